@@ -1,0 +1,242 @@
+"""numba kernels for EZR quick play.
+
+Everything here works on plain arrays compiled by :mod:`.charts` and
+:mod:`.matchup`; shapes and codes are documented on :class:`.charts.Charts`.
+
+Dice order within a game (what a script must list, one entry per roll):
+period 1 home, period 1 away, period 2 home, ..., period 3 away; then the
+overtime roll (home line); then shootout rounds, home shooter then away
+shooter.  Within one team-period: the 2d10 roll; on 100 the ?? 2d6, then that
+effect's own roll if it has one (GOAL UNDER REVIEW and BREAKAWAY: a 2d6), then
+the next 2d10; a d6 column adds a d6 roll; SHUFFLE LINES' re-roll is another
+2d10.
+"""
+from __future__ import annotations
+
+import numba as nb
+import numpy as np
+
+from simcore.rng import STATE_SIZE, roll_2d6, roll_die, roll_percentile, seed_stream
+from .policies import MOD_SPAN
+
+# ?? effect codes (charts.EFFECTS)
+E_NONE, E_HOT, E_INJURY, E_REVIEW, E_MOD, E_SHUFFLE, E_BREAKAWAY = 0, 1, 2, 3, 4, 5, 6
+# Event bits of a team-period: bits 2..12 = ?? chart result rolled; outcome bits above.
+EV_HOT_APPLIED = 16
+EV_REVIEW_YES = 17
+EV_REVIEW_NO = 18
+EV_BREAKAWAY_GOAL = 19
+EV_BREAKAWAY_SAVE = 20
+EV_SHUFFLE_KEEP = 21
+EV_SHUFFLE_REROLL = 22
+OUTCOME_EVENTS = {
+    EV_HOT_APPLIED: "HOT GOALIE: goals taken away",
+    EV_REVIEW_YES: "GOAL UNDER REVIEW: goal added",
+    EV_REVIEW_NO: "GOAL UNDER REVIEW: goal taken away",
+    EV_BREAKAWAY_GOAL: "BREAKAWAY: goal",
+    EV_BREAKAWAY_SAVE: "BREAKAWAY: saved",
+    EV_SHUFFLE_KEEP: "SHUFFLE LINES: kept",
+    EV_SHUFFLE_REROLL: "SHUFFLE LINES: re-rolled",
+}
+# Results
+HOME, AWAY, TIE = 0, 1, 2
+REG, OT, SO = 0, 1, 2
+# Flags vector: qq chart on, overtime table, shootout on, shootout repeats undecided rounds
+F_QQ, F_OT, F_SO, F_SO_REPEAT = 0, 1, 2, 3
+N_FLAGS = 4
+
+BLOCK = 2048
+MAX_TEAM_GOALS = 64
+MAX_PERIOD_GOALS = 32
+MAX_SCORE = 32
+N_EVENT_BITS = 32
+
+
+@nb.njit(cache=True)
+def team_period(st, script, goals_row, qq_code, qq_amount, qq_mask, qq_on, opp_def_bit, so_bits,
+                persist_mod, shuffle_thr, shuffle_amount):
+    """One team's period on its EZR line.
+
+    goals_row: int8 (101,) column code by roll; qq_*: int64 (13,) for this
+    period's kind; opp_def_bit: 1 << opposing goalie DEF index; so_bits: 2d6
+    bitmask of breakaway goals; persist_mod: the game-long modifier (injuries);
+    shuffle_thr: float64 (2*MOD_SPAN+1,) keep thresholds by re-roll modifier.
+    Returns (goals, new persist_mod, event bitmask).
+    """
+    mod = persist_mod
+    adj = 0
+    zero = False
+    pend = 0
+    ev = 0
+    g = 0
+    while True:
+        r = roll_percentile(st, script)
+        if r == 100:
+            if not qq_on:
+                continue  # "roll again to get a random number between 1-99"
+            s = roll_2d6(st, script)
+            ev |= 1 << s
+            code = qq_code[s]
+            if code == E_HOT:
+                if opp_def_bit & qq_mask[s]:
+                    zero = True
+                    ev |= 1 << EV_HOT_APPLIED
+            elif code == E_INJURY:
+                persist_mod += qq_amount[s]
+                mod += qq_amount[s]
+            elif code == E_REVIEW:
+                y = roll_2d6(st, script)
+                if (qq_mask[s] >> y) & 1:
+                    adj += 1
+                    ev |= 1 << EV_REVIEW_YES
+                else:
+                    adj -= 1
+                    ev |= 1 << EV_REVIEW_NO
+            elif code == E_MOD:
+                mod += qq_amount[s]
+            elif code == E_SHUFFLE:
+                pend += 1
+            elif code == E_BREAKAWAY:
+                y = roll_2d6(st, script)
+                if (so_bits >> y) & 1:
+                    adj += 1
+                    ev |= 1 << EV_BREAKAWAY_GOAL
+                else:
+                    ev |= 1 << EV_BREAKAWAY_SAVE
+            continue
+        x = min(max(r + mod, 1), 99)
+        c = goals_row[x]
+        g = roll_die(st, script, 6) if c == 5 else np.int64(c)
+        if pend > 0:
+            m = min(max(mod + shuffle_amount, -MOD_SPAN), MOD_SPAN)
+            if g >= shuffle_thr[m + MOD_SPAN]:
+                ev |= 1 << EV_SHUFFLE_KEEP
+                break
+            pend -= 1
+            mod += shuffle_amount
+            ev |= 1 << EV_SHUFFLE_REROLL
+            continue
+        break
+    if zero:
+        return 0, persist_mod, ev
+    return max(g + adj, 0), persist_mod, ev
+
+
+@nb.njit(cache=True)
+def play_game(st, script, goals_col, ot_col, qq_code, qq_amount, qq_mask, team_line, opp_def_bit, so_bits,
+              shuffle_thr, shuffle_amount, flags, out_goals, out_events):
+    """One EZR game.
+
+    team_line, opp_def_bit, so_bits: int64 (2,) by team (0 home, 1 away);
+    shuffle_thr: float64 (2, 2*MOD_SPAN+1); flags: int64 (N_FLAGS,);
+    out_goals: (2, 3) goals by team and period; out_events: (2, 3) event bitmasks.
+    Returns (winner, decided_in, overtime code or -1, shootout rounds).
+    """
+    persist = np.zeros(2, dtype=np.int64)
+    reg = np.zeros(2, dtype=np.int64)
+    for p in range(3):
+        kind = 1 if p == 2 else 0
+        for t in range(2):
+            g, persist[t], ev = team_period(
+                st, script, goals_col[team_line[t]], qq_code[kind], qq_amount[kind], qq_mask[kind],
+                flags[F_QQ] != 0, opp_def_bit[t], so_bits[t], persist[t], shuffle_thr[t], shuffle_amount)
+            out_goals[t, p] = g
+            out_events[t, p] = ev
+            reg[t] += g
+    if reg[0] > reg[1]:
+        return HOME, REG, -1, 0
+    if reg[1] > reg[0]:
+        return AWAY, REG, -1, 0
+    ot = -1
+    if flags[F_OT] != 0:
+        ot = ot_col[team_line[0], roll_percentile(st, script)]
+        if ot == 0:
+            return HOME, OT, ot, 0
+        if ot == 1:
+            return AWAY, OT, ot, 0
+    if flags[F_SO] == 0:
+        return TIE, (OT if flags[F_OT] != 0 else REG), ot, 0
+    rounds = 0
+    while True:
+        rounds += 1
+        h = (so_bits[0] >> roll_2d6(st, script)) & 1
+        a = (so_bits[1] >> roll_2d6(st, script)) & 1
+        if h != a:
+            return (HOME if h else AWAY), SO, ot, rounds
+        if flags[F_SO_REPEAT] == 0:
+            return TIE, SO, ot, rounds
+
+
+@nb.njit(cache=True, parallel=True)
+def simulate_games(seed, g0, n, goals_col, ot_col, qq_code, qq_amount, qq_mask, team_line, opp_def_bit, so_bits,
+                   shuffle_thr, shuffle_amount, flags, goals, events, winner, decided, ot, so_rounds):
+    """Games g0 .. g0+n-1 into per-game arrays (first dimension n):
+    goals uint8 (n,2,3), events uint32 (n,2,3), winner/decided/ot int8 (n,), so_rounds int16 (n,)."""
+    nblocks = (n + BLOCK - 1) // BLOCK
+    script = np.zeros(0, dtype=np.int64)
+    for b in nb.prange(nblocks):
+        st = np.empty(STATE_SIZE, dtype=np.uint64)
+        og = np.zeros((2, 3), dtype=np.int64)
+        oe = np.zeros((2, 3), dtype=np.int64)
+        for i in range(b * BLOCK, min(n, (b + 1) * BLOCK)):
+            seed_stream(st, seed, g0 + i)
+            w, d, o, r = play_game(st, script, goals_col, ot_col, qq_code, qq_amount, qq_mask, team_line,
+                                   opp_def_bit, so_bits, shuffle_thr, shuffle_amount, flags, og, oe)
+            for t in range(2):
+                for p in range(3):
+                    goals[i, t, p] = og[t, p]
+                    events[i, t, p] = oe[t, p]
+            winner[i] = w
+            decided[i] = d
+            ot[i] = o
+            so_rounds[i] = r
+
+
+@nb.njit(cache=True, parallel=True)
+def simulate_aggregate(seed, g0, n, goals_col, ot_col, qq_code, qq_amount, qq_mask, team_line, opp_def_bit,
+                       so_bits, shuffle_thr, shuffle_amount, flags, team_hist, period_hist, score_hist, results,
+                       event_counts):
+    """Games g0 .. g0+n-1 counted into per-block aggregates (first dimension nblocks):
+    team_hist (nb, 2, MAX_TEAM_GOALS) final goals incl. overtime goal, last bin = that many or more;
+    period_hist (nb, 2, 3, MAX_PERIOD_GOALS); score_hist (nb, MAX_SCORE, MAX_SCORE) home x away final;
+    results (nb, 3, 3) winner x decided_in; event_counts (nb, 2, 3, N_EVENT_BITS) team-periods with each bit."""
+    nblocks = (n + BLOCK - 1) // BLOCK
+    script = np.zeros(0, dtype=np.int64)
+    for b in nb.prange(nblocks):
+        st = np.empty(STATE_SIZE, dtype=np.uint64)
+        og = np.zeros((2, 3), dtype=np.int64)
+        oe = np.zeros((2, 3), dtype=np.int64)
+        for i in range(b * BLOCK, min(n, (b + 1) * BLOCK)):
+            seed_stream(st, seed, g0 + i)
+            w, d, o, r = play_game(st, script, goals_col, ot_col, qq_code, qq_amount, qq_mask, team_line,
+                                   opp_def_bit, so_bits, shuffle_thr, shuffle_amount, flags, og, oe)
+            final0 = og[0, 0] + og[0, 1] + og[0, 2]
+            final1 = og[1, 0] + og[1, 1] + og[1, 2]
+            if d == OT:
+                if w == HOME:
+                    final0 += 1
+                elif w == AWAY:
+                    final1 += 1
+            team_hist[b, 0, min(final0, MAX_TEAM_GOALS - 1)] += 1
+            team_hist[b, 1, min(final1, MAX_TEAM_GOALS - 1)] += 1
+            score_hist[b, min(final0, MAX_SCORE - 1), min(final1, MAX_SCORE - 1)] += 1
+            results[b, w, d] += 1
+            for t in range(2):
+                for p in range(3):
+                    period_hist[b, t, p, min(og[t, p], MAX_PERIOD_GOALS - 1)] += 1
+                    e = oe[t, p]
+                    if e != 0:
+                        for k in range(N_EVENT_BITS):
+                            if (e >> k) & 1:
+                                event_counts[b, t, p, k] += 1
+
+
+@nb.njit(cache=True)
+def play_scripted(script, goals_col, ot_col, qq_code, qq_amount, qq_mask, team_line, opp_def_bit, so_bits,
+                  shuffle_thr, shuffle_amount, flags, out_goals, out_events):
+    """One game on scripted dice; returns play_game's tuple plus the number of script entries used."""
+    st = np.zeros(STATE_SIZE, dtype=np.uint64)
+    st[5] = 1
+    w, d, o, r = play_game(st, script, goals_col, ot_col, qq_code, qq_amount, qq_mask, team_line, opp_def_bit,
+                           so_bits, shuffle_thr, shuffle_amount, flags, out_goals, out_events)
+    return w, d, o, r, np.int64(st[4])

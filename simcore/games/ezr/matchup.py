@@ -1,0 +1,132 @@
+"""Teams, matchups and their compilation to kernel arguments."""
+from __future__ import annotations
+
+import csv
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+
+from .charts import (DEF_LETTERS, GOALIE_SO_LETTERS, OFF_LETTERS, SHOOTER_LETTERS, Charts, data_path,
+                     default_charts)
+from .kernel import F_OT, F_QQ, F_SO, F_SO_REPEAT, N_FLAGS
+from .policies import ShufflePolicy
+from .rules import Rules
+
+
+class TeamError(ValueError):
+    """A team written in a form the game cannot read."""
+
+
+@dataclass(frozen=True)
+class Team:
+    """A side in EZR quick play: team offense letter, the starting goalie's DEF letter,
+    the shootout shooter's rating and the goalie's shootout rating, as on the roster card."""
+
+    off: str
+    gdef: str
+    shooter: str
+    gso: str
+    name: str = ""
+
+    def __post_init__(self):
+        for value, allowed, what in ((self.off, OFF_LETTERS, "team OFF"), (self.gdef, DEF_LETTERS, "goalie DEF"),
+                                     (self.shooter, SHOOTER_LETTERS, "shooter rating"),
+                                     (self.gso, GOALIE_SO_LETTERS, "goalie shootout rating")):
+            if value not in allowed:
+                raise TeamError(f"{what} {value!r} is not one of {', '.join(allowed)}")
+
+    @classmethod
+    def parse(cls, text: str) -> "Team":
+        """``OFF/GDEF/SHOOTER/GSO`` such as ``D/E/B/c``, optionally ``NAME=D/E/B/c``."""
+        name = ""
+        body = text.strip()
+        if "=" in body:
+            name, body = (s.strip() for s in body.split("=", 1))
+        parts = [p.strip() for p in body.split("/")]
+        if len(parts) != 4:
+            raise TeamError(f"team {text!r} must be OFF/GDEF/SHOOTER/GSO, e.g. D/E/B/c")
+        return cls(*parts, name=name)
+
+    @property
+    def spec(self) -> str:
+        return f"{self.off}/{self.gdef}/{self.shooter}/{self.gso}"
+
+    @property
+    def label(self) -> str:
+        return self.name or self.spec
+
+
+def ezr_of(charts: Charts, attacker: Team, defender: Team) -> int:
+    """The attacker's EZR: its OFF row against the defender's goalie DEF column."""
+    return int(charts.ez[OFF_LETTERS.index(attacker.off), DEF_LETTERS.index(defender.gdef)])
+
+
+@dataclass(frozen=True, eq=False)
+class Compiled:
+    """Kernel arguments for one matchup under one rule set (arrays by team: 0 home, 1 away)."""
+
+    goals_col: np.ndarray
+    ot_col: np.ndarray
+    qq_code: np.ndarray
+    qq_amount: np.ndarray
+    qq_mask: np.ndarray
+    team_line: np.ndarray
+    opp_def_bit: np.ndarray
+    so_bits: np.ndarray
+    shuffle_thr: np.ndarray
+    shuffle_amount: int
+    injury_amount: int
+    flags: np.ndarray
+    ezr: tuple[int, int]
+
+    def kernel_args(self):
+        return (self.goals_col, self.ot_col, self.qq_code, self.qq_amount, self.qq_mask, self.team_line,
+                self.opp_def_bit, self.so_bits, self.shuffle_thr, np.int64(self.shuffle_amount), self.flags)
+
+
+def compile_matchup(rules: Rules, home: Team, away: Team, charts: Charts | None = None,
+                    policies: tuple[ShufflePolicy, ShufflePolicy] | None = None,
+                    ezr: tuple[int, int] | None = None) -> Compiled:
+    """Kernel arguments for ``home`` vs ``away``; ``ezr`` overrides the lines the EZ Rating table gives."""
+    charts = charts or default_charts(rules.qq_unprinted)
+    policies = policies or (ShufflePolicy(), ShufflePolicy())
+    teams = (home, away)
+    if ezr is None:
+        ezr = (ezr_of(charts, home, away), ezr_of(charts, away, home))
+    line = np.array([charts.line(e) for e in ezr], dtype=np.int64)
+    opp_def = np.array([1 << DEF_LETTERS.index(teams[1 - t].gdef) for t in range(2)], dtype=np.int64)
+    so_bits = np.array([charts.so_mask[SHOOTER_LETTERS.index(teams[t].shooter),
+                                       GOALIE_SO_LETTERS.index(teams[1 - t].gso)] for t in range(2)],
+                       dtype=np.int64)
+    thr = np.stack([policies[t].thresholds(charts.goals_col[line[t]]) for t in range(2)])
+    flags = np.zeros(N_FLAGS, dtype=np.int64)
+    flags[F_QQ] = rules.qq_chart == "on"
+    flags[F_OT] = rules.overtime == "table"
+    flags[F_SO] = rules.shootout == "on"
+    flags[F_SO_REPEAT] = rules.shootout_undecided == "repeat"
+    if flags[F_SO] and flags[F_SO_REPEAT] and so_bits[0] == 0 and so_bits[1] == 0:
+        raise ValueError("neither shooter can ever score on the Shoot Out table, so a repeating shootout "
+                         "never ends; use shootout_undecided=tie or another chart")
+    return Compiled(charts.goals_col, charts.ot_col, charts.qq_code, charts.qq_amount, charts.qq_mask, line,
+                    opp_def, so_bits, thr, charts.shuffle_amount, charts.injury_amount, flags, ezr)
+
+
+@dataclass(frozen=True)
+class SampleTeam:
+    team: Team
+    season: str
+    source: str
+
+
+@lru_cache(maxsize=1)
+def sample_teams() -> dict[str, SampleTeam]:
+    """The embedded sample teams (data/sample_teams.csv), by abbreviation."""
+    path = data_path("sample_teams.csv")
+    out = {}
+    with open(path, newline="", encoding="utf-8") as fh:
+        for row in csv.DictReader(fh):
+            team = Team(row["OFF"], row["GDEF"], row["SHOOTER"], row["GSO"], name=row["team"])
+            out[row["team"]] = SampleTeam(team, row["season"], row["source"])
+    return out

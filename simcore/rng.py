@@ -1,0 +1,165 @@
+"""Randomness contract shared by every game.
+
+Each simulated game ``g`` of a run with seed ``s`` draws from its own
+xoshiro256** stream whose 256-bit state is derived from ``(s, g)`` alone
+through splitmix64.  Consequences:
+
+* the same seed gives bit-identical games whatever the thread count, chunking
+  or executor, because no game ever touches another game's stream;
+* two rule variants run with one seed consume the same stream game by game
+  (common random numbers), so paired comparisons are tight.
+
+A stream is a ``uint64`` array of length :data:`STATE_SIZE`::
+
+    st[0:4]  xoshiro256** state
+    st[4]    cursor into the script (scripted mode only)
+    st[5]    1 when the stream replays a script instead of drawing
+
+Scripted mode feeds fixed dice to the very same kernel code: every draw
+function returns the next value of the script array instead of a random
+number (a 2d6 or 2d10 roll is one script entry: the total the dice show).
+Kernels receive the script as an ``int64`` array (empty when not scripted).
+"""
+from __future__ import annotations
+
+import numba as nb
+import numpy as np
+
+STATE_SIZE = 6
+_SPLITMIX_GAMMA = np.uint64(0x9E3779B97F4A7C15)
+_MIX1 = np.uint64(0xBF58476D1CE4E5B9)
+_MIX2 = np.uint64(0x94D049BB133111EB)
+# Domain separator so the game stream never equals splitmix64(seed) itself.
+_GAME_KEY = np.uint64(0xD1B54A32D192ED03)
+
+
+@nb.njit(inline="always", cache=True)
+def _rotl(x, k):
+    return (x << np.uint64(k)) | (x >> np.uint64(64 - k))
+
+
+@nb.njit(inline="always", cache=True)
+def splitmix64(x):
+    """One splitmix64 output for the 64-bit input ``x`` (a pure function)."""
+    z = x + _SPLITMIX_GAMMA
+    z = (z ^ (z >> np.uint64(30))) * _MIX1
+    z = (z ^ (z >> np.uint64(27))) * _MIX2
+    return z ^ (z >> np.uint64(31))
+
+
+@nb.njit(inline="always", cache=True)
+def seed_stream(st, seed, game):
+    """Fill ``st`` (uint64[STATE_SIZE]) with the stream of ``game`` under ``seed``.
+
+    Four splitmix64 outputs of a key mixing the seed and the game index; the
+    key is itself hashed so nearby seeds and games give unrelated streams.
+    """
+    key = splitmix64(np.uint64(seed)) ^ (np.uint64(game) * _GAME_KEY)
+    x = splitmix64(key)
+    for i in range(4):
+        x = splitmix64(x + np.uint64(i))
+        st[i] = x
+    st[4] = np.uint64(0)
+    st[5] = np.uint64(0)
+
+
+@nb.njit(inline="always", cache=True)
+def next_u64(st):
+    """Next raw 64-bit output of xoshiro256** (advances ``st``)."""
+    result = _rotl(st[1] * np.uint64(5), 7) * np.uint64(9)
+    t = st[1] << np.uint64(17)
+    st[2] ^= st[0]
+    st[3] ^= st[1]
+    st[1] ^= st[2]
+    st[0] ^= st[3]
+    st[2] ^= t
+    st[3] = _rotl(st[3], 45)
+    return result
+
+
+@nb.njit(inline="always", cache=True)
+def uniform_int(st, n):
+    """Unbiased integer in ``0 .. n-1`` (Lemire's multiply-shift with rejection), n < 2**32."""
+    nn = np.uint64(n)
+    m = (next_u64(st) >> np.uint64(32)) * nn
+    low = m & np.uint64(0xFFFFFFFF)
+    if low < nn:
+        threshold = (np.uint64(0x100000000) - nn) % nn
+        while low < threshold:
+            m = (next_u64(st) >> np.uint64(32)) * nn
+            low = m & np.uint64(0xFFFFFFFF)
+    return np.int64(m >> np.uint64(32))
+
+
+@nb.njit(inline="always", cache=True)
+def _scripted(st, script, lo, hi):
+    i = np.int64(st[4])
+    if i >= script.shape[0]:
+        raise ValueError("scripted dice ran out: the game needed more rolls than the script holds")
+    v = script[i]
+    if v < lo or v > hi:
+        raise ValueError("a scripted roll is outside the range of the dice the game rolled at that point")
+    st[4] = np.uint64(i + 1)
+    return v
+
+
+@nb.njit(inline="always", cache=True)
+def roll_die(st, script, sides):
+    """One die with ``sides`` faces, 1..sides (a d6 or a d10)."""
+    if st[5] != np.uint64(0):
+        return _scripted(st, script, 1, sides)
+    return uniform_int(st, sides) + 1
+
+
+@nb.njit(inline="always", cache=True)
+def roll_2d6(st, script):
+    """Total of two six-sided dice, 2..12 (one script entry in scripted mode)."""
+    if st[5] != np.uint64(0):
+        return _scripted(st, script, 2, 12)
+    return uniform_int(st, 6) + uniform_int(st, 6) + 2
+
+
+@nb.njit(inline="always", cache=True)
+def roll_percentile(st, script):
+    """2d10 read as 1..100, uniform (one script entry in scripted mode)."""
+    if st[5] != np.uint64(0):
+        return _scripted(st, script, 1, 100)
+    return uniform_int(st, 100) + 1
+
+
+def scripted_stream() -> np.ndarray:
+    """A stream that replays a script from its start."""
+    st = np.zeros(STATE_SIZE, dtype=np.uint64)
+    st[5] = 1
+    return st
+
+
+NO_SCRIPT = np.zeros(0, dtype=np.int64)
+
+
+def check_seed(seed) -> int:
+    """Validate a user seed: an integer in 0 .. 2**64-1."""
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
+        raise ValueError(f"seed must be an integer, got {seed!r}")
+    seed = int(seed)
+    if not 0 <= seed < 2**64:
+        raise ValueError(f"seed must be in 0 .. 2**64-1, got {seed}")
+    return seed
+
+
+@nb.njit(cache=True, parallel=True)
+def ceiling(seed, g0, n, draws_per_game, block):
+    """RNG ceiling for benchmarks: per-game seeding plus ``draws_per_game``
+    percentile draws, summed (the sum keeps the work from being optimized away).
+    Same block/prange layout as the game kernels."""
+    nblocks = (n + block - 1) // block
+    partial = np.zeros(nblocks, dtype=np.int64)
+    for b in nb.prange(nblocks):
+        st = np.empty(STATE_SIZE, dtype=np.uint64)
+        acc = 0
+        for g in range(b * block, min(n, (b + 1) * block)):
+            seed_stream(st, seed, g0 + g)
+            for _ in range(draws_per_game):
+                acc += uniform_int(st, 100) + 1
+        partial[b] = acc
+    return partial.sum()

@@ -1,0 +1,95 @@
+"""Frozen rule sets with canonical ids, shared by every game.
+
+A game's ``Rules`` is a frozen dataclass subclassing :class:`RulesBase`.  Each
+field is declared with :func:`option`, which records the allowed values and the
+rulebook section the field interprets.  Variants come from ``replace`` or
+:meth:`RulesBase.with_options`; the canonical id (``ezr(qq_chart=off,...)``)
+labels the variant in every table and file.
+"""
+from __future__ import annotations
+
+import dataclasses
+from typing import ClassVar
+
+
+class RuleError(ValueError):
+    """An unknown rule field or a value it does not allow."""
+
+
+def option(default, choices, section: str, doc: str):
+    """Declare a rule field: its default, allowed values and the section it interprets."""
+    return dataclasses.field(default=default, metadata={"choices": tuple(choices), "section": section, "doc": doc})
+
+
+@dataclasses.dataclass(frozen=True)
+class RulesBase:
+    GAME: ClassVar[str] = ""
+    PRESETS: ClassVar[dict[str, dict[str, str]]] = {}
+
+    def __post_init__(self):
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            choices = f.metadata.get("choices")
+            if choices and value not in choices:
+                raise RuleError(f"{self.GAME} rule {f.name}={value!r} is not allowed; "
+                                f"allowed values: {', '.join(map(str, choices))}")
+
+    @property
+    def id(self) -> str:
+        """Canonical variant id: every field in declaration order."""
+        body = ",".join(f"{f.name}={getattr(self, f.name)}" for f in dataclasses.fields(self))
+        return f"{self.GAME}({body})"
+
+    def __str__(self) -> str:
+        return self.id
+
+    @classmethod
+    def options(cls) -> dict[str, tuple]:
+        """``{field: allowed values}`` for every rule field."""
+        return {f.name: f.metadata["choices"] for f in dataclasses.fields(cls)}
+
+    @classmethod
+    def describe(cls) -> list[dict]:
+        """One record per field: name, default, choices, section, doc."""
+        return [
+            {"name": f.name, "default": f.default, "choices": f.metadata["choices"],
+             "section": f.metadata["section"], "doc": f.metadata["doc"]}
+            for f in dataclasses.fields(cls)
+        ]
+
+    def with_options(self, spec: str | dict | None):
+        """A copy with fields set from ``"field=value,field=value"`` or a dict.
+
+        Unknown fields and values are :class:`RuleError` naming the field and
+        what is allowed.  An empty spec returns ``self``.
+        """
+        if not spec:
+            return self
+        if isinstance(spec, str):
+            items = {}
+            for part in spec.split(","):
+                part = part.strip()
+                if not part:
+                    continue
+                if "=" not in part:
+                    raise RuleError(f"rule setting {part!r} must look like field=value; "
+                                    f"fields: {', '.join(self.options())}")
+                k, v = (s.strip() for s in part.split("=", 1))
+                items[k] = v
+        else:
+            items = dict(spec)
+        allowed = self.options()
+        for k, v in items.items():
+            if k not in allowed:
+                raise RuleError(f"unknown {self.GAME} rule field {k!r}; fields: {', '.join(allowed)}")
+            if v not in allowed[k]:
+                raise RuleError(f"{self.GAME} rule {k}={v!r} is not allowed; "
+                                f"allowed values: {', '.join(map(str, allowed[k]))}")
+        return dataclasses.replace(self, **items)
+
+    @classmethod
+    def preset(cls, name: str):
+        """A named preset (see ``PRESETS``)."""
+        if name not in cls.PRESETS:
+            raise RuleError(f"unknown {cls.GAME} preset {name!r}; presets: {', '.join(cls.PRESETS)}")
+        return cls().with_options(cls.PRESETS[name])
