@@ -96,9 +96,11 @@ def _partition(table: Table, key: str, columns, lo: int, hi: int) -> np.ndarray:
     missing = [v for v in range(lo, hi + 1) if owner[v] < 0]
     if missing:
         from simcore.charts import format_number_set
-        c = table.cell(key, columns[0])
-        raise ChartError(table.path, c.line, None, None,
-                         f"row {key!r} does not cover {format_number_set(missing)} (gap in {lo}-{hi})")
+        v = missing[0]
+        # blame the cell that should have reached the missing number: the one holding its neighbour
+        near = [u for u in (v - 1, v + 1) if lo <= u <= hi and owner[u] >= 0]
+        col = columns[owner[near[0]]] if near else columns[0]
+        raise table.error(key, col, f"row {key!r} does not cover {format_number_set(missing)} (gap in {lo}-{hi})")
     return owner
 
 

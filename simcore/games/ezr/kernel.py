@@ -53,15 +53,20 @@ N_EVENT_BITS = 32
 
 
 @nb.njit(cache=True)
-def team_period(st, script, goals_row, qq_code, qq_amount, qq_mask, qq_on, opp_def_bit, so_bits,
-                persist_mod, shuffle_thr, shuffle_amount):
+def team_period(st, script, goals_col, line, qq_code, qq_amount, qq_mask, kind, qq_on, opp_def_bit, so_bits,
+                persist_mod, shuffle_thr, team, shuffle_amount):
     """One team's period on its EZR line.
 
-    goals_row: int8 (101,) column code by roll; qq_*: int64 (13,) for this
-    period's kind; opp_def_bit: 1 << opposing goalie DEF index; so_bits: 2d6
-    bitmask of breakaway goals; persist_mod: the game-long modifier (injuries);
-    shuffle_thr: float64 (2*MOD_SPAN+1,) keep thresholds by re-roll modifier.
+    goals_col: int8 (lines, 101) column code by [line, roll], read on ``line``;
+    qq_*: int64 (2, 13) read on row ``kind`` (0: periods 1-2, 1: period 3);
+    opp_def_bit: 1 << opposing goalie DEF index; so_bits: 2d6 bitmask of
+    breakaway goals; persist_mod: the game-long modifier (injuries);
+    shuffle_thr: float64 (2, 2*MOD_SPAN+1) keep thresholds by [team, re-roll
+    modifier + MOD_SPAN], read on row ``team``.
     Returns (goals, new persist_mod, event bitmask).
+
+    Rows are indexed in place rather than sliced: a slice is a new array view
+    with its own reference count, which costs more than the period itself.
     """
     mod = persist_mod
     adj = 0
@@ -76,24 +81,24 @@ def team_period(st, script, goals_row, qq_code, qq_amount, qq_mask, qq_on, opp_d
                 continue  # "roll again to get a random number between 1-99"
             s = roll_2d6(st, script)
             ev |= 1 << s
-            code = qq_code[s]
+            code = qq_code[kind, s]
             if code == E_HOT:
-                if opp_def_bit & qq_mask[s]:
+                if opp_def_bit & qq_mask[kind, s]:
                     zero = True
                     ev |= 1 << EV_HOT_APPLIED
             elif code == E_INJURY:
-                persist_mod += qq_amount[s]
-                mod += qq_amount[s]
+                persist_mod += qq_amount[kind, s]
+                mod += qq_amount[kind, s]
             elif code == E_REVIEW:
                 y = roll_2d6(st, script)
-                if (qq_mask[s] >> y) & 1:
+                if (qq_mask[kind, s] >> y) & 1:
                     adj += 1
                     ev |= 1 << EV_REVIEW_YES
                 else:
                     adj -= 1
                     ev |= 1 << EV_REVIEW_NO
             elif code == E_MOD:
-                mod += qq_amount[s]
+                mod += qq_amount[kind, s]
             elif code == E_SHUFFLE:
                 pend += 1
             elif code == E_BREAKAWAY:
@@ -105,11 +110,11 @@ def team_period(st, script, goals_row, qq_code, qq_amount, qq_mask, qq_on, opp_d
                     ev |= 1 << EV_BREAKAWAY_SAVE
             continue
         x = min(max(r + mod, 1), 99)
-        c = goals_row[x]
+        c = goals_col[line, x]
         g = roll_die(st, script, 6) if c == 5 else np.int64(c)
         if pend > 0:
             m = min(max(mod + shuffle_amount, -MOD_SPAN), MOD_SPAN)
-            if g >= shuffle_thr[m + MOD_SPAN]:
+            if g >= shuffle_thr[team, m + MOD_SPAN]:
                 ev |= 1 << EV_SHUFFLE_KEEP
                 break
             pend -= 1
@@ -131,25 +136,39 @@ def play_game(st, script, goals_col, ot_col, qq_code, qq_amount, qq_mask, team_l
     shuffle_thr: float64 (2, 2*MOD_SPAN+1); flags: int64 (N_FLAGS,);
     out_goals: (2, 3) goals by team and period; out_events: (2, 3) event bitmasks.
     Returns (winner, decided_in, overtime code or -1, shootout rounds).
+
+    Per-team state lives in scalars (no per-game allocation).
     """
-    persist = np.zeros(2, dtype=np.int64)
-    reg = np.zeros(2, dtype=np.int64)
+    qq_on = flags[F_QQ] != 0
+    line0 = team_line[0]
+    line1 = team_line[1]
+    def0 = opp_def_bit[0]
+    def1 = opp_def_bit[1]
+    so0 = so_bits[0]
+    so1 = so_bits[1]
+    persist0 = 0
+    persist1 = 0
+    reg0 = 0
+    reg1 = 0
     for p in range(3):
         kind = 1 if p == 2 else 0
-        for t in range(2):
-            g, persist[t], ev = team_period(
-                st, script, goals_col[team_line[t]], qq_code[kind], qq_amount[kind], qq_mask[kind],
-                flags[F_QQ] != 0, opp_def_bit[t], so_bits[t], persist[t], shuffle_thr[t], shuffle_amount)
-            out_goals[t, p] = g
-            out_events[t, p] = ev
-            reg[t] += g
-    if reg[0] > reg[1]:
+        g, persist0, ev = team_period(st, script, goals_col, line0, qq_code, qq_amount, qq_mask, kind, qq_on, def0,
+                                      so0, persist0, shuffle_thr, 0, shuffle_amount)
+        out_goals[0, p] = g
+        out_events[0, p] = ev
+        reg0 += g
+        g, persist1, ev = team_period(st, script, goals_col, line1, qq_code, qq_amount, qq_mask, kind, qq_on, def1,
+                                      so1, persist1, shuffle_thr, 1, shuffle_amount)
+        out_goals[1, p] = g
+        out_events[1, p] = ev
+        reg1 += g
+    if reg0 > reg1:
         return HOME, REG, -1, 0
-    if reg[1] > reg[0]:
+    if reg1 > reg0:
         return AWAY, REG, -1, 0
     ot = -1
     if flags[F_OT] != 0:
-        ot = ot_col[team_line[0], roll_percentile(st, script)]
+        ot = ot_col[line0, roll_percentile(st, script)]
         if ot == 0:
             return HOME, OT, ot, 0
         if ot == 1:
@@ -159,8 +178,8 @@ def play_game(st, script, goals_col, ot_col, qq_code, qq_amount, qq_mask, team_l
     rounds = 0
     while True:
         rounds += 1
-        h = (so_bits[0] >> roll_2d6(st, script)) & 1
-        a = (so_bits[1] >> roll_2d6(st, script)) & 1
+        h = (so0 >> roll_2d6(st, script)) & 1
+        a = (so1 >> roll_2d6(st, script)) & 1
         if h != a:
             return (HOME if h else AWAY), SO, ot, rounds
         if flags[F_SO_REPEAT] == 0:

@@ -58,20 +58,44 @@ def ordered_logit_fit():
     return theta(beta), beta
 
 
+def _round_row(real_cuts: np.ndarray, above) -> tuple[int, ...]:
+    """Whole-number upper ends for one row.
+
+    Each cut point is rounded down or up (32 candidates); among the rows that
+    stay in order, the one whose mean goals per period is closest to the
+    model's wins, ties broken by the smaller squared rounding error.  A
+    candidate must give stochastically no more goals than the line ``above``.  Plain
+    rounding would let the mean wobble by up to one cell (0.01 goal per period)
+    from line to line; this keeps the line-to-line steps as smooth as whole
+    cells allow.
+    """
+    target = _mean_per_game(list(real_cuts) + [99.0])
+    best, best_key = None, None
+    for bits in range(32):
+        cand = [int(np.floor(c)) + ((bits >> k) & 1) for k, c in enumerate(real_cuts)]
+        cand = [min(max(c, 0), 99) for c in cand]
+        if any(b < a for a, b in zip(cand, cand[1:])):
+            continue
+        if (np.cumsum(goals_distribution(cand + [99])) < np.cumsum(goals_distribution(above)) - 1e-12).any():
+            continue
+        key = (round(abs(_mean_per_game(cand + [99]) - target), 12),
+               float(np.sum((np.array(cand) - real_cuts) ** 2)))
+        if best_key is None or key < best_key:
+            best, best_key = cand, key
+    return tuple(best) + (99,)
+
+
 def reconstructed_goal_rows() -> dict[int, tuple[int, ...]]:
     """Upper ends (0,1,2,3,4,d6) for every unprinted EZR line, +7 down to -7.
 
-    Cumulative probabilities of the fitted model times 99, rounded to whole
-    numbers: rounding a cumulative curve keeps each row a partition of 1-99
-    and keeps the rows ordered, so monotonicity survives it.
+    Cumulative probabilities of the fitted model times 99, brought to whole
+    cells by :func:`_round_row`; each row is a partition of 1-99 (100 is ??).
     """
     theta, beta = ordered_logit_fit()
-    out = {}
+    out, above = {}, PRINTED_GOALS[min(PRINTED_GOALS)]
     for x in EZR_LINES:
-        if x in PRINTED_GOALS:
-            continue
-        c = np.round(expit(theta - beta * x) * 99.0).astype(int)
-        out[x] = tuple(int(v) for v in c) + (99,)
+        if x not in PRINTED_GOALS:
+            out[x] = above = _round_row(expit(theta - beta * x) * 99.0, above)
     return out
 
 

@@ -1,0 +1,350 @@
+"""Command line: ``simcore <game> ...``, ``simcore demo``.
+
+Bad input prints one line (``simcore: error: ...``) and exits with status 2.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+EXIT_USAGE = 2
+
+
+class UsageError(Exception):
+    pass
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):  # one line, exit 2
+        raise UsageError(f"{self.prog}: {message}")
+
+
+def _positive_int(text: str) -> int:
+    try:
+        v = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if v <= 0:
+        raise argparse.ArgumentTypeError(f"must be positive, got {v}")
+    return v
+
+
+def _seed(text: str) -> int:
+    try:
+        v = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if not 0 <= v < 2**64:
+        raise argparse.ArgumentTypeError(f"must be in 0 .. 2**64-1, got {v}")
+    return v
+
+
+def _ezr_value(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number from -7 to +10, got {text!r}") from None
+
+
+# ------------------------------------------------------------------ ezr
+
+CHART_NAMES = ("ez_rating", "goals", "overtime", "qq", "shootout", "shooter_id")
+
+
+def _ezr_common(p):
+    p.add_argument("--no-qq-chart", action="store_true", help="play without the ?? chart (100 re-rolled as 1-99)")
+    p.add_argument("--rules", default="", metavar="FIELD=VALUE,...",
+                   help="rule fields, e.g. 'qq_unprinted=blank,shootout_undecided=tie'")
+    p.add_argument("--chart", action="append", default=[], metavar="NAME=FILE",
+                   help=f"replace a chart with your own file; NAME is one of {', '.join(CHART_NAMES)}")
+    p.add_argument("--format", choices=("table", "json"), default="table")
+
+
+def _ezr_rules(args):
+    from simcore.games.ezr import Rules
+
+    rules = Rules().with_options(args.rules)
+    if getattr(args, "no_qq_chart", False):
+        rules = rules.with_options("qq_chart=off")
+    if getattr(args, "overtime", None):
+        rules = rules.with_options(f"overtime={args.overtime}")
+    if getattr(args, "shootout", None):
+        rules = rules.with_options(f"shootout={args.shootout}")
+    return rules
+
+
+def _ezr_charts(args, rules):
+    from simcore.games.ezr import default_charts, load_charts
+
+    if not args.chart:
+        return default_charts(rules.qq_unprinted)
+    files = {}
+    for item in args.chart:
+        if "=" not in item:
+            raise UsageError(f"--chart {item!r} must be NAME=FILE with NAME one of {', '.join(CHART_NAMES)}")
+        name, path = item.split("=", 1)
+        if name not in CHART_NAMES:
+            raise UsageError(f"--chart: unknown chart {name!r}; charts: {', '.join(CHART_NAMES)}")
+        files[name] = path
+    return load_charts(**files, qq_unprinted=rules.qq_unprinted)
+
+
+def _team_arg(text: str):
+    from simcore.games.ezr import Team, sample_teams
+
+    samples = sample_teams()
+    if text in samples:
+        return samples[text].team
+    return Team.parse(text)
+
+
+def _fmt_p(x):
+    return f"{x:.4f}"
+
+
+def _refuse_overwrite(path: str, force: bool):
+    if Path(path).exists() and not force:
+        raise UsageError(f"{path} exists; pass --force to replace it")
+
+
+def cmd_ezr_match(argv):
+    p = _Parser(prog="simcore ezr", description="EZR quick play: exact and simulated odds of a matchup.")
+    p.add_argument("--home", required=True, type=str, metavar="OFF/GDEF/SHOOTER/GSO",
+                   help="home team, e.g. D/E/B/c, or a sample team (BOS, NYR, ...)")
+    p.add_argument("--away", required=True, type=str, metavar="OFF/GDEF/SHOOTER/GSO")
+    p.add_argument("-n", type=_positive_int, default=100_000, help="games to simulate (default 100000)")
+    p.add_argument("--seed", type=_seed, default=0)
+    p.add_argument("--overtime", choices=("table", "none"))
+    p.add_argument("--shootout", choices=("on", "off"))
+    p.add_argument("--policy", default="expected", help="SHUFFLE LINES policy for both teams "
+                   "(expected, keep, reroll, at-least-K)")
+    p.add_argument("--threads", type=_positive_int)
+    p.add_argument("--plot", metavar="FILE", help="write the goal distributions (exact vs simulated) to FILE")
+    p.add_argument("--force", action="store_true", help="replace an existing --plot file")
+    _ezr_common(p)
+    args = p.parse_args(argv)
+    from simcore.games import ezr
+
+    rules = _ezr_rules(args)
+    charts = _ezr_charts(args, rules)
+    home, away = _team_arg(args.home), _team_arg(args.away)
+    if args.plot:
+        _refuse_overwrite(args.plot, args.force)
+    policy = ezr.ShufflePolicy(args.policy)
+    ex = ezr.exact(home, away, rules, charts=charts, policies=policy)
+    res = ezr.simulate(home, away, n=args.n, seed=args.seed, rules=rules, charts=charts, policies=policy,
+                       mode="aggregate", threads=args.threads)
+    report = matchup_report(ex, res)
+    if args.plot:
+        from simcore.games.ezr.plots import goals_figure
+
+        goals_figure(ex, res, labels=(f"home {home.label}", f"away {away.label}")).savefig(args.plot, dpi=110)
+    if args.format == "json":
+        print(json.dumps(report, indent=2))
+    else:
+        print(format_matchup(report))
+
+
+def matchup_report(ex, res) -> dict:
+    """The JSON document of ``simcore ezr``: exact and Monte Carlo figures side by side."""
+    s = res.summary().set_index("metric")
+
+    def est(m):
+        return float(s.loc[m, "estimate"])
+
+    def ci(m):
+        return [float(s.loc[m, "ci_low"]), float(s.loc[m, "ci_high"])]
+
+    mc = {
+        "n": res.n,
+        "home_win": est("home_win"), "away_win": est("away_win"), "tie": est("tie"),
+        "regulation": {"home_win": est("regulation_home_win"), "away_win": est("regulation_away_win"),
+                       "tie": est("regulation_tie")},
+        "decided_in": {d: est(f"decided_{d}") for d in ("REG", "OT", "SO")},
+        "home_goals_mean": est("home_goals_mean"), "away_goals_mean": est("away_goals_mean"),
+        "ci95": {m: ci(m) for m in ("home_win", "away_win", "tie", "regulation_home_win", "regulation_away_win",
+                                    "regulation_tie", "decided_REG", "decided_OT", "decided_SO",
+                                    "home_goals_mean", "away_goals_mean")},
+    }
+    meta = res.meta
+    return {
+        "home": {"team": meta["home_name"], "ratings": meta["home"]},
+        "away": {"team": meta["away_name"], "ratings": meta["away"]},
+        "ezr": dict(meta["ezr"]),
+        "variant": meta["variant"], "seed": meta["seed"], "version": meta["version"],
+        "exact": ex.to_dict(),
+        "mc": mc,
+    }
+
+
+def format_matchup(r: dict) -> str:
+    e, m = r["exact"], r["mc"]
+    rows = [
+        ("home win", e["home_win"], m["home_win"], "home_win"),
+        ("away win", e["away_win"], m["away_win"], "away_win"),
+        ("tie", e["tie"], m["tie"], "tie"),
+        ("regulation: home win", e["regulation"]["home_win"], m["regulation"]["home_win"], "regulation_home_win"),
+        ("regulation: away win", e["regulation"]["away_win"], m["regulation"]["away_win"], "regulation_away_win"),
+        ("regulation: tie", e["regulation"]["tie"], m["regulation"]["tie"], "regulation_tie"),
+        ("decided in regulation", e["decided_in"]["REG"], m["decided_in"]["REG"], "decided_REG"),
+        ("decided in overtime", e["decided_in"]["OT"], m["decided_in"]["OT"], "decided_OT"),
+        ("decided by shootout", e["decided_in"]["SO"], m["decided_in"]["SO"], "decided_SO"),
+        ("home goals per game", e["home_goals_mean"], m["home_goals_mean"], "home_goals_mean"),
+        ("away goals per game", e["away_goals_mean"], m["away_goals_mean"], "away_goals_mean"),
+    ]
+
+    def sgn(x):
+        return f"{x:+d}" if x else "0"
+
+    out = [
+        f"EZR quick play  home {r['home']['team']} ({r['home']['ratings']}, EZR {sgn(r['ezr']['home'])})"
+        f"  vs  away {r['away']['team']} ({r['away']['ratings']}, EZR {sgn(r['ezr']['away'])})",
+        f"rules {r['variant']}",
+        f"simulated {m['n']:,} games, seed {r['seed']}",
+        "",
+        f"{'':24}{'exact':>9}{'simulated':>11}   95% interval",
+    ]
+    for label, ex, mc, key in rows:
+        lo, hi = m["ci95"][key]
+        out.append(f"{label:24}{ex:9.4f}{mc:11.4f}   [{lo:.4f}, {hi:.4f}]")
+    return "\n".join(out)
+
+
+def cmd_ezr_period(argv):
+    p = _Parser(prog="simcore ezr period", description="Exact goal distribution of one period on an EZR line.")
+    p.add_argument("--ezr", type=_ezr_value, required=True, help="EZR line, -7 .. +10")
+    p.add_argument("--period", type=int, choices=(1, 2, 3), default=1)
+    p.add_argument("--goalie-def", default="E", help="opposing goalie DEF letter (HOT GOALIE), default E")
+    p.add_argument("--shooter", default="C", help="own shootout shooter rating A-E (BREAKAWAY), default C")
+    p.add_argument("--goalie-so", default="c", help="opposing goalie shootout rating a-e (BREAKAWAY), default c")
+    p.add_argument("--policy", default="expected")
+    _ezr_common(p)
+    args = p.parse_args(argv)
+    from simcore.games import ezr
+    from simcore.games.ezr.charts import DEF_LETTERS, GOALIE_SO_LETTERS, SHOOTER_LETTERS
+
+    for value, allowed, flag in ((args.goalie_def, DEF_LETTERS, "--goalie-def"),
+                                 (args.shooter, SHOOTER_LETTERS, "--shooter"),
+                                 (args.goalie_so, GOALIE_SO_LETTERS, "--goalie-so")):
+        if value not in allowed:
+            raise UsageError(f"{flag} {value!r} is not one of {', '.join(allowed)}")
+    rules = _ezr_rules(args)
+    charts = _ezr_charts(args, rules)
+    dist = ezr.exact_period(args.ezr, rules, period=args.period, goalie_def=args.goalie_def, shooter=args.shooter,
+                            goalie_so=args.goalie_so, charts=charts, policy=args.policy)
+    last = max(i for i, v in enumerate(dist) if v > 0)
+    goals = {str(g): float(dist[g]) for g in range(last + 1)}
+    mean = float(sum(g * p for g, p in enumerate(dist)))
+    if args.format == "json":
+        print(json.dumps({"ezr": args.ezr, "period": args.period, "variant": rules.id, "goals": goals,
+                          "mean": mean}, indent=2))
+    else:
+        print(f"EZR {args.ezr:+d}, period {args.period}, {rules.id}")
+        for g, v in goals.items():
+            print(f"  {g:>2} goals  {v:.6f}")
+        print(f"  mean     {mean:.6f}  ({3 * mean:.3f} per game at this rate)")
+
+
+def cmd_ezr_table(argv):
+    p = _Parser(prog="simcore ezr table", description="Print the effective EZR charts with provenance.")
+    _ezr_common(p)
+    args = p.parse_args(argv)
+    rules = _ezr_rules(args)
+    charts = _ezr_charts(args, rules)
+    if args.format == "json":
+        out = {}
+        for name, t in charts.tables.items():
+            out[name] = {"file": t.path, "sha256": t.sha256,
+                         "rows": {k: {c: {"value": cell.text, "source": cell.source} for c, cell in cols.items()}
+                                  for k, cols in t.rows.items()}}
+        print(json.dumps(out, indent=2))
+        return
+    print(format_tables(charts))
+
+
+def format_tables(charts) -> str:
+    titles = {"ez_rating": "EZ Rating table (TEAM OFF x GOALIE DEF)", "goals": "Goals Scored table",
+              "overtime": "Overtime table (home team's line)", "qq": "?? chart",
+              "shootout": "Shoot Out table (SHOOTER x GOALTENDER)", "shooter_id": "Shooter ID table"}
+    out = ["Cells marked * are reconstructed (not printed in the rulebook); see docs/ezr.md.", ""]
+    for name, t in charts.tables.items():
+        out.append(f"{titles[name]}  [{t.path}]")
+        header = [t.key_column, *t.columns]
+        rows = []
+        for k, cols in t.rows.items():
+            rows.append([k] + [c.text + ("*" if c.source.startswith("reconstructed") else "") for c in cols.values()])
+        widths = [max(len(str(x)) for x in col) for col in zip(header, *rows)]
+        out.append("  ".join(h.ljust(w) for h, w in zip(header, widths)))
+        for r in rows:
+            out.append("  ".join(str(x).ljust(w) for x, w in zip(r, widths)))
+        srcs = sorted({c.source for cols in t.rows.values() for c in cols.values()})
+        out.append("sources: " + "; ".join(srcs))
+        out.append("")
+    return "\n".join(out)
+
+
+def cmd_ezr(argv):
+    if argv and argv[0] == "period":
+        return cmd_ezr_period(argv[1:])
+    if argv and argv[0] == "table":
+        return cmd_ezr_table(argv[1:])
+    return cmd_ezr_match(argv)
+
+
+# ------------------------------------------------------------------ demo
+
+def cmd_demo(argv):
+    p = _Parser(prog="simcore demo", description="EZR matchup report on the embedded sample teams.")
+    p.add_argument("--out", default="out/demo", help="folder for the report and plot (default out/demo)")
+    p.add_argument("-n", type=_positive_int, default=200_000)
+    p.add_argument("--seed", type=_seed, default=2019)
+    p.add_argument("--home", default="BOS")
+    p.add_argument("--away", default="NYR")
+    args = p.parse_args(argv)
+    from simcore.demo import run_demo
+
+    print(run_demo(Path(args.out), home=args.home, away=args.away, n=args.n, seed=args.seed))
+
+
+COMMANDS = {"ezr": cmd_ezr, "demo": cmd_demo}
+
+
+def main(argv=None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    from simcore.charts import ChartError
+    from simcore.rulesbase import RuleError
+
+    if not argv or argv[0] in ("-h", "--help"):
+        print("usage: simcore {ezr,demo} ...\n\n"
+              "  simcore ezr --home D/E/B/c --away F/E/C/b [-n N] [--seed S] [--format table|json]\n"
+              "  simcore ezr period --ezr E [--format json]\n"
+              "  simcore ezr table\n"
+              "  simcore demo [--out DIR]\n\n"
+              "Each command takes --help.")
+        return 0 if argv else EXIT_USAGE
+    cmd = argv[0]
+    if cmd not in COMMANDS:
+        print(f"simcore: error: unknown command {cmd!r}; commands: {', '.join(COMMANDS)}", file=sys.stderr)
+        return EXIT_USAGE
+    try:
+        COMMANDS[cmd](argv[1:])
+    except UsageError as exc:
+        print(f"simcore: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except BrokenPipeError:
+        # output cut short by a closed pipe (e.g. `| head`): stop quietly
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+    except (ChartError, RuleError, ValueError, KeyError, OSError) as exc:
+        msg = exc.args[0] if isinstance(exc, KeyError) and exc.args else exc
+        print(f"simcore: error: {msg}".splitlines()[0], file=sys.stderr)
+        return EXIT_USAGE
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
