@@ -1,0 +1,96 @@
+"""Results: the common game table, bookkeeping that balances, metadata, parquet."""
+import numpy as np
+import pytest
+
+import simcore
+from simcore.games import ezr
+from simcore.results import COMMON_COLUMNS, read_parquet
+
+
+@pytest.fixture(scope="module")
+def res():
+    teams = ezr.sample_teams()
+    return ezr.simulate(teams["BOS"].team, teams["NYR"].team, n=20_000, seed=42)
+
+
+def test_common_game_table(res):
+    g = res.games
+    assert list(g.columns[: len(COMMON_COLUMNS)]) == list(COMMON_COLUMNS)
+    assert len(g) == 20_000 and (g["game_id"] == np.arange(20_000)).all()
+    assert set(g["winner"].unique()) <= {"home", "away", "tie"}
+    assert (g["variant"] == ezr.Rules().id).all() and (g["home"] == "BOS").all()
+
+
+def test_bookkeeping_balances(res):
+    g, p = res.games, res.table("periods")
+    per_team = p.groupby(["game_id", "team"], observed=True)["goals"].sum().unstack()
+    assert (per_team["home"].to_numpy() == g["home_goals_reg"].to_numpy()).all()
+    ot_home = (g["decided_in"] == "OT") & (g["winner"] == "home")
+    ot_away = (g["decided_in"] == "OT") & (g["winner"] == "away")
+    assert (g["home_goals"] == g["home_goals_reg"] + ot_home).all()
+    assert (g["away_goals"] == g["away_goals_reg"] + ot_away).all()
+    reg = g["decided_in"] == "REG"
+    assert ((g.loc[reg, "home_goals"] > g.loc[reg, "away_goals"]) == (g.loc[reg, "winner"] == "home")).all()
+    assert (g.loc[~reg, "home_goals_reg"] == g.loc[~reg, "away_goals_reg"]).all()
+    so = g["decided_in"] == "SO"
+    assert (g.loc[so, "overtime"] == "TIE or SO").all() and (g.loc[so, "shootout_rounds"] >= 1).all()
+    # summary agrees with the table
+    s = res.summary().set_index("metric")
+    assert s.loc["home_win", "estimate"] == pytest.approx((g["winner"] == "home").mean())
+    assert s.loc["home_goals_mean", "estimate"] == pytest.approx(g["home_goals"].mean())
+    assert s.loc["decided_SO", "estimate"] == pytest.approx(so.mean())
+    lo, hi = s.loc["home_win", ["ci_low", "ci_high"]]
+    assert lo < s.loc["home_win", "estimate"] < hi
+    # every event in the events table is counted in the summary
+    ev = res.table("events")
+    rate = (ev["event"] == "INJURY").sum() / (6 * res.n)
+    assert s.loc["event_rate:INJURY", "estimate"] == pytest.approx(rate)
+
+
+def test_distribution_tables(res):
+    d = res.table("goal_distribution")
+    assert d.groupby("team")["games"].sum().tolist() == [20_000, 20_000]
+    assert res.table("score_distribution")["games"].sum() == 20_000
+
+
+def test_meta_travels_with_results(res, tmp_path):
+    m = res.meta
+    assert m["seed"] == 42 and m["version"] == simcore.__version__ and m["variant"] == ezr.Rules().id
+    assert m["ezr"] == {"home": 1, "away": -2}
+    assert "goals" in m["charts"] and m["charts"]["goals"]["reconstructed"]
+    path = res.to_parquet(tmp_path / "games.parquet")
+    df, meta = read_parquet(path)
+    assert meta["seed"] == 42 and meta["variant"] == m["variant"] and meta["table"] == "games"
+    assert (df["home_goals"].to_numpy() == res.games["home_goals"].to_numpy()).all()
+    with pytest.raises(FileExistsError):
+        res.to_parquet(path)
+    res.to_parquet(tmp_path / "periods.parquet", table="periods")
+
+
+def test_aggregate_mode_has_no_per_game_tables():
+    a = ezr.simulate("E/E/C/c", "E/E/C/c", n=5_000, seed=1, mode="aggregate")
+    assert len(a.summary()) > 10
+    with pytest.raises(KeyError, match="mode='games'"):
+        a.games
+
+
+def test_simulate_rejects_bad_arguments():
+    for bad in (0, -5, 2.5, True):
+        with pytest.raises(ValueError, match="n must be"):
+            ezr.simulate("E/E/C/c", "E/E/C/c", n=bad)
+    with pytest.raises(ValueError, match="mode"):
+        ezr.simulate("E/E/C/c", "E/E/C/c", n=10, mode="fast")
+    with pytest.raises(simcore.RuleError):
+        ezr.simulate("E/E/C/c", "E/E/C/c", n=10, rules="overtime=sudden")
+
+
+def test_registry_and_rules_ids():
+    assert simcore.available_games() == ["ezr"]
+    assert simcore.game("ezr") is ezr
+    with pytest.raises(KeyError):
+        simcore.game("chess")
+    r = ezr.Rules.preset("no_chart")
+    assert r.id == "ezr(qq_chart=off,qq_unprinted=mirror,overtime=table,shootout=on,shootout_undecided=repeat)"
+    assert r.with_options({"qq_chart": "on"}) == ezr.Rules()
+    with pytest.raises(simcore.RuleError, match="allowed values: table, none"):
+        ezr.Rules(overtime="sometimes")
