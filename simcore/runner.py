@@ -8,7 +8,7 @@ from __future__ import annotations
 from contextlib import contextmanager
 
 import numba
-from tqdm.auto import tqdm
+from tqdm import tqdm  # the plain bar: works in a terminal and in Jupyter without ipywidgets
 
 DEFAULT_CHUNK = 1 << 20
 

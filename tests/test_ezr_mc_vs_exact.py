@@ -97,3 +97,15 @@ def test_monte_carlo_matches_exact_large(home, away, rules, seed):
     for m in ("home_win", "away_win", "tie", "decided_OT", "decided_SO"):
         p = e[m]
         assert abs(s[m] - p) <= Z * np.sqrt(max(p * (1 - p), 1e-12) / n) + 1e-12, m
+
+
+def test_exact_line_chains_the_periods():
+    line = ezr.exact_line(0, "qq_chart=off")
+    p = ezr.exact_period(0, "qq_chart=off")
+    assert line.goals[:19] == pytest.approx(np.convolve(np.convolve(p, p), p))
+    full = ezr.exact_line(0)
+    assert full.period_goals[0][:15] == pytest.approx(ezr.exact_period(0, period=1))   # no earlier injuries
+    # later periods carry period-1 injuries, so they score a little less than a fresh period
+    assert full.period_goals[1] @ np.arange(full.period_goals.shape[1]) < ezr.exact_period(0, period=2) @ np.arange(15)
+    with pytest.raises(ValueError, match="EZR must be"):
+        ezr.exact_line(11)

@@ -14,7 +14,7 @@ from simcore.stats import hist_moments, mean_ci, wilson_ci
 
 from . import kernel as K
 from .charts import Charts, default_charts
-from .exact import ExactResult, _TeamPeriods, matchup_exact
+from .exact import ExactResult, TeamExact, _TeamPeriods, matchup_exact, team_exact
 from .matchup import Team, compile_matchup
 from .policies import ShufflePolicy
 from .rules import Rules
@@ -221,6 +221,12 @@ def _score_distribution(res: Results) -> pd.DataFrame:
 
 
 def _summary(res: Results) -> pd.DataFrame:
+    """Metrics with 95% intervals (Wilson for rates, normal for means).
+
+    ``event_rate:<name>`` is the share of all team-periods (6 per game) in which the ?? result or outcome
+    called <name> came up, at least once; every name of the chart in use is listed, zero or not.  A name
+    at two results of the chart (the mirrored 8-12) counts both.
+    """
     agg, n = res.aggregates, res.n
     rows = []
 
@@ -237,8 +243,16 @@ def _summary(res: Results) -> pd.DataFrame:
     th = agg["team_hist"]
     mean("home_goals_mean", th[0])
     mean("away_goals_mean", th[1])
-    sd = mean("goals_per_team_game", th.sum(axis=0))
-    rows.append(("goals_per_team_game_sd", sd, np.nan, np.nan))
+    # goals per team per game: the per-game average of the two teams (its interval treats a game, not a
+    # team-game, as the unit); the sd beside it is the spread of single team scores
+    sh = agg["score_hist"]
+    s = sh.shape[0]
+    avg_hist = np.bincount((np.arange(s)[:, None] + np.arange(s)[None, :]).ravel(), weights=sh.ravel(),
+                           minlength=2 * s - 1)
+    cnt, m2, sd2 = hist_moments(avg_hist)
+    lo, hi = mean_ci(m2 / 2, sd2 / 2, cnt)
+    rows.append(("goals_per_team_game", m2 / 2, lo, hi))
+    rows.append(("goals_per_team_game_sd", hist_moments(th.sum(axis=0))[2], np.nan, np.nan))
     r = agg["results"]
     prop("home_win", r[K.HOME].sum())
     prop("away_win", r[K.AWAY].sum())
@@ -259,9 +273,8 @@ def _summary(res: Results) -> pd.DataFrame:
     team_periods = 6 * n
     for name in sorted(per_name):
         k = per_name[name]
-        if k:
-            lo, hi = wilson_ci(k, team_periods)
-            rows.append((f"event_rate:{name}", k / team_periods, lo, hi))
+        lo, hi = wilson_ci(k, team_periods)
+        rows.append((f"event_rate:{name}", k / team_periods, lo, hi))
     df = pd.DataFrame(rows, columns=["metric", "estimate", "ci_low", "ci_high"])
     df["n"] = n
     return df
@@ -294,6 +307,20 @@ def exact_summary(ex: ExactResult) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=["metric", "exact"])
 
 
+def _line_matchup(ezr, rules, goalie_def, shooter, goalie_so, charts, policy):
+    """A matchup whose home team attacks on EZR line ``ezr`` against the given goalie."""
+    rules = rules if rules is not None else Rules()
+    if isinstance(rules, str):
+        rules = Rules().with_options(rules)
+    if isinstance(ezr, bool) or not isinstance(ezr, (int, np.integer)) or not -7 <= ezr <= 10:
+        raise ValueError(f"EZR must be a whole number from -7 to +10, got {ezr!r}")
+    charts = charts or default_charts(rules.qq_unprinted)
+    attacker = Team("E", "E", shooter, "a")
+    defender = Team("E", goalie_def, "A", goalie_so)
+    return compile_matchup(rules, attacker, defender, charts, (_policies(policy)[0], ShufflePolicy()),
+                           ezr=(int(ezr), 0))
+
+
 def exact_period(ezr: int, rules: Rules | str | None = None, *, period: int = 1, goalie_def: str = "E",
                  shooter: str = "C", goalie_so: str = "c", injuries: int = 0, charts: Charts | None = None,
                  policy=None) -> np.ndarray:
@@ -304,18 +331,20 @@ def exact_period(ezr: int, rules: Rules | str | None = None, *, period: int = 1,
     shooter's and goalie's shootout ratings, period 3 on its own column, and
     earlier INJURY results (``injuries``).
     """
-    rules = rules if rules is not None else Rules()
-    if isinstance(rules, str):
-        rules = Rules().with_options(rules)
     if period not in (1, 2, 3):
         raise ValueError(f"period must be 1, 2 or 3, got {period!r}")
-    charts = charts or default_charts(rules.qq_unprinted)
-    if ezr not in range(-7, 11):
-        raise ValueError(f"EZR must be a whole number from -7 to +10, got {ezr!r}")
-    attacker = Team("E", "E", shooter, "a")
-    defender = Team("E", goalie_def, "A", goalie_so)
-    c = compile_matchup(rules, attacker, defender, charts, (_policies(policy)[0], ShufflePolicy()), ezr=(ezr, 0))
+    c = _line_matchup(ezr, rules, goalie_def, shooter, goalie_so, charts, policy)
     return _TeamPeriods(c, 0).period(1 if period == 3 else 0, injuries).sum(axis=1)
+
+
+def exact_line(ezr: int, rules: Rules | str | None = None, *, goalie_def: str = "E", shooter: str = "C",
+               goalie_so: str = "c", charts: Charts | None = None, policy=None) -> TeamExact:
+    """Exact regulation of a team on EZR line ``ezr``: ``.period_goals`` (3, G), ``.goals`` (per game), ``.mean``.
+
+    Same arguments as :func:`exact_period`; injuries carry from period to period.
+    """
+    c = _line_matchup(ezr, rules, goalie_def, shooter, goalie_so, charts, policy)
+    return team_exact(c, 0)
 
 
 # ---------------------------------------------------------------- scripted dice

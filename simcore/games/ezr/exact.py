@@ -50,6 +50,7 @@ class _TeamPeriods:
         self.shape = (READ_G, 2 * self.D + 1, 2, self.D + 1)     # read goals, adjustment, zeroed, injuries
         self.memo: dict = {}
         self._reads: dict = {}
+        self.p_yes = np.array([[_p_mask(int(m)) for m in row] for row in self.mask])  # review YES by [kind, 2d6]
 
     def _read_dist(self, mod: int) -> np.ndarray:
         """Goals of one Goals Scored read (rolls 1..99 equally likely) with a modifier."""
@@ -97,7 +98,7 @@ class _TeamPeriods:
                     out[..., 1:] += w * sub[..., :-1]
                 elif code == E_REVIEW:
                     sub = self.R(kind, mod, pend, depth - 1)
-                    py = _p_mask(mask)
+                    py = self.p_yes[kind, s]
                     out[:, 1:] += w * py * sub[:, :-1]
                     out[:, :-1] += w * (1 - py) * sub[:, 1:]
                 elif code == E_MOD:
@@ -143,7 +144,28 @@ class TeamExact:
         return float(self.goals @ np.arange(self.goals.size))
 
 
+def _team_key(c: Compiled, t: int, depth: int) -> tuple:
+    """Everything a team's regulation depends on: its line, the chart, the opposing goalie, its policy."""
+    return (c.goals_col[c.team_line[t]].tobytes(), c.qq_code.tobytes(), c.qq_amount.tobytes(), c.qq_mask.tobytes(),
+            int(c.flags[F_QQ]), int(c.opp_def_bit[t]), int(c.so_bits[t]), c.shuffle_thr[t].tobytes(),
+            int(c.shuffle_amount), int(c.injury_amount), depth, int(c.ezr[t]))
+
+
+_TEAM_CACHE: dict = {}
+
+
 def team_exact(c: Compiled, t: int, depth: int = DEPTH) -> TeamExact:
+    """Exact regulation of team ``t`` (cached: a team's regulation does not depend on the opponent's attack)."""
+    key = _team_key(c, t, depth)
+    hit = _TEAM_CACHE.get(key)
+    if hit is None:
+        if len(_TEAM_CACHE) > 512:
+            _TEAM_CACHE.clear()
+        hit = _TEAM_CACHE[key] = _team_exact(c, t, depth)
+    return TeamExact(hit.ezr, hit.period_goals.copy(), hit.goals.copy())
+
+
+def _team_exact(c: Compiled, t: int, depth: int) -> TeamExact:
     tp = _TeamPeriods(c, t, depth)
     D = tp.D
     gmax_p = READ_G - 1 + D
