@@ -105,8 +105,9 @@ def _parse_source(path, line, text, columns):
     return out
 
 
-def read_table(path, key_column: str, columns: list[str], keys: list[str] | None = None) -> Table:
-    """Read a CSV table whose header is ``key_column, *columns[, source]``.
+def read_table(path, key_column: str, columns: list[str], keys: list[str] | None = None,
+               optional: tuple[str, ...] = ()) -> Table:
+    """Read a CSV table whose header is ``key_column, *columns[, any of optional][, source]``.
 
     ``keys``, when given, is the exact set of row keys the table must have (any
     order); a missing, unknown or repeated key is an error.  Cells are returned
@@ -132,13 +133,19 @@ def read_table(path, key_column: str, columns: list[str], keys: list[str] | None
     expected = [key_column, *columns]
     has_source = header[-1:] == ["source"]
     body = header[:-1] if has_source else header
-    if body != expected:
+    extra = body[len(expected):]
+    if body[: len(expected)] != expected:
         for i, name in enumerate(body):
             if i >= len(expected) or name != expected[i]:
                 want = expected[i] if i < len(expected) else "(nothing)"
                 raise ChartError(shown, 1, name, name, f"unknown or misplaced column; expected {want!r} here "
                                  f"(header must be: {', '.join(expected)}[, source])")
         raise ChartError(shown, 1, None, ",".join(header), f"missing columns {expected[len(body):]}")
+    for i, name in enumerate(extra):
+        if name not in optional or name in extra[:i]:
+            raise ChartError(shown, 1, name, name, "unknown or repeated column" +
+                             (f"; optional columns: {', '.join(optional)}" if optional else ""))
+    columns = [*columns, *extra]
     rows: dict[str, dict[str, Cell]] = {}
     row_lines: dict[str, int] = {}
     for lineno, record in enumerate(reader, start=2):

@@ -1,0 +1,197 @@
+"""Skater and goalie cards: loading and validation (docs/strat-data.md).
+
+``load_skaters(path)`` and ``load_goalies(path)`` read a team's card files into typed cards; every error
+names the file, line, field and text.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from simcore.charts import ChartError, Table, read_table
+
+from .readings import (PENALTY_RATINGS, POSITIONS, Reading, ReadingError, parse_defense, parse_goalie,
+                       parse_passing, parse_shot)
+
+DICE = tuple(range(2, 13))
+SHOT_COLUMNS = {"O": "outside", "I": "inside", "R": "rebound"}
+BASIC_DEFENSE = (12, 13, 14)
+BASIC_PASSING = ("J", "K", "L")
+SKATER_COLUMNS = ["pos", "off", "def", "bkwy", "pen", "intim", "ast", "skate", "fo", "tend",
+                  *(f"{c}{d}" for c in SHOT_COLUMNS for d in DICE),
+                  *(f"D{n}" for n in BASIC_DEFENSE), *(f"P{x}" for x in BASIC_PASSING)]
+#: Advanced-game columns a card file may add (Defense 1-11, more Passing letters).
+SKATER_OPTIONAL = (*(f"D{n}" for n in range(1, 12)), *(f"P{x}" for x in "ABCDEFGHI"))
+GOALIE_COLUMNS = ["fatigue", "starts", *(f"G{d}" for d in DICE)]
+
+
+@dataclass(frozen=True)
+class Skater:
+    """One skater card. Ratings as printed; ranges are inclusive (lo, hi) pairs of split numbers."""
+
+    name: str
+    positions: tuple[int, ...]          # first position, then the optional second (4.42)
+    offense: int
+    defense: int
+    sh_defense: int                     # the parenthesized short-handed rating (7.21); = defense when none
+    breakaway: int                      # Breakaway / Penetration
+    penalty: int                        # index into PENALTY_RATINGS (AA = 0)
+    intimidation: tuple[int, int] | None
+    assist: int
+    assist_star: bool                   # '*': one less on the power play for a defenseman (14)
+    skating: tuple[int, int]
+    skating_breakaway: tuple[int, int] | None
+    faceoff: int
+    tendency: int
+    outside: tuple[Reading, ...]        # by 2d6 = 2..12
+    inside: tuple[Reading, ...]
+    rebound: tuple[Reading, ...]
+    defense_column: dict[int, Reading]  # by Opponent Defense number
+    passing: dict[str, Reading]         # by Passing letter
+
+    @property
+    def position(self) -> int:
+        return self.positions[0]
+
+    @property
+    def is_defenseman(self) -> bool:
+        return POSITIONS[self.positions[0]] in ("LD", "RD")
+
+
+@dataclass(frozen=True)
+class Goalie:
+    name: str
+    fatigue: int                         # consecutive games before fatigue (24.4)
+    starts: float                        # suggested share of starts (24.1)
+    card: tuple[tuple[Reading, Reading], ...]  # by 2d6 = 2..12: (against outside shots, against the others)
+
+
+def _field(t: Table, key: str, col: str, fn, what: str):
+    cell = t.cell(key, col)
+    try:
+        return fn(cell.text)
+    except (ReadingError, ValueError) as exc:
+        msg = str(exc) if isinstance(exc, ReadingError) else f"expected {what}"
+        raise ChartError(t.path, cell.line, col, cell.text, msg) from None
+
+
+def _int_in(lo, hi):
+    def f(text):
+        v = int(text.strip().lstrip("+"))
+        if not lo <= v <= hi:
+            raise ReadingError(f"must be {lo}..{hi}")
+        return v
+    return f
+
+
+def _range(text: str) -> tuple[int, int]:
+    m = re.fullmatch(r"\s*(\d+)\s*(?:-\s*(\d+))?\s*", text)
+    if not m:
+        raise ReadingError("expected a range such as 1-11")
+    lo, hi = int(m.group(1)), int(m.group(2) or m.group(1))
+    if not 1 <= lo <= hi <= 20:
+        raise ReadingError("a range lies within 1-20, low to high")
+    return lo, hi
+
+
+def _positions(text: str) -> tuple[int, ...]:
+    parts = [p.strip().upper() for p in text.split("/")]
+    if not 1 <= len(parts) <= 2 or any(p not in POSITIONS for p in parts) or len(set(parts)) != len(parts):
+        raise ReadingError(f"expected one or two positions such as RW or C/RW ({', '.join(POSITIONS)})")
+    return tuple(POSITIONS.index(p) for p in parts)
+
+
+def _defense(text: str) -> tuple[int, int]:
+    m = re.fullmatch(r"\s*(\d)\s*(?:\(\s*(\d)\s*\))?\s*", text)
+    if not m:
+        raise ReadingError("expected a Defense rating such as 3 or 3 (4)")
+    d = int(m.group(1))
+    return d, int(m.group(2)) if m.group(2) else d
+
+
+def _penalty(text: str) -> int:
+    t = text.strip().upper()
+    if t not in PENALTY_RATINGS:
+        raise ReadingError(f"expected a penalty rating ({', '.join(PENALTY_RATINGS)})")
+    return PENALTY_RATINGS.index(t)
+
+
+def _intim(text: str):
+    return None if text.strip() in ("", "-") else _range(text)
+
+
+def _assist(text: str) -> tuple[int, bool]:
+    m = re.fullmatch(r"\s*(\d+)\s*(\*?)\s*", text)
+    if not m:
+        raise ReadingError("expected an assist rating such as 3 or 3*")
+    return int(m.group(1)), bool(m.group(2))
+
+
+def _skate(text: str):
+    m = re.fullmatch(r"\s*([\d\s-]+?)\s*(?:\(([\d\s-]+)\))?\s*", text)
+    if not m:
+        raise ReadingError("expected a skating range such as 1-14 or 1-14 (1)")
+    return _range(m.group(1)), (_range(m.group(2)) if m.group(2) else None)
+
+
+def _faceoff(text: str) -> int:
+    t = text.strip()
+    if t not in ("+2", "+1", "0", "2", "1"):
+        raise ReadingError("expected a faceoff rating +2, +1 or 0")
+    return int(t)
+
+
+def _tendency(text: str) -> int:
+    t = text.strip()
+    if not t or set(t) != {"*"} or len(t) > 5:
+        raise ReadingError("expected one to five stars, e.g. ***")
+    return len(t)
+
+
+def load_skaters(path) -> dict[str, Skater]:
+    """A team's skater cards, by name."""
+    t = read_table(path, "name", SKATER_COLUMNS, optional=SKATER_OPTIONAL)
+    out = {}
+    for name in t.rows:
+        f = lambda col, fn, what="a valid value": _field(t, name, col, fn, what)  # noqa: E731
+        d, shd = f("def", _defense)
+        ast, star = f("ast", _assist)
+        skate, skate_b = f("skate", _skate)
+        defense_cols = sorted(int(c[1:]) for c in t.columns if c.startswith("D") and c[1:].isdigit())
+        passing_cols = sorted(c[1:] for c in t.columns if c.startswith("P") and len(c) == 2)
+        out[name] = Skater(
+            name=name, positions=f("pos", _positions), offense=f("off", _int_in(0, 9), "a whole number 0-9"),
+            defense=d, sh_defense=shd, breakaway=f("bkwy", _int_in(0, 9), "a whole number 0-9"),
+            penalty=f("pen", _penalty), intimidation=f("intim", _intim), assist=ast, assist_star=star,
+            skating=skate, skating_breakaway=skate_b, faceoff=f("fo", _faceoff), tendency=f("tend", _tendency),
+            outside=tuple(f(f"O{k}", parse_shot) for k in DICE),
+            inside=tuple(f(f"I{k}", parse_shot) for k in DICE),
+            rebound=tuple(f(f"R{k}", parse_shot) for k in DICE),
+            defense_column={n: f(f"D{n}", parse_defense) for n in defense_cols},
+            passing={x: f(f"P{x}", parse_passing) for x in passing_cols},
+        )
+    if not out:
+        raise ChartError(t.path, None, None, None, "no skater cards")
+    return out
+
+
+def _starts(text: str) -> float:
+    t = text.strip().rstrip("%")
+    v = float(t)
+    if not 0 <= v <= 100:
+        raise ReadingError("suggested starts run 0-100%")
+    return v / 100.0
+
+
+def load_goalies(path) -> dict[str, Goalie]:
+    """A team's goalie cards, by name."""
+    t = read_table(path, "name", GOALIE_COLUMNS)
+    out = {}
+    for name in t.rows:
+        f = lambda col, fn, what="a valid value": _field(t, name, col, fn, what)  # noqa: E731
+        out[name] = Goalie(name=name, fatigue=f("fatigue", _int_in(1, 99), "a whole number of games"),
+                           starts=f("starts", _starts, "a percentage such as 60%"),
+                           card=tuple(f(f"G{k}", parse_goalie) for k in DICE))
+    if not out:
+        raise ChartError(t.path, None, None, None, "no goalie cards")
+    return out

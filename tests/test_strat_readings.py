@@ -1,0 +1,157 @@
+"""Strat-O-Matic Hockey readings and card files (docs/strat-data.md)."""
+import pytest
+
+from simcore.charts import ChartError
+from simcore.games.strat import readings as R
+from simcore.games.strat.cards import DICE, SKATER_COLUMNS, load_goalies, load_skaters
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("X-DRW", R.Reading(R.SAVE_TO, R.RW)),                  # 5.1
+    ("X-DLD", R.Reading(R.SAVE_TO, R.LD)),
+    ("X-Any D player", R.Reading(R.SAVE_TO, R.ANY)),        # 5.2
+    ("X-Reb", R.Reading(R.SAVE_REBOUND)),                   # 5.3
+    ("Goalie Rating", R.Reading(R.GOALIE_RATING, 0)),       # 5.5
+    ("Goalie Rating+", R.Reading(R.GOALIE_RATING, 1)),      # 5.10
+    ("Goal", R.Reading(R.GOAL, 1, 20, 0)),                  # 5.8
+    ("Goal 1-8", R.Reading(R.GOAL, 1, 8, 0)),
+    ("goal  3 - 11", R.Reading(R.GOAL, 3, 11, 0)),
+    ("Goal+", R.Reading(R.GOAL, 1, 20, 1)),                 # 5.9
+    ("Lose puck to LD", R.Reading(R.LOSE_PUCK_TO, R.LD)),   # 5.4
+    ("Lose puck to any D player", R.Reading(R.LOSE_PUCK_TO, R.ANY)),
+])
+def test_shot_readings(text, expected):
+    assert R.parse_shot(text) == expected
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("Opponent Defense 12", R.Reading(R.OPP_DEFENSE, 12)),                       # 4.1
+    ("Passing K", R.Reading(R.PASSING, 10)),                                     # 4.2
+    ("Inside shot for any player", R.Reading(R.SHOT_FOR, 1, R.ANY, R.NONE)),     # 4.3
+    ("Outside shot for LW (RW)", R.Reading(R.SHOT_FOR, 0, R.LW, R.RW)),          # 4.4, 4.41
+    ("Inside shot for C", R.Reading(R.SHOT_FOR, 1, R.C, R.NONE)),
+    ("Lose puck, outside shot only for LD", R.Reading(R.LOSE_PUCK_OUTSIDE, R.LD)),  # 4.5
+    ("Possible breakaway", R.Reading(R.POSSIBLE_BREAKAWAY)),                     # 4.6
+    ("Lose puck, possible breakaway", R.Reading(R.LOSE_PUCK_BREAKAWAY)),         # 4.7
+    ("Lose puck, inside shot for any player", R.Reading(R.LOSE_PUCK_INSIDE_ANY)),  # 4.71
+    ("Penalty AA A B / C D", R.Reading(R.PENALTY_CARD, 0b00111, 0b11000)),       # 4.8
+])
+def test_action_readings(text, expected):
+    assert R.parse_action(text) == expected
+
+
+def test_defense_and_passing_readings():
+    assert R.parse_defense("Takes puck") == R.Reading(R.TAKES_PUCK)
+    assert R.parse_defense("Outside shot") == R.Reading(R.OUTSIDE_SHOT)
+    assert R.parse_passing("Inside shot for C") == R.Reading(R.PASS_INSIDE, R.C)
+    assert R.parse_passing("Inside shot for any player") == R.Reading(R.PASS_INSIDE, R.ANY)
+    assert R.parse_passing("Lose puck to RD") == R.Reading(R.LOSE_PUCK_TO, R.RD)
+
+
+def test_goalie_readings():
+    # 5.7: "OUT: Save, Breakaway 1-6 IN/BKWY: Faceoff, Penalty 1-18"
+    out, inside = R.parse_goalie("OUT: Save, Breakaway 1-6 / IN/BKWY: Faceoff, Penalty 1-18")
+    assert out == R.Reading(R.SAVE_BREAKAWAY, 1, 6) and inside == R.Reading(R.SAVE_PENALTY, 1, 18)
+    # 5.6: "GOAL 1-8, Faceoff 9-20"
+    assert R.parse_goalie("GOAL 1-8, Faceoff 9-20") == (R.Reading(R.GOAL, 1, 8, 0),) * 2
+    assert R.parse_goalie("Faceoff•")[0] == R.Reading(R.FACEOFF, 1)     # 24.2 the fatigue dot
+    assert R.parse_goalie("Faceoff")[0] == R.Reading(R.FACEOFF, 0)
+    assert R.parse_goalie("X-DRD")[1] == R.Reading(R.SAVE_TO, R.RD)
+
+
+@pytest.mark.parametrize("fn,text,needle", [
+    (R.parse_shot, "X-DQ", "expected a shooting reading"),
+    (R.parse_shot, "Goal 9-3", "low to high"),
+    (R.parse_shot, "Goal 1-24", "within 1-20"),
+    (R.parse_shot, "Saved", "expected a shooting reading"),
+    (R.parse_action, "Opponent Defense 15", "1-14"),
+    (R.parse_action, "Outside shot for G", "expected an action reading"),
+    (R.parse_action, "Penalty AA A / C D", "each once"),
+    (R.parse_action, "Penalty AA A B / C E", "not a penalty rating"),
+    (R.parse_defense, "Steals", "expected a defense reading"),
+    (R.parse_passing, "Inside shot for D", "expected a passing reading"),
+    (R.parse_goalie, "GOAL 1-8, Faceoff 10-20", "rest of 1-20"),
+    (R.parse_goalie, "OUT: Faceoff, Penalty 1-18 / IN/BKWY: Faceoff", "IN/BKWY half"),
+    (R.parse_goalie, "OUT: Save, Breakaway 1-6 / OUTSIDE: Faceoff", "must start 'IN/BKWY:'"),
+    (R.parse_goalie, "Miss", "expected a goalie reading"),
+])
+def test_malformed_readings(fn, text, needle):
+    with pytest.raises(R.ReadingError, match=needle):
+        fn(text)
+
+
+PLAYER_A = {  # the rulebook's sample right wing (4.1, 4.2, 5.5, 5.8, 6.1, 21.2)
+    "pos": "RW", "off": "4", "def": "3 (4)", "bkwy": "4", "pen": "B", "intim": "1-11", "ast": "3", "skate": "1-14 (1)",
+    "fo": "0", "tend": "***",
+    **{f"O{d}": "X-DRW" for d in DICE}, **{f"I{d}": "X-Reb" for d in DICE}, **{f"R{d}": "X-DLD" for d in DICE},
+    "I5": "Goal 1-8", "R9": "Goalie Rating", "D12": "Takes puck", "D13": "Outside shot", "D14": "Outside shot",
+    "PJ": "Lose puck to LD", "PK": "Inside shot for C", "PL": "Inside shot for any player",
+}
+
+
+def _write_skaters(tmp_path, rows, header=None):
+    header = header or ["name", *SKATER_COLUMNS]
+    lines = [",".join(header)]
+    for name, row in rows.items():
+        lines.append(",".join([name, *('"%s"' % row.get(c, "") for c in header[1:])]))
+    p = tmp_path / "skaters.csv"
+    p.write_text("\n".join(lines) + "\n")
+    return p
+
+
+def test_load_skater_card(tmp_path):
+    a = load_skaters(_write_skaters(tmp_path, {"Player A": PLAYER_A}))["Player A"]
+    assert a.positions == (R.RW,) and a.offense == 4 and (a.defense, a.sh_defense) == (3, 4)
+    assert a.breakaway == 4 and a.penalty == R.PENALTY_RATINGS.index("B") and a.intimidation == (1, 11)
+    assert a.skating == (1, 14) and a.skating_breakaway == (1, 1) and a.tendency == 3
+    assert a.inside[5 - 2] == R.Reading(R.GOAL, 1, 8, 0)
+    assert a.rebound[9 - 2] == R.Reading(R.GOALIE_RATING, 0)
+    assert a.defense_column[12] == R.Reading(R.TAKES_PUCK)
+    assert a.passing["K"] == R.Reading(R.PASS_INSIDE, R.C) and a.passing["L"] == R.Reading(R.PASS_INSIDE, R.ANY)
+
+
+@pytest.mark.parametrize("field,text,needle", [
+    ("pos", "RW/RW", "one or two positions"),
+    ("def", "three", "Defense rating"),
+    ("pen", "E", "penalty rating"),
+    ("ast", "3**", "assist rating"),
+    ("skate", "1-24", "within 1-20"),
+    ("fo", "+3", "faceoff rating"),
+    ("tend", "******", "one to five stars"),
+    ("O7", "Goal 25", "within 1-20"),
+    ("D13", "Steals", "defense reading"),
+    ("PK", "Inside shot for D", "passing reading"),
+])
+def test_bad_skater_card_names_file_line_field_text(tmp_path, field, text, needle):
+    p = _write_skaters(tmp_path, {"Player A": PLAYER_A, "Player B": {**PLAYER_A, field: text}})
+    with pytest.raises(ChartError) as info:
+        load_skaters(p)
+    msg = str(info.value)
+    assert str(p) in msg and "line 3" in msg and f"column {field!r}" in msg and repr(text) in msg and needle in msg
+
+
+def test_advanced_columns_are_optional_and_unknown_ones_fail(tmp_path):
+    header = ["name", *SKATER_COLUMNS, "D7", "PG"]
+    p = _write_skaters(tmp_path, {"Player A": {**PLAYER_A, "D7": "Takes puck", "PG": "Inside shot for RW"}}, header)
+    a = load_skaters(p)["Player A"]
+    assert a.defense_column[7] == R.Reading(R.TAKES_PUCK) and a.passing["G"] == R.Reading(R.PASS_INSIDE, R.RW)
+    p = _write_skaters(tmp_path, {"Player A": PLAYER_A}, ["name", *SKATER_COLUMNS, "Q1"])
+    with pytest.raises(ChartError, match="unknown or repeated column"):
+        load_skaters(p)
+
+
+def test_goalie_card(tmp_path):
+    cells = {f"G{d}": "Faceoff" for d in DICE}
+    cells.update({"G2": "Goal", "G3": "GOAL 1-8, Faceoff 9-20", "G7": "Faceoff•",
+                  "G11": "OUT: Save, Breakaway 1-6 / IN/BKWY: Faceoff, Penalty 1-18"})
+    header = ["name", "fatigue", "starts", *(f"G{d}" for d in DICE)]
+    row = ["Player C", "4", "60%", *(f'"{cells[c]}"' for c in header[3:])]
+    p = tmp_path / "goalies.csv"
+    p.write_text(",".join(header) + "\n" + ",".join(row) + "\n")
+    g = load_goalies(p)["Player C"]
+    assert g.fatigue == 4 and g.starts == pytest.approx(0.6)
+    assert g.card[7 - 2][0] == R.Reading(R.FACEOFF, 1)
+    assert g.card[11 - 2] == (R.Reading(R.SAVE_BREAKAWAY, 1, 6), R.Reading(R.SAVE_PENALTY, 1, 18))
+    p.write_text(",".join(header) + "\n" + ",".join(row).replace("60%", "160%") + "\n")
+    with pytest.raises(ChartError, match="column 'starts'"):
+        load_goalies(p)
