@@ -155,3 +155,26 @@ def test_goalie_card(tmp_path):
     p.write_text(",".join(header) + "\n" + ",".join(row).replace("60%", "160%") + "\n")
     with pytest.raises(ChartError, match="column 'starts'"):
         load_goalies(p)
+
+
+def test_split_deck_sections_and_chart_readings():
+    assert R.parse_breakaway("RW (LW)") == R.Reading(R.BKWY_PLAYER, R.RW, R.LW)        # 4.61
+    assert R.parse_breakaway("Rating 3") == R.Reading(R.BKWY_RATING, 3)                 # 4.62
+    assert R.parse_rebound("Offense LW") == R.Reading(R.REB_OFFENSE, R.LW, 0, 0)        # 5.31
+    assert R.parse_rebound("Defense RD") == R.Reading(R.REB_DEFENSE, R.RD, 0, 0)        # 5.32
+    assert R.parse_rebound("Offense C 3") == R.Reading(R.REB_OFFENSE, R.C, 3, 0)        # 5.33
+    assert R.parse_rebound("Defense LD 4, also injury") == R.Reading(R.REB_DEFENSE, R.LD, 4, 1)  # 5.34, 15
+    assert R.parse_rebound("Offense any player 3") == R.Reading(R.REB_OFFENSE, R.ANY, 3, 0)     # 4.31
+    assert R.parse_injury("Defense RD rest of game") == R.Reading(R.INJURY, 1, R.RD, 0)
+    assert R.parse_injury("Offense LW 2 games") == R.Reading(R.INJURY, 0, R.LW, 2)
+    a = R.parse_assists("Any 6; C 3, RD 3, RW 2, LD 2, LW 1")                            # 14.22 example
+    assert a.any_player == 6 and a.order[1] == (R.RD, 3) and not a.one_only
+    assert R.parse_assists("One assist only; LW 2, C 2").one_only
+    assert R.parse_faceoff("Visitor any player") == R.Reading(R.FACEOFF_WIN, 1, R.ANY)
+    assert R.parse_shot_list("Breakaway RD; Inside RW") == (R.Reading(R.PP_SHOT, 3, R.RD), R.Reading(R.PP_SHOT, 1, R.RW))
+    assert R.parse_shot_list("-") == ()
+    for fn, text in ((R.parse_breakaway, "Rating"), (R.parse_rebound, "Offense any player"),
+                     (R.parse_injury, "LW 2 games"), (R.parse_assists, "RD three"), (R.parse_assists, "C 2, C 3"),
+                     (R.parse_faceoff, "Home G"), (R.parse_shot_list, "Slapshot LW")):
+        with pytest.raises(R.ReadingError):
+            fn(text)

@@ -232,3 +232,113 @@ def _goalie_one(text: str, outside) -> Reading:
         return Reading(SAVE_PENALTY, *split_range(m.group(1)))
     raise ReadingError("expected a goalie reading: Goal, Goal <split range>[, Faceoff <rest>], Faceoff, Faceoff•, "
                        "X-D<pos>, X-Reb, or 'OUT: Save, Breakaway <range> / IN/BKWY: Faceoff, Penalty <range>'")
+
+
+# ---------------------------------------------------------------- split-deck sections and charts
+
+BKWY_PLAYER = 40       # a: position, b: alternative position or NONE (4.6, 4.61)
+BKWY_RATING = 41       # a: Breakaway rating the player who started it needs (4.62)
+REB_OFFENSE = 42       # a: position or ANY, b: minimum Offense rating (0: automatic), c: 1 also injury (5.31, 5.33)
+REB_DEFENSE = 43       # a: position, b: minimum Defense rating (0: automatic), c: 1 also injury (5.32, 5.34)
+INJURY = 44            # a: 0 attacking side, 1 defending side; b: position; c: games out (0: rest of game) (15)
+FACEOFF_WIN = 45       # a: 0 home, 1 visitor; b: position or ANY (2.1)
+PP_SHOT = 46           # a: shot column (0 outside, 1 inside, 2 rebound, 3 breakaway); b: position (7.32)
+SHOT_KINDS = ("OUTSIDE", "INSIDE", "REBOUND", "BREAKAWAY")
+
+
+def _also_injury(u: str) -> tuple[str, int]:
+    for suffix in (", ALSO INJURY", " ALSO INJURY", " - ALSO INJURY"):
+        if u.endswith(suffix):
+            return u[: -len(suffix)].strip(), 1
+    return u, 0
+
+
+def parse_breakaway(text: str) -> Reading:
+    """Breakaway section of a split card: ``RW (LW)``, ``C`` or ``Rating 3``."""
+    u = _norm(text).upper()
+    if m := re.fullmatch(_POS + r"(?: \(" + _POS + r"\))?", u):
+        return Reading(BKWY_PLAYER, position(m.group(1)), position(m.group(2)) if m.group(2) else NONE)
+    if m := re.fullmatch(r"RATING (\d)", u):
+        return Reading(BKWY_RATING, int(m.group(1)))
+    raise ReadingError("expected a breakaway reading: <pos> [(<pos>)] or Rating <n>")
+
+
+def parse_rebound(text: str) -> Reading:
+    """Rebound section: ``Offense LW``, ``Defense RD``, ``Offense LW 3``, ``Defense LD 4``,
+    ``Offense any player 3``, each optionally followed by ``, also injury``."""
+    u, injury = _also_injury(_norm(text).upper())
+    if m := re.fullmatch(r"OFFENSE (?:" + _POS + r"|ANY PLAYER)(?: (\d))?", u):
+        pos = position(m.group(1)) if m.group(1) else ANY
+        if pos == ANY and not m.group(2):
+            raise ReadingError("'Offense any player' needs the Offense rating it calls for (4.31)")
+        return Reading(REB_OFFENSE, pos, int(m.group(2) or 0), injury)
+    if m := re.fullmatch(r"DEFENSE " + _POS + r"(?: (\d))?", u):
+        return Reading(REB_DEFENSE, position(m.group(1)), int(m.group(2) or 0), injury)
+    raise ReadingError("expected a rebound reading: Offense|Defense <pos> [<rating>], Offense any player <rating>"
+                       "[, also injury]")
+
+
+def parse_injury(text: str) -> Reading:
+    """Injury section: ``Offense LW 2 games``, ``Defense RD rest of game``."""
+    u = _norm(text).upper()
+    m = re.fullmatch(r"(OFFENSE|DEFENSE) " + _POS + r" (?:(\d+) GAMES?|REST OF GAME)", u)
+    if not m:
+        raise ReadingError("expected an injury reading: Offense|Defense <pos> <n> games | rest of game")
+    return Reading(INJURY, int(m.group(1) == "DEFENSE"), position(m.group(2)), int(m.group(3) or 0))
+
+
+@dataclass(frozen=True)
+class AssistReading:
+    """Assists section (14.2): the "any player" threshold (0: none), then positions in order with their
+    thresholds; ``one_only`` for "one assist only"."""
+
+    any_player: int
+    order: tuple[tuple[int, int], ...]
+    one_only: bool
+
+
+def parse_assists(text: str) -> AssistReading:
+    """``[One assist only; ][Any 6; ]RD 3, C 2, RW 2, LD 2, LW 2``."""
+    parts = [p.strip() for p in _norm(text).upper().split(";") if p.strip()]
+    one_only = False
+    any_player = 0
+    if parts and parts[0] == "ONE ASSIST ONLY":
+        one_only = True
+        parts = parts[1:]
+    if parts and (m := re.fullmatch(r"ANY(?: PLAYER)? (\d+)", parts[0])):
+        any_player = int(m.group(1))
+        parts = parts[1:]
+    if len(parts) > 1:
+        raise ReadingError("expected '[One assist only; ][Any <n>; ]<pos> <n>, <pos> <n>, ...'")
+    order = []
+    for item in (parts[0].split(",") if parts else []):
+        m = re.fullmatch(_POS + r" (\d+)", item.strip())
+        if not m:
+            raise ReadingError(f"expected '<pos> <rating>' in the assist order, got {item.strip()!r}")
+        order.append((position(m.group(1)), int(m.group(2))))
+    if len({p for p, _ in order}) != len(order):
+        raise ReadingError("a position appears twice in the assist order")
+    return AssistReading(any_player, tuple(order), one_only)
+
+
+def parse_faceoff(text: str) -> Reading:
+    """Basic faceoff chart result: ``Home C``, ``Visitor LW``, ``Home any player`` (2.1)."""
+    u = _norm(text).upper()
+    m = re.fullmatch(r"(HOME|VISITOR|VISITORS) (?:" + _POS + r"|ANY PLAYER)", u)
+    if not m:
+        raise ReadingError("expected Home|Visitor <pos> | any player")
+    return Reading(FACEOFF_WIN, int(m.group(1) != "HOME"), position(m.group(2)) if m.group(2) else ANY)
+
+
+def parse_shot_list(text: str) -> tuple[Reading, ...]:
+    """Power play chart shots, in order: ``Breakaway RD; Inside RW`` (``-`` for none)."""
+    t = _norm(text)
+    if t in ("", "-"):
+        return ()
+    out = []
+    for item in t.upper().split(";"):
+        m = re.fullmatch(r"(OUTSIDE|INSIDE|REBOUND|BREAKAWAY) " + _POS, item.strip())
+        if not m:
+            raise ReadingError(f"expected '<Outside|Inside|Rebound|Breakaway> <pos>', got {item.strip()!r}")
+        out.append(Reading(PP_SHOT, SHOT_KINDS.index(m.group(1)), position(m.group(2))))
+    return tuple(out)
