@@ -66,7 +66,7 @@ class Goalie:
     card: tuple[tuple[Reading, Reading], ...]  # by 2d6 = 2..12: (against outside shots, against the others)
 
 
-def _field(t: Table, key: str, col: str, fn, what: str):
+def _field(t: Table, key: str, col: str, fn, what: str = "a valid value"):
     cell = t.cell(key, col)
     try:
         return fn(cell.text)
