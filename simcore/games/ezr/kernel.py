@@ -10,11 +10,27 @@ shooter.  Within one team-period: the 2d10 roll; on 100 the ?? 2d6, then that
 effect's own roll if it has one (GOAL UNDER REVIEW and BREAKAWAY: a 2d6), then
 the next 2d10; a d6 column adds a d6 roll; SHUFFLE LINES' re-roll is another
 2d10.
+
+Performance layout: :func:`simulate_games` and :func:`simulate_aggregate` hand
+one block of games at a time to :func:`_games_block` / :func:`_aggregate_block`.
+:func:`play_game` and :func:`team_period` are compiled with ``forceinline``
+(LLVM ``alwaysinline``), so each block function is one loop holding the whole
+game.  In that loop no array is reference counted: the charts and outputs are
+borrowed views (:func:`_borrow`) and the dice stream and the per-game scratch
+live on the stack (:func:`_stack_empty`), where LLVM keeps them in registers;
+the next game's stream is seeded while the current game plays.  Without this, every array the game touches costs atomic reference-count
+updates per period (on the shared charts, contended between threads), several
+times the cost of the dice themselves.  None of this changes a draw: results
+are bit-identical to playing :func:`play_game` on ordinary arrays, as
+:func:`play_scripted` does.
 """
 from __future__ import annotations
 
 import numba as nb
 import numpy as np
+from numba.core import cgutils, types
+from numba.extending import intrinsic
+from numba.np.arrayobj import populate_array
 
 from simcore.rng import STATE_SIZE, roll_2d6, roll_die, roll_percentile, seed_stream
 from .policies import MOD_SPAN
@@ -52,7 +68,60 @@ MAX_SCORE = 32
 N_EVENT_BITS = 32
 
 
-@nb.njit(cache=True)
+# ---------------------------------------------------------------- arrays without reference counts
+
+if nb.config.DISABLE_JIT:
+    # Plain Python (NUMBA_DISABLE_JIT=1): the same code on ordinary arrays.
+    def _borrow(arr):
+        return arr
+
+    def _stack_empty(shape, dtype):
+        return np.empty(shape, dtype)
+else:
+    @intrinsic
+    def _borrow(typingctx, arr):
+        """``arr`` as a view that numba does not reference count (null meminfo).
+
+        Only for a view used while its owner is certain to stay alive, e.g. a
+        function argument used inside that function."""
+        if not isinstance(arr, types.Array):
+            return None
+
+        def codegen(context, builder, sig, args):
+            ary = cgutils.create_struct_proxy(sig.args[0])(context, builder, value=args[0])
+            ary.meminfo = cgutils.get_null_value(ary.meminfo.type)
+            ary.parent = cgutils.get_null_value(ary.parent.type)
+            return ary._getvalue()
+
+        return arr(arr), codegen
+
+    @intrinsic
+    def _stack_empty(typingctx, shape, dtype):
+        """Uninitialised C array of constant ``shape`` (an int or a tuple of ints) and
+        ``dtype`` in the stack frame of the calling function: no allocation, no
+        reference count, and LLVM may keep it in registers.  It must not
+        outlive that function."""
+        dims = shape.types if isinstance(shape, types.BaseTuple) else (shape,)
+        if not all(isinstance(d, types.IntegerLiteral) for d in dims) or not isinstance(dtype, types.DTypeSpec):
+            return None
+        dims = [d.literal_value for d in dims]
+        arrty = types.Array(dtype.dtype, len(dims), "C")
+
+        def codegen(context, builder, sig, args):
+            llty = context.get_data_type(arrty.dtype)
+            itemsize = context.get_abi_sizeof(llty)
+            strides = [itemsize * int(np.prod(dims[i + 1:])) for i in range(len(dims))]
+            intp = lambda v: context.get_constant(types.intp, v)  # noqa: E731
+            ary = context.make_array(arrty)(context, builder)
+            populate_array(ary, data=cgutils.alloca_once(builder, llty, size=int(np.prod(dims))),
+                           shape=[intp(d) for d in dims], strides=[intp(x) for x in strides],
+                           itemsize=intp(itemsize), meminfo=None)
+            return ary._getvalue()
+
+        return arrty(shape, dtype), codegen
+
+
+@nb.njit(cache=True, forceinline=True)
 def team_period(st, script, goals_col, line, qq_code, qq_amount, qq_mask, kind, qq_on, opp_def_bit, so_bits,
                 persist_mod, shuffle_thr, team, shuffle_amount):
     """One team's period on its EZR line.
@@ -66,7 +135,7 @@ def team_period(st, script, goals_col, line, qq_code, qq_amount, qq_mask, kind, 
     Returns (goals, new persist_mod, event bitmask).
 
     Rows are indexed in place rather than sliced: a slice is a new array view
-    with its own reference count, which costs more than the period itself.
+    with its own reference count.
     """
     mod = persist_mod
     adj = 0
@@ -127,7 +196,7 @@ def team_period(st, script, goals_col, line, qq_code, qq_amount, qq_mask, kind, 
     return max(g + adj, 0), persist_mod, ev
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, forceinline=True)
 def play_game(st, script, goals_col, ot_col, qq_code, qq_amount, qq_mask, team_line, opp_def_bit, so_bits,
               shuffle_thr, shuffle_amount, flags, out_goals, out_events):
     """One EZR game.
@@ -137,7 +206,9 @@ def play_game(st, script, goals_col, ot_col, qq_code, qq_amount, qq_mask, team_l
     out_goals: (2, 3) goals by team and period; out_events: (2, 3) event bitmasks.
     Returns (winner, decided_in, overtime code or -1, shootout rounds).
 
-    Per-team state lives in scalars (no per-game allocation).
+    The six team-periods are written out rather than looped over: with every
+    index a constant, the per-game state and outputs stay in registers once
+    the game is inlined.  Per-team state lives in scalars (no allocation).
     """
     qq_on = flags[F_QQ] != 0
     line0 = team_line[0]
@@ -146,22 +217,45 @@ def play_game(st, script, goals_col, ot_col, qq_code, qq_amount, qq_mask, team_l
     def1 = opp_def_bit[1]
     so0 = so_bits[0]
     so1 = so_bits[1]
+    # Typed int64 rather than literals, so that team_period compiles once.
+    home = np.int64(HOME)
+    away = np.int64(AWAY)
+    p12 = np.int64(0)  # ?? chart row of periods 1 and 2
+    p3 = np.int64(1)   # ?? chart row of period 3
     persist0 = 0
     persist1 = 0
     reg0 = 0
     reg1 = 0
-    for p in range(3):
-        kind = 1 if p == 2 else 0
-        g, persist0, ev = team_period(st, script, goals_col, line0, qq_code, qq_amount, qq_mask, kind, qq_on, def0,
-                                      so0, persist0, shuffle_thr, 0, shuffle_amount)
-        out_goals[0, p] = g
-        out_events[0, p] = ev
-        reg0 += g
-        g, persist1, ev = team_period(st, script, goals_col, line1, qq_code, qq_amount, qq_mask, kind, qq_on, def1,
-                                      so1, persist1, shuffle_thr, 1, shuffle_amount)
-        out_goals[1, p] = g
-        out_events[1, p] = ev
-        reg1 += g
+    g, persist0, ev = team_period(st, script, goals_col, line0, qq_code, qq_amount, qq_mask, p12, qq_on, def0, so0,
+                                  persist0, shuffle_thr, home, shuffle_amount)
+    out_goals[0, 0] = g
+    out_events[0, 0] = ev
+    reg0 += g
+    g, persist1, ev = team_period(st, script, goals_col, line1, qq_code, qq_amount, qq_mask, p12, qq_on, def1, so1,
+                                  persist1, shuffle_thr, away, shuffle_amount)
+    out_goals[1, 0] = g
+    out_events[1, 0] = ev
+    reg1 += g
+    g, persist0, ev = team_period(st, script, goals_col, line0, qq_code, qq_amount, qq_mask, p12, qq_on, def0, so0,
+                                  persist0, shuffle_thr, home, shuffle_amount)
+    out_goals[0, 1] = g
+    out_events[0, 1] = ev
+    reg0 += g
+    g, persist1, ev = team_period(st, script, goals_col, line1, qq_code, qq_amount, qq_mask, p12, qq_on, def1, so1,
+                                  persist1, shuffle_thr, away, shuffle_amount)
+    out_goals[1, 1] = g
+    out_events[1, 1] = ev
+    reg1 += g
+    g, persist0, ev = team_period(st, script, goals_col, line0, qq_code, qq_amount, qq_mask, p3, qq_on, def0, so0,
+                                  persist0, shuffle_thr, home, shuffle_amount)
+    out_goals[0, 2] = g
+    out_events[0, 2] = ev
+    reg0 += g
+    g, persist1, ev = team_period(st, script, goals_col, line1, qq_code, qq_amount, qq_mask, p3, qq_on, def1, so1,
+                                  persist1, shuffle_thr, away, shuffle_amount)
+    out_goals[1, 2] = g
+    out_events[1, 2] = ev
+    reg1 += g
     if reg0 > reg1:
         return HOME, REG, -1, 0
     if reg1 > reg0:
@@ -186,6 +280,57 @@ def play_game(st, script, goals_col, ot_col, qq_code, qq_amount, qq_mask, team_l
             return TIE, SO, ot, rounds
 
 
+@nb.njit(cache=True)
+def _games_block(seed, g0, lo, hi, script_, goals_col_, ot_col_, qq_code_, qq_amount_, qq_mask_, team_line_,
+                 opp_def_bit_, so_bits_, shuffle_thr_, shuffle_amount, flags_, goals_, events_, winner_, decided_,
+                 ot_, so_rounds_):
+    """Games lo .. hi-1 of :func:`simulate_games`, on one thread.
+
+    A plain function called once per block from the prange loop: the borrowed
+    and stack arrays are valid for exactly this call, and LLVM gets the whole
+    game (inlined) in one simple loop.
+    """
+    script = _borrow(script_)
+    goals_col = _borrow(goals_col_)
+    ot_col = _borrow(ot_col_)
+    qq_code = _borrow(qq_code_)
+    qq_amount = _borrow(qq_amount_)
+    qq_mask = _borrow(qq_mask_)
+    team_line = _borrow(team_line_)
+    opp_def_bit = _borrow(opp_def_bit_)
+    so_bits = _borrow(so_bits_)
+    shuffle_thr = _borrow(shuffle_thr_)
+    flags = _borrow(flags_)
+    goals = _borrow(goals_)
+    events = _borrow(events_)
+    winner = _borrow(winner_)
+    decided = _borrow(decided_)
+    ot = _borrow(ot_)
+    so_rounds = _borrow(so_rounds_)
+    st = _stack_empty(STATE_SIZE, np.uint64)
+    nxt = _stack_empty(STATE_SIZE, np.uint64)
+    og = _stack_empty((2, 3), np.int64)
+    oe = _stack_empty((2, 3), np.int64)
+    seed_stream(nxt, seed, g0 + lo)
+    for i in range(lo, hi):
+        # Game i plays on the stream seeded one iteration earlier, and the next
+        # game's stream is seeded now: the seeding (a serial chain of
+        # multiplies) overlaps this game instead of delaying its first roll.
+        for k in range(STATE_SIZE):
+            st[k] = nxt[k]
+        seed_stream(nxt, seed, g0 + i + 1)
+        w, d, o, r = play_game(st, script, goals_col, ot_col, qq_code, qq_amount, qq_mask, team_line,
+                               opp_def_bit, so_bits, shuffle_thr, shuffle_amount, flags, og, oe)
+        for t in range(2):
+            for p in range(3):
+                goals[i, t, p] = og[t, p]
+                events[i, t, p] = oe[t, p]
+        winner[i] = w
+        decided[i] = d
+        ot[i] = o
+        so_rounds[i] = r
+
+
 @nb.njit(cache=True, parallel=True)
 def simulate_games(seed, g0, n, goals_col, ot_col, qq_code, qq_amount, qq_mask, team_line, opp_def_bit, so_bits,
                    shuffle_thr, shuffle_amount, flags, goals, events, winner, decided, ot, so_rounds):
@@ -194,21 +339,65 @@ def simulate_games(seed, g0, n, goals_col, ot_col, qq_code, qq_amount, qq_mask, 
     nblocks = (n + BLOCK - 1) // BLOCK
     script = np.zeros(0, dtype=np.int64)
     for b in nb.prange(nblocks):
-        st = np.empty(STATE_SIZE, dtype=np.uint64)
-        og = np.zeros((2, 3), dtype=np.int64)
-        oe = np.zeros((2, 3), dtype=np.int64)
-        for i in range(b * BLOCK, min(n, (b + 1) * BLOCK)):
-            seed_stream(st, seed, g0 + i)
-            w, d, o, r = play_game(st, script, goals_col, ot_col, qq_code, qq_amount, qq_mask, team_line,
-                                   opp_def_bit, so_bits, shuffle_thr, shuffle_amount, flags, og, oe)
-            for t in range(2):
-                for p in range(3):
-                    goals[i, t, p] = og[t, p]
-                    events[i, t, p] = oe[t, p]
-            winner[i] = w
-            decided[i] = d
-            ot[i] = o
-            so_rounds[i] = r
+        _games_block(seed, g0, b * BLOCK, min(n, (b + 1) * BLOCK), script, goals_col, ot_col, qq_code, qq_amount,
+                     qq_mask, team_line, opp_def_bit, so_bits, shuffle_thr, shuffle_amount, flags, goals, events,
+                     winner, decided, ot, so_rounds)
+
+
+@nb.njit(cache=True)
+def _aggregate_block(seed, g0, lo, hi, b, script_, goals_col_, ot_col_, qq_code_, qq_amount_, qq_mask_, team_line_,
+                     opp_def_bit_, so_bits_, shuffle_thr_, shuffle_amount, flags_, team_hist_, period_hist_,
+                     score_hist_, results_, event_counts_):
+    """Games lo .. hi-1 of :func:`simulate_aggregate`, counted into block ``b`` (see :func:`_games_block`)."""
+    script = _borrow(script_)
+    goals_col = _borrow(goals_col_)
+    ot_col = _borrow(ot_col_)
+    qq_code = _borrow(qq_code_)
+    qq_amount = _borrow(qq_amount_)
+    qq_mask = _borrow(qq_mask_)
+    team_line = _borrow(team_line_)
+    opp_def_bit = _borrow(opp_def_bit_)
+    so_bits = _borrow(so_bits_)
+    shuffle_thr = _borrow(shuffle_thr_)
+    flags = _borrow(flags_)
+    team_hist = _borrow(team_hist_)[b]
+    period_hist = _borrow(period_hist_)[b]
+    score_hist = _borrow(score_hist_)[b]
+    results = _borrow(results_)[b]
+    event_counts = _borrow(event_counts_)[b]
+    st = _stack_empty(STATE_SIZE, np.uint64)
+    nxt = _stack_empty(STATE_SIZE, np.uint64)
+    og = _stack_empty((2, 3), np.int64)
+    oe = _stack_empty((2, 3), np.int64)
+    seed_stream(nxt, seed, g0 + lo)
+    for i in range(lo, hi):
+        # Game i plays on the stream seeded one iteration earlier, and the next
+        # game's stream is seeded now: the seeding (a serial chain of
+        # multiplies) overlaps this game instead of delaying its first roll.
+        for k in range(STATE_SIZE):
+            st[k] = nxt[k]
+        seed_stream(nxt, seed, g0 + i + 1)
+        w, d, o, r = play_game(st, script, goals_col, ot_col, qq_code, qq_amount, qq_mask, team_line,
+                               opp_def_bit, so_bits, shuffle_thr, shuffle_amount, flags, og, oe)
+        final0 = og[0, 0] + og[0, 1] + og[0, 2]
+        final1 = og[1, 0] + og[1, 1] + og[1, 2]
+        if d == OT:
+            if w == HOME:
+                final0 += 1
+            elif w == AWAY:
+                final1 += 1
+        team_hist[0, min(final0, MAX_TEAM_GOALS - 1)] += 1
+        team_hist[1, min(final1, MAX_TEAM_GOALS - 1)] += 1
+        score_hist[min(final0, MAX_SCORE - 1), min(final1, MAX_SCORE - 1)] += 1
+        results[w, d] += 1
+        for t in range(2):
+            for p in range(3):
+                period_hist[t, p, min(og[t, p], MAX_PERIOD_GOALS - 1)] += 1
+                e = oe[t, p]
+                if e != 0:
+                    for k in range(N_EVENT_BITS):
+                        if (e >> k) & 1:
+                            event_counts[t, p, k] += 1
 
 
 @nb.njit(cache=True, parallel=True)
@@ -222,32 +411,9 @@ def simulate_aggregate(seed, g0, n, goals_col, ot_col, qq_code, qq_amount, qq_ma
     nblocks = (n + BLOCK - 1) // BLOCK
     script = np.zeros(0, dtype=np.int64)
     for b in nb.prange(nblocks):
-        st = np.empty(STATE_SIZE, dtype=np.uint64)
-        og = np.zeros((2, 3), dtype=np.int64)
-        oe = np.zeros((2, 3), dtype=np.int64)
-        for i in range(b * BLOCK, min(n, (b + 1) * BLOCK)):
-            seed_stream(st, seed, g0 + i)
-            w, d, o, r = play_game(st, script, goals_col, ot_col, qq_code, qq_amount, qq_mask, team_line,
-                                   opp_def_bit, so_bits, shuffle_thr, shuffle_amount, flags, og, oe)
-            final0 = og[0, 0] + og[0, 1] + og[0, 2]
-            final1 = og[1, 0] + og[1, 1] + og[1, 2]
-            if d == OT:
-                if w == HOME:
-                    final0 += 1
-                elif w == AWAY:
-                    final1 += 1
-            team_hist[b, 0, min(final0, MAX_TEAM_GOALS - 1)] += 1
-            team_hist[b, 1, min(final1, MAX_TEAM_GOALS - 1)] += 1
-            score_hist[b, min(final0, MAX_SCORE - 1), min(final1, MAX_SCORE - 1)] += 1
-            results[b, w, d] += 1
-            for t in range(2):
-                for p in range(3):
-                    period_hist[b, t, p, min(og[t, p], MAX_PERIOD_GOALS - 1)] += 1
-                    e = oe[t, p]
-                    if e != 0:
-                        for k in range(N_EVENT_BITS):
-                            if (e >> k) & 1:
-                                event_counts[b, t, p, k] += 1
+        _aggregate_block(seed, g0, b * BLOCK, min(n, (b + 1) * BLOCK), b, script, goals_col, ot_col, qq_code,
+                         qq_amount, qq_mask, team_line, opp_def_bit, so_bits, shuffle_thr, shuffle_amount, flags,
+                         team_hist, period_hist, score_hist, results, event_counts)
 
 
 @nb.njit(cache=True)
