@@ -26,11 +26,18 @@ are bit-identical to playing :func:`play_game` on ordinary arrays, as
 """
 from __future__ import annotations
 
+import os
+
 import numba as nb
 import numpy as np
-from numba.core import cgutils, types
-from numba.extending import intrinsic
-from numba.np.arrayobj import populate_array
+
+try:  # numba internals used to build arrays without reference counts (see below)
+    from numba.core import cgutils, types
+    from numba.extending import intrinsic
+    from numba.np.arrayobj import populate_array
+    _INTRINSICS = os.environ.get("SIMCORE_PLAIN_ARRAYS", "") != "1"
+except ImportError:  # a numba release that moved them: plain arrays, same results, slower
+    _INTRINSICS = False
 
 from simcore.rng import STATE_SIZE, roll_2d6, roll_die, roll_percentile, seed_stream
 from .policies import MOD_SPAN
@@ -75,6 +82,14 @@ if nb.config.DISABLE_JIT:
     def _borrow(arr):
         return arr
 
+    def _stack_empty(shape, dtype):
+        return np.empty(shape, dtype)
+elif not _INTRINSICS:
+    @nb.njit(inline="always", cache=True)
+    def _borrow(arr):
+        return arr
+
+    @nb.njit(inline="always", cache=True)
     def _stack_empty(shape, dtype):
         return np.empty(shape, dtype)
 else:
