@@ -55,8 +55,9 @@ PERIODS_PER_GAME = 6
 CEILING_DRAWS = 6
 TARGET_CEILING = 0.4
 TARGET_PYTHON = 100.0
-DEFAULT_PERIODS = PERIODS_PER_GAME * (1 << 20)
-QUICK_PERIODS = PERIODS_PER_GAME * (1 << 17)
+DEFAULT_PERIODS = PERIODS_PER_GAME * (1 << 18)
+QUICK_PERIODS = PERIODS_PER_GAME * (1 << 16)
+DEFAULT_REPEATS, QUICK_REPEATS = 15, 5
 
 
 # ---------------------------------------------------------------- helpers shared with the reference subprocess
@@ -240,26 +241,28 @@ def main(argv=None) -> int:
                          f"default {DEFAULT_PERIODS:,} ({DEFAULT_PERIODS // 6:,} games)")
     ap.add_argument("--python-games", type=int, default=None,
                     help="games per timed call of the pure-Python reference (default 2000)")
-    ap.add_argument("--repeats", type=int, default=None, help="interleaved repetitions, best kept (default 7)")
-    ap.add_argument("--threads", default="1,2", help="thread counts, comma-separated (default 1,2)")
+    ap.add_argument("--repeats", type=int, default=None,
+                    help=f"interleaved repetitions, best kept (default {DEFAULT_REPEATS})")
+    ap.add_argument("--threads", default="1,2",
+                    help="thread counts, comma-separated; 1 is always included (default 1,2)")
     ap.add_argument("--seed", type=int, default=2019, help="seed of every run (default 2019)")
     ap.add_argument("--quick", action="store_true",
-                    help=f"small run: {QUICK_PERIODS:,} periods, 300 pure-Python games, 3 repetitions")
+                    help=f"small run: {QUICK_PERIODS:,} periods, 300 pure-Python games, {QUICK_REPEATS} repetitions")
     ap.add_argument("--_pyref", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
 
     periods = args.periods or (QUICK_PERIODS if args.quick else DEFAULT_PERIODS)
     n = max(1, periods // PERIODS_PER_GAME)
     py_games = args.python_games or (300 if args.quick else 2000)
-    repeats = args.repeats or (3 if args.quick else 7)
+    repeats = args.repeats or (QUICK_REPEATS if args.quick else DEFAULT_REPEATS)
     seed = args.seed
 
     if args._pyref:
         print(json.dumps(python_reference(seed, py_games, max(1, min(repeats, 3)))))
         return 0
 
-    threads = [int(t) for t in args.threads.split(",") if t.strip()]
-    threads = [t for t in threads if 1 <= t <= nb.config.NUMBA_NUM_THREADS] or [1]
+    threads = sorted({1} | {int(t) for t in args.threads.split(",") if t.strip()})
+    threads = [t for t in threads if t <= nb.config.NUMBA_NUM_THREADS]
     t_start = time.perf_counter()
     date = _dt.datetime.now(_dt.timezone.utc).strftime("%Y-%m-%d %H:%M:%S UTC")
     home, away, c = matchup("on")
@@ -298,11 +301,12 @@ def main(argv=None) -> int:
         run_aggregate(c, seed, py_games, small)
     pyref_identical = totals(small) == pyref["aggregates"]
 
-    # --- timed rows, interleaved
+    # --- timed rows, interleaved: every repetition times every row once, each kernel row
+    # next to the ceiling row of its thread count, so both see the same machine state
     rows: dict[str, dict] = {}
 
-    def row(key, label, threads_, fn, games):
-        rows[key] = {"label": label, "threads": threads_, "fn": fn, "games": games, "best": float("inf")}
+    def row(key, label, threads_, fn, games, zero=()):
+        rows[key] = {"label": label, "threads": threads_, "fn": fn, "games": games, "zero": zero, "times": []}
 
     np_rng = np.random.default_rng(seed)
     np_out = {}
@@ -312,15 +316,14 @@ def main(argv=None) -> int:
 
     row("numpy_base", "numpy vectorized, base rules (no ?? chart)", 1, numpy_call, n)
     row("kernel_base_1", "numba simulate_aggregate, base rules (no ?? chart)", 1,
-        lambda: K.simulate_aggregate(useed, 0, n, *c_base.kernel_args(), *parts_base), n)
-    last_totals = {}
+        lambda: K.simulate_aggregate(useed, 0, n, *c_base.kernel_args(), *parts_base), n, parts_base)
     for t in threads:
         row(f"kernel_aggregate_{t}", "numba simulate_aggregate, full rules", t,
-            lambda t=t: K.simulate_aggregate(useed, 0, n, *c.kernel_args(), *parts), n)
-        row(f"kernel_games_{t}", "numba simulate_games, full rules", t,
-            lambda: K.simulate_games(useed, 0, n, *c.kernel_args(), *garr), n)
+            lambda: K.simulate_aggregate(useed, 0, n, *c.kernel_args(), *parts), n, parts)
         row(f"ceiling_{t}", f"RNG ceiling: seed + {CEILING_DRAWS} draws per game", t,
             lambda: ceiling(useed, 0, n, CEILING_DRAWS, K.BLOCK), n)
+        row(f"kernel_games_{t}", "numba simulate_games, full rules", t,
+            lambda: K.simulate_games(useed, 0, n, *c.kernel_args(), *garr), n)
         row(f"ceiling1_{t}", "RNG ceiling: seed + 1 draw per game", t,
             lambda: ceiling(useed, 0, n, 1, K.BLOCK), n)
         row(f"ceiling0_{t}", "RNG ceiling: seed + 0 draws per game", t,
@@ -328,16 +331,15 @@ def main(argv=None) -> int:
         row(f"seed_only_{t}", "seeding only (state kept live)", t,
             lambda: seed_only(useed, 0, n, K.BLOCK), n)
 
+    last_totals = {}
     for _ in range(repeats):
         for key, r in rows.items():
-            for a in (parts if key.startswith("kernel_aggregate") else
-                      parts_base if key.startswith("kernel_base") else ()):
+            for a in r["zero"]:  # the kernel adds into its per-block counters: start each call from zero
                 a.fill(0)
             with runner.threads(r["threads"]):
                 t0 = time.perf_counter()
                 r["fn"]()
-                dt = time.perf_counter() - t0
-            r["best"] = min(r["best"], dt)
+                r["times"].append(time.perf_counter() - t0)
             if key.startswith("kernel_aggregate"):
                 last_totals[r["threads"]] = totals(parts)
 
@@ -346,7 +348,8 @@ def main(argv=None) -> int:
     fig["python_reference"] = {"label": "pure Python: kernel code, NUMBA_DISABLE_JIT=1", "threads": 1,
                                "games": pyref["games"], "seconds": pyref["seconds"]}
     for key, r in rows.items():
-        fig[key] = {"label": r["label"], "threads": r["threads"], "games": r["games"], "seconds": r["best"]}
+        fig[key] = {"label": r["label"], "threads": r["threads"], "games": r["games"], "seconds": min(r["times"]),
+                    "seconds_median": float(np.median(r["times"]))}
     for f in fig.values():
         f["games_per_s"] = f["games"] / f["seconds"]
         f["periods_per_s"] = PERIODS_PER_GAME * f["games_per_s"]
@@ -361,6 +364,9 @@ def main(argv=None) -> int:
         ratios[f"kernel_over_ceiling_{t}t"] = gps(f"kernel_aggregate_{t}") / gps(f"ceiling_{t}")
         ratios[f"kernel_games_over_ceiling_{t}t"] = gps(f"kernel_games_{t}") / gps(f"ceiling_{t}")
         ratios[f"games_mode_over_aggregate_{t}t"] = gps(f"kernel_games_{t}") / gps(f"kernel_aggregate_{t}")
+    for t in threads:  # the same ratio taken within each repetition (adjacent calls), median over repetitions
+        per_rep = np.array(rows[f"ceiling_{t}"]["times"]) / np.array(rows[f"kernel_aggregate_{t}"]["times"])
+        ratios[f"kernel_over_ceiling_{t}t_median_of_repetitions"] = float(np.median(per_rep))
     ratios["kernel_over_python"] = gps(f"kernel_aggregate_{t1}") / gps("python_reference")
     ratios["kernel_over_numpy"] = gps(f"kernel_aggregate_{t1}") / gps("numpy_base")
     ratios["kernel_base_over_numpy"] = gps("kernel_base_1") / gps("numpy_base")
@@ -445,8 +451,10 @@ def main(argv=None) -> int:
     print("ratios (periods/s over periods/s, measured in this run)")
     for t in threads:
         r = ratios[f"kernel_over_ceiling_{t}t"]
+        med = ratios[f"kernel_over_ceiling_{t}t_median_of_repetitions"]
         print(f"  kernel / RNG ceiling, {t} thread{'s' if t > 1 else ' '}:   {r:8.3f}   "
-              f"(target >= {TARGET_CEILING}: {'met' if r >= TARGET_CEILING else 'NOT met'})")
+              f"(target >= {TARGET_CEILING}: {'met' if r >= TARGET_CEILING else 'NOT met'}; "
+              f"median of per-repetition ratios {med:.3f})")
     r = ratios["kernel_over_python"]
     print(f"  kernel / pure Python (1 thread):      {r:8.0f}x  "
           f"(target >= {TARGET_PYTHON:.0f}x: {'met' if r >= TARGET_PYTHON else 'NOT met'})")

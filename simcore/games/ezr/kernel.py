@@ -22,7 +22,9 @@ the next game's stream is seeded while the current game plays.  Without this, ev
 updates per period (on the shared charts, contended between threads), several
 times the cost of the dice themselves.  None of this changes a draw: results
 are bit-identical to playing :func:`play_game` on ordinary arrays, as
-:func:`play_scripted` does.
+:func:`play_scripted` does.  Should a numba release move the internals this
+relies on, or with ``SIMCORE_PLAIN_ARRAYS=1`` (and a separate
+``NUMBA_CACHE_DIR``), the kernels fall back to ordinary arrays.
 """
 from __future__ import annotations
 
