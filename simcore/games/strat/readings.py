@@ -90,6 +90,15 @@ def split_range(text: str) -> tuple[int, int]:
     return lo, hi
 
 
+def _lose_puck_to(u: str) -> Reading | None:
+    """``LOSE PUCK TO <pos>`` / ``... ANY D PLAYER`` (upper-cased), shared by shooting and passing columns."""
+    if m := re.fullmatch(r"LOSE PUCK TO " + _POS, u):
+        return Reading(LOSE_PUCK_TO, position(m.group(1)))
+    if u in ("LOSE PUCK TO ANY D PLAYER", "LOSE PUCK TO ANY DEFENSIVE PLAYER"):
+        return Reading(LOSE_PUCK_TO, ANY)
+    return None
+
+
 def parse_shot(text: str) -> Reading:
     """A shooting-column reading (Outside, Inside, Reb/Bkwy; 5.1-5.10)."""
     t = _norm(text)
@@ -109,10 +118,8 @@ def parse_shot(text: str) -> Reading:
     if m := re.fullmatch(r"GOAL\s+(\d+\s*-\s*\d+|\d+)", u):
         lo, hi = split_range(m.group(1))
         return Reading(GOAL, lo, hi, 0)
-    if m := re.fullmatch(r"LOSE PUCK TO " + _POS, u):
-        return Reading(LOSE_PUCK_TO, position(m.group(1)))
-    if u in ("LOSE PUCK TO ANY D PLAYER", "LOSE PUCK TO ANY DEFENSIVE PLAYER"):
-        return Reading(LOSE_PUCK_TO, ANY)
+    if r := _lose_puck_to(u):
+        return r
     raise ReadingError("expected a shooting reading: X-D<pos>, X-Any D player, X-Reb, Goalie Rating[+], "
                        "Goal[+], Goal <split range>, Lose puck to <pos> / any D player")
 
@@ -132,10 +139,8 @@ def parse_passing(text: str) -> Reading:
         return Reading(PASS_INSIDE, position(m.group(1)))
     if u == "INSIDE SHOT FOR ANY PLAYER":
         return Reading(PASS_INSIDE, ANY)
-    if m := re.fullmatch(r"LOSE PUCK TO " + _POS, u):
-        return Reading(LOSE_PUCK_TO, position(m.group(1)))
-    if u in ("LOSE PUCK TO ANY D PLAYER", "LOSE PUCK TO ANY DEFENSIVE PLAYER"):
-        return Reading(LOSE_PUCK_TO, ANY)
+    if r := _lose_puck_to(u):
+        return r
     raise ReadingError("expected a passing reading: Inside shot for <pos> / any player, Lose puck to <pos> / "
                        "any D player")
 
