@@ -18,13 +18,14 @@ one block of games at a time to :func:`_games_block` / :func:`_aggregate_block`.
 game.  In that loop no array is reference counted: the charts and outputs are
 borrowed views (:func:`_borrow`) and the dice stream and the per-game scratch
 live on the stack (:func:`_stack_empty`), where LLVM keeps them in registers;
-the next game's stream is seeded while the current game plays.  Without this, every array the game touches costs atomic reference-count
-updates per period (on the shared charts, contended between threads), several
-times the cost of the dice themselves.  None of this changes a draw: results
-are bit-identical to playing :func:`play_game` on ordinary arrays, as
-:func:`play_scripted` does.  Should a numba release move the internals this
-relies on, or with ``SIMCORE_PLAIN_ARRAYS=1`` (and a separate
-``NUMBA_CACHE_DIR``), the kernels fall back to ordinary arrays.
+the next game's stream is seeded while the current game plays.  Without this,
+every array the game touches costs atomic reference-count updates per period
+(on the shared charts, contended between threads), several times the cost of
+the dice themselves.  None of this changes a draw: results are bit-identical
+to playing :func:`play_game` on ordinary arrays, as :func:`play_scripted`
+does.  Should a numba release move the internals this relies on, or with
+``SIMCORE_PLAIN_ARRAYS=1`` (and a separate ``NUMBA_CACHE_DIR``), the kernels
+fall back to ordinary arrays.
 """
 from __future__ import annotations
 
