@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import csv
 import hashlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 
@@ -57,7 +57,6 @@ class Table:
     rows: dict[str, dict[str, Cell]]
     row_lines: dict[str, int]
     sha256: str
-    cells_by_source: dict[str, list[str]] = field(default_factory=dict)
 
     def cell(self, key: str, column: str) -> Cell:
         return self.rows[key][column]
@@ -171,11 +170,7 @@ def read_table(path, key_column: str, columns: list[str], keys: list[str] | None
         missing = [k for k in keys if k not in rows]
         if missing:
             raise ChartError(shown, None, key_column, None, f"missing rows: {', '.join(missing)}")
-    by_source: dict[str, list[str]] = {}
-    for k, cols in rows.items():
-        for c, cell in cols.items():
-            by_source.setdefault(cell.source, []).append(f"{k}/{c}")
-    return Table(shown, columns, key_column, rows, row_lines, hashlib.sha256(raw).hexdigest(), by_source)
+    return Table(shown, columns, key_column, rows, row_lines, hashlib.sha256(raw).hexdigest())
 
 
 def parse_number_set(text: str) -> list[int] | None:

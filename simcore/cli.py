@@ -100,10 +100,6 @@ def _team_arg(text: str):
     return Team.parse(text)
 
 
-def _fmt_p(x):
-    return f"{x:.4f}"
-
-
 def _refuse_overwrite(path: str, force: bool):
     if Path(path).exists() and not force:
         raise UsageError(f"{path} exists; pass --force to replace it")

@@ -134,9 +134,6 @@ def scripted_stream() -> np.ndarray:
     return st
 
 
-NO_SCRIPT = np.zeros(0, dtype=np.int64)
-
-
 def check_seed(seed) -> int:
     """Validate a user seed: an integer in 0 .. 2**64-1."""
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):

@@ -10,7 +10,7 @@ column and the offending text.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -143,7 +143,6 @@ class Charts:
     shooter_id: tuple[tuple[str, ...], ...]
     injury_amount: int
     shuffle_amount: int
-    sources: dict[str, str] = field(default_factory=dict)
 
     def provenance(self) -> dict:
         """Per table: file, sha256 and the cells that were reconstructed."""
@@ -337,8 +336,7 @@ def load_charts(*, ez_rating=None, goals=None, overtime=None, qq=None, shootout=
     tables = {"ez_rating": ez_t, "goals": g_t, "overtime": ot_t, "qq": qq_t, "shootout": so_t, "shooter_id": id_t}
     for a in (ez, goals_col, ot_col, qq_code, qq_amount, qq_mask, so_mask):
         a.setflags(write=False)
-    return Charts(tables, ez, goals_col, ot_col, qq, qq_code, qq_amount, qq_mask, so_mask, grid, inj, shuf,
-                  {k: str(p) for k, p in paths.items()})
+    return Charts(tables, ez, goals_col, ot_col, qq, qq_code, qq_amount, qq_mask, so_mask, grid, inj, shuf)
 
 
 @lru_cache(maxsize=4)

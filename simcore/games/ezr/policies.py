@@ -54,5 +54,3 @@ class ShufflePolicy:
             return np.full(mods.size, float(self.name.rsplit("-", 1)[1]))
         return np.array([expected_table_goals(goals_col_row, int(m)) for m in mods])
 
-
-POLICIES = ("expected", "keep", "reroll", "at-least-K")
