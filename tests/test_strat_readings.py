@@ -1,4 +1,6 @@
 """Strat-O-Matic Hockey readings and card files (docs/strat-data.md)."""
+import re
+
 import pytest
 
 from simcore.charts import ChartError
@@ -178,3 +180,73 @@ def test_split_deck_sections_and_chart_readings():
                      (R.parse_faceoff, "Home G"), (R.parse_shot_list, "Slapshot LW")):
         with pytest.raises(R.ReadingError):
             fn(text)
+
+
+@pytest.mark.parametrize("fn,text,expected", [
+    # forms and spellings not covered above, one per reading kind or alias
+    (R.parse_shot, "X-Any defensive player", R.Reading(R.SAVE_TO, R.ANY)),
+    (R.parse_shot, "Lose puck to any defensive player", R.Reading(R.LOSE_PUCK_TO, R.ANY)),
+    (R.parse_shot, "Goal 7", R.Reading(R.GOAL, 7, 7, 0)),
+    (R.parse_defense, "Takes puck away", R.Reading(R.TAKES_PUCK)),
+    (R.parse_passing, "Lose puck to any D player", R.Reading(R.LOSE_PUCK_TO, R.ANY)),
+    (R.parse_action, "Opponent Defense 14", R.Reading(R.OPP_DEFENSE, 14)),
+    (R.parse_action, "Passing J", R.Reading(R.PASSING, 9)),
+    (R.parse_action, "Outside shot for any player", R.Reading(R.SHOT_FOR, 0, R.ANY, R.NONE)),
+    (R.parse_action, "Lose puck - possible breakaway", R.Reading(R.LOSE_PUCK_BREAKAWAY)),
+    (R.parse_action, "Lose puck - inside shot for any player", R.Reading(R.LOSE_PUCK_INSIDE_ANY)),
+    (R.parse_action, "Penalty AA / A B C D", R.Reading(R.PENALTY_CARD, 0b00001, 0b11110)),
+    (R.parse_breakaway, "C", R.Reading(R.BKWY_PLAYER, R.C, R.NONE)),
+    (R.parse_rebound, "Offense LW, also injury", R.Reading(R.REB_OFFENSE, R.LW, 0, 1)),
+    (R.parse_injury, "Offense C 1 game", R.Reading(R.INJURY, 0, R.C, 1)),
+    (R.parse_faceoff, "Home C", R.Reading(R.FACEOFF_WIN, 0, R.C)),
+    (R.parse_faceoff, "Visitors LD", R.Reading(R.FACEOFF_WIN, 1, R.LD)),
+])
+def test_more_reading_forms(fn, text, expected):
+    assert fn(text) == expected
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("Goal", R.Reading(R.GOAL, 1, 20, 0)),
+    ("Goal 1-8", R.Reading(R.GOAL, 1, 8, 0)),
+    ("Save, Faceoff", R.Reading(R.FACEOFF, 0)),
+    ("Faceoff*", R.Reading(R.FACEOFF, 1)),
+    ("X-Reb", R.Reading(R.SAVE_REBOUND)),
+])
+def test_goalie_reading_forms_read_the_same_for_every_shot(text, expected):
+    assert R.parse_goalie(text) == (expected, expected)
+
+
+def test_goalie_shot_type_reading_accepts_an_in_half():
+    out, inside = R.parse_goalie("OUT: Save, Breakaway 3 / IN: Faceoff, Penalty 1-2")
+    assert out == R.Reading(R.SAVE_BREAKAWAY, 3, 3) and inside == R.Reading(R.SAVE_PENALTY, 1, 2)
+
+
+def test_assists_without_any_player():
+    a = R.parse_assists("LW 2, RD 1")
+    assert a.any_player == 0 and a.order == ((R.LW, 2), (R.RD, 1)) and not a.one_only
+    assert R.parse_assists("One assist only; Any player 7; C 2").any_player == 7
+
+
+@pytest.mark.parametrize("fn,text,needle", [
+    # every error a parser raises, with its message
+    (R.parse_shot, "Goal x", "expected a shooting reading"),
+    (R.parse_action, "Opponent Defense 0", "1-14"),
+    (R.parse_action, "Penalty AA A B C D / AA", "each once"),
+    (R.parse_goalie, "OUT: Save, Breakaway 1-6 / IN/BKWY: Save, Breakaway 1-6", "OUT half"),
+    (R.parse_goalie, "Goal 0-4", "within 1-20"),
+    (R.parse_breakaway, "Rating", "expected a breakaway reading"),
+    (R.parse_breakaway, "G (LW)", "expected a breakaway reading"),
+    (R.parse_rebound, "Offense any player", "needs the Offense rating"),
+    (R.parse_rebound, "Rebound LW", "expected a rebound reading"),
+    (R.parse_injury, "LW 2 games", "expected an injury reading"),
+    (R.parse_assists, "Any 6; C 2; RD 3", "expected '[One assist only"),
+    (R.parse_assists, "RD three", "expected '<pos> <rating>'"),
+    (R.parse_assists, "C 2, C 3", "appears twice"),
+    (R.parse_faceoff, "Home G", "expected Home|Visitor"),
+    (R.parse_shot_list, "Slapshot LW", "expected '<Outside|Inside|Rebound|Breakaway> <pos>', got"),
+    (R.position, "G", "expected a position"),
+    (R.split_range, "a-b", "expected a split range"),
+])
+def test_every_error_kind_says_what_was_expected(fn, text, needle):
+    with pytest.raises(R.ReadingError, match=re.escape(needle)):
+        fn(text)

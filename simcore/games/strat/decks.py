@@ -6,8 +6,9 @@ from dataclasses import dataclass
 from simcore.charts import ChartError, read_table
 
 from .cards import _field, _range
-from .readings import (POSITIONS, AssistReading, Reading, ReadingError, parse_action, parse_assists,
-                       parse_breakaway, parse_faceoff, parse_injury, parse_rebound, parse_shot_list, position)
+from .readings import (PENALTY_RATINGS, POSITIONS, AssistReading, Reading, ReadingError, parse_action,
+                       parse_assists, parse_breakaway, parse_faceoff, parse_injury, parse_rebound, parse_shot_list,
+                       position)
 
 CARD_KINDS = ("action", "forward_line_change", "defense_line_change")
 SPLIT_SECTIONS = ("breakaway", "rebound", "injury", "assists")
@@ -149,3 +150,12 @@ def load_retaliation_chart(path) -> tuple[int, ...]:
 
     return tuple(_field(t, str(n), "result", parse, f"a position ({', '.join(POSITIONS)}) or none")
                  for n in range(1, 7))
+
+
+def load_penalty_chart(path) -> tuple[tuple[int, int], ...]:
+    """Penalty chart: for each Penalty rating AA, A, B, C, D (in that order) the split range on which a player
+    with that rating is penalized, (0, 0) for never.  Read after a goalie penalty's retaliation check (5.73:
+    "After the retaliation check, refer to the penalty chart in the normal manner")."""
+    t = read_table(path, "rating", ["penalized"], list(PENALTY_RATINGS))
+    return tuple(_field(t, r, "penalized", lambda s: (0, 0) if s.strip() in ("", "-") else _range(s),
+                        "a split range such as 1-16, or - for none") for r in PENALTY_RATINGS)
