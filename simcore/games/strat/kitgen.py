@@ -62,8 +62,8 @@ ACTION_SECTION = (
     "Opponent Defense 12", "Opponent Defense 12", "Opponent Defense 12",
     "Opponent Defense 13", "Opponent Defense 13", "Opponent Defense 14", "Opponent Defense 14",
     "Passing J", "Passing J", "Passing K", "Passing K", "Passing L", "Passing L",
-    "Outside shot for any player", "Inside shot for any player",
-    "Outside shot for LW (RW)", "Outside shot for RW (LW)", "Outside shot for LD (RD)", "Outside shot for RD (LD)",
+    "Outside shot for any player", "Inside shot for any player", "Opponent Defense 13",
+    "Outside shot for LW (RW)", "Outside shot for RW (LW)", "Outside shot for LD (RD)",
     "Inside shot for C (LW)", "Inside shot for RW (C)",
     "Lose puck, outside shot only for LD", "Lose puck, outside shot only for C",
     "Possible breakaway", "Lose puck, possible breakaway", "Lose puck, inside shot for any player",
@@ -79,17 +79,17 @@ class Knobs:
     # --- shooting columns (5.x).  For each column: (goal, goalie rating, X-Reb, lose puck) at Offense 1 and at
     # Offense 9, linear in between; the rest of the column is X-D<pos> saves.  "goal" counts Goal cells and the
     # goal share of one "Goal 1-k" cell.
-    outside: tuple = ((0.008, 0.09, 0.11, 0.14), (0.045, 0.19, 0.13, 0.07))
-    inside: tuple = ((0.030, 0.14, 0.14, 0.12), (0.120, 0.24, 0.13, 0.05))
-    rebound: tuple = ((0.045, 0.17, 0.10, 0.08), (0.150, 0.27, 0.08, 0.04))
+    outside: tuple = ((0.007, 0.08, 0.11, 0.14), (0.040, 0.18, 0.13, 0.07))
+    inside: tuple = ((0.027, 0.13, 0.14, 0.12), (0.110, 0.23, 0.13, 0.05))
+    rebound: tuple = ((0.040, 0.16, 0.10, 0.08), (0.140, 0.26, 0.08, 0.04))
     # Goal+ and Goalie Rating+ shares (power play only; a save and a faceoff at even strength, 5.9, 5.10), taken
     # from the save share, per column (outside, inside, rebound), at Offense 1 and 9 (defensemen get none).
-    goal_plus: tuple = ((0.0, 0.02, 0.03), (0.03, 0.06, 0.06))
-    goalie_rating_plus: tuple = ((0.02, 0.03, 0.03), (0.04, 0.06, 0.06))
+    goal_plus: tuple = ((0.0, 0.025, 0.035), (0.035, 0.07, 0.07))
+    goalie_rating_plus: tuple = ((0.02, 0.04, 0.04), (0.05, 0.08, 0.08))
     save_any_share: float = 0.08        # of X- saves written "X-Any D player" (5.2)
     lose_any_share: float = 0.20        # of lost pucks written "Lose puck to any D player" (5.4)
     # --- goalie cards: goal share (Goal cells plus a Goal 1-k split) of the eleven cells, by team strength
-    goalie_goal_mean: float = 0.225
+    goalie_goal_mean: float = 0.200
     goalie_goal_sd: float = 0.025
     goalie_goal_per_strength: float = -0.015   # better teams have better goalies
     backup_goal_extra: float = 0.02
@@ -105,20 +105,21 @@ class Knobs:
     defense_defense: tuple = (3.2, 0.9)
     short_handed_bonus_share: float = 0.35     # of penalty killers with a parenthesized rating one higher (7.21)
     # --- defense column (4.1): chance that D12, D13, D14 reads "Takes puck" at Defense 3, and the change per point
-    takes_puck_at_3: tuple = (0.60, 0.45, 0.30)
+    takes_puck_at_3: tuple = (0.74, 0.59, 0.44)
     takes_puck_per_point: float = 0.12
     # --- passing column (4.2): chance that J, K, L complete a pass at Assist 3, and the change per point
-    pass_at_3: tuple = (0.40, 0.55, 0.70)
+    pass_at_3: tuple = (0.32, 0.47, 0.62)
     pass_per_assist: float = 0.06
     pass_any_share: float = 0.35              # completed passes written "Inside shot for any player"
     # --- penalties
     penalty_mix: tuple = (0.05, 0.17, 0.38, 0.25, 0.15)           # share of skaters rated AA, A, B, C, D (4.81)
-    penalty_home: tuple = ("AA A B C", "AA A B", "AA A B", "AA A")   # top rows of the penalty cards' home sections
+    penalty_home: tuple = ("AA A B", "AA A B", "AA A B", "AA A")   # top rows of the penalty cards' home sections
     penalty_visitor: tuple = ("AA A B", "AA A B", "AA A B", "AA A")  # and visitor sections (same cards)
     penalty_chart: tuple = (14, 11, 8, 5, 3)  # penalized on splits 1..n for AA, A, B, C, D (retaliation, 5.73)
     # --- action deck: the non-penalty sections, and the home team's edge as (visitor reading, home reading) swaps
     action_section: tuple = ACTION_SECTION
-    home_swaps: tuple = (("Opponent Defense 14", "Inside shot for any player"),)
+    home_swaps: tuple = (("Opponent Defense 14", "Inside shot for any player"),
+                         ("Passing J", "Inside shot for C (RW)"))
     # --- split deck (40 cards)
     rebound_kinds: tuple = (("Offense", 0, 8), ("Offense", 3, 4), ("Offense", 4, 4), ("Offense", 5, 2),
                             ("Offense any player", 3, 2), ("Offense any player", 4, 2),
@@ -152,6 +153,18 @@ SURNAME_TAIL = ("by", "croft", "dale", "er", "ford", "gren", "holm", "ley", "mon
 
 
 # ---------------------------------------------------------------- helpers
+
+STREAMS = ("decks", "names", "strength", "team", "card", "goalie")
+
+
+def _stream(k: Knobs, part: str, *ids) -> np.random.Generator:
+    """An independent generator for one part of the kit (decks, names, team strengths, a team's ratings, one
+    card), so that moving a knob redraws only what it governs: a shooting-column knob changes cards, not
+    rosters."""
+    key = [STREAMS.index(part)]
+    for x in ids:
+        key.append(x if isinstance(x, int) else POS.index(x) if x in POS else sum(map(ord, str(x))))
+    return np.random.default_rng([k.seed, *key])
 
 def _lerp(pair, off: int):
     lo, hi = (np.asarray(p, dtype=float) for p in pair)
@@ -341,7 +354,7 @@ class _Names:
                 return n
 
 
-def build_team(rng, k: Knobs, names, strength: float, samples: bool):
+def build_team(rng, k: Knobs, names, strength: float, samples: bool, team_no: int = 0):
     """Skater rows, goalie rows and lines rows of one team (12 forwards, 6 defensemen, 2 goalies)."""
     skaters, lines = [], {}
     for li, base in enumerate(k.forward_offense_by_line):
@@ -361,7 +374,7 @@ def build_team(rng, k: Knobs, names, strength: float, samples: bool):
                 second = None
             name = name or names()
             pk = li in (1, 2) or (li == 3 and pos == "C")
-            row = skater_row(rng, k, name, pos, second, off, strength, pk, fixed)
+            row = skater_row(_stream(k, "card", team_no, li, pos), k, name, pos, second, off, strength, pk, fixed)
             skaters.append({"name": name, **row, "source": source})
             unit.append(name)
         lines[f"F{li + 1}"] = {"LW": unit[0], "C": unit[1], "RW": unit[2]}
@@ -371,7 +384,8 @@ def build_team(rng, k: Knobs, names, strength: float, samples: bool):
             off = int(np.clip(round(base + 0.5 * strength + rng.normal(0, 0.8 * k.offense_noise_sd)), 1, 6))
             second = ("RD" if pos == "LD" else "LD") if rng.random() < 0.15 else None
             name = names()
-            row = skater_row(rng, k, name, pos, second, off, strength, pi < 2, {})
+            row = skater_row(_stream(k, "card", team_no, 10 + pi, pos), k, name, pos, second, off, strength, pi < 2,
+                             {})
             skaters.append({"name": name, **row, "source": METHOD})
             unit.append(name)
         lines[f"D{pi + 1}"] = {"LD": unit[0], "RD": unit[1]}
@@ -386,7 +400,7 @@ def build_team(rng, k: Knobs, names, strength: float, samples: bool):
         q = float(np.clip(q0 + (k.backup_goal_extra if gi else 0.0) + rng.normal(0, k.goalie_goal_sd), 0.1, 0.4))
         name = "Player C" if samples and gi == 0 else names()
         fixed = {PLAYER_C_CELL[0]: PLAYER_C_CELL[1]} if name == "Player C" else {}
-        goalies.append({"name": name, **goalie_row(rng, k, q, gi == 0, fixed),
+        goalies.append({"name": name, **goalie_row(_stream(k, "goalie", team_no, gi), k, q, gi == 0, fixed),
                         "source": PLAYER_C_SOURCE if name == "Player C" else METHOD})
         lines[f"G{gi + 1}"] = {"G": name}
     units = ("F1", "F2", "F3", "F4", "D1", "D2", "D3", "PP1", "PP2", "PK1", "PK2", "G1", "G2")
@@ -396,7 +410,7 @@ def build_team(rng, k: Knobs, names, strength: float, samples: bool):
 
 def build_files(k: Knobs = KNOBS) -> dict[str, str]:
     """Every file of the kit: relative path -> text."""
-    rng = np.random.default_rng(k.seed)
+    rng = _stream(k, "decks")
     files: dict[str, str] = {}
     files["kit.toml"] = (
         '# Built by `python -m simcore.games.strat.kitgen`; do not edit by hand (docs/strat-data.md).\n'
@@ -493,12 +507,13 @@ def build_files(k: Knobs = KNOBS) -> dict[str, str]:
         [(r, f"1-{n}" if n else "-", METHOD) for r, n in zip(RATINGS, k.penalty_chart)])
 
     # teams
-    names = _Names(rng)
-    strengths = rng.normal(0, k.team_strength_sd, size=k.n_teams)
+    names = _Names(_stream(k, "names"))
+    strengths = _stream(k, "strength").normal(0, k.team_strength_sd, size=k.n_teams)
     team_rows = []
     for i in range(k.n_teams):
         abbr, full = TEAMS[i]
-        skaters, goalies, lines = build_team(rng, k, names, float(strengths[i]), samples=(i == 0))
+        skaters, goalies, lines = build_team(_stream(k, "team", i), k, names, float(strengths[i]), samples=(i == 0),
+                                             team_no=i)
         files[f"teams/{abbr}_skaters.csv"] = _csv(SKATER_HEADER, skaters)
         files[f"teams/{abbr}_goalies.csv"] = _csv(GOALIE_HEADER, goalies)
         files[f"teams/{abbr}_lines.csv"] = _csv(LINES_HEADER, lines)
