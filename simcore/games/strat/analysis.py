@@ -1,0 +1,152 @@
+"""Strat-O-Matic Hockey analysis on Results: league summary, power play and penalty kill, goal distributions,
+goalie fatigue effects.  Every rate comes with a 95% interval (Wilson for proportions, normal for means over
+games)."""
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from simcore.results import Results
+from simcore.stats import mean_ci, wilson_ci
+
+from . import kernel as K
+
+#: The league metrics of ``simcore strat --format json`` (``league`` object) and of :func:`league_summary`.
+LEAGUE_METRICS = ("goals_per_team_game", "shots_per_team_game", "pp_opportunities_per_team_game", "pp_pct",
+                  "pk_pct", "home_win_pct", "save_pct")
+
+
+def _mean_row(name, x):
+    x = np.asarray(x, float)
+    m = float(x.mean())
+    sd = float(x.std(ddof=1)) if x.size > 1 else float("nan")
+    lo, hi = mean_ci(m, sd, x.size)
+    return (name, m, lo, hi)
+
+
+def _prop_row(name, k, n):
+    lo, hi = wilson_ci(k, n)
+    return (name, k / n if n else float("nan"), lo, hi)
+
+
+def league_summary(res: Results) -> pd.DataFrame:
+    """League-wide metrics per team per game, with 95% intervals.  Means treat a game (both teams) as the unit;
+    ``pp_pct`` is power-play goals over opportunities, ``pk_pct`` its complement over the same opportunities,
+    ``save_pct`` saves over shots on a goalie (empty-net goals and shots excluded)."""
+    a = res.aggregates
+    OT_ = a["OT"].astype(np.int64)
+    OG = a["OG"]
+    OK = a["OK"].astype(np.int64)
+    n = res.n
+    rows = [
+        _mean_row("goals_per_team_game", OT_[:, :, K.T_GOALS].mean(axis=1)),
+        _mean_row("shots_per_team_game", OT_[:, :, K.T_SOG].mean(axis=1)),
+        _mean_row("pp_opportunities_per_team_game", OT_[:, :, K.T_PPO].mean(axis=1)),
+    ]
+    ppg, ppo = int(OT_[:, :, K.T_PPG].sum()), int(OT_[:, :, K.T_PPO].sum())
+    rows.append(_prop_row("pp_pct", ppg, ppo))
+    rows.append(_prop_row("pk_pct", ppo - ppg, ppo))
+    rows.append(_prop_row("home_win_pct", int((OG[:, K.O_WINNER] == K.WIN_HOME).sum()), n))
+    sa, ga = int(OK[:, :, :, K.K_SA].sum()), int(OK[:, :, :, K.K_GA].sum())
+    rows.append(_prop_row("save_pct", sa - ga, sa))
+    rows += [
+        _mean_row("home_goals_mean", OT_[:, 0, K.T_GOALS]),
+        _mean_row("away_goals_mean", OT_[:, 1, K.T_GOALS]),
+        _mean_row("sh_goals_per_team_game", OT_[:, :, K.T_SHG].mean(axis=1)),
+        _mean_row("empty_net_goals_per_team_game", OT_[:, :, K.T_ENG].mean(axis=1)),
+        _mean_row("pim_per_team_game", OT_[:, :, K.T_PIM].mean(axis=1)),
+        _prop_row("away_win_pct", int((OG[:, K.O_WINNER] == K.WIN_AWAY).sum()), n),
+        _prop_row("tie_pct", int((OG[:, K.O_WINNER] == K.WIN_TIE).sum()), n),
+        _prop_row("past_regulation", int((OG[:, K.O_DECIDED] != K.REG).sum()
+                                         + ((OG[:, K.O_DECIDED] == K.REG) & (OG[:, K.O_WINNER] == K.WIN_TIE)).sum()),
+                  n),
+        _prop_row("decided_OT", int((OG[:, K.O_DECIDED] == K.OT).sum()), n),
+        _prop_row("decided_SO", int((OG[:, K.O_DECIDED] == K.SO).sum()), n),
+        _prop_row("games_with_fatigued_goalie", int((OK[:, :, :, K.K_SA_FAT] + OK[:, :, :, K.K_FAT_START]
+                                                     + OK[:, :, :, K.K_SHELLED]).sum(axis=(1, 2)).astype(bool).sum()),
+                  n),
+        _mean_row("fatigue_goals_per_team_game", OT_[:, :, K.T_FATG].mean(axis=1)),
+    ]
+    df = pd.DataFrame(rows, columns=["metric", "estimate", "ci_low", "ci_high"])
+    df["n"] = n
+    return df
+
+
+def league_json(res: Results) -> dict:
+    """The ``league`` object of the CLI's JSON: each metric as {estimate, ci: [low, high]}."""
+    s = league_summary(res).set_index("metric")
+    return {m: {"estimate": float(s.at[m, "estimate"]), "ci": [float(s.at[m, "ci_low"]), float(s.at[m, "ci_high"])]}
+            for m in LEAGUE_METRICS}
+
+
+def special_teams(res: Results) -> pd.DataFrame:
+    """PP% and PK% by team and for the league, with Wilson intervals."""
+    tg = res.table("team_games")
+    g = tg.groupby("team", observed=True)[["pp_opportunities", "pp_goals", "times_short_handed",
+                                            "pp_goals_against", "sh_goals"]].sum()
+    g.loc["league"] = g.sum()
+    out = g.copy()
+    for col, k, n in (("pp_pct", g["pp_goals"], g["pp_opportunities"]),
+                      ("pk_pct", g["times_short_handed"] - g["pp_goals_against"], g["times_short_handed"])):
+        out[col] = k / n.where(n > 0)
+        ci = [wilson_ci(int(a), int(b)) for a, b in zip(k, n)]
+        out[col + "_low"] = [c[0] for c in ci]
+        out[col + "_high"] = [c[1] for c in ci]
+    return out.reset_index()
+
+
+def goal_distribution(res: Results, max_goals: int = 12) -> pd.DataFrame:
+    """Share of team-games with 0, 1, ... goals (the last row counts ``max_goals`` or more), home and away."""
+    OT_ = res.aggregates["OT"]
+    rows = []
+    for side, name in ((0, "home"), (1, "away")):
+        g = np.minimum(OT_[:, side, K.T_GOALS].astype(np.int64), max_goals)
+        cnt = np.bincount(g, minlength=max_goals + 1)
+        for k, c in enumerate(cnt):
+            rows.append((name, k, int(c), c / res.n))
+    return pd.DataFrame(rows, columns=["side", "goals", "games", "share"])
+
+
+def fatigue_effects(res: Results) -> pd.DataFrame:
+    """Goalie fatigue (24.2-24.4): for goalies who played fatigued, goals and shots against before and after
+    fatigue set in, the save percentage on each side, the goals the Faceoff\u2022 rule made, and the share of
+    goalie-games played fatigued."""
+    gg = res.table("goalie_games")
+    fat = (gg["shelled"] > 0) | (gg["fatigued_start"] > 0)
+    ga_after = gg["goals_against_fatigued"].astype(int)
+    sa_after = gg["shots_against_fatigued"].astype(int)
+    ga_before = gg["goals_against"].astype(int) - ga_after
+    sa_before = gg["shots_against"].astype(int) - sa_after
+    rows = []
+
+    def add(name, k, n):
+        lo, hi = wilson_ci(int(k), int(n)) if n else (np.nan, np.nan)
+        rows.append((name, k / n if n else np.nan, lo, hi, int(n)))
+
+    add("goalie_games_fatigued", int(fat.sum()), len(gg))
+    add("goalie_games_shelled", int((gg["shelled"] > 0).sum()), len(gg))
+    add("save_pct_rested", int(sa_before.sum() - ga_before.sum()), int(sa_before.sum()))
+    add("save_pct_fatigued", int(sa_after.sum() - ga_after.sum()), int(sa_after.sum()))
+    add("fatigue_goals_share_of_fatigued_goals", int(gg["fatigue_goals_against"].sum()), int(ga_after.sum()))
+    return pd.DataFrame(rows, columns=["metric", "estimate", "ci_low", "ci_high", "n"])
+
+
+def fatigue_on_off(n: int = 56_000, seed: int = 0, *, kit=None, league: bool = True, home=None, away=None,
+                   **kw) -> pd.DataFrame:
+    """The same games with the fatigue rule on and off (common random numbers: the same seed gives each game
+    the same stream, so the difference is paired game by game).  Returns per-metric estimates for both and the
+    paired difference of goals per team per game with its 95% interval."""
+    from .engine import simulate
+    on = simulate(home, away, n, seed, "goalie_fatigue=on", kit=kit, league=league, **kw)
+    off = simulate(home, away, n, seed, "goalie_fatigue=off", kit=kit, league=league, **kw)
+    a = on.summary().set_index("metric")["estimate"]
+    b = off.summary().set_index("metric")["estimate"]
+    df = pd.DataFrame({"fatigue_on": a, "fatigue_off": b})
+    df["difference"] = df["fatigue_on"] - df["fatigue_off"]
+    d = (on.aggregates["OT"][:, :, K.T_GOALS].astype(float).mean(axis=1)
+         - off.aggregates["OT"][:, :, K.T_GOALS].astype(float).mean(axis=1))
+    _, m, lo, hi = _mean_row("d", d)
+    df["paired_ci_low"] = np.nan
+    df["paired_ci_high"] = np.nan
+    df.loc["goals_per_team_game", ["paired_ci_low", "paired_ci_high"]] = [lo, hi]
+    return df.reset_index()

@@ -1,0 +1,158 @@
+"""Compile a kit (cards, decks, charts, line-ups) into the integer arrays the kernel reads.
+
+:func:`compile_kit` returns a :class:`Compiled`: the kernel's data tuple ``D`` (layout in kernel.py) and the
+name tables that turn kernel indices back into players, teams and cards.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from . import kernel as K
+from . import readings as R
+from .kit import Kit
+from .rules import Rules
+
+
+class LineupError(ValueError):
+    """A kit that cannot play under the chosen rules (e.g. the four-line option without a fourth line)."""
+
+
+@dataclass(frozen=True)
+class Compiled:
+    D: tuple
+    teams: tuple[str, ...]                        # team abbreviations by TM row
+    skaters: tuple[tuple[str, str], ...]          # (team, name) by skater id
+    skater_pos: tuple[str, ...]                   # first position by skater id
+    roster: tuple[tuple[str, ...], ...]           # names by team row and roster slot
+    goalies: tuple[tuple[str, str], ...]          # (team, name) by goalie id
+    team_goalies: tuple[tuple[str, str], ...]     # (starter, backup) names by team row
+    action_cards: tuple[str, ...]                 # card names by action index 0..29
+    split_cards: tuple[str, ...]
+    rules: Rules
+
+    def team_index(self, abbr: str) -> int:
+        try:
+            return self.teams.index(abbr)
+        except ValueError:
+            raise LineupError(f"unknown team {abbr!r}; teams: {', '.join(self.teams)}") from None
+
+
+def _code(r: R.Reading) -> tuple[int, int, int, int]:
+    return (r.kind, r.a, r.b, r.c)
+
+
+def compile_kit(kit: Kit, rules: Rules | None = None, teams=None) -> Compiled:
+    rules = rules or Rules()
+    abbrs = tuple(teams) if teams is not None else tuple(kit.teams)
+    for a in abbrs:
+        if a not in kit.teams:
+            raise LineupError(f"unknown team {a!r}; teams: {', '.join(kit.teams)}")
+    four = rules.lines == "4"
+    sk_rows, shot, defc, passc = [], [], [], []
+    skaters, skater_pos, roster_names = [], [], []
+    gk_rows, gcard, goalies, team_goalies = [], [], [], []
+    TM = np.full((len(abbrs), K.TW), -1, dtype=np.int32)
+    for ti, abbr in enumerate(abbrs):
+        team = kit.teams[abbr]
+        names = list(team.skaters)
+        if len(names) > K.MAX_ROSTER:
+            raise LineupError(f"team {abbr}: {len(names)} skaters; at most {K.MAX_ROSTER} can dress")
+        ids = {}
+        for slot, name in enumerate(names):
+            s = team.skaters[name]
+            ids[name] = len(sk_rows)
+            pos2 = s.positions[1] if len(s.positions) > 1 else -1
+            sk_rows.append([s.offense, s.defense, s.sh_defense, s.breakaway, s.penalty, s.assist,
+                            int(s.assist_star), s.positions[0], pos2, int(s.is_defenseman), s.tendency, slot, ti])
+            shot.append([[_code(r) for r in col] for col in (s.outside, s.inside, s.rebound)])
+            try:
+                defc.append([_code(s.defense_column[n]) for n in (12, 13, 14)])
+                passc.append([_code(s.passing[x]) for x in ("J", "K", "L")])
+            except KeyError as exc:
+                raise LineupError(f"team {abbr}, {name}: the Basic game needs Defense 12-14 and Passing J-L; "
+                                  f"missing {exc}") from None
+            skaters.append((abbr, name))
+            skater_pos.append(R.POSITIONS[s.positions[0]])
+        roster_names.append(tuple(names))
+        TM[ti, K.TM_ROSTER:K.TM_ROSTER + len(names)] = [ids[n] for n in names]
+        TM[ti, K.TM_NROSTER] = len(names)
+        ln = team.lines
+        nf, nd = (4, 3) if four else (3, 2)
+        if len(ln.forwards) < nf or len(ln.defense) < nd:
+            raise LineupError(f"team {abbr}: the {rules.lines}-line option needs {nf} forward lines and {nd} "
+                              f"defense pairs; the lines file has {len(ln.forwards)} and {len(ln.defense)}")
+        for i in range(nf):
+            TM[ti, K.TM_F + 3 * i:K.TM_F + 3 * i + 3] = [ids[n] for n in ln.forwards[i]]
+        for i in range(nd):
+            TM[ti, K.TM_D + 2 * i:K.TM_D + 2 * i + 2] = [ids[n] for n in ln.defense[i]]
+        for i in range(2):
+            TM[ti, K.TM_PP + 5 * i:K.TM_PP + 5 * i + 5] = [ids[n] for n in ln.power_play[i]]
+            TM[ti, K.TM_PK + 4 * i:K.TM_PK + 4 * i + 4] = [ids[n] for n in ln.penalty_kill[i]]
+        for i, gname in enumerate(ln.goalies):
+            g = team.goalies[gname]
+            TM[ti, K.TM_G + i] = len(gk_rows)
+            gk_rows.append([g.fatigue, ti, i])
+            gcard.append([[_code(a), _code(b)] for a, b in g.card])
+            goalies.append((abbr, gname))
+        team_goalies.append(tuple(ln.goalies))
+
+    actions = [c for c in kit.action_deck if c.kind == "action"]
+    ACT = np.zeros((len(actions), 2, 4), dtype=np.int16)
+    basic = {R.OPP_DEFENSE, R.PASSING, R.SHOT_FOR, R.LOSE_PUCK_OUTSIDE, R.POSSIBLE_BREAKAWAY,
+             R.LOSE_PUCK_BREAKAWAY, R.LOSE_PUCK_INSIDE_ANY, R.PENALTY_CARD}
+    for i, c in enumerate(actions):
+        for side, r in enumerate((c.home, c.visitor)):
+            if r.kind not in basic:
+                raise LineupError(f"action card {c.card}: a reading the Basic game does not use")
+            if r.kind == R.OPP_DEFENSE and r.a not in (12, 13, 14):
+                raise LineupError(f"action card {c.card}: the Basic game reads Opponent Defense 12-14 "
+                                  f"(got {r.a}; Defense 1-11 belongs to the Advanced game)")
+            if r.kind == R.PASSING and r.a not in (9, 10, 11):
+                raise LineupError(f"action card {c.card}: the Basic game reads Passing J, K, L")
+            ACT[i, side] = _code(r)
+
+    sd = kit.split_deck
+    SPN = np.array([c.number for c in sd], dtype=np.int64)
+    SPX = np.array([[_code(c.breakaway), _code(c.rebound), _code(c.injury)] for c in sd], dtype=np.int16)
+    SPA = np.full((len(sd), 13), -1, dtype=np.int16)
+    for i, c in enumerate(sd):
+        a = c.assists
+        SPA[i, 0] = a.any_player
+        SPA[i, 1] = int(a.one_only)
+        SPA[i, 2] = len(a.order)
+        for k, (pos, thr) in enumerate(a.order[:5]):
+            SPA[i, 3 + 2 * k] = pos
+            SPA[i, 4 + 2 * k] = thr
+    FO = np.array([_code(r) for r in kit.faceoff_chart], dtype=np.int16)
+    PENC = np.zeros((10, 2), dtype=np.int64)
+    for rating, (lo, hi) in kit.penetration_chart.items():
+        if 0 <= rating <= 9:
+            PENC[rating] = (lo, hi)
+    PPC = np.zeros((20, 2, 2, 9), dtype=np.int16)
+    PPCOND = np.zeros((20, 2), dtype=np.int16)
+    for n, row in enumerate(kit.power_play_chart):
+        PPCOND[n] = (row.position, row.rating)
+        for half, (shv, ppv) in enumerate(((row.top_short_handed, row.top_power_play),
+                                           (row.bottom_short_handed, row.bottom_power_play))):
+            for side, shots in enumerate((shv, ppv)):
+                if len(shots) > 4:
+                    raise LineupError(f"power play chart split {n + 1}: at most 4 shots per list")
+                PPC[n, half, side, 0] = len(shots)
+                for j, s in enumerate(shots):
+                    PPC[n, half, side, 1 + 2 * j] = s.a
+                    PPC[n, half, side, 2 + 2 * j] = s.b
+    RET = np.array(kit.retaliation_chart, dtype=np.int16)
+    PENALTY = np.array(kit.penalty_chart, dtype=np.int64)
+    D = (np.array(sk_rows, dtype=np.int64).reshape(-1, K.NSK),
+         np.array(shot, dtype=np.int16).reshape(-1, 3, 11, 4),
+         np.array(defc, dtype=np.int16).reshape(-1, 3, 4),
+         np.array(passc, dtype=np.int16).reshape(-1, 3, 4),
+         np.array(gk_rows, dtype=np.int64).reshape(-1, K.NGKF),
+         np.array(gcard, dtype=np.int16).reshape(-1, 11, 2, 4),
+         TM.astype(np.int64), ACT, SPN, SPX, SPA, FO, PENC, PPC, PPCOND, RET, PENALTY, rules.numeric())
+    return Compiled(D=D, teams=abbrs, skaters=tuple(skaters), skater_pos=tuple(skater_pos),
+                    roster=tuple(roster_names), goalies=tuple(goalies), team_goalies=tuple(team_goalies),
+                    action_cards=tuple(c.card for c in actions), split_cards=tuple(c.card for c in sd),
+                    rules=rules)

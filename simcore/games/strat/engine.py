@@ -1,0 +1,384 @@
+"""Strat-O-Matic Hockey Basic, public entry points: simulate, play_by_play, play_scripted.
+
+A run is a list of games (home team, away team); :func:`simulate` plays ``n`` games of one matchup or cycles
+through every ordered pair of a kit's teams (``league=True``: a round robin; ``n`` a multiple of the number of
+pairs gives each pair the same number of games).  Game ``g`` depends only on ``(seed, g)``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+import simcore
+from simcore import runner
+from simcore.results import Results
+from simcore.rng import check_seed
+
+from . import kernel as K
+from .compile import Compiled, LineupError, compile_kit
+from .kit import Kit, load_kit, sample_kit
+from .policies import Coach
+from .rules import Rules
+
+WINNERS = ("home", "away", "tie")
+DECIDED = ("REG", "OT", "SO")
+DEFAULT_CHUNK = 1 << 16
+
+TEAM_COLUMNS = {
+    "goals": K.T_GOALS, "shots": K.T_SOG, "pp_opportunities": K.T_PPO, "pp_goals": K.T_PPG,
+    "sh_goals": K.T_SHG, "penalties": K.T_PEN, "pim": K.T_PIM, "faceoffs_won": K.T_FOW,
+    "empty_net_goals": K.T_ENG, "fatigue_goals": K.T_FATG, "goals_p1": K.T_G1, "goals_p2": K.T_G2,
+    "goals_p3": K.T_G3, "goals_ot": K.T_GOT, "pp_shots": K.T_SOG_PP, "shootout_goals": K.T_SO_GOALS,
+    "penetrations": K.T_PEN_TRY, "penetrations_won": K.T_PEN_OK, "pulled_goalie": K.T_PULLED,
+}
+PLAYER_COLUMNS = {"goals": K.P_G, "assists": K.P_A, "shots": K.P_SOG, "pim": K.P_PIM, "pp_goals": K.P_PPG,
+                  "sh_goals": K.P_SHG}
+GOALIE_COLUMNS = {"games": K.K_GP, "starts": K.K_START, "shots_against": K.K_SA, "goals_against": K.K_GA,
+                  "fatigued_start": K.K_FAT_START, "shelled": K.K_SHELLED, "shots_against_fatigued": K.K_SA_FAT,
+                  "goals_against_fatigued": K.K_GA_FAT, "fatigue_goals_against": K.K_FATG,
+                  "shootout_shots": K.K_SO_SA, "shootout_goals_against": K.K_SO_GA}
+DECISIONS = {K.DEC_W: "W", K.DEC_L: "L", K.DEC_OTL: "OTL", K.DEC_T: "T"}
+
+
+def _rules(rules) -> Rules:
+    if rules is None:
+        return Rules()
+    if isinstance(rules, str):
+        return Rules().with_options(rules)
+    return rules
+
+
+def _kit(kit) -> Kit:
+    if kit is None or kit == "sample":
+        return sample_kit()
+    if isinstance(kit, Kit):
+        return kit
+    return load_kit(kit)
+
+
+_COMPILED: dict = {}
+
+
+def compiled(kit=None, rules=None) -> Compiled:
+    """The kit compiled for ``rules`` (cached per kit object and rules)."""
+    kit, rules = _kit(kit), _rules(rules)
+    key = (id(kit), rules)
+    hit = _COMPILED.get(key)
+    if hit is None or hit[0] is not kit:
+        if len(_COMPILED) > 32:
+            _COMPILED.clear()
+        hit = _COMPILED[key] = (kit, compile_kit(kit, rules))
+    return hit[1]
+
+
+def _coaches(coaches) -> np.ndarray:
+    if coaches is None or isinstance(coaches, (str, Coach)):
+        coaches = (coaches, coaches)
+    pair = [Coach.parse(c) for c in coaches]
+    return np.stack([c.numeric() for c in pair]), pair
+
+
+def schedule(c: Compiled, home=None, away=None, n: int = 1, league: bool = False):
+    """(homes, aways) team rows for ``n`` games: one matchup, or every ordered pair in turn."""
+    if league:
+        pairs = [(i, j) for i in range(len(c.teams)) for j in range(len(c.teams)) if i != j]
+        idx = np.arange(n) % len(pairs)
+        arr = np.array(pairs, dtype=np.int64)
+        return arr[idx, 0].copy(), arr[idx, 1].copy()
+    if home is None or away is None:
+        raise ValueError("name a home and an away team, or ask for the league round robin")
+    h, a = c.team_index(home), c.team_index(away)
+    if h == a:
+        raise LineupError(f"a team cannot play itself ({home})")
+    return np.full(n, h, np.int64), np.full(n, a, np.int64)
+
+
+def simulate(home=None, away=None, n: int = 10_000, seed: int = 0, rules: Rules | str | None = None, *,
+             kit=None, league: bool = False, coaches=None, goalie_slots=None, fatigued=None,
+             threads: int | None = None, chunk_size: int | None = None, progress: bool | None = None) -> Results:
+    """Simulate ``n`` Basic games.
+
+    ``home``/``away``: team abbreviations of the kit (default: the shipped synthetic kit); or ``league=True``
+    for the round robin of all its teams.  ``coaches``: a :class:`Coach` (or ``"penetrate=always,..."``) for
+    both teams or a (home, away) pair.  ``goalie_slots`` (n, 2) picks each side's starting goalie (0 the
+    lines file's starter, 1 the backup; default 0); ``fatigued`` (n, 2) marks a starter fatigued before the
+    game (24.4: more consecutive starts than his rating), an input a league schedule drives.
+    Tables: ``games``, ``team_games``, ``teams``, ``players``, ``goalies``, ``goalie_games``; ``summary()``.
+    """
+    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n <= 0:
+        raise ValueError(f"n must be a positive whole number of games, got {n!r}")
+    n = int(n)
+    seed = check_seed(seed)
+    rules = _rules(rules)
+    c = compiled(kit, rules)
+    homes, aways = schedule(c, home, away, n, league)
+    pol, pair = _coaches(coaches)
+    gsl = np.zeros((n, 2), np.int64) if goalie_slots is None else np.asarray(goalie_slots, np.int64).reshape(n, 2)
+    gft = np.zeros((n, 2), np.int64) if fatigued is None else np.asarray(fatigued, np.int64).reshape(n, 2)
+    if ((gsl < 0) | (gsl > 1)).any():
+        raise ValueError("goalie_slots are 0 (starter) or 1 (backup)")
+    OG = np.zeros((n, K.NO), np.int32)
+    OT_ = np.zeros((n, 2, K.NT), np.int16)
+    OK = np.zeros((n, 2, 2, K.NK), np.int16)
+    nteams = len(c.teams)
+    players = np.zeros((nteams, K.MAX_ROSTER, K.NP), np.int64)
+    useed = np.uint64(seed)
+
+    def fn(g0, count):
+        sl = slice(g0, g0 + count)
+        OP = np.zeros((count, 2, K.MAX_ROSTER, K.NP), np.int16)
+        K.simulate_games(c.D, pol, useed, g0, homes[sl], aways[sl], gsl[sl], gft[sl], OG[sl], OT_[sl], OP, OK[sl])
+        np.add.at(players, homes[sl], OP[:, 0].astype(np.int64))
+        np.add.at(players, aways[sl], OP[:, 1].astype(np.int64))
+
+    runner.run_chunks(n, fn, chunk_size=chunk_size or DEFAULT_CHUNK, n_threads=threads, progress=progress)
+    meta = {"game": "strat", "variant": rules.id, "seed": seed, "n": n, "mode": "games",
+            "version": simcore.__version__, "kit": _kit(kit).name, "league": bool(league),
+            "home": None if league else home, "away": None if league else away,
+            "coaches": [p.id for p in pair]}
+    arrays = {"OG": OG, "OT": OT_, "OK": OK, "homes": homes, "aways": aways, "players": players}
+    res = Results(meta, arrays, summarizer=_summary)
+    res.builders["games"] = lambda: _games_table(res, c)
+    res.builders["team_games"] = lambda: _team_games(res, c)
+    res.builders["teams"] = lambda: team_table(res.table("team_games"), res.table("games"))
+    res.builders["players"] = lambda: _players_table(res, c)
+    res.builders["goalie_games"] = lambda: _goalie_games(res, c)
+    res.builders["goalies"] = lambda: goalie_table(res.table("goalie_games"))
+    res.compiled = c
+    return res
+
+
+# ---------------------------------------------------------------- tables
+
+def _games_table(res: Results, c: Compiled) -> pd.DataFrame:
+    a = res.aggregates
+    OG, OT_ = a["OG"], a["OT"]
+    n = res.n
+    cats = list(c.teams)
+    df = pd.DataFrame({
+        "game": pd.Categorical(["strat"]).repeat(n),
+        "variant": pd.Categorical([res.variant]).repeat(n),
+        "seed": np.full(n, res.seed, dtype=np.uint64),
+        "game_id": np.arange(n, dtype=np.int64),
+        "home": pd.Categorical.from_codes(a["homes"], categories=cats),
+        "away": pd.Categorical.from_codes(a["aways"], categories=cats),
+        "home_goals": OG[:, K.O_HOME].astype(np.int16),
+        "away_goals": OG[:, K.O_AWAY].astype(np.int16),
+        "winner": pd.Categorical.from_codes(OG[:, K.O_WINNER].astype(np.int64), categories=list(WINNERS)),
+        "decided_in": pd.Categorical.from_codes(OG[:, K.O_DECIDED].astype(np.int64), categories=list(DECIDED)),
+    })
+    for side, pre in ((0, "home"), (1, "away")):
+        df[f"{pre}_shots"] = OT_[:, side, K.T_SOG]
+        df[f"{pre}_pp_opportunities"] = OT_[:, side, K.T_PPO]
+        df[f"{pre}_pp_goals"] = OT_[:, side, K.T_PPG]
+    df["shootout_home"] = OG[:, K.O_SO_HOME].astype(np.int16)
+    df["shootout_away"] = OG[:, K.O_SO_AWAY].astype(np.int16)
+    df["action_cards"] = OG[:, K.O_CARDS].astype(np.int16)
+    return df
+
+
+def _team_games(res: Results, c: Compiled) -> pd.DataFrame:
+    """One row per team and game: the team's counters and its opponent's goals and shots."""
+    a = res.aggregates
+    OT_ = a["OT"]
+    n = res.n
+    g = res.table("games")
+    cats = list(c.teams)
+    parts = []
+    for side, pre in ((0, "home"), (1, "away")):
+        other = 1 - side
+        d = {"game_id": np.arange(n), "team": pd.Categorical.from_codes(a["homes" if side == 0 else "aways"], cats),
+             "opponent": pd.Categorical.from_codes(a["aways" if side == 0 else "homes"], cats),
+             "is_home": np.full(n, side == 0)}
+        for name, k in TEAM_COLUMNS.items():
+            d[name] = OT_[:, side, k].astype(np.int16)
+        d["goals_against"] = OT_[:, other, K.T_GOALS].astype(np.int16)
+        d["shots_against"] = OT_[:, other, K.T_SOG].astype(np.int16)
+        d["times_short_handed"] = OT_[:, other, K.T_PPO].astype(np.int16)
+        d["pp_goals_against"] = OT_[:, other, K.T_PPG].astype(np.int16)
+        d["empty_net_goals_against"] = OT_[:, other, K.T_ENG].astype(np.int16)
+        w = g["winner"].cat.codes.to_numpy()
+        dec = g["decided_in"].cat.codes.to_numpy()
+        won = w == side
+        lost = w == other
+        d["result"] = pd.Categorical(np.where(won, "W", np.where(lost & (dec == 0), "L",
+                                                                  np.where(lost, "OTL", "T"))),
+                                     categories=["W", "L", "OTL", "T"])
+        parts.append(pd.DataFrame(d))
+    return pd.concat(parts, ignore_index=True).sort_values(["game_id", "is_home"], ascending=[True, False],
+                                                           ignore_index=True)
+
+
+def team_table(team_games: pd.DataFrame, games: pd.DataFrame | None = None) -> pd.DataFrame:
+    """Per-team totals and rates from a ``team_games`` table: record, goals, shots, PP% (power-play goals over
+    opportunities), PK% (1 - power-play goals against over times short-handed), save %."""
+    tg = team_games
+    agg = tg.groupby("team", observed=True).agg(
+        games=("game_id", "size"), wins=("result", lambda r: (r == "W").sum()),
+        losses=("result", lambda r: (r == "L").sum()), ot_losses=("result", lambda r: (r == "OTL").sum()),
+        ties=("result", lambda r: (r == "T").sum()),
+        goals=("goals", "sum"), goals_against=("goals_against", "sum"), shots=("shots", "sum"),
+        shots_against=("shots_against", "sum"), pp_opportunities=("pp_opportunities", "sum"),
+        pp_goals=("pp_goals", "sum"), times_short_handed=("times_short_handed", "sum"),
+        pp_goals_against=("pp_goals_against", "sum"), sh_goals=("sh_goals", "sum"), pim=("pim", "sum"),
+        penalties=("penalties", "sum"), faceoffs_won=("faceoffs_won", "sum"),
+        empty_net_goals=("empty_net_goals", "sum"), fatigue_goals=("fatigue_goals", "sum"))
+    agg["points"] = 2 * agg["wins"] + agg["ot_losses"] + agg["ties"]
+    agg["goals_per_game"] = agg["goals"] / agg["games"]
+    agg["goals_against_per_game"] = agg["goals_against"] / agg["games"]
+    agg["shots_per_game"] = agg["shots"] / agg["games"]
+    agg["pp_pct"] = agg["pp_goals"] / agg["pp_opportunities"].where(agg["pp_opportunities"] > 0)
+    agg["pk_pct"] = 1 - agg["pp_goals_against"] / agg["times_short_handed"].where(agg["times_short_handed"] > 0)
+    agg["save_pct"] = 1 - (agg["goals_against"] - tg.groupby("team", observed=True)["empty_net_goals_against"].sum()) \
+        / agg["shots_against"].where(agg["shots_against"] > 0)
+    return agg.reset_index().sort_values("points", ascending=False, ignore_index=True)
+
+
+def _players_table(res: Results, c: Compiled) -> pd.DataFrame:
+    a = res.aggregates
+    P = a["players"]
+    gp = np.bincount(a["homes"], minlength=len(c.teams)) + np.bincount(a["aways"], minlength=len(c.teams))
+    rows = []
+    for ti, team in enumerate(c.teams):
+        for slot, name in enumerate(c.roster[ti]):
+            r = {"team": team, "player": name, "pos": c.skater_pos[c.D[6][ti, K.TM_ROSTER + slot]],
+                 "games": int(gp[ti])}
+            for col, k in PLAYER_COLUMNS.items():
+                r[col] = int(P[ti, slot, k])
+            rows.append(r)
+    df = pd.DataFrame(rows)
+    df["points"] = df["goals"] + df["assists"]
+    return df.sort_values(["points", "goals"], ascending=False, ignore_index=True)
+
+
+def _goalie_games(res: Results, c: Compiled) -> pd.DataFrame:
+    """One row per goalie who played in a game: his counters and decision."""
+    a = res.aggregates
+    OK = a["OK"]
+    n = res.n
+    parts = []
+    for side in (0, 1):
+        teams = a["homes"] if side == 0 else a["aways"]
+        opp = a["aways"] if side == 0 else a["homes"]
+        for gs in (0, 1):
+            played = OK[:, side, gs, K.K_GP] > 0
+            if not played.any():
+                continue
+            idx = np.nonzero(played)[0]
+            d = {"game_id": idx, "team": pd.Categorical.from_codes(teams[idx], list(c.teams)),
+                 "opponent": pd.Categorical.from_codes(opp[idx], list(c.teams)), "is_home": side == 0,
+                 "goalie": [c.team_goalies[t][gs] for t in teams[idx]]}
+            for name, k in GOALIE_COLUMNS.items():
+                d[name] = OK[idx, side, gs, k].astype(np.int16)
+            dec = OK[idx, side, gs, K.K_DEC]
+            d["decision"] = pd.Categorical([DECISIONS.get(int(x), "") for x in dec],
+                                           categories=["W", "L", "OTL", "T", ""])
+            parts.append(pd.DataFrame(d))
+    return pd.concat(parts, ignore_index=True).sort_values(["game_id", "is_home"], ascending=[True, False],
+                                                           ignore_index=True)
+
+
+def goalie_table(goalie_games: pd.DataFrame) -> pd.DataFrame:
+    """Per-goalie totals: GP, GS, W-L-OTL, SA, GA, SV%, shelled games, fatigued starts, and the fatigue rule's
+    goals (24.2)."""
+    gg = goalie_games
+    agg = gg.groupby(["team", "goalie"], observed=True).agg(
+        games=("games", "sum"), starts=("starts", "sum"),
+        wins=("decision", lambda d: (d == "W").sum()), losses=("decision", lambda d: (d == "L").sum()),
+        ot_losses=("decision", lambda d: (d == "OTL").sum()),
+        shots_against=("shots_against", "sum"), goals_against=("goals_against", "sum"),
+        shelled=("shelled", "sum"), fatigued_starts=("fatigued_start", "sum"),
+        fatigue_goals_against=("fatigue_goals_against", "sum"))
+    agg["save_pct"] = 1 - agg["goals_against"] / agg["shots_against"].where(agg["shots_against"] > 0)
+    agg["goals_against_per_game"] = agg["goals_against"] / agg["games"].where(agg["games"] > 0)
+    return agg.reset_index()
+
+
+# ---------------------------------------------------------------- summary
+
+def _summary(res: Results) -> pd.DataFrame:
+    from .analysis import league_summary
+    return league_summary(res)
+
+
+# ---------------------------------------------------------------- play-by-play and scripted games
+
+@dataclass
+class GameLog:
+    """One game played with its log: ``events`` (DataFrame, one row per step, with a ``text`` column a Strat
+    player can follow card by card), the final score, and the per-team, per-player and goalie counters."""
+
+    events: pd.DataFrame
+    home: str
+    away: str
+    home_goals: int
+    away_goals: int
+    winner: str
+    decided_in: str
+    team: np.ndarray
+    players: np.ndarray
+    goalies: np.ndarray
+
+    def text(self) -> str:
+        return "\n".join(self.events["text"])
+
+
+def _play_logged(c: Compiled, home, away, seed, game, coaches, scripted, sact, ssplit, sdice, goalie_slots=(0, 0),
+                 fatigued=(0, 0)) -> GameLog:
+    pol, _ = _coaches(coaches)
+    h, a = c.team_index(home), c.team_index(away)
+    OG = np.zeros(K.NO, np.int32)
+    OT_ = np.zeros((2, K.NT), np.int16)
+    OP = np.zeros((2, K.MAX_ROSTER, K.NP), np.int16)
+    OK = np.zeros((2, 2, K.NK), np.int16)
+    L = np.zeros((K.MAX_EVENTS, K.LOG_W), np.int64)
+    nlog = K.play_logged(c.D, pol, np.uint64(seed), int(game), h, a, np.array(goalie_slots, np.int64),
+                         np.array(fatigued, np.int64), int(scripted), sact, ssplit, sdice, OG, OT_, OP, OK, L)
+    from .pbp import describe
+    events = describe(c, L[:nlog], (h, a))
+    return GameLog(events, home, away, int(OG[K.O_HOME]), int(OG[K.O_AWAY]), WINNERS[OG[K.O_WINNER]],
+                   DECIDED[OG[K.O_DECIDED]], OT_, OP, OK)
+
+
+def play_by_play(home, away, seed: int = 0, game: int = 0, rules=None, *, kit=None, coaches=None) -> GameLog:
+    """Game ``game`` of the run with ``seed`` (the same game :func:`simulate` plays as game ``game`` of that
+    matchup), with its play-by-play."""
+    c = compiled(kit, rules)
+    e = np.zeros(0, np.int64)
+    return _play_logged(c, home, away, check_seed(seed), game, coaches, 0, e, e, e)
+
+
+def play_scripted(home, away, actions, splits, dice, rules=None, *, kit=None, coaches=None,
+                  goalie_slots=(0, 0), fatigued=(0, 0)) -> GameLog:
+    """Replay a game with set cards and dice.
+
+    ``actions``: per period, the action cards in order (card names of the action deck file, ``"F"`` / ``"D"``
+    for a forward / defense line-change card); a period ends when its list runs out, and periods not given are
+    empty.  ``splits``: split cards in the order drawn (card names, or row numbers 0-39).  ``dice``: 2d6 totals
+    and single dice in the order rolled.  Running out of scripted cards or dice mid-play is an error.
+    """
+    c = compiled(kit, rules)
+    act_ids = {name: i for i, name in enumerate(c.action_cards)}
+    split_ids = {name: i for i, name in enumerate(c.split_cards)}
+    sact = []
+    for period in actions:
+        for a in period:
+            if a in ("F", "D"):
+                sact.append(-1 if a == "F" else -2)
+            elif a in act_ids:
+                sact.append(act_ids[a])
+            else:
+                raise ValueError(f"unknown action card {a!r}")
+        sact.append(-9)
+    ss = []
+    for s in splits:
+        if isinstance(s, (int, np.integer)):
+            ss.append(int(s))
+        elif s in split_ids:
+            ss.append(split_ids[s])
+        else:
+            raise ValueError(f"unknown split card {s!r}")
+    return _play_logged(c, home, away, 0, 0, coaches, 1, np.array(sact, np.int64), np.array(ss, np.int64),
+                        np.array(list(dice), np.int64), goalie_slots, fatigued)

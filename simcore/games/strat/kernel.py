@@ -1,0 +1,1471 @@
+"""Strat-O-Matic Hockey Basic game kernel: one game per iteration, card by card.
+
+The kernel reads only integer arrays built by :mod:`simcore.games.strat.compile` (the tuple ``D`` below) and
+writes per-game counters.  Rule sections in comments refer to shared/rules/strat-o-matic-hockey.txt; every
+reading of the rules the code makes is written down in docs/strat.md.
+
+Randomness.  Game ``g`` of a run with seed ``s`` draws from its own stream (:mod:`simcore.rng`): the per-period
+shuffle of the action deck, the 40-card split deck (drawn without replacement and reshuffled when spent), and
+the dice.  In scripted mode the same code reads three scripts instead: the action cards of each period in order
+(``-1`` a forward line-change card, ``-2`` a defense line-change card, ``-9`` ends the period's deck), split
+card indices (0-39, rows of the split deck file), and dice totals.
+
+Players on the ice are addressed by slot: LW, C, RW, LD, RD (0-4) and the extra skater (5) when the goalie is
+pulled.  A line change puts new players into the same slots, which is how the cards read ("the player in
+control" keeps his position).
+
+Data tuple ``D`` (all int arrays; built by compile.py):
+  0 SK (n_skaters, NSK) ratings, fields F_*;       1 SHOT (n_skaters, 3, 11, 4) Outside/Inside/Reb-Bkwy readings
+  2 DEFC (n_skaters, 3, 4) Defense 12-14;           3 PASSC (n_skaters, 3, 4) Passing J, K, L
+  4 GK (n_goalies, NGKF);                           5 GC (n_goalies, 11, 2, 4) goalie card (vs outside, vs others)
+  6 TM (n_teams, TW) lines and rosters, TM_*;       7 ACT (30, 2, 4) action cards (home, visitor section)
+  8 SPN (40,) split numbers;                        9 SPX (40, 3, 4) breakaway, rebound, injury readings
+  10 SPA (40, 13) assists: any, one-only, count, then (position, rating) pairs
+  11 FO (20, 4) faceoff chart;                      12 PENC (10, 2) penetration success range by rating
+  13 PPC (20, 2, 2, 9) power play chart [split, half (top/bottom), side (SH/PP)] = count, (kind, position)*4
+  14 PPCOND (20, 2) (position, rating);             15 RET (6,) retaliation position or -1
+  16 PENALTY (5, 2) split range penalized by Penalty rating;  17 RULES (N_RULES,)
+"""
+from __future__ import annotations
+
+import numba as nb
+import numpy as np
+
+from simcore.nbarrays import borrow, stack_empty
+from simcore.rng import STATE_SIZE, seed_stream, uniform_int
+
+from . import readings as R
+
+# ---------------------------------------------------------------- layout constants
+F_OFF, F_DEF, F_SHDEF, F_BKWY, F_PEN, F_AST, F_STAR, F_POS1, F_POS2, F_ISD, F_TEND, F_SLOT, F_TEAM = range(13)
+NSK = 13
+G_FATIGUE, G_TEAM, G_SLOT = range(3)
+NGKF = 3
+MAX_ROSTER = 24
+TM_F, TM_D, TM_PP, TM_PK, TM_G = 0, 12, 18, 28, 36
+TM_ROSTER = 38
+TM_NROSTER = TM_ROSTER + MAX_ROSTER
+TW = TM_NROSTER + 1
+LINES_W = 38                       # TM_F .. TM_G+2: the part copied per game (injury substitutions)
+PK_SLOTS = (0, 2, 3, 4)            # PK units list LW, RW, LD, RD
+
+R_LINES, R_OT_CARDS, R_SHOOTOUT, R_FATIGUE, R_ASSISTS, R_INJURIES, R_PK_UNITS = range(7)
+N_RULES = 7
+P_PENETRATE, P_PULL, P_SHELLED, P_PP_UNITS = range(4)
+N_POL = 4
+
+COL_OUT, COL_IN, COL_REB = 0, 1, 2
+HOME, AWAY = 0, 1
+REG, OT, SO = 0, 1, 2
+WIN_HOME, WIN_AWAY, WIN_TIE = 0, 1, 2
+
+# per-team counters (out_team[g, side, :])
+(T_GOALS, T_SOG, T_PPO, T_PPG, T_SHG, T_PEN, T_PIM, T_FOW, T_ENG, T_FATG, T_G1, T_G2, T_G3, T_GOT, T_SOG_PP,
+ T_SO_GOALS, T_INJ, T_PEN_TRY, T_PEN_OK, T_PULLED, T_SHOTS_PP_ALLOWED) = range(21)
+NT = 21
+# per-player counters (out_player[g, side, roster slot, :])
+P_G, P_A, P_SOG, P_PIM, P_PPG, P_SHG, P_INJ = range(7)
+NP = 7
+# per-goalie counters (out_goalie[g, side, goalie slot, :])
+K_GP, K_START, K_SA, K_GA, K_DEC, K_FAT_START, K_SHELLED, K_SA_FAT, K_GA_FAT, K_FATG, K_SO_SA, K_SO_GA = range(12)
+NK = 12
+DEC_W, DEC_L, DEC_OTL, DEC_T = 1, 2, 3, 4
+# per-game (out_game[g, :])
+O_HOME, O_AWAY, O_WINNER, O_DECIDED, O_SO_HOME, O_SO_AWAY, O_SO_ROUNDS, O_CARDS, O_STEPS, O_PP_BUZZER = range(10)
+NO = 10
+
+# game scalars (Z)
+(Z_SCRIPTED, Z_PERIOD, Z_CUR, Z_NCARDS, Z_CF, Z_CD, Z_OT, Z_DONE, Z_SPCUR, Z_PEND_PP, Z_INJ_PEND, Z_CH_T,
+ Z_CH1, Z_CH2, Z_LOGN, Z_STEPS, Z_GAME_IDX, Z_CARDS) = range(18)
+Z_GK = 18          # +side: current goalie (global id), -1 pulled is tracked in Z_PULL
+Z_GKSLOT = 20
+Z_FAT = 22
+Z_PULL = 24
+Z_PPNEXT = 26
+Z_PKNEXT = 28
+Z_SCORE = 30
+Z_GAP = 32         # goals against the current goalie this period
+Z_GAG = 34         # ... this game
+Z_LEADGK = 36      # goalie slots in net when the last go-ahead goal was scored (decisions)
+Z_RELIEVE = 38
+Z_SHELLED = 40
+Z_TEAM = 42        # +side: team row of TM
+NZ = 44
+# machine state M: mode, team, slot, column, restricted, zone
+M_FACEOFF, M_ACTION, M_SHOT, M_END = range(4)
+
+# play-by-play event codes: row = (period, card, code, side, a, b, c, d)
+(EV_PERIOD, EV_CARD, EV_LINE, EV_FACEOFF, EV_DEFENSE, EV_PASS, EV_SHOT, EV_GOALIE, EV_GOAL, EV_SAVE,
+ EV_REBOUND, EV_BREAKAWAY, EV_PENETRATE, EV_PENALTY, EV_PP, EV_PP_SHOT, EV_INJURY, EV_PULL, EV_SHELLED,
+ EV_SO, EV_END, EV_LOSE, EV_ASSIST, EV_FLIP, EV_RETURN, EV_RELIEVE) = range(26)
+LOG_W = 8
+MAX_EVENTS = 4000
+
+SELF_PASS = (2, 0, 1, 4, 3, 1)     # 4.42: LW to RW, C to LW, RW to C (defensemen: the other side)
+MIRROR = (2, 1, 0, 4, 3, 1)        # matched-up slot of the opponent (Getting Started: RW vs LW, RD vs LD)
+BLOCK = 1024
+
+
+# ---------------------------------------------------------------- randomness
+
+@nb.njit(inline="always", cache=True)
+def _script_next(arr, cur, k, lo, hi, what):
+    i = cur[k]
+    if i >= arr.shape[0]:
+        raise ValueError(what)
+    v = arr[i]
+    if v < lo or v > hi:
+        raise ValueError("a scripted value is outside the range the game drew at that point")
+    cur[k] = i + 1
+    return v
+
+
+@nb.njit(inline="always", cache=True)
+def roll2(Z, RS):
+    """2d6 total."""
+    if Z[Z_SCRIPTED]:
+        return _script_next(RS[4], RS[1], 2, 2, 12, "scripted dice ran out")
+    return uniform_int(RS[0], 6) + uniform_int(RS[0], 6) + 2
+
+
+@nb.njit(inline="always", cache=True)
+def roll1(Z, RS):
+    """One die."""
+    if Z[Z_SCRIPTED]:
+        return _script_next(RS[4], RS[1], 2, 1, 6, "scripted dice ran out")
+    return uniform_int(RS[0], 6) + 1
+
+
+@nb.njit(cache=True, forceinline=True)
+def draw_split(Z, RS):
+    """Index (0-39) of the next split card."""
+    if Z[Z_SCRIPTED]:
+        return _script_next(RS[3], RS[1], 1, 0, 39, "scripted split cards ran out")
+    st = RS[0]
+    sdeck = RS[5]
+    if Z[Z_SPCUR] >= 40:
+        for i in range(39, 0, -1):
+            j = uniform_int(st, i + 1)
+            x = sdeck[i]
+            sdeck[i] = sdeck[j]
+            sdeck[j] = x
+        Z[Z_SPCUR] = 0
+    c = sdeck[Z[Z_SPCUR]]
+    Z[Z_SPCUR] += 1
+    return c
+
+
+@nb.njit(cache=True)
+def build_deck(Z, RS, order, n_lines, ot_cards):
+    """Lay out this period's action deck in ``order``; returns the card count.
+
+    Regular period (Getting Started): the 30 action cards shuffled, with the line-change cards after 10, 15
+    and 20 cards (3 lines: F, D, F) or after 8, 10, 15, 20, 23 cards (4 lines: F, D, F, D, F).  Overtime
+    (27.0 note): 8 cards of the reshuffled deck, no line changes.
+    """
+    st = RS[0]
+    cur = RS[1]
+    sact = RS[2]
+    if Z[Z_SCRIPTED]:
+        n = 0
+        while cur[0] < sact.shape[0]:
+            v = sact[cur[0]]
+            cur[0] += 1
+            if v == -9:
+                break
+            if v < -2 or v > 29:
+                raise ValueError("a scripted action card is outside 0-29 (or -1, -2, -9)")
+            order[n] = v
+            n += 1
+        return n
+    perm = stack_empty(30, np.int64)
+    for i in range(30):
+        perm[i] = i
+    for i in range(29, 0, -1):
+        j = uniform_int(st, i + 1)
+        x = perm[i]
+        perm[i] = perm[j]
+        perm[j] = x
+    if ot_cards > 0:
+        for i in range(ot_cards):
+            order[i] = perm[i]
+        return ot_cards
+    n = 0
+    k = 0
+    for i in range(30):
+        if n_lines == 3:
+            if i == 10 or i == 20:
+                order[k] = -1
+                k += 1
+            elif i == 15:
+                order[k] = -2
+                k += 1
+        else:
+            if i == 8 or i == 15 or i == 23:
+                order[k] = -1
+                k += 1
+            elif i == 10 or i == 20:
+                order[k] = -2
+                k += 1
+        order[k] = perm[i]
+        k += 1
+        n += 1
+    return k
+
+
+# ---------------------------------------------------------------- small helpers
+
+@nb.njit(inline="always", cache=True)
+def log(Z, L, code, side, a, b, c, d):
+    if L.shape[0] > 0:
+        i = Z[Z_LOGN]
+        if i < L.shape[0]:
+            L[i, 0] = Z[Z_PERIOD]
+            L[i, 1] = Z[Z_CUR]
+            L[i, 2] = code
+            L[i, 3] = side
+            L[i, 4] = a
+            L[i, 5] = b
+            L[i, 6] = c
+            L[i, 7] = d
+            Z[Z_LOGN] = i + 1
+
+
+@nb.njit(inline="always", cache=True)
+def enc(r):
+    """A reading (kind, a, b, c) packed into one log field (see pbp.dec)."""
+    return ((r[0] * 100 + r[1] + 1) * 100 + r[2] + 1) * 100 + r[3] + 1
+
+
+@nb.njit(inline="always", cache=True)
+def put_lines(Z, ice, LN):
+    cf = Z[Z_CF]
+    cd = Z[Z_CD]
+    for t in range(2):
+        for k in range(3):
+            ice[t, k] = LN[t, TM_F + 3 * cf + k]
+        for k in range(2):
+            ice[t, 3 + k] = LN[t, TM_D + 2 * cd + k]
+
+
+@nb.njit(cache=True, forceinline=True)
+def pick_any(D, Z, ice, turns, t, min_off, exclude_slot, alternate):
+    """Slot of the player with the highest Offense on team ``t``'s ice (4.3), at least ``min_off``, never
+    ``exclude_slot``; ties alternate (4.31) when ``alternate``.  The extra skater takes every "any player"
+    reading (13.3).  -1 when nobody qualifies."""
+    SK = D[0]
+    if Z[Z_PULL + t] and ice[t, 5] >= 0 and exclude_slot != 5 and SK[ice[t, 5], F_OFF] >= min_off:
+        return 5
+    best = -1
+    bo = -1
+    bt = 0
+    for s in range(5):
+        p = ice[t, s]
+        if s == exclude_slot or p < 0:
+            continue
+        o = SK[p, F_OFF]
+        if o < min_off:
+            continue
+        tu = turns[t, SK[p, F_SLOT]]
+        if o > bo or (o == bo and alternate and tu < bt):
+            best = s
+            bo = o
+            bt = tu
+    if best >= 0 and alternate:
+        turns[t, SK[ice[t, best], F_SLOT]] += 1
+    return best
+
+
+@nb.njit(inline="always", cache=True)
+def chain_reset(Z):
+    Z[Z_CH_T] = -1
+    Z[Z_CH1] = -1
+    Z[Z_CH2] = -1
+
+
+@nb.njit(inline="always", cache=True)
+def chain_add(Z, t, p):
+    """Credit ``p`` (skater id) of team ``t`` with a pass or a rebound-producing shot (14.1)."""
+    if Z[Z_CH_T] != t:
+        Z[Z_CH_T] = t
+        Z[Z_CH1] = -1
+        Z[Z_CH2] = -1
+    if p != Z[Z_CH1]:
+        Z[Z_CH2] = Z[Z_CH1]
+        Z[Z_CH1] = p
+
+
+# ---------------------------------------------------------------- injuries (15)
+
+@nb.njit(cache=True)
+def resolve_injury(D, Z, RS, ice, LN, injured, OP, L):
+    """The pending "also injury": draw a split card, read its Injury section, replace the player (15.1)."""
+    SK = D[0]
+    TM = D[6]
+    SPX = D[9]
+    att = Z[Z_INJ_PEND] - 1
+    Z[Z_INJ_PEND] = 0
+    c = draw_split(Z, RS)
+    side = att if SPX[c, 2, 1] == 0 else 1 - att
+    slot = SPX[c, 2, 2]
+    games = SPX[c, 2, 3]
+    p = ice[side, slot]
+    if p < 0:
+        return
+    rs = SK[p, F_SLOT]
+    injured[side, rs] = 1
+    OP[side, rs, P_INJ] = games + 1
+    # the most logical replacement: a healthy skater off the ice, preferring one dressed in no line in use,
+    # at the same position, then the same group (forward / defense), then the best Offense
+    team = SK[p, F_TEAM]
+    n_f = 3 if D[17][R_LINES] == 3 else 4
+    n_d = 2 if D[17][R_LINES] == 3 else 3
+    best = -1
+    bscore = -1
+    for k in range(TM[team, TM_NROSTER]):
+        q = TM[team, TM_ROSTER + k]
+        if q < 0 or injured[side, SK[q, F_SLOT]] or q == p:
+            continue
+        on = False
+        for s in range(6):
+            if ice[side, s] == q:
+                on = True
+        if on:
+            continue
+        in_use = False
+        for j in range(3 * n_f):
+            if LN[side, TM_F + j] == q:
+                in_use = True
+        for j in range(2 * n_d):
+            if LN[side, TM_D + j] == q:
+                in_use = True
+        score = 0
+        if not in_use:
+            score += 400
+        if SK[q, F_POS1] == SK[p, F_POS1] or SK[q, F_POS2] == SK[p, F_POS1]:
+            score += 200
+        if SK[q, F_ISD] == SK[p, F_ISD]:
+            score += 100
+        score += SK[q, F_OFF]
+        if score > bscore:
+            bscore = score
+            best = q
+    log(Z, L, EV_INJURY, side, slot, p, games, best)
+    if best < 0:
+        return          # nobody left: the position plays short (15.1 cannot apply)
+    for j in range(LINES_W - 2):
+        if LN[side, j] == p:
+            LN[side, j] = best
+    for s in range(6):
+        if ice[side, s] == p:
+            ice[side, s] = best
+
+
+# ---------------------------------------------------------------- goals, assists, fatigue
+
+@nb.njit(cache=True)
+def award_assists(D, Z, RS, ice, t, scorer, pp, OP, L):
+    """Assists on a goal by ``scorer`` (skater id) of team ``t`` (14.1-14.22)."""
+    SK = D[0]
+    SPA = D[10]
+    a = stack_empty(2, np.int64)
+    a[0] = -1
+    a[1] = -1
+    n = 0
+    if Z[Z_CH_T] == t:
+        for q in (Z[Z_CH1], Z[Z_CH2]):
+            if q >= 0 and q != scorer and n < 2 and q != a[0]:
+                a[n] = q
+                n += 1
+    if n < 2:
+        c = draw_split(Z, RS)
+        limit = 1 if SPA[c, 1] else 2
+        if SPA[c, 0] > 0 and n < limit:
+            best = -1
+            br = -1
+            for s in range(6):
+                q = ice[t, s]
+                if q < 0 or q == scorer or q == a[0]:
+                    continue
+                r = SK[q, F_AST] - (1 if (pp and SK[q, F_STAR] and SK[q, F_ISD]) else 0)
+                if r >= SPA[c, 0] and r > br:
+                    br = r
+                    best = q
+            if best >= 0:
+                a[n] = best
+                n += 1
+        for k in range(SPA[c, 2]):
+            if n >= limit:
+                break
+            q = ice[t, SPA[c, 3 + 2 * k]]
+            if q < 0 or q == scorer or q == a[0]:
+                continue
+            r = SK[q, F_AST] - (1 if (pp and SK[q, F_STAR] and SK[q, F_ISD]) else 0)
+            if r >= SPA[c, 4 + 2 * k]:
+                a[n] = q
+                n += 1
+    for k in range(n):
+        OP[t, SK[a[k], F_SLOT], P_A] += 1
+    log(Z, L, EV_ASSIST, t, a[0], a[1], 0, 0)
+
+
+@nb.njit(cache=True)
+def score_goal(D, Z, RS, ice, t, scorer, pp, sh, fatigue_goal, OT_, OP, OK, L):
+    """Book a goal by ``scorer`` (skater id) of team ``t``; checks the shelled rule (24.3)."""
+    SK = D[0]
+    RULES = D[17]
+    d = 1 - t
+    empty = Z[Z_PULL + d] != 0
+    Z[Z_SCORE + t] += 1
+    OT_[t, T_GOALS] += 1
+    per = Z[Z_PERIOD]
+    OT_[t, T_G1 + (per - 1 if per <= 3 else 3)] += 1
+    OP[t, SK[scorer, F_SLOT], P_G] += 1
+    if pp:
+        OT_[t, T_PPG] += 1
+        OP[t, SK[scorer, F_SLOT], P_PPG] += 1
+    if sh:
+        OT_[t, T_SHG] += 1
+        OP[t, SK[scorer, F_SLOT], P_SHG] += 1
+    if empty:
+        OT_[t, T_ENG] += 1
+    if fatigue_goal:
+        OT_[t, T_FATG] += 1
+    log(Z, L, EV_GOAL, t, scorer, pp + 2 * sh + 4 * empty + 8 * fatigue_goal, Z[Z_SCORE], Z[Z_SCORE + 1])
+    if RULES[R_ASSISTS]:
+        award_assists(D, Z, RS, ice, t, scorer, pp, OP, L)
+    if Z[Z_SCORE + t] == Z[Z_SCORE + d] + 1:
+        Z[Z_LEADGK] = Z[Z_GKSLOT]
+        Z[Z_LEADGK + 1] = Z[Z_GKSLOT + 1]
+    if not empty:
+        gs = Z[Z_GKSLOT + d]
+        OK[d, gs, K_GA] += 1
+        if Z[Z_FAT + d]:
+            OK[d, gs, K_GA_FAT] += 1
+        if fatigue_goal:
+            OK[d, gs, K_FATG] += 1
+        Z[Z_GAP + d] += 1
+        Z[Z_GAG + d] += 1
+        if RULES[R_FATIGUE] and not Z[Z_FAT + d] and (Z[Z_GAP + d] >= 4 or Z[Z_GAG + d] >= 6):
+            Z[Z_FAT + d] = 1
+            Z[Z_SHELLED + d] = 1
+            OK[d, gs, K_SHELLED] = 1
+            log(Z, L, EV_SHELLED, d, Z[Z_GK + d], Z[Z_GAP + d], Z[Z_GAG + d], 0)
+    if Z[Z_OT]:
+        Z[Z_DONE] = 1
+    chain_reset(Z)
+
+
+@nb.njit(inline="always", cache=True)
+def shot_on_goal(Z, t, p, SK, OT_, OP, OK, pp):
+    OT_[t, T_SOG] += 1
+    if pp:
+        OT_[t, T_SOG_PP] += 1
+    OP[t, SK[p, F_SLOT], P_SOG] += 1
+    d = 1 - t
+    if not Z[Z_PULL + d]:
+        gs = Z[Z_GKSLOT + d]
+        OK[d, gs, K_SA] += 1
+        if Z[Z_FAT + d]:
+            OK[d, gs, K_SA_FAT] += 1
+
+
+@nb.njit(inline="always", cache=True)
+def in_range(n, lo, hi):
+    return lo <= n and n <= hi
+
+
+# ---------------------------------------------------------------- power play (7.x)
+
+@nb.njit(cache=True)
+def pp_shot(D, Z, RS, t, p, kind, pp, OT_, OP, OK, L):
+    """One Power Play Chart shot by skater ``p`` of team ``t``; True on a goal.  Only the shot counts (7.35):
+    rebounds, lost pucks, breakaways and goalie penalties on the goalie's card end as a save.  Returns
+    2 for a goal the fatigue rule made."""
+    SK = D[0]
+    SHOT = D[1]
+    GC = D[5]
+    SPN = D[8]
+    col = COL_OUT if kind == 0 else (COL_IN if kind == 1 else COL_REB)
+    dice = roll2(Z, RS)
+    r = SHOT[p, col, dice - 2]
+    k = r[0]
+    log(Z, L, EV_PP_SHOT, t, p, kind, dice, enc(r))
+    if k == R.LOSE_PUCK_TO:
+        return 0
+    shot_on_goal(Z, t, p, SK, OT_, OP, OK, pp)
+    d = 1 - t
+    if k == R.GOAL:
+        if r[3] and not pp:
+            return 0
+        if r[1] == 1 and r[2] == 20:
+            return 1
+        c = draw_split(Z, RS)
+        return 1 if in_range(SPN[c], r[1], r[2]) else 0
+    if k == R.GOALIE_RATING:
+        if r[1] and not pp:
+            return 0
+        if Z[Z_PULL + d]:
+            return 1
+        gd = roll2(Z, RS)
+        g = GC[Z[Z_GK + d], gd - 2, 0 if col == COL_OUT else 1]
+        log(Z, L, EV_GOALIE, d, Z[Z_GK + d], gd, 0, enc(g))
+        if g[0] == R.GOAL:
+            if g[1] == 1 and g[2] == 20:
+                return 1
+            c = draw_split(Z, RS)
+            return 1 if in_range(SPN[c], g[1], g[2]) else 0
+        if g[0] == R.FACEOFF and g[1] and Z[Z_FAT + d] and D[17][R_FATIGUE]:
+            return 2
+    return 0
+
+
+@nb.njit(cache=True)
+def power_play(D, Z, RS, order, ice, LN, t, pol, OT_, OP, OK, L):
+    """Team ``t`` on the power play, Basic rules 7.1-7.36: flip two cards for the elapsed time, one split on
+    the Power Play Chart, short-handed shots first, then the power play's shots until it scores."""
+    SK = D[0]
+    SPN = D[8]
+    PPC = D[13]
+    PPCOND = D[14]
+    RULES = D[17]
+    s = 1 - t
+    OT_[t, T_PPO] += 1
+    # elapsed time: two cards; line changes among them wait for the end of the penalty (7.31)
+    defer_f = 0
+    defer_d = 0
+    for _ in range(2):
+        if Z[Z_CUR] < Z[Z_NCARDS]:
+            c = order[Z[Z_CUR]]
+            Z[Z_CUR] += 1
+            log(Z, L, EV_FLIP, t, c, 0, 0, 0)
+            if c == -1:
+                defer_f += 1
+            elif c == -2:
+                defer_d += 1
+    u = Z[Z_PPNEXT + t]
+    if pol[t, P_PP_UNITS] == 0:
+        Z[Z_PPNEXT + t] = 1 - u
+    k = Z[Z_PKNEXT + s]
+    if RULES[R_PK_UNITS] == 2:
+        Z[Z_PKNEXT + s] = 1 - k
+    ppi = stack_empty(5, np.int64)
+    shi = stack_empty(5, np.int64)
+    for j in range(5):
+        ppi[j] = LN[t, TM_PP + 5 * u + j]
+        shi[j] = -1
+    for j in range(4):
+        shi[PK_SLOTS[j]] = LN[s, TM_PK + 4 * k + j]
+    c = draw_split(Z, RS)
+    n = SPN[c] - 1
+    cpos = PPCOND[n, 0]
+    q = shi[cpos]
+    half = 0 if (q >= 0 and SK[q, F_SHDEF] >= PPCOND[n, 1]) else 1
+    log(Z, L, EV_PP, t, u, SPN[c], half, k)
+    # short-handed shots first (7.33); a short-handed goal does not end the penalty (7.34)
+    row = PPC[n, half, 0]
+    for j in range(row[0]):
+        p = shi[row[2 + 2 * j]]
+        if p < 0:
+            continue
+        res = pp_shot(D, Z, RS, s, p, row[1 + 2 * j], 0, OT_, OP, OK, L)
+        if res:
+            for jj in range(5):
+                ice[s, jj] = shi[jj]
+            ice[s, 1] = -1
+            score_goal(D, Z, RS, ice, s, p, 0, 1, res == 2, OT_, OP, OK, L)
+            put_lines(Z, ice, LN)
+            if Z[Z_DONE]:
+                return
+    row = PPC[n, half, 1]
+    for j in range(row[0]):
+        p = ppi[row[2 + 2 * j]]
+        if p < 0:
+            continue
+        res = pp_shot(D, Z, RS, t, p, row[1 + 2 * j], 1, OT_, OP, OK, L)
+        if res:
+            for jj in range(5):
+                ice[t, jj] = ppi[jj]
+            score_goal(D, Z, RS, ice, t, p, 1, 0, res == 2, OT_, OP, OK, L)
+            put_lines(Z, ice, LN)
+            break
+    # the line on the ice at the penalty returns; the deferred changes happen now (7.31)
+    if defer_f or defer_d:
+        nf = 3 if RULES[R_LINES] == 3 else 4
+        nd = 2 if RULES[R_LINES] == 3 else 3
+        Z[Z_CF] = (Z[Z_CF] + defer_f) % nf
+        Z[Z_CD] = (Z[Z_CD] + defer_d) % nd
+        log(Z, L, EV_LINE, -1, Z[Z_CF], Z[Z_CD], 1, 0)
+    put_lines(Z, ice, LN)
+    chain_reset(Z)
+
+
+@nb.njit(cache=True)
+def penalty(D, Z, RS, order, ice, LN, t_off, p, pol, OT_, OP, OK, L, M, kind):
+    """Skater ``p`` (or a goalie: ``p`` < 0) of team ``t_off`` takes a minor; the other team gets a power play
+    now, at the start of the next period (7.37), or not at all on the game's last card (7.38)."""
+    SK = D[0]
+    OT_[t_off, T_PEN] += 1
+    OT_[t_off, T_PIM] += 2
+    if p >= 0:
+        OP[t_off, SK[p, F_SLOT], P_PIM] += 2
+    log(Z, L, EV_PENALTY, t_off, p, kind, 0, 0)
+    t = 1 - t_off
+    M[0] = M_FACEOFF
+    M[5] = -1
+    if Z[Z_CUR] >= Z[Z_NCARDS]:
+        last_of_game = Z[Z_OT] or (Z[Z_PERIOD] == 3 and (Z[Z_SCORE] != Z[Z_SCORE + 1] or D[17][R_OT_CARDS] == 0))
+        if not last_of_game:
+            Z[Z_PEND_PP] = t
+        M[0] = M_END
+        return
+    power_play(D, Z, RS, order, ice, LN, t, pol, OT_, OP, OK, L)
+
+
+# ---------------------------------------------------------------- shots and goalie cards (3.0, 5.x, 6.x)
+
+@nb.njit(cache=True)
+def rebound(D, Z, RS, ice, t, shooter_slot, M, L):
+    """X-Reb: the Rebound section of a split card (5.31-5.34)."""
+    SK = D[0]
+    SPX = D[9]
+    RULES = D[17]
+    c = draw_split(Z, RS)
+    r = SPX[c, 1]
+    if r[3] and RULES[R_INJURIES]:
+        Z[Z_INJ_PEND] = 1 + t
+    d = 1 - t
+    shooter = ice[t, shooter_slot]
+    log(Z, L, EV_REBOUND, t, 0, 0, 0, enc(r))
+    if r[0] == R.REB_OFFENSE:
+        if r[1] == R.ANY:
+            s = _best_offense(D, Z, ice, t, r[2])
+            if s < 0:
+                M[0] = M_ACTION
+                M[1] = d
+                M[2] = MIRROR[shooter_slot]
+                return
+        else:
+            s = r[1]
+        q = ice[t, s]
+        if q >= 0 and SK[q, F_OFF] >= r[2]:
+            chain_add(Z, t, shooter)
+            M[0] = M_SHOT
+            M[1] = t
+            M[2] = s
+            M[3] = COL_REB
+            M[4] = 1
+            return
+        M[0] = M_ACTION
+        M[1] = d
+        M[2] = MIRROR[s]
+        return
+    # REB_DEFENSE
+    s = r[1]
+    q = ice[d, s]
+    if q >= 0 and (r[2] == 0 or SK[q, F_DEF] >= r[2]):
+        M[0] = M_ACTION
+        M[1] = d
+        M[2] = s
+        return
+    chain_add(Z, t, shooter)
+    M[0] = M_SHOT
+    M[1] = t
+    M[2] = MIRROR[s]
+    M[3] = COL_REB
+    M[4] = 1
+
+
+@nb.njit(cache=True, forceinline=True)
+def _best_offense(D, Z, ice, t, min_off):
+    """A rebound for "any player with Offense rating of N or more" (4.31: the coach may pick any of them):
+    the best Offense, the extra skater first (13.3)."""
+    SK = D[0]
+    if Z[Z_PULL + t] and ice[t, 5] >= 0 and SK[ice[t, 5], F_OFF] >= min_off:
+        return 5
+    best = -1
+    bo = -1
+    for s in range(5):
+        p = ice[t, s]
+        if p >= 0 and SK[p, F_OFF] >= min_off and SK[p, F_OFF] > bo:
+            bo = SK[p, F_OFF]
+            best = s
+    return best
+
+
+@nb.njit(cache=True)
+def breakaway_for(D, Z, RS, ice, turns, t, starter_slot, M, L):
+    """Possible breakaway for team ``t`` started by ``starter_slot`` (4.6-4.62, 4.7, 5.71)."""
+    SK = D[0]
+    SPX = D[9]
+    c = draw_split(Z, RS)
+    r = SPX[c, 0]
+    log(Z, L, EV_BREAKAWAY, t, starter_slot, 0, 0, enc(r))
+    if r[0] == R.BKWY_PLAYER:
+        s = r[1]
+        if s == starter_slot and r[2] >= 0:
+            s = r[2]            # 4.61: the first reading is the player who started it
+        if ice[t, s] < 0:
+            s = starter_slot
+        M[0] = M_SHOT
+        M[1] = t
+        M[2] = s
+        M[3] = COL_REB
+        M[4] = 1
+        if s != starter_slot and ice[t, starter_slot] >= 0:
+            chain_add(Z, t, ice[t, starter_slot])
+        return
+    q = ice[t, starter_slot]
+    if q >= 0 and SK[q, F_BKWY] >= r[1]:
+        M[0] = M_SHOT
+        M[1] = t
+        M[2] = starter_slot
+        M[3] = COL_REB
+        M[4] = 1
+        return
+    # 4.62: no breakaway, the opponent of the intended shooter has the puck
+    M[0] = M_ACTION
+    M[1] = 1 - t
+    M[2] = MIRROR[starter_slot]
+
+
+@nb.njit(cache=True, forceinline=True)
+def faceoff_dz(M, t_goalie):
+    """A save frozen by ``t_goalie``'s goalie: faceoff in his end (2.2)."""
+    M[0] = M_FACEOFF
+    M[5] = t_goalie
+
+
+@nb.njit(cache=True)
+def goalie_card(D, Z, RS, order, ice, LN, turns, t, slot, col, pol, OT_, OP, OK, L, M):
+    """Goalie Rating against a shot of column ``col`` by team ``t``'s ``slot`` (5.5-5.8, 5.7, 24.2)."""
+    SK = D[0]
+    GC = D[5]
+    SPN = D[8]
+    RULES = D[17]
+    RET = D[15]
+    PENALTY = D[16]
+    d = 1 - t
+    p = ice[t, slot]
+    gd = roll2(Z, RS)
+    g = GC[Z[Z_GK + d], gd - 2, 0 if col == COL_OUT else 1]
+    log(Z, L, EV_GOALIE, d, Z[Z_GK + d], gd, 0, enc(g))
+    k = g[0]
+    if k == R.GOAL:
+        if not (g[1] == 1 and g[2] == 20):
+            c = draw_split(Z, RS)
+            if not in_range(SPN[c], g[1], g[2]):
+                faceoff_dz(M, d)
+                return
+        score_goal(D, Z, RS, ice, t, p, 0, 0, 0, OT_, OP, OK, L)
+        M[0] = M_FACEOFF
+        M[5] = -1
+        return
+    if k == R.FACEOFF:
+        if g[1] and Z[Z_FAT + d] and RULES[R_FATIGUE]:
+            score_goal(D, Z, RS, ice, t, p, 0, 0, 1, OT_, OP, OK, L)
+            M[0] = M_FACEOFF
+            M[5] = -1
+            return
+        faceoff_dz(M, d)
+        return
+    if k == R.SAVE_TO:
+        M[0] = M_ACTION
+        M[1] = d
+        M[2] = g[1] if g[1] != R.ANY else pick_any(D, Z, ice, turns, d, 0, -1, False)
+        if ice[d, M[2]] < 0:
+            M[2] = pick_any(D, Z, ice, turns, d, 0, -1, False)
+        return
+    if k == R.SAVE_REBOUND:
+        rebound(D, Z, RS, ice, t, slot, M, L)
+        return
+    if k == R.SAVE_BREAKAWAY:
+        c = draw_split(Z, RS)
+        if in_range(SPN[c], g[1], g[2]):
+            breakaway_for(D, Z, RS, ice, turns, d, MIRROR[slot], M, L)
+            return
+        faceoff_dz(M, d)
+        return
+    if k == R.SAVE_PENALTY:
+        c = draw_split(Z, RS)
+        if in_range(SPN[c], g[1], g[2]):
+            # 5.73: the retaliation check, then the penalty chart for the attacker it names
+            die = roll1(Z, RS)
+            rs = RET[die - 1]
+            both = False
+            if rs >= 0 and ice[t, rs] >= 0:
+                q = ice[t, rs]
+                c2 = draw_split(Z, RS)
+                pr = SK[q, F_PEN]
+                if in_range(SPN[c2], PENALTY[pr, 0], PENALTY[pr, 1]):
+                    both = True
+                    OT_[t, T_PEN] += 1
+                    OT_[t, T_PIM] += 2
+                    OP[t, SK[q, F_SLOT], P_PIM] += 2
+                    log(Z, L, EV_PENALTY, t, q, 2, 0, 0)
+            if both:
+                # coincidental minors: no power play; the goalie's minor is served, play resumes
+                OT_[d, T_PEN] += 1
+                OT_[d, T_PIM] += 2
+                log(Z, L, EV_PENALTY, d, -1 - Z[Z_GK + d], 3, 0, 0)
+                faceoff_dz(M, d)
+                return
+            penalty(D, Z, RS, order, ice, LN, d, -1 - Z[Z_GK + d], pol, OT_, OP, OK, L, M, 1)
+            return
+        faceoff_dz(M, d)
+        return
+    faceoff_dz(M, d)
+
+
+@nb.njit(cache=True)
+def shoot(D, Z, RS, order, ice, LN, turns, tacc, t, slot, col, unrestricted, pol,
+          OT_, OP, OK, L, M):
+    """A shot by team ``t``'s ``slot`` from column ``col`` (3.0); an unrestricted outside shot may first
+    penetrate (6.0-6.1) per the coach's policy."""
+    SK = D[0]
+    SHOT = D[1]
+    SPN = D[8]
+    PENC = D[12]
+    d = 1 - t
+    p = ice[t, slot]
+    if p < 0:
+        M[0] = M_ACTION
+        M[1] = d
+        M[2] = MIRROR[slot]
+        return
+    if col == COL_OUT and unrestricted:
+        pen = pol[t, P_PENETRATE]
+        go = False
+        if pen == 2:
+            go = True
+        elif pen == 0:
+            rs = SK[p, F_SLOT]
+            tacc[t, rs] += SK[p, F_TEND] - 1
+            if tacc[t, rs] >= 4:
+                tacc[t, rs] -= 4
+                go = True
+        if go:
+            OT_[t, T_PEN_TRY] += 1
+            c = draw_split(Z, RS)
+            b = SK[p, F_BKWY]
+            ok = in_range(SPN[c], PENC[b, 0], PENC[b, 1])
+            log(Z, L, EV_PENETRATE, t, p * 8 + slot, b, SPN[c], ok)
+            if not ok:
+                M[0] = M_ACTION
+                M[1] = d
+                M[2] = MIRROR[slot]
+                return
+            OT_[t, T_PEN_OK] += 1
+            col = COL_IN
+    dice = roll2(Z, RS)
+    r = SHOT[p, col, dice - 2]
+    k = r[0]
+    log(Z, L, EV_SHOT, t, p * 8 + slot, col, dice, enc(r))
+    empty = Z[Z_PULL + d] != 0
+    if k == R.LOSE_PUCK_TO:
+        M[0] = M_ACTION
+        M[1] = d
+        M[2] = r[1] if r[1] != R.ANY else pick_any(D, Z, ice, turns, d, 0, -1, False)
+        return
+    if k == R.SAVE_TO:
+        if not empty:
+            shot_on_goal(Z, t, p, SK, OT_, OP, OK, 0)
+        M[0] = M_ACTION
+        M[1] = d
+        M[2] = r[1] if r[1] != R.ANY else pick_any(D, Z, ice, turns, d, 0, -1, False)
+        if ice[d, M[2]] < 0:
+            M[2] = pick_any(D, Z, ice, turns, d, 0, -1, False)
+        return
+    shot_on_goal(Z, t, p, SK, OT_, OP, OK, 0)
+    if k == R.SAVE_REBOUND:
+        rebound(D, Z, RS, ice, t, slot, M, L)
+        return
+    if k == R.GOAL:
+        if r[3]:        # Goal+ at even strength (5.9)
+            faceoff_dz(M, d)
+            return
+        if not empty and not (r[1] == 1 and r[2] == 20):
+            c = draw_split(Z, RS)
+            if not in_range(SPN[c], r[1], r[2]):
+                faceoff_dz(M, d)
+                return
+        score_goal(D, Z, RS, ice, t, p, 0, 0, 0, OT_, OP, OK, L)
+        M[0] = M_FACEOFF
+        M[5] = -1
+        return
+    if k == R.GOALIE_RATING:
+        if r[1]:        # Goalie Rating+ at even strength (5.10)
+            faceoff_dz(M, d)
+            return
+        if empty:       # 13.1
+            score_goal(D, Z, RS, ice, t, p, 0, 0, 0, OT_, OP, OK, L)
+            M[0] = M_FACEOFF
+            M[5] = -1
+            return
+        goalie_card(D, Z, RS, order, ice, LN, turns, t, slot, col, pol, OT_, OP, OK, L, M)
+        return
+    faceoff_dz(M, d)
+
+
+# ---------------------------------------------------------------- action cards (4.x)
+
+@nb.njit(cache=True)
+def action(D, Z, RS, order, ice, LN, turns, t, slot, pol, OT_, OP, OK, L, M):
+    """Team ``t``'s ``slot`` has the puck: draw the top action card and read the team's section."""
+    SK = D[0]
+    DEFC = D[2]
+    PASSC = D[3]
+    ACT = D[7]
+    RULES = D[17]
+    d = 1 - t
+    while True:
+        if Z[Z_CUR] >= Z[Z_NCARDS]:
+            M[0] = M_END
+            return
+        c = order[Z[Z_CUR]]
+        Z[Z_CUR] += 1
+        Z[Z_CARDS] += 1
+        if c >= 0:
+            break
+        # a line-change card on top: change lines, then draw the next card (Getting Started)
+        nf = 3 if RULES[R_LINES] == 3 else 4
+        nd = 2 if RULES[R_LINES] == 3 else 3
+        if c == -1:
+            Z[Z_CF] = (Z[Z_CF] + 1) % nf
+        else:
+            Z[Z_CD] = (Z[Z_CD] + 1) % nd
+        put_lines(Z, ice, LN)
+        chain_reset(Z)
+        log(Z, L, EV_LINE, -1, Z[Z_CF], Z[Z_CD], 0, 0)
+    if ice[t, slot] < 0:
+        slot = pick_any(D, Z, ice, turns, t, 0, -1, False)
+    p = ice[t, slot]
+    r = ACT[c, t]
+    k = r[0]
+    log(Z, L, EV_CARD, t, c, p * 8 + slot, k, 0)
+    ms = MIRROR[slot]
+    if k == R.OPP_DEFENSE:
+        q = ice[d, ms]
+        if q < 0:
+            res = R.OUTSIDE_SHOT
+        else:
+            res = DEFC[q, r[1] - 12, 0]
+        log(Z, L, EV_DEFENSE, d, (q if q >= 0 else 0) * 8 + ms, r[1], res, 0)
+        if res == R.TAKES_PUCK:
+            M[0] = M_ACTION
+            M[1] = d
+            M[2] = ms
+            return
+        M[0] = M_SHOT
+        M[1] = t
+        M[2] = slot
+        M[3] = COL_OUT
+        M[4] = 1
+        return
+    if k == R.PASSING:
+        pr = PASSC[p, r[1] - 9]
+        log(Z, L, EV_PASS, t, p * 8 + slot, r[1], 0, enc(pr))
+        if pr[0] == R.PASS_INSIDE:
+            s = pr[1]
+            if s == R.ANY:
+                s = pick_any(D, Z, ice, turns, t, 0, slot, True)
+            elif s == slot:
+                s = SELF_PASS[s]          # 4.42: a player off his first position passing to "himself"
+            if s < 0 or ice[t, s] < 0:
+                s = slot
+            if s != slot:
+                chain_add(Z, t, p)
+            M[0] = M_SHOT
+            M[1] = t
+            M[2] = s
+            M[3] = COL_IN
+            M[4] = 0
+            return
+        # lose puck to a defender
+        M[0] = M_ACTION
+        M[1] = d
+        M[2] = pr[1] if pr[1] != R.ANY else pick_any(D, Z, ice, turns, d, 0, -1, False)
+        return
+    if k == R.SHOT_FOR:
+        s = r[2]
+        if s == R.ANY:
+            s = pick_any(D, Z, ice, turns, t, 0, slot, True)
+            if s < 0:
+                s = slot
+        elif s == slot:
+            s = r[3] if r[3] >= 0 else slot       # 4.41: the pass goes to the player in parentheses
+        if ice[t, s] < 0:
+            s = slot
+        if s != slot:
+            chain_add(Z, t, p)
+        M[0] = M_SHOT
+        M[1] = t
+        M[2] = s
+        M[3] = COL_IN if r[1] == 1 else COL_OUT
+        M[4] = 1
+        return
+    if k == R.LOSE_PUCK_OUTSIDE:
+        s = r[1]
+        if ice[d, s] < 0:
+            s = ms
+        M[0] = M_SHOT
+        M[1] = d
+        M[2] = s
+        M[3] = COL_OUT
+        M[4] = 0
+        chain_reset(Z)
+        return
+    if k == R.POSSIBLE_BREAKAWAY:
+        breakaway_for(D, Z, RS, ice, turns, t, slot, M, L)
+        return
+    if k == R.LOSE_PUCK_BREAKAWAY:
+        chain_reset(Z)
+        breakaway_for(D, Z, RS, ice, turns, d, ms, M, L)
+        if M[0] == M_ACTION:        # 4.62 failed: the puck goes back to the opponent of the intended shooter
+            M[1] = t
+            M[2] = slot
+        return
+    if k == R.LOSE_PUCK_INSIDE_ANY:
+        chain_reset(Z)
+        s = pick_any(D, Z, ice, turns, d, 0, -1, True)          # 4.71: every opposing player is eligible
+        M[0] = M_SHOT
+        M[1] = d
+        M[2] = s
+        M[3] = COL_IN
+        M[4] = 0
+        return
+    if k == R.PENALTY_CARD:
+        q = ice[d, ms]
+        if q >= 0 and (r[1] >> SK[q, F_PEN]) & 1:
+            penalty(D, Z, RS, order, ice, LN, d, q, pol, OT_, OP, OK, L, M, 0)
+            return
+        # 4.82-4.83: no penalty, the defender takes the puck and shoots from outside, no penetration
+        chain_reset(Z)
+        M[0] = M_SHOT
+        M[1] = d
+        M[2] = ms if q >= 0 else pick_any(D, Z, ice, turns, d, 0, -1, False)
+        M[3] = COL_OUT
+        M[4] = 0
+        return
+    raise ValueError("an action card reading the Basic game does not know")
+
+
+# ---------------------------------------------------------------- faceoffs (2.x), goalie pull (13)
+
+@nb.njit(cache=True)
+def faceoff(D, Z, RS, ice, turns, zone, OT_, L, M):
+    """Faceoff at center (``zone`` -1) or in ``zone``'s end after his goalie's save (2.1-2.21)."""
+    FO = D[11]
+    SPN = D[8]
+    c = draw_split(Z, RS)
+    r = FO[SPN[c] - 1]
+    w = r[1]
+    s = r[2]
+    if s == R.ANY or ice[w, s] < 0:
+        s = pick_any(D, Z, ice, turns, w, 0, -1, False)
+    OT_[w, T_FOW] += 1
+    log(Z, L, EV_FACEOFF, w, ice[w, s] * 8 + s, zone, SPN[c], 0)
+    chain_reset(Z)
+    if zone >= 0 and w != zone:
+        M[0] = M_SHOT        # 2.21: an outside shot, with the option to penetrate
+        M[1] = w
+        M[2] = s
+        M[3] = COL_OUT
+        M[4] = 1
+        return
+    M[0] = M_ACTION
+    M[1] = w
+    M[2] = s
+
+
+@nb.njit(cache=True)
+def goalie_pull(D, Z, ice, injured, pol, OT_, L):
+    """13.0: a team behind by one or two may pull its goalie with two or fewer cards left in the game; the
+    extra skater is the best healthy Offense off the ice."""
+    SK = D[0]
+    TM = D[6]
+    left = Z[Z_NCARDS] - Z[Z_CUR]
+    for t in range(2):
+        if pol[t, P_PULL] != 0:
+            continue
+        behind = Z[Z_SCORE + 1 - t] - Z[Z_SCORE + t]
+        want = Z[Z_PERIOD] == 3 and not Z[Z_OT] and left <= 2 and 1 <= behind and behind <= 2
+        if want and not Z[Z_PULL + t]:
+            team = Z[Z_TEAM + t]
+            best = -1
+            bo = -1
+            for k in range(TM[team, TM_NROSTER]):
+                q = TM[team, TM_ROSTER + k]
+                if q < 0 or injured[t, SK[q, F_SLOT]]:
+                    continue
+                on = False
+                for s in range(5):
+                    if ice[t, s] == q:
+                        on = True
+                if not on and SK[q, F_OFF] > bo:
+                    bo = SK[q, F_OFF]
+                    best = q
+            Z[Z_PULL + t] = 1
+            ice[t, 5] = best
+            OT_[t, T_PULLED] = 1
+            log(Z, L, EV_PULL, t, best, left, 0, 0)
+        elif Z[Z_PULL + t] and not want:
+            Z[Z_PULL + t] = 0
+            ice[t, 5] = -1
+            log(Z, L, EV_RETURN, t, 0, 0, 0, 0)
+
+
+# ---------------------------------------------------------------- periods, game
+
+@nb.njit(cache=True)
+def play_period(D, Z, RS, order, ice, LN, turns, tacc, injured, pol, OT_, OP, OK, L, M,
+                ot_cards):
+    RULES = D[17]
+    Z[Z_NCARDS] = build_deck(Z, RS, order, RULES[R_LINES], ot_cards)
+    Z[Z_CUR] = 0
+    Z[Z_CF] = 0
+    Z[Z_CD] = 0
+    Z[Z_GAP] = 0
+    Z[Z_GAP + 1] = 0
+    Z[Z_PULL] = 0
+    Z[Z_PULL + 1] = 0
+    ice[0, 5] = -1
+    ice[1, 5] = -1
+    put_lines(Z, ice, LN)
+    chain_reset(Z)
+    log(Z, L, EV_PERIOD, -1, Z[Z_PERIOD], Z[Z_NCARDS], 0, 0)
+    if Z[Z_PEND_PP] >= 0:        # a penalty at the buzzer (7.37)
+        t = Z[Z_PEND_PP]
+        Z[Z_PEND_PP] = -1
+        power_play(D, Z, RS, order, ice, LN, t, pol, OT_, OP, OK, L)
+        if Z[Z_DONE]:
+            return
+    M[0] = M_FACEOFF
+    M[5] = -1
+    prev_t = -1
+    steps = 0
+    while True:
+        steps += 1
+        if steps > 100000:
+            raise ValueError("a period did not end: check the deck and cards")
+        mode = M[0]
+        if mode == M_END or Z[Z_DONE]:
+            break
+        if Z[Z_INJ_PEND] and (mode == M_FACEOFF or (mode == M_ACTION and M[1] != prev_t)):
+            resolve_injury(D, Z, RS, ice, LN, injured, OP, L)
+        if Z[Z_RELIEVE] + Z[Z_RELIEVE + 1] and mode == M_FACEOFF:
+            relieve(D, Z, OK, L)
+        if mode == M_FACEOFF:
+            if Z[Z_PERIOD] == 3:
+                goalie_pull(D, Z, ice, injured, pol, OT_, L)
+            if M[5] < 0 and Z[Z_CUR] >= Z[Z_NCARDS]:
+                break           # a center-ice faceoff with the deck spent: the period is over
+            faceoff(D, Z, RS, ice, turns, M[5], OT_, L, M)
+            prev_t = M[1]
+        elif mode == M_ACTION:
+            if Z[Z_PERIOD] == 3:
+                goalie_pull(D, Z, ice, injured, pol, OT_, L)
+            t = M[1]
+            if t != prev_t:
+                chain_reset(Z)
+            prev_t = t
+            action(D, Z, RS, order, ice, LN, turns, t, M[2], pol, OT_, OP, OK, L, M)
+        else:
+            prev_t = M[1]
+            shoot(D, Z, RS, order, ice, LN, turns, tacc, M[1], M[2], M[3], M[4], pol,
+                  OT_, OP, OK, L, M)
+        for s in range(2):
+            if Z[Z_SHELLED + s] == 1 and pol[s, P_SHELLED] == 1:
+                Z[Z_SHELLED + s] = 2
+                Z[Z_RELIEVE + s] = 1
+    if Z[Z_INJ_PEND]:
+        resolve_injury(D, Z, RS, ice, LN, injured, OP, L)
+    Z[Z_STEPS] += steps
+    log(Z, L, EV_END, -1, Z[Z_PERIOD], Z[Z_SCORE], Z[Z_SCORE + 1], 0)
+
+
+@nb.njit(cache=True)
+def relieve(D, Z, OK, L):
+    """The shelled goalie goes out for the backup at this faceoff (policy ``shelled=relieve``)."""
+    GK = D[4]
+    TM = D[6]
+    for s in range(2):
+        if Z[Z_RELIEVE + s]:
+            Z[Z_RELIEVE + s] = 0
+            team = GK[Z[Z_GK + s], G_TEAM]
+            ns = 1 - Z[Z_GKSLOT + s]
+            Z[Z_GKSLOT + s] = ns
+            Z[Z_GK + s] = TM[team, TM_G + ns]
+            Z[Z_FAT + s] = 0
+            Z[Z_GAP + s] = 0
+            Z[Z_GAG + s] = 0
+            OK[s, ns, K_GP] = 1
+            log(Z, L, EV_RELIEVE, s, Z[Z_GK + s], 0, 0, 0)
+
+
+@nb.njit(cache=True)
+def shootout(D, Z, RS, order, OT_, OK, L):
+    """28.1-28.2: rounds of one shooter a side on his Reb/Bkwy column, three rounds then sudden death; shooters
+    by Offense (forwards first), each once before anyone repeats.  Returns (home, away goals, rounds, winner)."""
+    SK = D[0]
+    SHOT = D[1]
+    GC = D[5]
+    TM = D[6]
+    SPN = D[8]
+    RULES = D[17]
+    goals = stack_empty(2, np.int64)
+    shooters = stack_empty((2, MAX_ROSTER), np.int64)       # shooting order per side
+    ns = stack_empty(2, np.int64)
+    used = stack_empty(MAX_ROSTER, np.int64)
+    for t in range(2):
+        goals[t] = 0
+        ns[t] = 0
+        team = Z[Z_TEAM + t]
+        n = TM[team, TM_NROSTER]
+        for j in range(MAX_ROSTER):
+            used[j] = 0
+        for k in range(n):
+            best = -1
+            bv = -1
+            for j in range(n):
+                q = TM[team, TM_ROSTER + j]
+                if used[j] or q < 0:
+                    continue
+                v = SK[q, F_OFF] * 2 + (0 if SK[q, F_ISD] else 100)
+                if v > bv:
+                    bv = v
+                    best = j
+            if best < 0:
+                break
+            used[best] = 1
+            shooters[t, ns[t]] = TM[team, TM_ROSTER + best]
+            ns[t] += 1
+    rounds = 0
+    while rounds < 100:
+        for t in range(2):
+            p = shooters[t, rounds % ns[t]]
+            d = 1 - t
+            dice = roll2(Z, RS)
+            r = SHOT[p, COL_REB, dice - 2]
+            k = r[0]
+            goal = False
+            isd = SK[p, F_ISD]
+            gs = Z[Z_GKSLOT + d]
+            OK[d, gs, K_SO_SA] += 1
+            if k == R.SAVE_REBOUND:
+                goal = True
+            elif k == R.GOAL and not (r[3] and isd):
+                if r[1] == 1 and r[2] == 20:
+                    goal = True
+                else:
+                    c = draw_split(Z, RS)
+                    goal = in_range(SPN[c], r[1], r[2])
+            elif k == R.GOALIE_RATING and not (r[1] and isd):
+                gd = roll2(Z, RS)
+                g = GC[Z[Z_GK + d], gd - 2, 1]
+                if g[0] == R.GOAL:
+                    if g[1] == 1 and g[2] == 20:
+                        goal = True
+                    else:
+                        c = draw_split(Z, RS)
+                        goal = in_range(SPN[c], g[1], g[2])
+                elif g[0] == R.FACEOFF and g[1] and Z[Z_FAT + d] and RULES[R_FATIGUE]:
+                    goal = True
+            if goal:
+                goals[t] += 1
+                OK[d, gs, K_SO_GA] += 1
+            log(Z, L, EV_SO, t, p, dice, 1 if goal else 0, enc(r))
+        rounds += 1
+        if rounds >= 3 and goals[0] != goals[1]:
+            break
+    for t in range(2):
+        OT_[t, T_SO_GOALS] = goals[t]
+    if goals[0] > goals[1]:
+        w = WIN_HOME
+    elif goals[1] > goals[0]:
+        w = WIN_AWAY
+    else:
+        w = WIN_TIE
+    return goals[0], goals[1], rounds, w
+
+
+@nb.njit(cache=True)
+def play_game(D, pol, home, away, gslot, gfat, Z, RS, order, ice, LN, turns, tacc,
+              injured, OG, OT_, OP, OK, L, M):
+    """One game of ``home`` vs ``away`` (team rows of TM).  ``gslot[side]``: the starting goalie (0 the
+    team's starter, 1 its backup); ``gfat[side]``: 1 when he starts fatigued (24.4, an input a league can
+    drive).  Fills OG (NO,), OT_ (2, NT), OP (2, MAX_ROSTER, NP), OK (2, 2, NK); L is the play-by-play log
+    (empty: none)."""
+    TM = D[6]
+    RULES = D[17]
+    teams = (home, away)
+    for t in range(2):
+        team = teams[t]
+        Z[Z_TEAM + t] = team
+        for j in range(LINES_W):
+            LN[t, j] = TM[team, j]
+        for j in range(MAX_ROSTER):
+            turns[t, j] = 0
+            tacc[t, j] = 0
+            injured[t, j] = 0
+        for j in range(NT):
+            OT_[t, j] = 0
+        for j in range(MAX_ROSTER):
+            for k in range(NP):
+                OP[t, j, k] = 0
+        for j in range(2):
+            for k in range(NK):
+                OK[t, j, k] = 0
+        Z[Z_GKSLOT + t] = gslot[t]
+        Z[Z_GK + t] = TM[team, TM_G + gslot[t]]
+        Z[Z_FAT + t] = 1 if (gfat[t] and RULES[R_FATIGUE]) else 0
+        OK[t, gslot[t], K_GP] = 1
+        OK[t, gslot[t], K_START] = 1
+        OK[t, gslot[t], K_FAT_START] = Z[Z_FAT + t]
+        Z[Z_PULL + t] = 0
+        Z[Z_PPNEXT + t] = 0
+        Z[Z_PKNEXT + t] = 0
+        Z[Z_SCORE + t] = 0
+        Z[Z_GAG + t] = 0
+        Z[Z_RELIEVE + t] = 0
+        Z[Z_SHELLED + t] = 0
+        Z[Z_LEADGK + t] = gslot[t]
+    sdeck = RS[5]
+    for i in range(40):
+        sdeck[i] = i
+    Z[Z_SPCUR] = 40
+    Z[Z_PEND_PP] = -1
+    Z[Z_INJ_PEND] = 0
+    Z[Z_OT] = 0
+    Z[Z_DONE] = 0
+    Z[Z_LOGN] = 0
+    Z[Z_STEPS] = 0
+    Z[Z_CARDS] = 0
+    for k in range(NO):
+        OG[k] = 0
+    for per in range(1, 4):
+        Z[Z_PERIOD] = per
+        play_period(D, Z, RS, order, ice, LN, turns, tacc, injured, pol, OT_, OP, OK,
+                    L, M, 0)
+    decided = REG
+    winner = WIN_TIE
+    if Z[Z_SCORE] == Z[Z_SCORE + 1] and RULES[R_OT_CARDS] > 0:
+        Z[Z_PERIOD] = 4
+        Z[Z_OT] = 1
+        play_period(D, Z, RS, order, ice, LN, turns, tacc, injured, pol, OT_, OP, OK,
+                    L, M, RULES[R_OT_CARDS])
+        if Z[Z_SCORE] != Z[Z_SCORE + 1]:
+            decided = OT
+    if Z[Z_SCORE] != Z[Z_SCORE + 1]:
+        winner = WIN_HOME if Z[Z_SCORE] > Z[Z_SCORE + 1] else WIN_AWAY
+    elif RULES[R_SHOOTOUT]:
+        Z[Z_PERIOD] = 5
+        sh, sa, rounds, winner = shootout(D, Z, RS, order, OT_, OK, L)
+        OG[O_SO_HOME] = sh
+        OG[O_SO_AWAY] = sa
+        OG[O_SO_ROUNDS] = rounds
+        decided = SO
+        if winner == WIN_TIE:
+            decided = REG
+    OG[O_HOME] = Z[Z_SCORE]
+    OG[O_AWAY] = Z[Z_SCORE + 1]
+    OG[O_WINNER] = winner
+    OG[O_DECIDED] = decided
+    OG[O_CARDS] = Z[Z_CARDS]
+    OG[O_STEPS] = Z[Z_STEPS]
+    # decisions: the goalies in net at the last go-ahead goal (shootout: at the end)
+    for t in range(2):
+        gs = Z[Z_LEADGK + t] if decided != SO else Z[Z_GKSLOT + t]
+        if winner == WIN_TIE:
+            OK[t, Z[Z_GKSLOT + t], K_DEC] = DEC_T
+        elif (winner == WIN_HOME) == (t == HOME):
+            OK[t, gs, K_DEC] = DEC_W
+        else:
+            OK[t, gs, K_DEC] = DEC_OTL if decided != REG else DEC_L
+    log(Z, L, EV_END, -1, 0, Z[Z_SCORE], Z[Z_SCORE + 1], 1)
+
+
+# ---------------------------------------------------------------- drivers
+
+@nb.njit(cache=True)
+def _block(D_, pol_, seed, g0, lo, hi, homes_, aways_, gslots_, gfats_, OG_, OT__, OP_, OK_):
+    """Games lo .. hi-1 on one thread.  Every array is borrowed (simcore.nbarrays): without reference counts
+    the shared cards and outputs are not contended between threads."""
+    D = (borrow(D_[0]), borrow(D_[1]), borrow(D_[2]), borrow(D_[3]), borrow(D_[4]), borrow(D_[5]), borrow(D_[6]),
+         borrow(D_[7]), borrow(D_[8]), borrow(D_[9]), borrow(D_[10]), borrow(D_[11]), borrow(D_[12]),
+         borrow(D_[13]), borrow(D_[14]), borrow(D_[15]), borrow(D_[16]), borrow(D_[17]))
+    pol = borrow(pol_)
+    homes = borrow(homes_)
+    aways = borrow(aways_)
+    gslots = borrow(gslots_)
+    gfats = borrow(gfats_)
+    OG = borrow(OG_)
+    OT_ = borrow(OT__)
+    OP = borrow(OP_)
+    OK = borrow(OK_)
+    _games(D, pol, seed, g0, lo, hi, homes, aways, gslots, gfats, OG, OT_, OP, OK)
+
+
+@nb.njit(cache=True)
+def _games(D, pol, seed, g0, lo, hi, homes, aways, gslots, gfats, OG, OT_, OP, OK):
+    Z = stack_empty(NZ, np.int64)
+    st = stack_empty(STATE_SIZE, np.uint64)
+    cur = stack_empty(3, np.int64)
+    empty = stack_empty(0, np.int64)
+    sdeck = stack_empty(40, np.int64)
+    order = stack_empty(48, np.int64)
+    ice = stack_empty((2, 6), np.int64)
+    LN = stack_empty((2, LINES_W), np.int64)
+    turns = stack_empty((2, MAX_ROSTER), np.int64)
+    tacc = stack_empty((2, MAX_ROSTER), np.int64)
+    injured = stack_empty((2, MAX_ROSTER), np.int64)
+    L = stack_empty((0, LOG_W), np.int64)
+    M = stack_empty(6, np.int64)
+    for k in range(NZ):
+        Z[k] = 0
+    for k in range(3):
+        cur[k] = 0
+    for t in range(2):
+        for k in range(6):
+            ice[t, k] = -1
+    RS = (st, cur, empty, empty, empty, sdeck)
+    for i in range(lo, hi):
+        seed_stream(st, seed, g0 + i)
+        Z[Z_SCRIPTED] = 0
+        Z[Z_GAME_IDX] = g0 + i
+        play_game(D, pol, homes[i], aways[i], gslots[i], gfats[i], Z, RS, order, ice,
+                  LN, turns, tacc, injured, OG[i], OT_[i], OP[i], OK[i], L, M)
+
+
+@nb.njit(cache=True, parallel=True)
+def simulate_games(D, pol, seed, g0, homes, aways, gslots, gfats, OG, OT_, OP, OK):
+    """Games g0 .. g0+n-1 (n = homes.size): home and away team rows, starting goalie slots (n, 2) and
+    pre-game fatigue (n, 2).  Outputs: OG (n, NO), OT_ (n, 2, NT), OP (n, 2, MAX_ROSTER, NP), OK (n, 2, 2, NK)."""
+    n = homes.shape[0]
+    nblocks = (n + BLOCK - 1) // BLOCK
+    for b in nb.prange(nblocks):
+        _block(D, pol, seed, g0, b * BLOCK, min(n, (b + 1) * BLOCK), homes, aways, gslots, gfats, OG, OT_, OP, OK)
+
+
+@nb.njit(cache=True)
+def play_logged(D, pol, seed, game, home, away, gslot, gfat, scripted, sact, ssplit, sdice, OG, OT_, OP, OK, L):
+    """One game with its play-by-play log L (MAX_EVENTS, LOG_W); scripted mode reads the three scripts.
+    Returns the number of log rows."""
+    Z = np.zeros(NZ, dtype=np.int64)
+    st = np.zeros(STATE_SIZE, dtype=np.uint64)
+    cur = np.zeros(3, dtype=np.int64)
+    sdeck = np.zeros(40, dtype=np.int64)
+    order = np.zeros(64, dtype=np.int64)
+    ice = np.full((2, 6), -1, dtype=np.int64)
+    LN = np.zeros((2, LINES_W), dtype=np.int64)
+    turns = np.zeros((2, MAX_ROSTER), dtype=np.int64)
+    tacc = np.zeros((2, MAX_ROSTER), dtype=np.int64)
+    injured = np.zeros((2, MAX_ROSTER), dtype=np.int64)
+    M = np.zeros(6, dtype=np.int64)
+    seed_stream(st, seed, game)
+    Z[Z_SCRIPTED] = scripted
+    Z[Z_GAME_IDX] = game
+    RS = (st, cur, sact, ssplit, sdice, sdeck)
+    play_game(D, pol, home, away, gslot, gfat, Z, RS, order, ice, LN, turns, tacc,
+              injured, OG, OT_, OP, OK, L, M)
+    return Z[Z_LOGN]

@@ -1,0 +1,174 @@
+"""Play-by-play: the kernel's event log as rows a Strat player can follow card by card."""
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from . import kernel as K
+from . import readings as R
+
+POS = ("LW", "C", "RW", "LD", "RD", "extra skater")
+COLS = ("Outside", "Inside", "Reb/Bkwy")
+SIDES = ("home", "visitor")
+
+
+def reading_text(kind: int, a: int = 0, b: int = 0, c: int = 0) -> str:
+    """A reading code written back the way the card prints it."""
+    p = lambda x: "any player" if x == R.ANY else R.POSITIONS[x]  # noqa: E731
+    if kind == R.SAVE_TO:
+        return "X-Any D player" if a == R.ANY else f"X-D{R.POSITIONS[a]}"
+    if kind == R.SAVE_REBOUND:
+        return "X-Reb"
+    if kind == R.GOALIE_RATING:
+        return "Goalie Rating" + ("+" if a else "")
+    if kind == R.GOAL:
+        base = "Goal" + ("+" if c else "")
+        return base if (a, b) == (1, 20) else f"{base} {a}-{b}"
+    if kind == R.LOSE_PUCK_TO:
+        return "Lose puck to any D player" if a == R.ANY else f"Lose puck to {R.POSITIONS[a]}"
+    if kind == R.FACEOFF:
+        return "Faceoff\u2022" if a else "Faceoff"
+    if kind == R.SAVE_BREAKAWAY:
+        return f"OUT: Save, Breakaway {a}-{b}"
+    if kind == R.SAVE_PENALTY:
+        return f"IN/BKWY: Faceoff, Penalty {a}-{b}"
+    if kind == R.TAKES_PUCK:
+        return "Takes puck"
+    if kind == R.OUTSIDE_SHOT:
+        return "Outside shot"
+    if kind == R.PASS_INSIDE:
+        return f"Inside shot for {p(a)}"
+    if kind == R.OPP_DEFENSE:
+        return f"Opponent Defense {a}"
+    if kind == R.PASSING:
+        return f"Passing {chr(ord('A') + a)}"
+    if kind == R.SHOT_FOR:
+        s = f"{'Inside' if a else 'Outside'} shot for {p(b)}"
+        return s + (f" ({R.POSITIONS[c]})" if c >= 0 and b != R.ANY else "")
+    if kind == R.LOSE_PUCK_OUTSIDE:
+        return f"Lose puck, outside shot only for {R.POSITIONS[a]}"
+    if kind == R.POSSIBLE_BREAKAWAY:
+        return "Possible breakaway"
+    if kind == R.LOSE_PUCK_BREAKAWAY:
+        return "Lose puck, possible breakaway"
+    if kind == R.LOSE_PUCK_INSIDE_ANY:
+        return "Lose puck, inside shot for any player"
+    if kind == R.PENALTY_CARD:
+        top = " ".join(r for i, r in enumerate(R.PENALTY_RATINGS) if a >> i & 1)
+        bot = " ".join(r for i, r in enumerate(R.PENALTY_RATINGS) if b >> i & 1)
+        return f"Penalty {top} / {bot}"
+    if kind == R.BKWY_PLAYER:
+        return R.POSITIONS[a] + (f" ({R.POSITIONS[b]})" if b >= 0 else "")
+    if kind == R.BKWY_RATING:
+        return f"Rating {a}"
+    if kind == R.REB_OFFENSE:
+        who = "any player" if a == R.ANY else R.POSITIONS[a]
+        return f"Offense {who}" + (f" {b}" if b else "") + (", also injury" if c else "")
+    if kind == R.REB_DEFENSE:
+        return f"Defense {R.POSITIONS[a]}" + (f" {b}" if b else "") + (", also injury" if c else "")
+    return f"reading {kind}"
+
+
+def dec(x: int) -> tuple[int, int, int, int]:
+    """Inverse of kernel.enc: a logged reading as (kind, a, b, c)."""
+    c = x % 100 - 1
+    x //= 100
+    b = x % 100 - 1
+    x //= 100
+    return x // 100, x % 100 - 1, b, c
+
+
+def describe(c, L: np.ndarray, teams: tuple[int, int]) -> pd.DataFrame:
+    """Rows (period, card, side, event, text) for a kernel log ``L`` of the game ``teams`` (home, away rows)."""
+    D = c.D
+    TM = D[6]
+    ACT = D[7]
+    SPX = D[9]
+    abbr = [c.teams[teams[0]], c.teams[teams[1]]]
+
+    def sk(p):
+        if p < 0:
+            return "(nobody)"
+        team, name = c.skaters[p]
+        return f"{name} ({c.skater_pos[p]}, {team})"
+
+    def who(x):
+        """Logged ``skater * 8 + slot``: the player and the slot he plays."""
+        p, slot = divmod(x, 8)
+        return f"{POS[slot]} {c.skaters[p][1]}"
+
+    def gk(g):
+        return f"{c.goalies[g][1]} (G, {c.goalies[g][0]})"
+
+    rows = []
+    for period, card, code, side, a, b, cc, d in L.tolist():
+        team = abbr[side] if side in (0, 1) else ""
+        if code == K.EV_PERIOD:
+            text = ("Overtime" if a == 4 else f"Period {a}") + f": the action deck is shuffled ({b} cards)"
+        elif code == K.EV_END:
+            text = (f"Final: {abbr[0]} {b}, {abbr[1]} {cc}" if d else f"End of period {a}: {abbr[0]} {b}, "
+                    f"{abbr[1]} {cc}")
+        elif code == K.EV_CARD:
+            r = ACT[a, side]
+            text = (f"{team} draws action card {c.action_cards[a]} ({SIDES[side]} section): "
+                    f"{reading_text(*map(int, r))} -- {who(b)} has the puck")
+        elif code == K.EV_LINE:
+            text = f"Line change: forward line F{a + 1}, defense pair D{b + 1} on the ice" + \
+                (" (after the penalty, 7.31)" if cc else "")
+        elif code == K.EV_FACEOFF:
+            where = "center ice" if b < 0 else f"{abbr[b]}'s end"
+            text = f"Faceoff at {where}: split {cc}, {team} {who(a)} wins it"
+        elif code == K.EV_DEFENSE:
+            text = f"{team} {who(a)}, Defense {b}: {reading_text(cc)}"
+        elif code == K.EV_PASS:
+            text = f"{team} {who(a)}, Passing {chr(ord('A') + b)}: {reading_text(*dec(d))}"
+        elif code == K.EV_SHOT:
+            text = f"{team} {who(a)} shoots ({COLS[b]}), rolls {cc}: {reading_text(*dec(d))}"
+        elif code == K.EV_PP_SHOT:
+            kinds = ("Outside", "Inside", "Rebound", "Breakaway")
+            text = f"  {team} {sk(a)} {kinds[b]} shot, rolls {cc}: {reading_text(*dec(d))}"
+        elif code == K.EV_GOALIE:
+            text = f"  {gk(a)} card, rolls {b}: {reading_text(*dec(d))}"
+        elif code == K.EV_GOAL:
+            tags = [t for bit, t in ((1, "power play"), (2, "short-handed"), (4, "empty net"),
+                                     (8, "fatigued goalie's Faceoff\u2022")) if b & bit]
+            text = f"GOAL {team}: {sk(a)}" + (f" [{', '.join(tags)}]" if tags else "") + \
+                f" -- {abbr[0]} {cc}, {abbr[1]} {d}"
+        elif code == K.EV_ASSIST:
+            names = [sk(x) for x in (a, b) if x >= 0]
+            text = "  assists: " + (", ".join(names) if names else "unassisted")
+        elif code == K.EV_REBOUND:
+            text = f"  Rebound: {reading_text(*dec(d))}"
+        elif code == K.EV_BREAKAWAY:
+            text = f"  {team} possible breakaway: {reading_text(*dec(d))}"
+        elif code == K.EV_PENETRATE:
+            text = f"{team} {who(a)} tries to penetrate (rating {b}): split {cc}, " + \
+                ("inside shot" if d else "puck lost")
+        elif code == K.EV_PENALTY:
+            who = sk(a) if a >= 0 else gk(-1 - a)
+            why = ("action-card penalty", "goalie penalty", "retaliation", "goalie penalty (coincidental)")[b]
+            text = f"PENALTY {team}: {who}, 2 minutes ({why})"
+        elif code == K.EV_FLIP:
+            text = "  elapsed time: card " + ("F line change (waits)" if a == -1 else
+                                               "D line change (waits)" if a == -2 else c.action_cards[a])
+        elif code == K.EV_PP:
+            text = f"{team} power play, unit PP{a + 1} against PK{d + 1}: split {b}, " + \
+                ("top" if cc == 0 else "bottom") + " half of the chart"
+        elif code == K.EV_INJURY:
+            text = f"Injury: {sk(b)} " + ("out for the rest of the game" if cc == 0 else f"out {cc} game(s)") + \
+                (f"; {sk(d)} replaces him" if d >= 0 else "")
+        elif code == K.EV_PULL:
+            text = f"{team} pulls the goalie ({b} card(s) left); extra skater {sk(a)}"
+        elif code == K.EV_RETURN:
+            text = f"{team} goalie back in the net"
+        elif code == K.EV_SHELLED:
+            text = f"{gk(a)} is shelled ({b} in the period, {cc} in the game): fatigued for the rest of the game"
+        elif code == K.EV_RELIEVE:
+            text = f"{team} changes goalies: {gk(a)} comes in"
+        elif code == K.EV_SO:
+            text = f"Shootout: {team} {sk(a)} rolls {b}: {reading_text(*dec(d))} -- " + ("scores" if cc else "no goal")
+        else:
+            text = f"event {code}"
+        rows.append((period, card, code, team, text))
+    _ = TM, SPX
+    return pd.DataFrame(rows, columns=["period", "card", "code", "team", "text"])

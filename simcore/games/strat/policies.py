@@ -1,0 +1,73 @@
+"""Named coaching decisions for Strat-O-Matic Hockey (Basic).
+
+A :class:`Coach` bundles a team's choices where the rules leave one to the coach:
+
+* ``penetrate`` — on an unrestricted outside shot (6.0: "the coach has a decision to make"):
+  ``tendency`` (default) follows the shooter's Tendency stars (29.0: one star "strictly outside", three
+  "about equally", five "strictly inside"): a shooter with ``k`` stars penetrates on ``k-1`` of every four
+  chances, in a fixed rotation kept per player (no dice, so variants stay paired); ``never``; ``always``.
+* ``pull_goalie`` — 13.0 allows it "when there are 2 or fewer action cards remaining in the game":
+  ``trailing`` (default) pulls when behind by one or two goals in the third period with two or fewer cards
+  left, and puts the goalie back when no longer behind; ``never``.
+* ``shelled`` — what to do with a goalie fatigued by being shelled (24.3): ``stay`` (default; the rule only
+  says he is fatigued "for the rest of the game") or ``relieve`` (the backup comes in at the next faceoff).
+* ``pp_units`` — power-play units (7.1 "will alternate on each power-play opportunity"): ``alternate``
+  (default) or ``first`` (PP1 on every power play, a house rule).
+
+"Any player" choices that the rules give to the coach (2.1 faceoffs, 5.2 X-Any D player, Lose puck to any D
+player) go to the player with the highest Offense rating on the ice, alternating ties (4.31).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+
+import numpy as np
+
+PENETRATE = ("tendency", "never", "always")
+PULL_GOALIE = ("trailing", "never")
+SHELLED = ("stay", "relieve")
+PP_UNITS = ("alternate", "first")
+
+
+@dataclass(frozen=True)
+class Coach:
+    penetrate: str = "tendency"
+    pull_goalie: str = "trailing"
+    shelled: str = "stay"
+    pp_units: str = "alternate"
+
+    def __post_init__(self):
+        for f in fields(self):
+            allowed = {"penetrate": PENETRATE, "pull_goalie": PULL_GOALIE, "shelled": SHELLED,
+                       "pp_units": PP_UNITS}[f.name]
+            if getattr(self, f.name) not in allowed:
+                raise ValueError(f"coach policy {f.name}={getattr(self, f.name)!r} is not allowed; "
+                                 f"allowed values: {', '.join(allowed)}")
+
+    @classmethod
+    def parse(cls, spec) -> "Coach":
+        """``Coach``, None, or ``"penetrate=always,pull_goalie=never"``."""
+        if spec is None or spec == "":
+            return cls()
+        if isinstance(spec, Coach):
+            return spec
+        items = {}
+        for part in str(spec).split(","):
+            if not part.strip():
+                continue
+            if "=" not in part:
+                raise ValueError(f"coach policy {part.strip()!r} must look like field=value; fields: "
+                                 f"{', '.join(f.name for f in fields(cls))}")
+            k, v = (s.strip() for s in part.split("=", 1))
+            if k not in {f.name for f in fields(cls)}:
+                raise ValueError(f"unknown coach policy {k!r}; fields: {', '.join(f.name for f in fields(cls))}")
+            items[k] = v
+        return cls(**items)
+
+    @property
+    def id(self) -> str:
+        return ",".join(f"{f.name}={getattr(self, f.name)}" for f in fields(self))
+
+    def numeric(self) -> np.ndarray:
+        return np.array([PENETRATE.index(self.penetrate), PULL_GOALIE.index(self.pull_goalie),
+                         SHELLED.index(self.shelled), PP_UNITS.index(self.pp_units)], dtype=np.int64)

@@ -1,0 +1,66 @@
+"""Strat-O-Matic Hockey Basic rules: every option a frozen field citing the section it interprets.
+
+docs/strat.md gives the quote behind each field and the alternatives.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from simcore.rulesbase import RulesBase, option
+
+
+@dataclass(frozen=True)
+class Rules(RulesBase):
+    """Strat-O-Matic Hockey, Basic Version (shared/rules/strat-o-matic-hockey.txt)."""
+
+    GAME: ClassVar[str] = "strat"
+    PRESETS: ClassVar[dict[str, dict[str, str]]] = {
+        "rulebook": {},
+        "four_lines": {"lines": "4"},
+        "no_fatigue": {"goalie_fatigue": "off"},
+        "regulation_only": {"overtime": "none", "shootout": "off"},
+    }
+
+    lines: str = option(
+        "3", ("3", "4"), "Getting Started (ACTION DECK)",
+        "3: forward line changes after 10 and 20 action cards, a defense change after 15; "
+        "4: forward changes after 8, 15 and 23 cards, defense changes after 10 and 20.")
+    overtime: str = option(
+        "8cards", ("8cards", "none"), "27.0 (OVERTIME note)",
+        "8cards: a tie after three periods plays a sudden-death overtime of 8 action cards from a reshuffled "
+        "deck; none: no overtime.")
+    shootout: str = option(
+        "on", ("on", "off"), "28.0",
+        "on: a game still tied goes to a shootout (28.1), three rounds then sudden death; off: the tie stands.")
+    goalie_fatigue: str = option(
+        "on", ("on", "off"), "24.2-24.4",
+        "on: a fatigued goalie's Faceoff\u2022 readings are goals (shelled: 4 goals in a period or 6 in a game; "
+        "or more consecutive starts than his rating); off: the dot is ignored.")
+    assists: str = option(
+        "on", ("on", "off"), "1.0 F, 14.0",
+        "on: assists are credited (passes and rebounds, then the split deck's Assists section); off: none, "
+        "and no split card is drawn for them.")
+    injuries: str = option(
+        "on", ("on", "off"), "15.0",
+        "on: an 'also injury' rebound reading injures a player (split deck Injury section) who is replaced "
+        "(15.1); off: the note is ignored.")
+    pk_units: str = option(
+        "1", ("1", "2"), "7.2, 19.1",
+        "1: the PK1 unit kills every penalty (7.2 'may be on the ice for all short-handed situations'); "
+        "2: PK1 and PK2 alternate like the power-play units (19.1, Advanced).")
+
+    def numeric(self):
+        """The rule fields as the kernel's integer vector (see kernel.R_*)."""
+        from . import kernel as K
+        import numpy as np
+
+        r = np.zeros(K.N_RULES, dtype=np.int64)
+        r[K.R_LINES] = int(self.lines)
+        r[K.R_OT_CARDS] = 8 if self.overtime == "8cards" else 0
+        r[K.R_SHOOTOUT] = self.shootout == "on"
+        r[K.R_FATIGUE] = self.goalie_fatigue == "on"
+        r[K.R_ASSISTS] = self.assists == "on"
+        r[K.R_INJURIES] = self.injuries == "on"
+        r[K.R_PK_UNITS] = int(self.pk_units)
+        return r
