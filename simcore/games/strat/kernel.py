@@ -71,26 +71,26 @@ K_GP, K_START, K_SA, K_GA, K_DEC, K_FAT_START, K_SHELLED, K_SA_FAT, K_GA_FAT, K_
 NK = 12
 DEC_W, DEC_L, DEC_OTL, DEC_T = 1, 2, 3, 4
 # per-game (out_game[g, :])
-O_HOME, O_AWAY, O_WINNER, O_DECIDED, O_SO_HOME, O_SO_AWAY, O_SO_ROUNDS, O_CARDS, O_STEPS, O_PP_BUZZER = range(10)
+O_HOME, O_AWAY, O_WINNER, O_DECIDED, O_SO_HOME, O_SO_AWAY, O_SO_ROUNDS, O_CARDS, O_STEPS, O_DRAWS = range(10)
 NO = 10
 
 # game scalars (Z)
 (Z_SCRIPTED, Z_PERIOD, Z_CUR, Z_NCARDS, Z_CF, Z_CD, Z_OT, Z_DONE, Z_SPCUR, Z_PEND_PP, Z_INJ_PEND, Z_CH_T,
- Z_CH1, Z_CH2, Z_LOGN, Z_STEPS, Z_GAME_IDX, Z_CARDS) = range(18)
-Z_GK = 18          # +side: current goalie (global id), -1 pulled is tracked in Z_PULL
-Z_GKSLOT = 20
-Z_FAT = 22
-Z_PULL = 24
-Z_PPNEXT = 26
-Z_PKNEXT = 28
-Z_SCORE = 30
-Z_GAP = 32         # goals against the current goalie this period
-Z_GAG = 34         # ... this game
-Z_LEADGK = 36      # goalie slots in net when the last go-ahead goal was scored (decisions)
-Z_RELIEVE = 38
-Z_SHELLED = 40
-Z_TEAM = 42        # +side: team row of TM
-NZ = 44
+ Z_CH1, Z_CH2, Z_LOGN, Z_STEPS, Z_GAME_IDX, Z_CARDS, Z_DRAWS) = range(19)
+Z_GK = 19          # +side: current goalie (global id), -1 pulled is tracked in Z_PULL
+Z_GKSLOT = 21
+Z_FAT = 23
+Z_PULL = 25
+Z_PPNEXT = 27
+Z_PKNEXT = 29
+Z_SCORE = 31
+Z_GAP = 33         # goals against the current goalie this period
+Z_GAG = 35         # ... this game
+Z_LEADGK = 37      # goalie slots in net when the last go-ahead goal was scored (decisions)
+Z_RELIEVE = 39
+Z_SHELLED = 41
+Z_TEAM = 43        # +side: team row of TM
+NZ = 45
 # machine state M: mode, team, slot, column, restricted, zone
 M_FACEOFF, M_ACTION, M_SHOT, M_END = range(4)
 
@@ -125,6 +125,7 @@ def roll2(Z, RS):
     """2d6 total."""
     if Z[Z_SCRIPTED]:
         return _script_next(RS[4], RS[1], 2, 2, 12, "scripted dice ran out")
+    Z[Z_DRAWS] += 2
     return uniform_int(RS[0], 6) + uniform_int(RS[0], 6) + 2
 
 
@@ -133,6 +134,7 @@ def roll1(Z, RS):
     """One die."""
     if Z[Z_SCRIPTED]:
         return _script_next(RS[4], RS[1], 2, 1, 6, "scripted dice ran out")
+    Z[Z_DRAWS] += 1
     return uniform_int(RS[0], 6) + 1
 
 
@@ -150,6 +152,7 @@ def draw_split(Z, RS):
             sdeck[i] = sdeck[j]
             sdeck[j] = x
         Z[Z_SPCUR] = 0
+        Z[Z_DRAWS] += 39
     c = sdeck[Z[Z_SPCUR]]
     Z[Z_SPCUR] += 1
     return c
@@ -186,6 +189,7 @@ def build_deck(Z, RS, order, n_lines, ot_cards):
         x = perm[i]
         perm[i] = perm[j]
         perm[j] = x
+    Z[Z_DRAWS] += 29
     if ot_cards > 0:
         for i in range(ot_cards):
             order[i] = perm[i]
@@ -1341,6 +1345,7 @@ def play_game(D, pol, home, away, gslot, gfat, Z, RS, order, ice, LN, turns, tac
     Z[Z_LOGN] = 0
     Z[Z_STEPS] = 0
     Z[Z_CARDS] = 0
+    Z[Z_DRAWS] = 0
     for k in range(NO):
         OG[k] = 0
     for per in range(1, 4):
@@ -1373,6 +1378,7 @@ def play_game(D, pol, home, away, gslot, gfat, Z, RS, order, ice, LN, turns, tac
     OG[O_DECIDED] = decided
     OG[O_CARDS] = Z[Z_CARDS]
     OG[O_STEPS] = Z[Z_STEPS]
+    OG[O_DRAWS] = Z[Z_DRAWS]
     # decisions: the goalies in net at the last go-ahead goal (shootout: at the end)
     for t in range(2):
         gs = Z[Z_LEADGK + t] if decided != SO else Z[Z_GKSLOT + t]
