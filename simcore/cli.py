@@ -1,4 +1,4 @@
-"""Command line: ``simcore <game> ...``, ``simcore demo``.
+"""Command line: ``simcore <game> ...`` (``ezr``, ``strat``), ``simcore demo``.
 
 Bad input prints one line (``simcore: error: ...``) and exits with status 2.
 """
@@ -289,6 +289,196 @@ def cmd_ezr(argv):
     return cmd_ezr_match(argv)
 
 
+# ------------------------------------------------------------------ strat
+
+STRAT_TABLES = ("games", "team_games", "teams", "players", "goalies")
+
+
+def _strat_kit(spec):
+    """A kit folder (or kit.toml), or ``sample`` / None for the shipped synthetic kit."""
+    from simcore.games.strat.kit import load_kit, sample_kit
+
+    if spec is None or spec == "sample":
+        return sample_kit()
+    return load_kit(spec)
+
+
+def _jsonable(df) -> list[dict]:
+    """Rows of a frame as plain JSON values (NaN becomes null)."""
+    return json.loads(df.to_json(orient="records"))
+
+
+def cmd_strat_teams(argv):
+    p = _Parser(prog="simcore strat teams", description="List the teams of a Strat-O-Matic Hockey kit.")
+    p.add_argument("--kit", metavar="DIR", help="kit folder (holding kit.toml); default: the shipped sample kit")
+    p.add_argument("--format", choices=("table", "json"), default="table")
+    args = p.parse_args(argv)
+    kit = _strat_kit(args.kit)
+    rows = []
+    for abbr, t in kit.teams.items():
+        ln = t.lines
+        rows.append({"team": abbr, "name": t.name, "skaters": len(t.skaters), "goalies": len(t.goalies),
+                     "starter": ln.goalies[0], "backup": ln.goalies[1],
+                     "forward_lines": len(ln.forwards), "defense_pairs": len(ln.defense)})
+    if args.format == "json":
+        print(json.dumps({"kit": kit.name, "path": kit.path, "synthetic": kit.synthetic, "teams": rows}, indent=2))
+        return
+    print(f"{kit.name}{' (synthetic)' if kit.synthetic else ''}: {len(rows)} teams  [{kit.path}]")
+    w = max(len(r["name"]) for r in rows)
+    print(f"{'team':<5} {'name':<{w}}  {'skaters':>7}  {'lines':>5}  {'pairs':>5}  goalies (starter / backup)")
+    for r in rows:
+        print(f"{r['team']:<5} {r['name']:<{w}}  {r['skaters']:>7}  {r['forward_lines']:>5}  {r['defense_pairs']:>5}  "
+              f"{r['starter']} / {r['backup']}")
+
+
+def cmd_strat_play(argv):
+    p = _Parser(prog="simcore strat",
+                description="Strat-O-Matic Hockey, Basic game: simulate one matchup or a kit's round robin.")
+    p.add_argument("home", nargs="?", help="home team abbreviation (see `simcore strat teams`)")
+    p.add_argument("away", nargs="?", help="away team abbreviation")
+    p.add_argument("--league", metavar="KIT", help="play the round robin of every ordered pair of a kit's teams "
+                   "instead of one matchup: 'sample' (the shipped kit) or a kit folder")
+    p.add_argument("-n", type=_positive_int, default=5600, help="games to simulate (default 5600)")
+    p.add_argument("--seed", type=_seed, default=0)
+    p.add_argument("--rules", default="", metavar="FIELD=VALUE,...",
+                   help="rule fields, e.g. 'goalie_fatigue=off,lines=4' (see docs/strat.md)")
+    p.add_argument("--coach", default="", metavar="POLICY=VALUE,...",
+                   help="coaching policies for both teams, e.g. 'penetrate=always,pull_goalie=never'")
+    p.add_argument("--kit", metavar="DIR", help="kit folder (holding kit.toml); default: the shipped sample kit")
+    p.add_argument("--threads", type=_positive_int)
+    p.add_argument("--pbp", action="store_true", help="print the play-by-play of one game instead of the tables")
+    p.add_argument("--game", type=int, default=0, metavar="G",
+                   help="with --pbp: which game of the run (default 0; the same game -n/--seed simulate)")
+    p.add_argument("--out", metavar="DIR", help="write the games, team_games, teams, players and goalies tables "
+                   "as parquet files to DIR")
+    p.add_argument("--force", action="store_true", help="replace existing --out files")
+    p.add_argument("--format", choices=("table", "json"), default="table")
+    args = p.parse_args(argv)
+    from simcore.games.strat import engine
+    from simcore.games.strat.policies import Coach
+    from simcore.games.strat.rules import Rules
+
+    league = args.league is not None
+    if league:
+        if args.home or args.away:
+            raise UsageError("name HOME AWAY or --league, not both")
+        if args.kit and args.league != args.kit:
+            raise UsageError("--league names the kit; leave out --kit (or pass the same folder)")
+    elif not (args.home and args.away):
+        raise UsageError("name a HOME and an AWAY team (see `simcore strat teams`), or pass --league sample")
+    if args.game < 0:
+        raise UsageError(f"--game must be 0 or more, got {args.game}")
+    rules = Rules().with_options(args.rules)
+    coach = Coach.parse(args.coach)
+    kit = _strat_kit(args.league if league else args.kit)
+    c = engine.compiled(kit, rules)  # checks the line-ups against the rules and the team names below
+    home, away = (None, None) if league else (args.home, args.away)
+    if not league:
+        engine.schedule(c, home, away, 1)
+
+    if args.pbp:
+        if league:
+            h, a = engine.schedule(c, n=args.game + 1, league=True)
+            home, away = c.teams[int(h[-1])], c.teams[int(a[-1])]
+        log = engine.play_by_play(home, away, seed=args.seed, game=args.game, rules=rules, kit=kit, coaches=coach)
+        _print_pbp(log, args, rules, coach, kit)
+        return
+
+    paths = []
+    if args.out:
+        out = Path(args.out)
+        if out.exists() and not out.is_dir():
+            raise UsageError(f"--out {out} is a file, not a folder")
+        paths = [out / f"{t}.parquet" for t in STRAT_TABLES]
+        for path in paths:
+            _refuse_overwrite(str(path), args.force)
+    res = engine.simulate(home, away, n=args.n, seed=args.seed, rules=rules, kit=kit, league=league, coaches=coach,
+                          threads=args.threads)
+    if paths:
+        paths[0].parent.mkdir(parents=True, exist_ok=True)
+        for t, path in zip(STRAT_TABLES, paths):
+            res.to_parquet(path, t, overwrite=True)
+    report = strat_report(res)
+    if paths:
+        report["files"] = [str(p) for p in paths]
+    if args.format == "json":
+        print(json.dumps(report, indent=2))
+    else:
+        print(format_strat(report, res))
+
+
+def strat_report(res) -> dict:
+    """The JSON document of ``simcore strat``: the league metrics with 95% intervals and the team table."""
+    from simcore.games.strat.analysis import league_json
+
+    m = res.meta
+    return {
+        "game": "strat", "n": res.n, "seed": m["seed"], "variant": m["variant"], "kit": m["kit"],
+        "mode": "league" if m["league"] else "matchup", "home": m["home"], "away": m["away"],
+        "coaches": {"home": m["coaches"][0], "away": m["coaches"][1]}, "version": m["version"],
+        "league": league_json(res),
+        "teams": _jsonable(res.table("teams")),
+    }
+
+
+def _pct(x) -> str:
+    return "   -  " if x != x else f"{100 * x:5.1f}%"
+
+
+def format_strat(r: dict, res) -> str:
+    teams = res.table("teams")
+    if r["mode"] == "league":
+        k = len(teams)
+        pairs = k * (k - 1)
+        title = f"round robin of {k} teams ({pairs} ordered pairings)"
+        if r["n"] % pairs:
+            title += f"; {r['n']:,} is not a multiple of {pairs}, so pairings are played unevenly"
+    else:
+        title = f"home {r['home']} vs away {r['away']}"
+    out = [f"Strat-O-Matic Hockey Basic: {title}",
+           f"kit {r['kit']}; rules {r['variant']}",
+           "coach " + (r["coaches"]["home"] if r["coaches"]["home"] == r["coaches"]["away"]
+                       else f"home {r['coaches']['home']}; away {r['coaches']['away']}"),
+           f"simulated {r['n']:,} games, seed {r['seed']}", ""]
+    ties = teams["ties"].sum() > 0
+    rec = "W-L-OTL-T" if ties else "W-L-OTL"
+    out.append(f"{'team':<6}{'GP':>7}  {rec:<19}{'PTS':>7}{'GF/G':>7}{'GA/G':>7}{'SH/G':>7}{'SA/G':>7}"
+               f"{'PP%':>8}{'PK%':>8}{'SV%':>8}")
+    for t in teams.itertuples():
+        wl = f"{t.wins}-{t.losses}-{t.ot_losses}" + (f"-{t.ties}" if ties else "")
+        out.append(f"{t.team:<6}{t.games:>7}  {wl:<19}{t.points:>7}{t.goals_per_game:7.2f}"
+                   f"{t.goals_against_per_game:7.2f}{t.shots_per_game:7.1f}{t.shots_against / t.games:7.1f}"
+                   f"{_pct(t.pp_pct):>8}{_pct(t.pk_pct):>8}{t.save_pct:8.3f}")
+    out += ["", f"{'all games (per team per game; rates)':<36}{'estimate':>10}   95% interval"]
+    for row in res.summary().itertuples():
+        out.append(f"{row.metric:<36}{row.estimate:10.4f}   [{row.ci_low:.4f}, {row.ci_high:.4f}]")
+    if r.get("files"):
+        out += ["", "wrote " + ", ".join(r["files"])]
+    return "\n".join(out)
+
+
+def _print_pbp(log, args, rules, coach, kit):
+    if args.format == "json":
+        print(json.dumps({"game": "strat", "seed": args.seed, "game_index": args.game, "variant": rules.id,
+                          "kit": kit.name, "coaches": coach.id, "home": log.home, "away": log.away,
+                          "home_goals": log.home_goals, "away_goals": log.away_goals, "winner": log.winner,
+                          "decided_in": log.decided_in, "events": _jsonable(log.events)}, indent=2))
+        return
+    print(f"Strat-O-Matic Hockey Basic: game {args.game} of seed {args.seed}, home {log.home} vs away {log.away}")
+    print(f"kit {kit.name}; rules {rules.id}; coach {coach.id}")
+    print()
+    print(log.text())
+    print()
+    print(f"final: {log.home} {log.home_goals}, {log.away} {log.away_goals} "
+          f"({log.winner} {'win' if log.winner != 'tie' else ''}, {log.decided_in})".replace(" ,", ","))
+
+
+def cmd_strat(argv):
+    if argv and argv[0] == "teams":
+        return cmd_strat_teams(argv[1:])
+    return cmd_strat_play(argv)
+
+
 # ------------------------------------------------------------------ demo
 
 def cmd_demo(argv):
@@ -304,7 +494,7 @@ def cmd_demo(argv):
     print(run_demo(Path(args.out), home=args.home, away=args.away, n=args.n, seed=args.seed))
 
 
-COMMANDS = {"ezr": cmd_ezr, "demo": cmd_demo}
+COMMANDS = {"ezr": cmd_ezr, "strat": cmd_strat, "demo": cmd_demo}
 
 
 def main(argv=None) -> int:
@@ -313,10 +503,13 @@ def main(argv=None) -> int:
     from simcore.rulesbase import RuleError
 
     if not argv or argv[0] in ("-h", "--help"):
-        print("usage: simcore {ezr,demo} ...\n\n"
+        print("usage: simcore {ezr,strat,demo} ...\n\n"
               "  simcore ezr --home D/E/B/c --away F/E/C/b [-n N] [--seed S] [--format table|json]\n"
               "  simcore ezr period --ezr E [--format json]\n"
               "  simcore ezr table\n"
+              "  simcore strat HOME AWAY [-n N] [--seed S] [--rules K=V,...] [--coach K=V,...] [--kit DIR]\n"
+              "  simcore strat --league sample [-n N] [--pbp] [--out DIR] [--format table|json]\n"
+              "  simcore strat teams [--kit DIR]\n"
               "  simcore demo [--out DIR]\n\n"
               "Each command takes --help.")
         return 0 if argv else EXIT_USAGE

@@ -85,8 +85,11 @@ def test_simulate_rejects_bad_arguments():
 
 
 def test_registry_and_rules_ids():
-    assert simcore.available_games() == ["ezr"]
+    assert simcore.available_games() == ["ezr", "strat"]
     assert simcore.game("ezr") is ezr
+    strat = simcore.game("strat")
+    assert strat.GAME_ID == "strat" and strat.Rules().id.startswith("strat(")
+    assert callable(strat.simulate) and callable(strat.play_by_play)
     with pytest.raises(KeyError):
         simcore.game("chess")
     r = ezr.Rules.preset("no_chart")

@@ -5,6 +5,7 @@ import importlib
 
 _GAMES = {
     "ezr": "simcore.games.ezr",
+    "strat": "simcore.games.strat",
 }
 
 
