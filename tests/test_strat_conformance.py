@@ -150,8 +150,6 @@ def test_logged_game_matches_simulate(seed):
         assert L[-1, 2] == K.EV_END and (L[-1, 5], L[-1, 6]) == (OG[K.O_HOME], OG[K.O_AWAY])
 
 
-@pytest.mark.xfail(strict=True, reason="pbp.describe rebinds `who` to a string in its penalty branch (TypeError on "
-                                       "the next event naming a player); seed 0's game has a penalty")
 def test_play_by_play_matches_simulate():
     res = engine.simulate("KBY", "NRV", n=1, seed=0)
     g = res.table("games").iloc[0]

@@ -620,8 +620,6 @@ def test_regular_deck_layout_line_changes(n_lines, f_at, d_at):
     assert n_ot == 8 and all(0 <= c < 30 for c in order[:8]) and len(set(order[:8].tolist())) == 8
 
 
-@pytest.mark.xfail(strict=True, reason="pbp.describe rebinds its local helper `who` to a string in the penalty "
-                                       "branch; any later event that names a player raises TypeError")
 def test_play_by_play_text_after_a_penalty():
     vandvik_save = roll_for(None, "NRV", "Rowan Vandvik", K.COL_REB, R.SAVE_TO)
     a_save = roll_for(None, "KBY", "Player A", K.COL_IN, R.SAVE_TO)
@@ -631,9 +629,6 @@ def test_play_by_play_text_after_a_penalty():
     assert texts(gl, K.EV_FACEOFF)[-1].startswith("Faceoff at center ice: split 11, NRV C")
 
 
-@pytest.mark.xfail(strict=True, reason="kernel.action LOSE_PUCK_BREAKAWAY calls breakaway_for with the opponent "
-                                       "as starter, so breakaway_for's 4.61 redirect moves a reading naming that "
-                                       "opponent to the player in parentheses; 4.71 makes him eligible")
 def test_4_71_lose_puck_breakaway_opponent_is_eligible():
     # 4.71: "When readings of 'Lose puck, possible breakaway' ... occur, all opposing players (including the
     # opponent of the player who was in possession of the puck) are eligible for these shots."

@@ -138,7 +138,7 @@ def roll1(Z, RS):
     return uniform_int(RS[0], 6) + 1
 
 
-@nb.njit(cache=True, forceinline=True)
+@nb.njit(cache=True)
 def draw_split(Z, RS):
     """Index (0-39) of the next split card."""
     if Z[Z_SCRIPTED]:
@@ -252,7 +252,7 @@ def put_lines(Z, ice, LN):
             ice[t, 3 + k] = LN[t, TM_D + 2 * cd + k]
 
 
-@nb.njit(cache=True, forceinline=True)
+@nb.njit(cache=True)
 def pick_any(D, Z, ice, turns, t, min_off, exclude_slot, alternate):
     """Slot of the player with the highest Offense on team ``t``'s ice (4.3), at least ``min_off``, never
     ``exclude_slot``; ties alternate (4.31) when ``alternate``.  The extra skater takes every "any player"
@@ -502,7 +502,7 @@ def pp_shot(D, Z, RS, t, p, kind, pp, OT_, OP, OK, L):
     if k == R.GOAL:
         if r[3] and not pp:
             return 0
-        if r[1] == 1 and r[2] == 20:
+        if (r[1] == 1 and r[2] == 20) or Z[Z_PULL + d]:
             return 1
         c = draw_split(Z, RS)
         return 1 if in_range(SPN[c], r[1], r[2]) else 0
@@ -680,7 +680,7 @@ def rebound(D, Z, RS, ice, t, shooter_slot, M, L):
     M[4] = 1
 
 
-@nb.njit(cache=True, forceinline=True)
+@nb.njit(cache=True)
 def _best_offense(D, Z, ice, t, min_off):
     """A rebound for "any player with Offense rating of N or more" (4.31: the coach may pick any of them):
     the best Offense, the extra skater first (13.3)."""
@@ -698,42 +698,44 @@ def _best_offense(D, Z, ice, t, min_off):
 
 
 @nb.njit(cache=True)
-def breakaway_for(D, Z, RS, ice, turns, t, starter_slot, M, L):
-    """Possible breakaway for team ``t`` started by ``starter_slot`` (4.6-4.62, 4.7, 5.71)."""
+def breakaway_for(D, Z, RS, ice, turns, t, starter_slot, rating_slot, M, L):
+    """Possible breakaway for team ``t`` (4.6-4.62, 4.7, 5.71).  ``starter_slot``: the player who started it,
+    whose own position sends the shot to the player in parentheses (4.61; -1: nobody, as when the other team
+    lost the puck, 4.71); ``rating_slot``: whose Breakaway rating a "Rating N" reading tests (4.62)."""
     SK = D[0]
     SPX = D[9]
     c = draw_split(Z, RS)
     r = SPX[c, 0]
-    log(Z, L, EV_BREAKAWAY, t, starter_slot, 0, 0, enc(r))
+    log(Z, L, EV_BREAKAWAY, t, rating_slot, 0, 0, enc(r))
     if r[0] == R.BKWY_PLAYER:
         s = r[1]
         if s == starter_slot and r[2] >= 0:
             s = r[2]            # 4.61: the first reading is the player who started it
         if ice[t, s] < 0:
-            s = starter_slot
+            s = rating_slot
         M[0] = M_SHOT
         M[1] = t
         M[2] = s
         M[3] = COL_REB
         M[4] = 1
-        if s != starter_slot and ice[t, starter_slot] >= 0:
+        if starter_slot >= 0 and s != starter_slot and ice[t, starter_slot] >= 0:
             chain_add(Z, t, ice[t, starter_slot])
         return
-    q = ice[t, starter_slot]
+    q = ice[t, rating_slot]
     if q >= 0 and SK[q, F_BKWY] >= r[1]:
         M[0] = M_SHOT
         M[1] = t
-        M[2] = starter_slot
+        M[2] = rating_slot
         M[3] = COL_REB
         M[4] = 1
         return
     # 4.62: no breakaway, the opponent of the intended shooter has the puck
     M[0] = M_ACTION
     M[1] = 1 - t
-    M[2] = MIRROR[starter_slot]
+    M[2] = MIRROR[rating_slot]
 
 
-@nb.njit(cache=True, forceinline=True)
+@nb.njit(cache=True)
 def faceoff_dz(M, t_goalie):
     """A save frozen by ``t_goalie``'s goalie: faceoff in his end (2.2)."""
     M[0] = M_FACEOFF
@@ -786,7 +788,7 @@ def goalie_card(D, Z, RS, order, ice, LN, turns, t, slot, col, pol, OT_, OP, OK,
     if k == R.SAVE_BREAKAWAY:
         c = draw_split(Z, RS)
         if in_range(SPN[c], g[1], g[2]):
-            breakaway_for(D, Z, RS, ice, turns, d, MIRROR[slot], M, L)
+            breakaway_for(D, Z, RS, ice, turns, d, -1, MIRROR[slot], M, L)
             return
         faceoff_dz(M, d)
         return
@@ -1020,11 +1022,11 @@ def action(D, Z, RS, order, ice, LN, turns, t, slot, pol, OT_, OP, OK, L, M):
         chain_reset(Z)
         return
     if k == R.POSSIBLE_BREAKAWAY:
-        breakaway_for(D, Z, RS, ice, turns, t, slot, M, L)
+        breakaway_for(D, Z, RS, ice, turns, t, slot, slot, M, L)
         return
     if k == R.LOSE_PUCK_BREAKAWAY:
         chain_reset(Z)
-        breakaway_for(D, Z, RS, ice, turns, d, ms, M, L)
+        breakaway_for(D, Z, RS, ice, turns, d, -1, ms, M, L)
         if M[0] == M_ACTION:        # 4.62 failed: the puck goes back to the opponent of the intended shooter
             M[1] = t
             M[2] = slot

@@ -145,9 +145,9 @@ def describe(c, L: np.ndarray, teams: tuple[int, int]) -> pd.DataFrame:
             text = f"{team} {who(a)} tries to penetrate (rating {b}): split {cc}, " + \
                 ("inside shot" if d else "puck lost")
         elif code == K.EV_PENALTY:
-            who = sk(a) if a >= 0 else gk(-1 - a)
+            offender = sk(a) if a >= 0 else gk(-1 - a)
             why = ("action-card penalty", "goalie penalty", "retaliation", "goalie penalty (coincidental)")[b]
-            text = f"PENALTY {team}: {who}, 2 minutes ({why})"
+            text = f"PENALTY {team}: {offender}, 2 minutes ({why})"
         elif code == K.EV_FLIP:
             text = "  elapsed time: card " + ("F line change (waits)" if a == -1 else
                                                "D line change (waits)" if a == -2 else c.action_cards[a])
