@@ -112,7 +112,7 @@ def roll_for(kit, team, name, col, kind, want=None):
     c = engine.compiled(kit)
     p = skater_id(c, team, name)
     for dice in range(2, 13):
-        r = c.D[1][p, col, dice - 2]
+        r = c.tables[1][p, col, dice - 2]
         if r[0] == kind and (want is None or tuple(r[1:]) == want):
             return dice
     raise AssertionError(f"{name} has no such reading in column {col}")
@@ -457,8 +457,8 @@ def test_13_no_pull_means_goalie_card():
     # NRV's end, which NRV's C wins (split 11)
     gr = roll_for(None, "KBY", "Player B", K.COL_REB, R.GOALIE_RATING, (0, 0, 0))
     c = engine.compiled(None)
-    gk = c.D[6][c.team_index("NRV"), K.TM_G]
-    save = next(d for d in range(2, 13) if tuple(c.D[5][gk, d - 2, 1][:2]) == (R.FACEOFF, 0))
+    gk = c.tables[6][c.team_index("NRV"), K.TM_G]
+    save = next(d for d in range(2, 13) if tuple(c.tables[5][gk, d - 2, 1][:2]) == (R.FACEOFF, 0))
     gl = play(actions=[["A09"], [], ["A09"]], splits=[split(6), "S04", split(6), "S04", split(11)],
               dice=[2, gr, save], coaches="pull_goalie=never")
     assert texts(gl, K.EV_PULL) == [] and len(texts(gl, K.EV_GOALIE)) == 1
@@ -481,16 +481,16 @@ def _shooters(team, kit=None):
     ti = c.team_index(team)
     names = c.roster[ti]
     ids = [skater_id(c, team, n) for n in names]
-    key = [c.D[0][p, K.F_OFF] * 2 + (0 if c.D[0][p, K.F_ISD] else 100) for p in ids]
+    key = [c.tables[0][p, K.F_OFF] * 2 + (0 if c.tables[0][p, K.F_ISD] else 100) for p in ids]
     order = sorted(range(len(names)), key=lambda i: (-key[i], i))
-    return [(names[i], bool(c.D[0][ids[i], K.F_ISD])) for i in order]
+    return [(names[i], bool(c.tables[0][ids[i], K.F_ISD])) for i in order]
 
 
 def _reb_roll(team, name, pred, kit=None):
     c = engine.compiled(kit)
     p = skater_id(c, team, name)
     for dice in range(2, 13):
-        if pred(tuple(c.D[1][p, K.COL_REB, dice - 2])):
+        if pred(tuple(c.tables[1][p, K.COL_REB, dice - 2])):
             return dice
     return None
 
@@ -637,6 +637,6 @@ def test_4_71_lose_puck_breakaway_opponent_is_eligible():
     c = engine.compiled(None)
     z, e = skater_id(c, "NRV", "Ignatius Zeller"), skater_id(c, "NRV", "Ambrose Eckstead")
     both_save = next(d for d in range(2, 13)
-                     if c.D[1][z, K.COL_REB, d - 2][0] == R.SAVE_TO and c.D[1][e, K.COL_REB, d - 2][0] == R.SAVE_TO)
+                     if c.tables[1][z, K.COL_REB, d - 2][0] == R.SAVE_TO and c.tables[1][e, K.COL_REB, d - 2][0] == R.SAVE_TO)
     gl = play(actions=[["A18"]], splits=[split(6), "S03"], dice=[both_save])
     assert texts(gl, K.EV_SHOT)[0].startswith("NRV RW Ignatius Zeller shoots (Reb/Bkwy)")

@@ -19,9 +19,25 @@ class LineupError(ValueError):
     """A kit that cannot play under the chosen rules (e.g. the four-line option without a fourth line)."""
 
 
+def flatten(tables) -> np.ndarray:
+    """The tables (in kernel.TABLES order) as the kernel's one int64 buffer: a header of (offset, rows) pairs,
+    then each table's cells in C order."""
+    header = 2 * len(tables)
+    out = [np.zeros(header, np.int64)]
+    pos = header
+    for k, t in enumerate(tables):
+        t = np.ascontiguousarray(t, dtype=np.int64)
+        out[0][2 * k] = pos
+        out[0][2 * k + 1] = t.shape[0]
+        out.append(t.ravel())
+        pos += t.size
+    return np.concatenate(out)
+
+
 @dataclass(frozen=True)
 class Compiled:
-    D: tuple
+    D: np.ndarray                                 # the kernel's flat buffer (flatten(tables))
+    tables: tuple                                 # the same tables as arrays, in kernel.TABLES order
     teams: tuple[str, ...]                        # team abbreviations by TM row
     skaters: tuple[tuple[str, str], ...]          # (team, name) by skater id
     skater_pos: tuple[str, ...]                   # first position by skater id
@@ -145,14 +161,14 @@ def compile_kit(kit: Kit, rules: Rules | None = None, teams=None) -> Compiled:
                     PPC[n, half, side, 2 + 2 * j] = s.b
     RET = np.array(kit.retaliation_chart, dtype=np.int16)
     PENALTY = np.array(kit.penalty_chart, dtype=np.int64)
-    D = (np.array(sk_rows, dtype=np.int64).reshape(-1, K.NSK),
+    tables = (np.array(sk_rows, dtype=np.int64).reshape(-1, K.NSK),
          np.array(shot, dtype=np.int16).reshape(-1, 3, 11, 4),
          np.array(defc, dtype=np.int16).reshape(-1, 3, 4),
          np.array(passc, dtype=np.int16).reshape(-1, 3, 4),
          np.array(gk_rows, dtype=np.int64).reshape(-1, K.NGKF),
          np.array(gcard, dtype=np.int16).reshape(-1, 11, 2, 4),
          TM.astype(np.int64), ACT, SPN, SPX, SPA, FO, PENC, PPC, PPCOND, RET, PENALTY, rules.numeric())
-    return Compiled(D=D, teams=abbrs, skaters=tuple(skaters), skater_pos=tuple(skater_pos),
+    return Compiled(D=flatten(tables), tables=tables, teams=abbrs, skaters=tuple(skaters), skater_pos=tuple(skater_pos),
                     roster=tuple(roster_names), goalies=tuple(goalies), team_goalies=tuple(team_goalies),
                     action_cards=tuple(c.card for c in actions), split_cards=tuple(c.card for c in sd),
                     rules=rules)

@@ -243,7 +243,7 @@ def _players_table(res: Results, c: Compiled) -> pd.DataFrame:
     rows = []
     for ti, team in enumerate(c.teams):
         for slot, name in enumerate(c.roster[ti]):
-            r = {"team": team, "player": name, "pos": c.skater_pos[c.D[6][ti, K.TM_ROSTER + slot]],
+            r = {"team": team, "player": name, "pos": c.skater_pos[c.tables[6][ti, K.TM_ROSTER + slot]],
                  "games": int(gp[ti])}
             for col, k in PLAYER_COLUMNS.items():
                 r[col] = int(P[ti, slot, k])

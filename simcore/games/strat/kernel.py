@@ -1,7 +1,7 @@
 """Strat-O-Matic Hockey Basic game kernel: one game per iteration, card by card.
 
-The kernel reads only integer arrays built by :mod:`simcore.games.strat.compile` (the tuple ``D`` below) and
-writes per-game counters.  Rule sections in comments refer to shared/rules/strat-o-matic-hockey.txt; every
+The kernel reads only the integer tables built by :mod:`simcore.games.strat.compile`, packed into one flat array
+``D`` (see "the flat data buffer" below), and writes per-game counters.  Rule sections in comments refer to shared/rules/strat-o-matic-hockey.txt; every
 reading of the rules the code makes is written down in docs/strat.md.
 
 Randomness.  Game ``g`` of a run with seed ``s`` draws from its own stream (:mod:`simcore.rng`): the per-period
@@ -14,7 +14,7 @@ Players on the ice are addressed by slot: LW, C, RW, LD, RD (0-4) and the extra 
 pulled.  A line change puts new players into the same slots, which is how the cards read ("the player in
 control" keeps his position).
 
-Data tuple ``D`` (all int arrays; built by compile.py):
+Tables of ``D`` (views by ``t_<name>(D)``; built by compile.py):
   0 SK (n_skaters, NSK) ratings, fields F_*;       1 SHOT (n_skaters, 3, 11, 4) Outside/Inside/Reb-Bkwy readings
   2 DEFC (n_skaters, 3, 4) Defense 12-14;           3 PASSC (n_skaters, 3, 4) Passing J, K, L
   4 GK (n_goalies, NGKF);                           5 GC (n_goalies, 11, 2, 4) goalie card (vs outside, vs others)
@@ -104,6 +104,103 @@ MAX_EVENTS = 4000
 SELF_PASS = (2, 0, 1, 4, 3, 1)     # 4.42: LW to RW, C to LW, RW to C (defensemen: the other side)
 MIRROR = (2, 1, 0, 4, 3, 1)        # matched-up slot of the opponent (Getting Started: RW vs LW, RD vs LD)
 BLOCK = 1024
+
+
+# ---------------------------------------------------------------- the flat data buffer
+# The kit's tables travel as one int64 array: a header of (offset, rows) pairs, one per table in the order
+# of TABLES, then the tables back to back (compile.flatten).  One array argument instead of eighteen: numba
+# passes every array as its separate fields, and eighteen arrays per call cost more than the play itself.
+# t_<table>(D) is a view of one table in its shape (no copy, no allocation).
+TABLES = ("SK", "SHOT", "DEFC", "PASSC", "GK", "GC", "TM", "ACT", "SPN", "SPX", "SPA", "FO", "PENC", "PPC",
+          "PPCOND", "RET", "PENALTY", "RULES")
+
+
+@nb.njit(inline="always", cache=True)
+def t_sk(D):
+    n = D[1]
+    return D[D[0]:D[0] + n * NSK].reshape((n, NSK))
+
+@nb.njit(inline="always", cache=True)
+def t_shot(D):
+    n = D[3]
+    return D[D[2]:D[2] + n * 3 * 11 * 4].reshape((n, 3, 11, 4))
+
+@nb.njit(inline="always", cache=True)
+def t_defc(D):
+    n = D[5]
+    return D[D[4]:D[4] + n * 3 * 4].reshape((n, 3, 4))
+
+@nb.njit(inline="always", cache=True)
+def t_passc(D):
+    n = D[7]
+    return D[D[6]:D[6] + n * 3 * 4].reshape((n, 3, 4))
+
+@nb.njit(inline="always", cache=True)
+def t_gk(D):
+    n = D[9]
+    return D[D[8]:D[8] + n * NGKF].reshape((n, NGKF))
+
+@nb.njit(inline="always", cache=True)
+def t_gc(D):
+    n = D[11]
+    return D[D[10]:D[10] + n * 11 * 2 * 4].reshape((n, 11, 2, 4))
+
+@nb.njit(inline="always", cache=True)
+def t_tm(D):
+    n = D[13]
+    return D[D[12]:D[12] + n * TW].reshape((n, TW))
+
+@nb.njit(inline="always", cache=True)
+def t_act(D):
+    n = D[15]
+    return D[D[14]:D[14] + n * 2 * 4].reshape((n, 2, 4))
+
+@nb.njit(inline="always", cache=True)
+def t_spn(D):
+    return D[D[16]:D[16] + D[17]]
+
+@nb.njit(inline="always", cache=True)
+def t_spx(D):
+    n = D[19]
+    return D[D[18]:D[18] + n * 3 * 4].reshape((n, 3, 4))
+
+@nb.njit(inline="always", cache=True)
+def t_spa(D):
+    n = D[21]
+    return D[D[20]:D[20] + n * 13].reshape((n, 13))
+
+@nb.njit(inline="always", cache=True)
+def t_fo(D):
+    n = D[23]
+    return D[D[22]:D[22] + n * 4].reshape((n, 4))
+
+@nb.njit(inline="always", cache=True)
+def t_penc(D):
+    n = D[25]
+    return D[D[24]:D[24] + n * 2].reshape((n, 2))
+
+@nb.njit(inline="always", cache=True)
+def t_ppc(D):
+    n = D[27]
+    return D[D[26]:D[26] + n * 2 * 2 * 9].reshape((n, 2, 2, 9))
+
+@nb.njit(inline="always", cache=True)
+def t_ppcond(D):
+    n = D[29]
+    return D[D[28]:D[28] + n * 2].reshape((n, 2))
+
+@nb.njit(inline="always", cache=True)
+def t_ret(D):
+    return D[D[30]:D[30] + D[31]]
+
+@nb.njit(inline="always", cache=True)
+def t_penalty(D):
+    n = D[33]
+    return D[D[32]:D[32] + n * 2].reshape((n, 2))
+
+@nb.njit(inline="always", cache=True)
+def t_rules(D):
+    return D[D[34]:D[34] + D[35]]
 
 
 # ---------------------------------------------------------------- randomness
@@ -257,7 +354,7 @@ def pick_any(D, Z, ice, turns, t, min_off, exclude_slot, alternate):
     """Slot of the player with the highest Offense on team ``t``'s ice (4.3), at least ``min_off``, never
     ``exclude_slot``; ties alternate (4.31) when ``alternate``.  The extra skater takes every "any player"
     reading (13.3).  -1 when nobody qualifies."""
-    SK = D[0]
+    SK = t_sk(D)
     if Z[Z_PULL + t] and ice[t, 5] >= 0 and exclude_slot != 5 and SK[ice[t, 5], F_OFF] >= min_off:
         return 5
     best = -1
@@ -304,9 +401,9 @@ def chain_add(Z, t, p):
 @nb.njit(cache=True)
 def resolve_injury(D, Z, RS, ice, LN, injured, OP, L):
     """The pending "also injury": draw a split card, read its Injury section, replace the player (15.1)."""
-    SK = D[0]
-    TM = D[6]
-    SPX = D[9]
+    SK = t_sk(D)
+    TM = t_tm(D)
+    SPX = t_spx(D)
     att = Z[Z_INJ_PEND] - 1
     Z[Z_INJ_PEND] = 0
     c = draw_split(Z, RS)
@@ -322,8 +419,8 @@ def resolve_injury(D, Z, RS, ice, LN, injured, OP, L):
     # the most logical replacement: a healthy skater off the ice, preferring one dressed in no line in use,
     # at the same position, then the same group (forward / defense), then the best Offense
     team = SK[p, F_TEAM]
-    n_f = 3 if D[17][R_LINES] == 3 else 4
-    n_d = 2 if D[17][R_LINES] == 3 else 3
+    n_f = 3 if t_rules(D)[R_LINES] == 3 else 4
+    n_d = 2 if t_rules(D)[R_LINES] == 3 else 3
     best = -1
     bscore = -1
     for k in range(TM[team, TM_NROSTER]):
@@ -370,8 +467,8 @@ def resolve_injury(D, Z, RS, ice, LN, injured, OP, L):
 @nb.njit(cache=True)
 def award_assists(D, Z, RS, ice, t, scorer, pp, OP, L):
     """Assists on a goal by ``scorer`` (skater id) of team ``t`` (14.1-14.22)."""
-    SK = D[0]
-    SPA = D[10]
+    SK = t_sk(D)
+    SPA = t_spa(D)
     a = stack_empty(2, np.int64)
     a[0] = -1
     a[1] = -1
@@ -416,8 +513,8 @@ def award_assists(D, Z, RS, ice, t, scorer, pp, OP, L):
 @nb.njit(cache=True)
 def score_goal(D, Z, RS, ice, t, scorer, pp, sh, fatigue_goal, OT_, OP, OK, L):
     """Book a goal by ``scorer`` (skater id) of team ``t``; checks the shelled rule (24.3)."""
-    SK = D[0]
-    RULES = D[17]
+    SK = t_sk(D)
+    RULES = t_rules(D)
     d = 1 - t
     empty = Z[Z_PULL + d] != 0
     Z[Z_SCORE + t] += 1
@@ -486,10 +583,10 @@ def pp_shot(D, Z, RS, t, p, kind, pp, OT_, OP, OK, L):
     """One Power Play Chart shot by skater ``p`` of team ``t``; True on a goal.  Only the shot counts (7.35):
     rebounds, lost pucks, breakaways and goalie penalties on the goalie's card end as a save.  Returns
     2 for a goal the fatigue rule made."""
-    SK = D[0]
-    SHOT = D[1]
-    GC = D[5]
-    SPN = D[8]
+    SK = t_sk(D)
+    SHOT = t_shot(D)
+    GC = t_gc(D)
+    SPN = t_spn(D)
     col = COL_OUT if kind == 0 else (COL_IN if kind == 1 else COL_REB)
     dice = roll2(Z, RS)
     r = SHOT[p, col, dice - 2]
@@ -519,7 +616,7 @@ def pp_shot(D, Z, RS, t, p, kind, pp, OT_, OP, OK, L):
                 return 1
             c = draw_split(Z, RS)
             return 1 if in_range(SPN[c], g[1], g[2]) else 0
-        if g[0] == R.FACEOFF and g[1] and Z[Z_FAT + d] and D[17][R_FATIGUE]:
+        if g[0] == R.FACEOFF and g[1] and Z[Z_FAT + d] and t_rules(D)[R_FATIGUE]:
             return 2
     return 0
 
@@ -528,11 +625,11 @@ def pp_shot(D, Z, RS, t, p, kind, pp, OT_, OP, OK, L):
 def power_play(D, Z, RS, order, ice, LN, t, pol, OT_, OP, OK, L):
     """Team ``t`` on the power play, Basic rules 7.1-7.36: flip two cards for the elapsed time, one split on
     the Power Play Chart, short-handed shots first, then the power play's shots until it scores."""
-    SK = D[0]
-    SPN = D[8]
-    PPC = D[13]
-    PPCOND = D[14]
-    RULES = D[17]
+    SK = t_sk(D)
+    SPN = t_spn(D)
+    PPC = t_ppc(D)
+    PPCOND = t_ppcond(D)
+    RULES = t_rules(D)
     s = 1 - t
     OT_[t, T_PPO] += 1
     # elapsed time: two cards; line changes among them wait for the end of the penalty (7.31)
@@ -608,7 +705,7 @@ def power_play(D, Z, RS, order, ice, LN, t, pol, OT_, OP, OK, L):
 def penalty(D, Z, RS, order, ice, LN, t_off, p, pol, OT_, OP, OK, L, M, kind):
     """Skater ``p`` (or a goalie: ``p`` < 0) of team ``t_off`` takes a minor; the other team gets a power play
     now, at the start of the next period (7.37), or not at all on the game's last card (7.38)."""
-    SK = D[0]
+    SK = t_sk(D)
     OT_[t_off, T_PEN] += 1
     OT_[t_off, T_PIM] += 2
     if p >= 0:
@@ -618,7 +715,7 @@ def penalty(D, Z, RS, order, ice, LN, t_off, p, pol, OT_, OP, OK, L, M, kind):
     M[0] = M_FACEOFF
     M[5] = -1
     if Z[Z_CUR] >= Z[Z_NCARDS]:
-        last_of_game = Z[Z_OT] or (Z[Z_PERIOD] == 3 and (Z[Z_SCORE] != Z[Z_SCORE + 1] or D[17][R_OT_CARDS] == 0))
+        last_of_game = Z[Z_OT] or (Z[Z_PERIOD] == 3 and (Z[Z_SCORE] != Z[Z_SCORE + 1] or t_rules(D)[R_OT_CARDS] == 0))
         if not last_of_game:
             Z[Z_PEND_PP] = t
         M[0] = M_END
@@ -631,9 +728,9 @@ def penalty(D, Z, RS, order, ice, LN, t_off, p, pol, OT_, OP, OK, L, M, kind):
 @nb.njit(cache=True)
 def rebound(D, Z, RS, ice, t, shooter_slot, M, L):
     """X-Reb: the Rebound section of a split card (5.31-5.34)."""
-    SK = D[0]
-    SPX = D[9]
-    RULES = D[17]
+    SK = t_sk(D)
+    SPX = t_spx(D)
+    RULES = t_rules(D)
     c = draw_split(Z, RS)
     r = SPX[c, 1]
     if r[3] and RULES[R_INJURIES]:
@@ -684,7 +781,7 @@ def rebound(D, Z, RS, ice, t, shooter_slot, M, L):
 def _best_offense(D, Z, ice, t, min_off):
     """A rebound for "any player with Offense rating of N or more" (4.31: the coach may pick any of them):
     the best Offense, the extra skater first (13.3)."""
-    SK = D[0]
+    SK = t_sk(D)
     if Z[Z_PULL + t] and ice[t, 5] >= 0 and SK[ice[t, 5], F_OFF] >= min_off:
         return 5
     best = -1
@@ -702,8 +799,8 @@ def breakaway_for(D, Z, RS, ice, turns, t, starter_slot, rating_slot, M, L):
     """Possible breakaway for team ``t`` (4.6-4.62, 4.7, 5.71).  ``starter_slot``: the player who started it,
     whose own position sends the shot to the player in parentheses (4.61; -1: nobody, as when the other team
     lost the puck, 4.71); ``rating_slot``: whose Breakaway rating a "Rating N" reading tests (4.62)."""
-    SK = D[0]
-    SPX = D[9]
+    SK = t_sk(D)
+    SPX = t_spx(D)
     c = draw_split(Z, RS)
     r = SPX[c, 0]
     log(Z, L, EV_BREAKAWAY, t, rating_slot, 0, 0, enc(r))
@@ -745,12 +842,12 @@ def faceoff_dz(M, t_goalie):
 @nb.njit(cache=True)
 def goalie_card(D, Z, RS, order, ice, LN, turns, t, slot, col, pol, OT_, OP, OK, L, M):
     """Goalie Rating against a shot of column ``col`` by team ``t``'s ``slot`` (5.5-5.8, 5.7, 24.2)."""
-    SK = D[0]
-    GC = D[5]
-    SPN = D[8]
-    RULES = D[17]
-    RET = D[15]
-    PENALTY = D[16]
+    SK = t_sk(D)
+    GC = t_gc(D)
+    SPN = t_spn(D)
+    RULES = t_rules(D)
+    RET = t_ret(D)
+    PENALTY = t_penalty(D)
     d = 1 - t
     p = ice[t, slot]
     gd = roll2(Z, RS)
@@ -828,10 +925,10 @@ def shoot(D, Z, RS, order, ice, LN, turns, tacc, t, slot, col, unrestricted, pol
           OT_, OP, OK, L, M):
     """A shot by team ``t``'s ``slot`` from column ``col`` (3.0); an unrestricted outside shot may first
     penetrate (6.0-6.1) per the coach's policy."""
-    SK = D[0]
-    SHOT = D[1]
-    SPN = D[8]
-    PENC = D[12]
+    SK = t_sk(D)
+    SHOT = t_shot(D)
+    SPN = t_spn(D)
+    PENC = t_penc(D)
     d = 1 - t
     p = ice[t, slot]
     if p < 0:
@@ -918,11 +1015,11 @@ def shoot(D, Z, RS, order, ice, LN, turns, tacc, t, slot, col, unrestricted, pol
 @nb.njit(cache=True)
 def action(D, Z, RS, order, ice, LN, turns, t, slot, pol, OT_, OP, OK, L, M):
     """Team ``t``'s ``slot`` has the puck: draw the top action card and read the team's section."""
-    SK = D[0]
-    DEFC = D[2]
-    PASSC = D[3]
-    ACT = D[7]
-    RULES = D[17]
+    SK = t_sk(D)
+    DEFC = t_defc(D)
+    PASSC = t_passc(D)
+    ACT = t_act(D)
+    RULES = t_rules(D)
     d = 1 - t
     while True:
         if Z[Z_CUR] >= Z[Z_NCARDS]:
@@ -1061,8 +1158,8 @@ def action(D, Z, RS, order, ice, LN, turns, t, slot, pol, OT_, OP, OK, L, M):
 @nb.njit(cache=True)
 def faceoff(D, Z, RS, ice, turns, zone, OT_, L, M):
     """Faceoff at center (``zone`` -1) or in ``zone``'s end after his goalie's save (2.1-2.21)."""
-    FO = D[11]
-    SPN = D[8]
+    FO = t_fo(D)
+    SPN = t_spn(D)
     c = draw_split(Z, RS)
     r = FO[SPN[c] - 1]
     w = r[1]
@@ -1088,8 +1185,8 @@ def faceoff(D, Z, RS, ice, turns, zone, OT_, L, M):
 def goalie_pull(D, Z, ice, injured, pol, OT_, L):
     """13.0: a team behind by one or two may pull its goalie with two or fewer cards left in the game; the
     extra skater is the best healthy Offense off the ice."""
-    SK = D[0]
-    TM = D[6]
+    SK = t_sk(D)
+    TM = t_tm(D)
     left = Z[Z_NCARDS] - Z[Z_CUR]
     for t in range(2):
         if pol[t, P_PULL] != 0:
@@ -1126,7 +1223,7 @@ def goalie_pull(D, Z, ice, injured, pol, OT_, L):
 @nb.njit(cache=True)
 def play_period(D, Z, RS, order, ice, LN, turns, tacc, injured, pol, OT_, OP, OK, L, M,
                 ot_cards):
-    RULES = D[17]
+    RULES = t_rules(D)
     Z[Z_NCARDS] = build_deck(Z, RS, order, RULES[R_LINES], ot_cards)
     Z[Z_CUR] = 0
     Z[Z_CF] = 0
@@ -1193,8 +1290,8 @@ def play_period(D, Z, RS, order, ice, LN, turns, tacc, injured, pol, OT_, OP, OK
 @nb.njit(cache=True)
 def relieve(D, Z, OK, L):
     """The shelled goalie goes out for the backup at this faceoff (policy ``shelled=relieve``)."""
-    GK = D[4]
-    TM = D[6]
+    GK = t_gk(D)
+    TM = t_tm(D)
     for s in range(2):
         if Z[Z_RELIEVE + s]:
             Z[Z_RELIEVE + s] = 0
@@ -1213,12 +1310,12 @@ def relieve(D, Z, OK, L):
 def shootout(D, Z, RS, order, OT_, OK, L):
     """28.1-28.2: rounds of one shooter a side on his Reb/Bkwy column, three rounds then sudden death; shooters
     by Offense (forwards first), each once before anyone repeats.  Returns (home, away goals, rounds, winner)."""
-    SK = D[0]
-    SHOT = D[1]
-    GC = D[5]
-    TM = D[6]
-    SPN = D[8]
-    RULES = D[17]
+    SK = t_sk(D)
+    SHOT = t_shot(D)
+    GC = t_gc(D)
+    TM = t_tm(D)
+    SPN = t_spn(D)
+    RULES = t_rules(D)
     goals = stack_empty(2, np.int64)
     shooters = stack_empty((2, MAX_ROSTER), np.int64)       # shooting order per side
     ns = stack_empty(2, np.int64)
@@ -1302,8 +1399,8 @@ def play_game(D, pol, home, away, gslot, gfat, Z, RS, order, ice, LN, turns, tac
     team's starter, 1 its backup); ``gfat[side]``: 1 when he starts fatigued (24.4, an input a league can
     drive).  Fills OG (NO,), OT_ (2, NT), OP (2, MAX_ROSTER, NP), OK (2, 2, NK); L is the play-by-play log
     (empty: none)."""
-    TM = D[6]
-    RULES = D[17]
+    TM = t_tm(D)
+    RULES = t_rules(D)
     teams = (home, away)
     for t in range(2):
         team = teams[t]
@@ -1399,9 +1496,7 @@ def play_game(D, pol, home, away, gslot, gfat, Z, RS, order, ice, LN, turns, tac
 def _block(D_, pol_, seed, g0, lo, hi, homes_, aways_, gslots_, gfats_, OG_, OT__, OP_, OK_):
     """Games lo .. hi-1 on one thread.  Every array is borrowed (simcore.nbarrays): without reference counts
     the shared cards and outputs are not contended between threads."""
-    D = (borrow(D_[0]), borrow(D_[1]), borrow(D_[2]), borrow(D_[3]), borrow(D_[4]), borrow(D_[5]), borrow(D_[6]),
-         borrow(D_[7]), borrow(D_[8]), borrow(D_[9]), borrow(D_[10]), borrow(D_[11]), borrow(D_[12]),
-         borrow(D_[13]), borrow(D_[14]), borrow(D_[15]), borrow(D_[16]), borrow(D_[17]))
+    D = borrow(D_)
     pol = borrow(pol_)
     homes = borrow(homes_)
     aways = borrow(aways_)

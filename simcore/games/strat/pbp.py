@@ -80,7 +80,7 @@ def dec(x: int) -> tuple[int, int, int, int]:
 
 def describe(c, L: np.ndarray, teams: tuple[int, int]) -> pd.DataFrame:
     """Rows (period, card, side, event, text) for a kernel log ``L`` of the game ``teams`` (home, away rows)."""
-    D = c.D
+    D = c.tables
     TM = D[6]
     ACT = D[7]
     SPX = D[9]
