@@ -108,99 +108,116 @@ BLOCK = 1024
 
 # ---------------------------------------------------------------- the flat data buffer
 # The kit's tables travel as one int64 array: a header of (offset, rows) pairs, one per table in the order
-# of TABLES, then the tables back to back (compile.flatten).  One array argument instead of eighteen: numba
-# passes every array as its separate fields, and eighteen arrays per call cost more than the play itself.
-# t_<table>(D) is a view of one table in its shape (no copy, no allocation).
+# of TABLES, then the tables back to back (compile.flatten): numba passes every array argument as its separate
+# fields, so one array beats eighteen.  The accessors below read one cell, or return the index of a 4-int
+# reading (``*_row``: kind, a, b, c at D[i:i+4]), without making array views: in a loop a view (slice,
+# reshape, row) costs several times the cell it reads.
 TABLES = ("SK", "SHOT", "DEFC", "PASSC", "GK", "GC", "TM", "ACT", "SPN", "SPX", "SPA", "FO", "PENC", "PPC",
           "PPCOND", "RET", "PENALTY", "RULES")
 
 
 @nb.njit(inline="always", cache=True)
-def t_sk(D):
-    n = D[1]
-    return D[D[0]:D[0] + n * NSK].reshape((n, NSK))
+def sk(D, p, f):
+    """Skater ``p``'s rating field ``f`` (F_*)."""
+    return D[D[0] + p * NSK + f]
+
 
 @nb.njit(inline="always", cache=True)
-def t_shot(D):
-    n = D[3]
-    return D[D[2]:D[2] + n * 3 * 11 * 4].reshape((n, 3, 11, 4))
+def shot_row(D, p, col, d):
+    """Index of skater ``p``'s reading in column ``col`` for 2d6 = d + 2."""
+    return D[2] + ((p * 3 + col) * 11 + d) * 4
+
 
 @nb.njit(inline="always", cache=True)
-def t_defc(D):
-    n = D[5]
-    return D[D[4]:D[4] + n * 3 * 4].reshape((n, 3, 4))
+def defc(D, q, i, k):
+    """Field ``k`` of skater ``q``'s Defense-column reading ``i`` (0-2: Defense 12-14)."""
+    return D[D[4] + (q * 3 + i) * 4 + k]
+
 
 @nb.njit(inline="always", cache=True)
-def t_passc(D):
-    n = D[7]
-    return D[D[6]:D[6] + n * 3 * 4].reshape((n, 3, 4))
+def passc_row(D, p, i):
+    """Index of skater ``p``'s Passing reading ``i`` (0-2: J, K, L)."""
+    return D[6] + (p * 3 + i) * 4
+
 
 @nb.njit(inline="always", cache=True)
-def t_gk(D):
-    n = D[9]
-    return D[D[8]:D[8] + n * NGKF].reshape((n, NGKF))
+def gk(D, g, f):
+    return D[D[8] + g * NGKF + f]
+
 
 @nb.njit(inline="always", cache=True)
-def t_gc(D):
-    n = D[11]
-    return D[D[10]:D[10] + n * 11 * 2 * 4].reshape((n, 11, 2, 4))
+def gc_row(D, g, d, h):
+    """Index of goalie ``g``'s reading for 2d6 = d + 2, against outside shots (h 0) or the others (h 1)."""
+    return D[10] + ((g * 11 + d) * 2 + h) * 4
+
 
 @nb.njit(inline="always", cache=True)
-def t_tm(D):
-    n = D[13]
-    return D[D[12]:D[12] + n * TW].reshape((n, TW))
+def tm(D, t, j):
+    return D[D[12] + t * TW + j]
+
 
 @nb.njit(inline="always", cache=True)
-def t_act(D):
-    n = D[15]
-    return D[D[14]:D[14] + n * 2 * 4].reshape((n, 2, 4))
+def act_row(D, c, side):
+    """Index of action card ``c``'s reading in the home (0) or visitor (1) section."""
+    return D[14] + (c * 2 + side) * 4
+
 
 @nb.njit(inline="always", cache=True)
-def t_spn(D):
-    return D[D[16]:D[16] + D[17]]
+def spn(D, c):
+    """Split card ``c``'s number."""
+    return D[D[16] + c]
+
 
 @nb.njit(inline="always", cache=True)
-def t_spx(D):
-    n = D[19]
-    return D[D[18]:D[18] + n * 3 * 4].reshape((n, 3, 4))
+def spx(D, c, sec, k):
+    return D[D[18] + (c * 3 + sec) * 4 + k]
+
 
 @nb.njit(inline="always", cache=True)
-def t_spa(D):
-    n = D[21]
-    return D[D[20]:D[20] + n * 13].reshape((n, 13))
+def spx_row(D, c, sec):
+    """Index of split card ``c``'s section reading (0 breakaway, 1 rebound, 2 injury)."""
+    return D[18] + (c * 3 + sec) * 4
+
 
 @nb.njit(inline="always", cache=True)
-def t_fo(D):
-    n = D[23]
-    return D[D[22]:D[22] + n * 4].reshape((n, 4))
+def spa(D, c, j):
+    return D[D[20] + c * 13 + j]
+
 
 @nb.njit(inline="always", cache=True)
-def t_penc(D):
-    n = D[25]
-    return D[D[24]:D[24] + n * 2].reshape((n, 2))
+def fo_row(D, n):
+    return D[22] + n * 4
+
 
 @nb.njit(inline="always", cache=True)
-def t_ppc(D):
-    n = D[27]
-    return D[D[26]:D[26] + n * 2 * 2 * 9].reshape((n, 2, 2, 9))
+def penc(D, r, j):
+    return D[D[24] + r * 2 + j]
+
 
 @nb.njit(inline="always", cache=True)
-def t_ppcond(D):
-    n = D[29]
-    return D[D[28]:D[28] + n * 2].reshape((n, 2))
+def ppc_row(D, n, half, side):
+    """Index of the Power Play Chart list (count, then kind/position pairs) for split n + 1."""
+    return D[26] + ((n * 2 + half) * 2 + side) * 9
+
 
 @nb.njit(inline="always", cache=True)
-def t_ret(D):
-    return D[D[30]:D[30] + D[31]]
+def ppcond(D, n, j):
+    return D[D[28] + n * 2 + j]
+
 
 @nb.njit(inline="always", cache=True)
-def t_penalty(D):
-    n = D[33]
-    return D[D[32]:D[32] + n * 2].reshape((n, 2))
+def ret(D, i):
+    return D[D[30] + i]
+
 
 @nb.njit(inline="always", cache=True)
-def t_rules(D):
-    return D[D[34]:D[34] + D[35]]
+def pen_chart(D, r, j):
+    return D[D[32] + r * 2 + j]
+
+
+@nb.njit(inline="always", cache=True)
+def rule(D, j):
+    return D[D[34] + j]
 
 
 # ---------------------------------------------------------------- randomness
@@ -235,7 +252,7 @@ def roll1(Z, RS):
     return uniform_int(RS[0], 6) + 1
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, forceinline=True)
 def draw_split(Z, RS):
     """Index (0-39) of the next split card."""
     if Z[Z_SCRIPTED]:
@@ -333,9 +350,9 @@ def log(Z, L, code, side, a, b, c, d):
 
 
 @nb.njit(inline="always", cache=True)
-def enc(r):
+def enc(D, r):
     """A reading (kind, a, b, c) packed into one log field (see pbp.dec)."""
-    return ((r[0] * 100 + r[1] + 1) * 100 + r[2] + 1) * 100 + r[3] + 1
+    return ((D[r + 0] * 100 + D[r + 1] + 1) * 100 + D[r + 2] + 1) * 100 + D[r + 3] + 1
 
 
 @nb.njit(inline="always", cache=True)
@@ -349,13 +366,12 @@ def put_lines(Z, ice, LN):
             ice[t, 3 + k] = LN[t, TM_D + 2 * cd + k]
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, forceinline=True)
 def pick_any(D, Z, ice, turns, t, min_off, exclude_slot, alternate):
     """Slot of the player with the highest Offense on team ``t``'s ice (4.3), at least ``min_off``, never
     ``exclude_slot``; ties alternate (4.31) when ``alternate``.  The extra skater takes every "any player"
     reading (13.3).  -1 when nobody qualifies."""
-    SK = t_sk(D)
-    if Z[Z_PULL + t] and ice[t, 5] >= 0 and exclude_slot != 5 and SK[ice[t, 5], F_OFF] >= min_off:
+    if Z[Z_PULL + t] and ice[t, 5] >= 0 and exclude_slot != 5 and sk(D, ice[t, 5], F_OFF) >= min_off:
         return 5
     best = -1
     bo = -1
@@ -364,16 +380,16 @@ def pick_any(D, Z, ice, turns, t, min_off, exclude_slot, alternate):
         p = ice[t, s]
         if s == exclude_slot or p < 0:
             continue
-        o = SK[p, F_OFF]
+        o = sk(D, p, F_OFF)
         if o < min_off:
             continue
-        tu = turns[t, SK[p, F_SLOT]]
+        tu = turns[t, sk(D, p, F_SLOT)]
         if o > bo or (o == bo and alternate and tu < bt):
             best = s
             bo = o
             bt = tu
     if best >= 0 and alternate:
-        turns[t, SK[ice[t, best], F_SLOT]] += 1
+        turns[t, sk(D, ice[t, best], F_SLOT)] += 1
     return best
 
 
@@ -401,31 +417,28 @@ def chain_add(Z, t, p):
 @nb.njit(cache=True)
 def resolve_injury(D, Z, RS, ice, LN, injured, OP, L):
     """The pending "also injury": draw a split card, read its Injury section, replace the player (15.1)."""
-    SK = t_sk(D)
-    TM = t_tm(D)
-    SPX = t_spx(D)
     att = Z[Z_INJ_PEND] - 1
     Z[Z_INJ_PEND] = 0
     c = draw_split(Z, RS)
-    side = att if SPX[c, 2, 1] == 0 else 1 - att
-    slot = SPX[c, 2, 2]
-    games = SPX[c, 2, 3]
+    side = att if spx(D, c, 2, 1) == 0 else 1 - att
+    slot = spx(D, c, 2, 2)
+    games = spx(D, c, 2, 3)
     p = ice[side, slot]
     if p < 0:
         return
-    rs = SK[p, F_SLOT]
+    rs = sk(D, p, F_SLOT)
     injured[side, rs] = 1
     OP[side, rs, P_INJ] = games + 1
     # the most logical replacement: a healthy skater off the ice, preferring one dressed in no line in use,
     # at the same position, then the same group (forward / defense), then the best Offense
-    team = SK[p, F_TEAM]
-    n_f = 3 if t_rules(D)[R_LINES] == 3 else 4
-    n_d = 2 if t_rules(D)[R_LINES] == 3 else 3
+    team = sk(D, p, F_TEAM)
+    n_f = 3 if rule(D, R_LINES) == 3 else 4
+    n_d = 2 if rule(D, R_LINES) == 3 else 3
     best = -1
     bscore = -1
-    for k in range(TM[team, TM_NROSTER]):
-        q = TM[team, TM_ROSTER + k]
-        if q < 0 or injured[side, SK[q, F_SLOT]] or q == p:
+    for k in range(tm(D, team, TM_NROSTER)):
+        q = tm(D, team, TM_ROSTER + k)
+        if q < 0 or injured[side, sk(D, q, F_SLOT)] or q == p:
             continue
         on = False
         for s in range(6):
@@ -443,11 +456,11 @@ def resolve_injury(D, Z, RS, ice, LN, injured, OP, L):
         score = 0
         if not in_use:
             score += 400
-        if SK[q, F_POS1] == SK[p, F_POS1] or SK[q, F_POS2] == SK[p, F_POS1]:
+        if sk(D, q, F_POS1) == sk(D, p, F_POS1) or sk(D, q, F_POS2) == sk(D, p, F_POS1):
             score += 200
-        if SK[q, F_ISD] == SK[p, F_ISD]:
+        if sk(D, q, F_ISD) == sk(D, p, F_ISD):
             score += 100
-        score += SK[q, F_OFF]
+        score += sk(D, q, F_OFF)
         if score > bscore:
             bscore = score
             best = q
@@ -467,8 +480,6 @@ def resolve_injury(D, Z, RS, ice, LN, injured, OP, L):
 @nb.njit(cache=True)
 def award_assists(D, Z, RS, ice, t, scorer, pp, OP, L):
     """Assists on a goal by ``scorer`` (skater id) of team ``t`` (14.1-14.22)."""
-    SK = t_sk(D)
-    SPA = t_spa(D)
     a = stack_empty(2, np.int64)
     a[0] = -1
     a[1] = -1
@@ -480,60 +491,58 @@ def award_assists(D, Z, RS, ice, t, scorer, pp, OP, L):
                 n += 1
     if n < 2:
         c = draw_split(Z, RS)
-        limit = 1 if SPA[c, 1] else 2
-        if SPA[c, 0] > 0 and n < limit:
+        limit = 1 if spa(D, c, 1) else 2
+        if spa(D, c, 0) > 0 and n < limit:
             best = -1
             br = -1
             for s in range(6):
                 q = ice[t, s]
                 if q < 0 or q == scorer or q == a[0]:
                     continue
-                r = SK[q, F_AST] - (1 if (pp and SK[q, F_STAR] and SK[q, F_ISD]) else 0)
-                if r >= SPA[c, 0] and r > br:
+                r = sk(D, q, F_AST) - (1 if (pp and sk(D, q, F_STAR) and sk(D, q, F_ISD)) else 0)
+                if r >= spa(D, c, 0) and r > br:
                     br = r
                     best = q
             if best >= 0:
                 a[n] = best
                 n += 1
-        for k in range(SPA[c, 2]):
+        for k in range(spa(D, c, 2)):
             if n >= limit:
                 break
-            q = ice[t, SPA[c, 3 + 2 * k]]
+            q = ice[t, spa(D, c, 3 + 2 * k)]
             if q < 0 or q == scorer or q == a[0]:
                 continue
-            r = SK[q, F_AST] - (1 if (pp and SK[q, F_STAR] and SK[q, F_ISD]) else 0)
-            if r >= SPA[c, 4 + 2 * k]:
+            r = sk(D, q, F_AST) - (1 if (pp and sk(D, q, F_STAR) and sk(D, q, F_ISD)) else 0)
+            if r >= spa(D, c, 4 + 2 * k):
                 a[n] = q
                 n += 1
     for k in range(n):
-        OP[t, SK[a[k], F_SLOT], P_A] += 1
+        OP[t, sk(D, a[k], F_SLOT), P_A] += 1
     log(Z, L, EV_ASSIST, t, a[0], a[1], 0, 0)
 
 
 @nb.njit(cache=True)
 def score_goal(D, Z, RS, ice, t, scorer, pp, sh, fatigue_goal, OT_, OP, OK, L):
     """Book a goal by ``scorer`` (skater id) of team ``t``; checks the shelled rule (24.3)."""
-    SK = t_sk(D)
-    RULES = t_rules(D)
     d = 1 - t
     empty = Z[Z_PULL + d] != 0
     Z[Z_SCORE + t] += 1
     OT_[t, T_GOALS] += 1
     per = Z[Z_PERIOD]
     OT_[t, T_G1 + (per - 1 if per <= 3 else 3)] += 1
-    OP[t, SK[scorer, F_SLOT], P_G] += 1
+    OP[t, sk(D, scorer, F_SLOT), P_G] += 1
     if pp:
         OT_[t, T_PPG] += 1
-        OP[t, SK[scorer, F_SLOT], P_PPG] += 1
+        OP[t, sk(D, scorer, F_SLOT), P_PPG] += 1
     if sh:
         OT_[t, T_SHG] += 1
-        OP[t, SK[scorer, F_SLOT], P_SHG] += 1
+        OP[t, sk(D, scorer, F_SLOT), P_SHG] += 1
     if empty:
         OT_[t, T_ENG] += 1
     if fatigue_goal:
         OT_[t, T_FATG] += 1
     log(Z, L, EV_GOAL, t, scorer, pp + 2 * sh + 4 * empty + 8 * fatigue_goal, Z[Z_SCORE], Z[Z_SCORE + 1])
-    if RULES[R_ASSISTS]:
+    if rule(D, R_ASSISTS):
         award_assists(D, Z, RS, ice, t, scorer, pp, OP, L)
     if Z[Z_SCORE + t] == Z[Z_SCORE + d] + 1:
         Z[Z_LEADGK] = Z[Z_GKSLOT]
@@ -547,7 +556,7 @@ def score_goal(D, Z, RS, ice, t, scorer, pp, sh, fatigue_goal, OT_, OP, OK, L):
             OK[d, gs, K_FATG] += 1
         Z[Z_GAP + d] += 1
         Z[Z_GAG + d] += 1
-        if RULES[R_FATIGUE] and not Z[Z_FAT + d] and (Z[Z_GAP + d] >= 4 or Z[Z_GAG + d] >= 6):
+        if rule(D, R_FATIGUE) and not Z[Z_FAT + d] and (Z[Z_GAP + d] >= 4 or Z[Z_GAG + d] >= 6):
             Z[Z_FAT + d] = 1
             Z[Z_SHELLED + d] = 1
             OK[d, gs, K_SHELLED] = 1
@@ -558,11 +567,11 @@ def score_goal(D, Z, RS, ice, t, scorer, pp, sh, fatigue_goal, OT_, OP, OK, L):
 
 
 @nb.njit(inline="always", cache=True)
-def shot_on_goal(Z, t, p, SK, OT_, OP, OK, pp):
+def shot_on_goal(D, Z, t, p, OT_, OP, OK, pp):
     OT_[t, T_SOG] += 1
     if pp:
         OT_[t, T_SOG_PP] += 1
-    OP[t, SK[p, F_SLOT], P_SOG] += 1
+    OP[t, sk(D, p, F_SLOT), P_SOG] += 1
     d = 1 - t
     if not Z[Z_PULL + d]:
         gs = Z[Z_GKSLOT + d]
@@ -583,40 +592,36 @@ def pp_shot(D, Z, RS, t, p, kind, pp, OT_, OP, OK, L):
     """One Power Play Chart shot by skater ``p`` of team ``t``; True on a goal.  Only the shot counts (7.35):
     rebounds, lost pucks, breakaways and goalie penalties on the goalie's card end as a save.  Returns
     2 for a goal the fatigue rule made."""
-    SK = t_sk(D)
-    SHOT = t_shot(D)
-    GC = t_gc(D)
-    SPN = t_spn(D)
     col = COL_OUT if kind == 0 else (COL_IN if kind == 1 else COL_REB)
     dice = roll2(Z, RS)
-    r = SHOT[p, col, dice - 2]
-    k = r[0]
-    log(Z, L, EV_PP_SHOT, t, p, kind, dice, enc(r))
+    r = shot_row(D, p, col, dice - 2)
+    k = D[r + 0]
+    log(Z, L, EV_PP_SHOT, t, p, kind, dice, enc(D, r))
     if k == R.LOSE_PUCK_TO:
         return 0
-    shot_on_goal(Z, t, p, SK, OT_, OP, OK, pp)
+    shot_on_goal(D, Z, t, p, OT_, OP, OK, pp)
     d = 1 - t
     if k == R.GOAL:
-        if r[3] and not pp:
+        if D[r + 3] and not pp:
             return 0
-        if (r[1] == 1 and r[2] == 20) or Z[Z_PULL + d]:
+        if (D[r + 1] == 1 and D[r + 2] == 20) or Z[Z_PULL + d]:
             return 1
         c = draw_split(Z, RS)
-        return 1 if in_range(SPN[c], r[1], r[2]) else 0
+        return 1 if in_range(spn(D, c), D[r + 1], D[r + 2]) else 0
     if k == R.GOALIE_RATING:
-        if r[1] and not pp:
+        if D[r + 1] and not pp:
             return 0
         if Z[Z_PULL + d]:
             return 1
         gd = roll2(Z, RS)
-        g = GC[Z[Z_GK + d], gd - 2, 0 if col == COL_OUT else 1]
-        log(Z, L, EV_GOALIE, d, Z[Z_GK + d], gd, 0, enc(g))
-        if g[0] == R.GOAL:
-            if g[1] == 1 and g[2] == 20:
+        g = gc_row(D, Z[Z_GK + d], gd - 2, 0 if col == COL_OUT else 1)
+        log(Z, L, EV_GOALIE, d, Z[Z_GK + d], gd, 0, enc(D, g))
+        if D[g + 0] == R.GOAL:
+            if D[g + 1] == 1 and D[g + 2] == 20:
                 return 1
             c = draw_split(Z, RS)
-            return 1 if in_range(SPN[c], g[1], g[2]) else 0
-        if g[0] == R.FACEOFF and g[1] and Z[Z_FAT + d] and t_rules(D)[R_FATIGUE]:
+            return 1 if in_range(spn(D, c), D[g + 1], D[g + 2]) else 0
+        if D[g + 0] == R.FACEOFF and D[g + 1] and Z[Z_FAT + d] and rule(D, R_FATIGUE):
             return 2
     return 0
 
@@ -625,11 +630,6 @@ def pp_shot(D, Z, RS, t, p, kind, pp, OT_, OP, OK, L):
 def power_play(D, Z, RS, order, ice, LN, t, pol, OT_, OP, OK, L):
     """Team ``t`` on the power play, Basic rules 7.1-7.36: flip two cards for the elapsed time, one split on
     the Power Play Chart, short-handed shots first, then the power play's shots until it scores."""
-    SK = t_sk(D)
-    SPN = t_spn(D)
-    PPC = t_ppc(D)
-    PPCOND = t_ppcond(D)
-    RULES = t_rules(D)
     s = 1 - t
     OT_[t, T_PPO] += 1
     # elapsed time: two cards; line changes among them wait for the end of the penalty (7.31)
@@ -648,7 +648,7 @@ def power_play(D, Z, RS, order, ice, LN, t, pol, OT_, OP, OK, L):
     if pol[t, P_PP_UNITS] == 0:
         Z[Z_PPNEXT + t] = 1 - u
     k = Z[Z_PKNEXT + s]
-    if RULES[R_PK_UNITS] == 2:
+    if rule(D, R_PK_UNITS) == 2:
         Z[Z_PKNEXT + s] = 1 - k
     ppi = stack_empty(5, np.int64)
     shi = stack_empty(5, np.int64)
@@ -658,18 +658,18 @@ def power_play(D, Z, RS, order, ice, LN, t, pol, OT_, OP, OK, L):
     for j in range(4):
         shi[PK_SLOTS[j]] = LN[s, TM_PK + 4 * k + j]
     c = draw_split(Z, RS)
-    n = SPN[c] - 1
-    cpos = PPCOND[n, 0]
+    n = spn(D, c) - 1
+    cpos = ppcond(D, n, 0)
     q = shi[cpos]
-    half = 0 if (q >= 0 and SK[q, F_SHDEF] >= PPCOND[n, 1]) else 1
-    log(Z, L, EV_PP, t, u, SPN[c], half, k)
+    half = 0 if (q >= 0 and sk(D, q, F_SHDEF) >= ppcond(D, n, 1)) else 1
+    log(Z, L, EV_PP, t, u, spn(D, c), half, k)
     # short-handed shots first (7.33); a short-handed goal does not end the penalty (7.34)
-    row = PPC[n, half, 0]
-    for j in range(row[0]):
-        p = shi[row[2 + 2 * j]]
+    row = ppc_row(D, n, half, 0)
+    for j in range(D[row + 0]):
+        p = shi[D[row + 2 + 2 * j]]
         if p < 0:
             continue
-        res = pp_shot(D, Z, RS, s, p, row[1 + 2 * j], 0, OT_, OP, OK, L)
+        res = pp_shot(D, Z, RS, s, p, D[row + 1 + 2 * j], 0, OT_, OP, OK, L)
         if res:
             for jj in range(5):
                 ice[s, jj] = shi[jj]
@@ -678,12 +678,12 @@ def power_play(D, Z, RS, order, ice, LN, t, pol, OT_, OP, OK, L):
             put_lines(Z, ice, LN)
             if Z[Z_DONE]:
                 return
-    row = PPC[n, half, 1]
-    for j in range(row[0]):
-        p = ppi[row[2 + 2 * j]]
+    row = ppc_row(D, n, half, 1)
+    for j in range(D[row + 0]):
+        p = ppi[D[row + 2 + 2 * j]]
         if p < 0:
             continue
-        res = pp_shot(D, Z, RS, t, p, row[1 + 2 * j], 1, OT_, OP, OK, L)
+        res = pp_shot(D, Z, RS, t, p, D[row + 1 + 2 * j], 1, OT_, OP, OK, L)
         if res:
             for jj in range(5):
                 ice[t, jj] = ppi[jj]
@@ -692,8 +692,8 @@ def power_play(D, Z, RS, order, ice, LN, t, pol, OT_, OP, OK, L):
             break
     # the line on the ice at the penalty returns; the deferred changes happen now (7.31)
     if defer_f or defer_d:
-        nf = 3 if RULES[R_LINES] == 3 else 4
-        nd = 2 if RULES[R_LINES] == 3 else 3
+        nf = 3 if rule(D, R_LINES) == 3 else 4
+        nd = 2 if rule(D, R_LINES) == 3 else 3
         Z[Z_CF] = (Z[Z_CF] + defer_f) % nf
         Z[Z_CD] = (Z[Z_CD] + defer_d) % nd
         log(Z, L, EV_LINE, -1, Z[Z_CF], Z[Z_CD], 1, 0)
@@ -705,17 +705,16 @@ def power_play(D, Z, RS, order, ice, LN, t, pol, OT_, OP, OK, L):
 def penalty(D, Z, RS, order, ice, LN, t_off, p, pol, OT_, OP, OK, L, M, kind):
     """Skater ``p`` (or a goalie: ``p`` < 0) of team ``t_off`` takes a minor; the other team gets a power play
     now, at the start of the next period (7.37), or not at all on the game's last card (7.38)."""
-    SK = t_sk(D)
     OT_[t_off, T_PEN] += 1
     OT_[t_off, T_PIM] += 2
     if p >= 0:
-        OP[t_off, SK[p, F_SLOT], P_PIM] += 2
+        OP[t_off, sk(D, p, F_SLOT), P_PIM] += 2
     log(Z, L, EV_PENALTY, t_off, p, kind, 0, 0)
     t = 1 - t_off
     M[0] = M_FACEOFF
     M[5] = -1
     if Z[Z_CUR] >= Z[Z_NCARDS]:
-        last_of_game = Z[Z_OT] or (Z[Z_PERIOD] == 3 and (Z[Z_SCORE] != Z[Z_SCORE + 1] or t_rules(D)[R_OT_CARDS] == 0))
+        last_of_game = Z[Z_OT] or (Z[Z_PERIOD] == 3 and (Z[Z_SCORE] != Z[Z_SCORE + 1] or rule(D, R_OT_CARDS) == 0))
         if not last_of_game:
             Z[Z_PEND_PP] = t
         M[0] = M_END
@@ -725,31 +724,28 @@ def penalty(D, Z, RS, order, ice, LN, t_off, p, pol, OT_, OP, OK, L, M, kind):
 
 # ---------------------------------------------------------------- shots and goalie cards (3.0, 5.x, 6.x)
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, forceinline=True)
 def rebound(D, Z, RS, ice, t, shooter_slot, M, L):
     """X-Reb: the Rebound section of a split card (5.31-5.34)."""
-    SK = t_sk(D)
-    SPX = t_spx(D)
-    RULES = t_rules(D)
     c = draw_split(Z, RS)
-    r = SPX[c, 1]
-    if r[3] and RULES[R_INJURIES]:
+    r = spx_row(D, c, 1)
+    if D[r + 3] and rule(D, R_INJURIES):
         Z[Z_INJ_PEND] = 1 + t
     d = 1 - t
     shooter = ice[t, shooter_slot]
-    log(Z, L, EV_REBOUND, t, 0, 0, 0, enc(r))
-    if r[0] == R.REB_OFFENSE:
-        if r[1] == R.ANY:
-            s = _best_offense(D, Z, ice, t, r[2])
+    log(Z, L, EV_REBOUND, t, 0, 0, 0, enc(D, r))
+    if D[r + 0] == R.REB_OFFENSE:
+        if D[r + 1] == R.ANY:
+            s = _best_offense(D, Z, ice, t, D[r + 2])
             if s < 0:
                 M[0] = M_ACTION
                 M[1] = d
                 M[2] = MIRROR[shooter_slot]
                 return
         else:
-            s = r[1]
+            s = D[r + 1]
         q = ice[t, s]
-        if q >= 0 and SK[q, F_OFF] >= r[2]:
+        if q >= 0 and sk(D, q, F_OFF) >= D[r + 2]:
             chain_add(Z, t, shooter)
             M[0] = M_SHOT
             M[1] = t
@@ -762,9 +758,9 @@ def rebound(D, Z, RS, ice, t, shooter_slot, M, L):
         M[2] = MIRROR[s]
         return
     # REB_DEFENSE
-    s = r[1]
+    s = D[r + 1]
     q = ice[d, s]
-    if q >= 0 and (r[2] == 0 or SK[q, F_DEF] >= r[2]):
+    if q >= 0 and (D[r + 2] == 0 or sk(D, q, F_DEF) >= D[r + 2]):
         M[0] = M_ACTION
         M[1] = d
         M[2] = s
@@ -777,37 +773,34 @@ def rebound(D, Z, RS, ice, t, shooter_slot, M, L):
     M[4] = 1
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, forceinline=True)
 def _best_offense(D, Z, ice, t, min_off):
     """A rebound for "any player with Offense rating of N or more" (4.31: the coach may pick any of them):
     the best Offense, the extra skater first (13.3)."""
-    SK = t_sk(D)
-    if Z[Z_PULL + t] and ice[t, 5] >= 0 and SK[ice[t, 5], F_OFF] >= min_off:
+    if Z[Z_PULL + t] and ice[t, 5] >= 0 and sk(D, ice[t, 5], F_OFF) >= min_off:
         return 5
     best = -1
     bo = -1
     for s in range(5):
         p = ice[t, s]
-        if p >= 0 and SK[p, F_OFF] >= min_off and SK[p, F_OFF] > bo:
-            bo = SK[p, F_OFF]
+        if p >= 0 and sk(D, p, F_OFF) >= min_off and sk(D, p, F_OFF) > bo:
+            bo = sk(D, p, F_OFF)
             best = s
     return best
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, forceinline=True)
 def breakaway_for(D, Z, RS, ice, turns, t, starter_slot, rating_slot, M, L):
     """Possible breakaway for team ``t`` (4.6-4.62, 4.7, 5.71).  ``starter_slot``: the player who started it,
     whose own position sends the shot to the player in parentheses (4.61; -1: nobody, as when the other team
     lost the puck, 4.71); ``rating_slot``: whose Breakaway rating a "Rating N" reading tests (4.62)."""
-    SK = t_sk(D)
-    SPX = t_spx(D)
     c = draw_split(Z, RS)
-    r = SPX[c, 0]
-    log(Z, L, EV_BREAKAWAY, t, rating_slot, 0, 0, enc(r))
-    if r[0] == R.BKWY_PLAYER:
-        s = r[1]
-        if s == starter_slot and r[2] >= 0:
-            s = r[2]            # 4.61: the first reading is the player who started it
+    r = spx_row(D, c, 0)
+    log(Z, L, EV_BREAKAWAY, t, rating_slot, 0, 0, enc(D, r))
+    if D[r + 0] == R.BKWY_PLAYER:
+        s = D[r + 1]
+        if s == starter_slot and D[r + 2] >= 0:
+            s = D[r + 2]            # 4.61: the first reading is the player who started it
         if ice[t, s] < 0:
             s = rating_slot
         M[0] = M_SHOT
@@ -819,7 +812,7 @@ def breakaway_for(D, Z, RS, ice, turns, t, starter_slot, rating_slot, M, L):
             chain_add(Z, t, ice[t, starter_slot])
         return
     q = ice[t, rating_slot]
-    if q >= 0 and SK[q, F_BKWY] >= r[1]:
+    if q >= 0 and sk(D, q, F_BKWY) >= D[r + 1]:
         M[0] = M_SHOT
         M[1] = t
         M[2] = rating_slot
@@ -832,32 +825,26 @@ def breakaway_for(D, Z, RS, ice, turns, t, starter_slot, rating_slot, M, L):
     M[2] = MIRROR[rating_slot]
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, forceinline=True)
 def faceoff_dz(M, t_goalie):
     """A save frozen by ``t_goalie``'s goalie: faceoff in his end (2.2)."""
     M[0] = M_FACEOFF
     M[5] = t_goalie
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, forceinline=True)
 def goalie_card(D, Z, RS, order, ice, LN, turns, t, slot, col, pol, OT_, OP, OK, L, M):
     """Goalie Rating against a shot of column ``col`` by team ``t``'s ``slot`` (5.5-5.8, 5.7, 24.2)."""
-    SK = t_sk(D)
-    GC = t_gc(D)
-    SPN = t_spn(D)
-    RULES = t_rules(D)
-    RET = t_ret(D)
-    PENALTY = t_penalty(D)
     d = 1 - t
     p = ice[t, slot]
     gd = roll2(Z, RS)
-    g = GC[Z[Z_GK + d], gd - 2, 0 if col == COL_OUT else 1]
-    log(Z, L, EV_GOALIE, d, Z[Z_GK + d], gd, 0, enc(g))
-    k = g[0]
+    g = gc_row(D, Z[Z_GK + d], gd - 2, 0 if col == COL_OUT else 1)
+    log(Z, L, EV_GOALIE, d, Z[Z_GK + d], gd, 0, enc(D, g))
+    k = D[g + 0]
     if k == R.GOAL:
-        if not (g[1] == 1 and g[2] == 20):
+        if not (D[g + 1] == 1 and D[g + 2] == 20):
             c = draw_split(Z, RS)
-            if not in_range(SPN[c], g[1], g[2]):
+            if not in_range(spn(D, c), D[g + 1], D[g + 2]):
                 faceoff_dz(M, d)
                 return
         score_goal(D, Z, RS, ice, t, p, 0, 0, 0, OT_, OP, OK, L)
@@ -865,7 +852,7 @@ def goalie_card(D, Z, RS, order, ice, LN, turns, t, slot, col, pol, OT_, OP, OK,
         M[5] = -1
         return
     if k == R.FACEOFF:
-        if g[1] and Z[Z_FAT + d] and RULES[R_FATIGUE]:
+        if D[g + 1] and Z[Z_FAT + d] and rule(D, R_FATIGUE):
             score_goal(D, Z, RS, ice, t, p, 0, 0, 1, OT_, OP, OK, L)
             M[0] = M_FACEOFF
             M[5] = -1
@@ -875,7 +862,7 @@ def goalie_card(D, Z, RS, order, ice, LN, turns, t, slot, col, pol, OT_, OP, OK,
     if k == R.SAVE_TO:
         M[0] = M_ACTION
         M[1] = d
-        M[2] = g[1] if g[1] != R.ANY else pick_any(D, Z, ice, turns, d, 0, -1, False)
+        M[2] = D[g + 1] if D[g + 1] != R.ANY else pick_any(D, Z, ice, turns, d, 0, -1, False)
         if ice[d, M[2]] < 0:
             M[2] = pick_any(D, Z, ice, turns, d, 0, -1, False)
         return
@@ -884,27 +871,27 @@ def goalie_card(D, Z, RS, order, ice, LN, turns, t, slot, col, pol, OT_, OP, OK,
         return
     if k == R.SAVE_BREAKAWAY:
         c = draw_split(Z, RS)
-        if in_range(SPN[c], g[1], g[2]):
+        if in_range(spn(D, c), D[g + 1], D[g + 2]):
             breakaway_for(D, Z, RS, ice, turns, d, -1, MIRROR[slot], M, L)
             return
         faceoff_dz(M, d)
         return
     if k == R.SAVE_PENALTY:
         c = draw_split(Z, RS)
-        if in_range(SPN[c], g[1], g[2]):
+        if in_range(spn(D, c), D[g + 1], D[g + 2]):
             # 5.73: the retaliation check, then the penalty chart for the attacker it names
             die = roll1(Z, RS)
-            rs = RET[die - 1]
+            rs = ret(D, die - 1)
             both = False
             if rs >= 0 and ice[t, rs] >= 0:
                 q = ice[t, rs]
                 c2 = draw_split(Z, RS)
-                pr = SK[q, F_PEN]
-                if in_range(SPN[c2], PENALTY[pr, 0], PENALTY[pr, 1]):
+                pr = sk(D, q, F_PEN)
+                if in_range(spn(D, c2), pen_chart(D, pr, 0), pen_chart(D, pr, 1)):
                     both = True
                     OT_[t, T_PEN] += 1
                     OT_[t, T_PIM] += 2
-                    OP[t, SK[q, F_SLOT], P_PIM] += 2
+                    OP[t, sk(D, q, F_SLOT), P_PIM] += 2
                     log(Z, L, EV_PENALTY, t, q, 2, 0, 0)
             if both:
                 # coincidental minors: no power play; the goalie's minor is served, play resumes
@@ -920,15 +907,11 @@ def goalie_card(D, Z, RS, order, ice, LN, turns, t, slot, col, pol, OT_, OP, OK,
     faceoff_dz(M, d)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, forceinline=True)
 def shoot(D, Z, RS, order, ice, LN, turns, tacc, t, slot, col, unrestricted, pol,
           OT_, OP, OK, L, M):
     """A shot by team ``t``'s ``slot`` from column ``col`` (3.0); an unrestricted outside shot may first
     penetrate (6.0-6.1) per the coach's policy."""
-    SK = t_sk(D)
-    SHOT = t_shot(D)
-    SPN = t_spn(D)
-    PENC = t_penc(D)
     d = 1 - t
     p = ice[t, slot]
     if p < 0:
@@ -942,17 +925,17 @@ def shoot(D, Z, RS, order, ice, LN, turns, tacc, t, slot, col, unrestricted, pol
         if pen == 2:
             go = True
         elif pen == 0:
-            rs = SK[p, F_SLOT]
-            tacc[t, rs] += SK[p, F_TEND] - 1
+            rs = sk(D, p, F_SLOT)
+            tacc[t, rs] += sk(D, p, F_TEND) - 1
             if tacc[t, rs] >= 4:
                 tacc[t, rs] -= 4
                 go = True
         if go:
             OT_[t, T_PEN_TRY] += 1
             c = draw_split(Z, RS)
-            b = SK[p, F_BKWY]
-            ok = in_range(SPN[c], PENC[b, 0], PENC[b, 1])
-            log(Z, L, EV_PENETRATE, t, p * 8 + slot, b, SPN[c], ok)
+            b = sk(D, p, F_BKWY)
+            ok = in_range(spn(D, c), penc(D, b, 0), penc(D, b, 1))
+            log(Z, L, EV_PENETRATE, t, p * 8 + slot, b, spn(D, c), ok)
             if not ok:
                 M[0] = M_ACTION
                 M[1] = d
@@ -961,35 +944,35 @@ def shoot(D, Z, RS, order, ice, LN, turns, tacc, t, slot, col, unrestricted, pol
             OT_[t, T_PEN_OK] += 1
             col = COL_IN
     dice = roll2(Z, RS)
-    r = SHOT[p, col, dice - 2]
-    k = r[0]
-    log(Z, L, EV_SHOT, t, p * 8 + slot, col, dice, enc(r))
+    r = shot_row(D, p, col, dice - 2)
+    k = D[r + 0]
+    log(Z, L, EV_SHOT, t, p * 8 + slot, col, dice, enc(D, r))
     empty = Z[Z_PULL + d] != 0
     if k == R.LOSE_PUCK_TO:
         M[0] = M_ACTION
         M[1] = d
-        M[2] = r[1] if r[1] != R.ANY else pick_any(D, Z, ice, turns, d, 0, -1, False)
+        M[2] = D[r + 1] if D[r + 1] != R.ANY else pick_any(D, Z, ice, turns, d, 0, -1, False)
         return
     if k == R.SAVE_TO:
         if not empty:
-            shot_on_goal(Z, t, p, SK, OT_, OP, OK, 0)
+            shot_on_goal(D, Z, t, p, OT_, OP, OK, 0)
         M[0] = M_ACTION
         M[1] = d
-        M[2] = r[1] if r[1] != R.ANY else pick_any(D, Z, ice, turns, d, 0, -1, False)
+        M[2] = D[r + 1] if D[r + 1] != R.ANY else pick_any(D, Z, ice, turns, d, 0, -1, False)
         if ice[d, M[2]] < 0:
             M[2] = pick_any(D, Z, ice, turns, d, 0, -1, False)
         return
-    shot_on_goal(Z, t, p, SK, OT_, OP, OK, 0)
+    shot_on_goal(D, Z, t, p, OT_, OP, OK, 0)
     if k == R.SAVE_REBOUND:
         rebound(D, Z, RS, ice, t, slot, M, L)
         return
     if k == R.GOAL:
-        if r[3]:        # Goal+ at even strength (5.9)
+        if D[r + 3]:        # Goal+ at even strength (5.9)
             faceoff_dz(M, d)
             return
-        if not empty and not (r[1] == 1 and r[2] == 20):
+        if not empty and not (D[r + 1] == 1 and D[r + 2] == 20):
             c = draw_split(Z, RS)
-            if not in_range(SPN[c], r[1], r[2]):
+            if not in_range(spn(D, c), D[r + 1], D[r + 2]):
                 faceoff_dz(M, d)
                 return
         score_goal(D, Z, RS, ice, t, p, 0, 0, 0, OT_, OP, OK, L)
@@ -997,7 +980,7 @@ def shoot(D, Z, RS, order, ice, LN, turns, tacc, t, slot, col, unrestricted, pol
         M[5] = -1
         return
     if k == R.GOALIE_RATING:
-        if r[1]:        # Goalie Rating+ at even strength (5.10)
+        if D[r + 1]:        # Goalie Rating+ at even strength (5.10)
             faceoff_dz(M, d)
             return
         if empty:       # 13.1
@@ -1012,14 +995,9 @@ def shoot(D, Z, RS, order, ice, LN, turns, tacc, t, slot, col, unrestricted, pol
 
 # ---------------------------------------------------------------- action cards (4.x)
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, forceinline=True)
 def action(D, Z, RS, order, ice, LN, turns, t, slot, pol, OT_, OP, OK, L, M):
     """Team ``t``'s ``slot`` has the puck: draw the top action card and read the team's section."""
-    SK = t_sk(D)
-    DEFC = t_defc(D)
-    PASSC = t_passc(D)
-    ACT = t_act(D)
-    RULES = t_rules(D)
     d = 1 - t
     while True:
         if Z[Z_CUR] >= Z[Z_NCARDS]:
@@ -1031,8 +1009,8 @@ def action(D, Z, RS, order, ice, LN, turns, t, slot, pol, OT_, OP, OK, L, M):
         if c >= 0:
             break
         # a line-change card on top: change lines, then draw the next card (Getting Started)
-        nf = 3 if RULES[R_LINES] == 3 else 4
-        nd = 2 if RULES[R_LINES] == 3 else 3
+        nf = 3 if rule(D, R_LINES) == 3 else 4
+        nd = 2 if rule(D, R_LINES) == 3 else 3
         if c == -1:
             Z[Z_CF] = (Z[Z_CF] + 1) % nf
         else:
@@ -1043,8 +1021,8 @@ def action(D, Z, RS, order, ice, LN, turns, t, slot, pol, OT_, OP, OK, L, M):
     if ice[t, slot] < 0:
         slot = pick_any(D, Z, ice, turns, t, 0, -1, False)
     p = ice[t, slot]
-    r = ACT[c, t]
-    k = r[0]
+    r = act_row(D, c, t)
+    k = D[r + 0]
     log(Z, L, EV_CARD, t, c, p * 8 + slot, k, 0)
     ms = MIRROR[slot]
     if k == R.OPP_DEFENSE:
@@ -1052,8 +1030,8 @@ def action(D, Z, RS, order, ice, LN, turns, t, slot, pol, OT_, OP, OK, L, M):
         if q < 0:
             res = R.OUTSIDE_SHOT
         else:
-            res = DEFC[q, r[1] - 12, 0]
-        log(Z, L, EV_DEFENSE, d, (q if q >= 0 else 0) * 8 + ms, r[1], res, 0)
+            res = defc(D, q, D[r + 1] - 12, 0)
+        log(Z, L, EV_DEFENSE, d, (q if q >= 0 else 0) * 8 + ms, D[r + 1], res, 0)
         if res == R.TAKES_PUCK:
             M[0] = M_ACTION
             M[1] = d
@@ -1066,10 +1044,10 @@ def action(D, Z, RS, order, ice, LN, turns, t, slot, pol, OT_, OP, OK, L, M):
         M[4] = 1
         return
     if k == R.PASSING:
-        pr = PASSC[p, r[1] - 9]
-        log(Z, L, EV_PASS, t, p * 8 + slot, r[1], 0, enc(pr))
-        if pr[0] == R.PASS_INSIDE:
-            s = pr[1]
+        pr = passc_row(D, p, D[r + 1] - 9)
+        log(Z, L, EV_PASS, t, p * 8 + slot, D[r + 1], 0, enc(D, pr))
+        if D[pr + 0] == R.PASS_INSIDE:
+            s = D[pr + 1]
             if s == R.ANY:
                 s = pick_any(D, Z, ice, turns, t, 0, slot, True)
             elif s == slot:
@@ -1087,16 +1065,16 @@ def action(D, Z, RS, order, ice, LN, turns, t, slot, pol, OT_, OP, OK, L, M):
         # lose puck to a defender
         M[0] = M_ACTION
         M[1] = d
-        M[2] = pr[1] if pr[1] != R.ANY else pick_any(D, Z, ice, turns, d, 0, -1, False)
+        M[2] = D[pr + 1] if D[pr + 1] != R.ANY else pick_any(D, Z, ice, turns, d, 0, -1, False)
         return
     if k == R.SHOT_FOR:
-        s = r[2]
+        s = D[r + 2]
         if s == R.ANY:
             s = pick_any(D, Z, ice, turns, t, 0, slot, True)
             if s < 0:
                 s = slot
         elif s == slot:
-            s = r[3] if r[3] >= 0 else slot       # 4.41: the pass goes to the player in parentheses
+            s = D[r + 3] if D[r + 3] >= 0 else slot       # 4.41: the pass goes to the player in parentheses
         if ice[t, s] < 0:
             s = slot
         if s != slot:
@@ -1104,11 +1082,11 @@ def action(D, Z, RS, order, ice, LN, turns, t, slot, pol, OT_, OP, OK, L, M):
         M[0] = M_SHOT
         M[1] = t
         M[2] = s
-        M[3] = COL_IN if r[1] == 1 else COL_OUT
+        M[3] = COL_IN if D[r + 1] == 1 else COL_OUT
         M[4] = 1
         return
     if k == R.LOSE_PUCK_OUTSIDE:
-        s = r[1]
+        s = D[r + 1]
         if ice[d, s] < 0:
             s = ms
         M[0] = M_SHOT
@@ -1139,7 +1117,7 @@ def action(D, Z, RS, order, ice, LN, turns, t, slot, pol, OT_, OP, OK, L, M):
         return
     if k == R.PENALTY_CARD:
         q = ice[d, ms]
-        if q >= 0 and (r[1] >> SK[q, F_PEN]) & 1:
+        if q >= 0 and (D[r + 1] >> sk(D, q, F_PEN)) & 1:
             penalty(D, Z, RS, order, ice, LN, d, q, pol, OT_, OP, OK, L, M, 0)
             return
         # 4.82-4.83: no penalty, the defender takes the puck and shoots from outside, no penetration
@@ -1155,19 +1133,17 @@ def action(D, Z, RS, order, ice, LN, turns, t, slot, pol, OT_, OP, OK, L, M):
 
 # ---------------------------------------------------------------- faceoffs (2.x), goalie pull (13)
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, forceinline=True)
 def faceoff(D, Z, RS, ice, turns, zone, OT_, L, M):
     """Faceoff at center (``zone`` -1) or in ``zone``'s end after his goalie's save (2.1-2.21)."""
-    FO = t_fo(D)
-    SPN = t_spn(D)
     c = draw_split(Z, RS)
-    r = FO[SPN[c] - 1]
-    w = r[1]
-    s = r[2]
+    r = fo_row(D, spn(D, c) - 1)
+    w = D[r + 1]
+    s = D[r + 2]
     if s == R.ANY or ice[w, s] < 0:
         s = pick_any(D, Z, ice, turns, w, 0, -1, False)
     OT_[w, T_FOW] += 1
-    log(Z, L, EV_FACEOFF, w, ice[w, s] * 8 + s, zone, SPN[c], 0)
+    log(Z, L, EV_FACEOFF, w, ice[w, s] * 8 + s, zone, spn(D, c), 0)
     chain_reset(Z)
     if zone >= 0 and w != zone:
         M[0] = M_SHOT        # 2.21: an outside shot, with the option to penetrate
@@ -1185,8 +1161,6 @@ def faceoff(D, Z, RS, ice, turns, zone, OT_, L, M):
 def goalie_pull(D, Z, ice, injured, pol, OT_, L):
     """13.0: a team behind by one or two may pull its goalie with two or fewer cards left in the game; the
     extra skater is the best healthy Offense off the ice."""
-    SK = t_sk(D)
-    TM = t_tm(D)
     left = Z[Z_NCARDS] - Z[Z_CUR]
     for t in range(2):
         if pol[t, P_PULL] != 0:
@@ -1197,16 +1171,16 @@ def goalie_pull(D, Z, ice, injured, pol, OT_, L):
             team = Z[Z_TEAM + t]
             best = -1
             bo = -1
-            for k in range(TM[team, TM_NROSTER]):
-                q = TM[team, TM_ROSTER + k]
-                if q < 0 or injured[t, SK[q, F_SLOT]]:
+            for k in range(tm(D, team, TM_NROSTER)):
+                q = tm(D, team, TM_ROSTER + k)
+                if q < 0 or injured[t, sk(D, q, F_SLOT)]:
                     continue
                 on = False
                 for s in range(5):
                     if ice[t, s] == q:
                         on = True
-                if not on and SK[q, F_OFF] > bo:
-                    bo = SK[q, F_OFF]
+                if not on and sk(D, q, F_OFF) > bo:
+                    bo = sk(D, q, F_OFF)
                     best = q
             Z[Z_PULL + t] = 1
             ice[t, 5] = best
@@ -1223,8 +1197,7 @@ def goalie_pull(D, Z, ice, injured, pol, OT_, L):
 @nb.njit(cache=True)
 def play_period(D, Z, RS, order, ice, LN, turns, tacc, injured, pol, OT_, OP, OK, L, M,
                 ot_cards):
-    RULES = t_rules(D)
-    Z[Z_NCARDS] = build_deck(Z, RS, order, RULES[R_LINES], ot_cards)
+    Z[Z_NCARDS] = build_deck(Z, RS, order, rule(D, R_LINES), ot_cards)
     Z[Z_CUR] = 0
     Z[Z_CF] = 0
     Z[Z_CD] = 0
@@ -1290,15 +1263,13 @@ def play_period(D, Z, RS, order, ice, LN, turns, tacc, injured, pol, OT_, OP, OK
 @nb.njit(cache=True)
 def relieve(D, Z, OK, L):
     """The shelled goalie goes out for the backup at this faceoff (policy ``shelled=relieve``)."""
-    GK = t_gk(D)
-    TM = t_tm(D)
     for s in range(2):
         if Z[Z_RELIEVE + s]:
             Z[Z_RELIEVE + s] = 0
-            team = GK[Z[Z_GK + s], G_TEAM]
+            team = gk(D, Z[Z_GK + s], G_TEAM)
             ns = 1 - Z[Z_GKSLOT + s]
             Z[Z_GKSLOT + s] = ns
-            Z[Z_GK + s] = TM[team, TM_G + ns]
+            Z[Z_GK + s] = tm(D, team, TM_G + ns)
             Z[Z_FAT + s] = 0
             Z[Z_GAP + s] = 0
             Z[Z_GAG + s] = 0
@@ -1310,12 +1281,6 @@ def relieve(D, Z, OK, L):
 def shootout(D, Z, RS, order, OT_, OK, L):
     """28.1-28.2: rounds of one shooter a side on his Reb/Bkwy column, three rounds then sudden death; shooters
     by Offense (forwards first), each once before anyone repeats.  Returns (home, away goals, rounds, winner)."""
-    SK = t_sk(D)
-    SHOT = t_shot(D)
-    GC = t_gc(D)
-    TM = t_tm(D)
-    SPN = t_spn(D)
-    RULES = t_rules(D)
     goals = stack_empty(2, np.int64)
     shooters = stack_empty((2, MAX_ROSTER), np.int64)       # shooting order per side
     ns = stack_empty(2, np.int64)
@@ -1324,24 +1289,24 @@ def shootout(D, Z, RS, order, OT_, OK, L):
         goals[t] = 0
         ns[t] = 0
         team = Z[Z_TEAM + t]
-        n = TM[team, TM_NROSTER]
+        n = tm(D, team, TM_NROSTER)
         for j in range(MAX_ROSTER):
             used[j] = 0
         for k in range(n):
             best = -1
             bv = -1
             for j in range(n):
-                q = TM[team, TM_ROSTER + j]
+                q = tm(D, team, TM_ROSTER + j)
                 if used[j] or q < 0:
                     continue
-                v = SK[q, F_OFF] * 2 + (0 if SK[q, F_ISD] else 100)
+                v = sk(D, q, F_OFF) * 2 + (0 if sk(D, q, F_ISD) else 100)
                 if v > bv:
                     bv = v
                     best = j
             if best < 0:
                 break
             used[best] = 1
-            shooters[t, ns[t]] = TM[team, TM_ROSTER + best]
+            shooters[t, ns[t]] = tm(D, team, TM_ROSTER + best)
             ns[t] += 1
     rounds = 0
     while rounds < 100:
@@ -1349,35 +1314,35 @@ def shootout(D, Z, RS, order, OT_, OK, L):
             p = shooters[t, rounds % ns[t]]
             d = 1 - t
             dice = roll2(Z, RS)
-            r = SHOT[p, COL_REB, dice - 2]
-            k = r[0]
+            r = shot_row(D, p, COL_REB, dice - 2)
+            k = D[r + 0]
             goal = False
-            isd = SK[p, F_ISD]
+            isd = sk(D, p, F_ISD)
             gs = Z[Z_GKSLOT + d]
             OK[d, gs, K_SO_SA] += 1
             if k == R.SAVE_REBOUND:
                 goal = True
-            elif k == R.GOAL and not (r[3] and isd):
-                if r[1] == 1 and r[2] == 20:
+            elif k == R.GOAL and not (D[r + 3] and isd):
+                if D[r + 1] == 1 and D[r + 2] == 20:
                     goal = True
                 else:
                     c = draw_split(Z, RS)
-                    goal = in_range(SPN[c], r[1], r[2])
-            elif k == R.GOALIE_RATING and not (r[1] and isd):
+                    goal = in_range(spn(D, c), D[r + 1], D[r + 2])
+            elif k == R.GOALIE_RATING and not (D[r + 1] and isd):
                 gd = roll2(Z, RS)
-                g = GC[Z[Z_GK + d], gd - 2, 1]
-                if g[0] == R.GOAL:
-                    if g[1] == 1 and g[2] == 20:
+                g = gc_row(D, Z[Z_GK + d], gd - 2, 1)
+                if D[g + 0] == R.GOAL:
+                    if D[g + 1] == 1 and D[g + 2] == 20:
                         goal = True
                     else:
                         c = draw_split(Z, RS)
-                        goal = in_range(SPN[c], g[1], g[2])
-                elif g[0] == R.FACEOFF and g[1] and Z[Z_FAT + d] and RULES[R_FATIGUE]:
+                        goal = in_range(spn(D, c), D[g + 1], D[g + 2])
+                elif D[g + 0] == R.FACEOFF and D[g + 1] and Z[Z_FAT + d] and rule(D, R_FATIGUE):
                     goal = True
             if goal:
                 goals[t] += 1
                 OK[d, gs, K_SO_GA] += 1
-            log(Z, L, EV_SO, t, p, dice, 1 if goal else 0, enc(r))
+            log(Z, L, EV_SO, t, p, dice, 1 if goal else 0, enc(D, r))
         rounds += 1
         if rounds >= 3 and goals[0] != goals[1]:
             break
@@ -1399,14 +1364,12 @@ def play_game(D, pol, home, away, gslot, gfat, Z, RS, order, ice, LN, turns, tac
     team's starter, 1 its backup); ``gfat[side]``: 1 when he starts fatigued (24.4, an input a league can
     drive).  Fills OG (NO,), OT_ (2, NT), OP (2, MAX_ROSTER, NP), OK (2, 2, NK); L is the play-by-play log
     (empty: none)."""
-    TM = t_tm(D)
-    RULES = t_rules(D)
     teams = (home, away)
     for t in range(2):
         team = teams[t]
         Z[Z_TEAM + t] = team
         for j in range(LINES_W):
-            LN[t, j] = TM[team, j]
+            LN[t, j] = tm(D, team, j)
         for j in range(MAX_ROSTER):
             turns[t, j] = 0
             tacc[t, j] = 0
@@ -1420,8 +1383,8 @@ def play_game(D, pol, home, away, gslot, gfat, Z, RS, order, ice, LN, turns, tac
             for k in range(NK):
                 OK[t, j, k] = 0
         Z[Z_GKSLOT + t] = gslot[t]
-        Z[Z_GK + t] = TM[team, TM_G + gslot[t]]
-        Z[Z_FAT + t] = 1 if (gfat[t] and RULES[R_FATIGUE]) else 0
+        Z[Z_GK + t] = tm(D, team, TM_G + gslot[t])
+        Z[Z_FAT + t] = 1 if (gfat[t] and rule(D, R_FATIGUE)) else 0
         OK[t, gslot[t], K_GP] = 1
         OK[t, gslot[t], K_START] = 1
         OK[t, gslot[t], K_FAT_START] = Z[Z_FAT + t]
@@ -1453,16 +1416,16 @@ def play_game(D, pol, home, away, gslot, gfat, Z, RS, order, ice, LN, turns, tac
                     L, M, 0)
     decided = REG
     winner = WIN_TIE
-    if Z[Z_SCORE] == Z[Z_SCORE + 1] and RULES[R_OT_CARDS] > 0:
+    if Z[Z_SCORE] == Z[Z_SCORE + 1] and rule(D, R_OT_CARDS) > 0:
         Z[Z_PERIOD] = 4
         Z[Z_OT] = 1
         play_period(D, Z, RS, order, ice, LN, turns, tacc, injured, pol, OT_, OP, OK,
-                    L, M, RULES[R_OT_CARDS])
+                    L, M, rule(D, R_OT_CARDS))
         if Z[Z_SCORE] != Z[Z_SCORE + 1]:
             decided = OT
     if Z[Z_SCORE] != Z[Z_SCORE + 1]:
         winner = WIN_HOME if Z[Z_SCORE] > Z[Z_SCORE + 1] else WIN_AWAY
-    elif RULES[R_SHOOTOUT]:
+    elif rule(D, R_SHOOTOUT):
         Z[Z_PERIOD] = 5
         sh, sa, rounds, winner = shootout(D, Z, RS, order, OT_, OK, L)
         OG[O_SO_HOME] = sh
