@@ -130,8 +130,9 @@ def simulate(home=None, away=None, n: int = 10_000, seed: int = 0, rules: Rules 
         sl = slice(g0, g0 + count)
         OP = np.zeros((count, 2, K.MAX_ROSTER, K.NP), np.int16)
         K.simulate_games(c.D, pol, useed, g0, homes[sl], aways[sl], gsl[sl], gft[sl], OG[sl], OT_[sl], OP, OK[sl])
-        np.add.at(players, homes[sl], OP[:, 0].astype(np.int64))
-        np.add.at(players, aways[sl], OP[:, 1].astype(np.int64))
+        for side, rows in ((0, homes[sl]), (1, aways[sl])):
+            for t in np.unique(rows):
+                players[t] += OP[rows == t, side].sum(axis=0, dtype=np.int64)
 
     runner.run_chunks(n, fn, chunk_size=chunk_size or DEFAULT_CHUNK, n_threads=threads, progress=progress)
     meta = {"game": "strat", "variant": rules.id, "seed": seed, "n": n, "mode": "games",
