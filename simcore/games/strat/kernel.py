@@ -1,8 +1,8 @@
 """Strat-O-Matic Hockey Basic game kernel: one game per iteration, card by card.
 
-The kernel reads only the integer tables built by :mod:`simcore.games.strat.compile`, packed into one flat array
-``D`` (see "the flat data buffer" below), and writes per-game counters.  Rule sections in comments refer to shared/rules/strat-o-matic-hockey.txt; every
-reading of the rules the code makes is written down in docs/strat.md.
+The kernel reads only the integer tables built by :mod:`simcore.games.strat.compile`, packed into one flat
+array ``D`` (see "the flat data buffer" below), and writes per-game counters.  Rule sections in comments refer
+to shared/rules/strat-o-matic-hockey.txt; every reading of the rules the code makes is in docs/strat.md.
 
 Randomness.  Game ``g`` of a run with seed ``s`` draws from its own stream (:mod:`simcore.rng`): the per-period
 shuffle of the action deck, the 40-card split deck (drawn without replacement and reshuffled when spent), and
@@ -14,7 +14,7 @@ Players on the ice are addressed by slot: LW, C, RW, LD, RD (0-4) and the extra 
 pulled.  A line change puts new players into the same slots, which is how the cards read ("the player in
 control" keeps his position).
 
-Tables of ``D`` (views by ``t_<name>(D)``; built by compile.py):
+Tables of ``D`` in order (read by the accessors ``sk``, ``shot_row``, ...; shapes as compile.py builds them):
   0 SK (n_skaters, NSK) ratings, fields F_*;       1 SHOT (n_skaters, 3, 11, 4) Outside/Inside/Reb-Bkwy readings
   2 DEFC (n_skaters, 3, 4) Defense 12-14;           3 PASSC (n_skaters, 3, 4) Passing J, K, L
   4 GK (n_goalies, NGKF);                           5 GC (n_goalies, 11, 2, 4) goalie card (vs outside, vs others)
