@@ -97,7 +97,7 @@ M_FACEOFF, M_ACTION, M_SHOT, M_END = range(4)
 # play-by-play event codes: row = (period, card, code, side, a, b, c, d)
 (EV_PERIOD, EV_CARD, EV_LINE, EV_FACEOFF, EV_DEFENSE, EV_PASS, EV_SHOT, EV_GOALIE, EV_GOAL, EV_SAVE,
  EV_REBOUND, EV_BREAKAWAY, EV_PENETRATE, EV_PENALTY, EV_PP, EV_PP_SHOT, EV_INJURY, EV_PULL, EV_SHELLED,
- EV_SO, EV_END, EV_LOSE, EV_ASSIST, EV_FLIP, EV_RETURN, EV_RELIEVE) = range(26)
+ EV_SO, EV_END, EV_LOSE, EV_ASSIST, EV_FLIP, EV_RETURN, EV_RELIEVE, EV_SPLIT, EV_PENCARD) = range(28)
 LOG_W = 8
 MAX_EVENTS = 4000
 
@@ -585,6 +585,15 @@ def in_range(n, lo, hi):
     return lo <= n and n <= hi
 
 
+@nb.njit(cache=True, forceinline=True)
+def split_in(D, Z, RS, L, side, lo, hi):
+    """Draw a split card: is its number within lo-hi?  (Logged for the play-by-play.)"""
+    n = spn(D, draw_split(Z, RS))
+    ok = lo <= n and n <= hi
+    log(Z, L, EV_SPLIT, side, n, lo, hi, ok)
+    return ok
+
+
 # ---------------------------------------------------------------- power play (7.x)
 
 @nb.njit(cache=True)
@@ -606,8 +615,7 @@ def pp_shot(D, Z, RS, t, p, kind, pp, OT_, OP, OK, L):
             return 0
         if (D[r + 1] == 1 and D[r + 2] == 20) or Z[Z_PULL + d]:
             return 1
-        c = draw_split(Z, RS)
-        return 1 if in_range(spn(D, c), D[r + 1], D[r + 2]) else 0
+        return 1 if split_in(D, Z, RS, L, t, D[r + 1], D[r + 2]) else 0
     if k == R.GOALIE_RATING:
         if D[r + 1] and not pp:
             return 0
@@ -619,8 +627,7 @@ def pp_shot(D, Z, RS, t, p, kind, pp, OT_, OP, OK, L):
         if D[g + 0] == R.GOAL:
             if D[g + 1] == 1 and D[g + 2] == 20:
                 return 1
-            c = draw_split(Z, RS)
-            return 1 if in_range(spn(D, c), D[g + 1], D[g + 2]) else 0
+            return 1 if split_in(D, Z, RS, L, t, D[g + 1], D[g + 2]) else 0
         if D[g + 0] == R.FACEOFF and D[g + 1] and Z[Z_FAT + d] and rule(D, R_FATIGUE):
             return 2
     return 0
@@ -843,8 +850,7 @@ def goalie_card(D, Z, RS, order, ice, LN, turns, t, slot, col, pol, OT_, OP, OK,
     k = D[g + 0]
     if k == R.GOAL:
         if not (D[g + 1] == 1 and D[g + 2] == 20):
-            c = draw_split(Z, RS)
-            if not in_range(spn(D, c), D[g + 1], D[g + 2]):
+            if not split_in(D, Z, RS, L, t, D[g + 1], D[g + 2]):
                 faceoff_dz(M, d)
                 return
         score_goal(D, Z, RS, ice, t, p, 0, 0, 0, OT_, OP, OK, L)
@@ -870,15 +876,13 @@ def goalie_card(D, Z, RS, order, ice, LN, turns, t, slot, col, pol, OT_, OP, OK,
         rebound(D, Z, RS, ice, t, slot, M, L)
         return
     if k == R.SAVE_BREAKAWAY:
-        c = draw_split(Z, RS)
-        if in_range(spn(D, c), D[g + 1], D[g + 2]):
+        if split_in(D, Z, RS, L, d, D[g + 1], D[g + 2]):
             breakaway_for(D, Z, RS, ice, turns, d, -1, MIRROR[slot], M, L)
             return
         faceoff_dz(M, d)
         return
     if k == R.SAVE_PENALTY:
-        c = draw_split(Z, RS)
-        if in_range(spn(D, c), D[g + 1], D[g + 2]):
+        if split_in(D, Z, RS, L, d, D[g + 1], D[g + 2]):
             # 5.73: the retaliation check, then the penalty chart for the attacker it names
             die = roll1(Z, RS)
             rs = ret(D, die - 1)
@@ -971,8 +975,7 @@ def shoot(D, Z, RS, order, ice, LN, turns, tacc, t, slot, col, unrestricted, pol
             faceoff_dz(M, d)
             return
         if not empty and not (D[r + 1] == 1 and D[r + 2] == 20):
-            c = draw_split(Z, RS)
-            if not in_range(spn(D, c), D[r + 1], D[r + 2]):
+            if not split_in(D, Z, RS, L, t, D[r + 1], D[r + 2]):
                 faceoff_dz(M, d)
                 return
         score_goal(D, Z, RS, ice, t, p, 0, 0, 0, OT_, OP, OK, L)
@@ -1117,6 +1120,8 @@ def action(D, Z, RS, order, ice, LN, turns, t, slot, pol, OT_, OP, OK, L, M):
         return
     if k == R.PENALTY_CARD:
         q = ice[d, ms]
+        log(Z, L, EV_PENCARD, d, (q if q >= 0 else 0) * 8 + ms, sk(D, q, F_PEN) if q >= 0 else -1,
+            1 if (q >= 0 and (D[r + 1] >> sk(D, q, F_PEN)) & 1) else 0, 0)
         if q >= 0 and (D[r + 1] >> sk(D, q, F_PEN)) & 1:
             penalty(D, Z, RS, order, ice, LN, d, q, pol, OT_, OP, OK, L, M, 0)
             return
@@ -1326,8 +1331,7 @@ def shootout(D, Z, RS, order, OT_, OK, L):
                 if D[r + 1] == 1 and D[r + 2] == 20:
                     goal = True
                 else:
-                    c = draw_split(Z, RS)
-                    goal = in_range(spn(D, c), D[r + 1], D[r + 2])
+                    goal = split_in(D, Z, RS, L, t, D[r + 1], D[r + 2])
             elif k == R.GOALIE_RATING and not (D[r + 1] and isd):
                 gd = roll2(Z, RS)
                 g = gc_row(D, Z[Z_GK + d], gd - 2, 1)
@@ -1335,8 +1339,7 @@ def shootout(D, Z, RS, order, OT_, OK, L):
                     if D[g + 1] == 1 and D[g + 2] == 20:
                         goal = True
                     else:
-                        c = draw_split(Z, RS)
-                        goal = in_range(spn(D, c), D[g + 1], D[g + 2])
+                        goal = split_in(D, Z, RS, L, t, D[g + 1], D[g + 2])
                 elif D[g + 0] == R.FACEOFF and D[g + 1] and Z[Z_FAT + d] and rule(D, R_FATIGUE):
                     goal = True
             if goal:

@@ -167,6 +167,12 @@ def describe(c, L: np.ndarray, teams: tuple[int, int]) -> pd.DataFrame:
             text = f"{team} changes goalies: {gk(a)} comes in"
         elif code == K.EV_SO:
             text = f"Shootout: {team} {sk(a)} rolls {b}: {reading_text(*dec(d))} -- " + ("scores" if cc else "no goal")
+        elif code == K.EV_SPLIT:
+            text = f"  split card {a}: " + ("within" if d else "outside") + f" {b}-{cc}"
+        elif code == K.EV_PENCARD:
+            rating = R.PENALTY_RATINGS[b] if b >= 0 else "none"
+            text = f"{team} {who(a)}, penalty rating {rating}: " + \
+                ("penalized (top row)" if cc else "no penalty: takes the puck, outside shot only (4.82)")
         else:
             text = f"event {code}"
         rows.append((period, card, code, team, text))
