@@ -61,8 +61,8 @@ WIN_HOME, WIN_AWAY, WIN_TIE = 0, 1, 2
 
 # per-team counters (out_team[g, side, :])
 (T_GOALS, T_SOG, T_PPO, T_PPG, T_SHG, T_PEN, T_PIM, T_FOW, T_ENG, T_FATG, T_G1, T_G2, T_G3, T_GOT, T_SOG_PP,
- T_SO_GOALS, T_INJ, T_PEN_TRY, T_PEN_OK, T_PULLED, T_SHOTS_PP_ALLOWED) = range(21)
-NT = 21
+ T_SO_GOALS, T_PEN_TRY, T_PEN_OK, T_PULLED) = range(19)
+NT = 19
 # per-player counters (out_player[g, side, roster slot, :])
 P_G, P_A, P_SOG, P_PIM, P_PPG, P_SHG, P_INJ = range(7)
 NP = 7
@@ -76,28 +76,28 @@ NO = 10
 
 # game scalars (Z)
 (Z_SCRIPTED, Z_PERIOD, Z_CUR, Z_NCARDS, Z_CF, Z_CD, Z_OT, Z_DONE, Z_SPCUR, Z_PEND_PP, Z_INJ_PEND, Z_CH_T,
- Z_CH1, Z_CH2, Z_LOGN, Z_STEPS, Z_GAME_IDX, Z_CARDS, Z_DRAWS) = range(19)
-Z_GK = 19          # +side: current goalie (global id), -1 pulled is tracked in Z_PULL
-Z_GKSLOT = 21
-Z_FAT = 23
-Z_PULL = 25
-Z_PPNEXT = 27
-Z_PKNEXT = 29
-Z_SCORE = 31
-Z_GAP = 33         # goals against the current goalie this period
-Z_GAG = 35         # ... this game
-Z_LEADGK = 37      # goalie slots in net when the last go-ahead goal was scored (decisions)
-Z_RELIEVE = 39
-Z_SHELLED = 41
-Z_TEAM = 43        # +side: team row of TM
-NZ = 45
+ Z_CH1, Z_CH2, Z_LOGN, Z_STEPS, Z_CARDS, Z_DRAWS) = range(18)
+Z_GK = 18          # +side: current goalie (global id), -1 pulled is tracked in Z_PULL
+Z_GKSLOT = 20
+Z_FAT = 22
+Z_PULL = 24
+Z_PPNEXT = 26
+Z_PKNEXT = 28
+Z_SCORE = 30
+Z_GAP = 32         # goals against the current goalie this period
+Z_GAG = 34         # ... this game
+Z_LEADGK = 36      # goalie slots in net when the last go-ahead goal was scored (decisions)
+Z_RELIEVE = 38
+Z_SHELLED = 40
+Z_TEAM = 42        # +side: team row of TM
+NZ = 44
 # machine state M: mode, team, slot, column, restricted, zone
 M_FACEOFF, M_ACTION, M_SHOT, M_END = range(4)
 
 # play-by-play event codes: row = (period, card, code, side, a, b, c, d)
 (EV_PERIOD, EV_CARD, EV_LINE, EV_FACEOFF, EV_DEFENSE, EV_PASS, EV_SHOT, EV_GOALIE, EV_GOAL, EV_SAVE,
  EV_REBOUND, EV_BREAKAWAY, EV_PENETRATE, EV_PENALTY, EV_PP, EV_PP_SHOT, EV_INJURY, EV_PULL, EV_SHELLED,
- EV_SO, EV_END, EV_LOSE, EV_ASSIST, EV_FLIP, EV_RETURN, EV_RELIEVE, EV_SPLIT, EV_PENCARD) = range(28)
+ EV_SO, EV_END, EV_ASSIST, EV_FLIP, EV_RETURN, EV_RELIEVE, EV_SPLIT, EV_PENCARD) = range(27)
 LOG_W = 8
 MAX_EVENTS = 4000
 
@@ -308,7 +308,6 @@ def build_deck(Z, RS, order, n_lines, ot_cards):
         for i in range(ot_cards):
             order[i] = perm[i]
         return ot_cards
-    n = 0
     k = 0
     for i in range(30):
         if n_lines == 3:
@@ -327,7 +326,6 @@ def build_deck(Z, RS, order, n_lines, ot_cards):
                 k += 1
         order[k] = perm[i]
         k += 1
-        n += 1
     return k
 
 
@@ -732,7 +730,7 @@ def penalty(D, Z, RS, order, ice, LN, t_off, p, pol, OT_, OP, OK, L, M, kind):
 # ---------------------------------------------------------------- shots and goalie cards (3.0, 5.x, 6.x)
 
 @nb.njit(cache=True, forceinline=True)
-def rebound(D, Z, RS, ice, t, shooter_slot, M, L):
+def rebound(D, Z, RS, ice, turns, t, shooter_slot, M, L):
     """X-Reb: the Rebound section of a split card (5.31-5.34)."""
     c = draw_split(Z, RS)
     r = spx_row(D, c, 1)
@@ -743,7 +741,7 @@ def rebound(D, Z, RS, ice, t, shooter_slot, M, L):
     log(Z, L, EV_REBOUND, t, 0, 0, 0, enc(D, r))
     if D[r + 0] == R.REB_OFFENSE:
         if D[r + 1] == R.ANY:
-            s = _best_offense(D, Z, ice, t, D[r + 2])
+            s = pick_any(D, Z, ice, turns, t, D[r + 2], -1, False)   # the coach's pick (4.31): best Offense
             if s < 0:
                 M[0] = M_ACTION
                 M[1] = d
@@ -778,22 +776,6 @@ def rebound(D, Z, RS, ice, t, shooter_slot, M, L):
     M[2] = MIRROR[s]
     M[3] = COL_REB
     M[4] = 1
-
-
-@nb.njit(cache=True, forceinline=True)
-def _best_offense(D, Z, ice, t, min_off):
-    """A rebound for "any player with Offense rating of N or more" (4.31: the coach may pick any of them):
-    the best Offense, the extra skater first (13.3)."""
-    if Z[Z_PULL + t] and ice[t, 5] >= 0 and sk(D, ice[t, 5], F_OFF) >= min_off:
-        return 5
-    best = -1
-    bo = -1
-    for s in range(5):
-        p = ice[t, s]
-        if p >= 0 and sk(D, p, F_OFF) >= min_off and sk(D, p, F_OFF) > bo:
-            bo = sk(D, p, F_OFF)
-            best = s
-    return best
 
 
 @nb.njit(cache=True, forceinline=True)
@@ -873,7 +855,7 @@ def goalie_card(D, Z, RS, order, ice, LN, turns, t, slot, col, pol, OT_, OP, OK,
             M[2] = pick_any(D, Z, ice, turns, d, 0, -1, False)
         return
     if k == R.SAVE_REBOUND:
-        rebound(D, Z, RS, ice, t, slot, M, L)
+        rebound(D, Z, RS, ice, turns, t, slot, M, L)
         return
     if k == R.SAVE_BREAKAWAY:
         if split_in(D, Z, RS, L, d, D[g + 1], D[g + 2]):
@@ -968,7 +950,7 @@ def shoot(D, Z, RS, order, ice, LN, turns, tacc, t, slot, col, unrestricted, pol
         return
     shot_on_goal(D, Z, t, p, OT_, OP, OK, 0)
     if k == R.SAVE_REBOUND:
-        rebound(D, Z, RS, ice, t, slot, M, L)
+        rebound(D, Z, RS, ice, turns, t, slot, M, L)
         return
     if k == R.GOAL:
         if D[r + 3]:        # Goal+ at even strength (5.9)
@@ -1283,7 +1265,7 @@ def relieve(D, Z, OK, L):
 
 
 @nb.njit(cache=True)
-def shootout(D, Z, RS, order, OT_, OK, L):
+def shootout(D, Z, RS, OT_, OK, L):
     """28.1-28.2: rounds of one shooter a side on his Reb/Bkwy column, three rounds then sudden death; shooters
     by Offense (forwards first), each once before anyone repeats.  Returns (home, away goals, rounds, winner)."""
     goals = stack_empty(2, np.int64)
@@ -1430,7 +1412,7 @@ def play_game(D, pol, home, away, gslot, gfat, Z, RS, order, ice, LN, turns, tac
         winner = WIN_HOME if Z[Z_SCORE] > Z[Z_SCORE + 1] else WIN_AWAY
     elif rule(D, R_SHOOTOUT):
         Z[Z_PERIOD] = 5
-        sh, sa, rounds, winner = shootout(D, Z, RS, order, OT_, OK, L)
+        sh, sa, rounds, winner = shootout(D, Z, RS, OT_, OK, L)
         OG[O_SO_HOME] = sh
         OG[O_SO_AWAY] = sa
         OG[O_SO_ROUNDS] = rounds
@@ -1501,7 +1483,6 @@ def _games(D, pol, seed, g0, lo, hi, homes, aways, gslots, gfats, OG, OT_, OP, O
     for i in range(lo, hi):
         seed_stream(st, seed, g0 + i)
         Z[Z_SCRIPTED] = 0
-        Z[Z_GAME_IDX] = g0 + i
         play_game(D, pol, homes[i], aways[i], gslots[i], gfats[i], Z, RS, order, ice,
                   LN, turns, tacc, injured, OG[i], OT_[i], OP[i], OK[i], L, M)
 
@@ -1533,7 +1514,6 @@ def play_logged(D, pol, seed, game, home, away, gslot, gfat, scripted, sact, ssp
     M = np.zeros(6, dtype=np.int64)
     seed_stream(st, seed, game)
     Z[Z_SCRIPTED] = scripted
-    Z[Z_GAME_IDX] = game
     RS = (st, cur, sact, ssplit, sdice, sdeck)
     play_game(D, pol, home, away, gslot, gfat, Z, RS, order, ice, LN, turns, tacc,
               injured, OG, OT_, OP, OK, L, M)
