@@ -43,6 +43,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from machine import cpu_model, si  # noqa: E402  (benchmarks/machine.py)
 from simcore import runner  # noqa: E402
 from simcore.games.ezr import kernel as K  # noqa: E402
 from simcore.games.ezr.charts import COL_D6, OT_LOSS, OT_TIE, OT_WIN  # noqa: E402
@@ -197,23 +198,6 @@ def seed_only(seed, g0, n, block):
 
 
 # ---------------------------------------------------------------- reporting helpers
-
-def si(x: float) -> str:
-    for div, unit in ((1e9, "G"), (1e6, "M"), (1e3, "k")):
-        if abs(x) >= div:
-            return f"{x / div:7.2f} {unit}"
-    return f"{x:7.2f}  "
-
-
-def cpu_model() -> str:
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or platform.machine()
-
 
 def z_prop(k1, n1, k2, n2) -> float:
     p = (k1 + k2) / (n1 + n2)
@@ -445,7 +429,7 @@ def main(argv=None) -> int:
         order += [f"seed_only_{t}", f"ceiling1_{t}", f"ceiling0_{t}"]
     for key in order:
         f = fig[key]
-        print(f"{f['label']:<52} {f['threads']:>3} {si(f['games_per_s']):>11} {si(f['periods_per_s']):>11} "
+        print(f"{f['label']:<52} {f['threads']:>3} {si(f['games_per_s'], 7):>11} {si(f['periods_per_s'], 7):>11} "
               f"{f['ns_per_game']:>11.1f}")
     print()
     print("ratios (periods/s over periods/s, measured in this run)")

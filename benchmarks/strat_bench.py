@@ -48,6 +48,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from machine import cpu_model, si  # noqa: E402  (benchmarks/machine.py)
 from simcore import runner  # noqa: E402
 from simcore.games.strat import engine  # noqa: E402
 from simcore.games.strat import kernel as K  # noqa: E402
@@ -103,25 +104,6 @@ def python_reference(seed: int, n: int, repeats: int) -> dict:
             r.kernel()
             best = min(best, time.perf_counter() - t)
     return {"seconds": best, "games": n, "totals": r.totals()}
-
-
-# ---------------------------------------------------------------- reporting helpers
-
-def si(x: float) -> str:
-    for div, unit in ((1e9, "G"), (1e6, "M"), (1e3, "k")):
-        if abs(x) >= div:
-            return f"{x / div:.2f} {unit}"
-    return f"{x:.2f}"
-
-
-def cpu_model() -> str:
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or platform.machine()
 
 
 # ---------------------------------------------------------------- main
