@@ -80,10 +80,7 @@ def dec(x: int) -> tuple[int, int, int, int]:
 
 def describe(c, L: np.ndarray, teams: tuple[int, int]) -> pd.DataFrame:
     """Rows (period, card, side, event, text) for a kernel log ``L`` of the game ``teams`` (home, away rows)."""
-    D = c.tables
-    TM = D[6]
-    ACT = D[7]
-    SPX = D[9]
+    ACT = c.tables[K.TABLES.index("ACT")]
     abbr = [c.teams[teams[0]], c.teams[teams[1]]]
 
     def sk(p):
@@ -176,5 +173,4 @@ def describe(c, L: np.ndarray, teams: tuple[int, int]) -> pd.DataFrame:
         else:
             text = f"event {code}"
         rows.append((period, card, code, team, text))
-    _ = TM, SPX
     return pd.DataFrame(rows, columns=["period", "card", "code", "team", "text"])
