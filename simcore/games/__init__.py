@@ -6,6 +6,7 @@ import importlib
 _GAMES = {
     "ezr": "simcore.games.ezr",
     "strat": "simcore.games.strat",
+    "pyramid": "simcore.games.pyramid",
 }
 
 

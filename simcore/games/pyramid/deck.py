@@ -1,0 +1,222 @@
+"""Decks and lineup shapes for pyramid card hockey.
+
+A :class:`Deck` is a multiset of cards, each with a label (``"QH"``, ``"Joker"``) and an integer value
+that decides every comparison.  The kernel sees only the values, as ``int64[N]`` in the order the cards are
+listed; a shuffle permutes that array.  A :class:`Shape` is a lineup (slots, which cards open which, the
+goal) read from ``data/lineups.toml``.
+"""
+from __future__ import annotations
+
+import csv
+import hashlib
+import tomllib
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+
+from simcore.charts import ChartError
+
+DATA = Path(__file__).parent / "data"
+RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+SUITS = ("C", "D", "H", "S")
+#: Values are small integers; the kernel counts cards per value in arrays of this size.
+MAX_VALUE = 63
+#: The largest deck the kernel accepts (two decks with jokers is 108).
+MAX_CARDS = 1024
+
+
+@dataclass(frozen=True)
+class Deck:
+    """Cards of one deck: ``labels[i]`` is worth ``values[i]``; ``source`` says where it came from."""
+
+    labels: tuple[str, ...]
+    values: tuple[int, ...]
+    source: str
+
+    @property
+    def size(self) -> int:
+        return len(self.values)
+
+    def array(self) -> np.ndarray:
+        """``int64[size]``: the values in listed order (the kernel's unshuffled deck)."""
+        return np.asarray(self.values, dtype=np.int64)
+
+    def counts(self) -> np.ndarray:
+        """``int64[MAX_VALUE + 1]``: how many cards carry each value."""
+        return np.bincount(self.array(), minlength=MAX_VALUE + 1).astype(np.int64)
+
+    def label_of(self, value: int) -> str:
+        """A readable name for a value (the first label carrying it, without the suit for standard cards)."""
+        for lab, v in zip(self.labels, self.values):
+            if v == value:
+                return lab[:-1] if len(lab) >= 2 and lab[-1] in SUITS and lab[:-1] in RANKS + ("1",) else lab
+        return str(value)
+
+    @property
+    def digest(self) -> str:
+        text = ";".join(f"{lab}={v}" for lab, v in zip(self.labels, self.values))
+        return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def standard_deck(ace: str = "high", jokers: int = 0, copies: int = 1) -> Deck:
+    """The 52-card deck: 2..10, J=11, Q=12, K=13, ace 14 (``ace="high"``) or 1 (``"low"``);
+    ``jokers`` jokers worth 15; ``copies`` decks shuffled together."""
+    labels, values = [], []
+    for _ in range(copies):
+        for s in SUITS:
+            for i, r in enumerate(RANKS):
+                v = i + 2
+                if r == "A" and ace == "low":
+                    v = 1
+                labels.append(r + s)
+                values.append(v)
+        labels += ["Joker"] * jokers
+        values += [15] * jokers
+    what = f"standard 52-card deck, ace {ace}" + (f", {jokers} jokers" if jokers else "") + \
+        (f", {copies} decks" if copies > 1 else "")
+    return Deck(tuple(labels), tuple(values), what)
+
+
+def custom_deck(values, labels=None, source: str = "custom") -> Deck:
+    """A deck from a list of values (labels default to the values)."""
+    values = tuple(int(v) for v in values)
+    labels = tuple(labels) if labels is not None else tuple(str(v) for v in values)
+    if not values:
+        raise ValueError(f"{source}: a deck needs at least one card")
+    for v in values:
+        if not 0 <= v <= MAX_VALUE:
+            raise ValueError(f"{source}: card value {v} is outside 0..{MAX_VALUE}")
+    if len(values) > MAX_CARDS:
+        raise ValueError(f"{source}: {len(values)} cards; at most {MAX_CARDS}")
+    return Deck(labels, values, source)
+
+
+def load_deck(path) -> Deck:
+    """Read a deck file: CSV with columns ``card,value`` and an optional ``count`` (default 1).
+
+    ``card`` is any label; ``value`` an integer 0..63 that decides comparisons (higher beats lower).
+    Errors name the file, line, column and text.
+    """
+    path = Path(path)
+    try:
+        text = path.read_text()
+    except OSError as exc:
+        raise ChartError(path, None, None, None, f"cannot read the deck file ({exc.strerror})") from None
+    rows = list(csv.reader(text.splitlines()))
+    rows = [(i + 1, r) for i, r in enumerate(rows) if r and not r[0].lstrip().startswith("#")]
+    if not rows:
+        raise ChartError(path, None, None, None, "the deck file is empty")
+    head_line, head = rows[0]
+    head = [h.strip() for h in head]
+    for need in ("card", "value"):
+        if need not in head:
+            raise ChartError(path, head_line, None, ",".join(head), f"the header needs a {need!r} column "
+                             "(columns: card, value, optional count)")
+    unknown = [h for h in head if h not in ("card", "value", "count")]
+    if unknown:
+        raise ChartError(path, head_line, unknown[0], unknown[0], "unknown column; columns: card, value, count")
+    labels, values = [], []
+    for line, row in rows[1:]:
+        rec = dict(zip(head, (c.strip() for c in row)))
+        if len(row) != len(head):
+            raise ChartError(path, line, None, ",".join(row), f"expected {len(head)} fields, found {len(row)}")
+        label = rec["card"]
+        if not label:
+            raise ChartError(path, line, "card", label, "a card needs a label")
+        try:
+            value = int(rec["value"])
+        except ValueError:
+            raise ChartError(path, line, "value", rec["value"], "the value must be a whole number") from None
+        if not 0 <= value <= MAX_VALUE:
+            raise ChartError(path, line, "value", rec["value"], f"the value must be in 0..{MAX_VALUE}")
+        count = 1
+        if "count" in rec and rec["count"] != "":
+            try:
+                count = int(rec["count"])
+            except ValueError:
+                raise ChartError(path, line, "count", rec["count"], "the count must be a whole number") from None
+            if count < 1:
+                raise ChartError(path, line, "count", rec["count"], "the count must be at least 1")
+        labels += [label] * count
+        values += [value] * count
+    if not values:
+        raise ChartError(path, None, None, None, "the deck file lists no cards")
+    if len(values) > MAX_CARDS:
+        raise ChartError(path, None, None, None, f"{len(values)} cards; at most {MAX_CARDS}")
+    return Deck(tuple(labels), tuple(values), str(path))
+
+
+def deck_for(rules, deck_file=None) -> Deck:
+    """The deck a rule set plays with (``deck_file`` is required for ``deck=custom`` and refused otherwise)."""
+    if rules.deck == "custom":
+        if deck_file is None:
+            raise ValueError("pyramid rule deck=custom needs a deck file (--deck-file FILE)")
+        return deck_file if isinstance(deck_file, Deck) else load_deck(deck_file)
+    if deck_file is not None:
+        raise ValueError(f"a deck file was given but the rules say deck={rules.deck}; use deck=custom")
+    return {
+        "standard": lambda: standard_deck(),
+        "ace-low": lambda: standard_deck(ace="low"),
+        "jokers": lambda: standard_deck(jokers=2),
+        "two-decks": lambda: standard_deck(copies=2),
+    }[rules.deck]()
+
+
+@dataclass(frozen=True)
+class Shape:
+    """A lineup shape compiled for the kernel.
+
+    ``kinds``: int64[n] (0 forward, 1 defender, 2 goalie; the goalie is the last slot).
+    ``opened``: int64[2**n]: for each set of slots passed this turn (a bit mask), the mask of slots then
+    open, the goalie's bit meaning "the goal is open".  Mask 0 gives the start row.
+    """
+
+    name: str
+    slots: tuple[str, ...]
+    kinds: np.ndarray
+    opened: np.ndarray
+
+    @property
+    def n(self) -> int:
+        return len(self.slots)
+
+    @property
+    def goal(self) -> int:
+        return self.n - 1
+
+    def open_slots(self, passed: set[str]) -> set[str]:
+        """Names of the open slots after passing ``passed`` (the goal appears as its slot name)."""
+        mask = sum(1 << self.slots.index(s) for s in passed)
+        m = int(self.opened[mask])
+        return {s for i, s in enumerate(self.slots) if m >> i & 1}
+
+
+@lru_cache(maxsize=None)
+def shape(name: str) -> Shape:
+    """The lineup shape ``name`` from ``data/lineups.toml``."""
+    path = DATA / "lineups.toml"
+    table = tomllib.loads(path.read_text())
+    if name not in table:
+        raise ValueError(f"unknown lineup {name!r}; lineups: {', '.join(table)}")
+    t = table[name]
+    slots = tuple(t["slots"])
+    idx = {s: i for i, s in enumerate(slots)}
+    kinds = np.array(["FDG".index(k) for k in t["kinds"]], dtype=np.int64)
+    if kinds[-1] != 2 or (kinds == 2).sum() != 1:
+        raise ChartError(path, None, name, None, "a lineup has one goalie, in the last slot")
+    start = sum(1 << idx[s] for s in t["start"])
+    opens = {idx[s]: sum(1 << idx[o] for o in v) for s, v in t["opens"].items()}
+    n = len(slots)
+    opened = np.zeros(1 << n, dtype=np.int64)
+    for mask in range(1 << n):
+        if mask == 0:
+            opened[mask] = start
+            continue
+        m = 0
+        for i in range(n):
+            if mask >> i & 1:
+                m |= opens.get(i, 0)
+        opened[mask] = m & ~mask
+    return Shape(name, slots, kinds, opened)

@@ -1,0 +1,296 @@
+"""Pyramid card hockey, public entry points: simulate, play_by_play, play_scripted.
+
+Two managers, side A (home) and side B (away), each with a :class:`~.policies.Policy`.  Game ``g`` of a run
+depends only on ``(seed, g)``: the same seed gives the same games for any threads or chunk size, and two
+rule variants or policy pairs run with one seed see the same shuffles until their play differs.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+import simcore
+from simcore import runner
+from simcore.results import Results
+from simcore.rng import check_seed
+from simcore.stats import mean_ci, wilson_ci
+
+from . import kernel as K
+from .deck import Deck, Shape, deck_for, shape
+from .policies import Policy, routes
+from .rules import Rules
+
+WINNERS = ("home", "away", "tie")
+DECIDED = ("REG", "OT", "SO")
+SIDES = ("home", "away")
+DEFAULT_CHUNK = 1 << 18
+BLOCK = 256
+
+
+@dataclass(frozen=True)
+class Game:
+    """Everything the kernel needs for one rule set, deck and pair of policies."""
+
+    rules: Rules
+    deck: Deck
+    shape: Shape
+    policies: tuple[Policy, Policy]
+    vals: np.ndarray
+    total: np.ndarray
+    quant: np.ndarray
+    meanv: float
+    routes: np.ndarray
+    rule_vec: np.ndarray
+    pol: np.ndarray
+
+    def kernel_args(self):
+        """The arguments ``simulate_games`` takes after ``(seed, g0, n)``, in order (the block comes last)."""
+        return (self.vals, self.total, self.quant, self.meanv, self.shape.kinds, self.shape.opened,
+                self.routes, self.rule_vec, self.pol)
+
+
+def _rules(rules) -> Rules:
+    if rules is None:
+        return Rules()
+    if isinstance(rules, str):
+        return Rules().with_options(rules)
+    return rules
+
+
+def _policies(policies) -> tuple[Policy, Policy]:
+    if policies is None or isinstance(policies, (str, Policy)):
+        p = Policy.parse(policies)
+        return (p, p)
+    a, b = policies
+    return (Policy.parse(a), Policy.parse(b))
+
+
+def compile_game(rules=None, policies=None, deck_file=None) -> Game:
+    """Check and compile a rule set, the deck it plays with and the two sides' policies."""
+    rules = _rules(rules)
+    deck = deck_for(rules, deck_file)
+    shp = shape(rules.lineup)
+    pols = _policies(policies)
+    vals = deck.array()
+    total = deck.counts()
+    n = vals.size
+    below = np.concatenate([[0], np.cumsum(total)[:-1]])
+    quant = (below + 0.5 * total) / n
+    pol = np.stack([p.vector(shp) for p in pols])
+    return Game(rules, deck, shp, pols, vals, total, quant.astype(np.float64), float(vals.mean()),
+                routes(shp), rules.numeric(), pol)
+
+
+def _check_n(n):
+    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n <= 0:
+        raise ValueError(f"n must be a positive whole number of games, got {n!r}")
+    return int(n)
+
+
+def simulate(n: int = 100_000, seed: int = 0, rules: Rules | str | None = None, *, policies=None,
+             deck_file=None, names: tuple[str, str] = ("A", "B"), threads: int | None = None,
+             chunk_size: int | None = None, progress: bool | None = None) -> Results:
+    """Simulate ``n`` games between side A (home, ``names[0]``) and side B (away).
+
+    ``policies``: one policy (name, spec or :class:`Policy`) for both sides, or an (A, B) pair.
+    ``deck_file``: the deck for ``rules.deck == "custom"`` (a CSV path or a :class:`~.deck.Deck`).
+    Tables: ``games`` (the common game table plus goals per period, shots, saves, advances, turns and who
+    drafted first in each period) and ``periods`` (one row per game, side and period).
+    """
+    n = _check_n(n)
+    seed = check_seed(seed)
+    game = compile_game(rules, policies, deck_file)
+    out = np.empty((n, K.N_COLS), dtype=np.int32)
+    args = game.kernel_args()
+
+    def run(g0, count):
+        out[g0:g0 + count] = K.simulate_games(seed, g0, count, *args, BLOCK)
+
+    runner.run_chunks(n, run, chunk_size=chunk_size or DEFAULT_CHUNK, n_threads=threads, progress=progress)
+    meta = {"game": "pyramid", "variant": game.rules.id, "seed": seed, "n": n, "mode": "games",
+            "version": simcore.__version__, "home": names[0], "away": names[1],
+            "policies": {"home": str(game.policies[0]), "away": str(game.policies[1])},
+            "deck": {"source": game.deck.source, "cards": game.deck.size, "sha256": game.deck.digest}}
+    res = Results(meta, {"out": out}, summarizer=_summary)
+    res.builders["games"] = lambda: games_table(out, meta)
+    res.builders["periods"] = lambda: periods_table(out, meta)
+    return res
+
+
+def games_table(out: np.ndarray, meta: dict) -> pd.DataFrame:
+    """The common game table and pyramid's own columns (see :func:`simulate`)."""
+    n = out.shape[0]
+    goals = out[:, K.C_GOALS:K.C_GOALS + 8].reshape(n, 2, 4).astype(np.int64)
+    df = pd.DataFrame({
+        "game": "pyramid", "variant": meta["variant"], "seed": meta["seed"], "game_id": np.arange(n),
+        "home": meta["home"], "away": meta["away"],
+        "home_goals": goals[:, 0].sum(axis=1), "away_goals": goals[:, 1].sum(axis=1),
+        "winner": pd.Categorical.from_codes(out[:, K.C_WINNER].astype(np.int64), categories=list(WINNERS)),
+        "decided_in": pd.Categorical.from_codes(out[:, K.C_DECIDED].astype(np.int64), categories=list(DECIDED)),
+    })
+    for i, side in enumerate(SIDES):
+        for p, name in enumerate(("p1", "p2", "p3", "ot")):
+            df[f"{side}_{name}"] = goals[:, i, p]
+    for i, side in enumerate(SIDES):
+        df[f"{side}_shots"] = out[:, K.C_SHOTS + i]
+        df[f"{side}_saves"] = out[:, K.C_SHOTS + 1 - i] - goals[:, 1 - i].sum(axis=1)
+        df[f"{side}_advances"] = out[:, K.C_ADV + i]
+        df[f"{side}_failed_flips"] = out[:, K.C_FAIL + i]
+        df[f"{side}_last_card_shots"] = out[:, K.C_LAST + i]
+        df[f"{side}_turns"] = out[:, K.C_TURNS + i]
+        df[f"{side}_shootout_goals"] = out[:, K.C_SO + i]
+    df["turns"] = out[:, K.C_TURNS] + out[:, K.C_TURNS + 1]
+    df["flips"] = out[:, K.C_FLIPS]
+    side_cat = lambda col: pd.Categorical.from_codes(col.astype(np.int64), categories=list(SIDES))  # noqa: E731
+    df["first_drafter"] = side_cat(out[:, K.C_FIRST])
+    for p, name in enumerate(("p1", "p2", "p3", "ot")):
+        df[f"drafted_first_{name}"] = pd.Categorical.from_codes(out[:, K.C_DRAFTED + p].astype(np.int64),
+                                                                categories=list(SIDES))
+    w = out[:, K.C_WINNER]
+    first = out[:, K.C_FIRST]
+    df["first_drafter_won"] = w == first
+    df["unaccounted_cards"] = out[:, K.C_UNACCOUNTED]
+    return df
+
+
+def periods_table(out: np.ndarray, meta: dict) -> pd.DataFrame:
+    """One row per game, side and period played: goals and whether the side drafted first."""
+    n = out.shape[0]
+    goals = out[:, K.C_GOALS:K.C_GOALS + 8].reshape(n, 2, 4)
+    rows = []
+    for p, name in enumerate(("1", "2", "3", "OT")):
+        played = out[:, K.C_DRAFTED + p] >= 0
+        for i, side in enumerate(SIDES):
+            rows.append(pd.DataFrame({
+                "game_id": np.flatnonzero(played), "side": side, "period": name,
+                "goals": goals[played, i, p], "drafted_first": out[played, K.C_DRAFTED + p] == i}))
+    return pd.concat(rows, ignore_index=True).sort_values(["game_id", "period", "side"], kind="stable",
+                                                          ignore_index=True)
+
+
+def summary_frame(out: np.ndarray) -> pd.DataFrame:
+    """Tidy metrics (estimate and 95% interval) of a run's per-game array."""
+    n = out.shape[0]
+    goals = out[:, K.C_GOALS:K.C_GOALS + 8].reshape(n, 2, 4).sum(axis=2).astype(float)
+    w = out[:, K.C_WINNER]
+    d = out[:, K.C_DECIDED]
+    first = out[:, K.C_FIRST]
+    rows = []
+
+    def prop(name, k, unit="share of games"):
+        lo, hi = wilson_ci(float(k), n)
+        rows.append((name, k / n, lo, hi, unit))
+
+    def mean(name, x, unit):
+        x = np.asarray(x, dtype=float)
+        m, sd = float(x.mean()), float(x.std(ddof=1)) if n > 1 else float("nan")
+        lo, hi = mean_ci(m, sd, n)
+        rows.append((name, m, lo, hi, unit))
+
+    prop("home_win", (w == 0).sum())
+    prop("away_win", (w == 1).sum())
+    prop("tie", (w == 2).sum())
+    prop("first_mover_win", (w == first).sum())
+    prop("second_mover_win", ((w != first) & (w != 2)).sum())
+    mean("first_mover_advantage", (w == first).astype(float) - ((w != first) & (w != 2)), "difference of shares")
+    prop("decided_OT", (d == 1).sum())
+    prop("decided_SO", (d == 2).sum())
+    mean("goals_per_game", goals.sum(axis=1), "goals (both sides)")
+    mean("home_goals_mean", goals[:, 0], "goals")
+    mean("away_goals_mean", goals[:, 1], "goals")
+    shots = out[:, K.C_SHOTS] + out[:, K.C_SHOTS + 1]
+    mean("shots_per_game", shots, "shots (both sides)")
+    tot_shots = shots.sum()
+    lo, hi = wilson_ci(float(goals.sum()), float(tot_shots))
+    rows.append(("shooting_pct", goals.sum() / tot_shots if tot_shots else float("nan"), lo, hi, "goals per shot"))
+    mean("turns_per_game", out[:, K.C_TURNS] + out[:, K.C_TURNS + 1], "turns (game length)")
+    mean("advances_per_game", out[:, K.C_ADV] + out[:, K.C_ADV + 1], "skaters passed")
+    return pd.DataFrame(rows, columns=["metric", "estimate", "ci_low", "ci_high", "unit"])
+
+
+def _summary(res: Results) -> pd.DataFrame:
+    return summary_frame(res.aggregates["out"])
+
+
+# ---------------------------------------------------------------- one game, card by card
+
+@dataclass(frozen=True)
+class LoggedGame:
+    """One game: its row of the games table, the raw events and the readable text."""
+
+    row: dict
+    events: np.ndarray
+    text: str
+
+
+def _logged(game: Game, seed: int, g: int, scripted: bool, script: np.ndarray, max_events: int) -> LoggedGame:
+    out, log = K.play_logged(seed, g, game.vals, scripted, script, *game.kernel_args()[1:], max_events)
+    meta = {"variant": game.rules.id, "seed": seed, "home": "A", "away": "B"}
+    row = games_table(out[None, :], meta).iloc[0].to_dict()
+    return LoggedGame(row, log, describe(log, game))
+
+
+def play_by_play(seed: int = 0, game_id: int = 0, rules=None, *, policies=None, deck_file=None,
+                 max_events: int = 20_000) -> LoggedGame:
+    """Game ``game_id`` of a run with ``seed``, card by card (the same game ``simulate`` plays)."""
+    game = compile_game(rules, policies, deck_file)
+    return _logged(game, check_seed(seed), int(game_id), False, np.empty((0, game.deck.size), np.int64),
+                   max_events)
+
+
+def play_scripted(decks, rules=None, *, policies="in-order", deck_file=None, seed: int = 0,
+                  max_events: int = 20_000) -> LoggedGame:
+    """Play a game whose periods use the given deck orders instead of shuffles.
+
+    ``decks``: up to five sequences of card values, each a permutation of the deck: periods 1-3, the
+    sudden-death period and the shootout (later entries may be omitted when the game does not reach them).
+    """
+    game = compile_game(rules, policies, deck_file)
+    N = game.deck.size
+    script = np.zeros((5, N), dtype=np.int64)
+    want = np.sort(game.vals)
+    for i, d in enumerate(decks):
+        d = np.asarray(d, dtype=np.int64)
+        if d.shape != (N,) or not np.array_equal(np.sort(d), want):
+            raise ValueError(f"scripted deck {i + 1} is not an ordering of the {N}-card deck")
+        script[i] = d
+    for i in range(len(decks), 5):
+        script[i] = game.vals
+    return _logged(game, check_seed(seed), 0, True, script, max_events)
+
+
+def describe(log: np.ndarray, game: Game) -> str:
+    """The event log as text, one line per event."""
+    slots = game.shape.slots
+    lab = game.deck.label_of
+    names = ("A", "B")
+    pname = ("period 1", "period 2", "period 3", "sudden-death period", "shootout")
+    lines = []
+    for code, period, side, a, b, c in log.tolist():
+        who = names[side] if side in (0, 1) else "?"
+        if code == K.EV_PERIOD:
+            lines.append(f"== {pname[period]}: {who} drafts first, {names[a]} takes the first turn")
+        elif code == K.EV_PLACE:
+            what = "places" if c == 0 else "refills"
+            shown = "face down" if a == game.shape.goal else "face up"
+            lines.append(f"  {who} {what} {lab(b)} at {slots[a]} ({shown})")
+        elif code == K.EV_TURN:
+            lines.append(f"{who}'s turn ({a} cards left in the deck)")
+        elif code == K.EV_ADVANCE:
+            lines.append(f"  {who} flips {lab(a)}: beats {slots[b]} {lab(c)}, advances")
+        elif code == K.EV_SHOT:
+            res = "GOAL" if c else "saved"
+            lines.append(f"  {who} flips {lab(a)}: shoots at the goalie {lab(b)}: {res}")
+        elif code == K.EV_FAIL:
+            lines.append(f"  {who} flips {lab(a)}: beats no open card, turn over")
+        elif code == K.EV_END:
+            how = "deck exhausted" if a == 0 else f"{a} cards left"
+            lines.append(f"== end of {pname[period]}: {how} ({c} discards, {b} cards in lineups); "
+                         f"{names[side]} would draft first next")
+        elif code == K.EV_SO_GOALIES:
+            lines.append(f"== shootout: A's goalie {lab(a)}, B's goalie {lab(b)}")
+        elif code == K.EV_SO_SHOT:
+            lines.append(f"  {who} flips {lab(a)} at {lab(b)}: {'GOAL' if c else 'saved'}")
+    return "\n".join(lines)

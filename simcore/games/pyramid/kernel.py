@@ -1,0 +1,479 @@
+"""numba kernel for pyramid card hockey: one game per loop iteration.
+
+Arrays the kernel reads (built by engine.compile_game):
+
+* ``vals``   int64[N]      the deck's card values in listed order (a shuffle permutes a copy);
+* ``total``  int64[64]     cards per value; ``quant`` float64[64] each value's rank in the deck, 0..1
+  (cards below it plus half the cards equal to it, over N); ``meanv`` the deck's mean value;
+* ``kinds``  int64[S]      slot kinds (0 forward, 1 defender, 2 goalie; the goalie is slot S-1);
+* ``opened`` int64[2**S]   open slots after passing a set of slots (deck.Shape);
+* ``routes`` int64[R]      route masks (policies.routes);
+* ``rules``  int64[N_RULES]; ``pol`` int64[2, N_POL] one policy vector per side (policies.Policy.vector).
+
+Side 0 is home (A), side 1 away (B).  A lineup ``L[side, slot]`` holds a card value or -1 for an empty slot.
+``pub[v]`` counts the cards of value v that are public: discards, the flipped card and face-up skaters.  A
+policy function receives the lineups but reads only its own side and the opponent's skater slots.
+"""
+from __future__ import annotations
+
+import numba as nb
+import numpy as np
+
+from simcore.rng import seed_stream, STATE_SIZE, uniform_int
+
+from .policies import (P_DRAFT, P_ORDER, P_PARAM, P_ROUTE, P_SHOOT, SHOOT_COUNT, SHOOT_RANDOM,
+                       SHOOT_THRESHOLD)
+
+# rules vector
+R_SKATER_STRICT, R_GOALIE_STRICT, R_FIRST_ATTACK_SECOND, R_ALTERNATE, R_RANDOM_FIRST, R_LAST_CARD, \
+    R_TIE_BREAK = range(7)
+N_RULES = 7
+TB_TIES, TB_SUDDEN, TB_SHOOTOUT = 0, 1, 2
+
+DRAFT_GOALIE_HIGH, DRAFT_FORWARDS_HIGH, DRAFT_BALANCE, DRAFT_IN_ORDER, DRAFT_RANDOM = range(5)
+ROUTE_TOUGHEST, ROUTE_CHEAPEST, ROUTE_SHORTEST, ROUTE_RANDOM = range(4)
+
+MOVE_FAIL = -1
+MOVE_SHOOT = 100
+
+MAX_PERIODS = 4          # three periods and a sudden-death period
+SHOOTOUT_ROUNDS = 200    # a shootout still level after this many rounds is a tie (a deck of equal cards)
+
+# per-game output columns (int32)
+(C_GOALS,) = (0,)        # goals[side, period] at C_GOALS + side*4 + period
+C_SHOTS = 8              # + side
+C_ADV = 10               # advances + side
+C_FAIL = 12              # failed flips + side
+C_LAST = 14              # last-card shots + side
+C_TURNS = 16             # turns + side
+C_SO = 18                # shootout goals + side
+C_DRAFTED = 20           # side that drafted first, + period (-1: not played)
+C_WINNER = 24            # 0 home, 1 away, 2 tie
+C_DECIDED = 25           # 0 REG, 1 OT, 2 SO
+C_FIRST = 26             # side that drafted first in period 1
+C_FLIPS = 27             # cards flipped by attackers
+C_UNACCOUNTED = 28       # cards not in a lineup, the discards or the deck at a period's end (always 0)
+N_COLS = 29
+
+# event log codes: (code, period, side, a, b, c)
+EV_PERIOD, EV_PLACE, EV_TURN, EV_ADVANCE, EV_SHOT, EV_FAIL, EV_END, EV_SO_GOALIES, EV_SO_SHOT = range(9)
+LOG_FIELDS = 6
+
+
+@nb.njit(cache=True)
+def log_event(log, n_ev, code, period, side, a, b, c):
+    """Append one event when a log array is given (a log with zero rows records nothing)."""
+    if n_ev < log.shape[0]:
+        log[n_ev, 0] = code
+        log[n_ev, 1] = period
+        log[n_ev, 2] = side
+        log[n_ev, 3] = a
+        log[n_ev, 4] = b
+        log[n_ev, 5] = c
+    return n_ev + 1 if log.shape[0] > 0 else 0
+
+
+@nb.njit(cache=True)
+def place(v, side, L, S, quant, meanv, routes, pol, st):
+    """Slot where ``side`` puts a drawn card of value ``v`` (draft and refills); reads only ``L[side]``."""
+    kind = pol[side, P_DRAFT]
+    n_empty = 0
+    for s in range(S):
+        if L[side, s] < 0:
+            n_empty += 1
+    if kind == DRAFT_RANDOM:
+        k = uniform_int(st, n_empty)
+        for s in range(S):
+            if L[side, s] < 0:
+                if k == 0:
+                    return s
+                k -= 1
+    if kind == DRAFT_IN_ORDER:
+        for s in range(S):
+            if L[side, s] < 0:
+                return s
+    if kind == DRAFT_BALANCE:
+        # the empty slot that leaves the weakest route (forward + defender + goalie) strongest
+        x = v - meanv
+        best, best1, best2 = -1, -1e18, -1e18
+        for j in range(S):
+            s = pol[side, P_ORDER + j]
+            if L[side, s] >= 0:
+                continue
+            lo = 1e18
+            through = 0
+            for r in range(routes.shape[0]):
+                m = routes[r]
+                tot = 0.0
+                for q in range(S):
+                    if m >> q & 1:
+                        tot += L[side, q] if L[side, q] >= 0 else meanv
+                if m >> s & 1:
+                    tot += x
+                    through += 1
+                if tot < lo:
+                    lo = tot
+            sec = x * through
+            if lo > best1 + 1e-9 or (abs(lo - best1) <= 1e-9 and sec > best2 + 1e-9):
+                best, best1, best2 = s, lo, sec
+        return best
+    # goalie-high / forwards-high: the card's rank in the deck picks among the empty slots by importance
+    k = int((1.0 - quant[v]) * n_empty)
+    if k > n_empty - 1:
+        k = n_empty - 1
+    for j in range(S):
+        s = pol[side, P_ORDER + j]
+        if L[side, s] < 0:
+            if k == 0:
+                return s
+            k -= 1
+    return -1
+
+
+@nb.njit(cache=True)
+def choose(v, side, L, passed, opened, kinds, S, last, pub, total, rules, pol, st):
+    """The move of ``side`` with the flipped card ``v``: a slot index to advance past, MOVE_SHOOT or
+    MOVE_FAIL.  Reads the opponent's skater slots, never the opponent's goalie."""
+    opp = 1 - side
+    goal = S - 1
+    om = opened[passed]
+    strict = rules[R_SKATER_STRICT]
+    nb_ = 0
+    for s in range(goal):
+        w = L[opp, s]
+        if om >> s & 1 and w >= 0 and (v > w or (v == w and strict == 0)):
+            nb_ += 1
+    can_shoot = (om >> goal & 1) == 1 or (last and rules[R_LAST_CARD] == 1)
+    if nb_ == 0:
+        return MOVE_SHOOT if can_shoot else MOVE_FAIL
+    shoot_kind = pol[side, P_SHOOT]
+    pick = -1
+    if can_shoot:
+        if shoot_kind == SHOOT_RANDOM:
+            k = uniform_int(st, nb_ + 1)
+            if k == nb_:
+                return MOVE_SHOOT
+            pick = k
+        elif last:
+            return MOVE_SHOOT
+        elif shoot_kind == SHOOT_THRESHOLD:
+            if v >= pol[side, P_PARAM]:
+                return MOVE_SHOOT
+        elif shoot_kind == SHOOT_COUNT:
+            # cards this manager has not seen: not public and not his own goalie
+            own_g = L[side, goal]
+            below = 0
+            unseen = 0
+            gstrict = rules[R_GOALIE_STRICT]
+            for w in range(total.shape[0]):
+                u = total[w] - pub[w]
+                if w == own_g:
+                    u -= 1
+                unseen += u
+                if w < v or (w == v and gstrict == 0):
+                    below += u
+            if unseen > 0 and 100 * below >= pol[side, P_PARAM] * unseen:
+                return MOVE_SHOOT
+    route = pol[side, P_ROUTE]
+    if route == ROUTE_RANDOM and pick < 0:
+        pick = uniform_int(st, nb_)
+    best = -1
+    for s in range(goal):
+        w = L[opp, s]
+        if not (om >> s & 1 and w >= 0 and (v > w or (v == w and strict == 0))):
+            continue
+        if pick >= 0:
+            if pick == 0:
+                return s
+            pick -= 1
+            continue
+        if best < 0:
+            best = s
+            continue
+        b = L[opp, best]
+        if route == ROUTE_TOUGHEST:
+            better = w > b or (w == b and kinds[s] > kinds[best])
+        elif route == ROUTE_CHEAPEST:
+            better = w < b or (w == b and kinds[s] > kinds[best])
+        else:  # shortest
+            better = kinds[s] > kinds[best] or (kinds[s] == kinds[best] and w > b)
+        if better:
+            best = s
+    return best
+
+
+@nb.njit(cache=True)
+def shuffle(deck, lo, st):
+    """Fisher-Yates shuffle of ``deck[lo:]`` in place."""
+    n = deck.shape[0]
+    for i in range(n - 1, lo, -1):
+        j = lo + uniform_int(st, i - lo + 1)
+        t = deck[i]
+        deck[i] = deck[j]
+        deck[j] = t
+
+
+@nb.njit(cache=True)
+def fill_slot(deck, top, side, L, S, pub, quant, meanv, routes, pol, st):
+    """Draw the top card and place it for ``side``; returns the slot."""
+    v = deck[top]
+    s = place(v, side, L, S, quant, meanv, routes, pol, st)
+    L[side, s] = v
+    if s != S - 1:
+        pub[v] += 1   # skaters are face up; the goalie face down
+    return s
+
+
+@nb.njit(cache=True)
+def play_period(deck, period, starter, sudden, L, pub, out, total, quant, meanv, kinds, opened, routes,
+                rules, pol, st, log, n_ev):
+    """Draft and play one period from ``deck`` (already in play order); ``starter`` drafts first.
+
+    Adds to ``out`` (one game's row); returns ``(next_starter, n_ev)``: the player who did not take the
+    period's last turn, and the log length.  ``sudden``: stop at the first goal.
+    """
+    N = deck.shape[0]
+    S = kinds.shape[0]
+    goal = S - 1
+    for side in range(2):
+        for s in range(S):
+            L[side, s] = -1
+    for w in range(pub.shape[0]):
+        pub[w] = 0
+    top = 0
+    discards = 0
+    attacker = starter if rules[R_FIRST_ATTACK_SECOND] == 0 else 1 - starter
+    n_ev = log_event(log, n_ev, EV_PERIOD, period, starter, attacker, 0, 0)
+    over = False
+    for k in range(2):
+        side = starter if k == 0 else 1 - starter
+        for _ in range(S):
+            if top == N:
+                over = True
+                break
+            s = fill_slot(deck, top, side, L, S, pub, quant, meanv, routes, pol, st)
+            n_ev = log_event(log, n_ev, EV_PLACE, period, side, s, deck[top], 0)
+            top += 1
+        if over:
+            break
+    last_turn = 1 - starter
+    while not over:
+        # refill the attacker's own open spots
+        n_empty = 0
+        for s in range(S):
+            if L[attacker, s] < 0:
+                n_empty += 1
+        for _ in range(n_empty):
+            if top == N:
+                over = True
+                break
+            s = fill_slot(deck, top, attacker, L, S, pub, quant, meanv, routes, pol, st)
+            n_ev = log_event(log, n_ev, EV_PLACE, period, attacker, s, deck[top], 1)
+            top += 1
+        last_turn = attacker
+        if over or top == N:
+            break
+        opp = 1 - attacker
+        out[C_TURNS + attacker] += 1
+        n_ev = log_event(log, n_ev, EV_TURN, period, attacker, N - top, 0, 0)
+        passed = 0
+        scored = False
+        while top < N:
+            last = N - top == 1
+            v = deck[top]
+            top += 1
+            pub[v] += 1
+            discards += 1
+            out[C_FLIPS] += 1
+            m = choose(v, attacker, L, passed, opened, kinds, S, last, pub, total, rules, pol, st)
+            if m == MOVE_SHOOT:
+                g = L[opp, goal]
+                L[opp, goal] = -1
+                pub[g] += 1
+                discards += 1
+                out[C_SHOTS + attacker] += 1
+                if last and (opened[passed] >> goal & 1) == 0:
+                    out[C_LAST + attacker] += 1
+                scored = v > g or (v == g and rules[R_GOALIE_STRICT] == 0)
+                if scored:
+                    out[C_GOALS + attacker * 4 + period] += 1
+                n_ev = log_event(log, n_ev, EV_SHOT, period, attacker, v, g, 1 if scored else 0)
+                break
+            if m == MOVE_FAIL:
+                out[C_FAIL + attacker] += 1
+                n_ev = log_event(log, n_ev, EV_FAIL, period, attacker, v, 0, 0)
+                break
+            n_ev = log_event(log, n_ev, EV_ADVANCE, period, attacker, v, m, L[opp, m])
+            L[opp, m] = -1
+            discards += 1
+            passed |= 1 << m
+            out[C_ADV + attacker] += 1
+        if sudden and scored:
+            break
+        attacker = 1 - attacker
+    in_lineups = 0
+    for side in range(2):
+        for s in range(S):
+            if L[side, s] >= 0:
+                in_lineups += 1
+    out[C_UNACCOUNTED] += abs(in_lineups + discards + (N - top) - N)
+    n_ev = log_event(log, n_ev, EV_END, period, 1 - last_turn, N - top, in_lineups, discards)
+    return 1 - last_turn, n_ev
+
+
+@nb.njit(cache=True)
+def shootout(deck, first, out, rules, st, log, n_ev):
+    """Card shootout (docs/pyramid.md): each side's goalie is a card from a fresh shuffle, then rounds in
+    which each side flips a card at the other's goalie; three rounds, then sudden death.  Returns the
+    winner (0, 1, or 2 when still level after SHOOTOUT_ROUNDS rounds) and the log length."""
+    N = deck.shape[0]
+    if N < 3:
+        return 2, n_ev
+    shuffle(deck, 0, st)
+    goalie = (deck[0], deck[1]) if first == 0 else (deck[1], deck[0])
+    n_ev = log_event(log, n_ev, EV_SO_GOALIES, 4, first, goalie[0], goalie[1], 0)
+    top = 2
+    gstrict = rules[R_GOALIE_STRICT]
+    score0 = 0
+    score1 = 0
+    for rnd in range(SHOOTOUT_ROUNDS):
+        for k in range(2):
+            side = first if k == 0 else 1 - first
+            if top == N:
+                shuffle(deck, 2, st)
+                top = 2
+            v = deck[top]
+            top += 1
+            g = goalie[1 - side]
+            goal_ = v > g or (v == g and gstrict == 0)
+            if goal_:
+                out[C_SO + side] += 1
+                if side == 0:
+                    score0 += 1
+                else:
+                    score1 += 1
+            n_ev = log_event(log, n_ev, EV_SO_SHOT, 4, side, v, g, 1 if goal_ else 0)
+        if rnd >= 2 and score0 != score1:
+            return (0 if score0 > score1 else 1), n_ev
+    return 2, n_ev
+
+
+@nb.njit(cache=True)
+def play_game(g, seed, vals, scripted, script, out, deck, L, pub, total, quant, meanv, kinds, opened,
+              routes, rules, pol, st, log):
+    """Play game ``g`` into ``out`` (int32[N_COLS], zeroed).  In scripted mode period p plays the deck
+    order ``script[p]`` (and the shootout ``script[4]``) instead of a shuffle; random policies still draw
+    from the game's stream."""
+    seed_stream(st, seed, g)
+    N = vals.shape[0]
+    for i in range(N):
+        deck[i] = vals[i]
+    first = 0
+    if rules[R_RANDOM_FIRST] == 1:
+        first = uniform_int(st, 2)
+    out[C_FIRST] = first
+    for p in range(MAX_PERIODS):
+        out[C_DRAFTED + p] = -1
+    n_ev = 0
+    drafter = first
+    for p in range(3):
+        if scripted:
+            deck[:] = script[p]
+        else:
+            shuffle(deck, 0, st)
+        out[C_DRAFTED + p] = drafter
+        nxt, n_ev = play_period(deck, p, drafter, False, L, pub, out, total, quant, meanv, kinds, opened,
+                                routes, rules, pol, st, log, n_ev)
+        drafter = nxt if rules[R_ALTERNATE] == 0 else 1 - drafter
+    h = out[C_GOALS] + out[C_GOALS + 1] + out[C_GOALS + 2]
+    a = out[C_GOALS + 4] + out[C_GOALS + 5] + out[C_GOALS + 6]
+    winner = 0 if h > a else (1 if a > h else 2)
+    decided = 0
+    if winner == 2 and rules[R_TIE_BREAK] == TB_SUDDEN:
+        if scripted:
+            deck[:] = script[3]
+        else:
+            shuffle(deck, 0, st)
+        out[C_DRAFTED + 3] = drafter
+        nxt, n_ev = play_period(deck, 3, drafter, True, L, pub, out, total, quant, meanv, kinds, opened,
+                                routes, rules, pol, st, log, n_ev)
+        if out[C_GOALS + 3] > 0:
+            winner, decided = 0, 1
+        elif out[C_GOALS + 7] > 0:
+            winner, decided = 1, 1
+    elif winner == 2 and rules[R_TIE_BREAK] == TB_SHOOTOUT:
+        if scripted:
+            deck[:] = script[4]
+        w, n_ev = shootout(deck, first, out, rules, st, log, n_ev)
+        if w < 2:
+            winner, decided = w, 2
+    out[C_WINNER] = winner
+    out[C_DECIDED] = decided
+    return n_ev
+
+
+@nb.njit(cache=True, parallel=True)
+def simulate_games(seed, g0, n, vals, total, quant, meanv, kinds, opened, routes, rules, pol, block):
+    """Games ``g0 .. g0+n-1``: ``int32[n, N_COLS]``.  Blocks of ``block`` games run in parallel; each game
+    draws only from its own stream, so the result does not depend on threads or blocks."""
+    out = np.zeros((n, N_COLS), dtype=np.int32)
+    nblocks = (n + block - 1) // block
+    N = vals.shape[0]
+    S = kinds.shape[0]
+    for b in nb.prange(nblocks):
+        st = np.empty(STATE_SIZE, dtype=np.uint64)
+        deck = np.empty(N, dtype=np.int64)
+        L = np.empty((2, S), dtype=np.int64)
+        pub = np.zeros(total.shape[0], dtype=np.int64)
+        log = np.empty((0, LOG_FIELDS), dtype=np.int64)
+        script = np.empty((0, N), dtype=np.int64)
+        for i in range(b * block, min(n, (b + 1) * block)):
+            play_game(g0 + i, seed, vals, False, script, out[i], deck, L, pub, total, quant, meanv, kinds,
+                      opened, routes, rules, pol, st, log)
+    return out
+
+
+@nb.njit(cache=True)
+def play_logged(seed, g, vals, scripted, script, total, quant, meanv, kinds, opened, routes, rules, pol,
+                max_events):
+    """One game with its event log: ``(out int32[N_COLS], log int64[n_events, LOG_FIELDS])``."""
+    N = vals.shape[0]
+    S = kinds.shape[0]
+    out = np.zeros(N_COLS, dtype=np.int32)
+    st = np.empty(STATE_SIZE, dtype=np.uint64)
+    deck = np.empty(N, dtype=np.int64)
+    L = np.empty((2, S), dtype=np.int64)
+    pub = np.zeros(total.shape[0], dtype=np.int64)
+    log = np.zeros((max_events, LOG_FIELDS), dtype=np.int64)
+    n_ev = play_game(g, seed, vals, scripted, script, out, deck, L, pub, total, quant, meanv, kinds, opened,
+                     routes, rules, pol, st, log)
+    return out, log[:min(n_ev, max_events)]
+
+
+@nb.njit(cache=True, parallel=True)
+def period_outcomes(orders, starter, sudden, total, quant, meanv, kinds, opened, routes, rules, pol):
+    """The exact oracle's work: play one period from each deck order in ``orders`` (int64[M, N]) with
+    ``starter`` drafting first.  Returns int64[M, 4]: goals of side 0, goals of side 1, the next period's
+    starter, and the side that scored first (-1: none).  Deterministic policies only (no stream)."""
+    M = orders.shape[0]
+    N = orders.shape[1]
+    S = kinds.shape[0]
+    res = np.zeros((M, 4), dtype=np.int64)
+    for i in nb.prange(M):
+        st = np.zeros(STATE_SIZE, dtype=np.uint64)
+        deck = orders[i].copy()
+        L = np.empty((2, S), dtype=np.int64)
+        pub = np.zeros(total.shape[0], dtype=np.int64)
+        out = np.zeros(N_COLS, dtype=np.int32)
+        log = np.zeros((3 * N + 8, LOG_FIELDS), dtype=np.int64)   # a period logs at most 3N+2 events
+        nxt, n_ev = play_period(deck, 0, starter, sudden, L, pub, out, total, quant, meanv, kinds, opened,
+                                routes, rules, pol, st, log, 0)
+        res[i, 0] = out[C_GOALS]
+        res[i, 1] = out[C_GOALS + 4]
+        res[i, 2] = nxt
+        res[i, 3] = -1
+        for e in range(min(n_ev, log.shape[0])):
+            if log[e, 0] == EV_SHOT and log[e, 5] == 1:
+                res[i, 3] = log[e, 2]
+                break
+    return res
