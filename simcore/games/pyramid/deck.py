@@ -44,8 +44,8 @@ class Deck:
         return np.asarray(self.values, dtype=np.int64)
 
     def counts(self) -> np.ndarray:
-        """``int64[MAX_VALUE + 1]``: how many cards carry each value."""
-        return np.bincount(self.array(), minlength=MAX_VALUE + 1).astype(np.int64)
+        """``int64[max value + 1]``: how many cards carry each value."""
+        return np.bincount(self.array()).astype(np.int64)
 
     def label_of(self, value: int) -> str:
         """A readable name for a value (the first label carrying it, without the suit for standard cards)."""

@@ -105,9 +105,9 @@ def exact(rules=None, *, policies="default", deck_file=None) -> ExactResult:
         raise ValueError(f"the deck has {count:,} distinct orders; the exact oracle plays at most "
                          f"{MAX_ORDERS:,} (a deck of about 9 cards)")
     orders = _all_orders(np.sort(game.vals), count)
-    # (h, a, g_first_scorer, next) per period and first drafter
+    # {(home goals, away goals, next first drafter, first scorer): p} per first drafter
     raw = [_period_table(game, orders, s, False) for s in (0, 1)]
-    period = tuple({(h, a, nxt): p for (h, a, nxt, _), p in _merge(r, (0, 1, 2)).items()} for r in raw)
+    period = tuple(_merge(r, (0, 1, 2)) for r in raw)
     sd = [_merge(_period_table(game, orders, s, True), (3,)) for s in (0, 1)] \
         if game.rules.tie_break == "sudden-death" else None
     alternate = game.rules.period_start == "alternate"

@@ -19,6 +19,7 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
+from simcore.nbarrays import borrow
 from simcore.rng import seed_stream, STATE_SIZE, uniform_int
 
 from .policies import (P_DRAFT, P_ORDER, P_PARAM, P_ROUTE, P_SHOOT, SHOOT_COUNT, SHOOT_RANDOM,
@@ -36,6 +37,7 @@ ROUTE_TOUGHEST, ROUTE_CHEAPEST, ROUTE_SHORTEST, ROUTE_RANDOM = range(4)
 MOVE_FAIL = -1
 MOVE_SHOOT = 100
 
+PUB_SIZE = 64            # deck.MAX_VALUE + 1: public cards counted per value
 MAX_PERIODS = 4          # three periods and a sudden-death period
 SHOOTOUT_ROUNDS = 200    # a shootout still level after this many rounds is a tie (a deck of equal cards)
 
@@ -60,9 +62,9 @@ EV_PERIOD, EV_PLACE, EV_TURN, EV_ADVANCE, EV_SHOT, EV_FAIL, EV_END, EV_SO_GOALIE
 LOG_FIELDS = 6
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def log_event(log, n_ev, code, period, side, a, b, c):
-    """Append one event when a log array is given (a log with zero rows records nothing)."""
+    """Append one event (events past the log's end are counted, not stored)."""
     if n_ev < log.shape[0]:
         log[n_ev, 0] = code
         log[n_ev, 1] = period
@@ -70,10 +72,10 @@ def log_event(log, n_ev, code, period, side, a, b, c):
         log[n_ev, 3] = a
         log[n_ev, 4] = b
         log[n_ev, 5] = c
-    return n_ev + 1 if log.shape[0] > 0 else 0
+    return n_ev + 1
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def place(v, side, L, S, quant, meanv, routes, pol, st):
     """Slot where ``side`` puts a drawn card of value ``v`` (draft and refills); reads only ``L[side]``."""
     kind = pol[side, P_DRAFT]
@@ -130,7 +132,7 @@ def place(v, side, L, S, quant, meanv, routes, pol, st):
     return -1
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def choose(v, side, L, passed, opened, kinds, S, last, pub, total, rules, pol, st):
     """The move of ``side`` with the flipped card ``v``: a slot index to advance past, MOVE_SHOOT or
     MOVE_FAIL.  Reads the opponent's skater slots, never the opponent's goalie."""
@@ -202,7 +204,7 @@ def choose(v, side, L, passed, opened, kinds, S, last, pub, total, rules, pol, s
     return best
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def shuffle(deck, lo, st):
     """Fisher-Yates shuffle of ``deck[lo:]`` in place."""
     n = deck.shape[0]
@@ -213,7 +215,7 @@ def shuffle(deck, lo, st):
         deck[j] = t
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def fill_slot(deck, top, side, L, S, pub, quant, meanv, routes, pol, st):
     """Draw the top card and place it for ``side``; returns the slot."""
     v = deck[top]
@@ -224,7 +226,7 @@ def fill_slot(deck, top, side, L, S, pub, quant, meanv, routes, pol, st):
     return s
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def play_period(deck, period, starter, sudden, L, pub, out, total, quant, meanv, kinds, opened, routes,
                 rules, pol, st, log, n_ev):
     """Draft and play one period from ``deck`` (already in play order); ``starter`` drafts first.
@@ -235,6 +237,7 @@ def play_period(deck, period, starter, sudden, L, pub, out, total, quant, meanv,
     N = deck.shape[0]
     S = kinds.shape[0]
     goal = S - 1
+    logging = log.shape[0] > 0
     for side in range(2):
         for s in range(S):
             L[side, s] = -1
@@ -243,7 +246,8 @@ def play_period(deck, period, starter, sudden, L, pub, out, total, quant, meanv,
     top = 0
     discards = 0
     attacker = starter if rules[R_FIRST_ATTACK_SECOND] == 0 else 1 - starter
-    n_ev = log_event(log, n_ev, EV_PERIOD, period, starter, attacker, 0, 0)
+    if logging:
+        n_ev = log_event(log, n_ev, EV_PERIOD, period, starter, attacker, 0, 0)
     over = False
     for k in range(2):
         side = starter if k == 0 else 1 - starter
@@ -252,7 +256,8 @@ def play_period(deck, period, starter, sudden, L, pub, out, total, quant, meanv,
                 over = True
                 break
             s = fill_slot(deck, top, side, L, S, pub, quant, meanv, routes, pol, st)
-            n_ev = log_event(log, n_ev, EV_PLACE, period, side, s, deck[top], 0)
+            if logging:
+                n_ev = log_event(log, n_ev, EV_PLACE, period, side, s, deck[top], 0)
             top += 1
         if over:
             break
@@ -268,14 +273,16 @@ def play_period(deck, period, starter, sudden, L, pub, out, total, quant, meanv,
                 over = True
                 break
             s = fill_slot(deck, top, attacker, L, S, pub, quant, meanv, routes, pol, st)
-            n_ev = log_event(log, n_ev, EV_PLACE, period, attacker, s, deck[top], 1)
+            if logging:
+                n_ev = log_event(log, n_ev, EV_PLACE, period, attacker, s, deck[top], 1)
             top += 1
         last_turn = attacker
         if over or top == N:
             break
         opp = 1 - attacker
         out[C_TURNS + attacker] += 1
-        n_ev = log_event(log, n_ev, EV_TURN, period, attacker, N - top, 0, 0)
+        if logging:
+            n_ev = log_event(log, n_ev, EV_TURN, period, attacker, N - top, 0, 0)
         passed = 0
         scored = False
         while top < N:
@@ -297,13 +304,16 @@ def play_period(deck, period, starter, sudden, L, pub, out, total, quant, meanv,
                 scored = v > g or (v == g and rules[R_GOALIE_STRICT] == 0)
                 if scored:
                     out[C_GOALS + attacker * 4 + period] += 1
-                n_ev = log_event(log, n_ev, EV_SHOT, period, attacker, v, g, 1 if scored else 0)
+                if logging:
+                    n_ev = log_event(log, n_ev, EV_SHOT, period, attacker, v, g, 1 if scored else 0)
                 break
             if m == MOVE_FAIL:
                 out[C_FAIL + attacker] += 1
-                n_ev = log_event(log, n_ev, EV_FAIL, period, attacker, v, 0, 0)
+                if logging:
+                    n_ev = log_event(log, n_ev, EV_FAIL, period, attacker, v, 0, 0)
                 break
-            n_ev = log_event(log, n_ev, EV_ADVANCE, period, attacker, v, m, L[opp, m])
+            if logging:
+                n_ev = log_event(log, n_ev, EV_ADVANCE, period, attacker, v, m, L[opp, m])
             L[opp, m] = -1
             discards += 1
             passed |= 1 << m
@@ -317,21 +327,24 @@ def play_period(deck, period, starter, sudden, L, pub, out, total, quant, meanv,
             if L[side, s] >= 0:
                 in_lineups += 1
     out[C_UNACCOUNTED] += abs(in_lineups + discards + (N - top) - N)
-    n_ev = log_event(log, n_ev, EV_END, period, 1 - last_turn, N - top, in_lineups, discards)
+    if logging:
+        n_ev = log_event(log, n_ev, EV_END, period, 1 - last_turn, N - top, in_lineups, discards)
     return 1 - last_turn, n_ev
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def shootout(deck, first, out, rules, st, log, n_ev):
     """Card shootout (docs/pyramid.md): each side's goalie is a card from a fresh shuffle, then rounds in
     which each side flips a card at the other's goalie; three rounds, then sudden death.  Returns the
     winner (0, 1, or 2 when still level after SHOOTOUT_ROUNDS rounds) and the log length."""
     N = deck.shape[0]
+    logging = log.shape[0] > 0
     if N < 3:
         return 2, n_ev
     shuffle(deck, 0, st)
     goalie = (deck[0], deck[1]) if first == 0 else (deck[1], deck[0])
-    n_ev = log_event(log, n_ev, EV_SO_GOALIES, 4, first, goalie[0], goalie[1], 0)
+    if logging:
+        n_ev = log_event(log, n_ev, EV_SO_GOALIES, 4, first, goalie[0], goalie[1], 0)
     top = 2
     gstrict = rules[R_GOALIE_STRICT]
     score0 = 0
@@ -352,13 +365,14 @@ def shootout(deck, first, out, rules, st, log, n_ev):
                     score0 += 1
                 else:
                     score1 += 1
-            n_ev = log_event(log, n_ev, EV_SO_SHOT, 4, side, v, g, 1 if goal_ else 0)
+            if logging:
+                n_ev = log_event(log, n_ev, EV_SO_SHOT, 4, side, v, g, 1 if goal_ else 0)
         if rnd >= 2 and score0 != score1:
             return (0 if score0 > score1 else 1), n_ev
     return 2, n_ev
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def play_game(g, seed, vals, scripted, script, out, deck, L, pub, total, quant, meanv, kinds, opened,
               routes, rules, pol, st, log):
     """Play game ``g`` into ``out`` (int32[N_COLS], zeroed).  In scripted mode period p plays the deck
@@ -376,32 +390,30 @@ def play_game(g, seed, vals, scripted, script, out, deck, L, pub, total, quant, 
         out[C_DRAFTED + p] = -1
     n_ev = 0
     drafter = first
-    for p in range(3):
+    winner = 2
+    decided = 0
+    for p in range(MAX_PERIODS):
+        if p == 3:
+            # three periods played: the sudden-death period only for a tie under that option
+            h = out[C_GOALS] + out[C_GOALS + 1] + out[C_GOALS + 2]
+            a = out[C_GOALS + 4] + out[C_GOALS + 5] + out[C_GOALS + 6]
+            winner = 0 if h > a else (1 if a > h else 2)
+            if winner != 2 or rules[R_TIE_BREAK] != TB_SUDDEN:
+                break
         if scripted:
             deck[:] = script[p]
         else:
             shuffle(deck, 0, st)
         out[C_DRAFTED + p] = drafter
-        nxt, n_ev = play_period(deck, p, drafter, False, L, pub, out, total, quant, meanv, kinds, opened,
+        nxt, n_ev = play_period(deck, p, drafter, p == 3, L, pub, out, total, quant, meanv, kinds, opened,
                                 routes, rules, pol, st, log, n_ev)
         drafter = nxt if rules[R_ALTERNATE] == 0 else 1 - drafter
-    h = out[C_GOALS] + out[C_GOALS + 1] + out[C_GOALS + 2]
-    a = out[C_GOALS + 4] + out[C_GOALS + 5] + out[C_GOALS + 6]
-    winner = 0 if h > a else (1 if a > h else 2)
-    decided = 0
-    if winner == 2 and rules[R_TIE_BREAK] == TB_SUDDEN:
-        if scripted:
-            deck[:] = script[3]
-        else:
-            shuffle(deck, 0, st)
-        out[C_DRAFTED + 3] = drafter
-        nxt, n_ev = play_period(deck, 3, drafter, True, L, pub, out, total, quant, meanv, kinds, opened,
-                                routes, rules, pol, st, log, n_ev)
-        if out[C_GOALS + 3] > 0:
-            winner, decided = 0, 1
-        elif out[C_GOALS + 7] > 0:
-            winner, decided = 1, 1
-    elif winner == 2 and rules[R_TIE_BREAK] == TB_SHOOTOUT:
+        if p == 3:
+            if out[C_GOALS + 3] > 0:
+                winner, decided = 0, 1
+            elif out[C_GOALS + 7] > 0:
+                winner, decided = 1, 1
+    if winner == 2 and rules[R_TIE_BREAK] == TB_SHOOTOUT:
         if scripted:
             deck[:] = script[4]
         w, n_ev = shootout(deck, first, out, rules, st, log, n_ev)
@@ -418,18 +430,19 @@ def simulate_games(seed, g0, n, vals, total, quant, meanv, kinds, opened, routes
     draws only from its own stream, so the result does not depend on threads or blocks."""
     out = np.zeros((n, N_COLS), dtype=np.int32)
     nblocks = (n + block - 1) // block
-    N = vals.shape[0]
-    S = kinds.shape[0]
+    # shared by every thread: borrowed views carry no reference count to contend for
+    vals_, total_, quant_, kinds_ = borrow(vals), borrow(total), borrow(quant), borrow(kinds)
+    opened_, routes_, rules_, pol_ = borrow(opened), borrow(routes), borrow(rules), borrow(pol)
     for b in nb.prange(nblocks):
         st = np.empty(STATE_SIZE, dtype=np.uint64)
-        deck = np.empty(N, dtype=np.int64)
-        L = np.empty((2, S), dtype=np.int64)
-        pub = np.zeros(total.shape[0], dtype=np.int64)
+        deck = np.empty(vals.shape[0], dtype=np.int64)
+        L = np.empty((2, kinds.shape[0]), dtype=np.int64)
+        pub = np.zeros(PUB_SIZE, dtype=np.int64)
         log = np.empty((0, LOG_FIELDS), dtype=np.int64)
-        script = np.empty((0, N), dtype=np.int64)
+        script = np.empty((0, vals.shape[0]), dtype=np.int64)
         for i in range(b * block, min(n, (b + 1) * block)):
-            play_game(g0 + i, seed, vals, False, script, out[i], deck, L, pub, total, quant, meanv, kinds,
-                      opened, routes, rules, pol, st, log)
+            play_game(g0 + i, seed, vals_, False, script, out[i], deck, L, pub, total_, quant_, meanv, kinds_,
+                      opened_, routes_, rules_, pol_, st, log)
     return out
 
 
@@ -450,7 +463,7 @@ def play_logged(seed, g, vals, scripted, script, total, quant, meanv, kinds, ope
     return out, log[:min(n_ev, max_events)]
 
 
-@nb.njit(cache=True, parallel=True)
+@nb.njit(cache=True)
 def period_outcomes(orders, starter, sudden, total, quant, meanv, kinds, opened, routes, rules, pol):
     """The exact oracle's work: play one period from each deck order in ``orders`` (int64[M, N]) with
     ``starter`` drafting first.  Returns int64[M, 4]: goals of side 0, goals of side 1, the next period's
@@ -459,13 +472,15 @@ def period_outcomes(orders, starter, sudden, total, quant, meanv, kinds, opened,
     N = orders.shape[1]
     S = kinds.shape[0]
     res = np.zeros((M, 4), dtype=np.int64)
-    for i in nb.prange(M):
-        st = np.zeros(STATE_SIZE, dtype=np.uint64)
-        deck = orders[i].copy()
-        L = np.empty((2, S), dtype=np.int64)
-        pub = np.zeros(total.shape[0], dtype=np.int64)
-        out = np.zeros(N_COLS, dtype=np.int32)
-        log = np.zeros((3 * N + 8, LOG_FIELDS), dtype=np.int64)   # a period logs at most 3N+2 events
+    st = np.zeros(STATE_SIZE, dtype=np.uint64)
+    deck = np.empty(N, dtype=np.int64)
+    L = np.empty((2, S), dtype=np.int64)
+    pub = np.zeros(PUB_SIZE, dtype=np.int64)
+    out = np.zeros(N_COLS, dtype=np.int32)
+    log = np.zeros((3 * N + 8, LOG_FIELDS), dtype=np.int64)   # a period logs at most 3N+2 events
+    for i in range(M):
+        deck[:] = orders[i]
+        out[:] = 0
         nxt, n_ev = play_period(deck, 0, starter, sudden, L, pub, out, total, quant, meanv, kinds, opened,
                                 routes, rules, pol, st, log, 0)
         res[i, 0] = out[C_GOALS]
