@@ -263,6 +263,8 @@ def play_period(deck, period, starter, sudden, L, pub, out, total, quant, meanv,
             break
     last_turn = 1 - starter
     while not over:
+        if top == N:
+            break   # the previous turn took the deck's last card
         # refill the attacker's own open spots
         n_empty = 0
         for s in range(S):
@@ -334,14 +336,13 @@ def play_period(deck, period, starter, sudden, L, pub, out, total, quant, meanv,
 
 @nb.njit(cache=True, inline="always")
 def shootout(deck, first, out, rules, st, log, n_ev):
-    """Card shootout (docs/pyramid.md): each side's goalie is a card from a fresh shuffle, then rounds in
+    """Card shootout (docs/pyramid.md) from ``deck`` in play order: each side's goalie is a card, then rounds in
     which each side flips a card at the other's goalie; three rounds, then sudden death.  Returns the
     winner (0, 1, or 2 when still level after SHOOTOUT_ROUNDS rounds) and the log length."""
     N = deck.shape[0]
     logging = log.shape[0] > 0
     if N < 3:
         return 2, n_ev
-    shuffle(deck, 0, st)
     goalie = (deck[0], deck[1]) if first == 0 else (deck[1], deck[0])
     if logging:
         n_ev = log_event(log, n_ev, EV_SO_GOALIES, 4, first, goalie[0], goalie[1], 0)
@@ -416,6 +417,8 @@ def play_game(g, seed, vals, scripted, script, out, deck, L, pub, total, quant, 
     if winner == 2 and rules[R_TIE_BREAK] == TB_SHOOTOUT:
         if scripted:
             deck[:] = script[4]
+        else:
+            shuffle(deck, 0, st)
         w, n_ev = shootout(deck, first, out, rules, st, log, n_ev)
         if w < 2:
             winner, decided = w, 2

@@ -1,0 +1,197 @@
+"""Pyramid card hockey replayed with scripted decks (shared/rules/pyramid-card-hockey.txt).
+
+The ``in-order`` policy drafts into the slots left to right (LF, CF, RF, LD, RD, G; F, D, G for the 1-1-1
+lineup), so a scripted deck fixes both lineups: the first drafter's cards come first, then the other's,
+then the cards flipped in play.  It takes on the highest card it beats and shoots at the first chance.
+"""
+import numpy as np
+import pandas as pd
+import pytest
+
+from simcore.games import pyramid as P
+from simcore.games.pyramid import kernel as K
+from simcore.games.pyramid.deck import RANKS, shape
+
+V = {r: i + 2 for i, r in enumerate(RANKS)}   # card values, ace high
+
+
+def std_order(*front):
+    """A full standard-deck order starting with the values ``front`` (ranks or ints)."""
+    vals = [V[x] if isinstance(x, str) else x for x in front]
+    rest = [v for v in range(2, 15) for _ in range(4)]
+    for v in vals:
+        rest.remove(v)
+    return vals + rest
+
+
+def events(lg, code=None, period=0):
+    ev = [tuple(e) for e in lg.events.tolist() if e[1] == period]
+    return [e for e in ev if code is None or e[0] == code]
+
+
+def test_open_cards_follow_the_rulebook_examples():
+    s = shape("3-2-1")
+    assert s.open_slots(set()) == {"LF", "CF", "RF"}
+    # "overtake the center forward ... clear line of sight to both remaining forwards and the two
+    # defenders, but the goal is still blocked"
+    assert s.open_slots({"CF"}) == {"LF", "RF", "LD", "RD"}
+    # "advanced past the left side forward, only the center forward and left defender are open"
+    assert s.open_slots({"LF"}) == {"CF", "LD"}
+    assert s.open_slots({"RF"}) == {"CF", "RD"}
+    # no defender passed: the goal stays blocked, however many forwards are gone
+    assert "G" not in s.open_slots({"LF", "CF", "RF"})
+    assert "G" in s.open_slots({"LF", "LD"}) and "G" in s.open_slots({"CF", "RD"})
+    # passed cards are gone; the left defender opens his partner
+    assert s.open_slots({"LF", "CF"}) == {"RF", "LD", "RD"}
+    assert s.open_slots({"LF", "LD"}) == {"CF", "RD", "G"}
+
+
+def test_center_forward_opens_both_wings_and_defenders_then_the_goal():
+    # A: LF 4, CF 4, RF 4, LD 5, RD 5, G 6.  B: LF 10, CF 2, RF 10, LD 3, RD 10, G K.
+    deck = std_order(4, 4, 4, 5, 5, 6, 10, 2, 10, 3, 10, "K", 2, 3, "A")
+    lg = P.play_scripted([deck] * 3, policies="in-order")
+    adv = events(lg, K.EV_ADVANCE)
+    # A flips 2: only CF (2) matches; flips 3: LD (3) is open once CF is passed; the goal opens
+    assert [(e[3], e[4], e[5]) for e in adv[:2]] == [(2, 1, 2), (3, 3, 3)]
+    shot = events(lg, K.EV_SHOT)[0]
+    assert shot[2] == 0 and shot[3] == V["A"] and shot[4] == V["K"] and shot[5] == 1   # ace beats the king
+    assert "A flips A: shoots at the goalie K: GOAL" in lg.text
+
+
+def test_left_forward_opens_only_center_and_left_defender():
+    # B: LF 2, CF 10, RF 10, LD 10, RD 3.  After LF the 4 beats RD 3, but RD is not open: the turn ends.
+    deck = std_order(4, 4, 4, 5, 5, 6, 2, 10, 10, 10, 3, "K", 2, 4)
+    lg = P.play_scripted([deck] * 3, policies="in-order")
+    turn = events(lg)[events(lg).index(events(lg, K.EV_TURN)[0]):]
+    assert turn[1][0] == K.EV_ADVANCE and turn[1][4] == 0          # past LF
+    assert turn[2][0] == K.EV_FAIL and turn[2][3] == 4             # 4 beats no open card
+    assert "A flips 4: beats no open card, turn over" in lg.text
+
+
+def test_goal_blocked_until_a_defender_is_passed():
+    # B: three 2s up front, defenders 10, goalie 3.  A passes all three forwards, then flips a 4: it would
+    # beat the goalie, but no defender is passed, so the goal is not open and the turn ends.
+    deck = std_order(6, 6, 6, 7, 7, 8, 2, 2, 2, 10, 10, 3, 5, 5, 5, 4)
+    lg = P.play_scripted([deck] * 3, policies="in-order")
+    ev = events(lg)
+    i = ev.index(events(lg, K.EV_TURN)[0])
+    assert [e[0] for e in ev[i + 1:i + 5]] == [K.EV_ADVANCE] * 3 + [K.EV_FAIL]
+    assert ev[i + 4][3] == 4
+
+
+def test_matches_beat_skaters_but_the_goalie_needs_higher():
+    # B: CF 2, LD 3, goalie 9.  A flips 2 (matches CF), 3 (matches LD), 9: equals the goalie: saved.
+    deck = std_order(4, 4, 4, 5, 5, 6, 10, 2, 10, 3, 10, 9, 2, 3, 9)
+    lg = P.play_scripted([deck] * 3, policies="in-order")
+    shot = events(lg, K.EV_SHOT)[0]
+    assert (shot[3], shot[4], shot[5]) == (9, 9, 0)
+    # goalie_beats=">=": the same match scores
+    lg = P.play_scripted([deck] * 3, "goalie_beats=>=", policies="in-order")
+    assert events(lg, K.EV_SHOT)[0][5] == 1
+    # skater_beats=">": the 2 no longer passes CF 2
+    lg = P.play_scripted([deck] * 3, "skater_beats=>", policies="in-order")
+    assert events(lg)[events(lg).index(events(lg, K.EV_TURN)[0]) + 1][0] == K.EV_FAIL
+
+
+def test_defender_refills_own_spots_and_goal_at_start_of_turn():
+    deck = std_order(4, 4, 4, 5, 5, 6, 10, 2, 10, 3, 10, "K", 2, 3, "A", 7, 8, 9)
+    lg = P.play_scripted([deck] * 3, policies="in-order")
+    ev = events(lg)
+    i = ev.index(events(lg, K.EV_SHOT)[0])
+    # B lost CF, LD and its goalie; its turn begins by filling them, in slot order, from the deck
+    assert [(e[0], e[2], e[3], e[4]) for e in ev[i + 1:i + 4]] == \
+        [(K.EV_PLACE, 1, 1, 7), (K.EV_PLACE, 1, 3, 8), (K.EV_PLACE, 1, 5, 9)]
+    assert ev[i + 4][0] == K.EV_TURN and ev[i + 4][2] == 1
+    assert "B refills 9 at G (face down)" in lg.text
+
+
+def _small(values, **rules):
+    spec = ",".join(["deck=custom", "lineup=1-1-1"] + [f"{k}={v}" for k, v in rules.items()])
+    return spec, P.custom_deck(values)
+
+
+def test_last_card_shot_without_an_open_path():
+    # 8 cards, lineup F, D, G.  A: F 7, D 6, G 2.  B: F 8, D 5, G 4.  A flips 1: fails.  B's flip is the
+    # deck's last card, a 3: "When only one card is left in the deck, a player may ... attempt a shot on
+    # goal regardless of whether an open path exists" - it beats A's goalie 2.
+    order = [7, 6, 2, 8, 5, 4, 1, 3]
+    spec, deck = _small(range(1, 9))
+    lg = P.play_scripted([order] * 3, spec, deck_file=deck)
+    shots = events(lg, K.EV_SHOT)
+    assert [(e[2], e[3], e[4], e[5]) for e in shots] == [(1, 3, 2, 1)]
+    assert lg.row["away_last_card_shots"] == 3 and lg.row["away_goals"] == 3
+    # with the special rule off the 3 cannot get past A's forward
+    spec, deck = _small(range(1, 9), last_card="off")
+    lg = P.play_scripted([order] * 3, spec, deck_file=deck)
+    assert not events(lg, K.EV_SHOT) and lg.row["away_goals"] == 0
+
+
+def test_period_ends_mid_refill_and_next_player_drafts_first():
+    # 9 cards.  A: F 7, D 8, G 9.  B: F 1, D 6, G 5.  A flips 2 (past F 1), then 3: fails against D 6.
+    # B's turn starts by refilling its forward with the deck's last card: the deck is gone, the period
+    # ends before B flips.  B took the last turn, so A drafts first next period (next-in-turn).
+    order = [7, 8, 9, 1, 6, 5, 2, 3, 4]
+    spec, deck = _small(range(1, 10))
+    lg = P.play_scripted([order] * 3, spec, deck_file=deck)
+    ev = events(lg)
+    assert [e[0] for e in ev[-4:]] == [K.EV_ADVANCE, K.EV_FAIL, K.EV_PLACE, K.EV_END]
+    assert ev[-2][2] == 1 and ev[-2][4] == 4                        # B refills the 4
+    assert ev[-1][3] == 0 and ev[-1][4] + ev[-1][5] == 9            # nothing left; every card accounted for
+    assert lg.row["home_turns"] == 3 and lg.row["away_turns"] == 0
+    assert [lg.row[f"drafted_first_p{p}"] for p in (1, 2, 3)] == ["home", "home", "home"]
+    lg = P.play_scripted([order] * 3, spec + ",period_start=alternate", deck_file=deck)
+    assert [lg.row[f"drafted_first_p{p}"] for p in (1, 2, 3)] == ["home", "away", "home"]
+
+
+SCORELESS = [9, 8, 1, 7, 6, 2, 3, 4, 5]    # first drafter F 9 D 8 G 1, other F 7 D 6 G 2; all flips fail
+
+
+def test_sudden_death_period_first_goal_wins():
+    # 10 cards.  Regulation: first drafter F 10 D 9 G 1, other F 8 D 7 G 2; four flips all fail, the
+    # other player takes the last turn, so A drafts first in every period.  Extra period: A passes F 2
+    # and D 3 and beats the goalie 4 with a 7; the period stops there with one card left.
+    spec, deck = _small(range(1, 11), last_card="off", tie_break="sudden-death")
+    scoreless = [10, 9, 1, 8, 7, 2, 3, 4, 5, 6]
+    ot = [10, 9, 1, 2, 3, 4, 5, 6, 7, 8]
+    lg = P.play_scripted([scoreless] * 3 + [ot], spec, deck_file=deck)
+    r = lg.row
+    assert [r[f"drafted_first_{p}"] for p in ("p1", "p2", "p3", "ot")] == ["home"] * 4
+    assert (r["home_goals"], r["away_goals"], r["home_ot"], r["winner"], r["decided_in"]) == (1, 0, 1, "home", "OT")
+    ev = events(lg, period=3)
+    assert ev[-2][0] == K.EV_SHOT and ev[-2][5] == 1 and ev[-1][0] == K.EV_END and ev[-1][3] == 1
+    # the first drafter alternates when the previous period's last turn was his (9 cards, 3 flips)
+    spec, deck = _small(range(1, 10), last_card="off", tie_break="sudden-death")
+    r = P.play_scripted([SCORELESS] * 4, spec, deck_file=deck).row
+    assert [r[f"drafted_first_{p}"] for p in ("p1", "p2", "p3", "ot")] == ["home", "away", "home", "away"]
+    assert r["winner"] == "tie" and r["decided_in"] == "REG"
+    # ties stand under the rulebook's rules: no extra period
+    spec, deck = _small(range(1, 10), last_card="off")
+    r = P.play_scripted([SCORELESS] * 3, spec, deck_file=deck).row
+    assert (r["winner"], r["decided_in"]) == ("tie", "REG") and pd.isna(r["drafted_first_ot"])
+
+
+def test_card_shootout():
+    # goalies: A 5, B 4.  Shots: A 6 (goal), B 9 (goal), A 1, B 2, A 3 (saved), B 7 (goal): B wins 2-1.
+    spec, deck = _small(range(1, 10), last_card="off", tie_break="shootout")
+    so = [5, 4, 6, 9, 1, 2, 3, 7, 8]
+    lg = P.play_scripted([SCORELESS] * 3 + [SCORELESS, so], spec, deck_file=deck)
+    r = lg.row
+    assert (r["winner"], r["decided_in"], r["home_shootout_goals"], r["away_shootout_goals"]) == ("away", "SO", 1, 2)
+    assert (r["home_goals"], r["away_goals"]) == (0, 0)
+    assert "shootout: A's goalie 5, B's goalie 4" in lg.text
+
+
+def test_scripted_deck_must_be_the_deck():
+    with pytest.raises(ValueError, match="not an ordering of the 52-card deck"):
+        P.play_scripted([list(range(52))])
+    with pytest.raises(ValueError, match="not an ordering"):
+        P.play_scripted([std_order()[:-1]])
+
+
+def test_play_by_play_reads_card_by_card():
+    lg = P.play_by_play(seed=7, game_id=3)
+    text = lg.text
+    assert text.startswith("== period 1: A drafts first, A takes the first turn")
+    assert text.count("== end of period") == 3
+    assert "(face down)" in text and "flips" in text
+    assert np.all(lg.events[:, 0] >= 0)
