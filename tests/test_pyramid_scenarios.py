@@ -171,14 +171,18 @@ def test_sudden_death_period_first_goal_wins():
 
 
 def test_card_shootout():
-    # goalies: A 5, B 4.  Shots: A 6 (goal), B 9 (goal), A 1, B 2, A 3 (saved), B 7 (goal): B wins 2-1.
-    spec, deck = _small(range(1, 10), last_card="off", tie_break="shootout")
-    so = [5, 4, 6, 9, 1, 2, 3, 7, 8]
-    lg = P.play_scripted([SCORELESS] * 3 + [SCORELESS, so], spec, deck_file=deck)
+    # 12 cards, six failed flips in each period: a 0-0 tie.  Shootout shots (shooter's card, goalie card):
+    # A 6-4 goal, B 9-5 goal, A 1-2, B 3-7, A 8-10 saved, B 12-11 goal: B wins 2-1 after three rounds.
+    spec, deck = _small(range(1, 13), last_card="off", tie_break="shootout")
+    scoreless = [12, 11, 1, 10, 9, 2, 3, 4, 5, 6, 7, 8]
+    so = [6, 4, 9, 5, 1, 2, 3, 7, 8, 10, 12, 11]
+    lg = P.play_scripted([scoreless] * 4 + [so], spec, deck_file=deck)
     r = lg.row
     assert (r["winner"], r["decided_in"], r["home_shootout_goals"], r["away_shootout_goals"]) == ("away", "SO", 1, 2)
     assert (r["home_goals"], r["away_goals"]) == (0, 0)
-    assert "shootout: A's goalie 5, B's goalie 4" in lg.text
+    shots = [tuple(e[2:]) for e in lg.events.tolist() if e[0] == K.EV_SO_SHOT]
+    assert shots == [(0, 6, 4, 1), (1, 9, 5, 1), (0, 1, 2, 0), (1, 3, 7, 0), (0, 8, 10, 0), (1, 12, 11, 1)]
+    assert "B shoots 12, A's goalie card 11: GOAL" in lg.text
 
 
 def test_scripted_deck_must_be_the_deck():

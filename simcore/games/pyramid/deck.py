@@ -23,7 +23,7 @@ RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 SUITS = ("C", "D", "H", "S")
 #: Values are small integers; the kernel counts cards per value in arrays of this size.
 MAX_VALUE = 63
-#: The largest deck the kernel accepts (two decks with jokers is 108).
+#: The largest deck the kernel accepts (two standard decks are 104 cards; a custom deck may be larger).
 MAX_CARDS = 1024
 
 

@@ -268,6 +268,7 @@ def describe(log: np.ndarray, game: Game) -> str:
     names = ("A", "B")
     pname = ("period 1", "period 2", "period 3", "sudden-death period", "shootout")
     lines = []
+    in_shootout = False
     for code, period, side, a, b, c in log.tolist():
         who = names[side] if side in (0, 1) else "?"
         if code == K.EV_PERIOD:
@@ -289,8 +290,10 @@ def describe(log: np.ndarray, game: Game) -> str:
             how = "deck exhausted" if a == 0 else f"{a} cards left"
             lines.append(f"== end of {pname[period]}: {how} ({c} discards, {b} cards in lineups); "
                          f"{names[side]} would draft first next")
-        elif code == K.EV_SO_GOALIES:
-            lines.append(f"== shootout: A's goalie {lab(a)}, B's goalie {lab(b)}")
         elif code == K.EV_SO_SHOT:
-            lines.append(f"  {who} flips {lab(a)} at {lab(b)}: {'GOAL' if c else 'saved'}")
+            if not in_shootout:
+                lines.append("== shootout")
+                in_shootout = True
+            lines.append(f"  {who} shoots {lab(a)}, {names[1 - side]}'s goalie card {lab(b)}: "
+                         f"{'GOAL' if c else 'saved'}")
     return "\n".join(lines)

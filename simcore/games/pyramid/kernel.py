@@ -58,7 +58,7 @@ C_UNACCOUNTED = 28       # cards not in a lineup, the discards or the deck at a 
 N_COLS = 29
 
 # event log codes: (code, period, side, a, b, c)
-EV_PERIOD, EV_PLACE, EV_TURN, EV_ADVANCE, EV_SHOT, EV_FAIL, EV_END, EV_SO_GOALIES, EV_SO_SHOT = range(9)
+EV_PERIOD, EV_PLACE, EV_TURN, EV_ADVANCE, EV_SHOT, EV_FAIL, EV_END, EV_SO_SHOT = range(8)
 LOG_FIELDS = 6
 
 
@@ -336,13 +336,40 @@ def play_period(deck, period, starter, sudden, L, pub, out, total, quant, meanv,
 
 @nb.njit(cache=True, inline="always")
 def shootout(deck, first, out, rules, st, log, n_ev):
-    """Card shootout (docs/pyramid.md) from ``deck`` in play order: each side's goalie is a card, then rounds in
-    which each side flips a card at the other's goalie; three rounds, then sudden death.  Returns the
-    winner (0, 1, or 2 when still level after SHOOTOUT_ROUNDS rounds) and the log length."""
+    """Card shootout (docs/pyramid.md) from ``deck`` in play order.  Each shot takes two cards: the shooter
+    flips one, the defending side flips one for its goalie; a goal when the shot beats the goalie as in
+    play.  The first drafter of period 1 shoots first; three rounds, then sudden-death rounds; a spent deck
+    is reshuffled.  Returns the winner (0, 1, or 2 when still level after SHOOTOUT_ROUNDS rounds, as with
+    a deck of equal cards) and the log length."""
     N = deck.shape[0]
     logging = log.shape[0] > 0
-    if N < 3:
+    if N < 2:
         return 2, n_ev
+    top = 0
+    gstrict = rules[R_GOALIE_STRICT]
+    score0 = 0
+    score1 = 0
+    for rnd in range(SHOOTOUT_ROUNDS):
+        for k in range(2):
+            side = first if k == 0 else 1 - first
+            if N - top < 2:
+                shuffle(deck, 0, st)
+                top = 0
+            v = deck[top]
+            g = deck[top + 1]
+            top += 2
+            goal_ = v > g or (v == g and gstrict == 0)
+            if goal_:
+                out[C_SO + side] += 1
+                if side == 0:
+                    score0 += 1
+                else:
+                    score1 += 1
+            if logging:
+                n_ev = log_event(log, n_ev, EV_SO_SHOT, 4, side, v, g, 1 if goal_ else 0)
+        if rnd >= 2 and score0 != score1:
+            return (0 if score0 > score1 else 1), n_ev
+    return 2, n_ev
     goalie = (deck[0], deck[1]) if first == 0 else (deck[1], deck[0])
     if logging:
         n_ev = log_event(log, n_ev, EV_SO_GOALIES, 4, first, goalie[0], goalie[1], 0)

@@ -1,0 +1,133 @@
+"""Pyramid card hockey conformance: every game ends with every card accounted for, the tables balance,
+results depend only on (seed, game index), and a logged game is the batch game."""
+import numpy as np
+import pytest
+from scipy import stats
+
+from simcore.games import pyramid as P
+from simcore.games.pyramid import kernel as K
+from simcore.games.pyramid.rules import Rules
+
+OPTIONS = [f"{name}={v}" for name, vals in Rules.options().items() for v in vals
+           if name != "deck" and v != getattr(Rules(), name)] + ["deck=ace-low", "deck=jokers", "deck=two-decks"]
+
+
+def _check_balances(g, n):
+    assert len(g) == n
+    assert (g.unaccounted_cards == 0).all()
+    for side, other in (("home", "away"), ("away", "home")):
+        per = g[[f"{side}_p1", f"{side}_p2", f"{side}_p3", f"{side}_ot"]].sum(axis=1)
+        assert (per == g[f"{side}_goals"]).all()
+        assert (g[f"{side}_shots"] >= g[f"{side}_goals"]).all()
+        assert (g[f"{other}_saves"] == g[f"{side}_shots"] - g[f"{side}_goals"]).all()
+        assert (g[f"{side}_last_card_shots"] <= g[f"{side}_shots"]).all()
+    assert (g.turns == g.home_turns + g.away_turns).all()
+    # every flip is an advance, a failed flip or a shot
+    flips = g[["home_advances", "away_advances", "home_failed_flips", "away_failed_flips",
+               "home_shots", "away_shots"]].sum(axis=1)
+    assert (flips == g.flips).all()
+    tied = g.home_goals == g.away_goals
+    assert ((g.winner == "tie") == (tied & (g.decided_in == "REG"))).all() or \
+        (g.decided_in == "SO").any()
+    assert ((g.winner == "home") == ((g.home_goals > g.away_goals) |
+                                      ((g.decided_in == "SO") & (g.home_shootout_goals > g.away_shootout_goals)))).all()
+
+
+def test_default_game_balances():
+    res = P.simulate(20_000, seed=11, progress=False)
+    g = res.games
+    _check_balances(g, 20_000)
+    assert set(g.decided_in) == {"REG"} and g.drafted_first_ot.isna().all()
+    assert (g.drafted_first_p1 == "home").all()
+    # a standard deck: 3 periods of 52 cards, 12 drafted and at least one refill per shot
+    assert g.flips.between(30, 3 * 40).all()
+
+
+@pytest.mark.parametrize("opt", OPTIONS)
+def test_every_rule_option_runs_and_balances(opt):
+    res = P.simulate(3_000, seed=5, rules=opt, policies=("default", "random"), progress=False)
+    _check_balances(res.games, 3_000)
+
+
+def test_tie_breaks_decide_games():
+    sd = P.simulate(20_000, seed=3, rules="tie_break=sudden-death", progress=False).games
+    assert (sd.decided_in == "OT").any()
+    ot = sd[sd.decided_in == "OT"]
+    assert ((ot.home_ot + ot.away_ot) == 1).all() and (ot.home_goals - ot.away_goals).abs().eq(1).all()
+    assert sd.drafted_first_ot.notna().sum() == ((sd.home_p1 + sd.home_p2 + sd.home_p3) ==
+                                                 (sd.away_p1 + sd.away_p2 + sd.away_p3)).sum()
+    so = P.simulate(20_000, seed=3, rules="tie_break=shootout", progress=False).games
+    assert (so.winner != "tie").all()        # a standard deck always settles a shootout
+    s = so[so.decided_in == "SO"]
+    assert (s.home_goals == s.away_goals).all() and (s.home_shootout_goals != s.away_shootout_goals).all()
+    # common random numbers: games that are not tied after regulation are the same games in all three
+    base = P.simulate(20_000, seed=3, progress=False).games
+    decided = base.winner != "tie"
+    assert (base.loc[decided, "home_goals"] == so.loc[decided, "home_goals"]).all()
+    assert (base.loc[decided, "winner"] == sd.loc[decided, "winner"]).all()
+
+
+def test_period_start_rules():
+    g = P.simulate(5_000, seed=2, rules="period_start=alternate", progress=False).games
+    assert (g.drafted_first_p1 == "home").all() and (g.drafted_first_p2 == "away").all()
+    assert (g.drafted_first_p3 == "home").all()
+    g = P.simulate(20_000, seed=2, rules="first_player=random", progress=False).games
+    k = int((g.first_drafter == "home").sum())
+    assert stats.binomtest(k, len(g), 0.5).pvalue > 1e-3
+    assert (g.drafted_first_p1 == g.first_drafter).all()
+    assert (g.first_drafter_won == (g.winner.astype(str) == g.first_drafter.astype(str))).all()
+
+
+def test_reproducible_across_threads_and_chunks():
+    a = P.simulate(3_000, seed=99, policies=("random", "default"), threads=1, progress=False).aggregates["out"]
+    b = P.simulate(3_000, seed=99, policies=("random", "default"), threads=2, chunk_size=700,
+                   progress=False).aggregates["out"]
+    assert np.array_equal(a, b)
+    c = P.simulate(3_000, seed=100, policies=("random", "default"), progress=False).aggregates["out"]
+    assert not np.array_equal(a, c)
+
+
+def test_game_depends_only_on_seed_and_index():
+    full = P.simulate(2_000, seed=8, progress=False).aggregates["out"]
+    g0 = 1_500
+    part = K.simulate_games(8, g0, 500, *P.compile_game().kernel_args(), 64)
+    assert np.array_equal(full[g0:], part)
+
+
+@pytest.mark.parametrize("gid", [0, 17, 444])
+def test_logged_game_is_the_batch_game(gid):
+    rules, pols = "tie_break=shootout,first_player=random", ("random", "rush")
+    g = P.simulate(500, seed=31, rules=rules, policies=pols, progress=False).games.iloc[gid]
+    lg = P.play_by_play(31, gid, rules, policies=pols)
+    for col in ("home_goals", "away_goals", "winner", "decided_in", "home_shots", "away_advances", "turns",
+                "flips", "first_drafter", "drafted_first_p3", "home_shootout_goals"):
+        assert str(lg.row[col]) == str(g[col]), col
+    # the log replays the counters
+    ev = lg.events
+    assert (ev[:, 0] == K.EV_SHOT).sum() == g.home_shots + g.away_shots
+    assert ((ev[:, 0] == K.EV_SHOT) & (ev[:, 5] == 1)).sum() == g.home_goals + g.away_goals - g.home_ot - g.away_ot \
+        + g.home_ot + g.away_ot
+    assert (ev[:, 0] == K.EV_TURN).sum() == g.turns
+
+
+def test_summary_intervals_cover_estimates():
+    s = P.simulate(10_000, seed=4, progress=False).summary().set_index("metric")
+    for m in ("home_win", "tie", "first_mover_win", "goals_per_game", "turns_per_game"):
+        assert s.loc[m, "ci_low"] <= s.loc[m, "estimate"] <= s.loc[m, "ci_high"]
+    assert s.loc["home_win", "estimate"] + s.loc["away_win", "estimate"] + s.loc["tie", "estimate"] == \
+        pytest.approx(1.0)
+
+
+def test_bad_arguments():
+    with pytest.raises(ValueError, match="n must be a positive"):
+        P.simulate(0)
+    with pytest.raises(ValueError, match="seed"):
+        P.simulate(10, seed=-1)
+    with pytest.raises(ValueError, match="deck=custom needs a deck file"):
+        P.simulate(10, rules="deck=custom")
+    with pytest.raises(ValueError, match="use deck=custom"):
+        P.simulate(10, deck_file=P.custom_deck([1, 2, 3]))
+    with pytest.raises(ValueError, match="unknown draft policy"):
+        P.simulate(10, policies="draft=goalie-low")
+    with pytest.raises(ValueError, match="shoot policies"):
+        P.simulate(10, policies="shoot=count-101")
