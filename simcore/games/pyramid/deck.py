@@ -94,7 +94,8 @@ def custom_deck(values, labels=None, source: str = "custom") -> Deck:
 
 
 def load_deck(path) -> Deck:
-    """Read a deck file: CSV with columns ``card,value`` and an optional ``count`` (default 1).
+    """Read a deck file: CSV with columns ``card,value`` and an optional ``count`` (default 1; a row may
+    leave it out).
 
     ``card`` is any label; ``value`` an integer 0..63 that decides comparisons (higher beats lower).
     Errors name the file, line, column and text.
@@ -120,7 +121,8 @@ def load_deck(path) -> Deck:
     labels, values = [], []
     for line, row in rows[1:]:
         rec = dict(zip(head, (c.strip() for c in row)))
-        if len(row) != len(head):
+        missing = head[len(row):]
+        if len(row) > len(head) or any(h != "count" for h in missing):
             raise ChartError(path, line, None, ",".join(row), f"expected {len(head)} fields, found {len(row)}")
         label = rec["card"]
         if not label:

@@ -1,0 +1,68 @@
+"""Pyramid decks and lineup shapes: the built-in decks, the custom deck file and its errors."""
+import numpy as np
+import pytest
+
+from simcore.charts import ChartError
+from simcore.games import pyramid as P
+from simcore.games.pyramid.deck import DATA, deck_for, load_deck, shape, standard_deck
+from simcore.games.pyramid.rules import Rules
+
+
+def test_built_in_decks():
+    d = deck_for(Rules())
+    assert d.size == 52 and sorted(set(d.values)) == list(range(2, 15))
+    assert all(d.values.count(v) == 4 for v in range(2, 15))
+    assert d.label_of(14) == "A" and d.label_of(11) == "J" and d.label_of(10) == "10"
+    low = deck_for(Rules(deck="ace-low"))
+    assert min(low.values) == 1 and max(low.values) == 13 and low.values.count(1) == 4
+    j = deck_for(Rules(deck="jokers"))
+    assert j.size == 54 and j.values.count(15) == 2 and j.label_of(15) == "Joker"
+    two = deck_for(Rules(deck="two-decks"))
+    assert two.size == 104 and two.values.count(7) == 8
+    assert np.array_equal(standard_deck().counts()[2:], np.full(13, 4))
+
+
+def test_custom_deck_file(tmp_path):
+    f = tmp_path / "deck.csv"
+    f.write_text("# a house deck\ncard,value,count\nLow,1,3\nMid,5\nHigh,9,2\n")
+    d = load_deck(f)
+    assert d.values == (1, 1, 1, 5, 9, 9) and d.labels[3] == "Mid" and d.source == str(f)
+    nine = load_deck(DATA / "decks" / "nine.csv")
+    assert nine.values == tuple(range(1, 10))
+    res = P.simulate(500, seed=1, rules="deck=custom,lineup=1-1-1", deck_file=f, progress=False)
+    assert res.meta["deck"]["cards"] == 6 and (res.games.unaccounted_cards == 0).all()
+
+
+@pytest.mark.parametrize("text, where, what", [
+    ("card,points\nA,1\n", "line 1", "'value' column"),
+    ("card,value,suit\nA,1,H\n", "column 'suit'", "unknown column"),
+    ("card,value\nA,1\nB,abc\n", "line 3, column 'value': 'abc'", "whole number"),
+    ("card,value\nA,64\n", "line 2, column 'value': '64'", "0..63"),
+    ("card,value,count\nA,1,0\n", "line 2, column 'count': '0'", "at least 1"),
+    ("card,value\nA,1,2\n", "line 2", "expected 2 fields"),
+    ("card,value\n,3\n", "line 2, column 'card'", "needs a label"),
+    ("card,value\n", "deck.csv", "lists no cards"),
+    ("", "deck.csv", "empty"),
+])
+def test_deck_file_errors_name_file_line_field_and_text(tmp_path, text, where, what):
+    f = tmp_path / "deck.csv"
+    f.write_text(text)
+    with pytest.raises(ChartError) as e:
+        load_deck(f)
+    msg = str(e.value)
+    assert str(f) in msg and where in msg and what in msg
+
+
+def test_missing_deck_file(tmp_path):
+    with pytest.raises(ChartError, match="cannot read the deck file"):
+        load_deck(tmp_path / "nope.csv")
+
+
+def test_lineup_shapes():
+    s = shape("3-2-1")
+    assert s.slots == ("LF", "CF", "RF", "LD", "RD", "G") and s.goal == 5
+    assert list(s.kinds) == [0, 0, 0, 1, 1, 2]
+    assert shape("2-1-1").open_slots({"LF"}) == {"RF", "D"}
+    assert shape("1-1-1").open_slots({"F", "D"}) == {"G"}
+    with pytest.raises(ValueError, match="unknown lineup"):
+        shape("4-3-2-1")
