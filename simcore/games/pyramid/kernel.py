@@ -370,34 +370,6 @@ def shootout(deck, first, out, rules, st, log, n_ev):
         if rnd >= 2 and score0 != score1:
             return (0 if score0 > score1 else 1), n_ev
     return 2, n_ev
-    goalie = (deck[0], deck[1]) if first == 0 else (deck[1], deck[0])
-    if logging:
-        n_ev = log_event(log, n_ev, EV_SO_GOALIES, 4, first, goalie[0], goalie[1], 0)
-    top = 2
-    gstrict = rules[R_GOALIE_STRICT]
-    score0 = 0
-    score1 = 0
-    for rnd in range(SHOOTOUT_ROUNDS):
-        for k in range(2):
-            side = first if k == 0 else 1 - first
-            if top == N:
-                shuffle(deck, 2, st)
-                top = 2
-            v = deck[top]
-            top += 1
-            g = goalie[1 - side]
-            goal_ = v > g or (v == g and gstrict == 0)
-            if goal_:
-                out[C_SO + side] += 1
-                if side == 0:
-                    score0 += 1
-                else:
-                    score1 += 1
-            if logging:
-                n_ev = log_event(log, n_ev, EV_SO_SHOT, 4, side, v, g, 1 if goal_ else 0)
-        if rnd >= 2 and score0 != score1:
-            return (0 if score0 > score1 else 1), n_ev
-    return 2, n_ev
 
 
 @nb.njit(cache=True, inline="always")
