@@ -1,4 +1,4 @@
-"""Command line: ``simcore <game> ...`` (``ezr``, ``strat``), ``simcore demo``.
+"""Command line: ``simcore <game> ...`` (``ezr``, ``strat``, ``pyramid``), ``simcore demo``.
 
 Bad input prints one line (``simcore: error: ...``) and exits with status 2.
 """
@@ -479,6 +479,212 @@ def cmd_strat(argv):
     return cmd_strat_play(argv)
 
 
+# ------------------------------------------------------------------ pyramid
+
+def _plain(obj):
+    """A JSON-safe copy: numpy scalars and arrays as Python values, NaN and infinities as null."""
+    import math
+
+    import numpy as np
+
+    if isinstance(obj, dict):
+        return {str(k): _plain(v) for k, v in obj.items()}
+    if isinstance(obj, (list, tuple)):
+        return [_plain(v) for v in obj]
+    if isinstance(obj, np.ndarray):
+        return [_plain(v) for v in obj.tolist()]
+    if isinstance(obj, np.generic):
+        obj = obj.item()
+    if isinstance(obj, float) and not math.isfinite(obj):
+        return None
+    return obj
+
+
+def _pyramid_policy(flag: str, spec: str):
+    from simcore.games.pyramid.policies import Policy
+
+    try:
+        return Policy.parse(spec)
+    except ValueError as exc:
+        raise UsageError(f"{flag}: {exc}") from None
+
+
+def pyramid_report(res) -> dict:
+    """The JSON document of ``simcore pyramid``: the run's labels and every metric of ``Results.summary()``
+    as ``{"estimate", "ci": [low, high], "unit"}``."""
+    m = res.meta
+    doc = {"game": "pyramid", "n": res.n, "seed": m["seed"], "variant": m["variant"], "policies": m["policies"],
+           "deck": m["deck"], "version": m["version"]}
+    for row in res.summary().itertuples():
+        doc[row.metric] = {"estimate": row.estimate, "ci": [row.ci_low, row.ci_high], "unit": row.unit}
+    return _plain(doc)
+
+
+def format_pyramid(r: dict, metrics) -> str:
+    pol = r["policies"]
+    out = ["Pyramid card hockey: side A (home) against side B (away)",
+           f"rules {r['variant']}",
+           f"deck {r['deck']['source']} ({r['deck']['cards']} cards)",
+           "policies " + (pol["home"] if pol["home"] == pol["away"] else f"A {pol['home']}; B {pol['away']}"),
+           f"simulated {r['n']:,} games, seed {r['seed']}", "",
+           f"{'metric':<24}{'estimate':>10}   {'95% interval':<20}  unit"]
+
+    def num(x):
+        return "   nan" if x is None else f"{x:.4f}"
+
+    for name in metrics:
+        v = r[name]
+        lo, hi = v["ci"]
+        out.append(f"{name:<24}{num(v['estimate']):>10}   {'[' + num(lo) + ', ' + num(hi) + ']':<20}  {v['unit']}")
+    return "\n".join(out)
+
+
+def _pyramid_plot(path, *, res=None, report=None):
+    import matplotlib
+
+    matplotlib.use("Agg", force=False)
+    import matplotlib.pyplot as plt
+    import numpy as np
+
+    if report is not None:
+        mat = report.matrix
+        pols = list(dict.fromkeys(mat.row))
+        grid = mat.pivot(index="row", columns="column", values="estimate").loc[pols, pols].to_numpy()
+        opts = report.options
+        fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(12, 4.6))
+        im = ax1.imshow(grid, cmap="RdBu_r", vmin=0, vmax=1)
+        ax1.set_xticks(range(len(pols)), pols, rotation=45, ha="right")
+        ax1.set_yticks(range(len(pols)), pols)
+        for i in range(len(pols)):
+            for j in range(len(pols)):
+                ax1.text(j, i, f"{grid[i, j]:.2f}", ha="center", va="center", fontsize=8)
+        ax1.set(xlabel="column policy", ylabel="row policy",
+                title=f"row's score against column ({int(mat.n.iloc[0]):,} games a cell)")
+        fig.colorbar(im, ax=ax1, fraction=0.046)
+        y = np.arange(len(opts))
+        ax2.errorbar(100 * opts.tie, y, xerr=100 * np.abs(np.vstack([opts.tie - opts.tie_ci_low,
+                                                                      opts.tie_ci_high - opts.tie])),
+                     fmt="o", capsize=3)
+        ax2.set_yticks(y, list(opts.option))
+        ax2.invert_yaxis()
+        ax2.set(xlabel="ties, % of games (95% interval)", title="rule options")
+    else:
+        g = res.table("games")
+        goals = (g.home_goals + g.away_goals).to_numpy()
+        fig, ax = plt.subplots(figsize=(6.5, 3.8))
+        k = np.arange(goals.max() + 1)
+        ax.bar(k, np.bincount(goals, minlength=k.size) / goals.size, color="#9ecae1")
+        ax.set(xlabel="goals in a game (both sides)", ylabel="share of games",
+               title=f"Pyramid card hockey, {res.n:,} games, seed {res.meta['seed']}")
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+def cmd_pyramid(argv):
+    p = _Parser(prog="simcore pyramid",
+                description="Pyramid card hockey: simulate games, print one card by card, or run the balance "
+                            "report (first-mover advantage, ties, policy matrix, tie-breaking rule options).")
+    p.add_argument("-n", type=_positive_int, default=100_000, help="games to simulate (default 100000)")
+    p.add_argument("--seed", type=_seed, default=0)
+    p.add_argument("--rules", default="", metavar="FIELD=VALUE,...",
+                   help="rule fields, e.g. 'tie_break=sudden-death,deck=jokers' (see docs/pyramid.md)")
+    p.add_argument("--policy-a", default="default", metavar="P",
+                   help="side A's (home) policy: a preset (default, random, forwards, balance, cheap-shot, rush, "
+                        "in-order) or 'draft=..,route=..,shoot=..'")
+    p.add_argument("--policy-b", default="default", metavar="P", help="side B's (away) policy, the same forms")
+    p.add_argument("--deck-file", metavar="FILE", help="deck for --rules deck=custom: CSV with columns card,value "
+                   "and an optional count")
+    p.add_argument("--threads", type=_positive_int)
+    p.add_argument("--pbp", action="store_true", help="print one game card by card instead of the summary")
+    p.add_argument("--game-id", type=int, default=0, metavar="G",
+                   help="with --pbp: which game of the run (default 0; the same game -n/--seed simulate)")
+    p.add_argument("--report", action="store_true",
+                   help="the balance report: headline figures, policy matrix and rule options")
+    p.add_argument("--matrix-n", type=_positive_int, metavar="N",
+                   help="with --report: games per policy-matrix cell (default 20000)")
+    p.add_argument("--options-n", type=_positive_int, metavar="N",
+                   help="with --report: games per rule option (default: -n)")
+    p.add_argument("--plot", metavar="FILE", help="write a figure to FILE (the report's matrix and rule options "
+                   "with --report, else the distribution of goals per game)")
+    p.add_argument("--force", action="store_true", help="replace an existing --plot file")
+    p.add_argument("--format", choices=("table", "json"), default="table")
+    args = p.parse_args(argv)
+    from simcore.games.pyramid import engine
+    from simcore.games.pyramid.rules import Rules
+
+    if args.pbp and args.report:
+        raise UsageError("--pbp and --report are separate forms; pass one of them")
+    if args.pbp and args.plot:
+        raise UsageError("--plot draws a run or a report, not a --pbp game")
+    if args.game_id < 0:
+        raise UsageError(f"--game-id must be 0 or more, got {args.game_id}")
+    if not args.report and (args.matrix_n or args.options_n):
+        raise UsageError("--matrix-n and --options-n go with --report")
+    rules = Rules().with_options(args.rules)
+    if args.report and (args.deck_file or rules.deck == "custom"):
+        raise UsageError("--report plays the shipped decks only; leave out deck=custom and --deck-file")
+    policies = (_pyramid_policy("--policy-a", args.policy_a), _pyramid_policy("--policy-b", args.policy_b))
+    engine.compile_game(rules, policies, args.deck_file)      # checks the deck (file) before any play
+    if args.plot:
+        _refuse_overwrite(args.plot, args.force)
+
+    if args.pbp:
+        log = engine.play_by_play(args.seed, args.game_id, rules, policies=policies, deck_file=args.deck_file)
+        _print_pyramid_pbp(log, args, rules, policies)
+        return
+
+    if args.report:
+        import warnings
+
+        from simcore.games.pyramid.report import balance_report
+
+        with warnings.catch_warnings():      # a one-game run has no spread: its intervals are NaN (null)
+            warnings.simplefilter("ignore", RuntimeWarning)
+            rep = balance_report(args.n, args.seed, rules, policies, matrix_n=args.matrix_n or 20_000,
+                                 options_n=args.options_n or args.n, threads=args.threads)
+        if args.plot:
+            _pyramid_plot(args.plot, report=rep)
+        if args.format == "json":
+            print(json.dumps(_plain(rep.to_json()), indent=2))
+        else:
+            print(rep.to_text())
+            if args.plot:
+                print(f"\nwrote {args.plot}")
+        return
+
+    res = engine.simulate(args.n, args.seed, rules, policies=policies, deck_file=args.deck_file,
+                          threads=args.threads)
+    report = pyramid_report(res)
+    if args.plot:
+        _pyramid_plot(args.plot, res=res)
+        report["files"] = [args.plot]
+    if args.format == "json":
+        print(json.dumps(report, indent=2))
+    else:
+        print(format_pyramid(report, list(res.summary().metric)))
+        if args.plot:
+            print(f"\nwrote {args.plot}")
+
+
+def _print_pyramid_pbp(log, args, rules, policies):
+    row = _plain(log.row)
+    pol = {"home": str(policies[0]), "away": str(policies[1])}
+    if args.format == "json":
+        print(json.dumps({"game": "pyramid", "seed": args.seed, "game_id": args.game_id, "variant": rules.id,
+                          "policies": pol, "result": row, "events": log.text.splitlines()}, indent=2))
+        return
+    print(f"Pyramid card hockey: game {args.game_id} of seed {args.seed}, side A (home) against side B (away)")
+    print(f"rules {rules.id}")
+    print("policies " + (pol["home"] if pol["home"] == pol["away"] else f"A {pol['home']}; B {pol['away']}"))
+    print()
+    print(log.text)
+    print()
+    winner = {"home": "A wins", "away": "B wins", "tie": "tie"}[row["winner"]]
+    how = {"REG": "", "OT": ", in the sudden-death period", "SO": ", in the shootout"}[row["decided_in"]]
+    print(f"final: A {row['home_goals']}, B {row['away_goals']} ({winner}{how})")
+
+
 # ------------------------------------------------------------------ demo
 
 def cmd_demo(argv):
@@ -494,7 +700,7 @@ def cmd_demo(argv):
     print(run_demo(Path(args.out), home=args.home, away=args.away, n=args.n, seed=args.seed))
 
 
-COMMANDS = {"ezr": cmd_ezr, "strat": cmd_strat, "demo": cmd_demo}
+COMMANDS = {"ezr": cmd_ezr, "strat": cmd_strat, "pyramid": cmd_pyramid, "demo": cmd_demo}
 
 
 def main(argv=None) -> int:
@@ -503,13 +709,15 @@ def main(argv=None) -> int:
     from simcore.rulesbase import RuleError
 
     if not argv or argv[0] in ("-h", "--help"):
-        print("usage: simcore {ezr,strat,demo} ...\n\n"
+        print("usage: simcore {ezr,strat,pyramid,demo} ...\n\n"
               "  simcore ezr --home D/E/B/c --away F/E/C/b [-n N] [--seed S] [--format table|json]\n"
               "  simcore ezr period --ezr E [--format json]\n"
               "  simcore ezr table\n"
               "  simcore strat HOME AWAY [-n N] [--seed S] [--rules K=V,...] [--coach K=V,...] [--kit DIR]\n"
               "  simcore strat --league sample [-n N] [--pbp] [--out DIR] [--format table|json]\n"
               "  simcore strat teams [--kit DIR]\n"
+              "  simcore pyramid [-n N] [--seed S] [--rules K=V,...] [--policy-a P] [--policy-b P] [--deck-file FILE]\n"
+              "  simcore pyramid --pbp [--game-id G] | --report [--matrix-n N] [--options-n N] [--format table|json]\n"
               "  simcore demo [--out DIR]\n\n"
               "Each command takes --help.")
         return 0 if argv else EXIT_USAGE

@@ -44,6 +44,19 @@ def test_kernel_is_this_interpreter(monkeypatch):
     assert n == SMALL_N
 
 
+def test_readme_lists_every_notebook():
+    """notebooks/README.md has a row for each notebook, and each row names a notebook that exists."""
+    import re
+
+    listed = set(re.findall(r"^\| \[([\w.-]+\.ipynb)\]", (NOTEBOOK_DIR / "README.md").read_text(), re.M))
+    assert listed == {p.name for p in NOTEBOOKS}
+
+
+def test_pyramid_notebook_is_run():
+    """The pyramid balance analysis is among the notebooks this suite executes (at SMALL_N games per run)."""
+    assert "pyramid_balance.ipynb" in {p.name for p in NOTEBOOKS}
+
+
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
 def test_notebook_runs(path, monkeypatch):
     nb = nbformat.read(path, as_version=4)
