@@ -622,8 +622,6 @@ def cmd_pyramid(argv):
     if not args.report and (args.matrix_n or args.options_n):
         raise UsageError("--matrix-n and --options-n go with --report")
     rules = Rules().with_options(args.rules)
-    if args.report and (args.deck_file or rules.deck == "custom"):
-        raise UsageError("--report plays the shipped decks only; leave out deck=custom and --deck-file")
     policies = (_pyramid_policy("--policy-a", args.policy_a), _pyramid_policy("--policy-b", args.policy_b))
     engine.compile_game(rules, policies, args.deck_file)      # checks the deck (file) before any play
     if args.plot:
@@ -642,7 +640,8 @@ def cmd_pyramid(argv):
         with warnings.catch_warnings():      # a one-game run has no spread: its intervals are NaN (null)
             warnings.simplefilter("ignore", RuntimeWarning)
             rep = balance_report(args.n, args.seed, rules, policies, matrix_n=args.matrix_n or 20_000,
-                                 options_n=args.options_n or args.n, threads=args.threads)
+                                 options_n=args.options_n or args.n, threads=args.threads,
+                                 deck_file=args.deck_file)
         if args.plot:
             _pyramid_plot(args.plot, report=rep)
         if args.format == "json":

@@ -358,6 +358,11 @@ def test_pyramid_custom_deck_file(capsys, tmp_path):
     assert code == 0, err
     doc = json.loads(out)
     assert doc["deck"]["cards"] == 9 and "deck=custom" in doc["variant"] and "lineup=1-1-1" in doc["variant"]
+    code, out, err = run(capsys, "pyramid", "--report", "-n", "2000", "--matrix-n", "100", "--rules",
+                         "deck=custom,lineup=1-1-1", "--deck-file", str(deck), "--format", "json")
+    assert code == 0, err
+    doc = json.loads(out)
+    assert doc["deck"]["cards"] == 9 and doc["n"] == 2000 and len(doc["policy_matrix"]) == 36
 
 
 def test_pyramid_plot_refuses_to_overwrite(capsys, tmp_path):

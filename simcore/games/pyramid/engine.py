@@ -197,7 +197,7 @@ def summary_frame(out: np.ndarray) -> pd.DataFrame:
     mean("first_mover_advantage", (w == first).astype(float) - ((w != first) & (w != 2)), "difference of shares")
     prop("decided_OT", (d == 1).sum())
     prop("decided_SO", (d == 2).sum())
-    mean("goals_per_game", goals.sum(axis=1), "goals (both sides)")
+    mean("goals_per_game", goals.sum(axis=1), "goals (both sides; shootout goals excluded)")
     mean("home_goals_mean", goals[:, 0], "goals")
     mean("away_goals_mean", goals[:, 1], "goals")
     shots = out[:, K.C_SHOTS] + out[:, K.C_SHOTS + 1]

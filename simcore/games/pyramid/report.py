@@ -33,7 +33,7 @@ def _prop(k, n) -> dict:
 
 def _mean(x) -> dict:
     x = np.asarray(x, dtype=float)
-    m, sd = float(x.mean()), float(x.std(ddof=1))
+    m, sd = float(x.mean()), (float(x.std(ddof=1)) if x.size > 1 else float("nan"))
     lo, hi = mean_ci(m, sd, x.size)
     return {"estimate": m, "ci": [lo, hi]}
 
@@ -60,7 +60,8 @@ def headline(out: np.ndarray) -> dict:
             "decided_SO": _prop((out[:, K.C_DECIDED] == 2).sum(), n)}
 
 
-def policy_matrix(policies=MATRIX_POLICIES, n: int = 20_000, seed: int = 0, rules=None, threads=None) -> pd.DataFrame:
+def policy_matrix(policies=MATRIX_POLICIES, n: int = 20_000, seed: int = 0, rules=None, threads=None,
+                  deck_file=None) -> pd.DataFrame:
     """Win rate of the row policy against the column policy (ties count half), each cell ``n`` games with
     the first drafter drawn by coin flip so neither seat is favoured.  Tidy: row, column, estimate,
     ci_low, ci_high, n."""
@@ -68,7 +69,7 @@ def policy_matrix(policies=MATRIX_POLICIES, n: int = 20_000, seed: int = 0, rule
     rows = []
     for a in policies:
         for b in policies:
-            res = simulate(n, seed, rules, policies=(a, b), threads=threads, progress=False)
+            res = simulate(n, seed, rules, policies=(a, b), deck_file=deck_file, threads=threads, progress=False)
             w = res.aggregates["out"][:, K.C_WINNER]
             score = np.where(w == 0, 1.0, np.where(w == 2, 0.5, 0.0))
             m = _mean(score)
@@ -78,19 +79,21 @@ def policy_matrix(policies=MATRIX_POLICIES, n: int = 20_000, seed: int = 0, rule
 
 
 def rule_options(options=TIE_OPTIONS, n: int = 100_000, seed: int = 0, rules=None, policies=None,
-                 threads=None) -> pd.DataFrame:
+                 threads=None, deck_file=None) -> pd.DataFrame:
     """Tie rate and first-mover advantage of the base rules and of each option, with the paired change in
     the tie rate (same seed, so game g shares its shuffles), and two verdicts: ``reduces_ties`` (the paired
     interval of the change lies below zero) and ``keeps_balance`` (the option's first-mover advantage,
     upper 95% bound in absolute value, is within BALANCE_SLACK of the base's)."""
     base_rules = _rules(rules)
-    base = simulate(n, seed, base_rules, policies=policies, threads=threads, progress=False).aggregates["out"]
+    base = simulate(n, seed, base_rules, policies=policies, deck_file=deck_file, threads=threads,
+                    progress=False).aggregates["out"]
     hb = headline(base)
     base_adv_hi = max(abs(x) for x in hb["first_mover_advantage"]["ci"])
     rows = [_option_row("base", hb, None, None)]
     for opt in options:
         r = base_rules.with_options(opt)
-        out = simulate(n, seed, r, policies=policies, threads=threads, progress=False).aggregates["out"]
+        out = simulate(n, seed, r, policies=policies, deck_file=deck_file, threads=threads,
+                       progress=False).aggregates["out"]
         h = headline(out)
         d = (out[:, K.C_WINNER] == 2).astype(float) - (base[:, K.C_WINNER] == 2)
         dm = _mean(d)
@@ -144,13 +147,14 @@ class BalanceReport:
 
         lines = [f"Pyramid card hockey balance report: {h['n']:,} games, seed {self.meta['seed']}",
                  f"rules {self.meta['variant']}",
+                 f"deck {self.meta['deck']['source']} ({self.meta['deck']['cards']} cards)",
                  f"policies A {self.meta['policies']['home']}, B {self.meta['policies']['away']}", "",
                  f"first mover (drafts first in period 1) wins  {ci(h['first_mover_win'])}",
                  f"second mover wins                           {ci(h['second_mover_win'])}",
                  f"first-mover advantage                       {ci(h['first_mover_advantage'])}",
                  f"balance (1 - |advantage|)                   {ci(h['balance'])}",
                  f"tie                                         {ci(h['tie'])}",
-                 f"goals per game                              {ci(h['goals_per_game'], False)}",
+                 f"goals per game (shootout goals excluded)    {ci(h['goals_per_game'], False)}",
                  f"game length (turns)                         {ci(h['game_length'], False)}", "",
                  f"Policy matrix: row's score against column (win 1, tie 1/2), "
                  f"{int(self.matrix.n.iloc[0]):,} games a cell, first drafter by coin flip"]
@@ -161,7 +165,7 @@ class BalanceReport:
             cells = self.matrix[self.matrix.row == a].set_index("column").estimate
             lines.append(f"{a:<{width}}" + "".join(f"{cells[b]:>11.3f}" for b in pols))
         lines += ["", f"Rule options against the base rules ({int(self.meta['options_n']):,} games each, same seed):",
-                  f"{'option':<30}{'tie':>8}{'change [95% CI]':>26}{'1st-mover adv.':>17}{'verdict':>30}"]
+                  f"{'option':<30}{'tie':>8}{'change [95% CI]':>26}{'1st-mover adv.':>17}   verdict"]
         for r in self.options.itertuples():
             ch = "" if r.option == "base" else \
                 f"{100 * r.tie_change:+.1f} [{100 * r.tie_change_ci_low:+.1f}, {100 * r.tie_change_ci_high:+.1f}]"
@@ -169,7 +173,7 @@ class BalanceReport:
                 ("fewer ties" if r.reduces_ties else "ties not reduced") + ", " + \
                 ("balance kept" if r.keeps_balance else "balance worse")
             lines.append(f"{r.option:<30}{100 * r.tie:>7.1f}%{ch:>26}{100 * r.first_mover_advantage:>+16.1f}%"
-                         f"{verdict:>30}")
+                         f"   {verdict}")
         rec = self.recommended()
         lines += ["", "Options that reduce ties and keep balance: " + (", ".join(rec) if rec else "none")]
         return "\n".join(lines)
@@ -177,15 +181,16 @@ class BalanceReport:
 
 def balance_report(n: int = 100_000, seed: int = 0, rules=None, policies=None, *, matrix_n: int = 20_000,
                    matrix_policies=MATRIX_POLICIES, options=TIE_OPTIONS, options_n: int | None = None,
-                   threads=None) -> BalanceReport:
-    """Run the base game, the policy matrix and the rule options."""
+                   threads=None, deck_file=None) -> BalanceReport:
+    """Run the base game, the policy matrix and the rule options (all with the same deck)."""
     rules = _rules(rules)
-    res = simulate(n, seed, rules, policies=policies, threads=threads, progress=False)
+    res = simulate(n, seed, rules, policies=policies, deck_file=deck_file, threads=threads, progress=False)
     meta = {"game": "pyramid", "variant": rules.id, "seed": seed, "policies": res.meta["policies"],
+            "deck": res.meta["deck"],
             "matrix_n": matrix_n, "options_n": options_n or n, "version": res.meta["version"]}
     h = headline(res.aggregates["out"])
-    mat = policy_matrix(matrix_policies, matrix_n, seed, rules, threads)
-    opts = rule_options(options, options_n or n, seed, rules, policies, threads)
+    mat = policy_matrix(matrix_policies, matrix_n, seed, rules, threads, deck_file)
+    opts = rule_options(options, options_n or n, seed, rules, policies, threads, deck_file)
     return BalanceReport(meta, h, mat, opts)
 
 
