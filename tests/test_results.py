@@ -85,8 +85,11 @@ def test_simulate_rejects_bad_arguments():
 
 
 def test_registry_and_rules_ids():
-    assert simcore.available_games() == ["ezr", "strat"]
+    assert simcore.available_games() == ["ezr", "strat", "pyramid"]
     assert simcore.game("ezr") is ezr
+    pyramid = simcore.game("pyramid")
+    assert pyramid.GAME_ID == "pyramid" and pyramid.Rules().id.startswith("pyramid(deck=standard,lineup=3-2-1,")
+    assert callable(pyramid.simulate) and callable(pyramid.exact) and callable(pyramid.play_by_play)
     strat = simcore.game("strat")
     assert strat.GAME_ID == "strat" and strat.Rules().id.startswith("strat(")
     assert callable(strat.simulate) and callable(strat.play_by_play)
