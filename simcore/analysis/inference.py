@@ -1,0 +1,155 @@
+"""Comparing two rule variants game by game: paired and unpaired differences, multiple testing, sample size.
+
+Every game's random stream depends only on (seed, game index), so two variants simulated with one seed are
+paired game by game (common random numbers).  For a per-game quantity x (a win indicator, goals, shots) the
+paired difference d_g = x_b[g] - x_a[g] has variance Var(x_a) + Var(x_b) - 2 Cov(x_a, x_b): the shared
+shuffles and dice make the covariance positive, so the paired interval is narrower than the unpaired one
+for the same n.  Both are normal-approximation (Student t) intervals for a difference of means, which for a
+0/1 indicator is a difference of proportions.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+from scipy import stats as _st
+
+ALPHA = 0.05
+
+
+@dataclass(frozen=True)
+class Difference:
+    """Estimate of ``b - a`` for one metric.
+
+    ``a``, ``b``: the two means; ``diff``: b - a; ``ci``: its 95% interval (level ``1 - alpha``);
+    ``p_value``: two-sided test of no difference; ``se``: standard error of ``diff``; ``sd``: the standard
+    deviation a power calculation needs (of the paired per-game differences; unpaired, of the difference
+    between one game of each variant, sqrt(Var a + Var b));
+    ``paired``: whether the games were paired; ``n``: games per variant.
+    """
+
+    name: str
+    a: float
+    b: float
+    diff: float
+    ci: tuple[float, float]
+    p_value: float
+    se: float
+    sd: float
+    paired: bool
+    n: int
+
+    def as_dict(self) -> dict:
+        return {"name": self.name, "a": self.a, "b": self.b, "diff": self.diff, "ci": list(self.ci),
+                "p_value": self.p_value, "paired": self.paired, "n": self.n, "se": self.se}
+
+
+def _interval(diff, se, df, alpha):
+    if not math.isfinite(se) or df < 1:
+        return (math.nan, math.nan), math.nan
+    if se == 0:
+        return (diff, diff), (1.0 if diff == 0 else 0.0)
+    q = float(_st.t.ppf(1 - alpha / 2, df))
+    p = float(2 * _st.t.sf(abs(diff) / se, df))
+    return (diff - q * se, diff + q * se), p
+
+
+def paired_difference(x_a, x_b, name: str = "", alpha: float = ALPHA) -> Difference:
+    """Paired estimate of mean(x_b) - mean(x_a); ``x_a[g]`` and ``x_b[g]`` come from the same game stream."""
+    x_a = np.asarray(x_a, dtype=float)
+    x_b = np.asarray(x_b, dtype=float)
+    if x_a.shape != x_b.shape or x_a.ndim != 1:
+        raise ValueError(f"paired samples must be 1-d and of equal length, got {x_a.shape} and {x_b.shape}")
+    n = x_a.size
+    d = x_b - x_a
+    sd = float(d.std(ddof=1)) if n > 1 else math.nan
+    se = sd / math.sqrt(n) if n > 1 else math.nan
+    diff = float(d.mean()) if n else math.nan
+    ci, p = _interval(diff, se, n - 1, alpha)
+    return Difference(name, float(x_a.mean()), float(x_b.mean()), diff, ci, p, se, sd, True, n)
+
+
+def unpaired_difference(x_a, x_b, name: str = "", alpha: float = ALPHA) -> Difference:
+    """Welch estimate of mean(x_b) - mean(x_a) from independent samples."""
+    x_a = np.asarray(x_a, dtype=float)
+    x_b = np.asarray(x_b, dtype=float)
+    na, nb = x_a.size, x_b.size
+    if na < 2 or nb < 2:
+        return Difference(name, float(np.mean(x_a)) if na else math.nan, float(np.mean(x_b)) if nb else math.nan,
+                          math.nan, (math.nan, math.nan), math.nan, math.nan, math.nan, False, min(na, nb))
+    va, vb = float(x_a.var(ddof=1)), float(x_b.var(ddof=1))
+    se = math.sqrt(va / na + vb / nb)
+    diff = float(x_b.mean() - x_a.mean())
+    if se > 0:
+        df = (va / na + vb / nb) ** 2 / ((va / na) ** 2 / (na - 1) + (vb / nb) ** 2 / (nb - 1))
+    else:
+        df = na + nb - 2
+    ci, p = _interval(diff, se, df, alpha)
+    sd = math.sqrt(va + vb)     # of the difference between one game of each variant
+    return Difference(name, float(x_a.mean()), float(x_b.mean()), diff, ci, p, se, sd, False, min(na, nb))
+
+
+def holm(p_values) -> np.ndarray:
+    """Holm-Bonferroni adjusted p-values (same order as given), for testing many metrics at once: reject
+    the hypotheses whose adjusted p-value is below alpha and the family-wise error rate stays at alpha."""
+    p = np.asarray(p_values, dtype=float)
+    m = p.size
+    order = np.argsort(p, kind="stable")
+    adj = np.empty(m)
+    running = 0.0
+    for rank, i in enumerate(order):
+        running = max(running, min(1.0, (m - rank) * p[i]))
+        adj[i] = running
+    return adj
+
+
+def histogram_test(counts_a, counts_b, min_expected: float = 5.0) -> tuple[float, float, int]:
+    """Chi-square test that two histograms (counts over the same values 0, 1, 2, ...) come from one
+    distribution.  Sparse tail bins are pooled until every expected count is at least ``min_expected``.
+    Returns (statistic, p_value, degrees of freedom).  For independent samples; paired samples are
+    dependent, so a paired run's whole-distribution test is conservative only when the pairing is weak."""
+    a = np.asarray(counts_a, dtype=float)
+    b = np.asarray(counts_b, dtype=float)
+    k = max(a.size, b.size)
+    a = np.pad(a, (0, k - a.size))
+    b = np.pad(b, (0, k - b.size))
+    tot = a + b
+    keep = np.flatnonzero(tot > 0)
+    if keep.size < 2:
+        return 0.0, 1.0, 0
+    a, b, tot = a[keep], b[keep], tot[keep]
+    share_a = a.sum() / tot.sum()
+    # pool from the right until each bin expects enough in both rows
+    bins_a, bins_b = [], []
+    acc_a = acc_b = 0.0
+    for x, y in zip(a[::-1], b[::-1]):
+        acc_a += x
+        acc_b += y
+        t = acc_a + acc_b
+        if min(t * share_a, t * (1 - share_a)) >= min_expected:
+            bins_a.append(acc_a)
+            bins_b.append(acc_b)
+            acc_a = acc_b = 0.0
+    if acc_a + acc_b > 0:
+        if bins_a:
+            bins_a[-1] += acc_a
+            bins_b[-1] += acc_b
+        else:
+            bins_a.append(acc_a)
+            bins_b.append(acc_b)
+    if len(bins_a) < 2:
+        return 0.0, 1.0, 0
+    table = np.array([bins_a, bins_b])
+    stat, p, dof, _ = _st.chi2_contingency(table, correction=False)
+    return float(stat), float(p), int(dof)
+
+
+def required_n(sd: float, delta: float, power: float = 0.8, alpha: float = ALPHA) -> int:
+    """Games per variant to detect a true difference ``delta`` with probability ``power`` (two-sided test at
+    ``alpha``), for per-game differences with standard deviation ``sd`` (:attr:`Difference.sd` of a pilot
+    run, paired or not)."""
+    if not (sd >= 0 and delta != 0 and 0 < power < 1 and 0 < alpha < 1):
+        raise ValueError("required_n needs sd >= 0, delta != 0, 0 < power < 1 and 0 < alpha < 1")
+    z = float(_st.norm.ppf(1 - alpha / 2) + _st.norm.ppf(power))
+    return max(2, math.ceil((z * sd / abs(delta)) ** 2))

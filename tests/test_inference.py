@@ -1,0 +1,114 @@
+"""Paired and unpaired differences, Holm's correction, histogram tests and sample sizes."""
+import math
+
+import numpy as np
+import pytest
+from scipy import stats
+
+from simcore.analysis.inference import (histogram_test, holm, paired_difference, required_n,
+                                        unpaired_difference)
+
+
+def _pairs(rng, n, rho=0.8, delta=0.1):
+    z = rng.standard_normal((2, n))
+    a = z[0]
+    b = rho * z[0] + math.sqrt(1 - rho * rho) * z[1] + delta
+    return a, b
+
+
+def test_intervals_cover_the_truth_at_the_nominal_rate():
+    rng = np.random.default_rng(1)
+    reps, n, delta = 2000, 200, 0.1
+    cover_p = cover_u = 0
+    for _ in range(reps):
+        a, b = _pairs(rng, n, delta=delta)
+        p = paired_difference(a, b)
+        _, b_other = _pairs(rng, n, delta=delta)      # independent of a: an unpaired run
+        u = unpaired_difference(a, b_other)
+        cover_p += p.ci[0] <= delta <= p.ci[1]
+        cover_u += u.ci[0] <= delta <= u.ci[1]
+    # 95% nominal: within 3.5 binomial standard errors of 0.95 (sd 0.0049 at 2000 replications)
+    for c in (cover_p, cover_u):
+        assert abs(c / reps - 0.95) < 3.5 * math.sqrt(0.95 * 0.05 / reps)
+
+
+def test_binary_indicators_paired_difference_of_proportions():
+    rng = np.random.default_rng(2)
+    a = rng.random(50_000) < 0.4
+    b = a.copy()
+    flip = rng.random(a.size) < 0.05
+    b[flip] = ~b[flip]
+    d = paired_difference(a, b, "home_win")
+    assert d.a == pytest.approx(a.mean()) and d.b == pytest.approx(b.mean())
+    assert d.diff == pytest.approx(b.mean() - a.mean())
+    # paired: only the flipped games vary; unpaired sees two whole Bernoulli samples
+    u = unpaired_difference(a, b)
+    assert d.ci[1] - d.ci[0] < 0.35 * (u.ci[1] - u.ci[0])
+
+
+def test_paired_narrower_when_correlated_and_equal_when_not():
+    rng = np.random.default_rng(3)
+    a, b = _pairs(rng, 10_000, rho=0.9)
+    p, u = paired_difference(a, b), unpaired_difference(a, b)
+    # Var(b - a) = 2 - 2 rho = 0.2 against Var a + Var b = 2: the paired interval is sqrt(0.1) as wide
+    assert (p.ci[1] - p.ci[0]) / (u.ci[1] - u.ci[0]) == pytest.approx(math.sqrt(0.1), rel=0.05)
+    a, b = _pairs(rng, 10_000, rho=0.0)
+    p, u = paired_difference(a, b), unpaired_difference(a, b)
+    assert (p.ci[1] - p.ci[0]) / (u.ci[1] - u.ci[0]) == pytest.approx(1.0, rel=0.05)
+
+
+def test_p_values_match_scipy():
+    rng = np.random.default_rng(4)
+    a, b = _pairs(rng, 300, delta=0.05)
+    assert paired_difference(a, b).p_value == pytest.approx(stats.ttest_rel(b, a).pvalue)
+    assert unpaired_difference(a, b).p_value == pytest.approx(stats.ttest_ind(b, a, equal_var=False).pvalue)
+
+
+def test_degenerate_samples():
+    d = paired_difference([1, 1, 1], [1, 1, 1])
+    assert d.diff == 0 and d.ci == (0.0, 0.0) and d.p_value == 1.0
+    d = paired_difference([0, 0, 0], [1, 1, 1])
+    assert d.ci == (1.0, 1.0) and d.p_value == 0.0
+    assert math.isnan(paired_difference([1.0], [2.0]).se)
+    with pytest.raises(ValueError, match="equal length"):
+        paired_difference([1, 2], [1, 2, 3])
+
+
+def test_holm():
+    adj = holm([0.01, 0.04, 0.03, 0.005])
+    # sorted 0.005, 0.01, 0.03, 0.04 times 4, 3, 2, 1 = 0.02, 0.03, 0.06, 0.04 -> running max 0.02, 0.03, 0.06, 0.06
+    assert adj == pytest.approx([0.03, 0.06, 0.06, 0.02])
+    assert holm([0.5, 0.9]) == pytest.approx([1.0, 1.0])
+    assert holm([]).size == 0
+
+
+def test_holm_controls_the_family_wise_error_rate():
+    rng = np.random.default_rng(5)
+    reps, m = 4000, 10
+    raw = rng.random((reps, m))            # ten true null hypotheses per family
+    any_raw = (raw < 0.05).any(axis=1).mean()
+    any_holm = np.array([(holm(r) < 0.05).any() for r in raw]).mean()
+    assert any_raw > 0.35                  # 1 - 0.95**10 = 0.40 without a correction
+    assert any_holm <= 0.05 + 3.5 * math.sqrt(0.05 * 0.95 / reps)
+
+
+def test_histogram_test():
+    rng = np.random.default_rng(6)
+    same = [np.bincount(rng.poisson(3.0, 20_000), minlength=20) for _ in range(2)]
+    stat, p, dof = histogram_test(*same)
+    assert p > 1e-3 and dof >= 8
+    other = np.bincount(rng.poisson(3.2, 20_000), minlength=20)
+    assert histogram_test(same[0], other)[1] < 1e-6
+    assert histogram_test([5], [7]) == (0.0, 1.0, 0)
+
+
+def test_required_n_gives_the_power_it_promises():
+    sd, delta = 1.0, 0.1
+    n = required_n(sd, delta)
+    z = stats.norm.ppf(0.975) + stats.norm.ppf(0.8)
+    assert n == math.ceil((z * sd / delta) ** 2) == 785
+    rng = np.random.default_rng(7)
+    rejected = [paired_difference(np.zeros(n), rng.normal(delta, sd, n)).p_value < 0.05 for _ in range(2000)]
+    assert abs(np.mean(rejected) - 0.8) < 0.035
+    with pytest.raises(ValueError):
+        required_n(1.0, 0.0)
