@@ -684,6 +684,80 @@ def _print_pyramid_pbp(log, args, rules, policies):
     print(f"final: A {row['home_goals']}, B {row['away_goals']} ({winner}{how})")
 
 
+# ------------------------------------------------------------------ compare
+
+def _setup_arg(text: str) -> dict:
+    out = {}
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        if "=" not in part:
+            raise UsageError(f"--setup {part!r} must look like key=value")
+        k, v = (x.strip() for x in part.split("=", 1))
+        out[k] = v
+    return out
+
+
+def cmd_compare(argv):
+    from simcore.games import available_games
+
+    p = _Parser(prog="simcore compare",
+                description="Compare two rule variants of a game on common random numbers (paired, game by game).")
+    p.add_argument("game", help=f"game id: {', '.join(available_games())}")
+    p.add_argument("--a", default="", metavar="RULES", help="variant A: field=value,... (default: the rulebook)")
+    p.add_argument("--b", default="", metavar="RULES", help="variant B: field=value,...")
+    p.add_argument("-n", type=_positive_int, default=100_000, help="games per variant (default 100000)")
+    p.add_argument("--seed", type=_seed, default=0)
+    p.add_argument("--metrics", default=None, help="comma-separated metric names (default: all)")
+    p.add_argument("--setup", default="", help="the matchup: ezr/strat home=..,away=..; "
+                   "pyramid policy_a=..,policy_b=..,deck_file=..")
+    p.add_argument("--unpaired", action="store_true", help="run B on another seed (no common random numbers)")
+    p.add_argument("--power", type=float, default=0.8, help="power for the suggested sample sizes (default 0.8)")
+    p.add_argument("--threads", type=_positive_int, default=None)
+    p.add_argument("--format", choices=("table", "json"), default="table")
+    args = p.parse_args(argv)
+    if args.game not in available_games():
+        raise UsageError(f"unknown game {args.game!r}; games: {', '.join(available_games())}")
+    if not 0 < args.power < 1:
+        raise UsageError(f"--power must be between 0 and 1, got {args.power}")
+    from simcore.analysis.compare import compare
+    from simcore.analysis.inference import required_n
+
+    metrics = [m.strip() for m in args.metrics.split(",") if m.strip()] if args.metrics else None
+    cmp = compare(args.game, args.a, args.b, args.n, args.seed, metrics=metrics, setup=_setup_arg(args.setup),
+                  paired=not args.unpaired, threads=args.threads, progress=False)
+    doc = cmp.to_json()
+    for m, d in zip(doc["metrics"], cmp.differences):
+        # an interval that straddles zero cannot decide: how many games would detect the observed difference
+        undecided = d.ci[0] <= 0 <= d.ci[1] and d.diff != 0 and d.sd > 0
+        m["required_n"] = required_n(d.sd, d.diff, args.power) if undecided else None
+    if args.format == "json":
+        print(json.dumps(_plain(doc), indent=2))
+        return
+    print(format_compare(doc, args.power))
+
+
+def format_compare(doc: dict, power: float) -> str:
+    kind = "paired, same seed" if doc["paired"] else f"unpaired, seeds {doc['seed']} and {doc['seed_b']}"
+    lines = [f"{doc['game']}: B - A over {doc['n']:,} games each ({kind})",
+             f"  A {doc['a']}", f"  B {doc['b']}"]
+    if doc["setup"]:
+        lines.append("  setup " + ", ".join(f"{k}={v}" for k, v in doc["setup"].items()))
+    lines += ["", f"{'metric':<28}{'A':>10}{'B':>10}{'B - A':>11}{'95% interval':>24}{'p':>9}{'p (Holm)':>10}"]
+    for m in doc["metrics"]:
+        lo, hi = m["ci"]
+        ci = "" if lo is None or lo != lo else f"[{lo:+.4f}, {hi:+.4f}]"
+        lines.append(f"{m['name']:<28}{m['a']:>10.4f}{m['b']:>10.4f}{m['diff']:>+11.4f}{ci:>24}"
+                     f"{m['p_value']:>9.3g}{m['p_holm']:>10.3g}")
+    t = doc["goals_distribution_test"]
+    lines += ["", f"goals per team, whole distribution: chi-square {t['statistic']:.1f} on {t['dof']} df, "
+                  f"p = {t['p_value']:.3g}"]
+    wide = [m for m in doc["metrics"] if m["required_n"]]
+    if wide:
+        lines += ["", f"Intervals that include 0 cannot decide; games per variant to detect the observed "
+                      f"difference with {power:.0%} power:"]
+        lines += [f"  {m['name']:<26} about {m['required_n']:,}" for m in wide]
+    return "\n".join(lines)
+
+
 # ------------------------------------------------------------------ demo
 
 def cmd_demo(argv):
@@ -699,7 +773,7 @@ def cmd_demo(argv):
     print(run_demo(Path(args.out), home=args.home, away=args.away, n=args.n, seed=args.seed))
 
 
-COMMANDS = {"ezr": cmd_ezr, "strat": cmd_strat, "pyramid": cmd_pyramid, "demo": cmd_demo}
+COMMANDS = {"ezr": cmd_ezr, "strat": cmd_strat, "compare": cmd_compare, "pyramid": cmd_pyramid, "demo": cmd_demo}
 
 
 def main(argv=None) -> int:
@@ -708,7 +782,7 @@ def main(argv=None) -> int:
     from simcore.rulesbase import RuleError
 
     if not argv or argv[0] in ("-h", "--help"):
-        print("usage: simcore {ezr,strat,pyramid,demo} ...\n\n"
+        print("usage: simcore {ezr,strat,pyramid,compare,demo} ...\n\n"
               "  simcore ezr --home D/E/B/c --away F/E/C/b [-n N] [--seed S] [--format table|json]\n"
               "  simcore ezr period --ezr E [--format json]\n"
               "  simcore ezr table\n"
@@ -717,6 +791,7 @@ def main(argv=None) -> int:
               "  simcore strat teams [--kit DIR]\n"
               "  simcore pyramid [-n N] [--seed S] [--rules K=V,...] [--policy-a P] [--policy-b P] [--deck-file FILE]\n"
               "  simcore pyramid --pbp [--game-id G] | --report [--matrix-n N] [--options-n N] [--format table|json]\n"
+              "  simcore compare GAME --a RULES --b RULES [-n N] [--seed S] [--metrics M,...] [--format table|json]\n"
               "  simcore demo [--out DIR]\n\n"
               "Each command takes --help.")
         return 0 if argv else EXIT_USAGE

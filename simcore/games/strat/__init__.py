@@ -16,7 +16,7 @@ _LAZY = {
     "Rules": "rules", "Coach": "policies", "load_kit": "kit", "sample_kit": "kit",
 }
 
-__all__ = [*_LAZY, "analysis", "GAME_ID", "TITLE"]
+__all__ = [*_LAZY, "analysis", "variant_run", "ANALYSIS_METRICS", "SETUP_KEYS", "GAME_ID", "TITLE"]
 
 
 def __getattr__(name):
@@ -25,3 +25,22 @@ def __getattr__(name):
     if name == "analysis":
         return importlib.import_module(f"{__name__}.analysis")
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def variant_run(rules, n, seed, *, threads=None, progress=None, home=None, away=None):
+    """One rule variant for the analysis layer: ``n`` games of the sample kit's round robin (default), or
+    of ``home`` vs ``away`` (team abbreviations)."""
+    if (home is None) != (away is None):
+        raise ValueError("strat setup needs both home and away, or neither (the sample league's round robin)")
+    from .engine import simulate
+
+    return simulate(home, away, n, seed, rules, league=home is None, threads=threads, progress=progress)
+
+
+#: Per-game metrics beyond the common game table's (name -> function of the ``games`` table).
+ANALYSIS_METRICS = {
+    "shots_per_game": lambda g: g.home_shots + g.away_shots,
+    "pp_opportunities_per_game": lambda g: g.home_pp_opportunities + g.away_pp_opportunities,
+    "pp_goals_per_game": lambda g: g.home_pp_goals + g.away_pp_goals,
+}
+SETUP_KEYS = ("home", "away")

@@ -1,0 +1,104 @@
+"""Paired comparisons of rule variants across games (simcore.analysis.compare) and `simcore compare`."""
+import json
+
+import numpy as np
+import pytest
+
+from simcore.analysis.compare import COMMON_METRICS, compare
+from simcore.cli import main
+
+REQUIRED_JSON = ("name", "a", "b", "diff", "ci", "p_value", "paired")
+
+
+def test_paired_interval_is_narrower_than_unpaired_ezr_qq_chart():
+    # EZR with and without the ?? chart: the same seed pairs every game, so the interval of the change in
+    # home wins and goals is several times narrower than from two independent runs of the same size
+    p = compare("ezr", None, "qq_chart=off", 20_000, seed=1).table().set_index("metric")
+    u = compare("ezr", None, "qq_chart=off", 20_000, seed=1, paired=False).table().set_index("metric")
+    for m in ("home_win", "goals_per_team_game", "home_goals_mean"):
+        wp = p.loc[m, "ci_high"] - p.loc[m, "ci_low"]
+        wu = u.loc[m, "ci_high"] - u.loc[m, "ci_low"]
+        assert wp < 0.5 * wu, m
+    assert p.paired.all() and not u.paired.any()
+    # A's side is the same run in both comparisons
+    assert p.loc["home_win", "a"] == u.loc["home_win", "a"]
+
+
+def test_a_variant_against_itself_differs_by_exactly_nothing():
+    t = compare("pyramid", "tie_break=ties", None, 5_000, seed=4).table()
+    assert (t["diff"] == 0).all() and (t.ci_low == 0).all() and (t.ci_high == 0).all()
+    assert (t.p_value == 1).all() and (t.p_holm == 1).all()
+
+
+def test_game_metrics_and_holm():
+    c = compare("pyramid", None, "tie_break=sudden-death", 10_000, seed=2,
+                setup={"policy_a": "default", "policy_b": "rush"})
+    t = c.table().set_index("metric")
+    assert set(COMMON_METRICS) <= set(t.index) and {"first_mover_win", "game_length"} <= set(t.index)
+    assert t.loc["tie", "diff"] < -0.1 and t.loc["tie", "ci_high"] < 0
+    assert (t.p_holm >= t.p_value).all() and (t.p_holm <= 1).all()
+    # every game not tied after regulation is the same game under both rules
+    assert t.loc["decided_OT", "b"] > 0 and t.loc["decided_OT", "a"] == 0
+
+
+def test_strat_round_robin_compare():
+    c = compare("strat", None, "goalie_fatigue=off", 560, seed=3, metrics=["home_win", "shots_per_game"])
+    t = c.table()
+    assert list(t.metric) == ["home_win", "shots_per_game"] and (t.n == 560).all()
+
+
+def test_bad_names():
+    with pytest.raises(ValueError, match="unknown ezr metric 'pp'"):
+        compare("ezr", None, None, 10, metrics=["pp"])
+    with pytest.raises(ValueError, match="setup keys: home, away"):
+        compare("ezr", None, None, 10, setup={"goalie": "x"})
+    with pytest.raises(KeyError, match="unknown game"):
+        compare("chess", None, None, 10)
+
+
+def _run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_cli_json(capsys):
+    code, out, err = _run(capsys, "compare", "ezr", "--a", "qq_chart=on", "--b", "qq_chart=off", "-n", "5000",
+                          "--seed", "7", "--format", "json")
+    assert code == 0, err
+    doc = json.loads(out)
+    assert doc["game"] == "ezr" and doc["n"] == 5000 and doc["paired"] is True
+    names = [m["name"] for m in doc["metrics"]]
+    for need in ("home_win", "tie", "home_goals_mean", "goals_per_team_game"):
+        assert need in names
+    for m in doc["metrics"]:
+        assert all(k in m for k in REQUIRED_JSON)
+        assert m["ci"][0] <= m["diff"] <= m["ci"][1]
+        assert m["paired"] is True
+        assert (m["required_n"] is None) == (not (m["ci"][0] <= 0 <= m["ci"][1]) or m["diff"] == 0)
+    code, out2, _ = _run(capsys, "compare", "ezr", "--a", "qq_chart=on", "--b", "qq_chart=off", "-n", "5000",
+                         "--seed", "7", "--format", "json")
+    assert out2 == out
+
+
+def test_cli_table_suggests_sample_sizes(capsys):
+    code, out, err = _run(capsys, "compare", "pyramid", "--b", "period_start=alternate", "-n", "3000",
+                          "--metrics", "home_win,tie")
+    assert code == 0, err
+    assert "B - A over 3,000 games each (paired, same seed)" in out and "home_win" in out
+    assert "cannot decide" in out
+
+
+@pytest.mark.parametrize("argv,needle", [
+    (["ezr", "--b", "qq_chart=maybe"], "qq_chart='maybe' is not allowed; allowed values: on, off"),
+    (["ezr", "--a", "colour=red"], "unknown ezr rule field 'colour'; fields: qq_chart"),
+    (["chess"], "unknown game 'chess'; games: ezr, strat, pyramid"),
+    (["ezr", "--metrics", "foo"], "unknown ezr metric 'foo'; metrics: home_win"),
+    (["pyramid", "--setup", "policy_a"], "must look like key=value"),
+    (["pyramid", "--setup", "policy_a=sometimes", "-n", "10"], "pyramid policy 'sometimes'"),
+    (["ezr", "--power", "2"], "--power must be between 0 and 1"),
+])
+def test_cli_errors_exit_2_with_one_line(capsys, argv, needle):
+    code, out, err = _run(capsys, "compare", *argv)
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert needle in err
