@@ -1,0 +1,38 @@
+"""The paired intervals of `compare` cover the exact truth at the nominal rate.
+
+EZR has exact answers for both variants (simcore.games.ezr.exact), so the true difference B - A of a metric
+is known.  Many independent comparisons (different seeds) must cover it about 95% of the time.
+"""
+import math
+
+import numpy as np
+import pytest
+
+import simcore
+from simcore.analysis.compare import compare
+
+REPS, N = 300, 2_000
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rules_b", ["qq_chart=off", "overtime=none,shootout=off"])
+def test_paired_intervals_cover_exact_differences(rules_b):
+    ezr = simcore.game("ezr")
+    teams = ezr.sample_teams()
+    home, away = teams["BOS"].team, teams["NYR"].team
+    ea, eb = ezr.exact(home, away, None), ezr.exact(home, away, rules_b)
+    truth = {"home_win": eb.result["home"] - ea.result["home"],
+             "tie": eb.result["tie"] - ea.result["tie"],
+             "home_goals_mean": eb.home_goals_mean - ea.home_goals_mean}
+    covered = {m: 0 for m in truth}
+    for seed in range(REPS):
+        t = compare("ezr", None, rules_b, N, seed=seed, metrics=list(truth)).table().set_index("metric")
+        for m, v in truth.items():
+            lo, hi = t.loc[m, "ci_low"], t.loc[m, "ci_high"]
+            covered[m] += lo - 1e-12 <= v <= hi + 1e-12
+    tol = 3.5 * math.sqrt(0.95 * 0.05 / REPS)
+    for m, c in covered.items():
+        if m == "tie" and truth[m] == 0:
+            assert c == REPS          # no ties either way: the interval is exactly [0, 0]
+            continue
+        assert abs(c / REPS - 0.95) <= tol, (m, c / REPS)
