@@ -34,7 +34,8 @@ def test_game_metrics_and_holm():
     c = compare("pyramid", None, "tie_break=sudden-death", 10_000, seed=2,
                 setup={"policy_a": "default", "policy_b": "rush"})
     t = c.table().set_index("metric")
-    assert set(COMMON_METRICS) <= set(t.index) and {"first_mover_win", "game_length"} <= set(t.index)
+    assert set(COMMON_METRICS) <= set(t.index)
+    assert {"first_mover_win", "game_length", "lead_changes", "comeback"} <= set(t.index)
     assert t.loc["tie", "diff"] < -0.1 and t.loc["tie", "ci_high"] < 0
     assert (t.p_holm >= t.p_value).all() and (t.p_holm <= 1).all()
     # every game not tied after regulation is the same game under both rules
@@ -102,3 +103,17 @@ def test_cli_errors_exit_2_with_one_line(capsys, argv, needle):
     code, out, err = _run(capsys, "compare", *argv)
     assert code == 2 and out == "" and err.count("\n") == 1
     assert needle in err
+
+
+def test_period_score_metrics():
+    import pandas as pd
+
+    from simcore.games import pyramid
+
+    g = pd.DataFrame({"home_p1": [1, 0, 0, 2], "home_p2": [0, 2, 0, 0], "home_p3": [0, 0, 1, 0],
+                      "away_p1": [0, 1, 0, 0], "away_p2": [2, 0, 0, 0], "away_p3": [0, 0, 0, 3],
+                      "winner": ["away", "home", "home", "away"]})
+    # game 0: home leads 1-0, away leads 2-1 (one change, away comes back); game 1: away leads 0-1 after
+    # period 1, home 2-1 after 2; game 2: level, level, home; game 3: home 2-0 until away scores 3 in period 3
+    assert list(pyramid.ANALYSIS_METRICS["lead_changes"](g)) == [1, 1, 0, 1]
+    assert list(pyramid.ANALYSIS_METRICS["comeback"](g)) == [True, True, False, True]

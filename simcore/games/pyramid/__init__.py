@@ -21,10 +21,45 @@ def variant_run(rules, n, seed, *, threads=None, progress=None, policy_a="defaul
                     progress=progress)
 
 
+def _period_margins(g):
+    """int[n, 3]: home minus away goals at the end of periods 1, 2 and 3."""
+    import numpy as np
+
+    h = np.cumsum(g[["home_p1", "home_p2", "home_p3"]].to_numpy(), axis=1)
+    a = np.cumsum(g[["away_p1", "away_p2", "away_p3"]].to_numpy(), axis=1)
+    return h - a
+
+
+def _lead_changes(g):
+    """Times the leader at a period's end differs from the previous leader (level scores are skipped)."""
+    import numpy as np
+
+    sign = np.sign(_period_margins(g))
+    last = np.zeros(len(g), dtype=int)
+    changes = np.zeros(len(g), dtype=int)
+    for k in range(sign.shape[1]):
+        s = sign[:, k]
+        changes += (s != 0) & (last != 0) & (s != last)
+        last = np.where(s != 0, s, last)
+    return changes
+
+
+def _comeback(g):
+    """The winner trailed at the end of period 1 or 2."""
+    import numpy as np
+
+    m = _period_margins(g)[:, :2]
+    home = (g.winner == "home").to_numpy()
+    away = (g.winner == "away").to_numpy()
+    return (home & (m < 0).any(axis=1)) | (away & (m > 0).any(axis=1))
+
+
 #: Per-game metrics beyond the common game table's (name -> function of the ``games`` table).
 ANALYSIS_METRICS = {
     "first_mover_win": lambda g: g.first_drafter_won,
     "game_length": lambda g: g.turns,
     "shots_per_game": lambda g: g.home_shots + g.away_shots,
+    "lead_changes": _lead_changes,
+    "comeback": _comeback,
 }
 SETUP_KEYS = ("policy_a", "policy_b", "deck_file")
