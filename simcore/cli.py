@@ -758,6 +758,118 @@ def format_compare(doc: dict, power: float) -> str:
     return "\n".join(lines)
 
 
+# ------------------------------------------------------------------ sweep
+
+def _grid_arg(text: str) -> dict:
+    """``'field=v1,v2;field2=v3'`` as ``{field: [v1, v2], field2: [v3]}`` (fields and values checked later)."""
+    grid = {}
+    for part in filter(None, (p.strip() for p in text.split(";"))):
+        if "=" not in part:
+            raise UsageError(f"--grid {part!r} must look like field=value1,value2,...")
+        field, values = (x.strip() for x in part.split("=", 1))
+        vals = [v.strip() for v in values.split(",")]
+        if not field or not any(vals) or not all(vals):
+            raise UsageError(f"--grid {part!r} must look like field=value1,value2,...")
+        if field in grid:
+            raise UsageError(f"--grid names {field!r} twice")
+        grid[field] = vals
+    if not grid:
+        raise UsageError("--grid needs at least one field=value1,value2,...")
+    return grid
+
+
+def _seeds_arg(text: str) -> list[int]:
+    seeds = []
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        try:
+            seeds.append(_seed(part))
+        except argparse.ArgumentTypeError as exc:
+            raise UsageError(f"--seeds {part!r}: {exc}") from None
+    if not seeds:
+        raise UsageError("--seeds needs at least one seed")
+    return seeds
+
+
+def cmd_sweep(argv):
+    from simcore.games import available_games
+
+    p = _Parser(prog="simcore sweep",
+                description="Run every combination of some rule values and compare each with a base variant "
+                            "on common random numbers.")
+    p.add_argument("game", help=f"game id: {', '.join(available_games())}")
+    p.add_argument("--grid", required=True, metavar="GRID",
+                   help="rule values to combine: 'field=v1,v2;field2=v3,v4'")
+    p.add_argument("--base", default="", metavar="RULES", help="the base variant: field=value,... "
+                   "(default: the rulebook)")
+    p.add_argument("-n", type=_positive_int, default=10_000, help="games per cell and seed (default 10000)")
+    p.add_argument("--seeds", default="0", help="comma-separated seeds, the same for every cell (default 0)")
+    p.add_argument("--metrics", default=None, help="comma-separated metric names (default: all)")
+    p.add_argument("--setup", default="", help="the matchup: ezr/strat home=..,away=..; "
+                   "pyramid policy_a=..,policy_b=..,deck_file=..")
+    p.add_argument("--threads", type=_positive_int, default=None)
+    p.add_argument("--format", choices=("table", "json"), default="table")
+    p.add_argument("--out", default=None, metavar="FILE.parquet", help="also write the table to parquet")
+    p.add_argument("--force", action="store_true", help="replace an existing --out file")
+    args = p.parse_args(argv)
+    if args.game not in available_games():
+        raise UsageError(f"unknown game {args.game!r}; games: {', '.join(available_games())}")
+    grid = _grid_arg(args.grid)
+    seeds = _seeds_arg(args.seeds)
+    if args.out:
+        _refuse_overwrite(args.out, args.force)
+    from simcore.analysis.sweep import sweep, to_parquet
+
+    metrics = [m.strip() for m in args.metrics.split(",") if m.strip()] if args.metrics else None
+    df = sweep(args.game, args.base, grid, args.n, seeds, metrics=metrics, setup=_setup_arg(args.setup),
+               threads=args.threads, progress=None if args.format == "table" else False)
+    if args.out:
+        to_parquet(df, args.out, overwrite=args.force)
+    if args.format == "json":
+        a = df.attrs
+        doc = {"game": a["game"], "base": a["base"], "n": a["n"], "seeds": a["seeds"], "grid": a["grid"],
+               "setup": a["setup"], "rows": json.loads(df.to_json(orient="records"))}
+        print(json.dumps(_plain(doc), indent=2))
+        return
+    print(format_sweep(df))
+    if args.out:
+        print(f"\nwrote {args.out}")
+
+
+def format_sweep(df, per_block: int = 3) -> str:
+    """One row per cell (its swept fields, * marking the base) and per metric ``estimate [95% interval]``,
+    in blocks of ``per_block`` metrics."""
+    import pandas as pd
+
+    a = df.attrs
+    fields = list(a["grid"])
+    lines = [f"{a['game']}: {df.cell.nunique()} cells x {a['n']:,} games x seeds "
+             f"{', '.join(map(str, a['seeds']))}, each against the base on common random numbers",
+             f"  base {a['base']}"]
+    if a.get("setup"):
+        lines.append("  setup " + ", ".join(f"{k}={v}" for k, v in a["setup"].items()))
+    lines.append("  * the base's own cell; cells differ from the base where the paired 95% interval of the "
+                 "difference excludes 0 (!)")
+
+    def cellfmt(r):
+        if r.estimate != r.estimate:
+            return "-"
+        ci = "" if r.ci_low != r.ci_low else f" [{r.ci_low:.4f}, {r.ci_high:.4f}]"
+        sig = " !" if r.diff_ci_low > 0 or r.diff_ci_high < 0 else ""
+        return f"{r.estimate:.4f}{ci}{sig}"
+
+    cells = df.drop_duplicates("cell").set_index("cell")
+    metrics = list(dict.fromkeys(df.metric))
+    for b in range(0, len(metrics), per_block):
+        block = pd.DataFrame({"cell": [f"{c}{'*' if cells.loc[c, 'variant_id'] == a['base'] else ''}"
+                                       for c in cells.index],
+                              **{f: list(cells[f]) for f in fields}})
+        for m in metrics[b:b + per_block]:
+            sub = df[df.metric == m].set_index("cell")
+            block[m] = [cellfmt(sub.loc[c]) for c in cells.index]
+        lines += ["", block.to_string(index=False)]
+    return "\n".join(lines)
+
+
 # ------------------------------------------------------------------ demo
 
 def cmd_demo(argv):
@@ -773,7 +885,8 @@ def cmd_demo(argv):
     print(run_demo(Path(args.out), home=args.home, away=args.away, n=args.n, seed=args.seed))
 
 
-COMMANDS = {"ezr": cmd_ezr, "strat": cmd_strat, "compare": cmd_compare, "pyramid": cmd_pyramid, "demo": cmd_demo}
+COMMANDS = {"ezr": cmd_ezr, "strat": cmd_strat, "compare": cmd_compare, "sweep": cmd_sweep, "pyramid": cmd_pyramid,
+            "demo": cmd_demo}
 
 
 def main(argv=None) -> int:
@@ -782,7 +895,7 @@ def main(argv=None) -> int:
     from simcore.rulesbase import RuleError
 
     if not argv or argv[0] in ("-h", "--help"):
-        print("usage: simcore {ezr,strat,pyramid,compare,demo} ...\n\n"
+        print("usage: simcore {ezr,strat,pyramid,compare,sweep,demo} ...\n\n"
               "  simcore ezr --home D/E/B/c --away F/E/C/b [-n N] [--seed S] [--format table|json]\n"
               "  simcore ezr period --ezr E [--format json]\n"
               "  simcore ezr table\n"
@@ -792,6 +905,8 @@ def main(argv=None) -> int:
               "  simcore pyramid [-n N] [--seed S] [--rules K=V,...] [--policy-a P] [--policy-b P] [--deck-file FILE]\n"
               "  simcore pyramid --pbp [--game-id G] | --report [--matrix-n N] [--options-n N] [--format table|json]\n"
               "  simcore compare GAME --a RULES --b RULES [-n N] [--seed S] [--metrics M,...] [--format table|json]\n"
+              "  simcore sweep GAME --grid 'F=V1,V2;F2=V3,V4' [--base RULES] [-n N] [--seeds S1,S2] [--metrics M,...]\n"
+              "                [--format table|json] [--out FILE.parquet [--force]]\n"
               "  simcore demo [--out DIR]\n\n"
               "Each command takes --help.")
         return 0 if argv else EXIT_USAGE

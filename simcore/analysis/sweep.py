@@ -1,0 +1,175 @@
+"""Rule-variant sweeps: every combination of a few rule fields, each against a base variant, on common
+random numbers.
+
+:func:`sweep` runs the Cartesian product of a grid of rule values (each *cell* a variant of the base rules),
+every cell with the same seeds, and returns one tidy long table: per cell and metric, the mean over all the
+cell's games (every seed pooled) with a 95% interval, and the paired difference against the base variant.
+Game g of seed s is the same random stream in every cell, so the differences are paired game by game
+(docs/analysis.md).
+"""
+from __future__ import annotations
+
+import itertools
+import json
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+from tqdm import tqdm
+
+from simcore.games import game as game_module
+from simcore.rulesbase import RuleError
+from simcore.stats import mean_ci, wilson_ci
+
+from .compare import _rules, _setup, metrics_for
+from .inference import paired_difference
+
+#: Columns of :func:`sweep`'s table after the swept fields.
+COLUMNS = ("seed", "metric", "estimate", "ci_low", "ci_high", "n", "base_estimate", "diff", "diff_ci_low",
+           "diff_ci_high", "p_value")
+
+
+def _grid(mod, base, grid) -> dict[str, list[str]]:
+    """Validated ``{field: [value, ...]}``: known fields, allowed values, no repeats, at least one value."""
+    if not isinstance(grid, dict):
+        raise ValueError(f"grid must be a dict {{field: [values]}}, got {type(grid).__name__}")
+    allowed = mod.Rules.options()
+    out = {}
+    for field, values in grid.items():
+        if field not in allowed:
+            raise RuleError(f"unknown {mod.GAME_ID} rule field {field!r}; fields: {', '.join(allowed)}")
+        if isinstance(values, str):
+            values = [v.strip() for v in values.split(",")]
+        values = [str(v) for v in values]
+        if not values or any(v == "" for v in values):
+            raise ValueError(f"grid field {field!r} needs one or more values; "
+                             f"allowed values: {', '.join(map(str, allowed[field]))}")
+        for v in values:
+            base.with_options({field: v})          # RuleError naming the field and its allowed values
+        dup = sorted({v for v in values if values.count(v) > 1})
+        if dup:
+            raise ValueError(f"grid field {field!r} repeats {', '.join(dup)}")
+        out[field] = values
+    return out
+
+
+def _seeds(seeds) -> list[int]:
+    if isinstance(seeds, (int, np.integer)):
+        seeds = [seeds]
+    seeds = [int(s) for s in seeds]
+    if not seeds:
+        raise ValueError("seeds must name at least one seed")
+    if len(set(seeds)) != len(seeds):
+        raise ValueError(f"seeds repeat: {seeds}")
+    return seeds
+
+
+def _vectors(mod, rules, n, seeds, metrics, available, setup, threads) -> dict[str, np.ndarray]:
+    """Per-game values of each metric over every seed's games, seed by seed, each in game order."""
+    parts = {m: [] for m in metrics}
+    binary = {m: True for m in metrics}
+    for s in seeds:
+        g = mod.variant_run(rules, n, s, threads=threads, progress=False, **setup).games
+        if not g.game_id.is_monotonic_increasing:
+            g = g.sort_values("game_id", kind="stable")
+        for m in metrics:
+            v = available[m](g)
+            binary[m] &= pd.api.types.is_bool_dtype(v)
+            parts[m].append(np.asarray(v, dtype=float))
+    return {m: (np.concatenate(parts[m]), binary[m]) for m in metrics}
+
+
+def _estimate(x: np.ndarray, binary: bool) -> tuple[float, float, float]:
+    n = x.size
+    mean = float(x.mean()) if n else float("nan")
+    if binary:          # 0/1 per game: a proportion, Wilson interval
+        lo, hi = wilson_ci(float(x.sum()), n)
+    else:
+        lo, hi = mean_ci(mean, float(x.std(ddof=1)) if n > 1 else float("nan"), n)
+    return mean, lo, hi
+
+
+def sweep(game, base_rules, grid: dict, n: int, seeds=(0,), *, metrics=None, setup=None, threads=None,
+          progress=None) -> pd.DataFrame:
+    """Run every combination of ``grid``'s rule values, each a variant of ``base_rules``, and compare each with
+    the base on common random numbers.
+
+    ``game``: an id (``"ezr"``, ``"strat"``, ``"pyramid"``) or a game module.  ``base_rules``: a ``Rules``, a
+    dict, ``"field=value,..."`` or None (the rulebook).  ``grid``: ``{field: [value, ...]}`` with values as
+    ``Rules`` takes them (strings); every field and value is checked before anything runs.  Each cell
+    (numbered 0, 1, ... in ``itertools.product`` order of the grid) runs ``n`` games with each of ``seeds``;
+    the base variant runs once with the same seeds (its runs are reused when a cell's rules equal it).
+
+    Returns one row per (cell, metric): ``variant_id`` (the cell's rules id), ``cell``, one column per swept
+    field, ``seed`` (the seeds pooled, comma-separated), ``metric``, ``estimate`` (mean over the cell's
+    ``n * len(seeds)`` games) with ``ci_low``/``ci_high`` (95%: Wilson for 0/1 metrics, normal otherwise),
+    ``n`` (games pooled), ``base_estimate`` (the base's mean), ``diff`` (cell minus base, paired by seed and
+    game), ``diff_ci_low``/``diff_ci_high`` (95%) and ``p_value`` (two-sided, no difference).  ``df.attrs``
+    holds the labels: game, ``base`` (the base's rules id: the base's own cell is the one whose
+    ``variant_id`` equals it), n, seeds, grid, setup, metrics.
+    ``progress``: True forces a bar over cells, False hides it, None shows it on a terminal.
+    """
+    mod = game_module(game) if isinstance(game, str) else game
+    base = _rules(mod, base_rules)
+    grid = _grid(mod, base, grid)
+    available = metrics_for(mod)
+    names = list(available) if metrics is None else list(metrics)
+    if not names:
+        raise ValueError("metrics must name at least one metric")
+    for m in names:
+        if m not in available:
+            raise ValueError(f"unknown {mod.GAME_ID} metric {m!r}; metrics: {', '.join(available)}")
+    setup = _setup(mod, setup)
+    seeds = _seeds(seeds)
+    if not (isinstance(n, (int, np.integer)) and n > 0):
+        raise ValueError(f"n must be a positive whole number, got {n!r}")
+    n = int(n)
+
+    fields = list(grid)
+    cells = [dict(zip(fields, combo)) for combo in itertools.product(*grid.values())]
+    cell_rules = [base.with_options(c) for c in cells]
+    base_in_grid = any(r == base for r in cell_rules)
+    seed_label = ",".join(map(str, seeds))
+
+    disable = (not progress) if progress is not None else None
+    rows = []
+    with tqdm(total=len(cells) + (0 if base_in_grid else 1), unit=" cells", disable=disable) as bar:
+        base_vec = _vectors(mod, base, n, seeds, names, available, setup, threads)
+        if not base_in_grid:
+            bar.update(1)
+        for i, (values, rules) in enumerate(zip(cells, cell_rules)):
+            vec = base_vec if rules == base else _vectors(mod, rules, n, seeds, names, available, setup, threads)
+            for m in names:
+                x, binary = vec[m]
+                est, lo, hi = _estimate(x, binary)
+                d = paired_difference(base_vec[m][0], x, m)
+                rows.append({"variant_id": rules.id, "cell": i, **values, "seed": seed_label, "metric": m,
+                             "estimate": est, "ci_low": lo, "ci_high": hi, "n": int(x.size), "base_estimate": d.a,
+                             "diff": d.diff, "diff_ci_low": d.ci[0], "diff_ci_high": d.ci[1],
+                             "p_value": d.p_value})
+            bar.update(1)
+    df = pd.DataFrame(rows, columns=["variant_id", "cell", *fields, *COLUMNS])
+    df["cell"] = df["cell"].astype(np.int64)
+    df["n"] = df["n"].astype(np.int64)
+    df.attrs = {"game": mod.GAME_ID, "base": base.id, "n": n, "seeds": seeds, "grid": grid,
+                "setup": {k: str(v) for k, v in setup.items()}, "metrics": names}
+    return df
+
+
+def to_parquet(df: pd.DataFrame, path, overwrite: bool = False) -> Path:
+    """Write a :func:`sweep` table to parquet, its ``attrs`` in the file's key-value metadata (key ``simcore``,
+    as :meth:`simcore.results.Results.to_parquet`; :func:`simcore.results.read_parquet` reads both back).
+
+    Refuses to replace an existing file unless ``overwrite`` (FileExistsError).
+    """
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    path = Path(path)
+    if path.exists() and not overwrite:
+        raise FileExistsError(f"{path} exists; pass overwrite=True to replace it")
+    tbl = pa.Table.from_pandas(df, preserve_index=False)
+    md = dict(tbl.schema.metadata or {})
+    md[b"simcore"] = json.dumps({**df.attrs, "table": "sweep"}, default=str).encode()
+    pq.write_table(tbl.replace_schema_metadata(md), path)
+    return path

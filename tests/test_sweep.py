@@ -1,0 +1,148 @@
+"""Rule-variant sweeps (simcore.analysis.sweep) and `simcore sweep`."""
+import json
+
+import numpy as np
+import pytest
+
+from simcore.analysis.sweep import sweep, to_parquet
+from simcore.cli import main
+from simcore.games import game
+from simcore.results import read_parquet
+from simcore.rulesbase import RuleError
+
+PYR_GRID = {"tie_break": ["ties", "shootout"], "lineup": ["3-2-1", "2-1-1", "1-1-1"]}
+PYR_METRICS = ["home_win", "tie", "game_length"]
+
+
+@pytest.fixture(scope="module")
+def pyr():
+    return sweep("pyramid", "tie_break=ties", PYR_GRID, 2_000, seeds=(0, 1), metrics=PYR_METRICS, progress=False)
+
+
+def test_shape_and_labels(pyr):
+    df = pyr
+    assert len(df) == 2 * 3 * len(PYR_METRICS)
+    assert sorted(df.cell.unique()) == list(range(6))
+    # every cell x metric exactly once
+    assert df.groupby(["cell", "metric"]).size().eq(1).all() and set(df.metric) == set(PYR_METRICS)
+    cells = df.drop_duplicates("cell").set_index("cell")
+    assert list(zip(cells.tie_break, cells.lineup)) == [(t, l) for t in PYR_GRID["tie_break"]
+                                                       for l in PYR_GRID["lineup"]]
+    # one variant id per cell, different between cells, and it is the cell's rules
+    assert df.groupby("cell").variant_id.nunique().eq(1).all() and cells.variant_id.is_unique
+    Rules = game("pyramid").Rules
+    for c, r in cells.iterrows():
+        assert r.variant_id == Rules().with_options(f"tie_break={r.tie_break},lineup={r.lineup}").id
+    assert (df.seed == "0,1").all() and (df.n == 4_000).all()
+    assert df.attrs["seeds"] == [0, 1] and df.attrs["n"] == 2_000 and df.attrs["grid"] == PYR_GRID
+    assert (df.ci_low <= df.estimate).all() and (df.estimate <= df.ci_high).all()
+
+
+def test_base_cell_differs_by_exactly_nothing(pyr):
+    base = pyr[pyr.variant_id == pyr.attrs["base"]]
+    assert list(base.cell.unique()) == [0] and pyr.attrs["base"] == base.variant_id.iloc[0]
+    assert (base["diff"] == 0).all() and (base.diff_ci_low == 0).all() and (base.diff_ci_high == 0).all()
+    assert (base.p_value == 1).all() and (base.estimate == base.base_estimate).all()
+    # every cell is compared with the same base
+    assert pyr.groupby("metric").base_estimate.nunique().eq(1).all()
+    # a real change: a shootout leaves no ties, and its interval says so
+    so = pyr[(pyr.tie_break == "shootout") & (pyr.metric == "tie")]
+    assert (so.estimate == 0).all() and (so.diff_ci_high < 0).all()
+
+
+def test_common_random_numbers_across_sweeps(pyr):
+    # a base outside the grid is still run, with the same seeds; its estimates are the in-grid base cell's
+    other = sweep("pyramid", "tie_break=ties", {"tie_break": ["shootout"]}, 2_000, seeds=(0, 1),
+                  metrics=PYR_METRICS, progress=False).set_index("metric")
+    assert not (other.variant_id == other.attrs["base"]).any()
+    ref = pyr[pyr.cell == 0].set_index("metric")
+    assert (other.base_estimate == ref.estimate).all()
+    # the same cell in two sweeps with different bases: identical games, identical estimates
+    so = pyr[(pyr.tie_break == "shootout") & (pyr.lineup == "3-2-1")].set_index("metric")
+    for col in ("estimate", "ci_low", "ci_high", "diff", "diff_ci_low", "diff_ci_high"):
+        assert np.array_equal(other[col], so.loc[other.index, col]), col
+    # tie_break only touches tied games: game length is unchanged game by game
+    assert other.loc["game_length", "diff"] == 0 and other.loc["game_length", "diff_ci_high"] == 0
+
+
+def test_n_and_seeds_respected():
+    one = sweep("ezr", None, {"qq_chart": ["on", "off"]}, 5_000, seeds=(3,), metrics=["home_win"], progress=False)
+    two = sweep("ezr", None, {"qq_chart": ["on", "off"]}, 5_000, seeds=[3, 4], metrics=["home_win"],
+                progress=False)
+    assert (one.n == 5_000).all() and (two.n == 10_000).all() and (two.seed == "3,4").all()
+    # seeds pool: the two-seed estimate is the mean of seed 3's and seed 4's
+    four = sweep("ezr", None, {"qq_chart": ["on", "off"]}, 5_000, seeds=4, metrics=["home_win"], progress=False)
+    assert np.allclose(two.estimate, (one.estimate.to_numpy() + four.estimate.to_numpy()) / 2)
+    assert (two.ci_high - two.ci_low < one.ci_high - one.ci_low).all()
+
+
+def test_parquet_round_trip_and_refusal(pyr, tmp_path):
+    path = tmp_path / "sweep.parquet"
+    assert to_parquet(pyr, path) == path
+    back, meta = read_parquet(path)
+    assert back.equals(pyr.reset_index(drop=True))
+    assert meta["base"] == pyr.attrs["base"] and meta["seeds"] == [0, 1] and meta["table"] == "sweep"
+    with pytest.raises(FileExistsError):
+        to_parquet(pyr, path)
+    to_parquet(pyr.head(3), path, overwrite=True)
+    assert len(read_parquet(path)[0]) == 3
+
+
+def test_bad_arguments_fail_before_running():
+    with pytest.raises(RuleError, match="tie_break='never' is not allowed; allowed values: ties"):
+        sweep("pyramid", None, {"tie_break": ["ties", "never"]}, 10)
+    with pytest.raises(RuleError, match="unknown pyramid rule field 'colour'; fields: deck"):
+        sweep("pyramid", None, {"colour": ["red"]}, 10)
+    with pytest.raises(ValueError, match="unknown ezr metric 'pp'"):
+        sweep("ezr", None, {"qq_chart": ["on"]}, 10, metrics=["pp"])
+    with pytest.raises(ValueError, match="repeats on"):
+        sweep("ezr", None, {"qq_chart": ["on", "on"]}, 10)
+    with pytest.raises(ValueError, match="seeds repeat"):
+        sweep("ezr", None, {"qq_chart": ["on"]}, 10, seeds=(1, 1))
+
+
+def _run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_cli_json_table_and_out(capsys, tmp_path):
+    out_file = tmp_path / "s.parquet"
+    argv = ["sweep", "pyramid", "--grid", "tie_break=ties,shootout;period_start=next-in-turn,alternate",
+            "--base", "tie_break=shootout", "-n", "2000", "--seeds", "0,1", "--metrics", "home_win,tie"]
+    code, out, err = _run(capsys, *argv, "--format", "json", "--out", str(out_file))
+    assert code == 0, err
+    doc = json.loads(out)
+    assert {"game", "base", "n", "seeds", "grid", "rows"} <= set(doc)
+    assert doc["game"] == "pyramid" and doc["n"] == 2000 and doc["seeds"] == [0, 1]
+    assert doc["grid"] == {"tie_break": ["ties", "shootout"], "period_start": ["next-in-turn", "alternate"]}
+    assert "tie_break=shootout" in doc["base"] and len(doc["rows"]) == 4 * 2
+    row = doc["rows"][0]
+    for k in ("variant_id", "cell", "tie_break", "period_start", "seed", "metric", "estimate", "ci_low",
+              "ci_high", "n", "diff", "diff_ci_low", "diff_ci_high", "p_value"):
+        assert k in row
+    assert sum(r["variant_id"] == doc["base"] for r in doc["rows"]) == 2
+    assert len(read_parquet(out_file)[0]) == 8
+    code, out, err = _run(capsys, *argv, "--out", str(out_file))
+    assert code == 2 and "exists; pass --force" in err
+    code, out, err = _run(capsys, *argv, "--out", str(out_file), "--force")
+    assert code == 0, err
+    assert "4 cells x 2,000 games" in out and "home_win" in out and "2*" in out
+
+
+@pytest.mark.parametrize("argv,needle", [
+    (["pyramid", "--grid", "tie_break"], "--grid 'tie_break' must look like field=value1,value2"),
+    (["pyramid", "--grid", "tie_break=ties;tie_break=shootout"], "--grid names 'tie_break' twice"),
+    (["pyramid", "--grid", "tie_break=ties,never"], "tie_break='never' is not allowed; allowed values: ties"),
+    (["ezr", "--grid", "colour=red"], "unknown ezr rule field 'colour'; fields: qq_chart"),
+    (["ezr", "--grid", "qq_chart=on", "--base", "qq_chart=maybe"], "qq_chart='maybe' is not allowed"),
+    (["ezr", "--grid", "qq_chart=on", "--metrics", "foo"], "unknown ezr metric 'foo'; metrics: home_win"),
+    (["ezr", "--grid", "qq_chart=on", "--seeds", "x"], "--seeds 'x': expected a whole number"),
+    (["chess", "--grid", "a=b"], "unknown game 'chess'; games: ezr, strat, pyramid"),
+    (["ezr"], "the following arguments are required: --grid"),
+])
+def test_cli_errors_exit_2_with_one_line(capsys, argv, needle):
+    code, out, err = _run(capsys, "sweep", *argv, "-n", "10")
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert needle in err
