@@ -617,18 +617,21 @@ def cmd_pyramid(argv):
         raise UsageError("--pbp and --report are separate forms; pass one of them")
     if args.pbp and args.plot:
         raise UsageError("--plot draws a run or a report, not a --pbp game")
-    if args.game_id < 0:
-        raise UsageError(f"--game-id must be 0 or more, got {args.game_id}")
+    if not 0 <= args.game_id < 2**63:
+        raise UsageError(f"--game-id must be in 0 .. 2**63-1, got {args.game_id}")
     if not args.report and (args.matrix_n or args.options_n):
         raise UsageError("--matrix-n and --options-n go with --report")
     rules = Rules().with_options(args.rules)
     policies = (_pyramid_policy("--policy-a", args.policy_a), _pyramid_policy("--policy-b", args.policy_b))
-    engine.compile_game(rules, policies, args.deck_file)      # checks the deck (file) before any play
+    from simcore.games.pyramid.deck import deck_for
+
+    deck = deck_for(rules, args.deck_file) if (args.deck_file or rules.deck == "custom") else None
+    engine.compile_game(rules, policies, deck)      # checks the deck before any play; the file is read once
     if args.plot:
         _refuse_overwrite(args.plot, args.force)
 
     if args.pbp:
-        log = engine.play_by_play(args.seed, args.game_id, rules, policies=policies, deck_file=args.deck_file)
+        log = engine.play_by_play(args.seed, args.game_id, rules, policies=policies, deck_file=deck)
         _print_pyramid_pbp(log, args, rules, policies)
         return
 
@@ -641,7 +644,7 @@ def cmd_pyramid(argv):
             warnings.simplefilter("ignore", RuntimeWarning)
             rep = balance_report(args.n, args.seed, rules, policies, matrix_n=args.matrix_n or 20_000,
                                  options_n=args.options_n or args.n, threads=args.threads,
-                                 deck_file=args.deck_file)
+                                 deck_file=deck)
         if args.plot:
             _pyramid_plot(args.plot, report=rep)
         if args.format == "json":
@@ -652,7 +655,7 @@ def cmd_pyramid(argv):
                 print(f"\nwrote {args.plot}")
         return
 
-    res = engine.simulate(args.n, args.seed, rules, policies=policies, deck_file=args.deck_file,
+    res = engine.simulate(args.n, args.seed, rules, policies=policies, deck_file=deck,
                           threads=args.threads)
     report = pyramid_report(res)
     if args.plot:
@@ -713,11 +716,15 @@ def cmd_compare(argv):
     p.add_argument("--power", type=float, default=0.8, help="power for the suggested sample sizes (default 0.8)")
     p.add_argument("--threads", type=_positive_int, default=None)
     p.add_argument("--format", choices=("table", "json"), default="table")
+    p.add_argument("--plot", metavar="FILE", help="write a forest plot of the differences (PNG, PDF, SVG)")
+    p.add_argument("--force", action="store_true", help="replace an existing --plot file")
     args = p.parse_args(argv)
     if args.game not in available_games():
         raise UsageError(f"unknown game {args.game!r}; games: {', '.join(available_games())}")
     if not 0 < args.power < 1:
         raise UsageError(f"--power must be between 0 and 1, got {args.power}")
+    if args.plot:
+        _refuse_overwrite(args.plot, args.force)
     from simcore.analysis.compare import compare
     from simcore.analysis.inference import required_n
 
@@ -729,10 +736,16 @@ def cmd_compare(argv):
         # an interval that straddles zero cannot decide: how many games would detect the observed difference
         undecided = d.ci[0] <= 0 <= d.ci[1] and d.diff != 0 and d.sd > 0
         m["required_n"] = required_n(d.sd, d.diff, args.power) if undecided else None
+    if args.plot:
+        from simcore.analysis.plots import forest
+
+        forest(cmp).savefig(args.plot, dpi=100, bbox_inches="tight")
     if args.format == "json":
         print(json.dumps(_plain(doc), indent=2))
         return
     print(format_compare(doc, args.power))
+    if args.plot:
+        print(f"\nwrote {args.plot}")
 
 
 def format_compare(doc: dict, power: float) -> str:
@@ -905,6 +918,7 @@ def main(argv=None) -> int:
               "  simcore pyramid [-n N] [--seed S] [--rules K=V,...] [--policy-a P] [--policy-b P] [--deck-file FILE]\n"
               "  simcore pyramid --pbp [--game-id G] | --report [--matrix-n N] [--options-n N] [--format table|json]\n"
               "  simcore compare GAME --a RULES --b RULES [-n N] [--seed S] [--metrics M,...] [--format table|json]\n"
+              "                      [--plot FILE [--force]]\n"
               "  simcore sweep GAME --grid 'F=V1,V2;F2=V3,V4' [--base RULES] [-n N] [--seeds S1,S2] [--metrics M,...]\n"
               "                [--format table|json] [--out FILE.parquet [--force]]\n"
               "  simcore demo [--out DIR]\n\n"
@@ -925,7 +939,7 @@ def main(argv=None) -> int:
 
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
-    except (ChartError, RuleError, ValueError, KeyError, OSError) as exc:
+    except (ChartError, RuleError, ValueError, KeyError, OSError, OverflowError) as exc:
         msg = exc.args[0] if isinstance(exc, KeyError) and exc.args else exc
         print(f"simcore: error: {msg}".splitlines()[0], file=sys.stderr)
         return EXIT_USAGE

@@ -117,3 +117,11 @@ def test_period_score_metrics():
     # period 1, home 2-1 after 2; game 2: level, level, home; game 3: home 2-0 until away scores 3 in period 3
     assert list(pyramid.ANALYSIS_METRICS["lead_changes"](g)) == [1, 1, 0, 1]
     assert list(pyramid.ANALYSIS_METRICS["comeback"](g)) == [True, True, False, True]
+
+
+def test_cli_forest_plot_refuses_to_overwrite(capsys, tmp_path):
+    plot = tmp_path / "forest.png"
+    code, out, err = _run(capsys, "compare", "pyramid", "--b", "tie_break=shootout", "-n", "2000", "--plot", str(plot))
+    assert code == 0 and plot.stat().st_size > 5000 and f"wrote {plot}" in out, err
+    code, out, err = _run(capsys, "compare", "pyramid", "-n", "2000", "--plot", str(plot))
+    assert code == 2 and "exists" in err and err.count("\n") == 1

@@ -199,3 +199,34 @@ def test_play_by_play_reads_card_by_card():
     assert text.count("== end of period") == 3
     assert "(face down)" in text and "flips" in text
     assert np.all(lg.events[:, 0] >= 0)
+
+
+def test_second_drafter_can_take_the_first_turn():
+    # first_attack=second-drafter: A drafts first, B (holding the deck) flips first.  Same 8-card deck as the
+    # last-card test (A: F 7, D 6, G 2; B: F 8, D 5, G 4): B's 1 fails against A's forward 7, then A shoots
+    # the deck's last card, a 3, at B's goalie 4: saved.
+    order = [7, 6, 2, 8, 5, 4, 1, 3]
+    spec, deck = _small(range(1, 9), first_attack="second-drafter")
+    lg = P.play_scripted([order] * 3, spec, deck_file=deck)
+    ev = events(lg)
+    assert ev[0][0] == K.EV_PERIOD and ev[0][2] == 0 and ev[0][3] == 1      # A drafts, B takes the first turn
+    turns = events(lg, K.EV_TURN)
+    assert [e[2] for e in turns] == [1, 0]
+    assert "A drafts first, B takes the first turn" in lg.text
+    shot = events(lg, K.EV_SHOT)
+    assert [(e[2], e[3], e[4], e[5]) for e in shot] == [(0, 3, 4, 0)]
+
+
+def test_scripted_games_need_a_deck_for_every_stage_they_reach():
+    spec, deck = _small(range(1, 10), last_card="off", tie_break="sudden-death")
+    with pytest.raises(ValueError, match="reached the sudden-death period, but only 3 scripted decks"):
+        P.play_scripted([SCORELESS] * 3, spec, deck_file=deck)
+    with pytest.raises(ValueError, match="at most 5"):
+        P.play_scripted([SCORELESS] * 6, spec, deck_file=deck)
+
+
+def test_play_by_play_names_the_last_turn():
+    lg = P.play_by_play(seed=1, game_id=0, rules="period_start=alternate")
+    ends = [line for line in lg.text.splitlines() if line.startswith("== end of")]
+    assert len(ends) == 3 and all("last turn: " in line for line in ends)
+    assert "would draft" not in lg.text

@@ -235,6 +235,8 @@ def _logged(game: Game, seed: int, g: int, scripted: bool, script: np.ndarray, m
 def play_by_play(seed: int = 0, game_id: int = 0, rules=None, *, policies=None, deck_file=None,
                  max_events: int = 20_000) -> LoggedGame:
     """Game ``game_id`` of a run with ``seed``, card by card (the same game ``simulate`` plays)."""
+    if not 0 <= int(game_id) < 2**63:
+        raise ValueError(f"game_id must be in 0 .. 2**63-1, got {game_id}")
     game = compile_game(rules, policies, deck_file)
     return _logged(game, check_seed(seed), int(game_id), False, np.empty((0, game.deck.size), np.int64),
                    max_events)
@@ -249,6 +251,9 @@ def play_scripted(decks, rules=None, *, policies="in-order", deck_file=None, see
     """
     game = compile_game(rules, policies, deck_file)
     N = game.deck.size
+    if len(decks) > 5:
+        raise ValueError(f"{len(decks)} scripted decks; a game uses at most 5 (periods 1-3, the sudden-death "
+                         "period and the shootout)")
     script = np.zeros((5, N), dtype=np.int64)
     want = np.sort(game.vals)
     for i, d in enumerate(decks):
@@ -258,7 +263,16 @@ def play_scripted(decks, rules=None, *, policies="in-order", deck_file=None, see
         script[i] = d
     for i in range(len(decks), 5):
         script[i] = game.vals
-    return _logged(game, check_seed(seed), 0, True, script, max_events)
+    lg = _logged(game, check_seed(seed), 0, True, script, max_events)
+    reached = 3                                          # periods played, then the shootout as a fifth
+    if lg.row["drafted_first_ot"] in SIDES:
+        reached = 4
+    if game.rules.tie_break == "shootout" and lg.row["home_goals"] == lg.row["away_goals"]:
+        reached = 5
+    if reached > len(decks):
+        stage = ("period 1", "period 2", "period 3", "the sudden-death period", "the shootout")[len(decks)]
+        raise ValueError(f"the game reached {stage}, but only {len(decks)} scripted decks were given")
+    return lg
 
 
 def describe(log: np.ndarray, game: Game) -> str:
@@ -289,7 +303,7 @@ def describe(log: np.ndarray, game: Game) -> str:
         elif code == K.EV_END:
             how = "deck exhausted" if a == 0 else f"{a} cards left"
             lines.append(f"== end of {pname[period]}: {how} ({c} discards, {b} cards in lineups); "
-                         f"{names[side]} would draft first next")
+                         f"last turn: {names[1 - side]}")
         elif code == K.EV_SO_SHOT:
             if not in_shootout:
                 lines.append("== shootout")

@@ -23,7 +23,7 @@ import numpy as np
 
 DRAFTS = ("goalie-high", "forwards-high", "balance", "in-order", "random")
 ROUTES = ("toughest", "cheapest", "shortest", "random")
-SHOOT_FORMS = "threshold-K (K = a card value), count-P (P = 0..100), always, random"
+SHOOT_FORMS = "threshold-K (K = a card value 0..64), count-P (P = 0..100), always, random"
 
 #: Named policies: ``Policy.parse`` accepts these names as well as ``draft=..,route=..,shoot=..``.
 PRESETS = {
@@ -112,7 +112,7 @@ class Policy:
         if s == "random":
             return SHOOT_RANDOM, 0
         m = re.fullmatch(r"threshold-(\d+)", s)
-        if m:
+        if m and int(m.group(1)) <= 64:
             return SHOOT_THRESHOLD, int(m.group(1))
         m = re.fullmatch(r"count-(\d+)", s)
         if m and 0 <= int(m.group(1)) <= 100:

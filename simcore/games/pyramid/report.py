@@ -22,8 +22,9 @@ MATRIX_POLICIES = ("default", "forwards", "balance", "cheap-shot", "rush", "rand
 #: Rule options compared with the base rules for ties and balance.
 TIE_OPTIONS = ("tie_break=sudden-death", "tie_break=shootout", "period_start=alternate",
                "first_attack=second-drafter", "goalie_beats=>=")
-#: An option "keeps balance" when its first-mover advantage is within this of the base rules' (upper 95% bound).
-BALANCE_SLACK = 0.02
+#: An option "keeps balance" when the paired 95% interval of the change in the size of the first-mover
+#: advantage ends at most this far above zero (about half the rulebook game's advantage of 0.02-0.03).
+BALANCE_SLACK = 0.01
 
 
 def _prop(k, n) -> dict:
@@ -78,17 +79,28 @@ def policy_matrix(policies=MATRIX_POLICIES, n: int = 20_000, seed: int = 0, rule
     return pd.DataFrame(rows)
 
 
+def _advantage(out: np.ndarray) -> np.ndarray:
+    """Per game: 1 when the first mover wins, -1 when the second mover wins, 0 for a tie."""
+    w = out[:, K.C_WINNER]
+    first = out[:, K.C_FIRST]
+    return (w == first).astype(float) - ((w != first) & (w != 2))
+
+
 def rule_options(options=TIE_OPTIONS, n: int = 100_000, seed: int = 0, rules=None, policies=None,
                  threads=None, deck_file=None) -> pd.DataFrame:
-    """Tie rate and first-mover advantage of the base rules and of each option, with the paired change in
-    the tie rate (same seed, so game g shares its shuffles), and two verdicts: ``reduces_ties`` (the paired
-    interval of the change lies below zero) and ``keeps_balance`` (the option's first-mover advantage,
-    upper 95% bound in absolute value, is within BALANCE_SLACK of the base's)."""
+    """Tie rate and first-mover advantage of the base rules and of each option, with two paired changes
+    (same seed, so game g shares its shuffles): in the tie rate, and in the size of the first-mover
+    advantage, |advantage of the option| - |advantage of the base| (each game's +1/0/-1 signed by its
+    run's estimated advantage).  Verdicts: ``reduces_ties`` when the interval of the tie change lies below
+    zero; ``keeps_balance`` when the upper end of the interval of the change in the advantage's size is at
+    most BALANCE_SLACK; ``worsens_balance`` when its lower end is above zero.  Neither: not decided at this
+    n."""
     base_rules = _rules(rules)
     base = simulate(n, seed, base_rules, policies=policies, deck_file=deck_file, threads=threads,
                     progress=False).aggregates["out"]
     hb = headline(base)
-    base_adv_hi = max(abs(x) for x in hb["first_mover_advantage"]["ci"])
+    adv_b = _advantage(base)
+    sign_b = 1.0 if adv_b.mean() >= 0 else -1.0
     rows = [_option_row("base", hb, None, None)]
     for opt in options:
         r = base_rules.with_options(opt)
@@ -96,13 +108,14 @@ def rule_options(options=TIE_OPTIONS, n: int = 100_000, seed: int = 0, rules=Non
                        progress=False).aggregates["out"]
         h = headline(out)
         d = (out[:, K.C_WINNER] == 2).astype(float) - (base[:, K.C_WINNER] == 2)
-        dm = _mean(d)
-        adv_hi = max(abs(x) for x in h["first_mover_advantage"]["ci"])
-        rows.append(_option_row(opt, h, dm, adv_hi <= base_adv_hi + BALANCE_SLACK))
+        adv_o = _advantage(out)
+        sign_o = 1.0 if adv_o.mean() >= 0 else -1.0
+        size = _mean(sign_o * adv_o - sign_b * adv_b)
+        rows.append(_option_row(opt, h, _mean(d), size))
     return pd.DataFrame(rows)
 
 
-def _option_row(name, h, dm, keeps):
+def _option_row(name, h, dm, size):
     row = {"option": name, "tie": h["tie"]["estimate"], "tie_ci_low": h["tie"]["ci"][0],
            "tie_ci_high": h["tie"]["ci"][1], "first_mover_win": h["first_mover_win"]["estimate"],
            "first_mover_advantage": h["first_mover_advantage"]["estimate"],
@@ -110,11 +123,15 @@ def _option_row(name, h, dm, keeps):
            "advantage_ci_high": h["first_mover_advantage"]["ci"][1],
            "goals_per_game": h["goals_per_game"]["estimate"], "game_length": h["game_length"]["estimate"]}
     if dm is None:
-        row.update(tie_change=0.0, tie_change_ci_low=0.0, tie_change_ci_high=0.0, reduces_ties=False,
-                   keeps_balance=True)
+        row.update(tie_change=0.0, tie_change_ci_low=0.0, tie_change_ci_high=0.0, advantage_size_change=0.0,
+                   advantage_size_change_ci_low=0.0, advantage_size_change_ci_high=0.0, reduces_ties=False,
+                   keeps_balance=True, worsens_balance=False)
     else:
         row.update(tie_change=dm["estimate"], tie_change_ci_low=dm["ci"][0], tie_change_ci_high=dm["ci"][1],
-                   reduces_ties=bool(dm["ci"][1] < 0), keeps_balance=bool(keeps))
+                   advantage_size_change=size["estimate"], advantage_size_change_ci_low=size["ci"][0],
+                   advantage_size_change_ci_high=size["ci"][1], reduces_ties=bool(dm["ci"][1] < 0),
+                   keeps_balance=bool(size["ci"][1] <= BALANCE_SLACK),
+                   worsens_balance=bool(size["ci"][0] > 0))
     return row
 
 
@@ -154,6 +171,8 @@ class BalanceReport:
                  f"first-mover advantage                       {ci(h['first_mover_advantage'])}",
                  f"balance (1 - |advantage|)                   {ci(h['balance'])}",
                  f"tie                                         {ci(h['tie'])}",
+                 f"decided in the sudden-death period          {ci(h['decided_OT'])}",
+                 f"decided in a shootout                       {ci(h['decided_SO'])}",
                  f"goals per game (shootout goals excluded)    {ci(h['goals_per_game'], False)}",
                  f"game length (turns)                         {ci(h['game_length'], False)}", "",
                  f"Policy matrix: row's score against column (win 1, tie 1/2), "
@@ -171,7 +190,8 @@ class BalanceReport:
                 f"{100 * r.tie_change:+.1f} [{100 * r.tie_change_ci_low:+.1f}, {100 * r.tie_change_ci_high:+.1f}]"
             verdict = "" if r.option == "base" else \
                 ("fewer ties" if r.reduces_ties else "ties not reduced") + ", " + \
-                ("balance kept" if r.keeps_balance else "balance worse")
+                ("balance kept" if r.keeps_balance else "balance worse" if r.worsens_balance else
+                 "balance undecided at this n")
             lines.append(f"{r.option:<30}{100 * r.tie:>7.1f}%{ch:>26}{100 * r.first_mover_advantage:>+16.1f}%"
                          f"   {verdict}")
         rec = self.recommended()
