@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: demo test test-slow bench
+.PHONY: demo test test-slow bench experiments
 
 $(BIN)/simcore: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -22,3 +22,6 @@ test-slow: $(BIN)/simcore
 
 bench: $(BIN)/simcore
 	$(BIN)/python benchmarks/ezr_bench.py
+
+experiments: $(BIN)/simcore
+	$(BIN)/python experiments/run_all.py
