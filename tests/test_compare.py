@@ -1,5 +1,6 @@
 """Paired comparisons of rule variants across games (simcore.analysis.compare) and `simcore compare`."""
 import json
+import math
 
 import numpy as np
 import pytest
@@ -115,8 +116,8 @@ def test_period_score_metrics():
                       "winner": ["away", "home", "home", "away"]})
     # game 0: home leads 1-0, away leads 2-1 (one change, away comes back); game 1: away leads 0-1 after
     # period 1, home 2-1 after 2; game 2: level, level, home; game 3: home 2-0 until away scores 3 in period 3
-    assert list(pyramid.ANALYSIS_METRICS["lead_changes"](g)) == [1, 1, 0, 1]
-    assert list(pyramid.ANALYSIS_METRICS["comeback"](g)) == [True, True, False, True]
+    assert list(pyramid.ANALYSIS_METRICS["lead_changes"](_Res(g))) == [1, 1, 0, 1]
+    assert list(pyramid.ANALYSIS_METRICS["comeback"](_Res(g))) == [True, True, False, True]
 
 
 def test_cli_forest_plot_refuses_to_overwrite(capsys, tmp_path):
@@ -125,3 +126,61 @@ def test_cli_forest_plot_refuses_to_overwrite(capsys, tmp_path):
     assert code == 0 and plot.stat().st_size > 5000 and f"wrote {plot}" in out, err
     code, out, err = _run(capsys, "compare", "pyramid", "-n", "2000", "--plot", str(plot))
     assert code == 2 and "exists" in err and err.count("\n") == 1
+
+
+class _Res:
+    """A stand-in for Results holding a games table."""
+
+    def __init__(self, games):
+        self.games = games
+
+
+def test_functional_metrics_delta_method():
+    import pandas as pd
+
+    from simcore.analysis.compare import COMMON_FUNCTIONALS, functional_difference, ratio
+
+    rng = np.random.default_rng(9)
+    n = 40_000
+    shots = rng.poisson(30, n)
+    goals = rng.binomial(shots, 0.1)
+    f = ratio(lambda r: r.games.goals, lambda r: r.games.shots)
+    est, infl = f(_Res(pd.DataFrame({"goals": goals, "shots": shots})))
+    assert est == goals.sum() / shots.sum() and abs(infl.mean()) < 1e-12
+    # the delta-method standard error matches the spread of the estimate over 40 independent batches
+    se = infl.std(ddof=1) / math.sqrt(n)
+    batches = [goals[i::40].sum() / shots[i::40].sum() for i in range(40)]
+    assert np.std(batches, ddof=1) / math.sqrt(40) == pytest.approx(se, rel=0.3)
+    # Poisson goals: variance / mean near 1
+    g = pd.DataFrame({"home_goals": rng.poisson(3, n), "away_goals": rng.poisson(3, n),
+                      "winner": rng.choice(["home", "away", "tie"], n)})
+    disp, dinf = COMMON_FUNCTIONALS["goals_dispersion"](_Res(g))
+    assert disp == pytest.approx(1.0, abs=0.03)
+    same = functional_difference((disp, dinf), (disp, dinf), "goals_dispersion")
+    assert same.diff == 0 and same.ci == (0.0, 0.0) and same.p_value == 1.0
+    bal, _ = COMMON_FUNCTIONALS["balance"](_Res(g))
+    assert bal == pytest.approx(1 - abs((g.winner == "home").mean() - (g.winner == "away").mean()))
+
+
+def test_ezr_period_metrics_from_the_periods_table():
+    import simcore
+
+    ezr = simcore.game("ezr")
+    r = ezr.variant_run(None, 5_000, 1)
+    p = r.table("periods").pivot_table(index="game_id", columns=["team", "period"], values="goals",
+                                       aggfunc="sum").astype(int)
+    m = (p["home"].cumsum(axis=1) - p["away"].cumsum(axis=1)).to_numpy()
+    w = r.games.winner.astype(str).to_numpy()
+    want = ((w == "home") & (m[:, :2] < 0).any(axis=1)) | ((w == "away") & (m[:, :2] > 0).any(axis=1))
+    assert np.array_equal(ezr.ANALYSIS_METRICS["comeback"](r), want)
+    lc = ezr.ANALYSIS_METRICS["lead_changes"](r)
+    assert lc.min() == 0 and 0 < lc.mean() < 1
+    # a game whose leader flips at every period end
+    assert lc.max() <= 2
+
+
+def test_strat_functionals():
+    c = compare("strat", None, "goalie_fatigue=off", 560, seed=3, metrics=["pp_pct", "save_pct", "fatigue_goals_per_game"])
+    t = c.table().set_index("metric")
+    assert 0.1 < t.loc["pp_pct", "a"] < 0.35 and 0.85 < t.loc["save_pct", "a"] < 0.95
+    assert t.loc["fatigue_goals_per_game", "b"] == 0          # no fatigue rule, no fatigue goals

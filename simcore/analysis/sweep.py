@@ -69,11 +69,9 @@ def _vectors(mod, rules, n, seeds, metrics, available, setup, threads) -> dict[s
     parts = {m: [] for m in metrics}
     binary = {m: True for m in metrics}
     for s in seeds:
-        g = mod.variant_run(rules, n, s, threads=threads, progress=False, **setup).games
-        if not g.game_id.is_monotonic_increasing:
-            g = g.sort_values("game_id", kind="stable")
+        res = mod.variant_run(rules, n, s, threads=threads, progress=False, **setup)
         for m in metrics:
-            v = available[m](g)
+            v = available[m](res)
             binary[m] &= pd.api.types.is_bool_dtype(v)
             parts[m].append(np.asarray(v, dtype=float))
     return {m: (np.concatenate(parts[m]), binary[m]) for m in metrics}

@@ -21,6 +21,41 @@ def variant_run(rules, n, seed, *, threads=None, progress=None, home="BOS", away
     return simulate(teams[0], teams[1], n, seed, rules, threads=threads, progress=progress)
 
 
-#: Per-game metrics beyond the common game table's (name -> function of the ``games`` table).
-ANALYSIS_METRICS: dict = {}
+def _period_margins(r):
+    """int[n, 3]: home minus away goals at the end of each regulation period (from the periods table)."""
+    import numpy as np
+
+    p = r.table("periods")
+    goals = p.pivot_table(index="game_id", columns=["team", "period"], values="goals", aggfunc="sum",
+                          fill_value=0).sort_index()
+    h = np.cumsum(goals["home"].to_numpy(dtype=np.int64), axis=1)     # goals are stored unsigned
+    a = np.cumsum(goals["away"].to_numpy(dtype=np.int64), axis=1)
+    return h - a
+
+
+def _lead_changes(r):
+    """Times the leader at a period's end differs from the previous leader (level scores are skipped)."""
+    import numpy as np
+
+    sign = np.sign(_period_margins(r))
+    last = np.zeros(sign.shape[0], dtype=int)
+    changes = np.zeros(sign.shape[0], dtype=int)
+    for k in range(sign.shape[1]):
+        s = sign[:, k]
+        changes += (s != 0) & (last != 0) & (s != last)
+        last = np.where(s != 0, s, last)
+    return changes
+
+
+def _comeback(r):
+    """The winner trailed at the end of period 1 or 2."""
+    m = _period_margins(r)[:, :2]
+    g = r.games
+    home = (g.winner == "home").to_numpy()
+    away = (g.winner == "away").to_numpy()
+    return (home & (m < 0).any(axis=1)) | (away & (m > 0).any(axis=1))
+
+
+#: Per-game metrics beyond the common ones (name -> function of a Results giving one value per game).
+ANALYSIS_METRICS = {"lead_changes": _lead_changes, "comeback": _comeback}
 SETUP_KEYS = ("home", "away")

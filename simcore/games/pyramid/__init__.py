@@ -11,7 +11,7 @@ TITLE = "Pyramid card hockey"
 
 __all__ = ["Deck", "POLICY_PRESETS", "Policy", "Rules", "compile_game", "custom_deck", "exact", "load_deck",
            "play_by_play", "play_scripted", "shape", "simulate", "standard_deck",
-           "variant_run", "ANALYSIS_METRICS", "SETUP_KEYS", "GAME_ID", "TITLE"]
+           "variant_run", "ANALYSIS_METRICS", "ANALYSIS_FUNCTIONALS", "SETUP_KEYS", "GAME_ID", "TITLE"]
 
 
 def variant_run(rules, n, seed, *, threads=None, progress=None, policy_a="default", policy_b="default",
@@ -25,8 +25,8 @@ def _period_margins(g):
     """int[n, 3]: home minus away goals at the end of periods 1, 2 and 3."""
     import numpy as np
 
-    h = np.cumsum(g[["home_p1", "home_p2", "home_p3"]].to_numpy(), axis=1)
-    a = np.cumsum(g[["away_p1", "away_p2", "away_p3"]].to_numpy(), axis=1)
+    h = np.cumsum(g[["home_p1", "home_p2", "home_p3"]].to_numpy(dtype=np.int64), axis=1)
+    a = np.cumsum(g[["away_p1", "away_p2", "away_p3"]].to_numpy(dtype=np.int64), axis=1)
     return h - a
 
 
@@ -54,12 +54,23 @@ def _comeback(g):
     return (home & (m < 0).any(axis=1)) | (away & (m > 0).any(axis=1))
 
 
-#: Per-game metrics beyond the common game table's (name -> function of the ``games`` table).
+#: Per-game metrics beyond the common ones (name -> function of a Results giving one value per game).
 ANALYSIS_METRICS = {
-    "first_mover_win": lambda g: g.first_drafter_won,
-    "game_length": lambda g: g.turns,
-    "shots_per_game": lambda g: g.home_shots + g.away_shots,
-    "lead_changes": _lead_changes,
-    "comeback": _comeback,
+    "first_mover_win": lambda r: r.games.first_drafter_won,
+    "game_length": lambda r: r.games.turns,
+    "shots_per_game": lambda r: r.games.home_shots + r.games.away_shots,
+    "lead_changes": lambda r: _lead_changes(r.games),
+    "comeback": lambda r: _comeback(r.games),
 }
+
+
+def _save_pct(r):
+    from simcore.analysis.compare import ratio
+
+    g = r.games
+    return ratio(lambda r: g.home_saves + g.away_saves, lambda r: g.home_shots + g.away_shots)(r)
+
+
+#: Metrics that are not per-game means: name -> function of a Results giving (estimate, per-game influence).
+ANALYSIS_FUNCTIONALS = {"save_pct": _save_pct}
 SETUP_KEYS = ("policy_a", "policy_b", "deck_file")

@@ -16,7 +16,7 @@ _LAZY = {
     "Rules": "rules", "Coach": "policies", "load_kit": "kit", "sample_kit": "kit",
 }
 
-__all__ = [*_LAZY, "analysis", "variant_run", "ANALYSIS_METRICS", "SETUP_KEYS", "GAME_ID", "TITLE"]
+__all__ = [*_LAZY, "analysis", "variant_run", "ANALYSIS_METRICS", "ANALYSIS_FUNCTIONALS", "SETUP_KEYS", "GAME_ID", "TITLE"]
 
 
 def __getattr__(name):
@@ -37,10 +37,36 @@ def variant_run(rules, n, seed, *, threads=None, progress=None, home=None, away=
     return simulate(home, away, n, seed, rules, league=home is None, threads=threads, progress=progress)
 
 
-#: Per-game metrics beyond the common game table's (name -> function of the ``games`` table).
+def _per_game(r, column):
+    """A team_games column summed over the game's two teams, in game order."""
+    return r.table("team_games").groupby("game_id", sort=True)[column].sum().to_numpy()
+
+
+#: Per-game metrics beyond the common ones (name -> function of a Results giving one value per game).
 ANALYSIS_METRICS = {
-    "shots_per_game": lambda g: g.home_shots + g.away_shots,
-    "pp_opportunities_per_game": lambda g: g.home_pp_opportunities + g.away_pp_opportunities,
-    "pp_goals_per_game": lambda g: g.home_pp_goals + g.away_pp_goals,
+    "shots_per_game": lambda r: r.games.home_shots + r.games.away_shots,
+    "pp_opportunities_per_game": lambda r: r.games.home_pp_opportunities + r.games.away_pp_opportunities,
+    "pp_goals_per_game": lambda r: r.games.home_pp_goals + r.games.away_pp_goals,
+    "empty_net_goals_per_game": lambda r: _per_game(r, "empty_net_goals"),
+    "fatigue_goals_per_game": lambda r: _per_game(r, "fatigue_goals"),
+    "sh_goals_per_game": lambda r: _per_game(r, "sh_goals"),
 }
+
+
+def _pp_pct(r):
+    from simcore.analysis.compare import ratio
+
+    return ratio(lambda r: _per_game(r, "pp_goals"), lambda r: _per_game(r, "pp_opportunities"))(r)
+
+
+def _save_pct(r):
+    from simcore.analysis.compare import ratio
+
+    return ratio(lambda r: _per_game(r, "shots") - _per_game(r, "goals") + _per_game(r, "shootout_goals") * 0,
+                 lambda r: _per_game(r, "shots"))(r)
+
+
+#: Metrics that are not per-game means: name -> function of a Results giving (estimate, per-game influence).
+#: PP% is power-play goals per opportunity over both sides (so PK% is 1 - PP%); save % is 1 - goals / shots.
+ANALYSIS_FUNCTIONALS = {"pp_pct": _pp_pct, "save_pct": _save_pct}
 SETUP_KEYS = ("home", "away")
