@@ -146,3 +146,17 @@ def test_cli_errors_exit_2_with_one_line(capsys, argv, needle):
     code, out, err = _run(capsys, "sweep", *argv, "-n", "10")
     assert code == 2 and out == "" and err.count("\n") == 1
     assert needle in err
+
+
+def test_policies_sweep_like_rules():
+    from simcore.analysis.sweep import sweep
+
+    df = sweep("pyramid", None, {"policy_a": ["default", "random"], "tie_break": ["ties", "shootout"]}, n=2_000,
+               seeds=(3,), metrics=["home_win"], progress=False)
+    assert len(df) == 4 and set(df.policy_a) == {"default", "random"}
+    base = df[(df.policy_a == "default") & (df.tie_break == "ties")].iloc[0]
+    assert base["diff"] == 0 and base.variant_id == df.attrs["base"]
+    rnd = df[(df.policy_a == "random") & (df.tie_break == "ties")].iloc[0]
+    assert rnd.variant_id.endswith("|policy_a=random") and rnd["diff"] < -0.2      # random play loses
+    with pytest.raises(ValueError, match="pyramid policy 'sometimes'"):
+        sweep("pyramid", None, {"policy_a": ["sometimes"]}, n=10, progress=False)

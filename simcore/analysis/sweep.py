@@ -9,6 +9,7 @@ Game g of seed s is the same random stream in every cell, so the differences are
 """
 from __future__ import annotations
 
+import inspect
 import itertools
 import json
 from pathlib import Path
@@ -34,18 +35,23 @@ def _grid(mod, base, grid) -> dict[str, list[str]]:
     if not isinstance(grid, dict):
         raise ValueError(f"grid must be a dict {{field: [values]}}, got {type(grid).__name__}")
     allowed = mod.Rules.options()
+    setup_keys = tuple(getattr(mod, "SETUP_KEYS", ()))
     out = {}
     for field, values in grid.items():
-        if field not in allowed:
-            raise RuleError(f"unknown {mod.GAME_ID} rule field {field!r}; fields: {', '.join(allowed)}")
+        if field not in allowed and field not in setup_keys:
+            raise RuleError(f"unknown {mod.GAME_ID} rule field {field!r}; fields: {', '.join(allowed)}"
+                            + (f"; setup keys: {', '.join(setup_keys)}" if setup_keys else ""))
         if isinstance(values, str):
             values = [v.strip() for v in values.split(",")]
         values = [str(v) for v in values]
         if not values or any(v == "" for v in values):
-            raise ValueError(f"grid field {field!r} needs one or more values; "
-                             f"allowed values: {', '.join(map(str, allowed[field]))}")
+            hint = f"allowed values: {', '.join(map(str, allowed[field]))}" if field in allowed else "e.g. a policy"
+            raise ValueError(f"grid field {field!r} needs one or more values; {hint}")
         for v in values:
-            base.with_options({field: v})          # RuleError naming the field and its allowed values
+            if field in allowed:
+                base.with_options({field: v})      # RuleError naming the field and its allowed values
+            else:
+                mod.variant_run(base, 1, 0, progress=False, **{field: v})   # a bad matchup fails here, fast
         dup = sorted({v for v in values if values.count(v) > 1})
         if dup:
             raise ValueError(f"grid field {field!r} repeats {', '.join(dup)}")
@@ -94,7 +100,9 @@ def sweep(game, base_rules, grid: dict, n: int, seeds=(0,), *, metrics=None, set
 
     ``game``: an id (``"ezr"``, ``"strat"``, ``"pyramid"``) or a game module.  ``base_rules``: a ``Rules``, a
     dict, ``"field=value,..."`` or None (the rulebook).  ``grid``: ``{field: [value, ...]}`` with values as
-    ``Rules`` takes them (strings); every field and value is checked before anything runs.  Each cell
+    ``Rules`` takes them (strings); a field may also be one of the game's ``SETUP_KEYS`` (pyramid
+    ``policy_a``/``policy_b``, EZR and Strat ``home``/``away``), so policies and matchups sweep like rules.
+    Every field and value is checked before anything runs.  Each cell
     (numbered 0, 1, ... in ``itertools.product`` order of the grid) runs ``n`` games with each of ``seeds``;
     the base variant runs once with the same seeds (its runs are reused when a cell's rules equal it).
 
@@ -102,7 +110,7 @@ def sweep(game, base_rules, grid: dict, n: int, seeds=(0,), *, metrics=None, set
     field, ``seed`` (the seeds pooled, comma-separated), ``metric``, ``estimate`` (mean over the cell's
     ``n * len(seeds)`` games) with ``ci_low``/``ci_high`` (95%: Wilson for 0/1 metrics, normal otherwise),
     ``n`` (games pooled), ``base_estimate`` (the base's mean), ``diff`` (cell minus base, paired by seed and
-    game), ``diff_ci_low``/``diff_ci_high`` (95%) and ``p_value`` (two-sided, no difference).  ``df.attrs``
+    game; a cell's ``variant_id`` adds ``|key=value`` for each setup value that differs from the base's), ``diff_ci_low``/``diff_ci_high`` (95%) and ``p_value`` (two-sided, no difference).  ``df.attrs``
     holds the labels: game, ``base`` (the base's rules id: the base's own cell is the one whose
     ``variant_id`` equals it), n, seeds, grid, setup, metrics.
     ``progress``: True forces a bar over cells, False hides it, None shows it on a terminal.
@@ -124,9 +132,16 @@ def sweep(game, base_rules, grid: dict, n: int, seeds=(0,), *, metrics=None, set
     n = int(n)
 
     fields = list(grid)
+    rule_fields = set(mod.Rules.options())
     cells = [dict(zip(fields, combo)) for combo in itertools.product(*grid.values())]
-    cell_rules = [base.with_options(c) for c in cells]
-    base_in_grid = any(r == base for r in cell_rules)
+    cell_rules = [base.with_options({k: v for k, v in c.items() if k in rule_fields}) for c in cells]
+    cell_setup = [{**setup, **{k: v for k, v in c.items() if k not in rule_fields}} for c in cells]
+    # a setup value equal to variant_run's default is the base's own matchup
+    defaults = {k: prm.default for k, prm in inspect.signature(mod.variant_run).parameters.items()
+                if prm.default is not inspect.Parameter.empty}
+    effective = lambda st: {k: str(v) for k, v in {**defaults, **st}.items()}      # noqa: E731
+    same_as_base = [r == base and effective(cs) == effective(setup) for r, cs in zip(cell_rules, cell_setup)]
+    base_in_grid = any(same_as_base)
     seed_label = ",".join(map(str, seeds))
 
     disable = (not progress) if progress is not None else None
@@ -135,13 +150,15 @@ def sweep(game, base_rules, grid: dict, n: int, seeds=(0,), *, metrics=None, set
         base_vec = _vectors(mod, base, n, seeds, names, available, setup, threads)
         if not base_in_grid:
             bar.update(1)
-        for i, (values, rules) in enumerate(zip(cells, cell_rules)):
-            vec = base_vec if rules == base else _vectors(mod, rules, n, seeds, names, available, setup, threads)
+        for i, (values, rules, cs) in enumerate(zip(cells, cell_rules, cell_setup)):
+            vec = base_vec if same_as_base[i] else _vectors(mod, rules, n, seeds, names, available, cs, threads)
+            extra = {k: v for k, v in cs.items() if effective(setup).get(k) != str(v)}
+            vid = rules.id + "".join(f"|{k}={v}" for k, v in extra.items())
             for m in names:
                 x, binary = vec[m]
                 est, lo, hi = _estimate(x, binary)
                 d = paired_difference(base_vec[m][0], x, m)
-                rows.append({"variant_id": rules.id, "cell": i, **values, "seed": seed_label, "metric": m,
+                rows.append({"variant_id": vid, "cell": i, **values, "seed": seed_label, "metric": m,
                              "estimate": est, "ci_low": lo, "ci_high": hi, "n": int(x.size), "base_estimate": d.a,
                              "diff": d.diff, "diff_ci_low": d.ci[0], "diff_ci_high": d.ci[1],
                              "p_value": d.p_value})
