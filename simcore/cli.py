@@ -760,9 +760,11 @@ def format_compare(doc: dict, power: float) -> str:
         ci = "" if lo is None or lo != lo else f"[{lo:+.4f}, {hi:+.4f}]"
         lines.append(f"{m['name']:<28}{m['a']:>10.4f}{m['b']:>10.4f}{m['diff']:>+11.4f}{ci:>24}"
                      f"{m['p_value']:>9.3g}{m['p_holm']:>10.3g}")
-    t = doc["goals_distribution_test"]
-    lines += ["", f"goals per team, whole distribution: chi-square {t['statistic']:.1f} on {t['dof']} df, "
-                  f"p = {t['p_value']:.3g}"]
+    lines.append("")
+    for key, what in (("goals_distribution_test", "goals per team"), ("margin_distribution_test", "goal margin")):
+        t = doc[key]
+        lines.append(f"{what}, whole distribution: chi-square {t['statistic']:.1f} on {t['dof']} df, "
+                     f"p = {t['p_value']:.3g}")
     wide = [m for m in doc["metrics"] if m["required_n"]]
     if wide:
         lines += ["", f"Intervals that include 0 cannot decide; games per variant to detect the observed "

@@ -183,4 +183,18 @@ def test_strat_functionals():
     c = compare("strat", None, "goalie_fatigue=off", 560, seed=3, metrics=["pp_pct", "save_pct", "fatigue_goals_per_game"])
     t = c.table().set_index("metric")
     assert 0.1 < t.loc["pp_pct", "a"] < 0.35 and 0.85 < t.loc["save_pct", "a"] < 0.95
+    doc = c.to_json()
+    assert 0 <= doc["margin_distribution_test"]["p_value"] <= 1 and doc["goals_distribution_test"]["dof"] > 0
+    import simcore
+
+    strat = simcore.game("strat")
+    r = strat.variant_run(None, 112, 5)
+    tg = r.table("team_games")
+    home = tg[tg.is_home].set_index("game_id").sort_index()
+    away = tg[~tg.is_home].set_index("game_id").sort_index()
+    m = (home[["goals_p1", "goals_p2"]].cumsum(axis=1).to_numpy(int)
+         - away[["goals_p1", "goals_p2"]].cumsum(axis=1).to_numpy(int))
+    w = r.games.winner.astype(str).to_numpy()
+    want = ((w == "home") & (m < 0).any(axis=1)) | ((w == "away") & (m > 0).any(axis=1))
+    assert np.array_equal(strat.ANALYSIS_METRICS["comeback"](r), want)
     assert t.loc["fatigue_goals_per_game", "b"] == 0          # no fatigue rule, no fatigue goals

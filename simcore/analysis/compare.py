@@ -132,6 +132,7 @@ class Comparison:
     differences: list[Difference]
     p_holm: np.ndarray
     goals_test: tuple[float, float, int]
+    margin_test: tuple[float, float, int]
 
     def table(self) -> pd.DataFrame:
         rows = []
@@ -146,10 +147,11 @@ class Comparison:
             m = d.as_dict()
             m["p_holm"] = float(ph)
             metrics.append(m)
-        stat, p, dof = self.goals_test
-        return {**self.meta, "metrics": metrics,
-                "goals_distribution_test": {"test": "chi-square, pooled tail", "statistic": stat, "p_value": p,
-                                            "dof": dof}}
+        def test(t):
+            return {"test": "chi-square, pooled tail", "statistic": t[0], "p_value": t[1], "dof": t[2]}
+
+        return {**self.meta, "metrics": metrics, "goals_distribution_test": test(self.goals_test),
+                "margin_distribution_test": test(self.margin_test)}
 
 
 def compare(game, rules_a, rules_b, n: int, seed: int = 0, *, metrics=None, setup=None, paired: bool = True,
@@ -186,6 +188,10 @@ def compare(game, rules_a, rules_b, n: int, seed: int = 0, *, metrics=None, setu
     ga, gb = res_a.games, res_b.games
     goals_a = np.bincount(np.concatenate([ga.home_goals.to_numpy(), ga.away_goals.to_numpy()]).astype(np.int64))
     goals_b = np.bincount(np.concatenate([gb.home_goals.to_numpy(), gb.away_goals.to_numpy()]).astype(np.int64))
+    ma = (ga.home_goals.to_numpy(np.int64) - ga.away_goals.to_numpy(np.int64))
+    mb = (gb.home_goals.to_numpy(np.int64) - gb.away_goals.to_numpy(np.int64))
+    lo = min(ma.min(), mb.min())
+    margin_test = histogram_test(np.bincount(ma - lo), np.bincount(mb - lo))
     meta = {"game": mod.GAME_ID, "a": ra.id, "b": rb.id, "n": n, "seed": seed, "seed_b": seed_b,
             "paired": paired, "setup": {k: str(v) for k, v in setup.items()}}
-    return Comparison(meta, out, p_holm, histogram_test(goals_a, goals_b))
+    return Comparison(meta, out, p_holm, histogram_test(goals_a, goals_b), margin_test)

@@ -42,8 +42,42 @@ def _per_game(r, column):
     return r.table("team_games").groupby("game_id", sort=True)[column].sum().to_numpy()
 
 
+def _period_margins(r):
+    """int[n, 3]: home minus away goals at the end of each regulation period (from team_games)."""
+    import numpy as np
+
+    t = r.table("team_games").sort_values(["game_id", "is_home"], ascending=[True, False], kind="stable")
+    goals = t[["goals_p1", "goals_p2", "goals_p3"]].to_numpy(dtype=np.int64).reshape(-1, 2, 3)
+    return np.cumsum(goals[:, 0] - goals[:, 1], axis=1)
+
+
+def _lead_changes(r):
+    """Times the leader at a period's end differs from the previous leader (level scores are skipped)."""
+    import numpy as np
+
+    sign = np.sign(_period_margins(r))
+    last = np.zeros(sign.shape[0], dtype=int)
+    changes = np.zeros(sign.shape[0], dtype=int)
+    for k in range(sign.shape[1]):
+        s = sign[:, k]
+        changes += (s != 0) & (last != 0) & (s != last)
+        last = np.where(s != 0, s, last)
+    return changes
+
+
+def _comeback(r):
+    """The winner trailed at the end of period 1 or 2."""
+    m = _period_margins(r)[:, :2]
+    g = r.games
+    home = (g.winner == "home").to_numpy()
+    away = (g.winner == "away").to_numpy()
+    return (home & (m < 0).any(axis=1)) | (away & (m > 0).any(axis=1))
+
+
 #: Per-game metrics beyond the common ones (name -> function of a Results giving one value per game).
 ANALYSIS_METRICS = {
+    "lead_changes": _lead_changes,
+    "comeback": _comeback,
     "shots_per_game": lambda r: r.games.home_shots + r.games.away_shots,
     "pp_opportunities_per_game": lambda r: r.games.home_pp_opportunities + r.games.away_pp_opportunities,
     "pp_goals_per_game": lambda r: r.games.home_pp_goals + r.games.away_pp_goals,
