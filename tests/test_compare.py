@@ -156,6 +156,12 @@ def test_functional_metrics_delta_method():
                       "winner": rng.choice(["home", "away", "tie"], n)})
     disp, dinf = COMMON_FUNCTIONALS["goals_dispersion"](_Res(g))
     assert disp == pytest.approx(1.0, abs=0.03)
+    var, vinf = COMMON_FUNCTIONALS["goals_variance"](_Res(g))
+    both = np.concatenate([g.home_goals, g.away_goals])
+    assert var == pytest.approx(both.var()) and var == pytest.approx(3.0, rel=0.03)
+    se = vinf.std(ddof=1) / math.sqrt(n)
+    halves = [np.concatenate([g.home_goals[i::40], g.away_goals[i::40]]).var() for i in range(40)]
+    assert np.std(halves, ddof=1) / math.sqrt(40) == pytest.approx(se, rel=0.3)
     same = functional_difference((disp, dinf), (disp, dinf), "goals_dispersion")
     assert same.diff == 0 and same.ci == (0.0, 0.0) and same.p_value == 1.0
     bal, _ = COMMON_FUNCTIONALS["balance"](_Res(g))

@@ -71,10 +71,20 @@ def _dispersion(r):
     return v / m, infl.mean(axis=1)
 
 
+def _variance(r):
+    """Variance of goals per team per game; influence per game is its two team-games' influences, halved."""
+    g = r.games
+    x = np.stack([g.home_goals.to_numpy(float), g.away_goals.to_numpy(float)], axis=1)
+    m = x.mean()
+    v = ((x - m) ** 2).mean()
+    return v, ((x - m) ** 2 - v).mean(axis=1)
+
+
 #: Metrics that are not a mean of per-game values (name -> function of a Results giving
 #: ``(estimate, per-game influence)``); compared by the paired difference of the influences.
 COMMON_FUNCTIONALS = {
     "balance": _balance,
+    "goals_variance": _variance,
     "goals_dispersion": _dispersion,
 }
 
