@@ -34,26 +34,17 @@ def _period_margins(r):
 
 
 def _lead_changes(r):
-    """Times the leader at a period's end differs from the previous leader (level scores are skipped)."""
-    import numpy as np
+    """Times the leader at a period's end changes (simcore.scoring.lead_changes)."""
+    from simcore.scoring import lead_changes
 
-    sign = np.sign(_period_margins(r))
-    last = np.zeros(sign.shape[0], dtype=int)
-    changes = np.zeros(sign.shape[0], dtype=int)
-    for k in range(sign.shape[1]):
-        s = sign[:, k]
-        changes += (s != 0) & (last != 0) & (s != last)
-        last = np.where(s != 0, s, last)
-    return changes
+    return lead_changes(_period_margins(r))
 
 
 def _comeback(r):
-    """The winner trailed at the end of period 1 or 2."""
-    m = _period_margins(r)[:, :2]
-    g = r.games
-    home = (g.winner == "home").to_numpy()
-    away = (g.winner == "away").to_numpy()
-    return (home & (m < 0).any(axis=1)) | (away & (m > 0).any(axis=1))
+    """The winner trailed at the end of period 1 or 2 (simcore.scoring.comeback)."""
+    from simcore.scoring import comeback
+
+    return comeback(_period_margins(r)[:, :2], r.games.winner)
 
 
 #: Per-game metrics beyond the common ones (name -> function of a Results giving one value per game).
