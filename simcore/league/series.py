@@ -1,0 +1,125 @@
+"""Playoff series odds for independent games.
+
+* :func:`series_win_prob` -- closed form for a team that wins every game with
+  the same probability ``p``: to take a best-of-``2n-1`` series it must win
+  ``n`` games before losing ``n``, i.e. win the last game played after exactly
+  ``k`` losses (``k = 0 .. n-1``) among the games before it::
+
+      P(p) = sum_{k=0}^{n-1} C(n-1+k, k) p^n (1-p)^k
+
+  (best-of-7 at ``p = 0.6``: 0.710208).
+* :func:`series_win_prob_pattern` -- exact recursion when the team wins a home
+  game with ``p_home`` and a road game with ``p_away``, game ``g`` being home or
+  away according to a home pattern such as the NHL's ``"2-2-1-1-1"`` (from the
+  view of the team with home ice: games 1-2 home, 3-4 away, 5 home, 6 away,
+  7 home).
+"""
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+import numpy as np
+
+__all__ = ["series_win_prob", "series_win_prob_pattern", "default_pattern", "parse_pattern"]
+
+
+def _check_best_of(best_of) -> int:
+    if isinstance(best_of, bool) or not isinstance(best_of, (int, np.integer)):
+        raise ValueError(f"best_of must be a positive odd integer, got {best_of!r}")
+    if best_of < 1 or best_of % 2 == 0:
+        raise ValueError(f"best_of must be a positive odd integer, got {best_of}")
+    return int(best_of)
+
+
+def _check_p(p, name: str = "p"):
+    arr = np.asarray(p, dtype=float)
+    if not np.all(np.isfinite(arr)) or np.any(arr < 0.0) or np.any(arr > 1.0):
+        raise ValueError(f"{name} must lie in [0, 1], got {p!r}")
+    return arr
+
+
+def series_win_prob(p, best_of: int = 7):
+    """Probability of winning a best-of-``best_of`` series, each game won
+    independently with probability ``p``.
+
+    ``p`` may be a float (a float is returned) or array-like (an array of the
+    same shape is returned).  ``best_of`` must be a positive odd integer.
+    """
+    best_of = _check_best_of(best_of)
+    arr = _check_p(p)
+    n = (best_of + 1) // 2
+    q = 1.0 - arr
+    total = np.zeros_like(arr)
+    for k in range(n):
+        total = total + math.comb(n - 1 + k, k) * q**k
+    out = arr**n * total
+    return float(out) if out.ndim == 0 else out
+
+
+def default_pattern(best_of: int) -> str:
+    """Home pattern used when none is given: ``"2-2-1-1-1"`` for best-of-7,
+    ``"2-2-1"`` for best-of-5, alternating single games for best-of-3 and 1,
+    and in general two home, two away, then alternating single games."""
+    best_of = _check_best_of(best_of)
+    if best_of <= 3:
+        return "-".join(["1"] * best_of)
+    return "-".join(["2", "2"] + ["1"] * (best_of - 4))
+
+
+def parse_pattern(pattern: str, best_of: int) -> tuple[bool, ...]:
+    """Home flags per game from a pattern like ``"2-2-1-1-1"``.
+
+    Blocks alternate home, away, home, ... starting with the team that has
+    home ice; the block sizes must be positive and sum to ``best_of``.
+    """
+    best_of = _check_best_of(best_of)
+    try:
+        blocks = [int(b) for b in str(pattern).split("-")]
+    except ValueError:
+        raise ValueError(f"pattern must be block sizes joined by '-', like '2-2-1-1-1'; got {pattern!r}") from None
+    if any(b < 1 for b in blocks) or sum(blocks) != best_of:
+        raise ValueError(
+            f"pattern {pattern!r} must have positive blocks summing to best_of={best_of} "
+            f"(sums to {sum(blocks)})"
+        )
+    flags: list[bool] = []
+    for i, b in enumerate(blocks):
+        flags.extend([i % 2 == 0] * b)
+    return tuple(flags)
+
+
+def series_win_prob_pattern(p_home, p_away, best_of: int = 7, pattern: str | None = "2-2-1-1-1") -> float:
+    """Exact probability that the team with home ice wins the series.
+
+    It wins a home game with probability ``p_home`` and a road game with
+    ``p_away`` (games independent); game ``g`` is at home when the pattern says
+    so.  ``pattern=None`` uses :func:`default_pattern` for ``best_of``; the
+    default ``"2-2-1-1-1"`` fits only ``best_of=7``.  Computed exactly by
+    recursion over (games played, games won).  A series stopped once decided
+    has the same winner as the same games played out in full, so the answer
+    depends only on how many of the ``best_of`` slots are home games, not on
+    their order ("2-2-1-1-1" and "2-3-2" agree); with ``p_home == p_away`` it
+    equals :func:`series_win_prob`.
+    """
+    best_of = _check_best_of(best_of)
+    ph_arr, pa_arr = _check_p(p_home, "p_home"), _check_p(p_away, "p_away")
+    if ph_arr.ndim or pa_arr.ndim:
+        raise ValueError("series_win_prob_pattern takes scalar p_home and p_away")
+    ph, pa = float(ph_arr), float(pa_arr)
+    if pattern is None:
+        pattern = default_pattern(best_of)
+    home = parse_pattern(pattern, best_of)
+    need = (best_of + 1) // 2
+
+    @lru_cache(maxsize=None)
+    def win(g: int, w: int) -> float:
+        losses = g - w
+        if w == need:
+            return 1.0
+        if losses == need:
+            return 0.0
+        p = ph if home[g] else pa
+        return p * win(g + 1, w + 1) + (1.0 - p) * win(g + 1, w)
+
+    return win(0, 0)
