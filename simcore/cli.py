@@ -885,6 +885,65 @@ def format_sweep(df, per_block: int = 3) -> str:
     return "\n".join(lines)
 
 
+# ------------------------------------------------------------------ league
+
+LEAGUE_SAMPLES = ("ezr",)
+
+
+def cmd_league_standings(argv):
+    p = _Parser(prog="simcore league standings", description="Today's standings of a league under its tiebreakers.")
+    p.add_argument("league", help="league.toml")
+    p.add_argument("--results", default=None, help="played-results CSV (default: the one the league file names)")
+    p.add_argument("--by", choices=("division", "conference", "league"), default="division")
+    p.add_argument("--format", choices=("table", "json"), default="table")
+    args = p.parse_args(argv)
+    from simcore.league.files import load_league
+    from simcore.league.standings import format_standings, standings
+
+    lg = load_league(args.league, results=args.results)
+    table = standings(lg.results, lg.teams, lg.points, lg.tiebreakers)
+    if args.format == "json":
+        doc = {"league": lg.name, "points": lg.points, "tiebreakers": list(lg.tiebreakers),
+               "games_played": len(lg.results), "games_left": len(lg.remaining()),
+               "teams": table.to_dict(orient="records")}
+        print(json.dumps(_plain(doc), indent=2))
+        return
+    print(f"{lg.name}: {len(lg.results)} games played, {len(lg.remaining())} to play "
+          f"({lg.points} points; tiebreakers: {', '.join(lg.tiebreakers)})\n")
+    print(format_standings(table, by=args.by))
+
+
+def cmd_league_sample(argv):
+    p = _Parser(prog="simcore league sample", description="Write a shipped sample league's files to a folder.")
+    p.add_argument("name", help=f"sample: {', '.join(LEAGUE_SAMPLES)}")
+    p.add_argument("dir", help="folder to write league.toml and the files it names into")
+    p.add_argument("--force", action="store_true", help="replace files that exist")
+    args = p.parse_args(argv)
+    if args.name not in LEAGUE_SAMPLES:
+        raise UsageError(f"unknown sample league {args.name!r}; samples: {', '.join(LEAGUE_SAMPLES)}")
+    import shutil
+
+    from simcore.league.samplegen import DATA
+
+    src = DATA / args.name
+    out = Path(args.dir)
+    files = sorted(f for f in src.iterdir() if f.suffix in (".toml", ".csv"))
+    if not args.force:
+        for f in files:
+            _refuse_overwrite(str(out / f.name), False)
+    out.mkdir(parents=True, exist_ok=True)
+    for f in files:
+        shutil.copyfile(f, out / f.name)
+    print(f"wrote {out / 'league.toml'} and {', '.join(f.name for f in files if f.suffix == '.csv')}")
+
+
+def cmd_league(argv):
+    subs = {"standings": cmd_league_standings, "sample": cmd_league_sample}
+    if not argv or argv[0] not in subs:
+        raise UsageError("usage: simcore league {standings LEAGUE.toml [--results FILE] | sample NAME DIR}")
+    subs[argv[0]](argv[1:])
+
+
 # ------------------------------------------------------------------ demo
 
 def cmd_demo(argv):
@@ -900,7 +959,7 @@ def cmd_demo(argv):
     print(run_demo(Path(args.out), home=args.home, away=args.away, n=args.n, seed=args.seed))
 
 
-COMMANDS = {"ezr": cmd_ezr, "strat": cmd_strat, "compare": cmd_compare, "sweep": cmd_sweep, "pyramid": cmd_pyramid,
+COMMANDS = {"ezr": cmd_ezr, "strat": cmd_strat, "compare": cmd_compare, "sweep": cmd_sweep, "league": cmd_league, "pyramid": cmd_pyramid,
             "demo": cmd_demo}
 
 
@@ -910,7 +969,7 @@ def main(argv=None) -> int:
     from simcore.rulesbase import RuleError
 
     if not argv or argv[0] in ("-h", "--help"):
-        print("usage: simcore {ezr,strat,pyramid,compare,sweep,demo} ...\n\n"
+        print("usage: simcore {ezr,strat,pyramid,compare,sweep,league,demo} ...\n\n"
               "  simcore ezr --home D/E/B/c --away F/E/C/b [-n N] [--seed S] [--format table|json]\n"
               "  simcore ezr period --ezr E [--format json]\n"
               "  simcore ezr table\n"
@@ -923,6 +982,8 @@ def main(argv=None) -> int:
               "                      [--plot FILE [--force]]\n"
               "  simcore sweep GAME --grid 'F=V1,V2;F2=V3,V4' [--base RULES] [-n N] [--seeds S1,S2] [--metrics M,...]\n"
               "                [--format table|json] [--out FILE.parquet [--force]]\n"
+              "  simcore league standings LEAGUE.toml [--results FILE] [--by division|conference|league]\n"
+              "  simcore league sample ezr DIR\n"
               "  simcore demo [--out DIR]\n\n"
               "Each command takes --help.")
         return 0 if argv else EXIT_USAGE
