@@ -94,3 +94,16 @@ def test_cli_sample_and_standings(capsys, tmp_path):
     assert code == 2 and "cannot read the league file" in err and err.count("\n") == 1
     code, out, err = _run(capsys, "league", "sample", "hockey", str(tmp_path / "y"))
     assert code == 2 and "samples: ezr" in err
+
+
+def test_strat_league_teams_come_from_the_kit(tmp_path):
+    (tmp_path / "league.toml").write_text('engine = "strat"\nteams = "teams.csv"\n'
+                                          '[schedule]\ngenerate = "round-robin"\nrounds = 2\n')
+    teams = ["ASR", "BRW", "DNM", "FNW", "GRP", "KBY", "LKP", "NRV"]
+    rows = [f"{t},{'East' if i < 4 else 'West'},{'ABCD'[i // 2]}" for i, t in enumerate(teams)]
+    (tmp_path / "teams.csv").write_text("team,conference,division\n" + "\n".join(rows) + "\n")
+    lg = load_league(tmp_path / "league.toml")
+    assert lg.engine == "strat" and len(lg.schedule) == 8 * 7 and len(lg.remaining()) == 56
+    (tmp_path / "teams.csv").write_text("team,conference,division\n" + "\n".join(["XXX,East,A"] + rows[1:]) + "\n")
+    with pytest.raises(ChartError, match="'XXX': not a team of the kit"):
+        load_league(tmp_path / "league.toml")

@@ -214,7 +214,17 @@ def load_league(path, results=None) -> League:
     goalies = _goalies(base / need("goalies"), names) if engine == "ezr" else None
     kit = None
     if engine == "strat":
+        from simcore.games.strat.kit import load_kit, sample_kit
+
         kit = doc.get("kit", "sample")
+        try:
+            k = sample_kit() if kit == "sample" else load_kit(base / kit)
+        except (OSError, ValueError) as exc:
+            raise ChartError(path, None, "kit", kit, f"cannot load the kit: {exc}") from None
+        for t in teams.team:
+            if t not in k.teams:
+                raise ChartError(base / doc["teams"], None, "team", t,
+                                 f"not a team of the kit; kit teams: {', '.join(sorted(k.teams))}")
 
     sched = need("schedule")
     if isinstance(sched, str):
@@ -252,7 +262,7 @@ def load_league(path, results=None) -> League:
             raise ChartError(res_path, int(r.line), "date", f"{r.date},{r.home},{r.away}",
                              "no unplayed scheduled game with this date, home and away team")
         schedule.loc[slot.pop(0), "played"] = True
-    playoffs = {"format": "top", "teams": 16, "best_of": 7, **doc.get("playoffs", {})}
+    playoffs = {"format": "top", "teams": min(16, max(2, len(teams) // 2)), "best_of": 7, **doc.get("playoffs", {})}
     if playoffs["format"] not in PLAYOFF_FORMATS:
         raise ChartError(path, None, "playoffs.format", playoffs["format"], f"must be one of {', '.join(PLAYOFF_FORMATS)}")
     if not isinstance(playoffs["best_of"], int) or playoffs["best_of"] < 1 or playoffs["best_of"] % 2 == 0:
