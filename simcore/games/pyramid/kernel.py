@@ -227,6 +227,25 @@ def fill_slot(deck, top, side, L, S, pub, quant, meanv, routes, pol, st):
 
 
 @nb.njit(cache=True, inline="always")
+def fill_empty(deck, top, side, phase, period, L, S, pub, quant, meanv, routes, pol, st, log, n_ev):
+    """Fill ``side``'s empty slots one card at a time from ``deck[top]`` on: the draft (``phase`` 0, every
+    slot empty) and the refill at the start of a turn (``phase`` 1).  Returns ``(top, n_ev, over)``; ``over``
+    when the deck ran out first."""
+    n_empty = 0
+    for s in range(S):
+        if L[side, s] < 0:
+            n_empty += 1
+    for _ in range(n_empty):
+        if top == deck.shape[0]:
+            return top, n_ev, True
+        s = fill_slot(deck, top, side, L, S, pub, quant, meanv, routes, pol, st)
+        if log.shape[0] > 0:
+            n_ev = log_event(log, n_ev, EV_PLACE, period, side, s, deck[top], phase)
+        top += 1
+    return top, n_ev, False
+
+
+@nb.njit(cache=True, inline="always")
 def play_period(deck, period, starter, sudden, L, pub, out, total, quant, meanv, kinds, opened, routes,
                 rules, pol, st, log, n_ev):
     """Draft and play one period from ``deck`` (already in play order); ``starter`` drafts first.
@@ -251,14 +270,8 @@ def play_period(deck, period, starter, sudden, L, pub, out, total, quant, meanv,
     over = False
     for k in range(2):
         side = starter if k == 0 else 1 - starter
-        for _ in range(S):
-            if top == N:
-                over = True
-                break
-            s = fill_slot(deck, top, side, L, S, pub, quant, meanv, routes, pol, st)
-            if logging:
-                n_ev = log_event(log, n_ev, EV_PLACE, period, side, s, deck[top], 0)
-            top += 1
+        top, n_ev, over = fill_empty(deck, top, side, 0, period, L, S, pub, quant, meanv, routes, pol, st, log,
+                                     n_ev)
         if over:
             break
     last_turn = 1 - starter
@@ -266,18 +279,8 @@ def play_period(deck, period, starter, sudden, L, pub, out, total, quant, meanv,
         if top == N:
             break   # the previous turn took the deck's last card
         # refill the attacker's own open spots
-        n_empty = 0
-        for s in range(S):
-            if L[attacker, s] < 0:
-                n_empty += 1
-        for _ in range(n_empty):
-            if top == N:
-                over = True
-                break
-            s = fill_slot(deck, top, attacker, L, S, pub, quant, meanv, routes, pol, st)
-            if logging:
-                n_ev = log_event(log, n_ev, EV_PLACE, period, attacker, s, deck[top], 1)
-            top += 1
+        top, n_ev, over = fill_empty(deck, top, attacker, 1, period, L, S, pub, quant, meanv, routes, pol, st, log,
+                                     n_ev)
         last_turn = attacker
         if over or top == N:
             break
