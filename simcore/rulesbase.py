@@ -88,6 +88,17 @@ class RulesBase:
         return dataclasses.replace(self, **items)
 
     @classmethod
+    def coerce(cls, rules):
+        """``rules`` as this game's rule set: None (or "") is the rulebook, a ``"field=value,..."`` string or a
+        dict sets fields on it, and a rule set of this class is returned as it is."""
+        if rules is None or isinstance(rules, (str, dict)):
+            return cls().with_options(rules)
+        if isinstance(rules, cls):
+            return rules
+        raise RuleError(f"{cls.GAME} rules must be a {cls.__name__}, a dict or 'field=value,...', "
+                        f"got {type(rules).__name__}")
+
+    @classmethod
     def preset(cls, name: str):
         """A named preset (see ``PRESETS``)."""
         if name not in cls.PRESETS:

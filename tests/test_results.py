@@ -100,3 +100,11 @@ def test_registry_and_rules_ids():
     assert r.with_options({"qq_chart": "on"}) == ezr.Rules()
     with pytest.raises(simcore.RuleError, match="allowed values: table, none"):
         ezr.Rules(overtime="sometimes")
+
+
+def test_rules_coerce():
+    r = ezr.Rules.coerce("qq_chart=off")
+    assert r == ezr.Rules(qq_chart="off") and ezr.Rules.coerce(r) is r
+    assert ezr.Rules.coerce(None) == ezr.Rules() == ezr.Rules.coerce("") and ezr.Rules.coerce({"qq_chart": "off"}) == r
+    with pytest.raises(simcore.RuleError, match="ezr rules must be a Rules"):
+        ezr.Rules.coerce(42)

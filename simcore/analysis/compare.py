@@ -16,7 +16,6 @@ import pandas as pd
 from scipy import stats as _st
 
 from simcore.games import game as game_module
-from simcore.rulesbase import RuleError
 
 from .inference import Difference, histogram_test, holm, paired_difference, unpaired_difference
 
@@ -115,16 +114,6 @@ def functional_difference(fa, fb, name: str = "", paired: bool = True) -> Differ
     return Difference(name, float(ea), float(eb), diff, (diff - half, diff + half), p, d.se, d.sd, paired, d.n)
 
 
-def _rules(mod, spec):
-    if spec is None or spec == "":
-        return mod.Rules()
-    if isinstance(spec, mod.Rules):
-        return spec
-    if isinstance(spec, dict) or isinstance(spec, str):
-        return mod.Rules().with_options(spec)
-    raise RuleError(f"rules must be a {mod.GAME_ID} Rules, a dict or 'field=value,...'")
-
-
 def _setup(mod, setup) -> dict:
     setup = dict(setup or {})
     keys = getattr(mod, "SETUP_KEYS", ())
@@ -174,7 +163,7 @@ def compare(game, rules_a, rules_b, n: int, seed: int = 0, *, metrics=None, setu
     mean is compared; p-values are also given Holm-adjusted over the metrics compared.
     """
     mod = game_module(game) if isinstance(game, str) else game
-    ra, rb = _rules(mod, rules_a), _rules(mod, rules_b)
+    ra, rb = mod.Rules.coerce(rules_a), mod.Rules.coerce(rules_b)
     available = metrics_for(mod)
     functionals = functionals_for(mod)
     names = list(available) + list(functionals) if metrics is None else list(metrics)

@@ -22,7 +22,7 @@ from simcore.games import game as game_module
 from simcore.rulesbase import RuleError
 from simcore.stats import mean_ci, wilson_ci
 
-from .compare import _rules, _setup, metrics_for
+from .compare import _setup, metrics_for
 from .inference import paired_difference
 
 #: Columns of :func:`sweep`'s table after the swept fields.
@@ -116,7 +116,7 @@ def sweep(game, base_rules, grid: dict, n: int, seeds=(0,), *, metrics=None, set
     ``progress``: True forces a bar over cells, False hides it, None shows it on a terminal.
     """
     mod = game_module(game) if isinstance(game, str) else game
-    base = _rules(mod, base_rules)
+    base = mod.Rules.coerce(base_rules)
     grid = _grid(mod, base, grid)
     available = metrics_for(mod)
     names = list(available) if metrics is None else list(metrics)

@@ -38,9 +38,7 @@ def _policies(policies):
 
 
 def _setup(home, away, rules, charts, policies):
-    rules = rules if rules is not None else Rules()
-    if isinstance(rules, str):
-        rules = Rules().with_options(rules)
+    rules = Rules.coerce(rules)
     home, away = _team(home), _team(away)
     charts = charts or default_charts(rules.qq_unprinted)
     pol = _policies(policies)
@@ -309,9 +307,7 @@ def exact_summary(ex: ExactResult) -> pd.DataFrame:
 
 def _line_matchup(ezr, rules, goalie_def, shooter, goalie_so, charts, policy):
     """A matchup whose home team attacks on EZR line ``ezr`` against the given goalie."""
-    rules = rules if rules is not None else Rules()
-    if isinstance(rules, str):
-        rules = Rules().with_options(rules)
+    rules = Rules.coerce(rules)
     if isinstance(ezr, bool) or not isinstance(ezr, (int, np.integer)) or not -7 <= ezr <= 10:
         raise ValueError(f"EZR must be a whole number from -7 to +10, got {ezr!r}")
     charts = charts or default_charts(rules.qq_unprinted)

@@ -51,14 +51,6 @@ class Game:
                 self.routes, self.rule_vec, self.pol)
 
 
-def _rules(rules) -> Rules:
-    if rules is None:
-        return Rules()
-    if isinstance(rules, str):
-        return Rules().with_options(rules)
-    return rules
-
-
 def _policies(policies) -> tuple[Policy, Policy]:
     if policies is None or isinstance(policies, (str, Policy)):
         p = Policy.parse(policies)
@@ -69,7 +61,7 @@ def _policies(policies) -> tuple[Policy, Policy]:
 
 def compile_game(rules=None, policies=None, deck_file=None) -> Game:
     """Check and compile a rule set, the deck it plays with and the two sides' policies."""
-    rules = _rules(rules)
+    rules = Rules.coerce(rules)
     deck = deck_for(rules, deck_file)
     shp = shape(rules.lineup)
     pols = _policies(policies)

@@ -14,8 +14,9 @@ import pandas as pd
 from simcore.stats import mean_ci, wilson_ci
 
 from . import kernel as K
-from .engine import _rules, simulate
+from .engine import simulate
 from .policies import Policy
+from .rules import Rules
 
 #: Policies of the matrix, by preset name.
 MATRIX_POLICIES = ("default", "forwards", "balance", "cheap-shot", "rush", "random")
@@ -66,7 +67,7 @@ def policy_matrix(policies=MATRIX_POLICIES, n: int = 20_000, seed: int = 0, rule
     """Win rate of the row policy against the column policy (ties count half), each cell ``n`` games with
     the first drafter drawn by coin flip so neither seat is favoured.  Tidy: row, column, estimate,
     ci_low, ci_high, n."""
-    rules = _rules(rules).with_options({"first_player": "random"})
+    rules = Rules.coerce(rules).with_options({"first_player": "random"})
     rows = []
     for a in policies:
         for b in policies:
@@ -95,7 +96,7 @@ def rule_options(options=TIE_OPTIONS, n: int = 100_000, seed: int = 0, rules=Non
     zero; ``keeps_balance`` when the upper end of the interval of the change in the advantage's size is at
     most BALANCE_SLACK; ``worsens_balance`` when its lower end is above zero.  Neither: not decided at this
     n."""
-    base_rules = _rules(rules)
+    base_rules = Rules.coerce(rules)
     base = simulate(n, seed, base_rules, policies=policies, deck_file=deck_file, threads=threads,
                     progress=False).aggregates["out"]
     hb = headline(base)
@@ -203,7 +204,7 @@ def balance_report(n: int = 100_000, seed: int = 0, rules=None, policies=None, *
                    matrix_policies=MATRIX_POLICIES, options=TIE_OPTIONS, options_n: int | None = None,
                    threads=None, deck_file=None) -> BalanceReport:
     """Run the base game, the policy matrix and the rule options (all with the same deck)."""
-    rules = _rules(rules)
+    rules = Rules.coerce(rules)
     res = simulate(n, seed, rules, policies=policies, deck_file=deck_file, threads=threads, progress=False)
     meta = {"game": "pyramid", "variant": rules.id, "seed": seed, "policies": res.meta["policies"],
             "deck": res.meta["deck"],

@@ -42,14 +42,6 @@ GOALIE_COLUMNS = {"games": K.K_GP, "starts": K.K_START, "shots_against": K.K_SA,
 DECISIONS = {K.DEC_W: "W", K.DEC_L: "L", K.DEC_OTL: "OTL", K.DEC_T: "T"}
 
 
-def _rules(rules) -> Rules:
-    if rules is None:
-        return Rules()
-    if isinstance(rules, str):
-        return Rules().with_options(rules)
-    return rules
-
-
 def _kit(kit) -> Kit:
     if kit is None or kit == "sample":
         return sample_kit()
@@ -63,7 +55,7 @@ _COMPILED: dict = {}
 
 def compiled(kit=None, rules=None) -> Compiled:
     """The kit compiled for ``rules`` (cached per kit object and rules)."""
-    kit, rules = _kit(kit), _rules(rules)
+    kit, rules = _kit(kit), Rules.coerce(rules)
     key = (id(kit), rules)
     hit = _COMPILED.get(key)
     if hit is None or hit[0] is not kit:
@@ -111,7 +103,7 @@ def simulate(home=None, away=None, n: int = 10_000, seed: int = 0, rules: Rules 
         raise ValueError(f"n must be a positive whole number of games, got {n!r}")
     n = int(n)
     seed = check_seed(seed)
-    rules = _rules(rules)
+    rules = Rules.coerce(rules)
     c = compiled(kit, rules)
     homes, aways = schedule(c, home, away, n, league)
     pol, pair = _coaches(coaches)
