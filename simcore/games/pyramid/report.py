@@ -88,17 +88,17 @@ def _advantage(out: np.ndarray) -> np.ndarray:
 
 
 def rule_options(options=TIE_OPTIONS, n: int = 100_000, seed: int = 0, rules=None, policies=None,
-                 threads=None, deck_file=None) -> pd.DataFrame:
+                 threads=None, deck_file=None, base_out=None) -> pd.DataFrame:
     """Tie rate and first-mover advantage of the base rules and of each option, with two paired changes
     (same seed, so game g shares its shuffles): in the tie rate, and in the size of the first-mover
     advantage, |advantage of the option| - |advantage of the base| (each game's +1/0/-1 signed by its
     run's estimated advantage).  Verdicts: ``reduces_ties`` when the interval of the tie change lies below
     zero; ``keeps_balance`` when the upper end of the interval of the change in the advantage's size is at
     most BALANCE_SLACK; ``worsens_balance`` when its lower end is above zero.  Neither: not decided at this
-    n."""
+    n.  ``base_out``: the base run's per-game array when the caller already has it (same n, seed, rules)."""
     base_rules = Rules.coerce(rules)
-    base = simulate(n, seed, base_rules, policies=policies, deck_file=deck_file, threads=threads,
-                    progress=False).aggregates["out"]
+    base = base_out if base_out is not None else simulate(
+        n, seed, base_rules, policies=policies, deck_file=deck_file, threads=threads, progress=False).aggregates["out"]
     hb = headline(base)
     adv_b = _advantage(base)
     sign_b = 1.0 if adv_b.mean() >= 0 else -1.0
@@ -211,7 +211,9 @@ def balance_report(n: int = 100_000, seed: int = 0, rules=None, policies=None, *
             "matrix_n": matrix_n, "options_n": options_n or n, "version": res.meta["version"]}
     h = headline(res.aggregates["out"])
     mat = policy_matrix(matrix_policies, matrix_n, seed, rules, threads, deck_file)
-    opts = rule_options(options, options_n or n, seed, rules, policies, threads, deck_file)
+    opts_n = options_n or n
+    opts = rule_options(options, opts_n, seed, rules, policies, threads, deck_file,
+                        base_out=res.aggregates["out"] if opts_n == n else None)
     return BalanceReport(meta, h, mat, opts)
 
 
