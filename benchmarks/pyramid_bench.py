@@ -65,7 +65,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from machine import cpu_model, si  # noqa: E402  (benchmarks/machine.py)
+from machine import cpu_model, pure_python, si, thread_counts  # noqa: E402  (benchmarks/machine.py)
 from simcore import runner  # noqa: E402
 from simcore.games.pyramid import engine  # noqa: E402
 from simcore.games.pyramid import kernel as K  # noqa: E402
@@ -203,8 +203,7 @@ def main(argv=None) -> int:
         print(json.dumps(python_reference(seed, py_games, count_games, max(1, min(repeats, 2)))))
         return 0
 
-    threads = sorted({1} | {int(t) for t in args.threads.split(",") if t.strip()})
-    threads = [t for t in threads if t <= nb.config.NUMBA_NUM_THREADS]
+    threads = thread_counts(args.threads, nb.config.NUMBA_NUM_THREADS)
     t_start = time.perf_counter()
     date = _dt.datetime.now(_dt.timezone.utc).strftime("%Y-%m-%d %H:%M:%S UTC")
     games = {pol: game_of(pol) for pol in POLICIES}
@@ -216,14 +215,8 @@ def main(argv=None) -> int:
     # --- pure-Python reference, in a subprocess (nothing else runs meanwhile)
     pyref = None
     if py_games > 0:
-        env = dict(os.environ, NUMBA_DISABLE_JIT="1")
-        cmd = [sys.executable, str(Path(__file__).resolve()), "--_pyref", "--seed", str(seed),
-               "--python-games", str(py_games), "--count-games", str(count_games), "--repeats", str(repeats)]
-        proc = subprocess.run(cmd, env=env, capture_output=True, text=True, check=False)
-        if proc.returncode != 0:
-            print(proc.stderr, file=sys.stderr)
-            raise SystemExit("the pure-Python reference failed")
-        pyref = json.loads(proc.stdout.strip().splitlines()[-1])
+        pyref = pure_python(__file__, ["--seed", str(seed), "--python-games", str(py_games),
+                                       "--count-games", str(count_games), "--repeats", str(repeats)])
 
     # --- compile and warm up everything (every thread count)
     t_compile = time.perf_counter()
