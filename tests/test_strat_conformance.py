@@ -134,7 +134,8 @@ def _kernel_logged(home, away, seed, game):
     L = np.zeros((K.MAX_EVENTS, K.LOG_W), np.int64)
     e = np.zeros(0, np.int64)
     n = K.play_logged(c.D, pol, np.uint64(seed), game, c.team_index(home), c.team_index(away),
-                      np.zeros(2, np.int64), np.zeros(2, np.int64), 0, e, e, e, OG, OT_, OP, OK, L)
+                      np.zeros(2, np.int64), np.zeros(2, np.int64), np.zeros((2, K.MAX_ROSTER), np.int64), 0, e, e, e,
+                      OG, OT_, OP, OK, L)
     return OG, OT_, L[:n]
 
 

@@ -319,7 +319,7 @@ class GameLog:
 
 
 def _play_logged(c: Compiled, home, away, seed, game, coaches, scripted, sact, ssplit, sdice, goalie_slots=(0, 0),
-                 fatigued=(0, 0)) -> GameLog:
+                 fatigued=(0, 0), injured_out=((), ())) -> GameLog:
     pol, _ = _coaches(coaches)
     h, a = c.team_index(home), c.team_index(away)
     OG = np.zeros(K.NO, np.int32)
@@ -327,8 +327,15 @@ def _play_logged(c: Compiled, home, away, seed, game, coaches, scripted, sact, s
     OP = np.zeros((2, K.MAX_ROSTER, K.NP), np.int16)
     OK = np.zeros((2, 2, K.NK), np.int16)
     L = np.zeros((K.MAX_EVENTS, K.LOG_W), np.int64)
+    out = np.zeros((2, K.MAX_ROSTER), np.int64)
+    for side, (t, names) in enumerate(zip((h, a), injured_out)):
+        roster = list(c.roster[t])
+        for name in names:
+            if name not in roster:
+                raise LineupError(f"{name!r} is not a skater of {c.teams[t]}")
+            out[side, roster.index(name)] = 1
     nlog = K.play_logged(c.D, pol, np.uint64(seed), int(game), h, a, np.array(goalie_slots, np.int64),
-                         np.array(fatigued, np.int64), int(scripted), sact, ssplit, sdice, OG, OT_, OP, OK, L)
+                         np.array(fatigued, np.int64), out, int(scripted), sact, ssplit, sdice, OG, OT_, OP, OK, L)
     from .pbp import describe
     events = describe(c, L[:nlog], (h, a))
     return GameLog(events, home, away, int(OG[K.O_HOME]), int(OG[K.O_AWAY]), WINNERS[OG[K.O_WINNER]],
@@ -344,13 +351,14 @@ def play_by_play(home, away, seed: int = 0, game: int = 0, rules=None, *, kit=No
 
 
 def play_scripted(home, away, actions, splits, dice, rules=None, *, kit=None, coaches=None,
-                  goalie_slots=(0, 0), fatigued=(0, 0)) -> GameLog:
+                  goalie_slots=(0, 0), fatigued=(0, 0), injured_out=((), ())) -> GameLog:
     """Replay a game with set cards and dice.
 
     ``actions``: per period, the action cards in order (card names of the action deck file, ``"F"`` / ``"D"``
     for a forward / defense line-change card); a period ends when its list runs out, and periods not given are
     empty.  ``splits``: split cards in the order drawn (card names, or row numbers 0-39).  ``dice``: 2d6 totals
     and single dice in the order rolled.  Running out of scripted cards or dice mid-play is an error.
+    ``injured_out``: (home, away) lists of skater names still out injured from earlier games (15).
     """
     c = compiled(kit, rules)
     act_ids = {name: i for i, name in enumerate(c.action_cards)}
@@ -374,4 +382,4 @@ def play_scripted(home, away, actions, splits, dice, rules=None, *, kit=None, co
         else:
             raise ValueError(f"unknown split card {s!r}")
     return _play_logged(c, home, away, 0, 0, coaches, 1, np.array(sact, np.int64), np.array(ss, np.int64),
-                        np.array(list(dice), np.int64), goalie_slots, fatigued)
+                        np.array(list(dice), np.int64), goalie_slots, fatigued, injured_out)

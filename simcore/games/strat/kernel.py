@@ -427,7 +427,15 @@ def resolve_injury(D, Z, RS, ice, LN, injured, OP, L):
     rs = sk(D, p, F_SLOT)
     injured[side, rs] = 1
     OP[side, rs, P_INJ] = games + 1
-    # the most logical replacement: a healthy skater off the ice, preferring one dressed in no line in use,
+    best = replace_skater(D, ice, LN, injured, side, p)
+    log(Z, L, EV_INJURY, side, slot, p, games, best)
+
+
+@nb.njit(cache=True)
+def replace_skater(D, ice, LN, injured, side, p):
+    """Put the most logical replacement (15.1) for skater ``p`` of ``side`` into every unit and ice slot he
+    holds; returns the replacement's id, or -1 when nobody is left (the position plays short)."""
+    # a healthy skater off the ice, preferring one dressed in no line in use,
     # at the same position, then the same group (forward / defense), then the best Offense
     team = sk(D, p, F_TEAM)
     n_f = 3 if rule(D, R_LINES) == 3 else 4
@@ -462,15 +470,15 @@ def resolve_injury(D, Z, RS, ice, LN, injured, OP, L):
         if score > bscore:
             bscore = score
             best = q
-    log(Z, L, EV_INJURY, side, slot, p, games, best)
     if best < 0:
-        return          # nobody left: the position plays short (15.1 cannot apply)
+        return best
     for j in range(LINES_W - 2):
         if LN[side, j] == p:
             LN[side, j] = best
     for s in range(6):
         if ice[side, s] == p:
             ice[side, s] = best
+    return best
 
 
 # ---------------------------------------------------------------- goals, assists, fatigue
@@ -1343,22 +1351,31 @@ def shootout(D, Z, RS, OT_, OK, L):
 
 
 @nb.njit(cache=True)
-def play_game(D, pol, home, away, gslot, gfat, Z, RS, order, ice, LN, turns, tacc,
+def play_game(D, pol, home, away, gslot, gfat, out, Z, RS, order, ice, LN, turns, tacc,
               injured, OG, OT_, OP, OK, L, M):
     """One game of ``home`` vs ``away`` (team rows of TM).  ``gslot[side]``: the starting goalie (0 the
     team's starter, 1 its backup); ``gfat[side]``: 1 when he starts fatigued (24.4, an input a league can
-    drive).  Fills OG (NO,), OT_ (2, NT), OP (2, MAX_ROSTER, NP), OK (2, 2, NK); L is the play-by-play log
-    (empty: none)."""
+    drive); ``out`` (2, MAX_ROSTER): nonzero for a roster slot still out injured from an earlier game, who is
+    replaced before the opening faceoff as an in-game injury is (15.1).  Fills OG (NO,), OT_ (2, NT),
+    OP (2, MAX_ROSTER, NP), OK (2, 2, NK); L is the play-by-play log (empty: none)."""
     teams = (home, away)
     for t in range(2):
         team = teams[t]
         Z[Z_TEAM + t] = team
         for j in range(LINES_W):
             LN[t, j] = tm(D, team, j)
+        for j in range(6):
+            ice[t, j] = -1
         for j in range(MAX_ROSTER):
             turns[t, j] = 0
             tacc[t, j] = 0
             injured[t, j] = 0
+        for j in range(tm(D, team, TM_NROSTER)):
+            if out[t, j] != 0:
+                injured[t, j] = 1
+        for j in range(tm(D, team, TM_NROSTER)):
+            if out[t, j] != 0:
+                replace_skater(D, ice, LN, injured, t, tm(D, team, TM_ROSTER + j))
         for j in range(NT):
             OT_[t, j] = 0
         for j in range(MAX_ROSTER):
@@ -1472,6 +1489,7 @@ def _games(D, pol, seed, g0, lo, hi, homes, aways, gslots, gfats, OG, OT_, OP, O
     injured = stack_empty((2, MAX_ROSTER), np.int64)
     L = stack_empty((0, LOG_W), np.int64)
     M = stack_empty(6, np.int64)
+    out = stack_empty((2, MAX_ROSTER), np.int64)
     for k in range(NZ):
         Z[k] = 0
     for k in range(3):
@@ -1479,11 +1497,13 @@ def _games(D, pol, seed, g0, lo, hi, homes, aways, gslots, gfats, OG, OT_, OP, O
     for t in range(2):
         for k in range(6):
             ice[t, k] = -1
+        for k in range(MAX_ROSTER):
+            out[t, k] = 0
     RS = (st, cur, empty, empty, empty, sdeck)
     for i in range(lo, hi):
         seed_stream(st, seed, g0 + i)
         Z[Z_SCRIPTED] = 0
-        play_game(D, pol, homes[i], aways[i], gslots[i], gfats[i], Z, RS, order, ice,
+        play_game(D, pol, homes[i], aways[i], gslots[i], gfats[i], out, Z, RS, order, ice,
                   LN, turns, tacc, injured, OG[i], OT_[i], OP[i], OK[i], L, M)
 
 
@@ -1498,9 +1518,11 @@ def simulate_games(D, pol, seed, g0, homes, aways, gslots, gfats, OG, OT_, OP, O
 
 
 @nb.njit(cache=True)
-def play_logged(D, pol, seed, game, home, away, gslot, gfat, scripted, sact, ssplit, sdice, OG, OT_, OP, OK, L):
+def play_logged(D, pol, seed, game, home, away, gslot, gfat, out, scripted, sact, ssplit, sdice, OG, OT_, OP, OK,
+                L):
     """One game with its play-by-play log L (MAX_EVENTS, LOG_W); scripted mode reads the three scripts.
-    Returns the number of log rows."""
+    ``out`` (2, MAX_ROSTER): players still out injured (see :func:`play_game`).  Returns the number of log
+    rows."""
     Z = np.zeros(NZ, dtype=np.int64)
     st = np.zeros(STATE_SIZE, dtype=np.uint64)
     cur = np.zeros(3, dtype=np.int64)
@@ -1515,6 +1537,6 @@ def play_logged(D, pol, seed, game, home, away, gslot, gfat, scripted, sact, ssp
     seed_stream(st, seed, game)
     Z[Z_SCRIPTED] = scripted
     RS = (st, cur, sact, ssplit, sdice, sdeck)
-    play_game(D, pol, home, away, gslot, gfat, Z, RS, order, ice, LN, turns, tacc,
+    play_game(D, pol, home, away, gslot, gfat, out, Z, RS, order, ice, LN, turns, tacc,
               injured, OG, OT_, OP, OK, L, M)
     return Z[Z_LOGN]
