@@ -887,7 +887,7 @@ def format_sweep(df, per_block: int = 3) -> str:
 
 # ------------------------------------------------------------------ league
 
-LEAGUE_SAMPLES = ("ezr",)
+LEAGUE_SAMPLES = ("ezr", "strat")
 
 
 def cmd_league_standings(argv):
@@ -937,10 +937,57 @@ def cmd_league_sample(argv):
     print(f"wrote {out / 'league.toml'} and {', '.join(f.name for f in files if f.suffix == '.csv')}")
 
 
+def cmd_league_project(argv):
+    p = _Parser(prog="simcore league project",
+                description="Simulate the rest of a league's season many times: points, playoff and title odds.")
+    p.add_argument("league", help="league.toml")
+    p.add_argument("-n", type=_positive_int, default=10_000, help="seasons to simulate (default 10000)")
+    p.add_argument("--seed", type=_seed, default=0)
+    p.add_argument("--results", default=None, help="played-results CSV (default: the one the league file names)")
+    p.add_argument("--format", choices=("table", "json"), default="table")
+    p.add_argument("--out", default=None, metavar="DIR",
+                   help="write teams.csv, seasons.parquet, goalies.csv (and players.csv) into DIR")
+    p.add_argument("--plot", default=None, metavar="FILE.png", help="save the points bands and playoff odds")
+    p.add_argument("--force", action="store_true", help="replace output files that exist")
+    p.add_argument("--threads", type=_positive_int, default=None)
+    args = p.parse_args(argv)
+    from simcore.league.files import load_league
+    from simcore.league.projection import OUTPUT_FILES, project, write
+
+    lg = load_league(args.league, results=args.results)
+    if args.out:
+        for name in OUTPUT_FILES:
+            _refuse_overwrite(str(Path(args.out) / name), args.force)
+    if args.plot:
+        _refuse_overwrite(args.plot, args.force)
+    proj = project(lg, n=args.n, seed=args.seed, threads=args.threads, progress=None if args.format == "table" else False)
+    if args.out:
+        write(proj, Path(args.out), force=args.force)
+    if args.plot:
+        from simcore.league.plots import projection_figure
+
+        projection_figure(proj).savefig(args.plot, dpi=120, bbox_inches="tight")
+    if args.format == "json":
+        print(json.dumps(_plain(proj.to_json()), indent=2))
+        return
+    print(proj.format())
+    if proj.players is not None:
+        top = proj.players.head(10)
+        print("Top projected scorers (rest of season):")
+        print(top[["team", "player", "gp_mean", "G_mean", "A_mean", "PTS_mean", "PTS_p5", "PTS_p95"]]
+              .to_string(index=False, float_format=lambda v: f"{v:.1f}"))
+        print()
+    if args.out:
+        print(f"wrote {args.out}")
+    if args.plot:
+        print(f"wrote {args.plot}")
+
+
 def cmd_league(argv):
-    subs = {"standings": cmd_league_standings, "sample": cmd_league_sample}
+    subs = {"standings": cmd_league_standings, "sample": cmd_league_sample, "project": cmd_league_project}
     if not argv or argv[0] not in subs:
-        raise UsageError("usage: simcore league {standings LEAGUE.toml [--results FILE] | sample NAME DIR}")
+        raise UsageError("usage: simcore league {standings LEAGUE.toml [--results FILE] | sample NAME DIR | "
+                         "project LEAGUE.toml [-n N] [--seed S] [--results FILE] [--format table|json] [--out DIR]}")
     subs[argv[0]](argv[1:])
 
 
@@ -983,7 +1030,9 @@ def main(argv=None) -> int:
               "  simcore sweep GAME --grid 'F=V1,V2;F2=V3,V4' [--base RULES] [-n N] [--seeds S1,S2] [--metrics M,...]\n"
               "                [--format table|json] [--out FILE.parquet [--force]]\n"
               "  simcore league standings LEAGUE.toml [--results FILE] [--by division|conference|league]\n"
-              "  simcore league sample ezr DIR\n"
+              "  simcore league sample ezr|strat DIR\n"
+              "  simcore league project LEAGUE.toml [-n N] [--seed S] [--results FILE] [--format table|json]\n"
+              "                         [--out DIR] [--plot FILE.png]\n"
               "  simcore demo [--out DIR]\n\n"
               "Each command takes --help.")
         return 0 if argv else EXIT_USAGE

@@ -1,7 +1,9 @@
-"""League files: the shipped EZR sample, validation errors naming file, line and column, and the CLI."""
+"""League files: the shipped EZR and Strat samples, goalie tables, validation errors naming file, line and column,
+and the CLI."""
 import json
 import shutil
 
+import pandas as pd
 import pytest
 
 from simcore.charts import ChartError
@@ -12,6 +14,7 @@ from simcore.league.schedule import check_schedule
 from simcore.league.standings import standings
 
 SAMPLE = DATA / "ezr" / "league.toml"
+STRAT_SAMPLE = DATA / "strat" / "league.toml"
 
 
 def test_sample_league_reads_and_balances():
@@ -21,6 +24,11 @@ def test_sample_league_reads_and_balances():
     chk = check_schedule(lg.schedule.drop(columns="played"), lg.teams)
     assert (chk.teams.gp == 82).all() and (chk.teams.home == 41).all()
     assert lg.goalies.groupby("team").share.sum().round(6).eq(1).all()
+    assert list(lg.goalies.columns) == ["team", "goalie", "slot", "share", "def", "so"]
+    assert lg.goalies.groupby("team").slot.apply(list).eq([[0, 1]] * 32).all()
+    assert list(lg.results.columns[-2:]) == ["home_goalie", "away_goalie"]
+    for side in ("home", "away"):
+        assert set(zip(lg.results[side], lg.results[f"{side}_goalie"])) <= set(zip(lg.goalies.team, lg.goalies.goalie))
     t = standings(lg.results, lg.teams, lg.points, lg.tiebreakers)
     assert t.GP.sum() == 2 * len(lg.results) and (t.W + t.L + t.OTL == t.GP).all()
     assert t.W.sum() == len(lg.results) and t.GF.sum() == t.GA.sum()
@@ -107,3 +115,120 @@ def test_strat_league_teams_come_from_the_kit(tmp_path):
     (tmp_path / "teams.csv").write_text("team,conference,division\n" + "\n".join(["XXX,East,A"] + rows[1:]) + "\n")
     with pytest.raises(ChartError, match="'XXX': not a team of the kit"):
         load_league(tmp_path / "league.toml")
+
+
+def test_ezr_goalie_slots_in_file_order_and_at_most_four(tmp_path):
+    d = _copy(tmp_path)
+    text = (d / "goalies.csv").read_text()
+    _edit(d / "goalies.csv", "ANC,ANC starter,E,c,0.6\n", "ANC,ANC starter,E,c,0.3\nANC,ANC third,C,b,0.3\n")
+    lg = load_league(d / "league.toml")
+    anc = lg.goalies[lg.goalies.team == "ANC"]
+    assert list(anc.goalie) == ["ANC starter", "ANC third", "ANC backup"] and list(anc.slot) == [0, 1, 2]
+    extra = "".join(f"ANC,ANC spare {i},D,c,0\n" for i in range(3))
+    (d / "goalies.csv").write_text(text.replace("ANC,ANC backup,E,a,0.4\n", "ANC,ANC backup,E,a,0.4\n" + extra))
+    with pytest.raises(ChartError, match=r"goalies.csv, line 7, column 'goalie': 'ANC spare 2': .*at most 4"):
+        load_league(d / "league.toml")
+
+
+@pytest.mark.parametrize("side, line_no", [("home", 3), ("away", 5)])
+def test_results_goalies_belong_to_their_team(tmp_path, side, line_no):
+    d = _copy(tmp_path)
+    lines = (d / "played.csv").read_text().splitlines()
+    head = lines[1].split(",")
+    cells = lines[line_no - 1].split(",")
+    col = head.index(f"{side}_goalie")
+    other = "ANC starter" if cells[head.index(side)] != "ANC" else "BRI starter"
+    cells[col] = other
+    lines[line_no - 1] = ",".join(cells)
+    (d / "played.csv").write_text("\n".join(lines) + "\n")
+    with pytest.raises(ChartError) as e:
+        load_league(d / "league.toml")
+    assert f"played.csv, line {line_no}, column '{side}_goalie': '{other}': not a goalie of" in str(e.value)
+    cells[col] = ""                                   # a goalie left out is allowed
+    lines[line_no - 1] = ",".join(cells)
+    (d / "played.csv").write_text("\n".join(lines) + "\n")
+    lg = load_league(d / "league.toml")
+    assert lg.results[f"{side}_goalie"].iloc[line_no - 3] == ""
+
+
+def test_results_without_goalie_columns(tmp_path):
+    d = _copy(tmp_path)
+    rows = [line.rsplit(",", 2)[0] for line in (d / "played.csv").read_text().splitlines()[1:]]
+    (d / "played.csv").write_text("\n".join(rows) + "\n")
+    lg = load_league(d / "league.toml")
+    assert len(lg.results) == 656 and (lg.results.home_goalie == "").all() and (lg.results.away_goalie == "").all()
+
+
+def test_strat_sample_loads_with_half_played():
+    lg = load_league(STRAT_SAMPLE)
+    assert lg.engine == "strat" and lg.kit == "sample" and len(lg.teams) == 8
+    assert lg.teams.groupby(["conference", "division"]).size().eq(4).all() and lg.teams.conference.nunique() == 2
+    chk = check_schedule(lg.schedule.drop(columns="played"), lg.teams)
+    assert (chk.teams.gp == 70).all() and (chk.teams.home == 35).all()
+    assert len(lg.results) == len(lg.schedule) // 2 == len(lg.remaining()) == 140
+    assert lg.playoffs == {"format": "top", "teams": 4, "best_of": 7}
+    t = standings(lg.results, lg.teams, lg.points, lg.tiebreakers)
+    assert (t.GP == 35).all() and t.W.sum() == 140
+    starts = pd.concat([lg.results[[s, f"{s}_goalie"]].set_axis(["team", "goalie"], axis=1) for s in ("home", "away")])
+    n = starts.value_counts().rename("starts").reset_index().merge(lg.goalies, on=["team", "goalie"])
+    assert len(n) == 16 and (abs(n.starts - 35 * n.share) < 1).all()    # the share rule keeps starts on target
+
+
+def test_strat_goalies_come_from_the_kit():
+    from simcore.games.strat.kit import sample_kit
+
+    lg = load_league(STRAT_SAMPLE)
+    g = lg.goalies
+    assert list(g.columns) == ["team", "goalie", "slot", "share", "fatigue"] and len(g) == 16
+    kit = sample_kit()
+    for r in g.itertuples():
+        card = kit.teams[r.team].goalies[r.goalie]
+        assert kit.teams[r.team].lines.goalies[r.slot] == r.goalie and r.fatigue == card.fatigue
+    assert g.groupby("team").share.sum().round(9).eq(1).all()
+    kby = g[g.team == "KBY"]
+    cards = [kit.teams["KBY"].goalies[n].starts for n in kby.goalie]
+    assert kby.share.tolist() == pytest.approx([c / sum(cards) for c in cards])
+
+
+def _strat_copy(tmp_path, goalies):
+    d = tmp_path / "st"
+    shutil.copytree(DATA / "strat", d)
+    _edit(d / "league.toml", 'schedule = "schedule.csv"', 'goalies = "goalies.csv"\nschedule = "schedule.csv"')
+    (d / "goalies.csv").write_text("# shares\nteam,goalie,share\n" + goalies)
+    return d
+
+
+def test_strat_share_override(tmp_path):
+    d = _strat_copy(tmp_path, "KBY,Player C,0.8\nKBY,Otto Corholm,0.2\nLKP,Bram Cragcroft,1\n")
+    g = load_league(d / "league.toml").goalies.set_index(["team", "goalie"]).share
+    assert g["KBY", "Player C"] == 0.8 and g["KBY", "Otto Corholm"] == 0.2
+    assert g["LKP", "Bram Cragcroft"] == 1 and g["LKP", "Viktor Garcroft"] == 0      # left out: no starts
+    base = load_league(STRAT_SAMPLE).goalies.set_index(["team", "goalie"]).share
+    assert g["NRV"].tolist() == base["NRV"].tolist()                                  # not listed: card shares
+
+
+@pytest.mark.parametrize("rows, needle", [
+    ("KBY,Hugo Fenby,1\n", "goalies.csv, line 3, column 'goalie': 'Hugo Fenby': not a goalie of KBY"),
+    ("XXX,Player C,1\n", "goalies.csv, line 3, column 'team': 'XXX': not a team of the league"),
+    ("KBY,Player C,0.7\nKBY,Otto Corholm,0.2\n", "goalies.csv, line 3, column 'share'.*must add up to 1"),
+    ("KBY,Player C,1\nKBY,Player C,0\n", "goalies.csv, line 4, column 'goalie'.*listed twice"),
+    ("KBY,Player C,lots\n", "goalies.csv, line 3, column 'share': 'lots'"),
+    ("KBY,Player C\n", "goalies.csv, line 3.*2 fields where the header has 3"),
+])
+def test_strat_share_override_errors(tmp_path, rows, needle):
+    d = _strat_copy(tmp_path, rows)
+    with pytest.raises(ChartError, match=needle):
+        load_league(d / "league.toml")
+
+
+def test_strat_results_goalie_must_be_a_kit_goalie(tmp_path):
+    d = tmp_path / "st"
+    shutil.copytree(DATA / "strat", d)
+    lines = (d / "played.csv").read_text().splitlines()
+    cells = lines[2].split(",")
+    cells[-1] = "Nobody"
+    lines[2] = ",".join(cells)
+    (d / "played.csv").write_text("\n".join(lines) + "\n")
+    needle = f"played.csv, line 3, column 'away_goalie': 'Nobody': not a goalie of {cells[2]}"
+    with pytest.raises(ChartError, match=needle):
+        load_league(d / "league.toml")

@@ -20,6 +20,9 @@ from .standings import DEFAULT_TIEBREAKERS, check_tiebreakers, points_system
 ENGINES = ("ezr", "strat")
 DECIDED = ("REG", "OT", "SO")
 PLAYOFF_FORMATS = ("top", "nhl")
+MAX_EZR_GOALIES = 4
+GOALIE_COLUMNS = ("team", "goalie", "slot", "share")
+ENGINE_GOALIE_COLUMNS = {"ezr": ("def", "so"), "strat": ("fatigue",)}
 KEYS = {"name", "engine", "points", "tiebreakers", "rules", "teams", "goalies", "schedule", "results", "kit",
         "playoffs"}
 
@@ -28,10 +31,17 @@ KEYS = {"name", "engine", "points", "tiebreakers", "rules", "teams", "goalies", 
 class League:
     """A league read from its files.
 
-    ``teams``: team, conference, division and the engine's team data (EZR: ``off``, ``shooter``);
-    ``goalies`` (EZR): team, goalie, ``def``, ``so``, ``share`` (target share of starts, summing to 1 per team);
+    ``teams``: team, conference, division and the engine's team data (EZR: ``off``, ``shooter``).
+
+    ``goalies``: one row per goalie, for both engines: ``team``, ``goalie``, ``slot`` (EZR: 0, 1, .. in
+    goalies.csv order within the team; Strat: 0 the lines file's starter G1, 1 the backup G2) and ``share``
+    (the target share of starts, summing to 1 per team), then the engine's goalie data: EZR ``def`` and
+    ``so``; Strat ``fatigue`` (the card's consecutive-games rating, 24.4).  A Strat goalie's share is his
+    card's suggested starts, normalized over the team's two goalies, unless the league's goalies file sets it.
+
     ``schedule``: date, home, away, game_no; ``results``: the played games (date, home, away, home_goals,
-    away_goals, decided_in, optional winner), each matched to a scheduled game.
+    away_goals, decided_in, optional winner, and ``home_goalie``, ``away_goalie``: the starting goalies' names,
+    "" when not given), each matched to a scheduled game.
     """
 
     path: Path
@@ -41,7 +51,7 @@ class League:
     tiebreakers: tuple[str, ...]
     rules: str
     teams: pd.DataFrame
-    goalies: pd.DataFrame | None
+    goalies: pd.DataFrame
     schedule: pd.DataFrame
     results: pd.DataFrame
     playoffs: dict = field(default_factory=dict)
@@ -113,40 +123,104 @@ def _teams(path: Path, engine: str) -> pd.DataFrame:
     return df
 
 
+def _share(path, no, text) -> float:
+    try:
+        share = float(text)
+    except ValueError:
+        raise ChartError(path, no, "share", text, "must be a number between 0 and 1") from None
+    if not 0 <= share <= 1:
+        raise ChartError(path, no, "share", text, "must be between 0 and 1")
+    return share
+
+
+def _check_shares(path, df: pd.DataFrame, teams) -> None:
+    """Each team's listed shares add up to 1 (``df`` has team, share and line)."""
+    for t in teams:
+        g = df[df.team == t]
+        if len(g) and abs(g.share.sum() - 1) > 0.01:
+            raise ChartError(path, int(g.line.iloc[0]), "share", f"{g.share.sum():.3f}",
+                             f"the shares of {t}'s goalies must add up to 1")
+
+
 def _goalies(path: Path, teams: set) -> pd.DataFrame:
+    """EZR goalies.csv: team, goalie, def, so, share; up to four goalies a team, slots in file order."""
     from simcore.games.ezr.charts import DEF_LETTERS, GOALIE_SO_LETTERS
 
     rows = _read_csv(path, ("team", "goalie", "def", "so", "share"))
     out = []
+    seen: dict = {}
     for no, r in rows:
         if r["team"] not in teams:
             raise ChartError(path, no, "team", r["team"], "not a team of the league")
         if not r["goalie"]:
             raise ChartError(path, no, "goalie", r["goalie"], "must not be empty")
+        mine = seen.setdefault(r["team"], {})
+        if r["goalie"] in mine:
+            raise ChartError(path, no, "goalie", r["goalie"], f"goalie listed twice for {r['team']} "
+                             f"(first on line {mine[r['goalie']]})")
+        if len(mine) == MAX_EZR_GOALIES:
+            raise ChartError(path, no, "goalie", r["goalie"],
+                             f"{r['team']} already has {MAX_EZR_GOALIES} goalies (at most {MAX_EZR_GOALIES} a team)")
         if r["def"] not in DEF_LETTERS:
             raise ChartError(path, no, "def", r["def"], f"goalie DEF must be one of {', '.join(DEF_LETTERS)}")
         if r["so"] not in GOALIE_SO_LETTERS:
             raise ChartError(path, no, "so", r["so"],
                              f"goalie shootout rating must be one of {', '.join(GOALIE_SO_LETTERS)}")
-        try:
-            share = float(r["share"])
-        except ValueError:
-            raise ChartError(path, no, "share", r["share"], "must be a number between 0 and 1") from None
-        if not 0 <= share <= 1:
-            raise ChartError(path, no, "share", r["share"], "must be between 0 and 1")
-        out.append({**r, "share": share, "line": no})
-    df = pd.DataFrame(out)
+        share = _share(path, no, r["share"])
+        out.append({"team": r["team"], "goalie": r["goalie"], "slot": len(mine), "share": share,
+                    "def": r["def"], "so": r["so"], "line": no})
+        mine[r["goalie"]] = no
+    df = pd.DataFrame(out, columns=[*GOALIE_COLUMNS, *ENGINE_GOALIE_COLUMNS["ezr"], "line"])
     for t in sorted(teams):
-        g = df[df.team == t] if len(df) else df
-        if len(g) == 0:
+        if not (df.team == t).any():
             raise ChartError(path, None, "team", t, "team has no goalie")
-        if abs(g.share.sum() - 1) > 0.01:
-            raise ChartError(path, int(g.line.iloc[0]), "share", f"{g.share.sum():.3f}",
-                             f"the shares of {t}'s goalies must add up to 1")
+    _check_shares(path, df, sorted(teams))
     return df.drop(columns="line")
 
 
-def _games(path: Path, teams: set, played: bool) -> pd.DataFrame:
+def strat_goalies(kit, teams: list, override: Path | None = None) -> pd.DataFrame:
+    """A Strat league's goalies: each team's starter (G1, slot 0) and backup (G2, slot 1) from the kit, with
+    their cards' suggested starts normalized to shares; ``override`` (team, goalie, share) sets the shares."""
+    out = []
+    for t in teams:
+        team = kit.teams[t]
+        cards = [team.goalies[name] for name in team.lines.goalies]
+        total = sum(c.starts for c in cards)
+        for slot, c in enumerate(cards):
+            share = c.starts / total if total > 0 else 1 / len(cards)
+            out.append({"team": t, "goalie": c.name, "slot": slot, "share": share, "fatigue": int(c.fatigue)})
+    df = pd.DataFrame(out, columns=[*GOALIE_COLUMNS, *ENGINE_GOALIE_COLUMNS["strat"]])
+    if override is None:
+        return df
+    rows = _read_csv(override, ("team", "goalie", "share"))
+    names = set(teams)
+    seen: dict = {}
+    given = []
+    for no, r in rows:
+        if r["team"] not in names:
+            raise ChartError(override, no, "team", r["team"], "not a team of the league")
+        own = list(kit.teams[r["team"]].lines.goalies)
+        if r["goalie"] not in own:
+            raise ChartError(override, no, "goalie", r["goalie"],
+                             f"not a goalie of {r['team']} (its kit goalies: {', '.join(own)})")
+        key = (r["team"], r["goalie"])
+        if key in seen:
+            raise ChartError(override, no, "goalie", r["goalie"], f"goalie listed twice (first on line {seen[key]})")
+        seen[key] = no
+        given.append({"team": r["team"], "goalie": r["goalie"], "share": _share(override, no, r["share"]),
+                      "line": no})
+    g = pd.DataFrame(given, columns=["team", "goalie", "share", "line"])
+    _check_shares(override, g, list(dict.fromkeys(g.team)))
+    listed = set(g.team)
+    new = {(r.team, r.goalie): r.share for r in g.itertuples()}
+    df["share"] = [new.get((t, n), 0.0) if t in listed else s for t, n, s in zip(df.team, df.goalie, df.share)]
+    return df
+
+
+def _games(path: Path, teams: set, played: bool, goalies: pd.DataFrame | None = None) -> pd.DataFrame:
+    """Schedule or played-results rows; a played game's optional ``home_goalie``/``away_goalie`` must name a
+    goalie of that team (``goalies``: the league's goalie table)."""
+    roster = {} if goalies is None else {t: list(g.goalie) for t, g in goalies.groupby("team", sort=False)}
     required = ("date", "home", "away") + (("home_goals", "away_goals", "decided_in") if played else ())
     rows = _read_csv(path, required)
     out = []
@@ -167,8 +241,19 @@ def _games(path: Path, teams: set, played: bool) -> pd.DataFrame:
                 if r["winner"] not in ("home", "away"):
                     raise ChartError(path, no, "winner", r["winner"], "must be home or away")
                 rec["winner"] = r["winner"]
+            for side in ("home", "away"):
+                col = f"{side}_goalie"
+                name = r.get(col, "")
+                if name and name not in roster.get(r[side], ()):
+                    raise ChartError(path, no, col, name, f"not a goalie of {r[side]} (its goalies: "
+                                     f"{', '.join(roster.get(r[side], ())) or 'none'})")
+                rec[col] = name
         out.append(rec)
-    return pd.DataFrame(out)
+    cols = ["date", "home", "away"]
+    if played:
+        cols += ["home_goals", "away_goals", "decided_in"] + (["winner"] if any("winner" in r for r in out) else [])
+        cols += ["home_goalie", "away_goalie"]
+    return pd.DataFrame(out, columns=cols + ["line"])
 
 
 def load_league(path, results=None) -> League:
@@ -211,9 +296,10 @@ def load_league(path, results=None) -> League:
         raise ChartError(path, None, "rules", rules, str(exc)) from None
     teams = _teams(base / need("teams"), engine)
     names = set(teams.team)
-    goalies = _goalies(base / need("goalies"), names) if engine == "ezr" else None
     kit = None
-    if engine == "strat":
+    if engine == "ezr":
+        goalies = _goalies(base / need("goalies"), names)
+    else:
         from simcore.games.strat.kit import load_kit, sample_kit
 
         kit = doc.get("kit", "sample")
@@ -225,6 +311,7 @@ def load_league(path, results=None) -> League:
             if t not in k.teams:
                 raise ChartError(base / doc["teams"], None, "team", t,
                                  f"not a team of the kit; kit teams: {', '.join(sorted(k.teams))}")
+        goalies = strat_goalies(k, list(teams.team), base / doc["goalies"] if "goalies" in doc else None)
 
     sched = need("schedule")
     if isinstance(sched, str):
@@ -248,9 +335,10 @@ def load_league(path, results=None) -> League:
 
     res_path = Path(results) if results is not None else (base / doc["results"] if "results" in doc else None)
     if res_path is not None:
-        played = _games(res_path, names, played=True)
+        played = _games(res_path, names, played=True, goalies=goalies)
     else:
-        played = pd.DataFrame(columns=["date", "home", "away", "home_goals", "away_goals", "decided_in", "line"])
+        played = pd.DataFrame(columns=["date", "home", "away", "home_goals", "away_goals", "decided_in",
+                                       "home_goalie", "away_goalie", "line"])
     schedule = schedule.reset_index(drop=True)
     schedule["played"] = False
     open_games: dict = {}

@@ -2,8 +2,14 @@
 
 The EZR sample is 32 fictional teams (synthetic ratings, not real clubs) in two conferences of two divisions,
 each with a starter and a backup goalie, an NHL-like 82-game schedule, and the first half of it played with
-the EZR engine (each game's starters drawn by their target shares).  Everything is a function of ``SEED``:
-rerunning the script rewrites the same files.
+the EZR engine (each game's starters drawn by their target shares).
+
+The Strat sample is the 8 teams of the shipped synthetic card kit in two conferences of one division each, a
+70-game round robin (every pair meets 10 times, 35 home and 35 away games a team), and the first half of it
+played with the Strat engine; each game's starting goalies follow the share rule (:func:`pick_goalie`) and a
+goalie with more consecutive starts than his fatigue rating starts fatigued (24.4).
+
+Everything is a function of ``SEED``: rerunning the script rewrites the same files.
 """
 from __future__ import annotations
 
@@ -13,7 +19,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .schedule import nhl_schedule
+from .schedule import nhl_schedule, round_robin
 
 SEED = 2026
 DATA = Path(__file__).parent / "data"
@@ -25,6 +31,10 @@ OFF = ["A", "B", "C", "C", "D", "D", "D", "E", "E", "E", "F", "F", "G"]     # st
 DEF = ["B", "C", "C", "D", "D", "D", "E", "E", "E", "F", "F", "G", "H"]
 SHOOTER = ["A", "B", "B", "C", "C", "C", "D", "D", "E"]
 GSO = ["a", "b", "b", "c", "c", "c", "d", "d", "e"]
+#: The Strat sample's layout: conference -> (division, kit teams).
+STRAT_LAYOUT = {"East": ("Coastal", ("KBY", "LKP", "BRW", "FNW")),
+                "West": ("Highland", ("NRV", "ASR", "DNM", "GRP"))}
+STRAT_ROUNDS = 10           # every pair meets 10 times: 70 games a team
 
 
 def ezr_sample(out: Path, seed: int = SEED) -> None:
@@ -84,12 +94,92 @@ best_of = 7
 ''')
 
 
+def pick_goalie(shares, starts) -> int:
+    """The share rule: the slot of the goalie furthest below his target share of the team's starts, counting
+    this game (``shares[i] * (sum(starts) + 1) - starts[i]`` largest), ties to the lower slot."""
+    n = sum(starts) + 1
+    deficit = [sh * n - st for sh, st in zip(shares, starts)]
+    return max(range(len(deficit)), key=lambda i: (deficit[i], -i))
+
+
+def strat_sample(out: Path, seed: int = SEED) -> None:
+    """Write league.toml, teams.csv, schedule.csv and played.csv of the Strat sample to ``out``."""
+    from simcore.games.strat.engine import simulate
+    from simcore.games.strat.kit import sample_kit
+    from simcore.league.files import strat_goalies
+
+    kit = sample_kit()
+    teams = pd.DataFrame([{"team": t, "conference": conf, "division": div}
+                          for conf, (div, names) in STRAT_LAYOUT.items() for t in names])
+    goalies = strat_goalies(kit, list(teams.team))
+    by_team = {t: g.sort_values("slot") for t, g in goalies.groupby("team")}
+    schedule = round_robin(teams, rounds=STRAT_ROUNDS, seed=seed)
+    half = schedule[schedule.game_no <= len(schedule) // 2]
+    starts = {t: [0] * len(g) for t, g in by_team.items()}
+    last = {t: (None, 0) for t in by_team}          # (slot of the last start, consecutive starts)
+    played = []
+    for g in half.itertuples():
+        slots, tired = [], []
+        for side in ("home", "away"):
+            t = getattr(g, side)
+            gl = by_team[t]
+            slot = pick_goalie(list(gl.share), starts[t])
+            run = last[t][1] + 1 if last[t][0] == slot else 1
+            starts[t][slot] += 1
+            last[t] = (slot, run)
+            slots.append(slot)
+            tired.append(int(run > int(gl.fatigue.iloc[slot])))
+        res = simulate(g.home, g.away, 1, seed + int(g.game_no), kit=kit, goalie_slots=[slots], fatigued=[tired],
+                       progress=False)
+        r = res.table("games").iloc[0]
+        played.append({"date": g.date, "home": g.home, "away": g.away, "home_goals": int(r.home_goals),
+                       "away_goals": int(r.away_goals), "decided_in": str(r.decided_in), "winner": str(r.winner),
+                       "home_goalie": by_team[g.home].goalie.iloc[slots[0]],
+                       "away_goalie": by_team[g.away].goalie.iloc[slots[1]]})
+    out.mkdir(parents=True, exist_ok=True)
+    head = ("# Synthetic sample league: the fictional teams of the shipped sample card kit "
+            "(simcore.league.samplegen, seed {}).\n".format(seed))
+    for fname, df in (("teams.csv", teams), ("schedule.csv", schedule[["date", "home", "away"]]),
+                      ("played.csv", pd.DataFrame(played))):
+        (out / fname).write_text(head + df.to_csv(index=False))
+    games = 2 * len(schedule) // len(teams)
+    (out / "league.toml").write_text(f'''# Sample Strat replay league: the 8 fictional teams of the sample card kit,
+# a {games}-game round robin, the first half played with the Strat engine.
+# Synthetic data written by `python -m simcore.league.samplegen` (seed {seed}); copy and edit for your league.
+# Goalies come from the kit's lines files (G1 starter, G2 backup) with their cards' suggested starts;
+# add `goalies = "goalies.csv"` (team, goalie, share) to set other shares.
+name = "simcore sample Strat league"
+engine = "strat"
+kit = "sample"
+points = "nhl"
+tiebreakers = ["points", "points_pct", "regulation_wins", "regulation_overtime_wins", "wins", "head_to_head",
+               "goal_differential", "goals_for"]
+rules = ""
+teams = "teams.csv"
+schedule = "schedule.csv"
+results = "played.csv"
+
+[playoffs]
+format = "top"
+teams = 4
+best_of = 7
+''')
+
+
+SAMPLES = {"ezr": ezr_sample, "strat": strat_sample}
+
+
 def main(argv=None):
     p = argparse.ArgumentParser(description="Rewrite the shipped sample leagues.")
-    p.add_argument("--out", type=Path, default=DATA / "ezr")
+    p.add_argument("--out", type=Path, default=DATA, help="folder to write the samples into, one subfolder each")
+    p.add_argument("samples", nargs="*", metavar="SAMPLE", help=f"which samples: {', '.join(SAMPLES)} (default: all)")
     args = p.parse_args(argv)
-    ezr_sample(args.out)
-    print(f"wrote {args.out}")
+    for name in args.samples:
+        if name not in SAMPLES:
+            p.error(f"unknown sample {name!r}; samples: {', '.join(SAMPLES)}")
+    for name in args.samples or SAMPLES:
+        SAMPLES[name](args.out / name)
+        print(f"wrote {args.out / name}")
 
 
 if __name__ == "__main__":

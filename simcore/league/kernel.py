@@ -1,0 +1,181 @@
+"""Season bookkeeping shared by the engines' season kernels (numba): results into standings, goalie rotation
+and fatigue, playoff series.
+
+Every function here works on one season's arrays and is called once per game (or per playoff series) from an
+engine's season kernel (:mod:`.ezr_season`, :mod:`.strat_season`).  They are also called from Python to replay
+the played results into the state a projection starts from, so the simulated games and the played ones follow
+exactly the same rules.  docs/league.md describes the goalie policy and the playoff rules.
+
+Shapes: ``stats`` int64 (n_teams, NS) with the columns of :mod:`.ranking`; ``h2h`` int64 (n_teams, n_teams),
+the points team i earned in games against team j; goalie arrays (n_teams, MAX_GOALIES).
+"""
+from __future__ import annotations
+
+import numba as nb
+import numpy as np
+
+from .ranking import S_GA, S_GF, S_GP, S_L, S_OTL, S_PTS, S_ROW, S_RW, S_T, S_W, playoff_bracket, standings_ranks
+
+MAX_GOALIES = 4
+# game results, as the engines write them
+HOME, AWAY, TIE = 0, 1, 2
+REG, OT, SO = 0, 1, 2
+# points vector: win, loss, overtime/shootout loss (-1: counted as a plain loss), tie (-1: no ties)
+P_WIN, P_LOSS, P_OTL, P_TIE = range(4)
+NO_FATIGUE = 1 << 30     # a goalie rating no run of games reaches (engines without 24.4 fatigue)
+SHELLED_GOALS = 4        # 24.41: a hot goalie keeps going until he allows more than 4 goals in a game
+
+
+@nb.njit(cache=True, inline="always")
+def record_game(stats, h2h, pts, h, a, hg, ag, winner, decided):
+    """Add one game to the standings: ``hg``/``ag`` recorded goals (the overtime goal counts, shootout goals do
+    not), ``winner`` HOME/AWAY/TIE, ``decided`` REG/OT/SO; ``pts`` int64 (4,) the points system.  The same
+    accounting as :func:`simcore.league.standings.standings`."""
+    for side in range(2):
+        t = h if side == 0 else a
+        o = a if side == 0 else h
+        gf = hg if side == 0 else ag
+        ga = ag if side == 0 else hg
+        won = winner == side
+        tied = winner == TIE
+        lost = not won and not tied
+        p = 0
+        stats[t, S_GP] += 1
+        stats[t, S_GF] += gf
+        stats[t, S_GA] += ga
+        if won:
+            stats[t, S_W] += 1
+            p = pts[P_WIN]
+            if decided == REG:
+                stats[t, S_RW] += 1
+            if decided != SO:
+                stats[t, S_ROW] += 1
+        elif tied:
+            stats[t, S_T] += 1
+            p = pts[P_TIE]
+        elif lost and decided != REG and pts[P_OTL] >= 0:
+            stats[t, S_OTL] += 1
+            p = pts[P_OTL]
+        else:
+            stats[t, S_L] += 1
+            p = pts[P_LOSS]
+        stats[t, S_PTS] += p
+        h2h[t, o] += p
+
+
+@nb.njit(cache=True, inline="always")
+def fatigued_start(consec, okrun, rating, single, playoff):
+    """Whether a goalie starts fatigued under 24.4: he has played ``consec`` consecutive games (the first
+    ``okrun`` of them complete games with at most 4 goals against) and ``rating`` is his
+    consecutive-games rating.  Exceptions: 24.41 the hot goalie (every game of the run qualifies), 24.42 a
+    team's only goalie (``single``), 24.43 playoffs with a rating of 5 or more."""
+    if single or consec + 1 <= rating:
+        return False
+    if playoff and rating >= 5:
+        return False
+    return okrun < consec
+
+
+@nb.njit(cache=True, inline="always")
+def pick_goalie(t, share, n_goalies, starts, team_gp, consec, okrun, rating, playoff):
+    """The starting goalie slot of team ``t`` under the ``shares`` policy.
+
+    Regular season: the goalie furthest below his target share of the team's starts (``share * (games + 1) -
+    starts``; ties to the lower slot).  Playoffs: the goalie with the largest share.  Either way, a pick who
+    would start fatigued (24.4) is rested when a goalie with a share would start fresh.  Goalies with a zero
+    share never start unless resting the only other one.
+    """
+    single = 0
+    for g in range(n_goalies[t]):
+        if share[t, g] > 0:
+            single += 1
+    single_goalie = single == 1
+    best = -1
+    bval = -1e300
+    for g in range(n_goalies[t]):
+        if share[t, g] <= 0:
+            continue
+        v = share[t, g] if playoff else share[t, g] * (team_gp + 1) - starts[t, g]
+        if v > bval + 1e-9:
+            best = g
+            bval = v
+    if not fatigued_start(consec[t, best], okrun[t, best], rating[t, best], single_goalie, playoff):
+        return best
+    alt = -1
+    aval = -1e300
+    for g in range(n_goalies[t]):
+        if g == best or fatigued_start(consec[t, g], okrun[t, g], rating[t, g], False, playoff):
+            continue
+        v = share[t, g] if playoff else share[t, g] * (team_gp + 1) - starts[t, g]
+        if share[t, g] <= 0:
+            v -= 1e6          # a goalie without a share only spells a tired one
+        if v > aval + 1e-9:
+            alt = g
+            aval = v
+    return alt if alt >= 0 else best
+
+
+@nb.njit(cache=True, inline="always")
+def goalie_after_game(t, n_goalies, played, complete, ga, consec, okrun):
+    """Carry 24.4's run of consecutive games after team ``t``'s game: ``played[g]`` whether goalie slot g
+    appeared, ``complete[g]`` whether he played the whole game, ``ga[g]`` goals against him (empty-net goals
+    excluded)."""
+    for k in range(n_goalies[t]):
+        if played[k]:
+            consec[t, k] += 1
+            if complete[k] and ga[k] <= SHELLED_GOALS and okrun[t, k] == consec[t, k] - 1:
+                okrun[t, k] += 1
+        else:
+            consec[t, k] = 0
+            okrun[t, k] = 0
+
+
+@nb.njit(cache=True, inline="always")
+def series_need(best_of):
+    """Wins needed to take a best-of-``best_of`` series."""
+    return (best_of + 1) // 2
+
+
+# per-season team outputs (out_team columns)
+R_RANK, R_CONF, R_DIV, R_MADE, R_SERIES, R_CHAMP = range(6)
+NR = 6
+
+
+@nb.njit(cache=True)
+def standings_and_bracket(stats, h2h, pts, codes, name_rank, conf_of, div_of, n_conf, n_div, conf_divs, fmt,
+                          n_playoff, out_team, slots, pos):
+    """The final standings (ranks into ``out_team``) and the playoff field: fills ``slots`` (the bracket, -1 a
+    bye; at least 16 long) and ``pos`` (each team's place in the overall order, 0 the best; home ice goes to
+    the lower) and returns the bracket size."""
+    n_teams = stats.shape[0]
+    overall = np.empty(n_teams, np.int64)
+    conf_rank = np.empty(n_teams, np.int64)
+    div_rank = np.empty(n_teams, np.int64)
+    standings_ranks(stats, h2h, pts[P_WIN], codes, name_rank, conf_of, div_of, n_conf, n_div, overall,
+                    conf_rank, div_rank)
+    for k in range(n_teams):
+        pos[overall[k]] = k
+        out_team[overall[k], R_RANK] = k + 1
+    for t in range(n_teams):
+        out_team[t, R_CONF] = conf_rank[t]
+        out_team[t, R_DIV] = div_rank[t]
+    for k in range(slots.shape[0]):
+        slots[k] = -1
+    size = playoff_bracket(fmt, n_playoff, overall, stats, h2h, pts[P_WIN], codes, name_rank, conf_of, div_of,
+                           conf_divs, slots)
+    for k in range(size):
+        if slots[k] >= 0:
+            out_team[slots[k], R_MADE] = 1
+    return size
+
+
+@nb.njit(cache=True, inline="always")
+def series_pair(slots, k, pos):
+    """The k-th pairing of the current round: (higher seed, lower seed), or (team, -1) for a bye."""
+    x = slots[2 * k]
+    y = slots[2 * k + 1]
+    if x < 0 or y < 0:
+        return (y if x < 0 else x), -1
+    if pos[x] < pos[y]:
+        return x, y
+    return y, x

@@ -1,0 +1,98 @@
+"""Figures for season projections: points bands per team, playoff odds, odds as of successive dates.
+
+Every function returns a :class:`matplotlib.figure.Figure` built with matplotlib's object API (nothing is
+shown); save it with ``fig.savefig(path)``.
+"""
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+from matplotlib.figure import Figure
+
+ODDS = {"playoff_odds": "playoffs", "division_odds": "division title", "first_overall_odds": "first overall",
+        "title_odds": "title"}
+
+
+def _draw_points(ax, proj) -> None:
+    t = proj.teams.iloc[::-1]
+    y = np.arange(len(t))
+    ax.hlines(y, t["points_p5"], t["points_p95"], color="0.7", lw=2, label="5-95%")
+    ax.hlines(y, t["points_p25"], t["points_p75"], color="tab:blue", lw=5, label="25-75%")
+    ax.plot(t["points_p50"], y, "|", color="k", ms=9, label="median")
+    ax.plot(t["points_now"], y, ".", color="tab:red", ms=5, label="points now")
+    ax.set_yticks(y, t["team"].astype(str), fontsize=7 if len(t) > 16 else 9)
+    ax.set_xlabel("final points")
+    ax.set_title("Projected points")
+    ax.legend(loc="lower right", fontsize=7)
+    ax.grid(axis="x", alpha=0.3)
+
+
+def _draw_odds(ax, proj, odds: str) -> None:
+    t = proj.teams.iloc[::-1]
+    y = np.arange(len(t))
+    p = t[odds].to_numpy()
+    se = t[f"{odds}_se"].to_numpy()
+    ax.barh(y, p, xerr=1.96 * se, color="tab:green", alpha=0.8, error_kw={"lw": 0.8, "capsize": 1.5})
+    ax.set_yticks(y, t["team"].astype(str), fontsize=7 if len(t) > 16 else 9)
+    ax.set_xlim(0, 1)
+    ax.set_xlabel(f"P({ODDS[odds]}), 95% Monte Carlo interval")
+    ax.set_title(f"Odds: {ODDS[odds]}")
+    ax.grid(axis="x", alpha=0.3)
+
+
+def points_distribution(proj) -> Figure:
+    """Each team's projected final points: 5-95% and 25-75% bands, the median and today's points."""
+    fig = Figure(figsize=(7, 0.25 * len(proj.teams) + 1.5))
+    _draw_points(fig.add_subplot(), proj)
+    fig.tight_layout()
+    return fig
+
+
+def odds_bars(proj, odds: str = "playoff_odds") -> Figure:
+    """Bars of one kind of odds per team (``playoff_odds``, ``division_odds``, ``first_overall_odds``,
+    ``title_odds``) with their 95% Monte Carlo intervals."""
+    if odds not in ODDS:
+        raise ValueError(f"unknown odds {odds!r}; known: {', '.join(ODDS)}")
+    fig = Figure(figsize=(6, 0.25 * len(proj.teams) + 1.5))
+    _draw_odds(fig.add_subplot(), proj, odds)
+    fig.tight_layout()
+    return fig
+
+
+def projection_figure(proj) -> Figure:
+    """Points bands and playoff odds side by side (what ``simcore league project --plot`` saves)."""
+    fig = Figure(figsize=(12, 0.25 * len(proj.teams) + 1.8))
+    a, b = fig.subplots(1, 2)
+    _draw_points(a, proj)
+    _draw_odds(b, proj, "playoff_odds")
+    fig.suptitle(f"{proj.meta['league']}: {proj.n:,} seasons from {proj.meta['games_played']} games played")
+    fig.tight_layout()
+    return fig
+
+
+def odds_over_dates(frame: pd.DataFrame, odds: str = "playoff_odds", teams=None) -> Figure:
+    """How ``odds`` moved as results came in: one line per team over the dates of
+    :func:`simcore.league.projection.odds_by_date`; ``teams`` limits the lines (default: every team whose odds
+    changed by at least 5 points, or all when none did)."""
+    if odds not in ODDS:
+        raise ValueError(f"unknown odds {odds!r}; known: {', '.join(ODDS)}")
+    missing = [c for c in ("date", "games_played", "team", odds) if c not in frame.columns]
+    if missing:
+        raise ValueError(f"the frame lacks column(s) {', '.join(missing)}; use odds_by_date()")
+    wide = frame.pivot(index="games_played", columns="team", values=odds).sort_index()
+    if teams is None:
+        moved = (wide.max() - wide.min()) >= 0.05
+        teams = list(wide.columns[moved]) or list(wide.columns)
+    fig = Figure(figsize=(8, 4.5))
+    ax = fig.add_subplot()
+    for t in teams:
+        ax.plot(wide.index, wide[t], marker="o", ms=3, label=str(t))
+    dates = frame.drop_duplicates("games_played").set_index("games_played")["date"].sort_index()
+    ax.set_xticks(dates.index, [f"{d}\n({g} games)" for g, d in dates.items()], fontsize=7)
+    ax.set_ylim(-0.02, 1.02)
+    ax.set_ylabel(f"P({ODDS[odds]})")
+    ax.set_title(f"Odds of the {ODDS[odds]} as results came in")
+    ax.legend(fontsize=7, ncol=2 if len(teams) > 8 else 1, loc="best")
+    ax.grid(alpha=0.3)
+    fig.tight_layout()
+    return fig

@@ -1,0 +1,355 @@
+"""Season projections: the rest of a replay league's season simulated many times on its game engine.
+
+:func:`project` replays the played results into the standings, the goalies' rotation and 24.4 runs, then hands
+the remaining schedule to the engine's season kernel (:mod:`.ezr_season`, :mod:`.strat_season`), which plays
+it, ranks the teams under the league's tiebreakers and plays the playoffs, ``n`` times.  Season ``s`` depends on
+``(seed, s)`` only: the same seed gives the same projection whatever the threads or chunk size.
+
+The :class:`Projection` holds the per-season tidy frame and the per-team summary with Monte Carlo standard
+errors; for Strat-O-Matic leagues also skater and goalie projections.  docs/league.md explains every column.
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+import simcore
+from simcore import runner
+from simcore.rng import check_seed
+
+from . import kernel as LK
+from .files import League, load_league
+from .ranking import (NS, S_GA, S_GF, S_GP, S_L, S_OTL, S_PTS, S_T, S_W, check_playoff_format, league_arrays,
+                      name_ranks, tiebreaker_codes)
+from .series import default_pattern, parse_pattern
+from .standings import _game_table, points_system
+
+PERCENTILES = (5, 25, 50, 75, 95)
+OUTPUT_FILES = ("teams.csv", "seasons.parquet", "goalies.csv", "players.csv", "games.parquet")
+DEFAULT_CHUNK = 256
+
+
+@dataclass
+class Setup:
+    """Everything a season kernel needs that does not depend on the engine: the league as arrays, the state the
+    played results leave (standings, head-to-head, goalie starts and runs), the remaining schedule."""
+
+    names: list
+    pts: np.ndarray
+    codes: np.ndarray
+    name_rank: np.ndarray
+    conf_of: np.ndarray
+    div_of: np.ndarray
+    n_conf: int
+    n_div: int
+    conf_divs: np.ndarray
+    fmt: int
+    n_playoff: int
+    home_flags: np.ndarray
+    homes: np.ndarray
+    aways: np.ndarray
+    stats: np.ndarray
+    h2h: np.ndarray
+    share: np.ndarray
+    n_goalies: np.ndarray
+    rating: np.ndarray
+    starts: np.ndarray
+    consec: np.ndarray
+    okrun: np.ndarray
+    goalies: pd.DataFrame
+
+
+def _points_vector(ps) -> np.ndarray:
+    return np.array([ps.win, ps.loss, -1 if ps.otl is None else ps.otl, -1 if ps.tie is None else ps.tie],
+                    dtype=np.int64)
+
+
+def setup(lg: League) -> Setup:
+    """The league as kernel arrays, with the played results replayed (in date order, file order within a
+    date) through the same bookkeeping the kernels use."""
+    names = list(lg.teams["team"])
+    index = {t: i for i, t in enumerate(names)}
+    n_teams = len(names)
+    ps = points_system(lg.points)
+    pts = _points_vector(ps)
+    conf_of, div_of, n_conf, n_div, conf_divs, _, _ = league_arrays(lg.teams)
+    n_playoff = int(lg.playoffs["teams"]) if lg.playoffs.get("format", "top") == "top" else 16
+    fmt = check_playoff_format(lg.teams, lg.playoffs.get("format", "top"), n_playoff)
+    best_of = int(lg.playoffs.get("best_of", 7))
+    home_flags = np.array(parse_pattern(lg.playoffs.get("pattern") or default_pattern(best_of), best_of),
+                          dtype=np.int64)
+
+    gdf = lg.goalies.copy()
+    share = np.zeros((n_teams, LK.MAX_GOALIES))
+    rating = np.full((n_teams, LK.MAX_GOALIES), LK.NO_FATIGUE, dtype=np.int64)
+    n_goalies = np.zeros(n_teams, dtype=np.int64)
+    slot_of = {}
+    for r in gdf.itertuples():
+        t, g = index[r.team], int(r.slot)
+        share[t, g] = float(r.share)
+        if "fatigue" in gdf.columns:
+            rating[t, g] = int(r.fatigue)
+        n_goalies[t] = max(n_goalies[t], g + 1)
+        slot_of[r.team, r.goalie] = g
+
+    stats = np.zeros((n_teams, NS), dtype=np.int64)
+    h2h = np.zeros((n_teams, n_teams), dtype=np.int64)
+    starts = np.zeros((n_teams, LK.MAX_GOALIES), dtype=np.int64)
+    consec = np.zeros_like(starts)
+    okrun = np.zeros_like(starts)
+    res = lg.results
+    if len(res):
+        g = _game_table(res, set(names), ps)
+        g = g.assign(_order=range(len(g))).sort_values(["date", "_order"], kind="stable")
+        code = {"home": LK.HOME, "away": LK.AWAY, "tie": LK.TIE}
+        dec = {"REG": LK.REG, "OT": LK.OT, "SO": LK.SO}
+        played = np.zeros(LK.MAX_GOALIES, np.int64)
+        goals = np.zeros(LK.MAX_GOALIES, np.int64)
+        for r in g.itertuples():
+            h, a = index[r.home], index[r.away]
+            picks = []
+            for side, t in (("home", h), ("away", a)):
+                named = getattr(r, f"{side}_goalie", "") if f"{side}_goalie" in g.columns else ""
+                if isinstance(named, str) and named:
+                    picks.append(slot_of[names[t], named])
+                else:
+                    picks.append(int(LK.pick_goalie(t, share, n_goalies, starts, stats[t, S_GP], consec, okrun,
+                                                    rating, False)))
+            LK.record_game(stats, h2h, pts, h, a, int(r.home_goals), int(r.away_goals), code[r.winner],
+                           dec[r.decided_in])
+            for t, slot, ga in ((h, picks[0], int(r.away_goals)), (a, picks[1], int(r.home_goals))):
+                starts[t, slot] += 1
+                played[:] = 0
+                goals[:] = 0
+                played[slot] = 1
+                goals[slot] = ga
+                LK.goalie_after_game(t, n_goalies, played, played, goals, consec, okrun)
+    rem = lg.remaining()
+    homes = np.array([index[t] for t in rem["home"]], dtype=np.int64)
+    aways = np.array([index[t] for t in rem["away"]], dtype=np.int64)
+    return Setup(names, pts, tiebreaker_codes(lg.tiebreakers), name_ranks(names), conf_of, div_of, n_conf, n_div,
+                 conf_divs, fmt, n_playoff, home_flags, homes, aways, stats, h2h, share, n_goalies, rating, starts,
+                 consec, okrun, gdf)
+
+
+@dataclass
+class Projection:
+    """A projected season.
+
+    ``teams``: one row per team, best projected points first (see :meth:`summary_columns`); ``seasons``: one row
+    per simulated season and team; ``goalies``: per goalie; ``players``: per skater (Strat-O-Matic leagues);
+    ``games``: the simulated regular-season games of every season when asked for (``keep_games=True``).
+    """
+
+    league: League
+    n: int
+    seed: int
+    teams: pd.DataFrame
+    seasons: pd.DataFrame
+    goalies: pd.DataFrame
+    players: pd.DataFrame | None = None
+    games: pd.DataFrame | None = None
+    meta: dict = field(default_factory=dict)
+
+    def to_json(self) -> dict:
+        """The JSON document of ``simcore league project --format json``."""
+        teams = []
+        for r in self.teams.itertuples():
+            d = {"team": r.team, "conference": r.conference, "division": r.division,
+                 "points_now": int(r.points_now), "games_left": int(r.games_left),
+                 "points_mean": float(r.points_mean), "points_se": float(r.points_se),
+                 "points_pct": {str(p): float(getattr(r, f"points_p{p}")) for p in PERCENTILES},
+                 "wins_mean": float(r.W_mean), "losses_mean": float(r.L_mean)}
+            if "OTL_mean" in self.teams.columns:
+                d["otl_mean"] = float(r.OTL_mean)
+            if "T_mean" in self.teams.columns:
+                d["ties_mean"] = float(r.T_mean)
+            for k in ("playoff", "division", "first_overall", "title"):
+                d[f"{k}_odds"] = float(getattr(r, f"{k}_odds"))
+                d[f"{k}_odds_se"] = float(getattr(r, f"{k}_odds_se"))
+            teams.append(d)
+        return {**self.meta, "n": self.n, "seed": self.seed, "teams": teams}
+
+    def format(self) -> str:
+        """The projection as a text table, best projected points first."""
+        t = self.teams
+        third = "OTL" if "OTL_mean" in t.columns else "T"
+        head = (f"{'Team':<6} {'Div':<10} {'Now':>4} {'Left':>4} {'PTS':>6} {'+/-se':>5}  {'5%':>4} {'50%':>4} "
+                f"{'95%':>4}  {'W':>5} {'L':>5} {third:>5}  {'Playoff':>7} {'Div':>6} {'1st':>6} {'Title':>6}")
+        lines = [head, "-" * len(head)]
+        for r in t.itertuples():
+            lines.append(
+                f"{str(r.team):<6} {str(r.division)[:10]:<10} {int(r.points_now):>4} {int(r.games_left):>4} "
+                f"{r.points_mean:>6.1f} {r.points_se:>5.2f}  {r.points_p5:>4.0f} {r.points_p50:>4.0f} "
+                f"{r.points_p95:>4.0f}  {r.W_mean:>5.1f} {r.L_mean:>5.1f} {getattr(r, third + '_mean'):>5.1f}  "
+                f"{r.playoff_odds:>7.1%} {r.division_odds:>6.1%} {r.first_overall_odds:>6.1%} {r.title_odds:>6.1%}")
+        m = self.meta
+        top = (f"{m['league']}: {m['games_played']} games played, {m['games_left']} to play; {self.n:,} seasons "
+               f"simulated (seed {self.seed}); odds have a Monte Carlo standard error of at most "
+               f"{0.5 / np.sqrt(self.n):.1%}")
+        return top + "\n\n" + "\n".join(lines) + "\n"
+
+
+def _engine(lg: League, s: Setup):
+    """(run(seed, s0, count, keep_games) -> dict of output arrays, finish(outputs) -> (goalies, players))."""
+    if lg.engine == "ezr":
+        from .ezr_season import season_runner
+    else:
+        from .strat_season import season_runner
+    return season_runner(lg, s)
+
+
+def project(league, n: int = 10_000, seed: int = 0, *, results=None, threads: int | None = None,
+            chunk_size: int | None = None, progress: bool | None = None, keep_games: bool = False) -> Projection:
+    """Project ``league`` (a :class:`~simcore.league.files.League` or the path of its ``league.toml``) ``n`` times.
+
+    ``results``: a played-results CSV replacing the one the league file names (path leagues only).
+    ``keep_games``: also keep every simulated regular-season game (n x remaining games rows).
+    """
+    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n <= 0:
+        raise ValueError(f"n must be a positive whole number of seasons, got {n!r}")
+    n = int(n)
+    seed = check_seed(seed)
+    lg = league if isinstance(league, League) else load_league(league, results=results)
+    s = setup(lg)
+    run, finish = _engine(lg, s)
+    parts: list[dict] = []
+
+    def fn(s0, count):
+        parts.append(run(np.uint64(seed), s0, count, keep_games))
+
+    runner.run_chunks(n, fn, chunk_size=chunk_size or DEFAULT_CHUNK, n_threads=threads, progress=progress,
+                      desc="seasons")
+    out = {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
+    seasons = _seasons_frame(lg, s, out["team"], out["stats"])
+    teams = _summary(lg, s, seasons, n)
+    goalies, players = finish(out)
+    games = _games_frame(lg, out["games"]) if keep_games else None
+    meta = {"league": lg.name, "engine": lg.engine, "points": lg.points, "tiebreakers": list(lg.tiebreakers),
+            "playoffs": dict(lg.playoffs), "games_played": int(len(lg.results)), "games_left": int(len(s.homes)),
+            "version": simcore.__version__}
+    return Projection(lg, n, seed, teams, seasons, goalies, players, games, meta)
+
+
+def _seasons_frame(lg: League, s: Setup, team_out: np.ndarray, stats: np.ndarray) -> pd.DataFrame:
+    n, n_teams = team_out.shape[:2]
+    df = pd.DataFrame({
+        "season": np.repeat(np.arange(n), n_teams),
+        "team": np.tile(np.array(s.names, dtype=object), n),
+        "conference": np.tile(lg.teams["conference"].to_numpy(), n),
+        "division": np.tile(lg.teams["division"].to_numpy(), n),
+        "GP": stats[:, :, S_GP].ravel(),
+        "W": stats[:, :, S_W].ravel(), "L": stats[:, :, S_L].ravel(), "OTL": stats[:, :, S_OTL].ravel(),
+        "T": stats[:, :, S_T].ravel(), "points": stats[:, :, S_PTS].ravel(),
+        "GF": stats[:, :, S_GF].ravel(), "GA": stats[:, :, S_GA].ravel(),
+        "rank": team_out[:, :, LK.R_RANK].ravel(), "conference_rank": team_out[:, :, LK.R_CONF].ravel(),
+        "division_rank": team_out[:, :, LK.R_DIV].ravel(),
+        "made_playoffs": team_out[:, :, LK.R_MADE].ravel().astype(bool),
+        "series_won": team_out[:, :, LK.R_SERIES].ravel(),
+        "champion": team_out[:, :, LK.R_CHAMP].ravel().astype(bool),
+    })
+    ps = points_system(lg.points)
+    drop = (["OTL"] if ps.otl is None else []) + (["T"] if ps.tie is None else [])
+    for c in ("GP", "W", "L", "OTL", "T", "points", "GF", "GA", "rank", "conference_rank", "division_rank",
+              "series_won"):
+        df[c] = df[c].astype("int64")
+    return df.drop(columns=drop)
+
+
+def odds_se(p, n):
+    """Monte Carlo standard error of a proportion estimated from ``n`` independent seasons."""
+    return np.sqrt(np.asarray(p) * (1 - np.asarray(p)) / n)
+
+
+def _summary(lg: League, s: Setup, seasons: pd.DataFrame, n: int) -> pd.DataFrame:
+    g = seasons.groupby("team", sort=False)
+    out = lg.teams[["team", "conference", "division"]].copy().set_index("team")
+    now = pd.Series(s.stats[:, S_PTS], index=s.names)
+    left = pd.Series(np.bincount(np.concatenate([s.homes, s.aways]), minlength=len(s.names)), index=s.names)
+    out["points_now"] = now
+    out["games_left"] = left
+    out["points_mean"] = g["points"].mean()
+    out["points_sd"] = g["points"].std(ddof=1).fillna(0.0) if n > 1 else 0.0
+    out["points_se"] = out["points_sd"] / np.sqrt(n)
+    for p in PERCENTILES:
+        out[f"points_p{p}"] = g["points"].quantile(p / 100)
+    for c in ("W", "L", "OTL", "T"):
+        if c in seasons.columns:
+            out[f"{c}_mean"] = g[c].mean()
+    seasons = seasons.assign(division_winner=seasons["division_rank"] == 1, first_overall=seasons["rank"] == 1)
+    g = seasons.groupby("team", sort=False)
+    for name, col in (("playoff", "made_playoffs"), ("division", "division_winner"),
+                      ("first_overall", "first_overall"), ("title", "champion")):
+        out[f"{name}_odds"] = g[col].mean()
+        out[f"{name}_odds_se"] = odds_se(out[f"{name}_odds"], n)
+    out["rank_mean"] = g["rank"].mean()
+    return (out.reset_index().sort_values(["points_mean", "title_odds"], ascending=False, kind="stable")
+            .reset_index(drop=True))
+
+
+def _games_frame(lg: League, games: np.ndarray) -> pd.DataFrame:
+    rem = lg.remaining()
+    n, m = games.shape[:2]
+    winners = np.array(["home", "away", "tie"], dtype=object)
+    decided = np.array(["REG", "OT", "SO"], dtype=object)
+    return pd.DataFrame({
+        "season": np.repeat(np.arange(n), m),
+        "date": np.tile(rem["date"].to_numpy(), n), "home": np.tile(rem["home"].to_numpy(), n),
+        "away": np.tile(rem["away"].to_numpy(), n),
+        "home_goals": games[:, :, 0].ravel(), "away_goals": games[:, :, 1].ravel(),
+        "winner": winners[games[:, :, 2].ravel()], "decided_in": decided[games[:, :, 3].ravel()],
+        "home_goalie_slot": games[:, :, 4].ravel(), "away_goalie_slot": games[:, :, 5].ravel(),
+        **({"home_fatigued": games[:, :, 6].ravel().astype(bool), "away_fatigued": games[:, :, 7].ravel().astype(bool)}
+           if games.shape[2] > 6 else {}),
+    })
+
+
+def as_of(lg: League, date) -> League:
+    """The league as it stood after the games of ``date`` (the results dated later are taken back)."""
+    date = str(date)
+    keep = lg.results["date"].astype(str) <= date
+    sched = lg.schedule.copy()
+    sched["played"] = sched["played"] & (sched["date"].astype(str) <= date)
+    return dataclasses.replace(lg, results=lg.results[keep].reset_index(drop=True), schedule=sched)
+
+
+def odds_by_date(league, dates, n: int = 2_000, seed: int = 0, *, threads: int | None = None,
+                 progress: bool | None = False) -> pd.DataFrame:
+    """Projections as of successive ``dates`` (results through each date): one row per date and team with the
+    games played then and the playoff, division, first-overall and title odds and mean points."""
+    lg = league if isinstance(league, League) else load_league(league)
+    rows = []
+    for d in dates:
+        p = project(as_of(lg, d), n=n, seed=seed, threads=threads, progress=progress)
+        t = p.teams[["team", "points_mean", "playoff_odds", "division_odds", "first_overall_odds", "title_odds"]]
+        rows.append(t.assign(date=str(d), games_played=p.meta["games_played"]))
+    return pd.concat(rows, ignore_index=True)[["date", "games_played", "team", "points_mean", "playoff_odds",
+                                              "division_odds", "first_overall_odds", "title_odds"]]
+
+
+def write(p: Projection, out: Path, force: bool = False) -> list[Path]:
+    """Write ``teams.csv``, ``seasons.parquet``, ``goalies.csv`` (and ``players.csv``, ``games.parquet``) into
+    ``out``; refuses to replace a file that exists unless ``force``.  Returns the paths written."""
+    out = Path(out)
+    files = {"teams.csv": p.teams, "seasons.parquet": p.seasons, "goalies.csv": p.goalies}
+    if p.players is not None:
+        files["players.csv"] = p.players
+    if p.games is not None:
+        files["games.parquet"] = p.games
+    for name in files:
+        if (out / name).exists() and not force:
+            raise FileExistsError(f"{out / name} exists; choose another folder or remove it")
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name, df in files.items():
+        path = out / name
+        if name.endswith(".csv"):
+            df.to_csv(path, index=False)
+        else:
+            df.to_parquet(path, index=False)
+        written.append(path)
+    return written
