@@ -131,13 +131,19 @@ def _season(s, seed, D, DP, pol, share, n_goalies, rating, pts, homes, aways, ba
                 out_goalie[t, k, GO_GA] += OK[side, k, SK.K_GA]
                 out_goalie[t, k, GO_FATIGUED] += OK[side, k, SK.K_FAT_START] > 0 or OK[side, k, SK.K_SHELLED] > 0
                 out_goalie[t, k, GO_SHELLED] += OK[side, k, SK.K_SHELLED] > 0
-            for j in range(SK.MAX_ROSTER):
+            for j in range(SK.tm(D, t, SK.TM_NROSTER)):
                 if out[side, j]:
                     out_player[t, j, PO_OUT] += 1
                     continue
                 out_player[t, j, PO_G] += OP[side, j, SK.P_G]
                 out_player[t, j, PO_A] += OP[side, j, SK.P_A]
-                out_player[t, j, PO_GP] += 1
+                # games played: dressed in a unit at the end of the game, or hurt during it
+                q = SK.tm(D, t, SK.TM_ROSTER + j)
+                dressed = OP[side, j, SK.P_INJ] > 0
+                for k in range(SK.LINES_W - 2):
+                    if LN[side, k] == q:
+                        dressed = True
+                out_player[t, j, PO_GP] += dressed
         if keep_games:
             out_games[i, GM_HG] = hg
             out_games[i, GM_AG] = ag

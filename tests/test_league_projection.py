@@ -1,0 +1,387 @@
+"""Season projections: the season kernels against the standings code, closed-form series odds, the goalie
+rotation and fatigue rules (24.4-24.43), injuries carried over, reproducibility and the CLI."""
+from __future__ import annotations
+
+import json
+import textwrap
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from simcore.cli import main
+from simcore.games.ezr.engine import exact
+from simcore.league import kernel as LK
+from simcore.league.files import load_league
+from simcore.league.projection import as_of, odds_by_date, project, write
+from simcore.league.samplegen import DATA
+from simcore.league.series import series_win_prob_pattern
+from simcore.league.standings import standings
+
+EZR_SAMPLE = DATA / "ezr" / "league.toml"
+STRAT_SAMPLE = DATA / "strat" / "league.toml"
+
+
+def write_league(tmp, teams, schedule, played=None, goalies=None, engine="ezr", extra=""):
+    """A league folder in ``tmp``: DataFrames to CSV files and a league.toml naming them."""
+    teams.to_csv(tmp / "teams.csv", index=False)
+    schedule.to_csv(tmp / "schedule.csv", index=False)
+    lines = [f'name = "test"', f'engine = "{engine}"', 'teams = "teams.csv"', 'schedule = "schedule.csv"']
+    if goalies is not None:
+        goalies.to_csv(tmp / "goalies.csv", index=False)
+        lines.append('goalies = "goalies.csv"')
+    if played is not None:
+        played.to_csv(tmp / "played.csv", index=False)
+        lines.append('results = "played.csv"')
+    (tmp / "league.toml").write_text("\n".join(lines) + "\n" + textwrap.dedent(extra))
+    return tmp / "league.toml"
+
+
+def ezr_four(tmp, n_rounds=2, played_all=True, seed=5, extra="[playoffs]\nformat = \"top\"\nteams = 2\n"):
+    """Four EZR teams in one division, a double round robin, every game played with random scores."""
+    teams = pd.DataFrame({"team": ["AAA", "BBB", "CCC", "DDD"], "conference": "C", "division": "D",
+                          "off": ["C", "D", "E", "F"], "shooter": "C"})
+    goalies = pd.DataFrame({"team": teams.team, "goalie": [f"{t} g" for t in teams.team], "def": "E", "so": "c",
+                            "share": 1.0})
+    pairs = [(h, a) for _ in range(n_rounds) for h in teams.team for a in teams.team if h != a]
+    schedule = pd.DataFrame({"date": [f"2026-10-{1 + i // 2:02d}" for i in range(len(pairs))],
+                             "home": [p[0] for p in pairs], "away": [p[1] for p in pairs]})
+    played = None
+    if played_all:
+        rng = np.random.default_rng(seed)
+        hg = rng.integers(0, 6, len(pairs))
+        ag = rng.integers(0, 6, len(pairs))
+        ag = np.where(ag == hg, ag + 1, ag)
+        decided = np.where(np.abs(hg - ag) == 1, rng.choice(["REG", "OT", "SO"], len(pairs)), "REG")
+        played = schedule.assign(home_goals=hg, away_goals=ag, decided_in=decided)
+    return write_league(tmp, teams, schedule, played, goalies, extra=extra)
+
+
+# ------------------------------------------------------------------ the kernels against the reference code
+
+def test_fully_played_season_projects_deterministically(tmp_path):
+    path = ezr_four(tmp_path)
+    lg = load_league(path)
+    assert len(lg.remaining()) == 0
+    table = standings(lg.results, lg.teams, lg.points, lg.tiebreakers).set_index("team")
+    p = project(lg, n=40, seed=3, progress=False)
+    for team, g in p.seasons.groupby("team"):
+        assert g["points"].nunique() == 1 and g["rank"].nunique() == 1
+        assert g["points"].iloc[0] == table.loc[team, "PTS"]
+        assert g["rank"].iloc[0] == table.loc[team, "rank"]
+    t = p.teams.set_index("team")
+    assert (t["points_sd"] == 0).all() and (t["points_se"] == 0).all()
+    top2 = set(table.index[table["rank"] <= 2])
+    assert {k for k, v in t["playoff_odds"].items() if v == 1.0} == top2
+    assert set(t.index[t["playoff_odds"] == 0.0]) == set(t.index) - top2
+    assert set(t.index[t["first_overall_odds"] == 1.0]) == set(table.index[table["rank"] == 1])
+    # the final is still played: both finalists win some titles, the others none
+    assert t.loc[list(top2), "title_odds"].sum() == pytest.approx(1.0)
+    assert (t.loc[list(top2), "title_odds"] > 0).all()
+
+
+def test_kernel_standings_match_the_standings_code():
+    lg = load_league(EZR_SAMPLE)
+    p = project(lg, n=6, seed=11, progress=False, keep_games=True)
+    cols = ["date", "home", "away", "home_goals", "away_goals", "decided_in", "winner"]
+    for season in range(6):
+        sim = p.games[p.games.season == season][cols]
+        played = lg.results[cols]
+        table = standings(pd.concat([played, sim], ignore_index=True), lg.teams, lg.points, lg.tiebreakers)
+        got = p.seasons[p.seasons.season == season].set_index("team")
+        ref = table.set_index("team")
+        for col, rcol in (("points", "PTS"), ("W", "W"), ("L", "L"), ("OTL", "OTL"), ("GF", "GF"), ("GA", "GA"),
+                          ("rank", "rank"), ("division_rank", "division_rank"),
+                          ("conference_rank", "conference_rank")):
+            assert (got[col] == ref.loc[got.index, rcol]).all(), (season, col)
+
+
+def test_playoff_bookkeeping():
+    p = project(EZR_SAMPLE, n=30, seed=2, progress=False)
+    for _, g in p.seasons.groupby("season"):
+        assert g["made_playoffs"].sum() == 16
+        assert g["champion"].sum() == 1
+        assert g["series_won"].sum() == 15
+        assert g.loc[g["champion"], "series_won"].iloc[0] == 4
+        assert (g.loc[~g["made_playoffs"], "series_won"] == 0).all()
+        # top-16 format: the field is the 16 best records
+        assert set(g.loc[g["made_playoffs"], "rank"]) == set(range(1, 17))
+    t = p.teams
+    assert t["title_odds"].sum() == pytest.approx(1.0)
+    assert t["playoff_odds"].sum() == pytest.approx(16.0)
+    assert t["first_overall_odds"].sum() == pytest.approx(1.0)
+    assert t["division_odds"].sum() == pytest.approx(4.0)
+
+
+def test_series_odds_match_the_closed_form(tmp_path):
+    """A best-of-7 final between two EZR teams: the title odds of the team with home ice equal the exact series
+    probability built from the exact per-game probabilities (playoff overtime is sudden death)."""
+    teams = pd.DataFrame({"team": ["HHH", "LLL"], "conference": "C", "division": "D", "off": ["D", "E"],
+                          "shooter": ["C", "C"]})
+    goalies = pd.DataFrame({"team": ["HHH", "LLL"], "goalie": ["h", "l"], "def": ["E", "D"], "so": ["c", "b"],
+                            "share": 1.0})
+    schedule = pd.DataFrame({"date": ["2026-10-01"], "home": ["HHH"], "away": ["LLL"]})
+    played = schedule.assign(home_goals=[3], away_goals=[1], decided_in=["REG"])
+    path = write_league(tmp_path, teams, schedule, played, goalies,
+                        extra="[playoffs]\nformat = \"top\"\nteams = 2\nbest_of = 7\n")
+    n = 20_000
+    p = project(path, n=n, seed=7, progress=False)
+    got = p.teams.set_index("team").loc["HHH", "title_odds"]
+
+    def p_home_wins(home, away):
+        ex = exact(home, away)
+        ot = ex.overtime
+        return ex.regulation["home"] + ex.regulation["tie"] * ot["win"] / (ot["win"] + ot["loss"])
+
+    h, l_ = "D/E/C/c", "E/D/C/b"
+    ph = p_home_wins(h, l_)
+    pa = 1 - p_home_wins(l_, h)
+    want = series_win_prob_pattern(ph, pa, 7, "2-2-1-1-1")
+    assert abs(got - want) < 4 * np.sqrt(want * (1 - want) / n)
+
+
+# ------------------------------------------------------------------ goalies
+
+def test_fatigue_rule_text():
+    """24.4: a rating of 4 allows four consecutive games; a fifth is fatigued.  24.41: unless every game of the
+    run was complete with at most 4 goals against.  24.42: a team's only goalie.  24.43: playoffs, rating 5+."""
+    f = LK.fatigued_start
+    assert not f(3, 0, 4, False, False)           # the fourth consecutive game
+    assert f(4, 0, 4, False, False)               # the fifth
+    assert f(4, 3, 4, False, False)               # one game of the run spoils the hot streak
+    assert not f(4, 4, 4, False, False)           # hot goalie (24.41)
+    assert not f(9, 9, 4, False, False)           # ... keeps going while it lasts
+    assert not f(7, 0, 4, True, False)            # 24.42
+    assert not f(7, 0, 5, False, True)            # 24.43
+    assert f(7, 0, 4, False, True)                # a rating under 5 gets no playoff exception
+
+
+def test_goalie_after_game_tracks_the_hot_run():
+    consec = np.zeros((1, LK.MAX_GOALIES), np.int64)
+    okrun = np.zeros_like(consec)
+    n_goalies = np.array([2], np.int64)
+    one = np.array([1, 0, 0, 0], np.int64)
+    for ga, want_ok in ((2, 1), (4, 2), (5, 2), (0, 2)):
+        LK.goalie_after_game(0, n_goalies, one, one, np.array([ga, 0, 0, 0], np.int64), consec, okrun)
+        assert okrun[0, 0] == want_ok
+    assert consec[0, 0] == 4
+    # relieved: played but not a complete game; then a rest resets the run
+    LK.goalie_after_game(0, n_goalies, np.array([1, 1, 0, 0], np.int64), np.zeros(4, np.int64),
+                         np.zeros(4, np.int64), consec, okrun)
+    assert consec[0].tolist()[:2] == [5, 1] and okrun[0].tolist()[:2] == [2, 0]
+    LK.goalie_after_game(0, n_goalies, np.array([0, 1, 0, 0], np.int64), np.array([0, 1, 0, 0], np.int64),
+                         np.zeros(4, np.int64), consec, okrun)
+    # the backup's run began with a relief appearance, so it can never be a hot run
+    assert consec[0].tolist()[:2] == [0, 2] and okrun[0].tolist()[:2] == [0, 0]
+
+
+def test_pick_goalie_follows_shares_and_rests_a_tired_goalie():
+    share = np.array([[0.7, 0.3, 0, 0]])
+    n_goalies = np.array([2], np.int64)
+    rating = np.array([[3, 3, 0, 0]], np.int64)
+    starts = np.zeros((1, 4), np.int64)
+    consec = np.zeros((1, 4), np.int64)
+    okrun = np.zeros((1, 4), np.int64)
+    seq = []
+    for game in range(20):
+        g = LK.pick_goalie(0, share, n_goalies, starts, game, consec, okrun, np.full((1, 4), LK.NO_FATIGUE), False)
+        seq.append(int(g))
+        starts[0, g] += 1
+    assert starts[0, 0] == 14 and starts[0, 1] == 6
+    assert all(abs(seq[:k].count(0) - 0.7 * k) < 1 for k in range(1, 21))
+    # the starter has played 3 straight (his rating), not hot: the backup starts; hot: he keeps going
+    consec[0, 0], okrun[0, 0], starts[0] = 3, 1, (2, 1, 0, 0)
+    assert LK.pick_goalie(0, share, n_goalies, starts, 3, consec, okrun, rating, False) == 1
+    okrun[0, 0] = 3
+    assert LK.pick_goalie(0, share, n_goalies, starts, 3, consec, okrun, rating, False) == 0
+    # playoffs: the number-one goalie
+    assert LK.pick_goalie(0, share, n_goalies, np.array([[0, 50, 0, 0]]), 82, np.zeros((1, 4), np.int64),
+                          okrun, rating, True) == 0
+
+
+def test_ezr_rotation_meets_the_target_shares():
+    p = project(EZR_SAMPLE, n=20, seed=1, progress=False)
+    g = p.goalies
+    total = g["starts_now"] + g["starts_mean"]
+    assert (g["starts_p5"] == g["starts_p95"]).all()   # EZR has no fatigue: the rotation is the same every season
+    assert (np.abs(total - g["share"] * 82) < 1).all()
+
+
+def test_rotation_catches_up_after_played_games(tmp_path):
+    """The backup started the first four played games; the starter then starts until he is back on his share."""
+    teams = pd.DataFrame({"team": ["AAA", "BBB"], "conference": "C", "division": "D", "off": "D", "shooter": "C"})
+    goalies = pd.DataFrame({"team": ["AAA", "AAA", "BBB"], "goalie": ["one", "two", "b"], "def": "E", "so": "c",
+                            "share": [0.75, 0.25, 1.0]})
+    schedule = pd.DataFrame({"date": [f"2026-10-{d:02d}" for d in range(1, 21)], "home": ["AAA", "BBB"] * 10,
+                             "away": ["BBB", "AAA"] * 10})
+    played = schedule.head(4).assign(home_goals=[2, 1, 3, 2], away_goals=[1, 2, 2, 4], decided_in="REG",
+                                     home_goalie=["two", "b", "two", "b"], away_goalie=["b", "two", "b", "two"])
+    path = write_league(tmp_path, teams, schedule, played, goalies,
+                        extra="[playoffs]\nformat = \"top\"\nteams = 2\n")
+    p = project(path, n=2, seed=0, progress=False, keep_games=True)
+    g = p.games[p.games.season == 0]
+    slot = np.where(g["home"] == "AAA", g["home_goalie_slot"], g["away_goalie_slot"])
+    # after 4 games with 0 starts, "one" is 3.75 starts behind: the deficit rule gives him the next starts
+    starts = np.array([0, 4])
+    for k, s in enumerate(slot):
+        want = int(np.argmax(np.array([0.75, 0.25]) * (4 + k + 1) - starts))
+        assert s == want
+        starts[s] += 1
+    assert starts.tolist() == [15, 5]
+
+
+def strat_two(tmp, played_ga, rules=""):
+    """LKP vs KBY; LKP's share override makes its backup card (Viktor Garcroft, rating 2) the main goalie. LKP
+    plays the first len(played_ga) games with him, conceding ``played_ga`` goals."""
+    teams = pd.DataFrame({"team": ["LKP", "KBY"], "conference": "C", "division": "D"})
+    goalies = pd.DataFrame({"team": ["LKP", "LKP"], "goalie": ["Bram Cragcroft", "Viktor Garcroft"],
+                            "share": [0.1, 0.9]})
+    schedule = pd.DataFrame({"date": [f"2026-10-{d:02d}" for d in range(1, 9)], "home": ["LKP", "KBY"] * 4,
+                             "away": ["KBY", "LKP"] * 4})
+    k = len(played_ga)
+    home_is_lkp = schedule.head(k)["home"] == "LKP"
+    played = schedule.head(k).assign(
+        home_goals=np.where(home_is_lkp, 9, played_ga), away_goals=np.where(home_is_lkp, played_ga, 9),
+        decided_in="REG", home_goalie=np.where(home_is_lkp, "Viktor Garcroft", ""),
+        away_goalie=np.where(home_is_lkp, "", "Viktor Garcroft"))
+    return write_league(tmp, teams, schedule, played, goalies, engine="strat",
+                        extra=f'rules = "{rules}"\n[playoffs]\nformat = "top"\nteams = 2\n')
+
+
+@pytest.mark.parametrize("played_ga", [(2, 4), (2, 5)])
+def test_strat_tired_goalie_is_rested_unless_hot(tmp_path, played_ga):
+    # rating 2 and two straight games: a third is fatigued (24.4) unless both were complete games with at most
+    # 4 goals against (24.41).  Hot: he starts, fresh.  Not hot: the coach starts the other goalie.
+    path = strat_two(tmp_path, played_ga)
+    p = project(path, n=3, seed=0, progress=False, keep_games=True)
+    first = p.games[p.games.season == 0].iloc[0]       # game 3: LKP at home
+    assert first["home"] == "LKP"
+    hot = max(played_ga) <= 4
+    assert first["home_goalie_slot"] == (1 if hot else 0)
+    assert not first["home_fatigued"]
+
+
+def test_strat_only_goalie_is_never_fatigued_by_consecutive_games(tmp_path):
+    """A team's only goalie (the other's share 0, 24.42) starts every game and is never fatigued by 24.4, even
+    after games that were not hot."""
+    path = strat_two(tmp_path, (5, 5))
+    lg = load_league(path)
+    lg.goalies.loc[(lg.goalies.team == "LKP") & (lg.goalies.slot == 0), "share"] = 0.0
+    lg.goalies.loc[(lg.goalies.team == "LKP") & (lg.goalies.slot == 1), "share"] = 1.0
+    p = project(lg, n=2, seed=0, progress=False, keep_games=True)
+    g = p.games[p.games.season == 0]
+    lkp = np.where(g["home"] == "LKP", g["home_goalie_slot"], g["away_goalie_slot"])
+    fat = np.where(g["home"] == "LKP", g["home_fatigued"], g["away_fatigued"])
+    assert (lkp == 1).all() and not fat.any()
+
+
+# ------------------------------------------------------------------ Strat seasons
+
+def test_strat_projection_players_goalies_and_injuries():
+    p = project(STRAT_SAMPLE, n=12, seed=4, progress=False)
+    left = p.teams.set_index("team")["games_left"]
+    pl = p.players
+    # a skater is out, or available; dressed players come from the healthy ones
+    assert (pl["gp_mean"] + pl["games_out_mean"] <= pl["team"].map(left) + 1e-9).all()
+    assert pl["games_out_mean"].sum() > 0                    # injuries happen and carry over
+    assert np.allclose(pl["PTS_mean"], pl["G_mean"] + pl["A_mean"])
+    gl = p.goalies
+    assert np.allclose(gl.groupby("team")["starts_mean"].sum(), left.loc[gl.groupby("team").size().index])
+    assert ((gl["sv_pct"] > 0.85) & (gl["sv_pct"] < 0.95)).all()
+    # team goals in the standings equal the skaters' goals (shootouts score no goals)
+    gf_sim = p.seasons.groupby("team")["GF"].mean() - load_league(STRAT_SAMPLE).results.pipe(
+        lambda r: pd.concat([r.set_index("home")["home_goals"], r.set_index("away")["away_goals"]]).groupby(level=0).sum())
+    assert np.allclose(gf_sim.sort_index(), pl.groupby("team")["G_mean"].sum().sort_index())
+
+
+def test_strat_injuries_off_means_nobody_misses_games(tmp_path):
+    src = STRAT_SAMPLE.read_text().replace('rules = ""', 'rules = "injuries=off"')
+    for f in ("teams.csv", "schedule.csv", "played.csv"):
+        (tmp_path / f).write_text((STRAT_SAMPLE.parent / f).read_text())
+    (tmp_path / "league.toml").write_text(src)
+    p = project(tmp_path / "league.toml", n=4, seed=4, progress=False)
+    assert p.players["games_out_mean"].sum() == 0
+
+
+# ------------------------------------------------------------------ reproducibility, dates, files
+
+def test_same_seed_same_projection_whatever_threads_and_chunks():
+    a = project(EZR_SAMPLE, n=40, seed=9, progress=False, threads=1, chunk_size=7)
+    b = project(EZR_SAMPLE, n=40, seed=9, progress=False, threads=2)
+    pd.testing.assert_frame_equal(a.seasons, b.seasons)
+    pd.testing.assert_frame_equal(a.teams, b.teams)
+    c = project(STRAT_SAMPLE, n=6, seed=9, progress=False, threads=1, chunk_size=4)
+    d = project(STRAT_SAMPLE, n=6, seed=9, progress=False, threads=2)
+    pd.testing.assert_frame_equal(c.seasons, d.seasons)
+    pd.testing.assert_frame_equal(c.players, d.players)
+    e = project(EZR_SAMPLE, n=40, seed=10, progress=False)
+    assert not a.seasons["points"].equals(e.seasons["points"])
+
+
+def test_as_of_takes_back_later_results():
+    lg = load_league(EZR_SAMPLE)
+    d = sorted(lg.results["date"].unique())[10]
+    early = as_of(lg, d)
+    assert (early.results["date"] <= d).all() and len(early.results) < len(lg.results)
+    assert len(early.remaining()) == len(lg.schedule) - len(early.results)
+    frame = odds_by_date(lg, [d, lg.results["date"].max()], n=50, seed=1)
+    assert frame.groupby("date")["playoff_odds"].sum().round(6).tolist() == [16.0, 16.0]
+    assert sorted(frame["games_played"].unique()) == [len(early.results), len(lg.results)]
+
+
+def test_write_refuses_to_overwrite(tmp_path):
+    p = project(EZR_SAMPLE, n=5, seed=1, progress=False)
+    written = write(p, tmp_path)
+    assert {f.name for f in written} == {"teams.csv", "seasons.parquet", "goalies.csv"}
+    before = (tmp_path / "teams.csv").read_text()
+    with pytest.raises(FileExistsError):
+        write(p, tmp_path)
+    assert (tmp_path / "teams.csv").read_text() == before
+
+
+def test_points_system_without_ties_rejects_rules_that_tie(tmp_path):
+    path = ezr_four(tmp_path, played_all=False, extra='rules = "shootout=off"\n[playoffs]\nformat = "top"\nteams = 2\n')
+    with pytest.raises(ValueError, match="tied"):
+        project(path, n=2, progress=False)
+
+
+# ------------------------------------------------------------------ CLI
+
+def test_cli_project_json(capsys):
+    assert main(["league", "project", str(EZR_SAMPLE), "-n", "30", "--seed", "5", "--format", "json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["n"] == 30 and len(doc["teams"]) == 32
+    t = doc["teams"][0]
+    for key in ("team", "points_mean", "points_pct", "playoff_odds", "division_odds", "first_overall_odds",
+                "title_odds"):
+        assert key in t
+    assert set(t["points_pct"]) >= {"5", "50", "95"}
+    assert t["points_pct"]["5"] <= t["points_pct"]["50"] <= t["points_pct"]["95"]
+    assert sum(x["title_odds"] for x in doc["teams"]) == pytest.approx(1.0)
+
+
+def test_cli_project_table_and_out(tmp_path, capsys):
+    out = tmp_path / "proj"
+    assert main(["league", "project", str(EZR_SAMPLE), "-n", "20", "--out", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert "Playoff" in text and "WIL" in text
+    assert (out / "teams.csv").exists()
+    # a second run refuses to replace the files
+    assert main(["league", "project", str(EZR_SAMPLE), "-n", "20", "--out", str(out)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.count("\n") == 0 and "exists" in err
+
+
+@pytest.mark.parametrize("args, needle", [
+    (["nope/league.toml"], "cannot read"),
+    (["{ezr}", "-n", "0"], "must be positive"),
+    (["{ezr}", "--seed", "x"], "whole number"),
+    (["{ezr}", "--results", "{bad}"], "not a team"),
+])
+def test_cli_project_errors(tmp_path, capsys, args, needle):
+    bad = tmp_path / "bad.csv"
+    bad.write_text("date,home,away,home_goals,away_goals,decided_in\n2026-10-01,XXX,ANC,1,2,REG\n")
+    argv = ["league", "project"] + [a.format(ezr=EZR_SAMPLE, bad=bad) for a in args]
+    assert main(argv) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.count("\n") == 0 and needle in err and "Traceback" not in err
