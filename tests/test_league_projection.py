@@ -385,3 +385,35 @@ def test_cli_project_errors(tmp_path, capsys, args, needle):
     assert main(argv) == 2
     err = capsys.readouterr().err.strip()
     assert err.count("\n") == 0 and needle in err and "Traceback" not in err
+
+
+def test_nhl_playoff_format(tmp_path):
+    """Divisions plus wildcards: three teams of every division at least, eight a conference, sixteen in all."""
+    for f in ("teams.csv", "goalies.csv", "schedule.csv", "played.csv"):
+        (tmp_path / f).write_text((EZR_SAMPLE.parent / f).read_text())
+    text = EZR_SAMPLE.read_text().replace('format = "top"\nteams = 16', 'format = "nhl"')
+    (tmp_path / "league.toml").write_text(text)
+    p = project(tmp_path / "league.toml", n=20, seed=3, progress=False)
+    for _, g in p.seasons.groupby("season"):
+        made = g[g["made_playoffs"]]
+        assert len(made) == 16
+        assert (made.groupby("conference").size() == 8).all()
+        assert (made.groupby("division").size() >= 3).all()
+        assert (made.groupby("division")["division_rank"].apply(lambda r: {1, 2, 3} <= set(r))).all()
+        assert g.loc[g["champion"], "series_won"].iloc[0] == 4
+
+
+@pytest.mark.parametrize("playoffs, needle", [
+    ('format = "nhl"', "2 divisions per conference"),
+    ('format = "top"\nteams = 4\npattern = "2-2-2"', "summing to best_of"),
+    ('format = "top"\nseeds = 4', "unknown key"),
+])
+def test_playoff_settings_are_checked(tmp_path, playoffs, needle):
+    from simcore.charts import ChartError
+
+    for f in ("teams.csv", "schedule.csv", "played.csv"):
+        (tmp_path / f).write_text((STRAT_SAMPLE.parent / f).read_text())
+    text = STRAT_SAMPLE.read_text().replace('format = "top"\nteams = 4', playoffs)
+    (tmp_path / "league.toml").write_text(text)
+    with pytest.raises(ChartError, match=needle):
+        load_league(tmp_path / "league.toml")

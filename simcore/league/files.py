@@ -14,12 +14,15 @@ import pandas as pd
 
 from simcore.charts import ChartError
 
+from .ranking import check_playoff_format
 from .schedule import nhl_schedule, round_robin
+from .series import parse_pattern
 from .standings import DEFAULT_TIEBREAKERS, check_tiebreakers, points_system
 
 ENGINES = ("ezr", "strat")
 DECIDED = ("REG", "OT", "SO")
 PLAYOFF_FORMATS = ("top", "nhl")
+PLAYOFF_KEYS = ("format", "teams", "best_of", "pattern")
 MAX_EZR_GOALIES = 4
 GOALIE_COLUMNS = ("team", "goalie", "slot", "share")
 ENGINE_GOALIE_COLUMNS = {"ezr": ("def", "so"), "strat": ("fatigue",)}
@@ -350,13 +353,25 @@ def load_league(path, results=None) -> League:
             raise ChartError(res_path, int(r.line), "date", f"{r.date},{r.home},{r.away}",
                              "no unplayed scheduled game with this date, home and away team")
         schedule.loc[slot.pop(0), "played"] = True
-    playoffs = {"format": "top", "teams": min(16, max(2, len(teams) // 2)), "best_of": 7, **doc.get("playoffs", {})}
+    given = doc.get("playoffs", {})
+    for k in given:
+        if k not in PLAYOFF_KEYS:
+            raise ChartError(path, None, f"playoffs.{k}", k, f"unknown key; keys: {', '.join(PLAYOFF_KEYS)}")
+    default_n = 16 if given.get("format") == "nhl" else min(16, max(2, len(teams) // 2))
+    playoffs = {"format": "top", "teams": default_n, "best_of": 7, **given}
     if playoffs["format"] not in PLAYOFF_FORMATS:
         raise ChartError(path, None, "playoffs.format", playoffs["format"], f"must be one of {', '.join(PLAYOFF_FORMATS)}")
     if not isinstance(playoffs["best_of"], int) or playoffs["best_of"] < 1 or playoffs["best_of"] % 2 == 0:
         raise ChartError(path, None, "playoffs.best_of", str(playoffs["best_of"]), "must be a positive odd number")
-    if not isinstance(playoffs["teams"], int) or not 2 <= playoffs["teams"] <= len(teams):
-        raise ChartError(path, None, "playoffs.teams", str(playoffs["teams"]),
-                         f"must be a whole number from 2 to the {len(teams)} teams")
+    try:
+        check_playoff_format(teams, playoffs["format"], playoffs["teams"])
+    except ValueError as exc:
+        raise ChartError(path, None, "playoffs", f"format={playoffs['format']}, teams={playoffs['teams']}",
+                         str(exc)) from None
+    if "pattern" in playoffs:
+        try:
+            parse_pattern(playoffs["pattern"], playoffs["best_of"])
+        except ValueError as exc:
+            raise ChartError(path, None, "playoffs.pattern", str(playoffs["pattern"]), str(exc)) from None
     return League(path, doc.get("name", path.parent.name), engine, points, tiebreakers, rules, teams, goalies,
                   schedule, played.drop(columns="line").reset_index(drop=True), playoffs, kit)
