@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
+from matplotlib import cm
 from matplotlib.figure import Figure
 
 ODDS = {"playoff_odds": "playoffs", "division_odds": "division title", "first_overall_odds": "first overall",
@@ -70,10 +71,10 @@ def projection_figure(proj) -> Figure:
     return fig
 
 
-def odds_over_dates(frame: pd.DataFrame, odds: str = "playoff_odds", teams=None) -> Figure:
+def odds_over_dates(frame: pd.DataFrame, odds: str = "playoff_odds", teams=None, top: int = 8) -> Figure:
     """How ``odds`` moved as results came in: one line per team over the dates of
-    :func:`simcore.league.projection.odds_by_date`; ``teams`` limits the lines (default: every team whose odds
-    changed by at least 5 points, or all when none did)."""
+    :func:`simcore.league.projection.odds_by_date`; ``teams`` names the lines (default: the ``top`` teams whose
+    odds moved most, first to last date range)."""
     if odds not in ODDS:
         raise ValueError(f"unknown odds {odds!r}; known: {', '.join(ODDS)}")
     missing = [c for c in ("date", "games_played", "team", odds) if c not in frame.columns]
@@ -81,12 +82,12 @@ def odds_over_dates(frame: pd.DataFrame, odds: str = "playoff_odds", teams=None)
         raise ValueError(f"the frame lacks column(s) {', '.join(missing)}; use odds_by_date()")
     wide = frame.pivot(index="games_played", columns="team", values=odds).sort_index()
     if teams is None:
-        moved = (wide.max() - wide.min()) >= 0.05
-        teams = list(wide.columns[moved]) or list(wide.columns)
+        teams = list((wide.max() - wide.min()).sort_values(ascending=False, kind="stable").index[:top])
     fig = Figure(figsize=(8, 4.5))
     ax = fig.add_subplot()
-    for t in teams:
-        ax.plot(wide.index, wide[t], marker="o", ms=3, label=str(t))
+    colors = [cm.tab20(i % 20) for i in range(len(teams))]
+    for t, c in zip(teams, colors):
+        ax.plot(wide.index, wide[t], marker="o", ms=3, label=str(t), color=c)
     dates = frame.drop_duplicates("games_played").set_index("games_played")["date"].sort_index()
     ax.set_xticks(dates.index, [f"{d}\n({g} games)" for g, d in dates.items()], fontsize=7)
     ax.set_ylim(-0.02, 1.02)

@@ -6,7 +6,8 @@ it, ranks the teams under the league's tiebreakers and plays the playoffs, ``n``
 ``(seed, s)`` only: the same seed gives the same projection whatever the threads or chunk size.
 
 The :class:`Projection` holds the per-season tidy frame and the per-team summary with Monte Carlo standard
-errors; for Strat-O-Matic leagues also skater and goalie projections.  docs/league.md explains every column.
+errors; for Strat-O-Matic leagues also skater and goalie projections.  docs/league-projection.md explains every
+column and rule.
 """
 from __future__ import annotations
 
@@ -140,9 +141,10 @@ def setup(lg: League) -> Setup:
 class Projection:
     """A projected season.
 
-    ``teams``: one row per team, best projected points first (see :meth:`summary_columns`); ``seasons``: one row
-    per simulated season and team; ``goalies``: per goalie; ``players``: per skater (Strat-O-Matic leagues);
-    ``games``: the simulated regular-season games of every season when asked for (``keep_games=True``).
+    ``teams``: one row per team, best projected points first; ``seasons``: one row per simulated season and team
+    (whole-season standings, played plus simulated); ``goalies``: per goalie and ``players``: per skater
+    (Strat-O-Matic leagues), both over the games still to play (``starts_now`` gives the goalies' starts so
+    far); ``games``: the simulated regular-season games of every season when asked for (``keep_games=True``).
     """
 
     league: League
