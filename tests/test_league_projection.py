@@ -417,3 +417,26 @@ def test_playoff_settings_are_checked(tmp_path, playoffs, needle):
     (tmp_path / "league.toml").write_text(text)
     with pytest.raises(ChartError, match=needle):
         load_league(tmp_path / "league.toml")
+
+
+def test_ezr_season_matchups_are_compile_matchups():
+    """The season kernel's per-game matchup arrays are the ones the single-game engine builds for that game."""
+    from simcore.games.ezr.matchup import Team, compile_matchup
+    from simcore.games.ezr.rules import Rules
+    from simcore.league.ezr_season import prepare
+    from simcore.league.projection import setup
+
+    lg = load_league(EZR_SAMPLE)
+    s = setup(lg)
+    k = prepare(lg, s)
+    teams = lg.teams.set_index("team")
+    goalies = lg.goalies.set_index(["team", "slot"])
+    for i in range(0, len(s.homes), 37):
+        side = []
+        for t, g in ((s.homes[i], k["gslots"][i, 0]), (s.aways[i], k["gslots"][i, 1])):
+            name = s.names[t]
+            gl = goalies.loc[(name, g)]
+            side.append(Team(teams.loc[name, "off"], gl["def"], teams.loc[name, "shooter"], gl["so"]))
+        c = compile_matchup(Rules(), side[0], side[1])
+        assert k["gmatch"][i].tolist() == [c.team_line.tolist(), c.opp_def_bit.tolist(), c.so_bits.tolist()]
+        assert np.array_equal(k["gthr"][i], c.shuffle_thr)

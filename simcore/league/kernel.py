@@ -179,3 +179,64 @@ def series_pair(slots, k, pos):
     if pos[x] < pos[y]:
         return x, y
     return y, x
+
+
+# playoff state (a small int64 array): slots left in the round, pairing, the series in progress
+PS_M, PS_K, PS_HI, PS_LO, PS_WHI, PS_WLO, PS_G = range(7)
+NPS = 7
+
+
+@nb.njit(cache=True, inline="always")
+def playoffs_start(ps, size):
+    """Start the playoffs on a bracket of ``size`` slots."""
+    ps[PS_M] = size
+    ps[PS_K] = 0
+    ps[PS_HI] = -1
+
+
+@nb.njit(cache=True, inline="always")
+def playoff_next(ps, slots, pos, home_flags, out_team):
+    """The next playoff game as (home team, away team), or (-1, -1) once the final is over.
+
+    Rounds are played pairing by pairing (``slots`` (2k, 2k+1), byes passing straight through), each series
+    game by game with home ice to the team placed higher in the table (``pos``) by the pattern ``home_flags``
+    (1: the higher seed is at home).  A decided series moves its winner into slot k and counts in ``out_team``;
+    the champion is marked when the last series ends."""
+    need = series_need(home_flags.shape[0])
+    while True:
+        if ps[PS_HI] >= 0:
+            if ps[PS_WHI] < need and ps[PS_WLO] < need:
+                if home_flags[ps[PS_G]]:
+                    return ps[PS_HI], ps[PS_LO]
+                return ps[PS_LO], ps[PS_HI]
+            win = ps[PS_HI] if ps[PS_WHI] == need else ps[PS_LO]
+            out_team[win, R_SERIES] += 1
+            slots[ps[PS_K]] = win
+            ps[PS_HI] = -1
+            ps[PS_K] += 1
+        if ps[PS_K] >= ps[PS_M] // 2:
+            ps[PS_M] //= 2
+            ps[PS_K] = 0
+            if ps[PS_M] <= 1:
+                out_team[slots[0], R_CHAMP] = 1
+                return -1, -1
+        hi, lo = series_pair(slots, ps[PS_K], pos)
+        if lo < 0:
+            slots[ps[PS_K]] = hi
+            ps[PS_K] += 1
+            continue
+        ps[PS_HI] = hi
+        ps[PS_LO] = lo
+        ps[PS_WHI] = 0
+        ps[PS_WLO] = 0
+        ps[PS_G] = 0
+
+
+@nb.njit(cache=True, inline="always")
+def playoff_record(ps, home, home_won):
+    """Count the result of the game :func:`playoff_next` gave."""
+    if home_won == (home == ps[PS_HI]):
+        ps[PS_WHI] += 1
+    else:
+        ps[PS_WLO] += 1
+    ps[PS_G] += 1

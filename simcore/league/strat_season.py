@@ -25,8 +25,8 @@ from . import kernel as LK
 from .ranking import S_GP
 
 # per-season goalie outputs
-GO_STARTS, GO_GP, GO_WINS, GO_SA, GO_GA, GO_FATIGUED, GO_SHELLED = range(7)
-NGO = 7
+GO_STARTS, GO_GP, GO_WINS, GO_SA, GO_GA, GO_FATIGUED, GO_SHELLED, GO_FAT_START = range(8)
+NGO = 8
 # per-season skater outputs
 PO_G, PO_A, PO_GP, PO_OUT = range(4)
 NPO = 4
@@ -131,6 +131,7 @@ def _season(s, seed, D, DP, pol, share, n_goalies, rating, pts, homes, aways, ba
                 out_goalie[t, k, GO_GA] += OK[side, k, SK.K_GA]
                 out_goalie[t, k, GO_FATIGUED] += OK[side, k, SK.K_FAT_START] > 0 or OK[side, k, SK.K_SHELLED] > 0
                 out_goalie[t, k, GO_SHELLED] += OK[side, k, SK.K_SHELLED] > 0
+                out_goalie[t, k, GO_FAT_START] += OK[side, k, SK.K_FAT_START] > 0
             for j in range(SK.tm(D, t, SK.TM_NROSTER)):
                 if out[side, j]:
                     out_player[t, j, PO_OUT] += 1
@@ -161,32 +162,15 @@ def _season(s, seed, D, DP, pol, share, n_goalies, rating, pts, homes, aways, ba
     pos = np.empty(n_teams, np.int64)
     size = LK.standings_and_bracket(stats, h2h, pts, codes, name_rank, conf_of, div_of, n_conf, n_div, conf_divs,
                                     fmt, n_playoff, out_team, slots, pos)
-    need = LK.series_need(home_flags.shape[0])
-    m = size
-    while m > 1:
-        for k in range(m // 2):
-            hi, lo = LK.series_pair(slots, k, pos)
-            if lo < 0:
-                slots[k] = hi
-                continue
-            whi = 0
-            wlo = 0
-            g = 0
-            while whi < need and wlo < need:
-                home = hi if home_flags[g] else lo
-                away = lo if home_flags[g] else hi
-                _game(DP, pol, home, away, share, n_goalies, rating, starts, consec, okrun, inj, stats, True, gslot,
-                      gfat, out, Z, RS, order, ice, LN, turns, tacc, injured, OG, OT_, OP, OK, L, M)
-                if (OG[SK.O_WINNER] == SK.WIN_HOME) == (home == hi):
-                    whi += 1
-                else:
-                    wlo += 1
-                g += 1
-            win = hi if whi == need else lo
-            out_team[win, LK.R_SERIES] += 1
-            slots[k] = win
-        m //= 2
-    out_team[slots[0], LK.R_CHAMP] = 1
+    ps = np.empty(LK.NPS, np.int64)
+    LK.playoffs_start(ps, size)
+    while True:
+        home, away = LK.playoff_next(ps, slots, pos, home_flags, out_team)
+        if home < 0:
+            break
+        _game(DP, pol, home, away, share, n_goalies, rating, starts, consec, okrun, inj, stats, True, gslot, gfat,
+              out, Z, RS, order, ice, LN, turns, tacc, injured, OG, OT_, OP, OK, L, M)
+        LK.playoff_record(ps, home, OG[SK.O_WINNER] == SK.WIN_HOME)
 
 
 @nb.njit(cache=True, parallel=True)
@@ -259,7 +243,9 @@ def season_runner(lg, s):
                               "starts_mean": x[:, GO_STARTS].mean(), **pct(x[:, GO_STARTS], "starts"),
                               "gp_mean": x[:, GO_GP].mean(), "wins_mean": x[:, GO_WINS].mean(),
                               "gaa": ga / gp if gp else np.nan, "sv_pct": 1 - ga / sa if sa else np.nan,
-                              "fatigued_games_mean": x[:, GO_FATIGUED].mean(), "shelled_mean": x[:, GO_SHELLED].mean()})
+                              "fatigued_games_mean": x[:, GO_FATIGUED].mean(),
+                              "fatigued_starts_mean": x[:, GO_FAT_START].mean(),
+                              "shelled_mean": x[:, GO_SHELLED].mean()})
         po = out["player"].astype(np.int64)
         prows = []
         for t, team in enumerate(s.names):
