@@ -983,11 +983,66 @@ def cmd_league_project(argv):
         print(f"wrote {args.plot}")
 
 
+def cmd_league_history(argv):
+    p = _Parser(prog="simcore league history",
+                description="Projected odds as of successive dates of the played results.")
+    p.add_argument("league", help="league.toml")
+    p.add_argument("--dates", default=None,
+                   help="comma-separated dates (default: five dates spread over the played results)")
+    p.add_argument("--odds", choices=("playoff", "division", "first_overall", "title"), default="playoff")
+    p.add_argument("-n", type=_positive_int, default=2_000, help="seasons per date (default 2000)")
+    p.add_argument("--seed", type=_seed, default=0)
+    p.add_argument("--results", default=None, help="played-results CSV (default: the one the league file names)")
+    p.add_argument("--format", choices=("table", "json"), default="table")
+    p.add_argument("--plot", default=None, metavar="FILE.png", help="save the odds over the dates")
+    p.add_argument("--force", action="store_true", help="replace the plot file if it exists")
+    args = p.parse_args(argv)
+    from simcore.league.files import load_league
+    from simcore.league.projection import default_dates, odds_by_date
+
+    lg = load_league(args.league, results=args.results)
+    dates = [d.strip() for d in args.dates.split(",") if d.strip()] if args.dates else default_dates(lg)
+    if not dates:
+        raise UsageError("--dates needs at least one date")
+    import datetime
+
+    for d in dates:
+        try:
+            datetime.date.fromisoformat(d)
+        except ValueError:
+            raise UsageError(f"--dates: {d!r} is not a date (YYYY-MM-DD)") from None
+    if args.plot:
+        _refuse_overwrite(args.plot, args.force)
+    col = f"{args.odds}_odds"
+    frame = odds_by_date(lg, dates, n=args.n, seed=args.seed)
+    if args.plot:
+        from simcore.league.plots import odds_over_dates
+
+        odds_over_dates(frame, col).savefig(args.plot, dpi=120, bbox_inches="tight")
+    if args.format == "json":
+        doc = {"league": lg.name, "n": args.n, "seed": args.seed, "odds": col,
+               "dates": [{"date": d, "games_played": int(g.games_played.iloc[0]),
+                          "teams": {r.team: float(getattr(r, col)) for r in g.itertuples()}}
+                         for d, g in frame.groupby("date", sort=False)]}
+        print(json.dumps(_plain(doc), indent=2))
+        return
+    wide = frame.pivot(index="team", columns="date", values=col)[list(dict.fromkeys(frame["date"]))]
+    wide = wide.sort_values(wide.columns[-1], ascending=False)
+    played = frame.drop_duplicates("date").set_index("date")["games_played"]
+    print(f"{lg.name}: P({args.odds.replace('_', ' ')}) as of each date, {args.n:,} seasons per date (seed {args.seed})")
+    print("games played: " + ", ".join(f"{d} {int(g)}" for d, g in played.items()) + "\n")
+    print(wide.to_string(float_format=lambda v: f"{v:6.1%}"))
+    if args.plot:
+        print(f"\nwrote {args.plot}")
+
+
 def cmd_league(argv):
-    subs = {"standings": cmd_league_standings, "sample": cmd_league_sample, "project": cmd_league_project}
+    subs = {"standings": cmd_league_standings, "sample": cmd_league_sample, "project": cmd_league_project,
+            "history": cmd_league_history}
     if not argv or argv[0] not in subs:
         raise UsageError("usage: simcore league {standings LEAGUE.toml [--results FILE] | sample NAME DIR | "
-                         "project LEAGUE.toml [-n N] [--seed S] [--results FILE] [--format table|json] [--out DIR]}")
+                         "project LEAGUE.toml [-n N] [--seed S] [--results FILE] [--format table|json] [--out DIR] | "
+                         "history LEAGUE.toml [--dates D1,D2,..] [--odds KIND]}")
     subs[argv[0]](argv[1:])
 
 
@@ -1033,6 +1088,7 @@ def main(argv=None) -> int:
               "  simcore league sample ezr|strat DIR\n"
               "  simcore league project LEAGUE.toml [-n N] [--seed S] [--results FILE] [--format table|json]\n"
               "                         [--out DIR] [--plot FILE.png]\n"
+              "  simcore league history LEAGUE.toml [--dates D1,D2,..] [--odds playoff|division|first_overall|title]\n"
               "  simcore demo [--out DIR]\n\n"
               "Each command takes --help.")
         return 0 if argv else EXIT_USAGE

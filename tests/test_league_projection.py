@@ -440,3 +440,18 @@ def test_ezr_season_matchups_are_compile_matchups():
         c = compile_matchup(Rules(), side[0], side[1])
         assert k["gmatch"][i].tolist() == [c.team_line.tolist(), c.opp_def_bit.tolist(), c.so_bits.tolist()]
         assert np.array_equal(k["gthr"][i], c.shuffle_thr)
+
+
+def test_cli_history(tmp_path, capsys):
+    assert main(["league", "history", str(STRAT_SAMPLE), "-n", "40", "--dates", "2026-10-01,2099-01-01",
+                 "--format", "json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert [d["date"] for d in doc["dates"]] == ["2026-10-01", "2099-01-01"]
+    assert doc["dates"][1]["games_played"] == 140 and doc["dates"][0]["games_played"] < 140
+    assert all(sum(d["teams"].values()) == pytest.approx(4.0) for d in doc["dates"])
+    plot = tmp_path / "h.png"
+    assert main(["league", "history", str(STRAT_SAMPLE), "-n", "20", "--plot", str(plot)]) == 0
+    assert plot.stat().st_size > 0 and "games played" in capsys.readouterr().out
+    assert main(["league", "history", str(STRAT_SAMPLE), "--dates", "soon"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.count("\n") == 0 and "not a date" in err

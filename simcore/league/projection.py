@@ -216,7 +216,12 @@ def project(league, n: int = 10_000, seed: int = 0, *, results=None, threads: in
         raise ValueError(f"n must be a positive whole number of seasons, got {n!r}")
     n = int(n)
     seed = check_seed(seed)
-    lg = league if isinstance(league, League) else load_league(league, results=results)
+    if isinstance(league, League):
+        if results is not None:
+            raise ValueError("results= replaces a league file's results; pass the league's path, not a League")
+        lg = league
+    else:
+        lg = load_league(league, results=results)
     s = setup(lg)
     run, finish = _engine(lg, s)
     parts: list[dict] = []
@@ -317,6 +322,15 @@ def as_of(lg: League, date) -> League:
     sched = lg.schedule.copy()
     sched["played"] = sched["played"] & (sched["date"].astype(str) <= date)
     return dataclasses.replace(lg, results=lg.results[keep].reset_index(drop=True), schedule=sched)
+
+
+def default_dates(lg: League, k: int = 5) -> list[str]:
+    """``k`` dates spread over the played results: the first and last result dates and quantiles between."""
+    dates = sorted(set(lg.results["date"].astype(str)))
+    if not dates:
+        return []
+    picks = [dates[round(q * (len(dates) - 1))] for q in np.linspace(0, 1, k)]
+    return list(dict.fromkeys(picks))
 
 
 def odds_by_date(league, dates, n: int = 2_000, seed: int = 0, *, threads: int | None = None,
