@@ -15,7 +15,7 @@ demo: $(BIN)/simcore
 	$(BIN)/simcore demo
 
 test: $(BIN)/simcore
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n auto
 
 test-slow: $(BIN)/simcore
 	$(BIN)/python -m pytest -q -m slow
