@@ -94,7 +94,6 @@ def _season(s, seed, goals_col_, ot_col_, qq_code_, qq_amount_, qq_mask_, shuffl
     out_stats = borrow(out_stats_)
     out_goalie = borrow(out_goalie_)
     out_games = borrow(out_games_)
-    n_teams = stats.shape[0]
     st = stack_empty(STATE_SIZE, np.uint64)
     seed_stream(st, seed, s)
     script = stack_empty(0, np.int64)
@@ -124,17 +123,8 @@ def _season(s, seed, goals_col_, ot_col_, qq_code_, qq_amount_, qq_mask_, shuffl
             out_games[i, GM_DECIDED] = d
             out_games[i, GM_GH] = gh
             out_games[i, GM_GA] = ga
-    for t in range(n_teams):
-        for k in range(stats.shape[1]):
-            out_stats[t, k] = stats[t, k]
-
-    # standings and playoffs
-    slots = np.empty(max(16, 2 * n_teams), np.int64)
-    pos = np.empty(n_teams, np.int64)
-    size = LK.standings_and_bracket(stats, h2h, pts, codes, name_rank, conf_of, div_of, n_conf, n_div, conf_divs,
-                                    fmt, n_playoff, out_team, slots, pos)
-    ps = np.empty(LK.NPS, np.int64)
-    LK.playoffs_start(ps, size)
+    slots, pos, ps = LK.end_of_season(stats, h2h, pts, codes, name_rank, conf_of, div_of, n_conf, n_div, conf_divs,
+                                      fmt, n_playoff, out_stats, out_team)
     while True:
         home, away = LK.playoff_next(ps, slots, pos, home_flags, out_team)
         if home < 0:

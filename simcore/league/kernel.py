@@ -169,6 +169,24 @@ def standings_and_bracket(stats, h2h, pts, codes, name_rank, conf_of, div_of, n_
     return size
 
 
+@nb.njit(cache=True)
+def end_of_season(stats, h2h, pts, codes, name_rank, conf_of, div_of, n_conf, n_div, conf_divs, fmt, n_playoff,
+                  out_stats, out_team):
+    """Close the regular season: copy the standings into ``out_stats``, rank the teams and seed the playoffs.
+    Returns ``(slots, pos, ps)`` for :func:`playoff_next`."""
+    n_teams = stats.shape[0]
+    for t in range(n_teams):
+        for k in range(stats.shape[1]):
+            out_stats[t, k] = stats[t, k]
+    slots = np.empty(max(16, 2 * n_teams), np.int64)
+    pos = np.empty(n_teams, np.int64)
+    size = standings_and_bracket(stats, h2h, pts, codes, name_rank, conf_of, div_of, n_conf, n_div, conf_divs,
+                                 fmt, n_playoff, out_team, slots, pos)
+    ps = np.empty(NPS, np.int64)
+    playoffs_start(ps, size)
+    return slots, pos, ps
+
+
 @nb.njit(cache=True, inline="always")
 def series_pair(slots, k, pos):
     """The k-th pairing of the current round: (higher seed, lower seed), or (team, -1) for a bye."""

@@ -78,7 +78,6 @@ def _season(s, seed, D, DP, pol, share, n_goalies, rating, pts, homes, aways, ba
     the playoffs.  Writes out_team (n_teams, kernel.NR), out_stats (n_teams, NS), out_goalie (n_teams, 2, NGO)
     and out_player (n_teams, MAX_ROSTER, NPO) for the regular season, and out_games (n_games, NGM) when it has
     rows."""
-    n_teams = base_stats.shape[0]
     Z = np.zeros(SK.NZ, np.int64)
     st = stack_empty(STATE_SIZE, np.uint64)
     seed_stream(st, seed, s)
@@ -154,16 +153,8 @@ def _season(s, seed, D, DP, pol, share, n_goalies, rating, pts, homes, aways, ba
             out_games[i, GM_GA] = gslot[1]
             out_games[i, GM_FH] = gfat[0]
             out_games[i, GM_FA] = gfat[1]
-    for t in range(n_teams):
-        for k in range(stats.shape[1]):
-            out_stats[t, k] = stats[t, k]
-
-    slots = np.empty(max(16, 2 * n_teams), np.int64)
-    pos = np.empty(n_teams, np.int64)
-    size = LK.standings_and_bracket(stats, h2h, pts, codes, name_rank, conf_of, div_of, n_conf, n_div, conf_divs,
-                                    fmt, n_playoff, out_team, slots, pos)
-    ps = np.empty(LK.NPS, np.int64)
-    LK.playoffs_start(ps, size)
+    slots, pos, ps = LK.end_of_season(stats, h2h, pts, codes, name_rank, conf_of, div_of, n_conf, n_div, conf_divs,
+                                      fmt, n_playoff, out_stats, out_team)
     while True:
         home, away = LK.playoff_next(ps, slots, pos, home_flags, out_team)
         if home < 0:
