@@ -1001,16 +1001,23 @@ def cmd_league_history(argv):
     from simcore.league.projection import default_dates, odds_by_date
 
     lg = load_league(args.league, results=args.results)
-    dates = [d.strip() for d in args.dates.split(",") if d.strip()] if args.dates else default_dates(lg)
-    if not dates:
-        raise UsageError("--dates needs at least one date")
     import datetime
 
-    for d in dates:
-        try:
-            datetime.date.fromisoformat(d)
-        except ValueError:
-            raise UsageError(f"--dates: {d!r} is not a date (YYYY-MM-DD)") from None
+    if args.dates:
+        dates = []
+        for d in (d.strip() for d in args.dates.split(",")):
+            if not d:
+                continue
+            try:
+                dates.append(datetime.date.fromisoformat(d).isoformat())
+            except ValueError:
+                raise UsageError(f"--dates: {d!r} is not a date (YYYY-MM-DD)") from None
+        if not dates:
+            raise UsageError("--dates needs at least one date")
+    else:
+        dates = default_dates(lg)
+        if not dates:
+            raise UsageError("the league has no played results yet; pass --dates")
     if args.plot:
         _refuse_overwrite(args.plot, args.force)
     col = f"{args.odds}_odds"

@@ -455,3 +455,36 @@ def test_cli_history(tmp_path, capsys):
     assert main(["league", "history", str(STRAT_SAMPLE), "--dates", "soon"]) == 2
     err = capsys.readouterr().err.strip()
     assert err.count("\n") == 0 and "not a date" in err
+
+
+def test_dates_must_be_iso(tmp_path):
+    from simcore.charts import ChartError
+
+    path = ezr_four(tmp_path)
+    text = (tmp_path / "played.csv").read_text().replace("2026-10-01", "2026-10-1", 1)
+    (tmp_path / "played.csv").write_text(text)
+    with pytest.raises(ChartError, match="YYYY-MM-DD"):
+        load_league(path)
+
+
+def test_odds_over_dates_with_repeated_game_counts():
+    from simcore.league.plots import odds_over_dates
+
+    lg = load_league(STRAT_SAMPLE)
+    frame = odds_by_date(lg, ["2026-01-01", "2026-01-02", "2099-01-01"], n=20, seed=1)
+    assert frame.drop_duplicates("date")["games_played"].tolist() == [0, 0, 140]
+    fig = odds_over_dates(frame, "title_odds")
+    assert len(fig.axes[0].get_xticks()) == 3
+
+
+def test_kept_games_read_back_as_results(tmp_path):
+    path = ezr_four(tmp_path, played_all=False,
+                    extra='points = "ties"\nrules = "shootout=off"\n[playoffs]\nformat = "top"\nteams = 2\n')
+    lg = load_league(path)
+    p = project(lg, n=5, seed=2, progress=False, keep_games=True)
+    sim = p.games[p.games.season == 0]
+    assert (sim["winner"] == "tie").any()
+    table = standings(sim, lg.teams, lg.points, lg.tiebreakers).set_index("team")
+    got = p.seasons[p.seasons.season == 0].set_index("team")
+    assert (got["points"] == table.loc[got.index, "PTS"]).all()
+    assert (got["T"] == table.loc[got.index, "T"]).all()

@@ -6,6 +6,8 @@ the line and the column, with the offending text; nothing runs until the whole l
 from __future__ import annotations
 
 import csv
+import datetime
+import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -220,6 +222,17 @@ def strat_goalies(kit, teams: list, override: Path | None = None) -> pd.DataFram
     return df
 
 
+_ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+def _is_date(text: str) -> bool:
+    try:
+        datetime.date.fromisoformat(text)
+    except ValueError:
+        return False
+    return True
+
+
 def _games(path: Path, teams: set, played: bool, goalies: pd.DataFrame | None = None) -> pd.DataFrame:
     """Schedule or played-results rows; a played game's optional ``home_goalie``/``away_goalie`` must name a
     goalie of that team (``goalies``: the league's goalie table)."""
@@ -233,6 +246,8 @@ def _games(path: Path, teams: set, played: bool, goalies: pd.DataFrame | None = 
                 raise ChartError(path, no, col, r[col], "not a team of the league")
         if r["home"] == r["away"]:
             raise ChartError(path, no, "away", r["away"], "a team cannot play itself")
+        if not _ISO_DATE.fullmatch(r["date"]) or not _is_date(r["date"]):
+            raise ChartError(path, no, "date", r["date"], "must be a date written YYYY-MM-DD")
         rec = {"date": r["date"], "home": r["home"], "away": r["away"], "line": no}
         if played:
             rec["home_goals"] = _int(path, no, "home_goals", r["home_goals"])

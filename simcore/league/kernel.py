@@ -82,8 +82,8 @@ def pick_goalie(t, share, n_goalies, starts, team_gp, consec, okrun, rating, pla
 
     Regular season: the goalie furthest below his target share of the team's starts (``share * (games + 1) -
     starts``; ties to the lower slot).  Playoffs: the goalie with the largest share.  Either way, a pick who
-    would start fatigued (24.4) is rested when a goalie with a share would start fresh.  Goalies with a zero
-    share never start unless resting the only other one.
+    would start fatigued (24.4) is rested when a goalie with a share would start fresh, or else a fresh goalie
+    without one.  A team whose one goalie has a share never rests him (24.42: he is never fatigued by 24.4).
     """
     single = 0
     for g in range(n_goalies[t]):

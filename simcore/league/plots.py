@@ -80,16 +80,18 @@ def odds_over_dates(frame: pd.DataFrame, odds: str = "playoff_odds", teams=None,
     missing = [c for c in ("date", "games_played", "team", odds) if c not in frame.columns]
     if missing:
         raise ValueError(f"the frame lacks column(s) {', '.join(missing)}; use odds_by_date()")
-    wide = frame.pivot(index="games_played", columns="team", values=odds).sort_index()
+    dates = list(dict.fromkeys(frame["date"]))
+    wide = frame.pivot(index="date", columns="team", values=odds).loc[dates]
+    played = frame.drop_duplicates("date").set_index("date")["games_played"].loc[dates]
     if teams is None:
         teams = list((wide.max() - wide.min()).sort_values(ascending=False, kind="stable").index[:top])
     fig = Figure(figsize=(8, 4.5))
     ax = fig.add_subplot()
+    x = np.arange(len(dates))
     colors = [cm.tab20(i % 20) for i in range(len(teams))]
     for t, c in zip(teams, colors):
-        ax.plot(wide.index, wide[t], marker="o", ms=3, label=str(t), color=c)
-    dates = frame.drop_duplicates("games_played").set_index("games_played")["date"].sort_index()
-    ax.set_xticks(dates.index, [f"{d}\n({g} games)" for g, d in dates.items()], fontsize=7)
+        ax.plot(x, wide[t].to_numpy(), marker="o", ms=3, label=str(t), color=c)
+    ax.set_xticks(x, [f"{d}\n({g} games)" for d, g in played.items()], fontsize=7)
     ax.set_ylim(-0.02, 1.02)
     ax.set_ylabel(f"P({ODDS[odds]})")
     ax.set_title(f"Odds of the {ODDS[odds]} as results came in")

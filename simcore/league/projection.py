@@ -303,12 +303,14 @@ def _games_frame(lg: League, games: np.ndarray) -> pd.DataFrame:
     n, m = games.shape[:2]
     winners = np.array(["home", "away", "tie"], dtype=object)
     decided = np.array(["REG", "OT", "SO"], dtype=object)
+    # a game still level after overtime or a shootout is a tie: recorded as standings() reads ties
+    dec = np.where(games[:, :, 2] == LK.TIE, LK.REG, games[:, :, 3])
     return pd.DataFrame({
         "season": np.repeat(np.arange(n), m),
         "date": np.tile(rem["date"].to_numpy(), n), "home": np.tile(rem["home"].to_numpy(), n),
         "away": np.tile(rem["away"].to_numpy(), n),
         "home_goals": games[:, :, 0].ravel(), "away_goals": games[:, :, 1].ravel(),
-        "winner": winners[games[:, :, 2].ravel()], "decided_in": decided[games[:, :, 3].ravel()],
+        "winner": winners[games[:, :, 2].ravel()], "decided_in": decided[dec.ravel()],
         "home_goalie_slot": games[:, :, 4].ravel(), "away_goalie_slot": games[:, :, 5].ravel(),
         **({"home_fatigued": games[:, :, 6].ravel().astype(bool), "away_fatigued": games[:, :, 7].ravel().astype(bool)}
            if games.shape[2] > 6 else {}),
