@@ -488,3 +488,30 @@ def test_kept_games_read_back_as_results(tmp_path):
     got = p.seasons[p.seasons.season == 0].set_index("team")
     assert (got["points"] == table.loc[got.index, "PTS"]).all()
     assert (got["T"] == table.loc[got.index, "T"]).all()
+
+
+def test_strat_skater_out_injured_sits_and_is_replaced():
+    """A skater still out from an earlier game (15) does not play: no goals, assists or shots in any of 30
+    games, while his line-mates play on; with nobody out the same games give him points."""
+    import numpy as np
+
+    from simcore.games.strat import engine
+    from simcore.games.strat import kernel as SK
+
+    c = engine.compiled()
+    roster = list(c.roster[c.team_index("KBY")])
+    star = "Silas Quilholm"
+    j = roster.index(star)
+    e = np.zeros(0, np.int64)
+    out_stats = np.zeros(3, np.int64)
+    in_stats = np.zeros(3, np.int64)
+    for game in range(30):
+        hurt = engine._play_logged(c, "KBY", "NRV", 5, game, None, 0, e, e, e, injured_out=([star], []))
+        fine = engine._play_logged(c, "KBY", "NRV", 5, game, None, 0, e, e, e)
+        out_stats += hurt.players[0, j, [SK.P_G, SK.P_A, SK.P_SOG]]
+        in_stats += fine.players[0, j, [SK.P_G, SK.P_A, SK.P_SOG]]
+        assert star not in " ".join(hurt.events["text"])
+        assert hurt.team[0, SK.T_GOALS] == hurt.players[0, :, SK.P_G].sum()
+    assert out_stats.sum() == 0 and in_stats.sum() > 0
+    with pytest.raises(ValueError, match="not a skater"):
+        engine._play_logged(c, "KBY", "NRV", 5, 0, None, 0, e, e, e, injured_out=(["Nobody"], []))

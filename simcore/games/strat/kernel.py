@@ -1273,9 +1273,10 @@ def relieve(D, Z, OK, L):
 
 
 @nb.njit(cache=True)
-def shootout(D, Z, RS, OT_, OK, L):
+def shootout(D, Z, RS, OT_, OK, L, injured):
     """28.1-28.2: rounds of one shooter a side on his Reb/Bkwy column, three rounds then sudden death; shooters
-    by Offense (forwards first), each once before anyone repeats.  Returns (home, away goals, rounds, winner)."""
+    by Offense (forwards first), each once before anyone repeats; injured skaters do not shoot (while a team
+    has a healthy one).  Returns (home, away goals, rounds, winner)."""
     goals = stack_empty(2, np.int64)
     shooters = stack_empty((2, MAX_ROSTER), np.int64)       # shooting order per side
     ns = stack_empty(2, np.int64)
@@ -1285,14 +1286,18 @@ def shootout(D, Z, RS, OT_, OK, L):
         ns[t] = 0
         team = Z[Z_TEAM + t]
         n = tm(D, team, TM_NROSTER)
+        healthy = 0
         for j in range(MAX_ROSTER):
             used[j] = 0
+        for j in range(n):
+            if tm(D, team, TM_ROSTER + j) >= 0 and not injured[t, j]:
+                healthy += 1
         for k in range(n):
             best = -1
             bv = -1
             for j in range(n):
                 q = tm(D, team, TM_ROSTER + j)
-                if used[j] or q < 0:
+                if used[j] or q < 0 or (injured[t, j] and healthy > 0):
                     continue
                 v = sk(D, q, F_OFF) * 2 + (0 if sk(D, q, F_ISD) else 100)
                 if v > bv:
@@ -1429,7 +1434,7 @@ def play_game(D, pol, home, away, gslot, gfat, out, Z, RS, order, ice, LN, turns
         winner = WIN_HOME if Z[Z_SCORE] > Z[Z_SCORE + 1] else WIN_AWAY
     elif rule(D, R_SHOOTOUT):
         Z[Z_PERIOD] = 5
-        sh, sa, rounds, winner = shootout(D, Z, RS, OT_, OK, L)
+        sh, sa, rounds, winner = shootout(D, Z, RS, OT_, OK, L, injured)
         OG[O_SO_HOME] = sh
         OG[O_SO_AWAY] = sa
         OG[O_SO_ROUNDS] = rounds
