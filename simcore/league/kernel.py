@@ -77,6 +77,16 @@ def fatigued_start(consec, okrun, rating, single, playoff):
 
 
 @nb.njit(cache=True, inline="always")
+def only_goalie(t, share, n_goalies):
+    """Whether team ``t`` has exactly one goalie with a share of the starts (24.42)."""
+    n = 0
+    for g in range(n_goalies[t]):
+        if share[t, g] > 0:
+            n += 1
+    return n == 1
+
+
+@nb.njit(cache=True, inline="always")
 def pick_goalie(t, share, n_goalies, starts, team_gp, consec, okrun, rating, playoff):
     """The starting goalie slot of team ``t`` under the ``shares`` policy.
 
@@ -85,11 +95,7 @@ def pick_goalie(t, share, n_goalies, starts, team_gp, consec, okrun, rating, pla
     would start fatigued (24.4) is rested when a goalie with a share would start fresh, or else a fresh goalie
     without one.  A team whose one goalie has a share never rests him (24.42: he is never fatigued by 24.4).
     """
-    single = 0
-    for g in range(n_goalies[t]):
-        if share[t, g] > 0:
-            single += 1
-    single_goalie = single == 1
+    single_goalie = only_goalie(t, share, n_goalies)
     best = -1
     bval = -1e300
     for g in range(n_goalies[t]):

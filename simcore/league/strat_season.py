@@ -43,12 +43,9 @@ def _game(D, pol, h, a, share, n_goalies, rating, starts, consec, okrun, inj, st
     for side in range(2):
         t = h if side == 0 else a
         g = LK.pick_goalie(t, share, n_goalies, starts, stats[t, S_GP], consec, okrun, rating, playoff)
-        single = 0
-        for k in range(n_goalies[t]):
-            if share[t, k] > 0:
-                single += 1
         gslot[side] = g
-        gfat[side] = LK.fatigued_start(consec[t, g], okrun[t, g], rating[t, g], single == 1, playoff)
+        gfat[side] = LK.fatigued_start(consec[t, g], okrun[t, g], rating[t, g], LK.only_goalie(t, share, n_goalies),
+                                       playoff)
         for j in range(SK.MAX_ROSTER):
             out[side, j] = inj[t, j] > 0
     SK.play_game(D, pol, h, a, gslot, gfat, out, Z, RS, order, ice, LN, turns, tacc, injured, OG, OT_, OP, OK, L, M)
