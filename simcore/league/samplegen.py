@@ -6,8 +6,8 @@ the EZR engine (each game's starters drawn by their target shares).
 
 The Strat sample is the 8 teams of the shipped synthetic card kit in two conferences of one division each, a
 70-game round robin (every pair meets 10 times, 35 home and 35 away games a team), and the first half of it
-played with the Strat engine; each game's starting goalies follow the share rule (:func:`pick_goalie`) and a
-goalie with more consecutive starts than his fatigue rating starts fatigued (24.4).
+played with the Strat engine; each game's starting goalies and their fatigue follow the projections' own
+``shares`` policy and 24.4 rules (:mod:`simcore.league.kernel`).
 
 Everything is a function of ``SEED``: rerunning the script rewrites the same files.
 """
@@ -19,6 +19,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from . import kernel as LK
 from .schedule import nhl_schedule, round_robin
 
 SEED = 2026
@@ -94,14 +95,6 @@ best_of = 7
 ''')
 
 
-def pick_goalie(shares, starts) -> int:
-    """The share rule: the slot of the goalie furthest below his target share of the team's starts, counting
-    this game (``shares[i] * (sum(starts) + 1) - starts[i]`` largest), ties to the lower slot."""
-    n = sum(starts) + 1
-    deficit = [sh * n - st for sh, st in zip(shares, starts)]
-    return max(range(len(deficit)), key=lambda i: (deficit[i], -i))
-
-
 def strat_sample(out: Path, seed: int = SEED) -> None:
     """Write league.toml, teams.csv, schedule.csv and played.csv of the Strat sample to ``out``."""
     from simcore.games.strat.engine import simulate
@@ -115,23 +108,34 @@ def strat_sample(out: Path, seed: int = SEED) -> None:
     by_team = {t: g.sort_values("slot") for t, g in goalies.groupby("team")}
     schedule = round_robin(teams, rounds=STRAT_ROUNDS, seed=seed)
     half = schedule[schedule.game_no <= len(schedule) // 2]
-    starts = {t: [0] * len(g) for t, g in by_team.items()}
-    last = {t: (None, 0) for t in by_team}          # (slot of the last start, consecutive starts)
+    # starters by the projection's own goalie policy and 24.4 bookkeeping (simcore.league.kernel)
+    index = {t: i for i, t in enumerate(teams.team)}
+    share = np.zeros((len(teams), LK.MAX_GOALIES))
+    rating = np.full((len(teams), LK.MAX_GOALIES), LK.NO_FATIGUE, np.int64)
+    n_goalies = np.zeros(len(teams), np.int64)
+    for r in goalies.itertuples():
+        share[index[r.team], r.slot] = r.share
+        rating[index[r.team], r.slot] = r.fatigue
+        n_goalies[index[r.team]] += 1
+    starts = np.zeros((len(teams), LK.MAX_GOALIES), np.int64)
+    consec = np.zeros_like(starts)
+    okrun = np.zeros_like(starts)
+    gp = np.zeros(len(teams), np.int64)
     played = []
     for g in half.itertuples():
-        slots, tired = [], []
-        for side in ("home", "away"):
-            t = getattr(g, side)
-            gl = by_team[t]
-            slot = pick_goalie(list(gl.share), starts[t])
-            run = last[t][1] + 1 if last[t][0] == slot else 1
-            starts[t][slot] += 1
-            last[t] = (slot, run)
-            slots.append(slot)
-            tired.append(int(run > int(gl.fatigue.iloc[slot])))
+        sides = [index[g.home], index[g.away]]
+        slots = [int(LK.pick_goalie(t, share, n_goalies, starts, gp[t], consec, okrun, rating, False)) for t in sides]
+        tired = [int(LK.fatigued_start(consec[t, k], okrun[t, k], rating[t, k], LK.only_goalie(t, share, n_goalies),
+                                       False)) for t, k in zip(sides, slots)]
         res = simulate(g.home, g.away, 1, seed + int(g.game_no), kit=kit, goalie_slots=[slots], fatigued=[tired],
                        progress=False)
         r = res.table("games").iloc[0]
+        for t, k, ga in zip(sides, slots, (int(r.away_goals), int(r.home_goals))):
+            starts[t, k] += 1
+            gp[t] += 1
+            one = np.zeros(LK.MAX_GOALIES, np.int64)
+            one[k] = 1
+            LK.goalie_after_game(t, n_goalies, one, one, one * ga, consec, okrun)
         played.append({"date": g.date, "home": g.home, "away": g.away, "home_goals": int(r.home_goals),
                        "away_goals": int(r.away_goals), "decided_in": str(r.decided_in), "winner": str(r.winner),
                        "home_goalie": by_team[g.home].goalie.iloc[slots[0]],
