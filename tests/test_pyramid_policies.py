@@ -59,13 +59,22 @@ def _random_position(rng, game):
     return L, passed, pub, int(v), last, rest
 
 
+def _empty(L):
+    """The kernel's empty-slot masks of lineups ``L``."""
+    return np.array([sum(1 << s for s in range(L.shape[1]) if L[side, s] < 0) for side in range(2)])
+
+
 def _choose(game, L, passed, pub, v, last, st):
-    return K.choose(v, 0, L, passed, game.shape.opened, game.shape.kinds, game.shape.n, last, pub,
-                    game.total, game.rule_vec, game.pol, st.copy())
+    # the kernel's count of cards not public yet: the whole deck less the public ones
+    n_hidden = game.vals.size - int(pub.sum())
+    return K.choose(v, 0, L, _empty(L), passed, game.shape.opened, game.shape.kinds, game.shape.n, last, pub,
+                    n_hidden, game.total, game.rule_vec, game.pol, st.copy())
 
 
 def _place(game, L, v, st):
-    return K.place(v, 0, L, game.shape.n, game.quant, game.meanv, game.routes, game.pol, st.copy())
+    table = K.placement_table(game.pol, game.shape.n, game.quant)
+    return K.place(v, 0, L, _empty(L), table, game.shape.n, game.quant, game.meanv, game.routes, game.pol,
+                   st.copy())
 
 
 @pytest.mark.parametrize("pol", POLICIES)

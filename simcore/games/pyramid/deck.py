@@ -25,6 +25,8 @@ SUITS = ("C", "D", "H", "S")
 MAX_VALUE = 63
 #: The largest deck the kernel accepts (two standard decks are 104 cards; a custom deck may be larger).
 MAX_CARDS = 1024
+#: The most slots a lineup shape may have: the kernel keeps each side's empty slots as a bit mask.
+MAX_SLOTS = 6
 
 
 @dataclass(frozen=True)
@@ -211,6 +213,8 @@ def shape(name: str) -> Shape:
     start = sum(1 << idx[s] for s in t["start"])
     opens = {idx[s]: sum(1 << idx[o] for o in v) for s, v in t["opens"].items()}
     n = len(slots)
+    if n > MAX_SLOTS:
+        raise ChartError(path, None, name, None, f"a lineup has at most {MAX_SLOTS} slots")
     opened = np.zeros(1 << n, dtype=np.int64)
     for mask in range(1 << n):
         if mask == 0:

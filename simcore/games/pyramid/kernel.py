@@ -3,25 +3,31 @@
 Arrays the kernel reads (built by engine.compile_game):
 
 * ``vals``   int64[N]      the deck's card values in listed order (a shuffle permutes a copy);
-* ``total``  int64[64]     cards per value; ``quant`` float64[64] each value's rank in the deck, 0..1
-  (cards below it plus half the cards equal to it, over N); ``meanv`` the deck's mean value;
+* ``total``  int64[V]      cards per value (V = the highest value + 1); ``quant`` float64[V] each value's rank
+  in the deck, 0..1 (cards below it plus half the cards equal to it, over N); ``meanv`` the deck's mean value;
 * ``kinds``  int64[S]      slot kinds (0 forward, 1 defender, 2 goalie; the goalie is slot S-1);
 * ``opened`` int64[2**S]   open slots after passing a set of slots (deck.Shape);
 * ``routes`` int64[R]      route masks (policies.routes);
 * ``rules``  int64[N_RULES]; ``pol`` int64[2, N_POL] one policy vector per side (policies.Policy.vector).
 
-Side 0 is home (A), side 1 away (B).  A lineup ``L[side, slot]`` holds a card value or -1 for an empty slot.
-``pub[v]`` counts the cards of value v that are public: discards, the flipped card and face-up skaters.  A
-policy function receives the lineups but reads only its own side and the opponent's skater slots.
+Side 0 is home (A), side 1 away (B).  A lineup ``L[side, slot]`` holds a card value or -1 for an empty slot;
+``E[side]`` is the bit mask of the side's empty slots, kept in step with ``L``.  ``pub[v]`` counts the cards of
+value v that are public: discards, the flipped card and face-up skaters.  A policy function receives the
+lineups but reads only its own side and the opponent's skater slots.
+
+Speed (benchmarks/RESULTS.md): a game's working arrays live on the stack, where they cannot alias the shared
+tables or the output; the draft policies' slot choices come from a table built once per call
+(:func:`placement_table`); the advance decision is a bit mask computed without a branch per slot.
 """
 from __future__ import annotations
 
 import numba as nb
 import numpy as np
 
-from simcore.nbarrays import borrow
+from simcore.nbarrays import borrow, stack_empty
 from simcore.rng import seed_stream, STATE_SIZE, uniform_int
 
+from .deck import MAX_CARDS, MAX_SLOTS, MAX_VALUE
 from .policies import (P_DRAFT, P_ORDER, P_PARAM, P_ROUTE, P_SHOOT, SHOOT_COUNT, SHOOT_RANDOM,
                        SHOOT_THRESHOLD)
 
@@ -37,7 +43,8 @@ ROUTE_TOUGHEST, ROUTE_CHEAPEST, ROUTE_SHORTEST, ROUTE_RANDOM = range(4)
 MOVE_FAIL = -1
 MOVE_SHOOT = 100
 
-PUB_SIZE = 64            # deck.MAX_VALUE + 1: public cards counted per value
+L_SIZE = 2 * MAX_SLOTS   # both lineups, flat (the stack array is reshaped to (2, MAX_SLOTS))
+PUB_SIZE = MAX_VALUE + 1 # public cards counted per value
 MAX_PERIODS = 4          # three periods and a sudden-death period
 SHOOTOUT_ROUNDS = 200    # a shootout still level after this many rounds is a tie (a deck of equal cards)
 
@@ -62,6 +69,40 @@ EV_PERIOD, EV_PLACE, EV_TURN, EV_ADVANCE, EV_SHOT, EV_FAIL, EV_END, EV_SO_SHOT =
 LOG_FIELDS = 6
 
 
+#: set bits of each empty-slot mask
+BIT_COUNT = np.array([bin(m).count("1") for m in range(1 << MAX_SLOTS)], dtype=np.int64)
+
+
+@nb.njit(cache=True)
+def placement_table(pol, S, quant):
+    """``int8[2, 2**MAX_SLOTS, V]``: ``[side, mask, v]`` is the slot where ``side``'s draft policy puts a card
+    of value ``v`` when ``mask`` holds its empty slots (goalie-high, forwards-high and in-order; the random
+    and balance policies decide card by card).  ``quant``: float64[V], each value's rank in the deck."""
+    V = quant.shape[0]
+    t = np.zeros((2, 1 << MAX_SLOTS, V), dtype=np.int8)
+    for side in range(2):
+        kind = pol[side, P_DRAFT]
+        ranked = kind == DRAFT_GOALIE_HIGH or kind == DRAFT_FORWARDS_HIGH
+        for m in range(1, 1 << S):
+            n_empty = BIT_COUNT[m]
+            for v in range(V):
+                if kind == DRAFT_IN_ORDER:
+                    k = 0
+                else:
+                    # the card's rank in the deck picks among the empty slots by importance
+                    k = int((1.0 - quant[v]) * n_empty)
+                    if k > n_empty - 1:
+                        k = n_empty - 1
+                for j in range(S):
+                    s = pol[side, P_ORDER + j] if ranked else j
+                    if m >> s & 1:
+                        if k == 0:
+                            t[side, m, v] = s
+                            break
+                        k -= 1
+    return t
+
+
 @nb.njit(cache=True, inline="always")
 def log_event(log, n_ev, code, period, side, a, b, c):
     """Append one event (events past the log's end are counted, not stored)."""
@@ -76,24 +117,12 @@ def log_event(log, n_ev, code, period, side, a, b, c):
 
 
 @nb.njit(cache=True, inline="always")
-def place(v, side, L, S, quant, meanv, routes, pol, st):
-    """Slot where ``side`` puts a drawn card of value ``v`` (draft and refills); reads only ``L[side]``."""
+def place(v, side, L, E, place_tbl, S, quant, meanv, routes, pol, st):
+    """Slot where ``side`` puts a drawn card of value ``v`` (draft and refills); reads only ``L[side]`` and
+    ``E[side]``, the mask of its empty slots.  ``place_tbl``: :func:`placement_table` of the sides' policies."""
     kind = pol[side, P_DRAFT]
-    n_empty = 0
-    for s in range(S):
-        if L[side, s] < 0:
-            n_empty += 1
-    if kind == DRAFT_RANDOM:
-        k = uniform_int(st, n_empty)
-        for s in range(S):
-            if L[side, s] < 0:
-                if k == 0:
-                    return s
-                k -= 1
-    if kind == DRAFT_IN_ORDER:
-        for s in range(S):
-            if L[side, s] < 0:
-                return s
+    m = E[side]
+    n_empty = BIT_COUNT[m]
     if kind == DRAFT_BALANCE:
         # the empty slot that leaves the weakest route (forward + defender + goalie) strongest
         x = v - meanv
@@ -119,32 +148,32 @@ def place(v, side, L, S, quant, meanv, routes, pol, st):
             if lo > best1 + 1e-9 or (abs(lo - best1) <= 1e-9 and sec > best2 + 1e-9):
                 best, best1, best2 = s, lo, sec
         return best
-    # goalie-high / forwards-high: the card's rank in the deck picks among the empty slots by importance
-    k = int((1.0 - quant[v]) * n_empty)
-    if k > n_empty - 1:
-        k = n_empty - 1
-    for j in range(S):
-        s = pol[side, P_ORDER + j]
-        if L[side, s] < 0:
-            if k == 0:
-                return s
-            k -= 1
-    return -1
+    if kind == DRAFT_RANDOM:
+        k = uniform_int(st, n_empty)
+        for s in range(S):
+            if m >> s & 1:
+                if k == 0:
+                    return s
+                k -= 1
+    return np.int64(place_tbl[side, m, v])
 
 
 @nb.njit(cache=True, inline="always")
-def choose(v, side, L, passed, opened, kinds, S, last, pub, total, rules, pol, st):
+def choose(v, side, L, E, passed, opened, kinds, S, last, pub, n_hidden, total, rules, pol, st):
     """The move of ``side`` with the flipped card ``v``: a slot index to advance past, MOVE_SHOOT or
-    MOVE_FAIL.  Reads the opponent's skater slots, never the opponent's goalie."""
+    MOVE_FAIL.  Reads the opponent's skater slots, never the opponent's goalie.  ``E``: the empty-slot
+    masks; ``n_hidden``: the cards not public yet (the deck, both goalies), a count every manager knows."""
     opp = 1 - side
     goal = S - 1
     om = opened[passed]
-    strict = rules[R_SKATER_STRICT]
-    nb_ = 0
+    tie_ok = rules[R_SKATER_STRICT] == 0
+    # the open skaters v beats, as a bit mask; the loop body has no branch (card values are random)
+    beat = 0
     for s in range(goal):
         w = L[opp, s]
-        if om >> s & 1 and w >= 0 and (v > w or (v == w and strict == 0)):
-            nb_ += 1
+        beat |= np.int64((v > w) | ((v == w) & tie_ok)) << s
+    beat &= om & ~E[opp] & ((1 << goal) - 1)
+    nb_ = BIT_COUNT[beat]
     can_shoot = (om >> goal & 1) == 1 or (last and rules[R_LAST_CARD] == 1)
     if nb_ == 0:
         return MOVE_SHOOT if can_shoot else MOVE_FAIL
@@ -162,45 +191,42 @@ def choose(v, side, L, passed, opened, kinds, S, last, pub, total, rules, pol, s
             if v >= pol[side, P_PARAM]:
                 return MOVE_SHOOT
         elif shoot_kind == SHOOT_COUNT:
-            # cards this manager has not seen: not public and not his own goalie
+            # of the cards this manager has not seen (not public, not his own goalie), those the shot beats
             own_g = L[side, goal]
+            lim = v + 1 if rules[R_GOALIE_STRICT] == 0 else v     # the goalie values this shot beats
             below = 0
-            unseen = 0
-            gstrict = rules[R_GOALIE_STRICT]
-            for w in range(total.shape[0]):
-                u = total[w] - pub[w]
-                if w == own_g:
-                    u -= 1
-                unseen += u
-                if w < v or (w == v and gstrict == 0):
-                    below += u
+            for w in range(lim):
+                below += total[w] - pub[w]
+            unseen = n_hidden - np.int64(own_g >= 0)
+            below -= np.int64((own_g >= 0) & (own_g < lim))
             if unseen > 0 and 100 * below >= pol[side, P_PARAM] * unseen:
                 return MOVE_SHOOT
     route = pol[side, P_ROUTE]
     if route == ROUTE_RANDOM and pick < 0:
         pick = uniform_int(st, nb_)
+    if pick >= 0:
+        for s in range(goal):
+            if beat >> s & 1:
+                if pick == 0:
+                    return s
+                pick -= 1
+    # the route's choice among the beaten skaters, as the largest key (the first slot on equal keys):
+    # toughest: value, then the deeper slot; cheapest: lowest value, then the deeper slot;
+    # shortest: the deeper slot, then value
+    if route == ROUTE_TOUGHEST:
+        cw, ck, c0 = 4, 1, 0
+    elif route == ROUTE_CHEAPEST:
+        cw, ck, c0 = -4, 1, 4 * PUB_SIZE
+    else:
+        cw, ck, c0 = 1, PUB_SIZE, 0
     best = -1
+    bkey = -1
     for s in range(goal):
-        w = L[opp, s]
-        if not (om >> s & 1 and w >= 0 and (v > w or (v == w and strict == 0))):
-            continue
-        if pick >= 0:
-            if pick == 0:
-                return s
-            pick -= 1
-            continue
-        if best < 0:
-            best = s
-            continue
-        b = L[opp, best]
-        if route == ROUTE_TOUGHEST:
-            better = w > b or (w == b and kinds[s] > kinds[best])
-        elif route == ROUTE_CHEAPEST:
-            better = w < b or (w == b and kinds[s] > kinds[best])
-        else:  # shortest
-            better = kinds[s] > kinds[best] or (kinds[s] == kinds[best] and w > b)
-        if better:
-            best = s
+        key = cw * L[opp, s] + ck * kinds[s] + c0
+        key = key if (beat >> s) & 1 == 1 else -1
+        take = key > bkey
+        best = s if take else best
+        bkey = key if take else bkey
     return best
 
 
@@ -216,29 +242,27 @@ def shuffle(deck, lo, st):
 
 
 @nb.njit(cache=True, inline="always")
-def fill_slot(deck, top, side, L, S, pub, quant, meanv, routes, pol, st):
+def fill_slot(deck, top, side, L, E, place_tbl, S, pub, quant, meanv, routes, pol, st):
     """Draw the top card and place it for ``side``; returns the slot."""
     v = deck[top]
-    s = place(v, side, L, S, quant, meanv, routes, pol, st)
+    s = place(v, side, L, E, place_tbl, S, quant, meanv, routes, pol, st)
     L[side, s] = v
+    E[side] &= ~(1 << s)
     if s != S - 1:
         pub[v] += 1   # skaters are face up; the goalie face down
     return s
 
 
 @nb.njit(cache=True, inline="always")
-def fill_empty(deck, top, side, phase, period, L, S, pub, quant, meanv, routes, pol, st, log, n_ev):
+def fill_empty(deck, top, side, phase, period, L, E, place_tbl, S, pub, quant, meanv, routes, pol, st, log,
+               n_ev):
     """Fill ``side``'s empty slots one card at a time from ``deck[top]`` on: the draft (``phase`` 0, every
     slot empty) and the refill at the start of a turn (``phase`` 1).  Returns ``(top, n_ev, over)``; ``over``
     when the deck ran out first."""
-    n_empty = 0
-    for s in range(S):
-        if L[side, s] < 0:
-            n_empty += 1
-    for _ in range(n_empty):
+    for _ in range(BIT_COUNT[E[side]]):
         if top == deck.shape[0]:
             return top, n_ev, True
-        s = fill_slot(deck, top, side, L, S, pub, quant, meanv, routes, pol, st)
+        s = fill_slot(deck, top, side, L, E, place_tbl, S, pub, quant, meanv, routes, pol, st)
         if log.shape[0] > 0:
             n_ev = log_event(log, n_ev, EV_PLACE, period, side, s, deck[top], phase)
         top += 1
@@ -246,8 +270,8 @@ def fill_empty(deck, top, side, phase, period, L, S, pub, quant, meanv, routes, 
 
 
 @nb.njit(cache=True, inline="always")
-def play_period(deck, period, starter, sudden, L, pub, out, total, quant, meanv, kinds, opened, routes,
-                rules, pol, st, log, n_ev):
+def play_period(deck, period, starter, sudden, L, E, place_tbl, pub, out, total, quant, meanv, kinds, opened,
+                routes, rules, pol, st, log, n_ev):
     """Draft and play one period from ``deck`` (already in play order); ``starter`` drafts first.
 
     Adds to ``out`` (one game's row); returns ``(next_starter, n_ev)``: the player who did not take the
@@ -260,18 +284,20 @@ def play_period(deck, period, starter, sudden, L, pub, out, total, quant, meanv,
     for side in range(2):
         for s in range(S):
             L[side, s] = -1
-    for w in range(pub.shape[0]):
+        E[side] = (1 << S) - 1
+    for w in range(total.shape[0]):
         pub[w] = 0
     top = 0
     discards = 0
+    skaters = (1 << goal) - 1
     attacker = starter if rules[R_FIRST_ATTACK_SECOND] == 0 else 1 - starter
     if logging:
         n_ev = log_event(log, n_ev, EV_PERIOD, period, starter, attacker, 0, 0)
     over = False
     for k in range(2):
         side = starter if k == 0 else 1 - starter
-        top, n_ev, over = fill_empty(deck, top, side, 0, period, L, S, pub, quant, meanv, routes, pol, st, log,
-                                     n_ev)
+        top, n_ev, over = fill_empty(deck, top, side, 0, period, L, E, place_tbl, S, pub, quant, meanv, routes,
+                                     pol, st, log, n_ev)
         if over:
             break
     last_turn = 1 - starter
@@ -279,8 +305,8 @@ def play_period(deck, period, starter, sudden, L, pub, out, total, quant, meanv,
         if top == N:
             break   # the previous turn took the deck's last card
         # refill the attacker's own open spots
-        top, n_ev, over = fill_empty(deck, top, attacker, 1, period, L, S, pub, quant, meanv, routes, pol, st, log,
-                                     n_ev)
+        top, n_ev, over = fill_empty(deck, top, attacker, 1, period, L, E, place_tbl, S, pub, quant, meanv,
+                                     routes, pol, st, log, n_ev)
         last_turn = attacker
         if over or top == N:
             break
@@ -296,11 +322,13 @@ def play_period(deck, period, starter, sudden, L, pub, out, total, quant, meanv,
             top += 1
             pub[v] += 1
             discards += 1
-            out[C_FLIPS] += 1
-            m = choose(v, attacker, L, passed, opened, kinds, S, last, pub, total, rules, pol, st)
+            # cards not yet public: every discard and every skater in a lineup is public
+            n_hidden = N - discards - 2 * goal + BIT_COUNT[E[0] & skaters] + BIT_COUNT[E[1] & skaters]
+            m = choose(v, attacker, L, E, passed, opened, kinds, S, last, pub, n_hidden, total, rules, pol, st)
             if m == MOVE_SHOOT:
                 g = L[opp, goal]
                 L[opp, goal] = -1
+                E[opp] |= 1 << goal
                 pub[g] += 1
                 discards += 1
                 out[C_SHOTS + attacker] += 1
@@ -320,6 +348,7 @@ def play_period(deck, period, starter, sudden, L, pub, out, total, quant, meanv,
             if logging:
                 n_ev = log_event(log, n_ev, EV_ADVANCE, period, attacker, v, m, L[opp, m])
             L[opp, m] = -1
+            E[opp] |= 1 << m
             discards += 1
             passed |= 1 << m
             out[C_ADV + attacker] += 1
@@ -331,6 +360,7 @@ def play_period(deck, period, starter, sudden, L, pub, out, total, quant, meanv,
         for s in range(S):
             if L[side, s] >= 0:
                 in_lineups += 1
+    out[C_FLIPS] = out[C_SHOTS] + out[C_SHOTS + 1] + out[C_ADV] + out[C_ADV + 1] + out[C_FAIL] + out[C_FAIL + 1]
     out[C_UNACCOUNTED] += abs(in_lineups + discards + (N - top) - N)
     if logging:
         n_ev = log_event(log, n_ev, EV_END, period, 1 - last_turn, N - top, in_lineups, discards)
@@ -376,8 +406,8 @@ def shootout(deck, first, out, rules, st, log, n_ev):
 
 
 @nb.njit(cache=True, inline="always")
-def play_game(g, seed, vals, scripted, script, out, deck, L, pub, total, quant, meanv, kinds, opened,
-              routes, rules, pol, st, log):
+def play_game(g, seed, vals, scripted, script, out, deck, L, E, place_tbl, pub, total, quant, meanv, kinds,
+              opened, routes, rules, pol, st, log):
     """Play game ``g`` into ``out`` (int32[N_COLS], zeroed).  In scripted mode period p plays the deck
     order ``script[p]`` (and the shootout ``script[4]``) instead of a shuffle; random policies still draw
     from the game's stream."""
@@ -408,8 +438,8 @@ def play_game(g, seed, vals, scripted, script, out, deck, L, pub, total, quant, 
         else:
             shuffle(deck, 0, st)
         out[C_DRAFTED + p] = drafter
-        nxt, n_ev = play_period(deck, p, drafter, p == 3, L, pub, out, total, quant, meanv, kinds, opened,
-                                routes, rules, pol, st, log, n_ev)
+        nxt, n_ev = play_period(deck, p, drafter, p == 3, L, E, place_tbl, pub, out, total, quant, meanv, kinds,
+                                opened, routes, rules, pol, st, log, n_ev)
         drafter = nxt if rules[R_ALTERNATE] == 0 else 1 - drafter
         if p == 3:
             if out[C_GOALS + 3] > 0:
@@ -437,17 +467,26 @@ def simulate_games(seed, g0, n, vals, total, quant, meanv, kinds, opened, routes
     nblocks = (n + block - 1) // block
     # shared by every thread: borrowed views carry no reference count to contend for
     vals_, total_, quant_, kinds_ = borrow(vals), borrow(total), borrow(quant), borrow(kinds)
+    # owned, not borrowed: numba would free the table after its last use outside the loop
+    place_tbl = placement_table(pol, kinds.shape[0], quant)
     opened_, routes_, rules_, pol_ = borrow(opened), borrow(routes), borrow(rules), borrow(pol)
     for b in nb.prange(nblocks):
-        st = np.empty(STATE_SIZE, dtype=np.uint64)
-        deck = np.empty(vals.shape[0], dtype=np.int64)
-        L = np.empty((2, kinds.shape[0]), dtype=np.int64)
-        pub = np.zeros(PUB_SIZE, dtype=np.int64)
+        # the game's working state on the stack: it cannot alias the shared tables or the output
+        st = stack_empty(STATE_SIZE, np.uint64)
+        deck = stack_empty(MAX_CARDS, np.int64)[:vals.shape[0]]
+        L = stack_empty(L_SIZE, np.int64).reshape((2, MAX_SLOTS))
+        pub = stack_empty(PUB_SIZE, np.int64)
+        E = stack_empty(2, np.int64)
+        row = stack_empty(N_COLS, np.int32)
         log = np.empty((0, LOG_FIELDS), dtype=np.int64)
         script = np.empty((0, vals.shape[0]), dtype=np.int64)
         for i in range(b * block, min(n, (b + 1) * block)):
-            play_game(g0 + i, seed, vals_, False, script, out[i], deck, L, pub, total_, quant_, meanv, kinds_,
-                      opened_, routes_, rules_, pol_, st, log)
+            for c in range(N_COLS):
+                row[c] = 0
+            play_game(g0 + i, seed, vals_, False, script, row, deck, L, E, place_tbl, pub, total_, quant_, meanv,
+                      kinds_, opened_, routes_, rules_, pol_, st, log)
+            for c in range(N_COLS):
+                out[i, c] = row[c]
     return out
 
 
@@ -461,10 +500,12 @@ def play_logged(seed, g, vals, scripted, script, total, quant, meanv, kinds, ope
     st = np.empty(STATE_SIZE, dtype=np.uint64)
     deck = np.empty(N, dtype=np.int64)
     L = np.empty((2, S), dtype=np.int64)
+    E = np.empty(2, dtype=np.int64)
+    place_tbl = placement_table(pol, S, quant)
     pub = np.zeros(total.shape[0], dtype=np.int64)
     log = np.zeros((max_events, LOG_FIELDS), dtype=np.int64)
-    n_ev = play_game(g, seed, vals, scripted, script, out, deck, L, pub, total, quant, meanv, kinds, opened,
-                     routes, rules, pol, st, log)
+    n_ev = play_game(g, seed, vals, scripted, script, out, deck, L, E, place_tbl, pub, total, quant, meanv, kinds,
+                     opened, routes, rules, pol, st, log)
     return out, log[:min(n_ev, max_events)]
 
 
@@ -480,14 +521,16 @@ def period_outcomes(orders, starter, sudden, total, quant, meanv, kinds, opened,
     st = np.zeros(STATE_SIZE, dtype=np.uint64)
     deck = np.empty(N, dtype=np.int64)
     L = np.empty((2, S), dtype=np.int64)
+    E = np.empty(2, dtype=np.int64)
+    place_tbl = placement_table(pol, S, quant)
     pub = np.zeros(PUB_SIZE, dtype=np.int64)
     out = np.zeros(N_COLS, dtype=np.int32)
     log = np.zeros((3 * N + 8, LOG_FIELDS), dtype=np.int64)   # a period logs at most 3N+2 events
     for i in range(M):
         deck[:] = orders[i]
         out[:] = 0
-        nxt, n_ev = play_period(deck, 0, starter, sudden, L, pub, out, total, quant, meanv, kinds, opened,
-                                routes, rules, pol, st, log, 0)
+        nxt, n_ev = play_period(deck, 0, starter, sudden, L, E, place_tbl, pub, out, total, quant, meanv, kinds,
+                                opened, routes, rules, pol, st, log, 0)
         res[i, 0] = out[C_GOALS]
         res[i, 1] = out[C_GOALS + 4]
         res[i, 2] = nxt

@@ -21,6 +21,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .deck import MAX_SLOTS
+
 DRAFTS = ("goalie-high", "forwards-high", "balance", "in-order", "random")
 ROUTES = ("toughest", "cheapest", "shortest", "random")
 SHOOT_FORMS = "threshold-K (K = a card value 0..64), count-P (P = 0..100), always, random"
@@ -38,7 +40,7 @@ PRESETS = {
 
 # kernel policy vector
 P_DRAFT, P_ROUTE, P_SHOOT, P_PARAM, P_ORDER = 0, 1, 2, 3, 4
-N_POL = P_ORDER + 6
+N_POL = P_ORDER + MAX_SLOTS
 SHOOT_THRESHOLD, SHOOT_COUNT, SHOOT_RANDOM = 0, 1, 2
 
 
