@@ -73,6 +73,17 @@ LOG_FIELDS = 6
 BIT_COUNT = np.array([bin(m).count("1") for m in range(1 << MAX_SLOTS)], dtype=np.int64)
 
 
+@nb.njit(cache=True, inline="always")
+def nth_slot(mask, k, n):
+    """The ``k``-th (from 0) of slots ``0 .. n-1`` set in ``mask``, in slot order (-1 if there are fewer)."""
+    for s in range(n):
+        if mask >> s & 1:
+            if k == 0:
+                return s
+            k -= 1
+    return -1
+
+
 @nb.njit(cache=True)
 def placement_table(pol, S, quant):
     """``int8[2, 2**MAX_SLOTS, V]``: ``[side, mask, v]`` is the slot where ``side``'s draft policy puts a card
@@ -122,7 +133,6 @@ def place(v, side, L, E, place_tbl, S, quant, meanv, routes, pol, st):
     ``E[side]``, the mask of its empty slots.  ``place_tbl``: :func:`placement_table` of the sides' policies."""
     kind = pol[side, P_DRAFT]
     m = E[side]
-    n_empty = BIT_COUNT[m]
     if kind == DRAFT_BALANCE:
         # the empty slot that leaves the weakest route (forward + defender + goalie) strongest
         x = v - meanv
@@ -149,12 +159,7 @@ def place(v, side, L, E, place_tbl, S, quant, meanv, routes, pol, st):
                 best, best1, best2 = s, lo, sec
         return best
     if kind == DRAFT_RANDOM:
-        k = uniform_int(st, n_empty)
-        for s in range(S):
-            if m >> s & 1:
-                if k == 0:
-                    return s
-                k -= 1
+        return nth_slot(m, uniform_int(st, BIT_COUNT[m]), S)
     return np.int64(place_tbl[side, m, v])
 
 
@@ -205,11 +210,7 @@ def choose(v, side, L, E, passed, opened, kinds, S, last, pub, n_hidden, total, 
     if route == ROUTE_RANDOM and pick < 0:
         pick = uniform_int(st, nb_)
     if pick >= 0:
-        for s in range(goal):
-            if beat >> s & 1:
-                if pick == 0:
-                    return s
-                pick -= 1
+        return nth_slot(beat, pick, goal)
     # the route's choice among the beaten skaters, as the largest key (the first slot on equal keys):
     # toughest: value, then the deeper slot; cheapest: lowest value, then the deeper slot;
     # shortest: the deeper slot, then value
