@@ -11,6 +11,7 @@ import pytest
 
 from simcore.games import pyramid as P
 from simcore.games.pyramid import kernel as K
+from simcore.games.pyramid.deck import MAX_SLOTS
 from simcore.games.pyramid.policies import PRESETS, Policy
 from simcore.rng import STATE_SIZE, seed_stream
 
@@ -67,7 +68,10 @@ def _empty(L):
 def _choose(game, L, passed, pub, v, last, st):
     # the kernel's count of cards not public yet: the whole deck less the public ones
     n_hidden = game.vals.size - int(pub.sum())
-    return K.choose(v, 0, L, _empty(L), passed, game.shape.opened, game.shape.kinds, game.shape.n, last, pub,
+    # the kernel's lineups always have MAX_SLOTS columns, -1 past the lineup
+    Lk = np.full((2, MAX_SLOTS), -1, dtype=np.int64)
+    Lk[:, :L.shape[1]] = L
+    return K.choose(v, 0, Lk, _empty(L), passed, game.shape.opened, game.shape.kinds, game.shape.n, last, pub,
                     n_hidden, game.total, game.rule_vec, game.pol, st.copy())
 
 

@@ -17,7 +17,9 @@ lineups but reads only its own side and the opponent's skater slots.
 
 Speed (benchmarks/RESULTS.md): a game's working arrays live on the stack, where they cannot alias the shared
 tables or the output; the draft policies' slot choices come from a table built once per call
-(:func:`placement_table`); the advance decision is a bit mask computed without a branch per slot.
+(:func:`placement_table`); the advance decision is a bit mask computed without a branch per slot, over
+``MAX_SLOTS - 1`` skater slots whatever the lineup (a constant trip count the compiler unrolls; slots past the
+lineup are masked out), so ``L`` always has ``MAX_SLOTS`` columns.
 """
 from __future__ import annotations
 
@@ -174,7 +176,7 @@ def choose(v, side, L, E, passed, opened, kinds, S, last, pub, n_hidden, total, 
     tie_ok = rules[R_SKATER_STRICT] == 0
     # the open skaters v beats, as a bit mask; the loop body has no branch (card values are random)
     beat = 0
-    for s in range(goal):
+    for s in range(MAX_SLOTS - 1):   # a constant trip count: unrolled; slots past the lineup are masked below
         w = L[opp, s]
         beat |= np.int64((v > w) | ((v == w) & tie_ok)) << s
     beat &= om & ~E[opp] & ((1 << goal) - 1)
@@ -200,8 +202,8 @@ def choose(v, side, L, E, passed, opened, kinds, S, last, pub, n_hidden, total, 
             own_g = L[side, goal]
             lim = v + 1 if rules[R_GOALIE_STRICT] == 0 else v     # the goalie values this shot beats
             below = 0
-            for w in range(lim):
-                below += total[w] - pub[w]
+            for w in range(total.shape[0]):   # a fixed trip count: no mispredicted loop exit
+                below += (total[w] - pub[w]) * np.int64(w < lim)
             unseen = n_hidden - np.int64(own_g >= 0)
             below -= np.int64((own_g >= 0) & (own_g < lim))
             if unseen > 0 and 100 * below >= pol[side, P_PARAM] * unseen:
@@ -222,8 +224,8 @@ def choose(v, side, L, E, passed, opened, kinds, S, last, pub, n_hidden, total, 
         cw, ck, c0 = 1, PUB_SIZE, 0
     best = -1
     bkey = -1
-    for s in range(goal):
-        key = cw * L[opp, s] + ck * kinds[s] + c0
+    for s in range(MAX_SLOTS - 1):
+        key = cw * L[opp, s] + ck * kinds[min(s, goal)] + c0
         key = key if (beat >> s) & 1 == 1 else -1
         take = key > bkey
         best = s if take else best
@@ -249,8 +251,7 @@ def fill_slot(deck, top, side, L, E, place_tbl, S, pub, quant, meanv, routes, po
     s = place(v, side, L, E, place_tbl, S, quant, meanv, routes, pol, st)
     L[side, s] = v
     E[side] &= ~(1 << s)
-    if s != S - 1:
-        pub[v] += 1   # skaters are face up; the goalie face down
+    pub[v] += np.int64(s != S - 1)   # skaters are face up, the goalie face down (no branch: s is random)
     return s
 
 
@@ -283,7 +284,7 @@ def play_period(deck, period, starter, sudden, L, E, place_tbl, pub, out, total,
     goal = S - 1
     logging = log.shape[0] > 0
     for side in range(2):
-        for s in range(S):
+        for s in range(MAX_SLOTS):   # slots past the lineup stay -1: choose() reads them and masks them out
             L[side, s] = -1
         E[side] = (1 << S) - 1
     for w in range(total.shape[0]):
@@ -500,7 +501,7 @@ def play_logged(seed, g, vals, scripted, script, total, quant, meanv, kinds, ope
     out = np.zeros(N_COLS, dtype=np.int32)
     st = np.empty(STATE_SIZE, dtype=np.uint64)
     deck = np.empty(N, dtype=np.int64)
-    L = np.empty((2, S), dtype=np.int64)
+    L = np.empty((2, MAX_SLOTS), dtype=np.int64)
     E = np.empty(2, dtype=np.int64)
     place_tbl = placement_table(pol, S, quant)
     pub = np.zeros(total.shape[0], dtype=np.int64)
@@ -521,7 +522,7 @@ def period_outcomes(orders, starter, sudden, total, quant, meanv, kinds, opened,
     res = np.zeros((M, 4), dtype=np.int64)
     st = np.zeros(STATE_SIZE, dtype=np.uint64)
     deck = np.empty(N, dtype=np.int64)
-    L = np.empty((2, S), dtype=np.int64)
+    L = np.empty((2, MAX_SLOTS), dtype=np.int64)
     E = np.empty(2, dtype=np.int64)
     place_tbl = placement_table(pol, S, quant)
     pub = np.zeros(PUB_SIZE, dtype=np.int64)
