@@ -1152,6 +1152,12 @@ def faceoff(D, Z, RS, ice, turns, zone, OT_, L, M):
     M[2] = s
 
 
+@nb.njit(inline="always", cache=True)
+def pull_possible(Z):
+    """Whether :func:`goalie_pull` can change anything now: a goalie is out, or two or fewer cards are left."""
+    return Z[Z_NCARDS] - Z[Z_CUR] <= 2 or Z[Z_PULL] + Z[Z_PULL + 1] > 0
+
+
 @nb.njit(cache=True)
 def goalie_pull(D, Z, ice, injured, pol, OT_, L):
     """13.0: a team behind by one or two may pull its goalie with two or fewer cards left in the game; the
@@ -1227,14 +1233,14 @@ def play_period(D, Z, RS, order, ice, LN, turns, tacc, injured, pol, OT_, OP, OK
         if Z[Z_RELIEVE] + Z[Z_RELIEVE + 1] and mode == M_FACEOFF:
             relieve(D, Z, OK, L)
         if mode == M_FACEOFF:
-            if Z[Z_PERIOD] == 3:
+            if Z[Z_PERIOD] == 3 and pull_possible(Z):
                 goalie_pull(D, Z, ice, injured, pol, OT_, L)
             if M[5] < 0 and Z[Z_CUR] >= Z[Z_NCARDS]:
                 break           # a center-ice faceoff with the deck spent: the period is over
             faceoff(D, Z, RS, ice, turns, M[5], OT_, L, M)
             prev_t = M[1]
         elif mode == M_ACTION:
-            if Z[Z_PERIOD] == 3:
+            if Z[Z_PERIOD] == 3 and pull_possible(Z):
                 goalie_pull(D, Z, ice, injured, pol, OT_, L)
             t = M[1]
             if t != prev_t:
