@@ -168,8 +168,10 @@ def place(v, side, L, E, place_tbl, S, quant, meanv, routes, pol, st):
 @nb.njit(cache=True, inline="always")
 def choose(v, side, L, E, passed, opened, kinds, S, last, pub, n_hidden, total, rules, pol, st):
     """The move of ``side`` with the flipped card ``v``: a slot index to advance past, MOVE_SHOOT or
-    MOVE_FAIL.  Reads the opponent's skater slots, never the opponent's goalie.  ``E``: the empty-slot
-    masks; ``n_hidden``: the cards not public yet (the deck, both goalies), a count every manager knows."""
+    MOVE_FAIL.  Decides on the opponent's skater slots, never the opponent's goalie (with fewer than
+    ``MAX_SLOTS`` slots the unrolled mask loop loads the goalie's slot too and masks it out before any use).
+    ``E``: the empty-slot masks; ``n_hidden``: the cards not public yet (the deck, both goalies), a count every
+    manager knows."""
     opp = 1 - side
     goal = S - 1
     om = opened[passed]
