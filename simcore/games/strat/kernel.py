@@ -104,6 +104,7 @@ MAX_EVENTS = 4000
 SELF_PASS = (2, 0, 1, 4, 3, 1)     # 4.42: LW to RW, C to LW, RW to C (defensemen: the other side)
 MIRROR = (2, 1, 0, 4, 3, 1)        # matched-up slot of the opponent (Getting Started: RW vs LW, RD vs LD)
 BLOCK = 1024
+PULL_CARDS_LEFT = 2                # 13.0: the goalie may be pulled with this many cards or fewer left
 
 
 # ---------------------------------------------------------------- the flat data buffer
@@ -1155,7 +1156,7 @@ def faceoff(D, Z, RS, ice, turns, zone, OT_, L, M):
 @nb.njit(inline="always", cache=True)
 def pull_possible(Z):
     """Whether :func:`goalie_pull` can change anything now: a goalie is out, or two or fewer cards are left."""
-    return Z[Z_NCARDS] - Z[Z_CUR] <= 2 or Z[Z_PULL] + Z[Z_PULL + 1] > 0
+    return Z[Z_NCARDS] - Z[Z_CUR] <= PULL_CARDS_LEFT or Z[Z_PULL] + Z[Z_PULL + 1] > 0
 
 
 @nb.njit(cache=True)
@@ -1167,7 +1168,7 @@ def goalie_pull(D, Z, ice, injured, pol, OT_, L):
         if pol[t, P_PULL] != 0:
             continue
         behind = Z[Z_SCORE + 1 - t] - Z[Z_SCORE + t]
-        want = Z[Z_PERIOD] == 3 and not Z[Z_OT] and left <= 2 and 1 <= behind and behind <= 2
+        want = Z[Z_PERIOD] == 3 and not Z[Z_OT] and left <= PULL_CARDS_LEFT and 1 <= behind and behind <= 2
         if want and not Z[Z_PULL + t]:
             team = Z[Z_TEAM + t]
             best = -1
