@@ -14,6 +14,13 @@ Players on the ice are addressed by slot: LW, C, RW, LD, RD (0-4) and the extra 
 pulled.  A line change puts new players into the same slots, which is how the cards read ("the player in
 control" keeps his position).
 
+Arrays inside a game are raw pointers (:func:`simcore.nbarrays.ptr`), indexed flat in C order: ``ice[t * 6 + s]``
+for the (2, 6) ice slots, ``OP[(t * MAX_ROSTER + r) * NP + P_G]`` for the (2, MAX_ROSTER, NP) player counters,
+and so on (the shapes are in :func:`play_game`'s docstring).  numba calls its runtime twice for every array
+passed to a function, inlined or not, and the handlers below pass about twenty on every step: as arrays that was
+about 68 runtime calls a step and four fifths of the kernel's time.  :func:`play_game` takes ordinary arrays and
+hands pointers to :func:`_play_game`; the script and log lengths travel in ``Z`` (``Z_NSCRIPT``, ``Z_LOGCAP``).
+
 Tables of ``D`` in order (read by the accessors ``sk``, ``shot_row``, ...; shapes as compile.py builds them):
   0 SK (n_skaters, NSK) ratings, fields F_*;       1 SHOT (n_skaters, 3, 11, 4) Outside/Inside/Reb-Bkwy readings
   2 DEFC (n_skaters, 3, 4) Defense 12-14;           3 PASSC (n_skaters, 3, 4) Passing J, K, L
@@ -31,7 +38,7 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
-from simcore.nbarrays import borrow, stack_empty
+from simcore.nbarrays import borrow, ptr, stack_empty
 from simcore.rng import STATE_SIZE, seed_stream, uniform_int
 
 from . import readings as R
@@ -90,7 +97,9 @@ Z_LEADGK = 36      # goalie slots in net when the last go-ahead goal was scored 
 Z_RELIEVE = 38
 Z_SHELLED = 40
 Z_TEAM = 42        # +side: team row of TM
-NZ = 44
+Z_NSCRIPT = 44     # +k: length of script k (action cards, split cards, dice)
+Z_LOGCAP = 47      # rows of the play-by-play log (0: none)
+NZ = 48
 # machine state M: mode, team, slot, column, restricted, zone
 M_FACEOFF, M_ACTION, M_SHOT, M_END = range(4)
 
@@ -224,9 +233,9 @@ def rule(D, j):
 # ---------------------------------------------------------------- randomness
 
 @nb.njit(inline="always", cache=True)
-def _script_next(arr, cur, k, lo, hi, what):
+def _script_next(Z, arr, cur, k, lo, hi, what):
     i = cur[k]
-    if i >= arr.shape[0]:
+    if i >= Z[Z_NSCRIPT + k]:
         raise ValueError(what)
     v = arr[i]
     if v < lo or v > hi:
@@ -239,7 +248,7 @@ def _script_next(arr, cur, k, lo, hi, what):
 def roll2(Z, RS):
     """2d6 total."""
     if Z[Z_SCRIPTED]:
-        return _script_next(RS[4], RS[1], 2, 2, 12, "scripted dice ran out")
+        return _script_next(Z, RS[4], RS[1], 2, 2, 12, "scripted dice ran out")
     Z[Z_DRAWS] += 2
     return uniform_int(RS[0], 6) + uniform_int(RS[0], 6) + 2
 
@@ -248,7 +257,7 @@ def roll2(Z, RS):
 def roll1(Z, RS):
     """One die."""
     if Z[Z_SCRIPTED]:
-        return _script_next(RS[4], RS[1], 2, 1, 6, "scripted dice ran out")
+        return _script_next(Z, RS[4], RS[1], 2, 1, 6, "scripted dice ran out")
     Z[Z_DRAWS] += 1
     return uniform_int(RS[0], 6) + 1
 
@@ -257,7 +266,7 @@ def roll1(Z, RS):
 def draw_split(Z, RS):
     """Index (0-39) of the next split card."""
     if Z[Z_SCRIPTED]:
-        return _script_next(RS[3], RS[1], 1, 0, 39, "scripted split cards ran out")
+        return _script_next(Z, RS[3], RS[1], 1, 0, 39, "scripted split cards ran out")
     st = RS[0]
     sdeck = RS[5]
     if Z[Z_SPCUR] >= 40:
@@ -286,7 +295,7 @@ def build_deck(Z, RS, order, n_lines, ot_cards):
     sact = RS[2]
     if Z[Z_SCRIPTED]:
         n = 0
-        while cur[0] < sact.shape[0]:
+        while cur[0] < Z[Z_NSCRIPT]:
             v = sact[cur[0]]
             cur[0] += 1
             if v == -9:
@@ -334,17 +343,17 @@ def build_deck(Z, RS, order, n_lines, ot_cards):
 
 @nb.njit(inline="always", cache=True)
 def log(Z, L, code, side, a, b, c, d):
-    if L.shape[0] > 0:
+    if Z[Z_LOGCAP] > 0:
         i = Z[Z_LOGN]
-        if i < L.shape[0]:
-            L[i, 0] = Z[Z_PERIOD]
-            L[i, 1] = Z[Z_CUR]
-            L[i, 2] = code
-            L[i, 3] = side
-            L[i, 4] = a
-            L[i, 5] = b
-            L[i, 6] = c
-            L[i, 7] = d
+        if i < Z[Z_LOGCAP]:
+            L[i * LOG_W + 0] = Z[Z_PERIOD]
+            L[i * LOG_W + 1] = Z[Z_CUR]
+            L[i * LOG_W + 2] = code
+            L[i * LOG_W + 3] = side
+            L[i * LOG_W + 4] = a
+            L[i * LOG_W + 5] = b
+            L[i * LOG_W + 6] = c
+            L[i * LOG_W + 7] = d
             Z[Z_LOGN] = i + 1
 
 
@@ -360,9 +369,9 @@ def put_lines(Z, ice, LN):
     cd = Z[Z_CD]
     for t in range(2):
         for k in range(3):
-            ice[t, k] = LN[t, TM_F + 3 * cf + k]
+            ice[t * 6 + k] = LN[t * LINES_W + TM_F + 3 * cf + k]
         for k in range(2):
-            ice[t, 3 + k] = LN[t, TM_D + 2 * cd + k]
+            ice[t * 6 + 3 + k] = LN[t * LINES_W + TM_D + 2 * cd + k]
 
 
 @nb.njit(cache=True, forceinline=True)
@@ -370,25 +379,25 @@ def pick_any(D, Z, ice, turns, t, min_off, exclude_slot, alternate):
     """Slot of the player with the highest Offense on team ``t``'s ice (4.3), at least ``min_off``, never
     ``exclude_slot``; ties alternate (4.31) when ``alternate``.  The extra skater takes every "any player"
     reading (13.3).  -1 when nobody qualifies."""
-    if Z[Z_PULL + t] and ice[t, 5] >= 0 and exclude_slot != 5 and sk(D, ice[t, 5], F_OFF) >= min_off:
+    if Z[Z_PULL + t] and ice[t * 6 + 5] >= 0 and exclude_slot != 5 and sk(D, ice[t * 6 + 5], F_OFF) >= min_off:
         return 5
     best = -1
     bo = -1
     bt = 0
     for s in range(5):
-        p = ice[t, s]
+        p = ice[t * 6 + s]
         if s == exclude_slot or p < 0:
             continue
         o = sk(D, p, F_OFF)
         if o < min_off:
             continue
-        tu = turns[t, sk(D, p, F_SLOT)]
+        tu = turns[t * MAX_ROSTER + sk(D, p, F_SLOT)]
         if o > bo or (o == bo and alternate and tu < bt):
             best = s
             bo = o
             bt = tu
     if best >= 0 and alternate:
-        turns[t, sk(D, ice[t, best], F_SLOT)] += 1
+        turns[t * MAX_ROSTER + sk(D, ice[t * 6 + best], F_SLOT)] += 1
     return best
 
 
@@ -422,12 +431,12 @@ def resolve_injury(D, Z, RS, ice, LN, injured, OP, L):
     side = att if spx(D, c, 2, 1) == 0 else 1 - att
     slot = spx(D, c, 2, 2)
     games = spx(D, c, 2, 3)
-    p = ice[side, slot]
+    p = ice[side * 6 + slot]
     if p < 0:
         return
     rs = sk(D, p, F_SLOT)
-    injured[side, rs] = 1
-    OP[side, rs, P_INJ] = games + 1
+    injured[side * MAX_ROSTER + rs] = 1
+    OP[(side * MAX_ROSTER + rs) * NP + P_INJ] = games + 1
     best = replace_skater(D, ice, LN, injured, side, p)
     log(Z, L, EV_INJURY, side, slot, p, games, best)
 
@@ -445,20 +454,20 @@ def replace_skater(D, ice, LN, injured, side, p):
     bscore = -1
     for k in range(tm(D, team, TM_NROSTER)):
         q = tm(D, team, TM_ROSTER + k)
-        if q < 0 or injured[side, sk(D, q, F_SLOT)] or q == p:
+        if q < 0 or injured[side * MAX_ROSTER + sk(D, q, F_SLOT)] or q == p:
             continue
         on = False
         for s in range(6):
-            if ice[side, s] == q:
+            if ice[side * 6 + s] == q:
                 on = True
         if on:
             continue
         in_use = False
         for j in range(3 * n_f):
-            if LN[side, TM_F + j] == q:
+            if LN[side * LINES_W + TM_F + j] == q:
                 in_use = True
         for j in range(2 * n_d):
-            if LN[side, TM_D + j] == q:
+            if LN[side * LINES_W + TM_D + j] == q:
                 in_use = True
         score = 0
         if not in_use:
@@ -474,11 +483,11 @@ def replace_skater(D, ice, LN, injured, side, p):
     if best < 0:
         return best
     for j in range(LINES_W - 2):
-        if LN[side, j] == p:
-            LN[side, j] = best
+        if LN[side * LINES_W + j] == p:
+            LN[side * LINES_W + j] = best
     for s in range(6):
-        if ice[side, s] == p:
-            ice[side, s] = best
+        if ice[side * 6 + s] == p:
+            ice[side * 6 + s] = best
     return best
 
 
@@ -503,7 +512,7 @@ def award_assists(D, Z, RS, ice, t, scorer, pp, OP, L):
             best = -1
             br = -1
             for s in range(6):
-                q = ice[t, s]
+                q = ice[t * 6 + s]
                 if q < 0 or q == scorer or q == a[0]:
                     continue
                 r = sk(D, q, F_AST) - (1 if (pp and sk(D, q, F_STAR) and sk(D, q, F_ISD)) else 0)
@@ -516,7 +525,7 @@ def award_assists(D, Z, RS, ice, t, scorer, pp, OP, L):
         for k in range(spa(D, c, 2)):
             if n >= limit:
                 break
-            q = ice[t, spa(D, c, 3 + 2 * k)]
+            q = ice[t * 6 + spa(D, c, 3 + 2 * k)]
             if q < 0 or q == scorer or q == a[0]:
                 continue
             r = sk(D, q, F_AST) - (1 if (pp and sk(D, q, F_STAR) and sk(D, q, F_ISD)) else 0)
@@ -524,7 +533,7 @@ def award_assists(D, Z, RS, ice, t, scorer, pp, OP, L):
                 a[n] = q
                 n += 1
     for k in range(n):
-        OP[t, sk(D, a[k], F_SLOT), P_A] += 1
+        OP[(t * MAX_ROSTER + sk(D, a[k], F_SLOT)) * NP + P_A] += 1
     log(Z, L, EV_ASSIST, t, a[0], a[1], 0, 0)
 
 
@@ -534,20 +543,20 @@ def score_goal(D, Z, RS, ice, t, scorer, pp, sh, fatigue_goal, OT_, OP, OK, L):
     d = 1 - t
     empty = Z[Z_PULL + d] != 0
     Z[Z_SCORE + t] += 1
-    OT_[t, T_GOALS] += 1
+    OT_[t * NT + T_GOALS] += 1
     per = Z[Z_PERIOD]
-    OT_[t, T_G1 + (per - 1 if per <= 3 else 3)] += 1
-    OP[t, sk(D, scorer, F_SLOT), P_G] += 1
+    OT_[t * NT + T_G1 + (per - 1 if per <= 3 else 3)] += 1
+    OP[(t * MAX_ROSTER + sk(D, scorer, F_SLOT)) * NP + P_G] += 1
     if pp:
-        OT_[t, T_PPG] += 1
-        OP[t, sk(D, scorer, F_SLOT), P_PPG] += 1
+        OT_[t * NT + T_PPG] += 1
+        OP[(t * MAX_ROSTER + sk(D, scorer, F_SLOT)) * NP + P_PPG] += 1
     if sh:
-        OT_[t, T_SHG] += 1
-        OP[t, sk(D, scorer, F_SLOT), P_SHG] += 1
+        OT_[t * NT + T_SHG] += 1
+        OP[(t * MAX_ROSTER + sk(D, scorer, F_SLOT)) * NP + P_SHG] += 1
     if empty:
-        OT_[t, T_ENG] += 1
+        OT_[t * NT + T_ENG] += 1
     if fatigue_goal:
-        OT_[t, T_FATG] += 1
+        OT_[t * NT + T_FATG] += 1
     log(Z, L, EV_GOAL, t, scorer, pp + 2 * sh + 4 * empty + 8 * fatigue_goal, Z[Z_SCORE], Z[Z_SCORE + 1])
     if rule(D, R_ASSISTS):
         award_assists(D, Z, RS, ice, t, scorer, pp, OP, L)
@@ -556,17 +565,17 @@ def score_goal(D, Z, RS, ice, t, scorer, pp, sh, fatigue_goal, OT_, OP, OK, L):
         Z[Z_LEADGK + 1] = Z[Z_GKSLOT + 1]
     if not empty:
         gs = Z[Z_GKSLOT + d]
-        OK[d, gs, K_GA] += 1
+        OK[(d * 2 + gs) * NK + K_GA] += 1
         if Z[Z_FAT + d]:
-            OK[d, gs, K_GA_FAT] += 1
+            OK[(d * 2 + gs) * NK + K_GA_FAT] += 1
         if fatigue_goal:
-            OK[d, gs, K_FATG] += 1
+            OK[(d * 2 + gs) * NK + K_FATG] += 1
         Z[Z_GAP + d] += 1
         Z[Z_GAG + d] += 1
         if rule(D, R_FATIGUE) and not Z[Z_FAT + d] and (Z[Z_GAP + d] >= 4 or Z[Z_GAG + d] >= 6):
             Z[Z_FAT + d] = 1
             Z[Z_SHELLED + d] = 1
-            OK[d, gs, K_SHELLED] = 1
+            OK[(d * 2 + gs) * NK + K_SHELLED] = 1
             log(Z, L, EV_SHELLED, d, Z[Z_GK + d], Z[Z_GAP + d], Z[Z_GAG + d], 0)
     if Z[Z_OT]:
         Z[Z_DONE] = 1
@@ -575,16 +584,16 @@ def score_goal(D, Z, RS, ice, t, scorer, pp, sh, fatigue_goal, OT_, OP, OK, L):
 
 @nb.njit(inline="always", cache=True)
 def shot_on_goal(D, Z, t, p, OT_, OP, OK, pp):
-    OT_[t, T_SOG] += 1
+    OT_[t * NT + T_SOG] += 1
     if pp:
-        OT_[t, T_SOG_PP] += 1
-    OP[t, sk(D, p, F_SLOT), P_SOG] += 1
+        OT_[t * NT + T_SOG_PP] += 1
+    OP[(t * MAX_ROSTER + sk(D, p, F_SLOT)) * NP + P_SOG] += 1
     d = 1 - t
     if not Z[Z_PULL + d]:
         gs = Z[Z_GKSLOT + d]
-        OK[d, gs, K_SA] += 1
+        OK[(d * 2 + gs) * NK + K_SA] += 1
         if Z[Z_FAT + d]:
-            OK[d, gs, K_SA_FAT] += 1
+            OK[(d * 2 + gs) * NK + K_SA_FAT] += 1
 
 
 @nb.njit(inline="always", cache=True)
@@ -645,7 +654,7 @@ def power_play(D, Z, RS, order, ice, LN, t, pol, OT_, OP, OK, L):
     """Team ``t`` on the power play, Basic rules 7.1-7.36: flip two cards for the elapsed time, one split on
     the Power Play Chart, short-handed shots first, then the power play's shots until it scores."""
     s = 1 - t
-    OT_[t, T_PPO] += 1
+    OT_[t * NT + T_PPO] += 1
     # elapsed time: two cards; line changes among them wait for the end of the penalty (7.31)
     defer_f = 0
     defer_d = 0
@@ -659,7 +668,7 @@ def power_play(D, Z, RS, order, ice, LN, t, pol, OT_, OP, OK, L):
             elif c == -2:
                 defer_d += 1
     u = Z[Z_PPNEXT + t]
-    if pol[t, P_PP_UNITS] == 0:
+    if pol[t * N_POL + P_PP_UNITS] == 0:
         Z[Z_PPNEXT + t] = 1 - u
     k = Z[Z_PKNEXT + s]
     if rule(D, R_PK_UNITS) == 2:
@@ -667,10 +676,10 @@ def power_play(D, Z, RS, order, ice, LN, t, pol, OT_, OP, OK, L):
     ppi = stack_empty(5, np.int64)
     shi = stack_empty(5, np.int64)
     for j in range(5):
-        ppi[j] = LN[t, TM_PP + 5 * u + j]
+        ppi[j] = LN[t * LINES_W + TM_PP + 5 * u + j]
         shi[j] = -1
     for j in range(4):
-        shi[PK_SLOTS[j]] = LN[s, TM_PK + 4 * k + j]
+        shi[PK_SLOTS[j]] = LN[s * LINES_W + TM_PK + 4 * k + j]
     c = draw_split(Z, RS)
     n = spn(D, c) - 1
     cpos = ppcond(D, n, 0)
@@ -686,8 +695,8 @@ def power_play(D, Z, RS, order, ice, LN, t, pol, OT_, OP, OK, L):
         res = pp_shot(D, Z, RS, s, p, D[row + 1 + 2 * j], 0, OT_, OP, OK, L)
         if res:
             for jj in range(5):
-                ice[s, jj] = shi[jj]
-            ice[s, 1] = -1
+                ice[s * 6 + jj] = shi[jj]
+            ice[s * 6 + 1] = -1
             score_goal(D, Z, RS, ice, s, p, 0, 1, res == 2, OT_, OP, OK, L)
             put_lines(Z, ice, LN)
             if Z[Z_DONE]:
@@ -700,7 +709,7 @@ def power_play(D, Z, RS, order, ice, LN, t, pol, OT_, OP, OK, L):
         res = pp_shot(D, Z, RS, t, p, D[row + 1 + 2 * j], 1, OT_, OP, OK, L)
         if res:
             for jj in range(5):
-                ice[t, jj] = ppi[jj]
+                ice[t * 6 + jj] = ppi[jj]
             score_goal(D, Z, RS, ice, t, p, 1, 0, res == 2, OT_, OP, OK, L)
             put_lines(Z, ice, LN)
             break
@@ -719,10 +728,10 @@ def power_play(D, Z, RS, order, ice, LN, t, pol, OT_, OP, OK, L):
 def penalty(D, Z, RS, order, ice, LN, t_off, p, pol, OT_, OP, OK, L, M, kind):
     """Skater ``p`` (or a goalie: ``p`` < 0) of team ``t_off`` takes a minor; the other team gets a power play
     now, at the start of the next period (7.37), or not at all on the game's last card (7.38)."""
-    OT_[t_off, T_PEN] += 1
-    OT_[t_off, T_PIM] += 2
+    OT_[t_off * NT + T_PEN] += 1
+    OT_[t_off * NT + T_PIM] += 2
     if p >= 0:
-        OP[t_off, sk(D, p, F_SLOT), P_PIM] += 2
+        OP[(t_off * MAX_ROSTER + sk(D, p, F_SLOT)) * NP + P_PIM] += 2
     log(Z, L, EV_PENALTY, t_off, p, kind, 0, 0)
     t = 1 - t_off
     M[0] = M_FACEOFF
@@ -746,7 +755,7 @@ def rebound(D, Z, RS, ice, turns, t, shooter_slot, M, L):
     if D[r + 3] and rule(D, R_INJURIES):
         Z[Z_INJ_PEND] = 1 + t
     d = 1 - t
-    shooter = ice[t, shooter_slot]
+    shooter = ice[t * 6 + shooter_slot]
     log(Z, L, EV_REBOUND, t, 0, 0, 0, enc(D, r))
     if D[r + 0] == R.REB_OFFENSE:
         if D[r + 1] == R.ANY:
@@ -758,7 +767,7 @@ def rebound(D, Z, RS, ice, turns, t, shooter_slot, M, L):
                 return
         else:
             s = D[r + 1]
-        q = ice[t, s]
+        q = ice[t * 6 + s]
         if q >= 0 and sk(D, q, F_OFF) >= D[r + 2]:
             chain_add(Z, t, shooter)
             M[0] = M_SHOT
@@ -773,7 +782,7 @@ def rebound(D, Z, RS, ice, turns, t, shooter_slot, M, L):
         return
     # REB_DEFENSE
     s = D[r + 1]
-    q = ice[d, s]
+    q = ice[d * 6 + s]
     if q >= 0 and (D[r + 2] == 0 or sk(D, q, F_DEF) >= D[r + 2]):
         M[0] = M_ACTION
         M[1] = d
@@ -799,17 +808,17 @@ def breakaway_for(D, Z, RS, ice, turns, t, starter_slot, rating_slot, M, L):
         s = D[r + 1]
         if s == starter_slot and D[r + 2] >= 0:
             s = D[r + 2]            # 4.61: the first reading is the player who started it
-        if ice[t, s] < 0:
+        if ice[t * 6 + s] < 0:
             s = rating_slot
         M[0] = M_SHOT
         M[1] = t
         M[2] = s
         M[3] = COL_REB
         M[4] = 1
-        if starter_slot >= 0 and s != starter_slot and ice[t, starter_slot] >= 0:
-            chain_add(Z, t, ice[t, starter_slot])
+        if starter_slot >= 0 and s != starter_slot and ice[t * 6 + starter_slot] >= 0:
+            chain_add(Z, t, ice[t * 6 + starter_slot])
         return
-    q = ice[t, rating_slot]
+    q = ice[t * 6 + rating_slot]
     if q >= 0 and sk(D, q, F_BKWY) >= D[r + 1]:
         M[0] = M_SHOT
         M[1] = t
@@ -834,7 +843,7 @@ def faceoff_dz(M, t_goalie):
 def goalie_card(D, Z, RS, order, ice, LN, turns, t, slot, col, pol, OT_, OP, OK, L, M):
     """Goalie Rating against a shot of column ``col`` by team ``t``'s ``slot`` (5.5-5.8, 5.7, 24.2)."""
     d = 1 - t
-    p = ice[t, slot]
+    p = ice[t * 6 + slot]
     gd = roll2(Z, RS)
     g = gc_row(D, Z[Z_GK + d], gd - 2, 0 if col == COL_OUT else 1)
     log(Z, L, EV_GOALIE, d, Z[Z_GK + d], gd, 0, enc(D, g))
@@ -860,7 +869,7 @@ def goalie_card(D, Z, RS, order, ice, LN, turns, t, slot, col, pol, OT_, OP, OK,
         M[0] = M_ACTION
         M[1] = d
         M[2] = D[g + 1] if D[g + 1] != R.ANY else pick_any(D, Z, ice, turns, d, 0, -1, False)
-        if ice[d, M[2]] < 0:
+        if ice[d * 6 + M[2]] < 0:
             M[2] = pick_any(D, Z, ice, turns, d, 0, -1, False)
         return
     if k == R.SAVE_REBOUND:
@@ -878,20 +887,20 @@ def goalie_card(D, Z, RS, order, ice, LN, turns, t, slot, col, pol, OT_, OP, OK,
             die = roll1(Z, RS)
             rs = ret(D, die - 1)
             both = False
-            if rs >= 0 and ice[t, rs] >= 0:
-                q = ice[t, rs]
+            if rs >= 0 and ice[t * 6 + rs] >= 0:
+                q = ice[t * 6 + rs]
                 c2 = draw_split(Z, RS)
                 pr = sk(D, q, F_PEN)
                 if in_range(spn(D, c2), pen_chart(D, pr, 0), pen_chart(D, pr, 1)):
                     both = True
-                    OT_[t, T_PEN] += 1
-                    OT_[t, T_PIM] += 2
-                    OP[t, sk(D, q, F_SLOT), P_PIM] += 2
+                    OT_[t * NT + T_PEN] += 1
+                    OT_[t * NT + T_PIM] += 2
+                    OP[(t * MAX_ROSTER + sk(D, q, F_SLOT)) * NP + P_PIM] += 2
                     log(Z, L, EV_PENALTY, t, q, 2, 0, 0)
             if both:
                 # coincidental minors: no power play; the goalie's minor is served, play resumes
-                OT_[d, T_PEN] += 1
-                OT_[d, T_PIM] += 2
+                OT_[d * NT + T_PEN] += 1
+                OT_[d * NT + T_PIM] += 2
                 log(Z, L, EV_PENALTY, d, -1 - Z[Z_GK + d], 3, 0, 0)
                 faceoff_dz(M, d)
                 return
@@ -908,25 +917,25 @@ def shoot(D, Z, RS, order, ice, LN, turns, tacc, t, slot, col, unrestricted, pol
     """A shot by team ``t``'s ``slot`` from column ``col`` (3.0); an unrestricted outside shot may first
     penetrate (6.0-6.1) per the coach's policy."""
     d = 1 - t
-    p = ice[t, slot]
+    p = ice[t * 6 + slot]
     if p < 0:
         M[0] = M_ACTION
         M[1] = d
         M[2] = MIRROR[slot]
         return
     if col == COL_OUT and unrestricted:
-        pen = pol[t, P_PENETRATE]
+        pen = pol[t * N_POL + P_PENETRATE]
         go = False
         if pen == 2:
             go = True
         elif pen == 0:
             rs = sk(D, p, F_SLOT)
-            tacc[t, rs] += sk(D, p, F_TEND) - 1
-            if tacc[t, rs] >= 4:
-                tacc[t, rs] -= 4
+            tacc[t * MAX_ROSTER + rs] += sk(D, p, F_TEND) - 1
+            if tacc[t * MAX_ROSTER + rs] >= 4:
+                tacc[t * MAX_ROSTER + rs] -= 4
                 go = True
         if go:
-            OT_[t, T_PEN_TRY] += 1
+            OT_[t * NT + T_PEN_TRY] += 1
             c = draw_split(Z, RS)
             b = sk(D, p, F_BKWY)
             ok = in_range(spn(D, c), penc(D, b, 0), penc(D, b, 1))
@@ -936,7 +945,7 @@ def shoot(D, Z, RS, order, ice, LN, turns, tacc, t, slot, col, unrestricted, pol
                 M[1] = d
                 M[2] = MIRROR[slot]
                 return
-            OT_[t, T_PEN_OK] += 1
+            OT_[t * NT + T_PEN_OK] += 1
             col = COL_IN
     dice = roll2(Z, RS)
     r = shot_row(D, p, col, dice - 2)
@@ -954,7 +963,7 @@ def shoot(D, Z, RS, order, ice, LN, turns, tacc, t, slot, col, unrestricted, pol
         M[0] = M_ACTION
         M[1] = d
         M[2] = D[r + 1] if D[r + 1] != R.ANY else pick_any(D, Z, ice, turns, d, 0, -1, False)
-        if ice[d, M[2]] < 0:
+        if ice[d * 6 + M[2]] < 0:
             M[2] = pick_any(D, Z, ice, turns, d, 0, -1, False)
         return
     shot_on_goal(D, Z, t, p, OT_, OP, OK, 0)
@@ -1012,15 +1021,15 @@ def action(D, Z, RS, order, ice, LN, turns, t, slot, pol, OT_, OP, OK, L, M):
         put_lines(Z, ice, LN)
         chain_reset(Z)
         log(Z, L, EV_LINE, -1, Z[Z_CF], Z[Z_CD], 0, 0)
-    if ice[t, slot] < 0:
+    if ice[t * 6 + slot] < 0:
         slot = pick_any(D, Z, ice, turns, t, 0, -1, False)
-    p = ice[t, slot]
+    p = ice[t * 6 + slot]
     r = act_row(D, c, t)
     k = D[r + 0]
     log(Z, L, EV_CARD, t, c, p * 8 + slot, k, 0)
     ms = MIRROR[slot]
     if k == R.OPP_DEFENSE:
-        q = ice[d, ms]
+        q = ice[d * 6 + ms]
         if q < 0:
             res = R.OUTSIDE_SHOT
         else:
@@ -1046,7 +1055,7 @@ def action(D, Z, RS, order, ice, LN, turns, t, slot, pol, OT_, OP, OK, L, M):
                 s = pick_any(D, Z, ice, turns, t, 0, slot, True)
             elif s == slot:
                 s = SELF_PASS[s]          # 4.42: a player off his first position passing to "himself"
-            if s < 0 or ice[t, s] < 0:
+            if s < 0 or ice[t * 6 + s] < 0:
                 s = slot
             if s != slot:
                 chain_add(Z, t, p)
@@ -1069,7 +1078,7 @@ def action(D, Z, RS, order, ice, LN, turns, t, slot, pol, OT_, OP, OK, L, M):
                 s = slot
         elif s == slot:
             s = D[r + 3] if D[r + 3] >= 0 else slot       # 4.41: the pass goes to the player in parentheses
-        if ice[t, s] < 0:
+        if ice[t * 6 + s] < 0:
             s = slot
         if s != slot:
             chain_add(Z, t, p)
@@ -1081,7 +1090,7 @@ def action(D, Z, RS, order, ice, LN, turns, t, slot, pol, OT_, OP, OK, L, M):
         return
     if k == R.LOSE_PUCK_OUTSIDE:
         s = D[r + 1]
-        if ice[d, s] < 0:
+        if ice[d * 6 + s] < 0:
             s = ms
         M[0] = M_SHOT
         M[1] = d
@@ -1110,7 +1119,7 @@ def action(D, Z, RS, order, ice, LN, turns, t, slot, pol, OT_, OP, OK, L, M):
         M[4] = 0
         return
     if k == R.PENALTY_CARD:
-        q = ice[d, ms]
+        q = ice[d * 6 + ms]
         log(Z, L, EV_PENCARD, d, (q if q >= 0 else 0) * 8 + ms, sk(D, q, F_PEN) if q >= 0 else -1,
             1 if (q >= 0 and (D[r + 1] >> sk(D, q, F_PEN)) & 1) else 0, 0)
         if q >= 0 and (D[r + 1] >> sk(D, q, F_PEN)) & 1:
@@ -1136,10 +1145,10 @@ def faceoff(D, Z, RS, ice, turns, zone, OT_, L, M):
     r = fo_row(D, spn(D, c) - 1)
     w = D[r + 1]
     s = D[r + 2]
-    if s == R.ANY or ice[w, s] < 0:
+    if s == R.ANY or ice[w * 6 + s] < 0:
         s = pick_any(D, Z, ice, turns, w, 0, -1, False)
-    OT_[w, T_FOW] += 1
-    log(Z, L, EV_FACEOFF, w, ice[w, s] * 8 + s, zone, spn(D, c), 0)
+    OT_[w * NT + T_FOW] += 1
+    log(Z, L, EV_FACEOFF, w, ice[w * 6 + s] * 8 + s, zone, spn(D, c), 0)
     chain_reset(Z)
     if zone >= 0 and w != zone:
         M[0] = M_SHOT        # 2.21: an outside shot, with the option to penetrate
@@ -1165,7 +1174,7 @@ def goalie_pull(D, Z, ice, injured, pol, OT_, L):
     extra skater is the best healthy Offense off the ice."""
     left = Z[Z_NCARDS] - Z[Z_CUR]
     for t in range(2):
-        if pol[t, P_PULL] != 0:
+        if pol[t * N_POL + P_PULL] != 0:
             continue
         behind = Z[Z_SCORE + 1 - t] - Z[Z_SCORE + t]
         want = Z[Z_PERIOD] == 3 and not Z[Z_OT] and left <= PULL_CARDS_LEFT and 1 <= behind and behind <= 2
@@ -1175,22 +1184,22 @@ def goalie_pull(D, Z, ice, injured, pol, OT_, L):
             bo = -1
             for k in range(tm(D, team, TM_NROSTER)):
                 q = tm(D, team, TM_ROSTER + k)
-                if q < 0 or injured[t, sk(D, q, F_SLOT)]:
+                if q < 0 or injured[t * MAX_ROSTER + sk(D, q, F_SLOT)]:
                     continue
                 on = False
                 for s in range(5):
-                    if ice[t, s] == q:
+                    if ice[t * 6 + s] == q:
                         on = True
                 if not on and sk(D, q, F_OFF) > bo:
                     bo = sk(D, q, F_OFF)
                     best = q
             Z[Z_PULL + t] = 1
-            ice[t, 5] = best
-            OT_[t, T_PULLED] = 1
+            ice[t * 6 + 5] = best
+            OT_[t * NT + T_PULLED] = 1
             log(Z, L, EV_PULL, t, best, left, 0, 0)
         elif Z[Z_PULL + t] and not want:
             Z[Z_PULL + t] = 0
-            ice[t, 5] = -1
+            ice[t * 6 + 5] = -1
             log(Z, L, EV_RETURN, t, 0, 0, 0, 0)
 
 
@@ -1207,8 +1216,8 @@ def play_period(D, Z, RS, order, ice, LN, turns, tacc, injured, pol, OT_, OP, OK
     Z[Z_GAP + 1] = 0
     Z[Z_PULL] = 0
     Z[Z_PULL + 1] = 0
-    ice[0, 5] = -1
-    ice[1, 5] = -1
+    ice[0 * 6 + 5] = -1
+    ice[1 * 6 + 5] = -1
     put_lines(Z, ice, LN)
     chain_reset(Z)
     log(Z, L, EV_PERIOD, -1, Z[Z_PERIOD], Z[Z_NCARDS], 0, 0)
@@ -1253,7 +1262,7 @@ def play_period(D, Z, RS, order, ice, LN, turns, tacc, injured, pol, OT_, OP, OK
             shoot(D, Z, RS, order, ice, LN, turns, tacc, M[1], M[2], M[3], M[4], pol,
                   OT_, OP, OK, L, M)
         for s in range(2):
-            if Z[Z_SHELLED + s] == 1 and pol[s, P_SHELLED] == 1:
+            if Z[Z_SHELLED + s] == 1 and pol[s * N_POL + P_SHELLED] == 1:
                 Z[Z_SHELLED + s] = 2
                 Z[Z_RELIEVE + s] = 1
     if Z[Z_INJ_PEND]:
@@ -1275,7 +1284,7 @@ def relieve(D, Z, OK, L):
             Z[Z_FAT + s] = 0
             Z[Z_GAP + s] = 0
             Z[Z_GAG + s] = 0
-            OK[s, ns, K_GP] = 1
+            OK[(s * 2 + ns) * NK + K_GP] = 1
             log(Z, L, EV_RELIEVE, s, Z[Z_GK + s], 0, 0, 0)
 
 
@@ -1297,14 +1306,14 @@ def shootout(D, Z, RS, OT_, OK, L, injured):
         for j in range(MAX_ROSTER):
             used[j] = 0
         for j in range(n):
-            if tm(D, team, TM_ROSTER + j) >= 0 and not injured[t, j]:
+            if tm(D, team, TM_ROSTER + j) >= 0 and not injured[t * MAX_ROSTER + j]:
                 healthy += 1
         for k in range(n):
             best = -1
             bv = -1
             for j in range(n):
                 q = tm(D, team, TM_ROSTER + j)
-                if used[j] or q < 0 or (injured[t, j] and healthy > 0):
+                if used[j] or q < 0 or (injured[t * MAX_ROSTER + j] and healthy > 0):
                     continue
                 v = sk(D, q, F_OFF) * 2 + (0 if sk(D, q, F_ISD) else 100)
                 if v > bv:
@@ -1326,7 +1335,7 @@ def shootout(D, Z, RS, OT_, OK, L, injured):
             goal = False
             isd = sk(D, p, F_ISD)
             gs = Z[Z_GKSLOT + d]
-            OK[d, gs, K_SO_SA] += 1
+            OK[(d * 2 + gs) * NK + K_SO_SA] += 1
             if k == R.SAVE_REBOUND:
                 goal = True
             elif k == R.GOAL and not (D[r + 3] and isd):
@@ -1346,13 +1355,13 @@ def shootout(D, Z, RS, OT_, OK, L, injured):
                     goal = True
             if goal:
                 goals[t] += 1
-                OK[d, gs, K_SO_GA] += 1
+                OK[(d * 2 + gs) * NK + K_SO_GA] += 1
             log(Z, L, EV_SO, t, p, dice, 1 if goal else 0, enc(D, r))
         rounds += 1
         if rounds >= 3 and goals[0] != goals[1]:
             break
     for t in range(2):
-        OT_[t, T_SO_GOALS] = goals[t]
+        OT_[t * NT + T_SO_GOALS] = goals[t]
     if goals[0] > goals[1]:
         w = WIN_HOME
     elif goals[1] > goals[0]:
@@ -1369,39 +1378,55 @@ def play_game(D, pol, home, away, gslot, gfat, out, Z, RS, order, ice, LN, turns
     team's starter, 1 its backup); ``gfat[side]``: 1 when he starts fatigued (24.4, an input a league can
     drive); ``out`` (2, MAX_ROSTER): nonzero for a roster slot still out injured from an earlier game, who is
     replaced before the opening faceoff as an in-game injury is (15.1).  Fills OG (NO,), OT_ (2, NT),
-    OP (2, MAX_ROSTER, NP), OK (2, 2, NK); L is the play-by-play log (empty: none)."""
+    OP (2, MAX_ROSTER, NP), OK (2, 2, NK); L is the play-by-play log (rows, LOG_W) (no rows: none).  Scratch, all
+    C-contiguous int64: Z (NZ,), RS = (RNG state (STATE_SIZE,) uint64, script cursors (3,), action-card,
+    split-card and dice scripts, split deck (40,)), order (>= 48,), ice (2, 6), LN (2, LINES_W), turns, tacc and
+    injured (2, MAX_ROSTER), M (6,)."""
+    Z[Z_NSCRIPT] = RS[2].shape[0]
+    Z[Z_NSCRIPT + 1] = RS[3].shape[0]
+    Z[Z_NSCRIPT + 2] = RS[4].shape[0]
+    Z[Z_LOGCAP] = L.shape[0]
+    PS = (ptr(RS[0]), ptr(RS[1]), ptr(RS[2]), ptr(RS[3]), ptr(RS[4]), ptr(RS[5]))
+    _play_game(ptr(D), ptr(pol), home, away, ptr(gslot), ptr(gfat), ptr(out), ptr(Z), PS, ptr(order), ptr(ice),
+               ptr(LN), ptr(turns), ptr(tacc), ptr(injured), ptr(OG), ptr(OT_), ptr(OP), ptr(OK), ptr(L), ptr(M))
+
+
+@nb.njit(cache=True)
+def _play_game(D, pol, home, away, gslot, gfat, out, Z, RS, order, ice, LN, turns, tacc,
+               injured, OG, OT_, OP, OK, L, M):
+    """The game on pointers (see the module docstring); the arguments as :func:`play_game`'s."""
     teams = (home, away)
     for t in range(2):
         team = teams[t]
         Z[Z_TEAM + t] = team
         for j in range(LINES_W):
-            LN[t, j] = tm(D, team, j)
+            LN[t * LINES_W + j] = tm(D, team, j)
         for j in range(6):
-            ice[t, j] = -1
+            ice[t * 6 + j] = -1
         for j in range(MAX_ROSTER):
-            turns[t, j] = 0
-            tacc[t, j] = 0
-            injured[t, j] = 0
+            turns[t * MAX_ROSTER + j] = 0
+            tacc[t * MAX_ROSTER + j] = 0
+            injured[t * MAX_ROSTER + j] = 0
         for j in range(tm(D, team, TM_NROSTER)):
-            if out[t, j] != 0:
-                injured[t, j] = 1
+            if out[t * MAX_ROSTER + j] != 0:
+                injured[t * MAX_ROSTER + j] = 1
         for j in range(tm(D, team, TM_NROSTER)):
-            if out[t, j] != 0:
+            if out[t * MAX_ROSTER + j] != 0:
                 replace_skater(D, ice, LN, injured, t, tm(D, team, TM_ROSTER + j))
         for j in range(NT):
-            OT_[t, j] = 0
+            OT_[t * NT + j] = 0
         for j in range(MAX_ROSTER):
             for k in range(NP):
-                OP[t, j, k] = 0
+                OP[(t * MAX_ROSTER + j) * NP + k] = 0
         for j in range(2):
             for k in range(NK):
-                OK[t, j, k] = 0
+                OK[(t * 2 + j) * NK + k] = 0
         Z[Z_GKSLOT + t] = gslot[t]
         Z[Z_GK + t] = tm(D, team, TM_G + gslot[t])
         Z[Z_FAT + t] = 1 if (gfat[t] and rule(D, R_FATIGUE)) else 0
-        OK[t, gslot[t], K_GP] = 1
-        OK[t, gslot[t], K_START] = 1
-        OK[t, gslot[t], K_FAT_START] = Z[Z_FAT + t]
+        OK[(t * 2 + gslot[t]) * NK + K_GP] = 1
+        OK[(t * 2 + gslot[t]) * NK + K_START] = 1
+        OK[(t * 2 + gslot[t]) * NK + K_FAT_START] = Z[Z_FAT + t]
         Z[Z_PULL + t] = 0
         Z[Z_PPNEXT + t] = 0
         Z[Z_PKNEXT + t] = 0
@@ -1459,11 +1484,11 @@ def play_game(D, pol, home, away, gslot, gfat, out, Z, RS, order, ice, LN, turns
     for t in range(2):
         gs = Z[Z_LEADGK + t] if decided != SO else Z[Z_GKSLOT + t]
         if winner == WIN_TIE:
-            OK[t, Z[Z_GKSLOT + t], K_DEC] = DEC_T
+            OK[(t * 2 + Z[Z_GKSLOT + t]) * NK + K_DEC] = DEC_T
         elif (winner == WIN_HOME) == (t == HOME):
-            OK[t, gs, K_DEC] = DEC_W
+            OK[(t * 2 + gs) * NK + K_DEC] = DEC_W
         else:
-            OK[t, gs, K_DEC] = DEC_OTL if decided != REG else DEC_L
+            OK[(t * 2 + gs) * NK + K_DEC] = DEC_OTL if decided != REG else DEC_L
     log(Z, L, EV_END, -1, 0, Z[Z_SCORE], Z[Z_SCORE + 1], 1)
 
 
