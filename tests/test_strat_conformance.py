@@ -135,6 +135,29 @@ def test_pure_python_kernel_matches_compiled():
     assert py == compiled
 
 
+def test_player_totals_are_the_per_game_counters_summed(monkeypatch):
+    # simulate() sums the per-game player counters per team a pass at a time; with passes of 700 games the
+    # totals equal one kernel call's counters summed by numpy
+    from simcore.games.strat.policies import Coach
+    n, seed = 2_000, 8
+    monkeypatch.setattr(engine, "PLAYER_PASS", 700)
+    res = engine.simulate(league=True, n=n, seed=seed)
+    c = res.compiled
+    homes, aways = res.aggregates["homes"], res.aggregates["aways"]
+    pol = np.stack([Coach().numeric(), Coach().numeric()])
+    g = np.zeros((n, 2), np.int64)
+    OP = np.zeros((n, 2, K.MAX_ROSTER, K.NP), np.int16)
+    K.simulate_games(c.D, pol, np.uint64(seed), 0, homes, aways, g, g, np.zeros((n, K.NO), np.int32),
+                     np.zeros((n, 2, K.NT), np.int16), OP, np.zeros((n, 2, 2, K.NK), np.int16))
+    want = np.zeros((len(c.teams), K.MAX_ROSTER, K.NP), np.int64)
+    np.add.at(want, homes, OP[:, 0].astype(np.int64))
+    np.add.at(want, aways, OP[:, 1].astype(np.int64))
+    assert want[:, :, K.P_G].sum() == res.aggregates["OG"][:, [K.O_HOME, K.O_AWAY]].sum() > 0
+    assert (res.aggregates["players"] == want).all()
+    monkeypatch.setattr(engine, "PLAYER_PASS", 1 << 13)
+    assert (engine.simulate(league=True, n=n, seed=seed).aggregates["players"] == want).all()
+
+
 def test_game_depends_only_on_seed_and_index():
     a = engine.simulate("KBY", "NRV", n=50, seed=3)
     b = engine.simulate("KBY", "NRV", n=80, seed=3)

@@ -25,6 +25,7 @@ from .rules import Rules
 WINNERS = ("home", "away", "tie")
 DECIDED = ("REG", "OT", "SO")
 DEFAULT_CHUNK = 1 << 16
+PLAYER_PASS = 1 << 13        # games per kernel call: their per-game player counters (5.5 MB) stay in cache
 
 TEAM_COLUMNS = {
     "goals": K.T_GOALS, "shots": K.T_SOG, "pp_opportunities": K.T_PPO, "pp_goals": K.T_PPG,
@@ -117,14 +118,16 @@ def simulate(home=None, away=None, n: int = 10_000, seed: int = 0, rules: Rules 
     nteams = len(c.teams)
     players = np.zeros((nteams, K.MAX_ROSTER, K.NP), np.int64)
     useed = np.uint64(seed)
+    OP = np.zeros((min(n, PLAYER_PASS), 2, K.MAX_ROSTER, K.NP), np.int16)
 
     def fn(g0, count):
-        sl = slice(g0, g0 + count)
-        OP = np.zeros((count, 2, K.MAX_ROSTER, K.NP), np.int16)
-        K.simulate_games(c.D, pol, useed, g0, homes[sl], aways[sl], gsl[sl], gft[sl], OG[sl], OT_[sl], OP, OK[sl])
-        for side, rows in ((0, homes[sl]), (1, aways[sl])):
-            for t in np.unique(rows):
-                players[t] += OP[rows == t, side].sum(axis=0, dtype=np.int64)
+        # the per-game player counters are only summed per team: one reused buffer, a pass at a time
+        for p0 in range(g0, g0 + count, PLAYER_PASS):
+            m = min(PLAYER_PASS, g0 + count - p0)
+            sl = slice(p0, p0 + m)
+            K.simulate_games(c.D, pol, useed, p0, homes[sl], aways[sl], gsl[sl], gft[sl], OG[sl], OT_[sl], OP[:m],
+                             OK[sl])
+            K.add_players(OP[:m], homes[sl], aways[sl], players)
 
     runner.run_chunks(n, fn, chunk_size=chunk_size or DEFAULT_CHUNK, n_threads=threads, progress=progress)
     meta = {"game": "strat", "variant": rules.id, "seed": seed, "n": n, "mode": "games",

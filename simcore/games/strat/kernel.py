@@ -1555,6 +1555,18 @@ def simulate_games(D, pol, seed, g0, homes, aways, gslots, gfats, OG, OT_, OP, O
 
 
 @nb.njit(cache=True)
+def add_players(OP, homes, aways, players):
+    """Add the per-game player counters OP (n, 2, MAX_ROSTER, NP) of games with team rows ``homes``/``aways``
+    (n,) into ``players`` (n_teams, MAX_ROSTER, NP)."""
+    for i in range(OP.shape[0]):
+        for side in range(2):
+            t = homes[i] if side == HOME else aways[i]
+            for j in range(MAX_ROSTER):
+                for k in range(NP):
+                    players[t, j, k] += OP[i, side, j, k]
+
+
+@nb.njit(cache=True)
 def play_logged(D, pol, seed, game, home, away, gslot, gfat, out, scripted, sact, ssplit, sdice, OG, OT_, OP, OK,
                 L):
     """One game with its play-by-play log L (MAX_EVENTS, LOG_W); scripted mode reads the three scripts.
