@@ -5,9 +5,13 @@ Start with ``simcore.game("ezr")``: each game module has ``Rules``,
 """
 __version__ = "0.1.0"
 
-from .charts import ChartError
-from .games import available_games, game
-from .results import Results, read_parquet
-from .rulesbase import RuleError
+from . import nbcache
+
+nbcache.install()      # before any kernel is defined: cached machine code follows the modules it uses
+
+from .charts import ChartError  # noqa: E402
+from .games import available_games, game  # noqa: E402
+from .results import Results, read_parquet  # noqa: E402
+from .rulesbase import RuleError  # noqa: E402
 
 __all__ = ["ChartError", "Results", "RuleError", "available_games", "game", "read_parquet", "__version__"]
