@@ -220,3 +220,19 @@ def test_play_by_play_matches_simulate():
     assert gl.winner == g["winner"] and gl.decided_in == g["decided_in"]
     assert np.array_equal(gl.team, res.aggregates["OT"][0])
     assert gl.events["text"].iloc[-1] == f"Final: KBY {gl.home_goals}, NRV {gl.away_goals}"
+
+
+def test_goalie_inputs_in_any_memory_order():
+    # goalie_slots / fatigued may come as Fortran-ordered or strided arrays; the kernel reads C-ordered copies
+    n = 40
+    slots = np.zeros((n, 2), np.int64)
+    slots[::3, 1] = 1
+    slots[1::3, 0] = 1
+    fat = np.zeros((n, 2), np.int64)
+    fat[::4, 0] = 1
+    a = engine.simulate("KBY", "NRV", n=n, seed=12, goalie_slots=slots, fatigued=fat)
+    b = engine.simulate("KBY", "NRV", n=n, seed=12, goalie_slots=np.asfortranarray(slots),
+                        fatigued=np.repeat(fat, 2, axis=1)[:, ::2])
+    pd.testing.assert_frame_equal(a.table("games"), b.table("games"))
+    starts = a.table("goalie_games").groupby("goalie")["starts"].sum()
+    assert (starts > 0).sum() == 4            # both teams' starters and backups started

@@ -108,8 +108,11 @@ def simulate(home=None, away=None, n: int = 10_000, seed: int = 0, rules: Rules 
     c = compiled(kit, rules)
     homes, aways = schedule(c, home, away, n, league)
     pol, pair = _coaches(coaches)
-    gsl = np.zeros((n, 2), np.int64) if goalie_slots is None else np.asarray(goalie_slots, np.int64).reshape(n, 2)
-    gft = np.zeros((n, 2), np.int64) if fatigued is None else np.asarray(fatigued, np.int64).reshape(n, 2)
+    # C order: the kernel reads each game's row through a pointer
+    gsl = np.zeros((n, 2), np.int64) if goalie_slots is None else np.ascontiguousarray(
+        np.asarray(goalie_slots, np.int64).reshape(n, 2))
+    gft = np.zeros((n, 2), np.int64) if fatigued is None else np.ascontiguousarray(
+        np.asarray(fatigued, np.int64).reshape(n, 2))
     if ((gsl < 0) | (gsl > 1)).any():
         raise ValueError("goalie_slots are 0 (starter) or 1 (backup)")
     OG = np.zeros((n, K.NO), np.int32)
