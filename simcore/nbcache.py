@@ -72,8 +72,9 @@ def closure(path: Path, package: Path = PACKAGE) -> list[Path]:
 
 def stamp(path: Path, package: Path = PACKAGE) -> bytes:
     """sha256 over the names and bytes of :func:`closure`."""
-    files = closure(path, package)
-    return _stamp(tuple(files), tuple((f.stat().st_mtime_ns, f.stat().st_size) for f in files), package)
+    files = tuple(closure(path, package))
+    stats = tuple((st.st_mtime_ns, st.st_size) for st in map(Path.stat, files))
+    return _stamp(files, stats, package)
 
 
 @functools.lru_cache(maxsize=None)
@@ -104,7 +105,7 @@ def install() -> bool:
         return True
     ours = []
     for base in bases:
-        def from_function(cls, py_func, py_file, _base=base):
+        def from_function(cls, py_func, py_file):
             if not _in_package(py_file):
                 return None
             return super(cls, cls).from_function(py_func, py_file)

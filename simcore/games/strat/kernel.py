@@ -1380,7 +1380,7 @@ def play_game(D, pol, home, away, gslot, gfat, out, Z, RS, order, ice, LN, turns
     replaced before the opening faceoff as an in-game injury is (15.1); ``pol`` (2, N_POL): each side's coaching
     policies.  Fills OG (NO,), OT_ (2, NT), OP (2, MAX_ROSTER, NP), OK (2, 2, NK); L is the play-by-play log
     (rows, LOG_W) (no rows: none).  Every array is C-contiguous (the game reads them through pointers).  Scratch, all
-    C-contiguous int64: Z (NZ,), RS = (RNG state (STATE_SIZE,) uint64, script cursors (3,), action-card,
+    int64: Z (NZ,), RS = (RNG state (STATE_SIZE,) uint64, script cursors (3,), action-card,
     split-card and dice scripts, split deck (40,)), order (>= 48,), ice (2, 6), LN (2, LINES_W), turns, tacc and
     injured (2, MAX_ROSTER), M (6,)."""
     Z[Z_NSCRIPT] = RS[2].shape[0]
