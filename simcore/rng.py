@@ -64,16 +64,23 @@ def seed_stream(st, seed, game):
 
 
 @nb.njit(inline="always", cache=True)
+def _step(s0, s1, s2, s3):
+    """One xoshiro256** step on a state held in four values: (output, new s0, s1, s2, s3)."""
+    result = _rotl(s1 * np.uint64(5), 7) * np.uint64(9)
+    t = s1 << np.uint64(17)
+    s2 ^= s0
+    s3 ^= s1
+    s1 ^= s2
+    s0 ^= s3
+    s2 ^= t
+    s3 = _rotl(s3, 45)
+    return result, s0, s1, s2, s3
+
+
+@nb.njit(inline="always", cache=True)
 def next_u64(st):
     """Next raw 64-bit output of xoshiro256** (advances ``st``)."""
-    result = _rotl(st[1] * np.uint64(5), 7) * np.uint64(9)
-    t = st[1] << np.uint64(17)
-    st[2] ^= st[0]
-    st[3] ^= st[1]
-    st[1] ^= st[2]
-    st[0] ^= st[3]
-    st[2] ^= t
-    st[3] = _rotl(st[3], 45)
+    result, st[0], st[1], st[2], st[3] = _step(st[0], st[1], st[2], st[3])
     return result
 
 
@@ -89,6 +96,38 @@ def uniform_int(st, n):
             m = (next_u64(st) >> np.uint64(32)) * nn
             low = m & np.uint64(0xFFFFFFFF)
     return np.int64(m >> np.uint64(32))
+
+
+@nb.njit(inline="always", cache=True)
+def shuffle(st, a, n):
+    """Shuffle ``a[0:n]`` in place (Fisher-Yates): exactly the draws and swaps of
+    ``for i in n-1 .. 1: j = uniform_int(st, i + 1); a[i], a[j] = a[j], a[i]``.
+
+    The state stays in registers for the whole shuffle; through ``st`` each draw
+    would wait for the previous one's stores whenever ``a`` might share memory with
+    ``st`` (a raw pointer, see :mod:`simcore.nbarrays`).
+    """
+    s0 = st[0]
+    s1 = st[1]
+    s2 = st[2]
+    s3 = st[3]
+    for i in range(n - 1, 0, -1):
+        nn = np.uint64(i + 1)
+        while True:
+            out, s0, s1, s2, s3 = _step(s0, s1, s2, s3)
+            m = (out >> np.uint64(32)) * nn
+            low = m & np.uint64(0xFFFFFFFF)
+            # uniform_int's rejection: low < threshold, where threshold < nn is computed only when low < nn
+            if low >= nn or low >= (np.uint64(0x100000000) - nn) % nn:
+                break
+        j = np.int64(m >> np.uint64(32))
+        x = a[i]
+        a[i] = a[j]
+        a[j] = x
+    st[0] = s0
+    st[1] = s1
+    st[2] = s2
+    st[3] = s3
 
 
 @nb.njit(inline="always", cache=True)

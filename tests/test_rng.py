@@ -58,3 +58,36 @@ def test_check_seed():
     for bad in (-1, 2**64, 1.5, "3", True):
         with pytest.raises(ValueError):
             rng.check_seed(bad)
+
+
+@pytest.mark.parametrize("n", [0, 1, 2, 3, 6, 30, 40, 257])
+def test_shuffle_makes_the_draws_of_the_uniform_int_loop(n):
+    for seed in range(5):
+        a = np.zeros(rng.STATE_SIZE, np.uint64)
+        rng.seed_stream(a, np.uint64(seed), n)
+        b = a.copy()
+        x = np.arange(n, dtype=np.int64) * 3
+        rng.shuffle(a, x, n)
+        y = np.arange(n, dtype=np.int64) * 3
+        for i in range(n - 1, 0, -1):
+            j = rng.uniform_int(b, i + 1)
+            y[i], y[j] = y[j], y[i]
+        assert (x == y).all()
+        assert (a == b).all()            # the stream advanced by the same draws
+        assert sorted(x) == list(np.arange(n) * 3)
+
+
+def test_shuffle_rejects_like_uniform_int():
+    # s1 = 0 makes the next output 0: for n = 3 the first draw (i = 2) has low = 0 < 2**32 % 3 = 1 and is rejected
+    st = np.array([1, 0, 3, 4, 0, 0], dtype=np.uint64)
+    a, b, c = st.copy(), st.copy(), st.copy()
+    x = np.arange(3, dtype=np.int64)
+    rng.shuffle(a, x, 3)
+    y = np.arange(3, dtype=np.int64)
+    for i in (2, 1):
+        j = rng.uniform_int(b, i + 1)
+        y[i], y[j] = y[j], y[i]
+    assert (x == y).all() and (a == b).all()
+    rng.next_u64(c)
+    rng.next_u64(c)
+    assert not (a == c).all()           # more than two steps: the rejection happened

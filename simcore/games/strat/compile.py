@@ -20,7 +20,7 @@ class LineupError(ValueError):
 
 
 def flatten(tables) -> np.ndarray:
-    """The tables (in kernel.TABLES order) as the kernel's one int64 buffer: a header of (offset, rows) pairs,
+    """The tables (in kernel.TABLES order) as the kernel's one int32 buffer: a header of (offset, rows) pairs,
     then each table's cells in C order."""
     header = 2 * len(tables)
     out = [np.zeros(header, np.int64)]
@@ -31,7 +31,12 @@ def flatten(tables) -> np.ndarray:
         out[0][2 * k + 1] = t.shape[0]
         out.append(t.ravel())
         pos += t.size
-    return np.concatenate(out)
+    flat = np.concatenate(out)
+    lim = np.iinfo(np.int32)
+    if flat.size and (flat.min() < lim.min or flat.max() > lim.max):
+        raise ValueError(f"the kit's tables do not fit the kernel's int32 buffer ({flat.size:,} cells, values "
+                         f"{flat.min()} .. {flat.max()})")
+    return flat.astype(np.int32)
 
 
 @dataclass(frozen=True)

@@ -39,7 +39,7 @@ import numba as nb
 import numpy as np
 
 from simcore.nbarrays import borrow, ptr, stack_empty
-from simcore.rng import STATE_SIZE, seed_stream, uniform_int
+from simcore.rng import STATE_SIZE, seed_stream, shuffle, uniform_int
 
 from . import readings as R
 
@@ -117,9 +117,10 @@ PULL_CARDS_LEFT = 2                # 13.0: the goalie may be pulled with this ma
 
 
 # ---------------------------------------------------------------- the flat data buffer
-# The kit's tables travel as one int64 array: a header of (offset, rows) pairs, one per table in the order
+# The kit's tables travel as one int32 array: a header of (offset, rows) pairs, one per table in the order
 # of TABLES, then the tables back to back (compile.flatten): numba passes every array argument as its separate
-# fields, so one array beats eighteen.  The accessors below read one cell, or return the index of a 4-int
+# fields, so one array beats eighteen, and at 4 bytes a cell the sample league's cards take half the cache
+# they took as int64.  The accessors below read one cell, or return the index of a 4-int
 # reading (``*_row``: kind, a, b, c at D[i:i+4]), without making array views: in a loop a view (slice,
 # reshape, row) costs several times the cell it reads.
 TABLES = ("SK", "SHOT", "DEFC", "PASSC", "GK", "GC", "TM", "ACT", "SPN", "SPX", "SPA", "FO", "PENC", "PPC",
@@ -270,11 +271,7 @@ def draw_split(Z, RS):
     st = RS[0]
     sdeck = RS[5]
     if Z[Z_SPCUR] >= 40:
-        for i in range(39, 0, -1):
-            j = uniform_int(st, i + 1)
-            x = sdeck[i]
-            sdeck[i] = sdeck[j]
-            sdeck[j] = x
+        shuffle(st, sdeck, 40)
         Z[Z_SPCUR] = 0
         Z[Z_DRAWS] += 39
     c = sdeck[Z[Z_SPCUR]]
@@ -308,11 +305,7 @@ def build_deck(Z, RS, order, n_lines, ot_cards):
     perm = stack_empty(30, np.int64)
     for i in range(30):
         perm[i] = i
-    for i in range(29, 0, -1):
-        j = uniform_int(st, i + 1)
-        x = perm[i]
-        perm[i] = perm[j]
-        perm[j] = x
+    shuffle(st, perm, 30)
     Z[Z_DRAWS] += 29
     if ot_cards > 0:
         for i in range(ot_cards):
@@ -381,9 +374,9 @@ def pick_any(D, Z, ice, turns, t, min_off, exclude_slot, alternate):
     reading (13.3).  -1 when nobody qualifies."""
     if Z[Z_PULL + t] and ice[t * 6 + 5] >= 0 and exclude_slot != 5 and sk(D, ice[t * 6 + 5], F_OFF) >= min_off:
         return 5
+    # the key orders by Offense, then (alternating) by fewer turns; the first slot wins a tie
     best = -1
-    bo = -1
-    bt = 0
+    bk = -1
     for s in range(5):
         p = ice[t * 6 + s]
         if s == exclude_slot or p < 0:
@@ -391,11 +384,12 @@ def pick_any(D, Z, ice, turns, t, min_off, exclude_slot, alternate):
         o = sk(D, p, F_OFF)
         if o < min_off:
             continue
-        tu = turns[t * MAX_ROSTER + sk(D, p, F_SLOT)]
-        if o > bo or (o == bo and alternate and tu < bt):
+        key = np.int64(o) << 32
+        if alternate:
+            key -= turns[t * MAX_ROSTER + sk(D, p, F_SLOT)]
+        if key > bk:
             best = s
-            bo = o
-            bt = tu
+            bk = key
     if best >= 0 and alternate:
         turns[t * MAX_ROSTER + sk(D, ice[t * 6 + best], F_SLOT)] += 1
     return best
@@ -1400,20 +1394,24 @@ def _play_game(D, pol, home, away, gslot, gfat, out, Z, RS, order, ice, LN, turn
     for t in range(2):
         team = teams[t]
         Z[Z_TEAM + t] = team
+        tb = D[12] + team * TW
         for j in range(LINES_W):
-            LN[t * LINES_W + j] = tm(D, team, j)
+            LN[t * LINES_W + j] = D[tb + j]
         for j in range(6):
             ice[t * 6 + j] = -1
         for j in range(MAX_ROSTER):
             turns[t * MAX_ROSTER + j] = 0
             tacc[t * MAX_ROSTER + j] = 0
             injured[t * MAX_ROSTER + j] = 0
-        for j in range(tm(D, team, TM_NROSTER)):
+        nout = 0
+        for j in range(D[tb + TM_NROSTER]):
             if out[t * MAX_ROSTER + j] != 0:
                 injured[t * MAX_ROSTER + j] = 1
-        for j in range(tm(D, team, TM_NROSTER)):
-            if out[t * MAX_ROSTER + j] != 0:
-                replace_skater(D, ice, LN, injured, t, tm(D, team, TM_ROSTER + j))
+                nout += 1
+        if nout:
+            for j in range(D[tb + TM_NROSTER]):
+                if out[t * MAX_ROSTER + j] != 0:
+                    replace_skater(D, ice, LN, injured, t, D[tb + TM_ROSTER + j])
         for j in range(NT):
             OT_[t * NT + j] = 0
         for j in range(MAX_ROSTER):
