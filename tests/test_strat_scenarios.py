@@ -608,16 +608,16 @@ def test_regular_deck_layout_line_changes(n_lines, f_at, d_at):
     e = np.zeros(0, np.int64)
     RS = (st, np.zeros(3, np.int64), e, e, e, np.zeros(40, np.int64))
     Z = np.zeros(K.NZ, np.int64)
-    order = np.zeros(64, np.int64)
-    n = K.build_deck(Z, RS, order, n_lines, 0)
-    deck = order[:n].tolist()
+    n = K.build_deck(Z, RS, n_lines, 0)
+    deck = Z[K.Z_ORDER:K.Z_ORDER + n].tolist()
     assert n == 30 + len(f_at) + len(d_at)
     assert sorted(c for c in deck if c >= 0) == list(range(30))
     actions_before = lambda i: sum(1 for c in deck[:i] if c >= 0)   # noqa: E731
     assert [actions_before(i) for i, c in enumerate(deck) if c == -1] == f_at
     assert [actions_before(i) for i, c in enumerate(deck) if c == -2] == d_at
-    n_ot = K.build_deck(Z, RS, order, n_lines, 8)
-    assert n_ot == 8 and all(0 <= c < 30 for c in order[:8]) and len(set(order[:8].tolist())) == 8
+    n_ot = K.build_deck(Z, RS, n_lines, 8)
+    ot = Z[K.Z_ORDER:K.Z_ORDER + 8].tolist()
+    assert n_ot == 8 and all(0 <= c < 30 for c in ot) and len(set(ot)) == 8
 
 
 def test_play_by_play_text_after_a_penalty():

@@ -37,7 +37,7 @@ NGM = 8
 
 @nb.njit(cache=True, inline="always")
 def _game(D, pol, h, a, share, n_goalies, rating, starts, consec, okrun, inj, stats, playoff, gslot, gfat, out,
-          Z, RS, order, ice, LN, turns, tacc, injured, OG, OT_, OP, OK, L, M):
+          Z, RS, OG, OT_, OP, OK, L):
     """One game of team ``h`` at home to team ``a`` (league team indices = rows of the compiled kit): pick and
     fatigue the goalies, dress the healthy skaters, play, then carry the goalies' runs and the injuries on."""
     for side in range(2):
@@ -48,7 +48,7 @@ def _game(D, pol, h, a, share, n_goalies, rating, starts, consec, okrun, inj, st
                                        playoff)
         for j in range(SK.MAX_ROSTER):
             out[side, j] = inj[t, j] > 0
-    SK.play_game(D, pol, h, a, gslot, gfat, out, Z, RS, order, ice, LN, turns, tacc, injured, OG, OT_, OP, OK, L, M)
+    SK.play_game(D, pol, h, a, gslot, gfat, out, Z, RS, OG, OT_, OP, OK, L)
     played = stack_empty(2, np.int64)
     complete = stack_empty(2, np.int64)
     gag = stack_empty(2, np.int64)
@@ -81,14 +81,7 @@ def _season(s, seed, D, DP, pol, share, n_goalies, rating, pts, homes, aways, ba
     cur = np.zeros(3, np.int64)
     empty = np.zeros(0, np.int64)
     sdeck = np.zeros(40, np.int64)
-    order = np.zeros(48, np.int64)
-    ice = np.full((2, 6), -1, np.int64)
-    LN = np.zeros((2, SK.LINES_W), np.int64)
-    turns = np.zeros((2, SK.MAX_ROSTER), np.int64)
-    tacc = np.zeros((2, SK.MAX_ROSTER), np.int64)
-    injured = np.zeros((2, SK.MAX_ROSTER), np.int64)
     L = np.zeros((0, SK.LOG_W), np.int64)
-    M = np.zeros(6, np.int64)
     # the dtypes of simulate_games' outputs, so the engine's compiled play_game is reused
     OG = np.zeros(SK.NO, np.int32)
     OT_ = np.zeros((2, SK.NT), np.int16)
@@ -109,7 +102,7 @@ def _season(s, seed, D, DP, pol, share, n_goalies, rating, pts, homes, aways, ba
         h = homes[i]
         a = aways[i]
         _game(D, pol, h, a, share, n_goalies, rating, starts, consec, okrun, inj, stats, False, gslot, gfat, out,
-              Z, RS, order, ice, LN, turns, tacc, injured, OG, OT_, OP, OK, L, M)
+              Z, RS, OG, OT_, OP, OK, L)
         hg = OG[SK.O_HOME]
         ag = OG[SK.O_AWAY]
         w = OG[SK.O_WINNER]
@@ -138,7 +131,7 @@ def _season(s, seed, D, DP, pol, share, n_goalies, rating, pts, homes, aways, ba
                 q = SK.tm(D, t, SK.TM_ROSTER + j)
                 dressed = OP[side, j, SK.P_INJ] > 0
                 for k in range(SK.LINES_W - 2):
-                    if LN[side, k] == q:
+                    if Z[SK.Z_LN + side * SK.LINES_W + k] == q:
                         dressed = True
                 out_player[t, j, PO_GP] += dressed
         if keep_games:
@@ -157,7 +150,7 @@ def _season(s, seed, D, DP, pol, share, n_goalies, rating, pts, homes, aways, ba
         if home < 0:
             break
         _game(DP, pol, home, away, share, n_goalies, rating, starts, consec, okrun, inj, stats, True, gslot, gfat,
-              out, Z, RS, order, ice, LN, turns, tacc, injured, OG, OT_, OP, OK, L, M)
+              out, Z, RS, OG, OT_, OP, OK, L)
         LK.playoff_record(ps, home, OG[SK.O_WINNER] == SK.WIN_HOME)
 
 

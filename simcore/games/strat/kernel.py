@@ -14,12 +14,18 @@ Players on the ice are addressed by slot: LW, C, RW, LD, RD (0-4) and the extra 
 pulled.  A line change puts new players into the same slots, which is how the cards read ("the player in
 control" keeps his position).
 
-Arrays inside a game are raw pointers (:func:`simcore.nbarrays.ptr`), indexed flat in C order: ``ice[t * 6 + s]``
-for the (2, 6) ice slots, ``OP[(t * MAX_ROSTER + r) * NP + P_G]`` for the (2, MAX_ROSTER, NP) player counters,
-and so on (the shapes are in :func:`play_game`'s docstring).  numba calls its runtime twice for every array
-passed to a function, inlined or not, and the handlers below pass about twenty on every step: as arrays that was
-about 68 runtime calls a step and four fifths of the kernel's time.  :func:`play_game` takes ordinary arrays and
-hands pointers to :func:`_play_game`; the script and log lengths travel in ``Z`` (``Z_NSCRIPT``, ``Z_LOGCAP``).
+Arrays inside a game are raw pointers (:func:`simcore.nbarrays.ptr`), indexed flat in C order:
+``OP[(t * MAX_ROSTER + r) * NP + P_G]`` for the (2, MAX_ROSTER, NP) player counters, and so on (the shapes are in
+:func:`play_game`'s docstring).  numba calls its runtime twice for every array passed to a function, inlined or
+not, and the handlers below run on every step: as arrays that was about 68 runtime calls a step and four fifths
+of the kernel's time.  :func:`play_game` takes ordinary arrays and hands pointers to :func:`_play_game`.
+
+The game's whole state is one int64 array ``Z``: the scalars ``Z_*`` first (the script and log lengths among
+them, ``Z_NSCRIPT`` and ``Z_LOGCAP``), then fixed regions: ``Z[Z_ICE + t * 6 + s]`` is the player in slot ``s``
+of side ``t``, and so on for the lines (``Z_LN``), "any player" turns, shooting tendencies, injuries, the
+machine state (``Z_M``: mode, team, slot, column, restricted, zone) and the period's action deck (``Z_ORDER``).
+One base pointer for all of it leaves the registers to the game; a pointer per array had to be reloaded from the
+stack at nearly every use.
 
 Tables of ``D`` in order (read by the accessors ``sk``, ``shot_row``, ...; shapes as compile.py builds them):
   0 SK (n_skaters, NSK) ratings, fields F_*;       1 SHOT (n_skaters, 3, 11, 4) Outside/Inside/Reb-Bkwy readings
@@ -99,8 +105,16 @@ Z_SHELLED = 40
 Z_TEAM = 42        # +side: team row of TM
 Z_NSCRIPT = 44     # +k: length of script k (action cards, split cards, dice)
 Z_LOGCAP = 47      # rows of the play-by-play log (0: none)
-NZ = 48
-# machine state M: mode, team, slot, column, restricted, zone
+Z_ICE = 48         # (2, 6) players on the ice by slot
+Z_LN = 60          # (2, LINES_W) the game's lines (injury replacements change them)
+Z_TURNS = 136      # (2, MAX_ROSTER) "any player" turns (4.31)
+Z_TACC = 184       # (2, MAX_ROSTER) shooting-tendency accumulators
+Z_INJURED = 232    # (2, MAX_ROSTER) 1: out injured
+Z_M = 280          # (6,) machine state: mode, team, slot, column, restricted, zone
+Z_ORDER = 286      # (ORDER_CAP,) this period's action deck, line-change cards included
+ORDER_CAP = 48
+NZ = Z_ORDER + ORDER_CAP
+# machine state Z[Z_M:]: mode, team, slot, column, restricted, zone
 M_FACEOFF, M_ACTION, M_SHOT, M_END = range(4)
 
 # play-by-play event codes: row = (period, card, code, side, a, b, c, d)
@@ -280,8 +294,8 @@ def draw_split(Z, RS):
 
 
 @nb.njit(cache=True)
-def build_deck(Z, RS, order, n_lines, ot_cards):
-    """Lay out this period's action deck in ``order``; returns the card count.
+def build_deck(Z, RS, n_lines, ot_cards):
+    """Lay out this period's action deck in Z[Z_ORDER:]; returns the card count.
 
     Regular period (Getting Started): the 30 action cards shuffled, with the line-change cards after 10, 15
     and 20 cards (3 lines: F, D, F) or after 8, 10, 15, 20, 23 cards (4 lines: F, D, F, D, F).  Overtime
@@ -299,7 +313,9 @@ def build_deck(Z, RS, order, n_lines, ot_cards):
                 break
             if v < -2 or v > 29:
                 raise ValueError("a scripted action card is outside 0-29 (or -1, -2, -9)")
-            order[n] = v
+            if n >= ORDER_CAP:
+                raise ValueError("a scripted period holds more cards than a deck (48)")
+            Z[Z_ORDER + n] = v
             n += 1
         return n
     perm = stack_empty(30, np.int64)
@@ -309,25 +325,25 @@ def build_deck(Z, RS, order, n_lines, ot_cards):
     Z[Z_DRAWS] += 29
     if ot_cards > 0:
         for i in range(ot_cards):
-            order[i] = perm[i]
+            Z[Z_ORDER + i] = perm[i]
         return ot_cards
     k = 0
     for i in range(30):
         if n_lines == 3:
             if i == 10 or i == 20:
-                order[k] = -1
+                Z[Z_ORDER + k] = -1
                 k += 1
             elif i == 15:
-                order[k] = -2
+                Z[Z_ORDER + k] = -2
                 k += 1
         else:
             if i == 8 or i == 15 or i == 23:
-                order[k] = -1
+                Z[Z_ORDER + k] = -1
                 k += 1
             elif i == 10 or i == 20:
-                order[k] = -2
+                Z[Z_ORDER + k] = -2
                 k += 1
-        order[k] = perm[i]
+        Z[Z_ORDER + k] = perm[i]
         k += 1
     return k
 
@@ -357,28 +373,28 @@ def enc(D, r):
 
 
 @nb.njit(inline="always", cache=True)
-def put_lines(Z, ice, LN):
+def put_lines(Z):
     cf = Z[Z_CF]
     cd = Z[Z_CD]
     for t in range(2):
         for k in range(3):
-            ice[t * 6 + k] = LN[t * LINES_W + TM_F + 3 * cf + k]
+            Z[Z_ICE + t * 6 + k] = Z[Z_LN + t * LINES_W + TM_F + 3 * cf + k]
         for k in range(2):
-            ice[t * 6 + 3 + k] = LN[t * LINES_W + TM_D + 2 * cd + k]
+            Z[Z_ICE + t * 6 + 3 + k] = Z[Z_LN + t * LINES_W + TM_D + 2 * cd + k]
 
 
 @nb.njit(cache=True, forceinline=True)
-def pick_any(D, Z, ice, turns, t, min_off, exclude_slot, alternate):
+def pick_any(D, Z, t, min_off, exclude_slot, alternate):
     """Slot of the player with the highest Offense on team ``t``'s ice (4.3), at least ``min_off``, never
     ``exclude_slot``; ties alternate (4.31) when ``alternate``.  The extra skater takes every "any player"
     reading (13.3).  -1 when nobody qualifies."""
-    if Z[Z_PULL + t] and ice[t * 6 + 5] >= 0 and exclude_slot != 5 and sk(D, ice[t * 6 + 5], F_OFF) >= min_off:
+    if Z[Z_PULL + t] and Z[Z_ICE + t * 6 + 5] >= 0 and exclude_slot != 5 and sk(D, Z[Z_ICE + t * 6 + 5], F_OFF) >= min_off:
         return 5
     # the key orders by Offense, then (alternating) by fewer turns; the first slot wins a tie
     best = -1
     bk = -1
     for s in range(5):
-        p = ice[t * 6 + s]
+        p = Z[Z_ICE + t * 6 + s]
         if s == exclude_slot or p < 0:
             continue
         o = sk(D, p, F_OFF)
@@ -386,12 +402,12 @@ def pick_any(D, Z, ice, turns, t, min_off, exclude_slot, alternate):
             continue
         key = np.int64(o) << 32
         if alternate:
-            key -= turns[t * MAX_ROSTER + sk(D, p, F_SLOT)]
+            key -= Z[Z_TURNS + t * MAX_ROSTER + sk(D, p, F_SLOT)]
         if key > bk:
             best = s
             bk = key
     if best >= 0 and alternate:
-        turns[t * MAX_ROSTER + sk(D, ice[t * 6 + best], F_SLOT)] += 1
+        Z[Z_TURNS + t * MAX_ROSTER + sk(D, Z[Z_ICE + t * 6 + best], F_SLOT)] += 1
     return best
 
 
@@ -417,7 +433,7 @@ def chain_add(Z, t, p):
 # ---------------------------------------------------------------- injuries (15)
 
 @nb.njit(cache=True)
-def resolve_injury(D, Z, RS, ice, LN, injured, OP, L):
+def resolve_injury(D, Z, RS, OP, L):
     """The pending "also injury": draw a split card, read its Injury section, replace the player (15.1)."""
     att = Z[Z_INJ_PEND] - 1
     Z[Z_INJ_PEND] = 0
@@ -425,18 +441,18 @@ def resolve_injury(D, Z, RS, ice, LN, injured, OP, L):
     side = att if spx(D, c, 2, 1) == 0 else 1 - att
     slot = spx(D, c, 2, 2)
     games = spx(D, c, 2, 3)
-    p = ice[side * 6 + slot]
+    p = Z[Z_ICE + side * 6 + slot]
     if p < 0:
         return
     rs = sk(D, p, F_SLOT)
-    injured[side * MAX_ROSTER + rs] = 1
+    Z[Z_INJURED + side * MAX_ROSTER + rs] = 1
     OP[(side * MAX_ROSTER + rs) * NP + P_INJ] = games + 1
-    best = replace_skater(D, ice, LN, injured, side, p)
+    best = replace_skater(D, Z, side, p)
     log(Z, L, EV_INJURY, side, slot, p, games, best)
 
 
 @nb.njit(cache=True)
-def replace_skater(D, ice, LN, injured, side, p):
+def replace_skater(D, Z, side, p):
     """Put the most logical replacement (15.1) for skater ``p`` of ``side`` into every unit and ice slot he
     holds; returns the replacement's id, or -1 when nobody is left (the position plays short)."""
     # a healthy skater off the ice, preferring one dressed in no line in use,
@@ -448,20 +464,20 @@ def replace_skater(D, ice, LN, injured, side, p):
     bscore = -1
     for k in range(tm(D, team, TM_NROSTER)):
         q = tm(D, team, TM_ROSTER + k)
-        if q < 0 or injured[side * MAX_ROSTER + sk(D, q, F_SLOT)] or q == p:
+        if q < 0 or Z[Z_INJURED + side * MAX_ROSTER + sk(D, q, F_SLOT)] or q == p:
             continue
         on = False
         for s in range(6):
-            if ice[side * 6 + s] == q:
+            if Z[Z_ICE + side * 6 + s] == q:
                 on = True
         if on:
             continue
         in_use = False
         for j in range(3 * n_f):
-            if LN[side * LINES_W + TM_F + j] == q:
+            if Z[Z_LN + side * LINES_W + TM_F + j] == q:
                 in_use = True
         for j in range(2 * n_d):
-            if LN[side * LINES_W + TM_D + j] == q:
+            if Z[Z_LN + side * LINES_W + TM_D + j] == q:
                 in_use = True
         score = 0
         if not in_use:
@@ -477,18 +493,18 @@ def replace_skater(D, ice, LN, injured, side, p):
     if best < 0:
         return best
     for j in range(LINES_W - 2):
-        if LN[side * LINES_W + j] == p:
-            LN[side * LINES_W + j] = best
+        if Z[Z_LN + side * LINES_W + j] == p:
+            Z[Z_LN + side * LINES_W + j] = best
     for s in range(6):
-        if ice[side * 6 + s] == p:
-            ice[side * 6 + s] = best
+        if Z[Z_ICE + side * 6 + s] == p:
+            Z[Z_ICE + side * 6 + s] = best
     return best
 
 
 # ---------------------------------------------------------------- goals, assists, fatigue
 
 @nb.njit(cache=True)
-def award_assists(D, Z, RS, ice, t, scorer, pp, OP, L):
+def award_assists(D, Z, RS, t, scorer, pp, OP, L):
     """Assists on a goal by ``scorer`` (skater id) of team ``t`` (14.1-14.22)."""
     a = stack_empty(2, np.int64)
     a[0] = -1
@@ -506,7 +522,7 @@ def award_assists(D, Z, RS, ice, t, scorer, pp, OP, L):
             best = -1
             br = -1
             for s in range(6):
-                q = ice[t * 6 + s]
+                q = Z[Z_ICE + t * 6 + s]
                 if q < 0 or q == scorer or q == a[0]:
                     continue
                 r = sk(D, q, F_AST) - (1 if (pp and sk(D, q, F_STAR) and sk(D, q, F_ISD)) else 0)
@@ -519,7 +535,7 @@ def award_assists(D, Z, RS, ice, t, scorer, pp, OP, L):
         for k in range(spa(D, c, 2)):
             if n >= limit:
                 break
-            q = ice[t * 6 + spa(D, c, 3 + 2 * k)]
+            q = Z[Z_ICE + t * 6 + spa(D, c, 3 + 2 * k)]
             if q < 0 or q == scorer or q == a[0]:
                 continue
             r = sk(D, q, F_AST) - (1 if (pp and sk(D, q, F_STAR) and sk(D, q, F_ISD)) else 0)
@@ -532,7 +548,7 @@ def award_assists(D, Z, RS, ice, t, scorer, pp, OP, L):
 
 
 @nb.njit(cache=True)
-def score_goal(D, Z, RS, ice, t, scorer, pp, sh, fatigue_goal, OT_, OP, OK, L):
+def score_goal(D, Z, RS, t, scorer, pp, sh, fatigue_goal, OT_, OP, OK, L):
     """Book a goal by ``scorer`` (skater id) of team ``t``; checks the shelled rule (24.3)."""
     d = 1 - t
     empty = Z[Z_PULL + d] != 0
@@ -553,7 +569,7 @@ def score_goal(D, Z, RS, ice, t, scorer, pp, sh, fatigue_goal, OT_, OP, OK, L):
         OT_[t * NT + T_FATG] += 1
     log(Z, L, EV_GOAL, t, scorer, pp + 2 * sh + 4 * empty + 8 * fatigue_goal, Z[Z_SCORE], Z[Z_SCORE + 1])
     if rule(D, R_ASSISTS):
-        award_assists(D, Z, RS, ice, t, scorer, pp, OP, L)
+        award_assists(D, Z, RS, t, scorer, pp, OP, L)
     if Z[Z_SCORE + t] == Z[Z_SCORE + d] + 1:
         Z[Z_LEADGK] = Z[Z_GKSLOT]
         Z[Z_LEADGK + 1] = Z[Z_GKSLOT + 1]
@@ -644,7 +660,7 @@ def pp_shot(D, Z, RS, t, p, kind, pp, OT_, OP, OK, L):
 
 
 @nb.njit(cache=True)
-def power_play(D, Z, RS, order, ice, LN, t, pol, OT_, OP, OK, L):
+def power_play(D, Z, RS, t, pol, OT_, OP, OK, L):
     """Team ``t`` on the power play, Basic rules 7.1-7.36: flip two cards for the elapsed time, one split on
     the Power Play Chart, short-handed shots first, then the power play's shots until it scores."""
     s = 1 - t
@@ -654,7 +670,7 @@ def power_play(D, Z, RS, order, ice, LN, t, pol, OT_, OP, OK, L):
     defer_d = 0
     for _ in range(2):
         if Z[Z_CUR] < Z[Z_NCARDS]:
-            c = order[Z[Z_CUR]]
+            c = Z[Z_ORDER + Z[Z_CUR]]
             Z[Z_CUR] += 1
             log(Z, L, EV_FLIP, t, c, 0, 0, 0)
             if c == -1:
@@ -670,10 +686,10 @@ def power_play(D, Z, RS, order, ice, LN, t, pol, OT_, OP, OK, L):
     ppi = stack_empty(5, np.int64)
     shi = stack_empty(5, np.int64)
     for j in range(5):
-        ppi[j] = LN[t * LINES_W + TM_PP + 5 * u + j]
+        ppi[j] = Z[Z_LN + t * LINES_W + TM_PP + 5 * u + j]
         shi[j] = -1
     for j in range(4):
-        shi[PK_SLOTS[j]] = LN[s * LINES_W + TM_PK + 4 * k + j]
+        shi[PK_SLOTS[j]] = Z[Z_LN + s * LINES_W + TM_PK + 4 * k + j]
     c = draw_split(Z, RS)
     n = spn(D, c) - 1
     cpos = ppcond(D, n, 0)
@@ -689,10 +705,10 @@ def power_play(D, Z, RS, order, ice, LN, t, pol, OT_, OP, OK, L):
         res = pp_shot(D, Z, RS, s, p, D[row + 1 + 2 * j], 0, OT_, OP, OK, L)
         if res:
             for jj in range(5):
-                ice[s * 6 + jj] = shi[jj]
-            ice[s * 6 + 1] = -1
-            score_goal(D, Z, RS, ice, s, p, 0, 1, res == 2, OT_, OP, OK, L)
-            put_lines(Z, ice, LN)
+                Z[Z_ICE + s * 6 + jj] = shi[jj]
+            Z[Z_ICE + s * 6 + 1] = -1
+            score_goal(D, Z, RS, s, p, 0, 1, res == 2, OT_, OP, OK, L)
+            put_lines(Z)
             if Z[Z_DONE]:
                 return
     row = ppc_row(D, n, half, 1)
@@ -703,9 +719,9 @@ def power_play(D, Z, RS, order, ice, LN, t, pol, OT_, OP, OK, L):
         res = pp_shot(D, Z, RS, t, p, D[row + 1 + 2 * j], 1, OT_, OP, OK, L)
         if res:
             for jj in range(5):
-                ice[t * 6 + jj] = ppi[jj]
-            score_goal(D, Z, RS, ice, t, p, 1, 0, res == 2, OT_, OP, OK, L)
-            put_lines(Z, ice, LN)
+                Z[Z_ICE + t * 6 + jj] = ppi[jj]
+            score_goal(D, Z, RS, t, p, 1, 0, res == 2, OT_, OP, OK, L)
+            put_lines(Z)
             break
     # the line on the ice at the penalty returns; the deferred changes happen now (7.31)
     if defer_f or defer_d:
@@ -714,12 +730,12 @@ def power_play(D, Z, RS, order, ice, LN, t, pol, OT_, OP, OK, L):
         Z[Z_CF] = (Z[Z_CF] + defer_f) % nf
         Z[Z_CD] = (Z[Z_CD] + defer_d) % nd
         log(Z, L, EV_LINE, -1, Z[Z_CF], Z[Z_CD], 1, 0)
-    put_lines(Z, ice, LN)
+    put_lines(Z)
     chain_reset(Z)
 
 
 @nb.njit(cache=True)
-def penalty(D, Z, RS, order, ice, LN, t_off, p, pol, OT_, OP, OK, L, M, kind):
+def penalty(D, Z, RS, t_off, p, pol, OT_, OP, OK, L, kind):
     """Skater ``p`` (or a goalie: ``p`` < 0) of team ``t_off`` takes a minor; the other team gets a power play
     now, at the start of the next period (7.37), or not at all on the game's last card (7.38)."""
     OT_[t_off * NT + T_PEN] += 1
@@ -728,70 +744,70 @@ def penalty(D, Z, RS, order, ice, LN, t_off, p, pol, OT_, OP, OK, L, M, kind):
         OP[(t_off * MAX_ROSTER + sk(D, p, F_SLOT)) * NP + P_PIM] += 2
     log(Z, L, EV_PENALTY, t_off, p, kind, 0, 0)
     t = 1 - t_off
-    M[0] = M_FACEOFF
-    M[5] = -1
+    Z[Z_M + 0] = M_FACEOFF
+    Z[Z_M + 5] = -1
     if Z[Z_CUR] >= Z[Z_NCARDS]:
         last_of_game = Z[Z_OT] or (Z[Z_PERIOD] == 3 and (Z[Z_SCORE] != Z[Z_SCORE + 1] or rule(D, R_OT_CARDS) == 0))
         if not last_of_game:
             Z[Z_PEND_PP] = t
-        M[0] = M_END
+        Z[Z_M + 0] = M_END
         return
-    power_play(D, Z, RS, order, ice, LN, t, pol, OT_, OP, OK, L)
+    power_play(D, Z, RS, t, pol, OT_, OP, OK, L)
 
 
 # ---------------------------------------------------------------- shots and goalie cards (3.0, 5.x, 6.x)
 
 @nb.njit(cache=True, forceinline=True)
-def rebound(D, Z, RS, ice, turns, t, shooter_slot, M, L):
+def rebound(D, Z, RS, t, shooter_slot, L):
     """X-Reb: the Rebound section of a split card (5.31-5.34)."""
     c = draw_split(Z, RS)
     r = spx_row(D, c, 1)
     if D[r + 3] and rule(D, R_INJURIES):
         Z[Z_INJ_PEND] = 1 + t
     d = 1 - t
-    shooter = ice[t * 6 + shooter_slot]
+    shooter = Z[Z_ICE + t * 6 + shooter_slot]
     log(Z, L, EV_REBOUND, t, 0, 0, 0, enc(D, r))
     if D[r + 0] == R.REB_OFFENSE:
         if D[r + 1] == R.ANY:
-            s = pick_any(D, Z, ice, turns, t, D[r + 2], -1, False)   # the coach's pick (4.31): best Offense
+            s = pick_any(D, Z, t, D[r + 2], -1, False)   # the coach's pick (4.31): best Offense
             if s < 0:
-                M[0] = M_ACTION
-                M[1] = d
-                M[2] = MIRROR[shooter_slot]
+                Z[Z_M + 0] = M_ACTION
+                Z[Z_M + 1] = d
+                Z[Z_M + 2] = MIRROR[shooter_slot]
                 return
         else:
             s = D[r + 1]
-        q = ice[t * 6 + s]
+        q = Z[Z_ICE + t * 6 + s]
         if q >= 0 and sk(D, q, F_OFF) >= D[r + 2]:
             chain_add(Z, t, shooter)
-            M[0] = M_SHOT
-            M[1] = t
-            M[2] = s
-            M[3] = COL_REB
-            M[4] = 1
+            Z[Z_M + 0] = M_SHOT
+            Z[Z_M + 1] = t
+            Z[Z_M + 2] = s
+            Z[Z_M + 3] = COL_REB
+            Z[Z_M + 4] = 1
             return
-        M[0] = M_ACTION
-        M[1] = d
-        M[2] = MIRROR[s]
+        Z[Z_M + 0] = M_ACTION
+        Z[Z_M + 1] = d
+        Z[Z_M + 2] = MIRROR[s]
         return
     # REB_DEFENSE
     s = D[r + 1]
-    q = ice[d * 6 + s]
+    q = Z[Z_ICE + d * 6 + s]
     if q >= 0 and (D[r + 2] == 0 or sk(D, q, F_DEF) >= D[r + 2]):
-        M[0] = M_ACTION
-        M[1] = d
-        M[2] = s
+        Z[Z_M + 0] = M_ACTION
+        Z[Z_M + 1] = d
+        Z[Z_M + 2] = s
         return
     chain_add(Z, t, shooter)
-    M[0] = M_SHOT
-    M[1] = t
-    M[2] = MIRROR[s]
-    M[3] = COL_REB
-    M[4] = 1
+    Z[Z_M + 0] = M_SHOT
+    Z[Z_M + 1] = t
+    Z[Z_M + 2] = MIRROR[s]
+    Z[Z_M + 3] = COL_REB
+    Z[Z_M + 4] = 1
 
 
 @nb.njit(cache=True, forceinline=True)
-def breakaway_for(D, Z, RS, ice, turns, t, starter_slot, rating_slot, M, L):
+def breakaway_for(D, Z, RS, t, starter_slot, rating_slot, L):
     """Possible breakaway for team ``t`` (4.6-4.62, 4.7, 5.71).  ``starter_slot``: the player who started it,
     whose own position sends the shot to the player in parentheses (4.61; -1: nobody, as when the other team
     lost the puck, 4.71); ``rating_slot``: whose Breakaway rating a "Rating N" reading tests (4.62)."""
@@ -802,42 +818,42 @@ def breakaway_for(D, Z, RS, ice, turns, t, starter_slot, rating_slot, M, L):
         s = D[r + 1]
         if s == starter_slot and D[r + 2] >= 0:
             s = D[r + 2]            # 4.61: the first reading is the player who started it
-        if ice[t * 6 + s] < 0:
+        if Z[Z_ICE + t * 6 + s] < 0:
             s = rating_slot
-        M[0] = M_SHOT
-        M[1] = t
-        M[2] = s
-        M[3] = COL_REB
-        M[4] = 1
-        if starter_slot >= 0 and s != starter_slot and ice[t * 6 + starter_slot] >= 0:
-            chain_add(Z, t, ice[t * 6 + starter_slot])
+        Z[Z_M + 0] = M_SHOT
+        Z[Z_M + 1] = t
+        Z[Z_M + 2] = s
+        Z[Z_M + 3] = COL_REB
+        Z[Z_M + 4] = 1
+        if starter_slot >= 0 and s != starter_slot and Z[Z_ICE + t * 6 + starter_slot] >= 0:
+            chain_add(Z, t, Z[Z_ICE + t * 6 + starter_slot])
         return
-    q = ice[t * 6 + rating_slot]
+    q = Z[Z_ICE + t * 6 + rating_slot]
     if q >= 0 and sk(D, q, F_BKWY) >= D[r + 1]:
-        M[0] = M_SHOT
-        M[1] = t
-        M[2] = rating_slot
-        M[3] = COL_REB
-        M[4] = 1
+        Z[Z_M + 0] = M_SHOT
+        Z[Z_M + 1] = t
+        Z[Z_M + 2] = rating_slot
+        Z[Z_M + 3] = COL_REB
+        Z[Z_M + 4] = 1
         return
     # 4.62: no breakaway, the opponent of the intended shooter has the puck
-    M[0] = M_ACTION
-    M[1] = 1 - t
-    M[2] = MIRROR[rating_slot]
+    Z[Z_M + 0] = M_ACTION
+    Z[Z_M + 1] = 1 - t
+    Z[Z_M + 2] = MIRROR[rating_slot]
 
 
 @nb.njit(cache=True, forceinline=True)
-def faceoff_dz(M, t_goalie):
+def faceoff_dz(Z, t_goalie):
     """A save frozen by ``t_goalie``'s goalie: faceoff in his end (2.2)."""
-    M[0] = M_FACEOFF
-    M[5] = t_goalie
+    Z[Z_M + 0] = M_FACEOFF
+    Z[Z_M + 5] = t_goalie
 
 
 @nb.njit(cache=True, forceinline=True)
-def goalie_card(D, Z, RS, order, ice, LN, turns, t, slot, col, pol, OT_, OP, OK, L, M):
+def goalie_card(D, Z, RS, t, slot, col, pol, OT_, OP, OK, L):
     """Goalie Rating against a shot of column ``col`` by team ``t``'s ``slot`` (5.5-5.8, 5.7, 24.2)."""
     d = 1 - t
-    p = ice[t * 6 + slot]
+    p = Z[Z_ICE + t * 6 + slot]
     gd = roll2(Z, RS)
     g = gc_row(D, Z[Z_GK + d], gd - 2, 0 if col == COL_OUT else 1)
     log(Z, L, EV_GOALIE, d, Z[Z_GK + d], gd, 0, enc(D, g))
@@ -845,35 +861,35 @@ def goalie_card(D, Z, RS, order, ice, LN, turns, t, slot, col, pol, OT_, OP, OK,
     if k == R.GOAL:
         if not (D[g + 1] == 1 and D[g + 2] == 20):
             if not split_in(D, Z, RS, L, t, D[g + 1], D[g + 2]):
-                faceoff_dz(M, d)
+                faceoff_dz(Z, d)
                 return
-        score_goal(D, Z, RS, ice, t, p, 0, 0, 0, OT_, OP, OK, L)
-        M[0] = M_FACEOFF
-        M[5] = -1
+        score_goal(D, Z, RS, t, p, 0, 0, 0, OT_, OP, OK, L)
+        Z[Z_M + 0] = M_FACEOFF
+        Z[Z_M + 5] = -1
         return
     if k == R.FACEOFF:
         if D[g + 1] and Z[Z_FAT + d] and rule(D, R_FATIGUE):
-            score_goal(D, Z, RS, ice, t, p, 0, 0, 1, OT_, OP, OK, L)
-            M[0] = M_FACEOFF
-            M[5] = -1
+            score_goal(D, Z, RS, t, p, 0, 0, 1, OT_, OP, OK, L)
+            Z[Z_M + 0] = M_FACEOFF
+            Z[Z_M + 5] = -1
             return
-        faceoff_dz(M, d)
+        faceoff_dz(Z, d)
         return
     if k == R.SAVE_TO:
-        M[0] = M_ACTION
-        M[1] = d
-        M[2] = D[g + 1] if D[g + 1] != R.ANY else pick_any(D, Z, ice, turns, d, 0, -1, False)
-        if ice[d * 6 + M[2]] < 0:
-            M[2] = pick_any(D, Z, ice, turns, d, 0, -1, False)
+        Z[Z_M + 0] = M_ACTION
+        Z[Z_M + 1] = d
+        Z[Z_M + 2] = D[g + 1] if D[g + 1] != R.ANY else pick_any(D, Z, d, 0, -1, False)
+        if Z[Z_ICE + d * 6 + Z[Z_M + 2]] < 0:
+            Z[Z_M + 2] = pick_any(D, Z, d, 0, -1, False)
         return
     if k == R.SAVE_REBOUND:
-        rebound(D, Z, RS, ice, turns, t, slot, M, L)
+        rebound(D, Z, RS, t, slot, L)
         return
     if k == R.SAVE_BREAKAWAY:
         if split_in(D, Z, RS, L, d, D[g + 1], D[g + 2]):
-            breakaway_for(D, Z, RS, ice, turns, d, -1, MIRROR[slot], M, L)
+            breakaway_for(D, Z, RS, d, -1, MIRROR[slot], L)
             return
-        faceoff_dz(M, d)
+        faceoff_dz(Z, d)
         return
     if k == R.SAVE_PENALTY:
         if split_in(D, Z, RS, L, d, D[g + 1], D[g + 2]):
@@ -881,8 +897,8 @@ def goalie_card(D, Z, RS, order, ice, LN, turns, t, slot, col, pol, OT_, OP, OK,
             die = roll1(Z, RS)
             rs = ret(D, die - 1)
             both = False
-            if rs >= 0 and ice[t * 6 + rs] >= 0:
-                q = ice[t * 6 + rs]
+            if rs >= 0 and Z[Z_ICE + t * 6 + rs] >= 0:
+                q = Z[Z_ICE + t * 6 + rs]
                 c2 = draw_split(Z, RS)
                 pr = sk(D, q, F_PEN)
                 if in_range(spn(D, c2), pen_chart(D, pr, 0), pen_chart(D, pr, 1)):
@@ -896,26 +912,26 @@ def goalie_card(D, Z, RS, order, ice, LN, turns, t, slot, col, pol, OT_, OP, OK,
                 OT_[d * NT + T_PEN] += 1
                 OT_[d * NT + T_PIM] += 2
                 log(Z, L, EV_PENALTY, d, -1 - Z[Z_GK + d], 3, 0, 0)
-                faceoff_dz(M, d)
+                faceoff_dz(Z, d)
                 return
-            penalty(D, Z, RS, order, ice, LN, d, -1 - Z[Z_GK + d], pol, OT_, OP, OK, L, M, 1)
+            penalty(D, Z, RS, d, -1 - Z[Z_GK + d], pol, OT_, OP, OK, L, 1)
             return
-        faceoff_dz(M, d)
+        faceoff_dz(Z, d)
         return
-    faceoff_dz(M, d)
+    faceoff_dz(Z, d)
 
 
 @nb.njit(cache=True, forceinline=True)
-def shoot(D, Z, RS, order, ice, LN, turns, tacc, t, slot, col, unrestricted, pol,
-          OT_, OP, OK, L, M):
+def shoot(D, Z, RS, t, slot, col, unrestricted, pol,
+          OT_, OP, OK, L):
     """A shot by team ``t``'s ``slot`` from column ``col`` (3.0); an unrestricted outside shot may first
     penetrate (6.0-6.1) per the coach's policy."""
     d = 1 - t
-    p = ice[t * 6 + slot]
+    p = Z[Z_ICE + t * 6 + slot]
     if p < 0:
-        M[0] = M_ACTION
-        M[1] = d
-        M[2] = MIRROR[slot]
+        Z[Z_M + 0] = M_ACTION
+        Z[Z_M + 1] = d
+        Z[Z_M + 2] = MIRROR[slot]
         return
     if col == COL_OUT and unrestricted:
         pen = pol[t * N_POL + P_PENETRATE]
@@ -924,9 +940,9 @@ def shoot(D, Z, RS, order, ice, LN, turns, tacc, t, slot, col, unrestricted, pol
             go = True
         elif pen == 0:
             rs = sk(D, p, F_SLOT)
-            tacc[t * MAX_ROSTER + rs] += sk(D, p, F_TEND) - 1
-            if tacc[t * MAX_ROSTER + rs] >= 4:
-                tacc[t * MAX_ROSTER + rs] -= 4
+            Z[Z_TACC + t * MAX_ROSTER + rs] += sk(D, p, F_TEND) - 1
+            if Z[Z_TACC + t * MAX_ROSTER + rs] >= 4:
+                Z[Z_TACC + t * MAX_ROSTER + rs] -= 4
                 go = True
         if go:
             OT_[t * NT + T_PEN_TRY] += 1
@@ -935,9 +951,9 @@ def shoot(D, Z, RS, order, ice, LN, turns, tacc, t, slot, col, unrestricted, pol
             ok = in_range(spn(D, c), penc(D, b, 0), penc(D, b, 1))
             log(Z, L, EV_PENETRATE, t, p * 8 + slot, b, spn(D, c), ok)
             if not ok:
-                M[0] = M_ACTION
-                M[1] = d
-                M[2] = MIRROR[slot]
+                Z[Z_M + 0] = M_ACTION
+                Z[Z_M + 1] = d
+                Z[Z_M + 2] = MIRROR[slot]
                 return
             OT_[t * NT + T_PEN_OK] += 1
             col = COL_IN
@@ -947,60 +963,60 @@ def shoot(D, Z, RS, order, ice, LN, turns, tacc, t, slot, col, unrestricted, pol
     log(Z, L, EV_SHOT, t, p * 8 + slot, col, dice, enc(D, r))
     empty = Z[Z_PULL + d] != 0
     if k == R.LOSE_PUCK_TO:
-        M[0] = M_ACTION
-        M[1] = d
-        M[2] = D[r + 1] if D[r + 1] != R.ANY else pick_any(D, Z, ice, turns, d, 0, -1, False)
+        Z[Z_M + 0] = M_ACTION
+        Z[Z_M + 1] = d
+        Z[Z_M + 2] = D[r + 1] if D[r + 1] != R.ANY else pick_any(D, Z, d, 0, -1, False)
         return
     if k == R.SAVE_TO:
         if not empty:
             shot_on_goal(D, Z, t, p, OT_, OP, OK, 0)
-        M[0] = M_ACTION
-        M[1] = d
-        M[2] = D[r + 1] if D[r + 1] != R.ANY else pick_any(D, Z, ice, turns, d, 0, -1, False)
-        if ice[d * 6 + M[2]] < 0:
-            M[2] = pick_any(D, Z, ice, turns, d, 0, -1, False)
+        Z[Z_M + 0] = M_ACTION
+        Z[Z_M + 1] = d
+        Z[Z_M + 2] = D[r + 1] if D[r + 1] != R.ANY else pick_any(D, Z, d, 0, -1, False)
+        if Z[Z_ICE + d * 6 + Z[Z_M + 2]] < 0:
+            Z[Z_M + 2] = pick_any(D, Z, d, 0, -1, False)
         return
     shot_on_goal(D, Z, t, p, OT_, OP, OK, 0)
     if k == R.SAVE_REBOUND:
-        rebound(D, Z, RS, ice, turns, t, slot, M, L)
+        rebound(D, Z, RS, t, slot, L)
         return
     if k == R.GOAL:
         if D[r + 3]:        # Goal+ at even strength (5.9)
-            faceoff_dz(M, d)
+            faceoff_dz(Z, d)
             return
         if not empty and not (D[r + 1] == 1 and D[r + 2] == 20):
             if not split_in(D, Z, RS, L, t, D[r + 1], D[r + 2]):
-                faceoff_dz(M, d)
+                faceoff_dz(Z, d)
                 return
-        score_goal(D, Z, RS, ice, t, p, 0, 0, 0, OT_, OP, OK, L)
-        M[0] = M_FACEOFF
-        M[5] = -1
+        score_goal(D, Z, RS, t, p, 0, 0, 0, OT_, OP, OK, L)
+        Z[Z_M + 0] = M_FACEOFF
+        Z[Z_M + 5] = -1
         return
     if k == R.GOALIE_RATING:
         if D[r + 1]:        # Goalie Rating+ at even strength (5.10)
-            faceoff_dz(M, d)
+            faceoff_dz(Z, d)
             return
         if empty:       # 13.1
-            score_goal(D, Z, RS, ice, t, p, 0, 0, 0, OT_, OP, OK, L)
-            M[0] = M_FACEOFF
-            M[5] = -1
+            score_goal(D, Z, RS, t, p, 0, 0, 0, OT_, OP, OK, L)
+            Z[Z_M + 0] = M_FACEOFF
+            Z[Z_M + 5] = -1
             return
-        goalie_card(D, Z, RS, order, ice, LN, turns, t, slot, col, pol, OT_, OP, OK, L, M)
+        goalie_card(D, Z, RS, t, slot, col, pol, OT_, OP, OK, L)
         return
-    faceoff_dz(M, d)
+    faceoff_dz(Z, d)
 
 
 # ---------------------------------------------------------------- action cards (4.x)
 
 @nb.njit(cache=True, forceinline=True)
-def action(D, Z, RS, order, ice, LN, turns, t, slot, pol, OT_, OP, OK, L, M):
+def action(D, Z, RS, t, slot, pol, OT_, OP, OK, L):
     """Team ``t``'s ``slot`` has the puck: draw the top action card and read the team's section."""
     d = 1 - t
     while True:
         if Z[Z_CUR] >= Z[Z_NCARDS]:
-            M[0] = M_END
+            Z[Z_M + 0] = M_END
             return
-        c = order[Z[Z_CUR]]
+        c = Z[Z_ORDER + Z[Z_CUR]]
         Z[Z_CUR] += 1
         Z[Z_CARDS] += 1
         if c >= 0:
@@ -1012,33 +1028,33 @@ def action(D, Z, RS, order, ice, LN, turns, t, slot, pol, OT_, OP, OK, L, M):
             Z[Z_CF] = (Z[Z_CF] + 1) % nf
         else:
             Z[Z_CD] = (Z[Z_CD] + 1) % nd
-        put_lines(Z, ice, LN)
+        put_lines(Z)
         chain_reset(Z)
         log(Z, L, EV_LINE, -1, Z[Z_CF], Z[Z_CD], 0, 0)
-    if ice[t * 6 + slot] < 0:
-        slot = pick_any(D, Z, ice, turns, t, 0, -1, False)
-    p = ice[t * 6 + slot]
+    if Z[Z_ICE + t * 6 + slot] < 0:
+        slot = pick_any(D, Z, t, 0, -1, False)
+    p = Z[Z_ICE + t * 6 + slot]
     r = act_row(D, c, t)
     k = D[r + 0]
     log(Z, L, EV_CARD, t, c, p * 8 + slot, k, 0)
     ms = MIRROR[slot]
     if k == R.OPP_DEFENSE:
-        q = ice[d * 6 + ms]
+        q = Z[Z_ICE + d * 6 + ms]
         if q < 0:
             res = R.OUTSIDE_SHOT
         else:
             res = defc(D, q, D[r + 1] - 12, 0)
         log(Z, L, EV_DEFENSE, d, (q if q >= 0 else 0) * 8 + ms, D[r + 1], res, 0)
         if res == R.TAKES_PUCK:
-            M[0] = M_ACTION
-            M[1] = d
-            M[2] = ms
+            Z[Z_M + 0] = M_ACTION
+            Z[Z_M + 1] = d
+            Z[Z_M + 2] = ms
             return
-        M[0] = M_SHOT
-        M[1] = t
-        M[2] = slot
-        M[3] = COL_OUT
-        M[4] = 1
+        Z[Z_M + 0] = M_SHOT
+        Z[Z_M + 1] = t
+        Z[Z_M + 2] = slot
+        Z[Z_M + 3] = COL_OUT
+        Z[Z_M + 4] = 1
         return
     if k == R.PASSING:
         pr = passc_row(D, p, D[r + 1] - 9)
@@ -1046,86 +1062,86 @@ def action(D, Z, RS, order, ice, LN, turns, t, slot, pol, OT_, OP, OK, L, M):
         if D[pr + 0] == R.PASS_INSIDE:
             s = D[pr + 1]
             if s == R.ANY:
-                s = pick_any(D, Z, ice, turns, t, 0, slot, True)
+                s = pick_any(D, Z, t, 0, slot, True)
             elif s == slot:
                 s = SELF_PASS[s]          # 4.42: a player off his first position passing to "himself"
-            if s < 0 or ice[t * 6 + s] < 0:
+            if s < 0 or Z[Z_ICE + t * 6 + s] < 0:
                 s = slot
             if s != slot:
                 chain_add(Z, t, p)
-            M[0] = M_SHOT
-            M[1] = t
-            M[2] = s
-            M[3] = COL_IN
-            M[4] = 0
+            Z[Z_M + 0] = M_SHOT
+            Z[Z_M + 1] = t
+            Z[Z_M + 2] = s
+            Z[Z_M + 3] = COL_IN
+            Z[Z_M + 4] = 0
             return
         # lose puck to a defender
-        M[0] = M_ACTION
-        M[1] = d
-        M[2] = D[pr + 1] if D[pr + 1] != R.ANY else pick_any(D, Z, ice, turns, d, 0, -1, False)
+        Z[Z_M + 0] = M_ACTION
+        Z[Z_M + 1] = d
+        Z[Z_M + 2] = D[pr + 1] if D[pr + 1] != R.ANY else pick_any(D, Z, d, 0, -1, False)
         return
     if k == R.SHOT_FOR:
         s = D[r + 2]
         if s == R.ANY:
-            s = pick_any(D, Z, ice, turns, t, 0, slot, True)
+            s = pick_any(D, Z, t, 0, slot, True)
             if s < 0:
                 s = slot
         elif s == slot:
             s = D[r + 3] if D[r + 3] >= 0 else slot       # 4.41: the pass goes to the player in parentheses
-        if ice[t * 6 + s] < 0:
+        if Z[Z_ICE + t * 6 + s] < 0:
             s = slot
         if s != slot:
             chain_add(Z, t, p)
-        M[0] = M_SHOT
-        M[1] = t
-        M[2] = s
-        M[3] = COL_IN if D[r + 1] == 1 else COL_OUT
-        M[4] = 1
+        Z[Z_M + 0] = M_SHOT
+        Z[Z_M + 1] = t
+        Z[Z_M + 2] = s
+        Z[Z_M + 3] = COL_IN if D[r + 1] == 1 else COL_OUT
+        Z[Z_M + 4] = 1
         return
     if k == R.LOSE_PUCK_OUTSIDE:
         s = D[r + 1]
-        if ice[d * 6 + s] < 0:
+        if Z[Z_ICE + d * 6 + s] < 0:
             s = ms
-        M[0] = M_SHOT
-        M[1] = d
-        M[2] = s
-        M[3] = COL_OUT
-        M[4] = 0
+        Z[Z_M + 0] = M_SHOT
+        Z[Z_M + 1] = d
+        Z[Z_M + 2] = s
+        Z[Z_M + 3] = COL_OUT
+        Z[Z_M + 4] = 0
         chain_reset(Z)
         return
     if k == R.POSSIBLE_BREAKAWAY:
-        breakaway_for(D, Z, RS, ice, turns, t, slot, slot, M, L)
+        breakaway_for(D, Z, RS, t, slot, slot, L)
         return
     if k == R.LOSE_PUCK_BREAKAWAY:
         chain_reset(Z)
-        breakaway_for(D, Z, RS, ice, turns, d, -1, ms, M, L)
-        if M[0] == M_ACTION:        # 4.62 failed: the puck goes back to the opponent of the intended shooter
-            M[1] = t
-            M[2] = slot
+        breakaway_for(D, Z, RS, d, -1, ms, L)
+        if Z[Z_M + 0] == M_ACTION:        # 4.62 failed: the puck goes back to the opponent of the intended shooter
+            Z[Z_M + 1] = t
+            Z[Z_M + 2] = slot
         return
     if k == R.LOSE_PUCK_INSIDE_ANY:
         chain_reset(Z)
-        s = pick_any(D, Z, ice, turns, d, 0, -1, True)          # 4.71: every opposing player is eligible
-        M[0] = M_SHOT
-        M[1] = d
-        M[2] = s
-        M[3] = COL_IN
-        M[4] = 0
+        s = pick_any(D, Z, d, 0, -1, True)          # 4.71: every opposing player is eligible
+        Z[Z_M + 0] = M_SHOT
+        Z[Z_M + 1] = d
+        Z[Z_M + 2] = s
+        Z[Z_M + 3] = COL_IN
+        Z[Z_M + 4] = 0
         return
     if k == R.PENALTY_CARD:
-        q = ice[d * 6 + ms]
+        q = Z[Z_ICE + d * 6 + ms]
         log(Z, L, EV_PENCARD, d, (q if q >= 0 else 0) * 8 + ms, sk(D, q, F_PEN) if q >= 0 else -1,
             1 if (q >= 0 and (D[r + 1] >> sk(D, q, F_PEN)) & 1) else 0, 0)
         if q >= 0 and (D[r + 1] >> sk(D, q, F_PEN)) & 1:
-            penalty(D, Z, RS, order, ice, LN, d, q, pol, OT_, OP, OK, L, M, 0)
+            penalty(D, Z, RS, d, q, pol, OT_, OP, OK, L, 0)
             return
         # 4.82-4.83: no penalty, the defender takes the puck and shoots from outside, no penetration
         chain_reset(Z)
-        M[0] = M_SHOT
-        M[1] = d
-        M[2] = ms if q >= 0 else pick_any(D, Z, ice, turns, d, 0, -1, False)
-        M[3] = COL_OUT
-        M[4] = 0
+        Z[Z_M + 0] = M_SHOT
+        Z[Z_M + 1] = d
+        Z[Z_M + 2] = ms if q >= 0 else pick_any(D, Z, d, 0, -1, False)
+        Z[Z_M + 3] = COL_OUT
+        Z[Z_M + 4] = 0
         return
     raise ValueError("an action card reading the Basic game does not know")
 
@@ -1133,27 +1149,27 @@ def action(D, Z, RS, order, ice, LN, turns, t, slot, pol, OT_, OP, OK, L, M):
 # ---------------------------------------------------------------- faceoffs (2.x), goalie pull (13)
 
 @nb.njit(cache=True, forceinline=True)
-def faceoff(D, Z, RS, ice, turns, zone, OT_, L, M):
+def faceoff(D, Z, RS, zone, OT_, L):
     """Faceoff at center (``zone`` -1) or in ``zone``'s end after his goalie's save (2.1-2.21)."""
     c = draw_split(Z, RS)
     r = fo_row(D, spn(D, c) - 1)
     w = D[r + 1]
     s = D[r + 2]
-    if s == R.ANY or ice[w * 6 + s] < 0:
-        s = pick_any(D, Z, ice, turns, w, 0, -1, False)
+    if s == R.ANY or Z[Z_ICE + w * 6 + s] < 0:
+        s = pick_any(D, Z, w, 0, -1, False)
     OT_[w * NT + T_FOW] += 1
-    log(Z, L, EV_FACEOFF, w, ice[w * 6 + s] * 8 + s, zone, spn(D, c), 0)
+    log(Z, L, EV_FACEOFF, w, Z[Z_ICE + w * 6 + s] * 8 + s, zone, spn(D, c), 0)
     chain_reset(Z)
     if zone >= 0 and w != zone:
-        M[0] = M_SHOT        # 2.21: an outside shot, with the option to penetrate
-        M[1] = w
-        M[2] = s
-        M[3] = COL_OUT
-        M[4] = 1
+        Z[Z_M + 0] = M_SHOT        # 2.21: an outside shot, with the option to penetrate
+        Z[Z_M + 1] = w
+        Z[Z_M + 2] = s
+        Z[Z_M + 3] = COL_OUT
+        Z[Z_M + 4] = 1
         return
-    M[0] = M_ACTION
-    M[1] = w
-    M[2] = s
+    Z[Z_M + 0] = M_ACTION
+    Z[Z_M + 1] = w
+    Z[Z_M + 2] = s
 
 
 @nb.njit(inline="always", cache=True)
@@ -1163,7 +1179,7 @@ def pull_possible(Z):
 
 
 @nb.njit(cache=True)
-def goalie_pull(D, Z, ice, injured, pol, OT_, L):
+def goalie_pull(D, Z, pol, OT_, L):
     """13.0: a team behind by one or two may pull its goalie with two or fewer cards left in the game; the
     extra skater is the best healthy Offense off the ice."""
     left = Z[Z_NCARDS] - Z[Z_CUR]
@@ -1178,31 +1194,31 @@ def goalie_pull(D, Z, ice, injured, pol, OT_, L):
             bo = -1
             for k in range(tm(D, team, TM_NROSTER)):
                 q = tm(D, team, TM_ROSTER + k)
-                if q < 0 or injured[t * MAX_ROSTER + sk(D, q, F_SLOT)]:
+                if q < 0 or Z[Z_INJURED + t * MAX_ROSTER + sk(D, q, F_SLOT)]:
                     continue
                 on = False
                 for s in range(5):
-                    if ice[t * 6 + s] == q:
+                    if Z[Z_ICE + t * 6 + s] == q:
                         on = True
                 if not on and sk(D, q, F_OFF) > bo:
                     bo = sk(D, q, F_OFF)
                     best = q
             Z[Z_PULL + t] = 1
-            ice[t * 6 + 5] = best
+            Z[Z_ICE + t * 6 + 5] = best
             OT_[t * NT + T_PULLED] = 1
             log(Z, L, EV_PULL, t, best, left, 0, 0)
         elif Z[Z_PULL + t] and not want:
             Z[Z_PULL + t] = 0
-            ice[t * 6 + 5] = -1
+            Z[Z_ICE + t * 6 + 5] = -1
             log(Z, L, EV_RETURN, t, 0, 0, 0, 0)
 
 
 # ---------------------------------------------------------------- periods, game
 
 @nb.njit(cache=True)
-def play_period(D, Z, RS, order, ice, LN, turns, tacc, injured, pol, OT_, OP, OK, L, M,
+def play_period(D, Z, RS, pol, OT_, OP, OK, L,
                 ot_cards):
-    Z[Z_NCARDS] = build_deck(Z, RS, order, rule(D, R_LINES), ot_cards)
+    Z[Z_NCARDS] = build_deck(Z, RS, rule(D, R_LINES), ot_cards)
     Z[Z_CUR] = 0
     Z[Z_CF] = 0
     Z[Z_CD] = 0
@@ -1210,57 +1226,57 @@ def play_period(D, Z, RS, order, ice, LN, turns, tacc, injured, pol, OT_, OP, OK
     Z[Z_GAP + 1] = 0
     Z[Z_PULL] = 0
     Z[Z_PULL + 1] = 0
-    ice[0 * 6 + 5] = -1
-    ice[1 * 6 + 5] = -1
-    put_lines(Z, ice, LN)
+    Z[Z_ICE + 0 * 6 + 5] = -1
+    Z[Z_ICE + 1 * 6 + 5] = -1
+    put_lines(Z)
     chain_reset(Z)
     log(Z, L, EV_PERIOD, -1, Z[Z_PERIOD], Z[Z_NCARDS], 0, 0)
     if Z[Z_PEND_PP] >= 0:        # a penalty at the buzzer (7.37)
         t = Z[Z_PEND_PP]
         Z[Z_PEND_PP] = -1
-        power_play(D, Z, RS, order, ice, LN, t, pol, OT_, OP, OK, L)
+        power_play(D, Z, RS, t, pol, OT_, OP, OK, L)
         if Z[Z_DONE]:
             return
-    M[0] = M_FACEOFF
-    M[5] = -1
+    Z[Z_M + 0] = M_FACEOFF
+    Z[Z_M + 5] = -1
     prev_t = -1
     steps = 0
     while True:
         steps += 1
         if steps > 100000:
             raise ValueError("a period did not end: check the deck and cards")
-        mode = M[0]
+        mode = Z[Z_M + 0]
         if mode == M_END or Z[Z_DONE]:
             break
-        if Z[Z_INJ_PEND] and (mode == M_FACEOFF or (mode == M_ACTION and M[1] != prev_t)):
-            resolve_injury(D, Z, RS, ice, LN, injured, OP, L)
+        if Z[Z_INJ_PEND] and (mode == M_FACEOFF or (mode == M_ACTION and Z[Z_M + 1] != prev_t)):
+            resolve_injury(D, Z, RS, OP, L)
         if Z[Z_RELIEVE] + Z[Z_RELIEVE + 1] and mode == M_FACEOFF:
             relieve(D, Z, OK, L)
         if mode == M_FACEOFF:
             if Z[Z_PERIOD] == 3 and pull_possible(Z):
-                goalie_pull(D, Z, ice, injured, pol, OT_, L)
-            if M[5] < 0 and Z[Z_CUR] >= Z[Z_NCARDS]:
+                goalie_pull(D, Z, pol, OT_, L)
+            if Z[Z_M + 5] < 0 and Z[Z_CUR] >= Z[Z_NCARDS]:
                 break           # a center-ice faceoff with the deck spent: the period is over
-            faceoff(D, Z, RS, ice, turns, M[5], OT_, L, M)
-            prev_t = M[1]
+            faceoff(D, Z, RS, Z[Z_M + 5], OT_, L)
+            prev_t = Z[Z_M + 1]
         elif mode == M_ACTION:
             if Z[Z_PERIOD] == 3 and pull_possible(Z):
-                goalie_pull(D, Z, ice, injured, pol, OT_, L)
-            t = M[1]
+                goalie_pull(D, Z, pol, OT_, L)
+            t = Z[Z_M + 1]
             if t != prev_t:
                 chain_reset(Z)
             prev_t = t
-            action(D, Z, RS, order, ice, LN, turns, t, M[2], pol, OT_, OP, OK, L, M)
+            action(D, Z, RS, t, Z[Z_M + 2], pol, OT_, OP, OK, L)
         else:
-            prev_t = M[1]
-            shoot(D, Z, RS, order, ice, LN, turns, tacc, M[1], M[2], M[3], M[4], pol,
-                  OT_, OP, OK, L, M)
+            prev_t = Z[Z_M + 1]
+            shoot(D, Z, RS, Z[Z_M + 1], Z[Z_M + 2], Z[Z_M + 3], Z[Z_M + 4], pol,
+                  OT_, OP, OK, L)
         for s in range(2):
             if Z[Z_SHELLED + s] == 1 and pol[s * N_POL + P_SHELLED] == 1:
                 Z[Z_SHELLED + s] = 2
                 Z[Z_RELIEVE + s] = 1
     if Z[Z_INJ_PEND]:
-        resolve_injury(D, Z, RS, ice, LN, injured, OP, L)
+        resolve_injury(D, Z, RS, OP, L)
     Z[Z_STEPS] += steps
     log(Z, L, EV_END, -1, Z[Z_PERIOD], Z[Z_SCORE], Z[Z_SCORE + 1], 0)
 
@@ -1283,7 +1299,7 @@ def relieve(D, Z, OK, L):
 
 
 @nb.njit(cache=True)
-def shootout(D, Z, RS, OT_, OK, L, injured):
+def shootout(D, Z, RS, OT_, OK, L):
     """28.1-28.2: rounds of one shooter a side on his Reb/Bkwy column, three rounds then sudden death; shooters
     by Offense (forwards first), each once before anyone repeats; injured skaters do not shoot (while a team
     has a healthy one).  Returns (home, away goals, rounds, winner)."""
@@ -1300,14 +1316,14 @@ def shootout(D, Z, RS, OT_, OK, L, injured):
         for j in range(MAX_ROSTER):
             used[j] = 0
         for j in range(n):
-            if tm(D, team, TM_ROSTER + j) >= 0 and not injured[t * MAX_ROSTER + j]:
+            if tm(D, team, TM_ROSTER + j) >= 0 and not Z[Z_INJURED + t * MAX_ROSTER + j]:
                 healthy += 1
         for k in range(n):
             best = -1
             bv = -1
             for j in range(n):
                 q = tm(D, team, TM_ROSTER + j)
-                if used[j] or q < 0 or (injured[t * MAX_ROSTER + j] and healthy > 0):
+                if used[j] or q < 0 or (Z[Z_INJURED + t * MAX_ROSTER + j] and healthy > 0):
                     continue
                 v = sk(D, q, F_OFF) * 2 + (0 if sk(D, q, F_ISD) else 100)
                 if v > bv:
@@ -1366,29 +1382,28 @@ def shootout(D, Z, RS, OT_, OK, L, injured):
 
 
 @nb.njit(cache=True)
-def play_game(D, pol, home, away, gslot, gfat, out, Z, RS, order, ice, LN, turns, tacc,
-              injured, OG, OT_, OP, OK, L, M):
+def play_game(D, pol, home, away, gslot, gfat, out, Z, RS, OG, OT_, OP, OK, L):
     """One game of ``home`` vs ``away`` (team rows of TM).  ``gslot[side]``: the starting goalie (0 the
     team's starter, 1 its backup); ``gfat[side]``: 1 when he starts fatigued (24.4, an input a league can
     drive); ``out`` (2, MAX_ROSTER): nonzero for a roster slot still out injured from an earlier game, who is
     replaced before the opening faceoff as an in-game injury is (15.1); ``pol`` (2, N_POL): each side's coaching
     policies.  Fills OG (NO,), OT_ (2, NT), OP (2, MAX_ROSTER, NP), OK (2, 2, NK); L is the play-by-play log
-    (rows, LOG_W) (no rows: none).  Every array is C-contiguous (the game reads them through pointers).  Scratch, all
-    int64: Z (NZ,), RS = (RNG state (STATE_SIZE,) uint64, script cursors (3,), action-card,
-    split-card and dice scripts, split deck (40,)), order (>= 48,), ice (2, 6), LN (2, LINES_W), turns, tacc and
-    injured (2, MAX_ROSTER), M (6,)."""
+    (rows, LOG_W) (no rows: none).  Every array is C-contiguous (the game reads them through pointers).  Scratch:
+    Z (NZ,) int64, the game's whole state (the Z_* layout: scalars, then the ice, lines, turns, tendencies,
+    injuries, machine state and action deck); RS = (RNG state (STATE_SIZE,) uint64, then int64: script cursors
+    (3,), action-card, split-card and dice scripts, split deck (40,)).  After the game, Z[Z_LN:Z_LN + 2 * LINES_W]
+    holds the lines as they ended (injury replacements in)."""
     Z[Z_NSCRIPT] = RS[2].shape[0]
     Z[Z_NSCRIPT + 1] = RS[3].shape[0]
     Z[Z_NSCRIPT + 2] = RS[4].shape[0]
     Z[Z_LOGCAP] = L.shape[0]
     PS = (ptr(RS[0]), ptr(RS[1]), ptr(RS[2]), ptr(RS[3]), ptr(RS[4]), ptr(RS[5]))
-    _play_game(ptr(D), ptr(pol), home, away, ptr(gslot), ptr(gfat), ptr(out), ptr(Z), PS, ptr(order), ptr(ice),
-               ptr(LN), ptr(turns), ptr(tacc), ptr(injured), ptr(OG), ptr(OT_), ptr(OP), ptr(OK), ptr(L), ptr(M))
+    _play_game(ptr(D), ptr(pol), home, away, ptr(gslot), ptr(gfat), ptr(out), ptr(Z), PS, ptr(OG), ptr(OT_),
+               ptr(OP), ptr(OK), ptr(L))
 
 
 @nb.njit(cache=True)
-def _play_game(D, pol, home, away, gslot, gfat, out, Z, RS, order, ice, LN, turns, tacc,
-               injured, OG, OT_, OP, OK, L, M):
+def _play_game(D, pol, home, away, gslot, gfat, out, Z, RS, OG, OT_, OP, OK, L):
     """The game on pointers (see the module docstring); the arguments as :func:`play_game`'s."""
     teams = (home, away)
     for t in range(2):
@@ -1396,22 +1411,22 @@ def _play_game(D, pol, home, away, gslot, gfat, out, Z, RS, order, ice, LN, turn
         Z[Z_TEAM + t] = team
         tb = D[12] + team * TW
         for j in range(LINES_W):
-            LN[t * LINES_W + j] = D[tb + j]
+            Z[Z_LN + t * LINES_W + j] = D[tb + j]
         for j in range(6):
-            ice[t * 6 + j] = -1
+            Z[Z_ICE + t * 6 + j] = -1
         for j in range(MAX_ROSTER):
-            turns[t * MAX_ROSTER + j] = 0
-            tacc[t * MAX_ROSTER + j] = 0
-            injured[t * MAX_ROSTER + j] = 0
+            Z[Z_TURNS + t * MAX_ROSTER + j] = 0
+            Z[Z_TACC + t * MAX_ROSTER + j] = 0
+            Z[Z_INJURED + t * MAX_ROSTER + j] = 0
         nout = 0
         for j in range(D[tb + TM_NROSTER]):
             if out[t * MAX_ROSTER + j] != 0:
-                injured[t * MAX_ROSTER + j] = 1
+                Z[Z_INJURED + t * MAX_ROSTER + j] = 1
                 nout += 1
         if nout:
             for j in range(D[tb + TM_NROSTER]):
                 if out[t * MAX_ROSTER + j] != 0:
-                    replace_skater(D, ice, LN, injured, t, D[tb + TM_ROSTER + j])
+                    replace_skater(D, Z, t, D[tb + TM_ROSTER + j])
         for j in range(NT):
             OT_[t * NT + j] = 0
         for j in range(MAX_ROSTER):
@@ -1450,22 +1465,22 @@ def _play_game(D, pol, home, away, gslot, gfat, out, Z, RS, order, ice, LN, turn
         OG[k] = 0
     for per in range(1, 4):
         Z[Z_PERIOD] = per
-        play_period(D, Z, RS, order, ice, LN, turns, tacc, injured, pol, OT_, OP, OK,
-                    L, M, 0)
+        play_period(D, Z, RS, pol, OT_, OP, OK,
+                    L, 0)
     decided = REG
     winner = WIN_TIE
     if Z[Z_SCORE] == Z[Z_SCORE + 1] and rule(D, R_OT_CARDS) > 0:
         Z[Z_PERIOD] = 4
         Z[Z_OT] = 1
-        play_period(D, Z, RS, order, ice, LN, turns, tacc, injured, pol, OT_, OP, OK,
-                    L, M, rule(D, R_OT_CARDS))
+        play_period(D, Z, RS, pol, OT_, OP, OK,
+                    L, rule(D, R_OT_CARDS))
         if Z[Z_SCORE] != Z[Z_SCORE + 1]:
             decided = OT
     if Z[Z_SCORE] != Z[Z_SCORE + 1]:
         winner = WIN_HOME if Z[Z_SCORE] > Z[Z_SCORE + 1] else WIN_AWAY
     elif rule(D, R_SHOOTOUT):
         Z[Z_PERIOD] = 5
-        sh, sa, rounds, winner = shootout(D, Z, RS, OT_, OK, L, injured)
+        sh, sa, rounds, winner = shootout(D, Z, RS, OT_, OK, L)
         OG[O_SO_HOME] = sh
         OG[O_SO_AWAY] = sa
         OG[O_SO_ROUNDS] = rounds
@@ -1517,30 +1532,20 @@ def _games(D, pol, seed, g0, lo, hi, homes, aways, gslots, gfats, OG, OT_, OP, O
     cur = stack_empty(3, np.int64)
     empty = stack_empty(0, np.int64)
     sdeck = stack_empty(40, np.int64)
-    order = stack_empty(48, np.int64)
-    ice = stack_empty((2, 6), np.int64)
-    LN = stack_empty((2, LINES_W), np.int64)
-    turns = stack_empty((2, MAX_ROSTER), np.int64)
-    tacc = stack_empty((2, MAX_ROSTER), np.int64)
-    injured = stack_empty((2, MAX_ROSTER), np.int64)
     L = stack_empty((0, LOG_W), np.int64)
-    M = stack_empty(6, np.int64)
     out = stack_empty((2, MAX_ROSTER), np.int64)
     for k in range(NZ):
         Z[k] = 0
     for k in range(3):
         cur[k] = 0
     for t in range(2):
-        for k in range(6):
-            ice[t, k] = -1
         for k in range(MAX_ROSTER):
             out[t, k] = 0
     RS = (st, cur, empty, empty, empty, sdeck)
     for i in range(lo, hi):
         seed_stream(st, seed, g0 + i)
         Z[Z_SCRIPTED] = 0
-        play_game(D, pol, homes[i], aways[i], gslots[i], gfats[i], out, Z, RS, order, ice,
-                  LN, turns, tacc, injured, OG[i], OT_[i], OP[i], OK[i], L, M)
+        play_game(D, pol, homes[i], aways[i], gslots[i], gfats[i], out, Z, RS, OG[i], OT_[i], OP[i], OK[i], L)
 
 
 @nb.njit(cache=True, parallel=True)
@@ -1575,16 +1580,8 @@ def play_logged(D, pol, seed, game, home, away, gslot, gfat, out, scripted, sact
     st = np.zeros(STATE_SIZE, dtype=np.uint64)
     cur = np.zeros(3, dtype=np.int64)
     sdeck = np.zeros(40, dtype=np.int64)
-    order = np.zeros(64, dtype=np.int64)
-    ice = np.full((2, 6), -1, dtype=np.int64)
-    LN = np.zeros((2, LINES_W), dtype=np.int64)
-    turns = np.zeros((2, MAX_ROSTER), dtype=np.int64)
-    tacc = np.zeros((2, MAX_ROSTER), dtype=np.int64)
-    injured = np.zeros((2, MAX_ROSTER), dtype=np.int64)
-    M = np.zeros(6, dtype=np.int64)
     seed_stream(st, seed, game)
     Z[Z_SCRIPTED] = scripted
     RS = (st, cur, sact, ssplit, sdice, sdeck)
-    play_game(D, pol, home, away, gslot, gfat, out, Z, RS, order, ice, LN, turns, tacc,
-              injured, OG, OT_, OP, OK, L, M)
+    play_game(D, pol, home, away, gslot, gfat, out, Z, RS, OG, OT_, OP, OK, L)
     return Z[Z_LOGN]
