@@ -99,6 +99,10 @@ def compile_kit(kit: Kit, rules: Rules | None = None, teams=None) -> Compiled:
         roster_names.append(tuple(names))
         TM[ti, K.TM_ROSTER:K.TM_ROSTER + len(names)] = [ids[n] for n in names]
         TM[ti, K.TM_NROSTER] = len(names)
+        # 28.1 shooters: by Offense, forwards first; the earlier roster slot first on a tie
+        so = sorted(range(len(names)), key=lambda j: (-(2 * team.skaters[names[j]].offense
+                                                         + (0 if team.skaters[names[j]].is_defenseman else 100)), j))
+        TM[ti, K.TM_SO:K.TM_SO + len(names)] = so
         ln = team.lines
         nf, nd = (4, 3) if four else (3, 2)
         if len(ln.forwards) < nf or len(ln.defense) < nd:

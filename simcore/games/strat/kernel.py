@@ -58,7 +58,8 @@ MAX_ROSTER = 24
 TM_F, TM_D, TM_PP, TM_PK, TM_G = 0, 12, 18, 28, 36
 TM_ROSTER = 38
 TM_NROSTER = TM_ROSTER + MAX_ROSTER
-TW = TM_NROSTER + 1
+TM_SO = TM_NROSTER + 1             # roster slots in shootout order (28.1): Offense, forwards first
+TW = TM_SO + MAX_ROSTER
 LINES_W = 38                       # TM_F .. TM_G+2: the part copied per game (injury substitutions)
 PK_SLOTS = (0, 2, 3, 4)            # PK units list LW, RW, LD, RD
 
@@ -1241,6 +1242,7 @@ def play_period(D, Z, RS, pol, OT_, OP, OK, L,
     Z[Z_M + 5] = -1
     prev_t = -1
     steps = 0
+    third = Z[Z_PERIOD] == 3          # goalies are pulled in the third period only (13.0)
     while True:
         steps += 1
         if steps > 100000:
@@ -1253,14 +1255,14 @@ def play_period(D, Z, RS, pol, OT_, OP, OK, L,
         if Z[Z_RELIEVE] + Z[Z_RELIEVE + 1] and mode == M_FACEOFF:
             relieve(D, Z, OK, L)
         if mode == M_FACEOFF:
-            if Z[Z_PERIOD] == 3 and pull_possible(Z):
+            if third and pull_possible(Z):
                 goalie_pull(D, Z, pol, OT_, L)
             if Z[Z_M + 5] < 0 and Z[Z_CUR] >= Z[Z_NCARDS]:
                 break           # a center-ice faceoff with the deck spent: the period is over
             faceoff(D, Z, RS, Z[Z_M + 5], OT_, L)
             prev_t = Z[Z_M + 1]
         elif mode == M_ACTION:
-            if Z[Z_PERIOD] == 3 and pull_possible(Z):
+            if third and pull_possible(Z):
                 goalie_pull(D, Z, pol, OT_, L)
             t = Z[Z_M + 1]
             if t != prev_t:
@@ -1306,33 +1308,21 @@ def shootout(D, Z, RS, OT_, OK, L):
     goals = stack_empty(2, np.int64)
     shooters = stack_empty((2, MAX_ROSTER), np.int64)       # shooting order per side
     ns = stack_empty(2, np.int64)
-    used = stack_empty(MAX_ROSTER, np.int64)
     for t in range(2):
         goals[t] = 0
         ns[t] = 0
         team = Z[Z_TEAM + t]
         n = tm(D, team, TM_NROSTER)
         healthy = 0
-        for j in range(MAX_ROSTER):
-            used[j] = 0
         for j in range(n):
             if tm(D, team, TM_ROSTER + j) >= 0 and not Z[Z_INJURED + t * MAX_ROSTER + j]:
                 healthy += 1
         for k in range(n):
-            best = -1
-            bv = -1
-            for j in range(n):
-                q = tm(D, team, TM_ROSTER + j)
-                if used[j] or q < 0 or (Z[Z_INJURED + t * MAX_ROSTER + j] and healthy > 0):
-                    continue
-                v = sk(D, q, F_OFF) * 2 + (0 if sk(D, q, F_ISD) else 100)
-                if v > bv:
-                    bv = v
-                    best = j
-            if best < 0:
-                break
-            used[best] = 1
-            shooters[t, ns[t]] = tm(D, team, TM_ROSTER + best)
+            j = tm(D, team, TM_SO + k)
+            q = tm(D, team, TM_ROSTER + j)
+            if q < 0 or (Z[Z_INJURED + t * MAX_ROSTER + j] and healthy > 0):
+                continue
+            shooters[t, ns[t]] = q
             ns[t] += 1
     rounds = 0
     while rounds < 100:
