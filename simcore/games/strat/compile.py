@@ -100,8 +100,8 @@ def compile_kit(kit: Kit, rules: Rules | None = None, teams=None) -> Compiled:
         TM[ti, K.TM_ROSTER:K.TM_ROSTER + len(names)] = [ids[n] for n in names]
         TM[ti, K.TM_NROSTER] = len(names)
         # 28.1 shooters: by Offense, forwards first; the earlier roster slot first on a tie
-        so = sorted(range(len(names)), key=lambda j: (-(2 * team.skaters[names[j]].offense
-                                                         + (0 if team.skaters[names[j]].is_defenseman else 100)), j))
+        v = [2 * team.skaters[n].offense + (0 if team.skaters[n].is_defenseman else 100) for n in names]
+        so = sorted(range(len(names)), key=lambda j: (-v[j], j))
         TM[ti, K.TM_SO:K.TM_SO + len(names)] = so
         ln = team.lines
         nf, nd = (4, 3) if four else (3, 2)

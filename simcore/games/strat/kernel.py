@@ -115,7 +115,6 @@ Z_M = 280          # (6,) machine state: mode, team, slot, column, restricted, z
 Z_ORDER = 286      # (ORDER_CAP,) this period's action deck, line-change cards included
 ORDER_CAP = 48
 NZ = Z_ORDER + ORDER_CAP
-# machine state Z[Z_M:]: mode, team, slot, column, restricted, zone
 M_FACEOFF, M_ACTION, M_SHOT, M_END = range(4)
 
 # play-by-play event codes: row = (period, card, code, side, a, b, c, d)
@@ -389,7 +388,8 @@ def pick_any(D, Z, t, min_off, exclude_slot, alternate):
     """Slot of the player with the highest Offense on team ``t``'s ice (4.3), at least ``min_off``, never
     ``exclude_slot``; ties alternate (4.31) when ``alternate``.  The extra skater takes every "any player"
     reading (13.3).  -1 when nobody qualifies."""
-    if Z[Z_PULL + t] and Z[Z_ICE + t * 6 + 5] >= 0 and exclude_slot != 5 and sk(D, Z[Z_ICE + t * 6 + 5], F_OFF) >= min_off:
+    x = Z[Z_ICE + t * 6 + 5]
+    if Z[Z_PULL + t] and x >= 0 and exclude_slot != 5 and sk(D, x, F_OFF) >= min_off:
         return 5
     # the key orders by Offense, then (alternating) by fewer turns; the first slot wins a tie
     best = -1
@@ -923,8 +923,7 @@ def goalie_card(D, Z, RS, t, slot, col, pol, OT_, OP, OK, L):
 
 
 @nb.njit(cache=True, forceinline=True)
-def shoot(D, Z, RS, t, slot, col, unrestricted, pol,
-          OT_, OP, OK, L):
+def shoot(D, Z, RS, t, slot, col, unrestricted, pol, OT_, OP, OK, L):
     """A shot by team ``t``'s ``slot`` from column ``col`` (3.0); an unrestricted outside shot may first
     penetrate (6.0-6.1) per the coach's policy."""
     d = 1 - t
@@ -1271,8 +1270,7 @@ def play_period(D, Z, RS, pol, OT_, OP, OK, L,
             action(D, Z, RS, t, Z[Z_M + 2], pol, OT_, OP, OK, L)
         else:
             prev_t = Z[Z_M + 1]
-            shoot(D, Z, RS, Z[Z_M + 1], Z[Z_M + 2], Z[Z_M + 3], Z[Z_M + 4], pol,
-                  OT_, OP, OK, L)
+            shoot(D, Z, RS, Z[Z_M + 1], Z[Z_M + 2], Z[Z_M + 3], Z[Z_M + 4], pol, OT_, OP, OK, L)
         for s in range(2):
             if Z[Z_SHELLED + s] == 1 and pol[s * N_POL + P_SHELLED] == 1:
                 Z[Z_SHELLED + s] = 2
