@@ -25,6 +25,8 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
+from simcore.atomics import fetch_add
+
 STATE_SIZE = 6
 _SPLITMIX_GAMMA = np.uint64(0x9E3779B97F4A7C15)
 _MIX1 = np.uint64(0xBF58476D1CE4E5B9)
@@ -187,15 +189,19 @@ def check_seed(seed) -> int:
 def ceiling(seed, g0, n, draws_per_game, block):
     """RNG ceiling for benchmarks: per-game seeding plus ``draws_per_game``
     percentile draws, summed (the sum keeps the work from being optimized away).
-    Same block/prange layout as the game kernels."""
+    Same block layout and scheduling as the game kernels (blocks claimed by free threads, simcore.atomics)."""
     nblocks = (n + block - 1) // block
     partial = np.zeros(nblocks, dtype=np.int64)
-    for b in nb.prange(nblocks):
+    nxt = np.zeros(1, np.int64)
+    for _ in nb.prange(nblocks):
         st = np.empty(STATE_SIZE, dtype=np.uint64)
-        acc = 0
-        for g in range(b * block, min(n, (b + 1) * block)):
-            seed_stream(st, seed, g0 + g)
-            for _ in range(draws_per_game):
-                acc += uniform_int(st, 100) + 1
-        partial[b] = acc
+        b = fetch_add(nxt, 1)
+        while b < nblocks:
+            acc = 0
+            for g in range(b * block, min(n, (b + 1) * block)):
+                seed_stream(st, seed, g0 + g)
+                for _d in range(draws_per_game):
+                    acc += uniform_int(st, 100) + 1
+            partial[b] = acc
+            b = fetch_add(nxt, 1)
     return partial.sum()

@@ -32,6 +32,7 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
+from simcore.atomics import fetch_add
 from simcore.nbarrays import borrow as _borrow
 from simcore.nbarrays import stack_empty as _stack_empty
 from simcore.rng import STATE_SIZE, roll_2d6, roll_die, roll_percentile, seed_stream
@@ -284,13 +285,18 @@ def _games_block(seed, g0, lo, hi, script_, goals_col_, ot_col_, qq_code_, qq_am
 def simulate_games(seed, g0, n, goals_col, ot_col, qq_code, qq_amount, qq_mask, team_line, opp_def_bit, so_bits,
                    shuffle_thr, shuffle_amount, flags, goals, events, winner, decided, ot, so_rounds):
     """Games g0 .. g0+n-1 into per-game arrays (first dimension n):
-    goals uint8 (n,2,3), events uint32 (n,2,3), winner/decided/ot int8 (n,), so_rounds int16 (n,)."""
+    goals uint8 (n,2,3), events uint32 (n,2,3), winner/decided/ot int8 (n,), so_rounds int16 (n,).  Blocks of BLOCK
+    games go to the threads as they come free (:mod:`simcore.atomics`)."""
     nblocks = (n + BLOCK - 1) // BLOCK
     script = np.zeros(0, dtype=np.int64)
-    for b in nb.prange(nblocks):
-        _games_block(seed, g0, b * BLOCK, min(n, (b + 1) * BLOCK), script, goals_col, ot_col, qq_code, qq_amount,
-                     qq_mask, team_line, opp_def_bit, so_bits, shuffle_thr, shuffle_amount, flags, goals, events,
-                     winner, decided, ot, so_rounds)
+    nxt = np.zeros(1, np.int64)         # the next unplayed block, claimed by whichever thread is free
+    for _ in nb.prange(nblocks):
+        b = fetch_add(nxt, 1)
+        while b < nblocks:
+            _games_block(seed, g0, b * BLOCK, min(n, (b + 1) * BLOCK), script, goals_col, ot_col, qq_code,
+                         qq_amount, qq_mask, team_line, opp_def_bit, so_bits, shuffle_thr, shuffle_amount, flags,
+                         goals, events, winner, decided, ot, so_rounds)
+            b = fetch_add(nxt, 1)
 
 
 @nb.njit(cache=True)
@@ -356,13 +362,18 @@ def simulate_aggregate(seed, g0, n, goals_col, ot_col, qq_code, qq_amount, qq_ma
     """Games g0 .. g0+n-1 counted into per-block aggregates (first dimension nblocks):
     team_hist (nb, 2, MAX_TEAM_GOALS) final goals incl. overtime goal, last bin = that many or more;
     period_hist (nb, 2, 3, MAX_PERIOD_GOALS); score_hist (nb, MAX_SCORE, MAX_SCORE) home x away final;
-    results (nb, 3, 3) winner x decided_in; event_counts (nb, 2, 3, N_EVENT_BITS) team-periods with each bit."""
+    results (nb, 3, 3) winner x decided_in; event_counts (nb, 2, 3, N_EVENT_BITS) team-periods with each bit.
+    Block ``b`` always holds games b * BLOCK ..; which thread counts it does not matter."""
     nblocks = (n + BLOCK - 1) // BLOCK
     script = np.zeros(0, dtype=np.int64)
-    for b in nb.prange(nblocks):
-        _aggregate_block(seed, g0, b * BLOCK, min(n, (b + 1) * BLOCK), b, script, goals_col, ot_col, qq_code,
-                         qq_amount, qq_mask, team_line, opp_def_bit, so_bits, shuffle_thr, shuffle_amount, flags,
-                         team_hist, period_hist, score_hist, results, event_counts)
+    nxt = np.zeros(1, np.int64)
+    for _ in nb.prange(nblocks):
+        b = fetch_add(nxt, 1)
+        while b < nblocks:
+            _aggregate_block(seed, g0, b * BLOCK, min(n, (b + 1) * BLOCK), b, script, goals_col, ot_col, qq_code,
+                             qq_amount, qq_mask, team_line, opp_def_bit, so_bits, shuffle_thr, shuffle_amount, flags,
+                             team_hist, period_hist, score_hist, results, event_counts)
+            b = fetch_add(nxt, 1)
 
 
 @nb.njit(cache=True)

@@ -26,6 +26,7 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
+from simcore.atomics import fetch_add
 from simcore.nbarrays import borrow, stack_empty
 from simcore.rng import seed_stream, STATE_SIZE, uniform_int
 
@@ -466,7 +467,8 @@ def play_game(g, seed, vals, scripted, script, out, deck, L, E, place_tbl, pub, 
 @nb.njit(cache=True, parallel=True)
 def simulate_games(seed, g0, n, vals, total, quant, meanv, kinds, opened, routes, rules, pol, block):
     """Games ``g0 .. g0+n-1``: ``int32[n, N_COLS]``.  Blocks of ``block`` games run in parallel; each game
-    draws only from its own stream, so the result does not depend on threads or blocks."""
+    draws only from its own stream, so the result does not depend on threads or blocks.  Threads claim blocks as
+    they come free (:mod:`simcore.atomics`)."""
     out = np.zeros((n, N_COLS), dtype=np.int32)
     nblocks = (n + block - 1) // block
     # shared by every thread: borrowed views carry no reference count to contend for
@@ -474,7 +476,8 @@ def simulate_games(seed, g0, n, vals, total, quant, meanv, kinds, opened, routes
     # owned, not borrowed: numba would free the table after its last use outside the loop
     place_tbl = placement_table(pol, kinds.shape[0], quant)
     opened_, routes_, rules_, pol_ = borrow(opened), borrow(routes), borrow(rules), borrow(pol)
-    for b in nb.prange(nblocks):
+    nxt = np.zeros(1, np.int64)         # the next unplayed block, claimed by whichever thread is free
+    for _ in nb.prange(nblocks):
         # the game's working state on the stack: it cannot alias the shared tables or the output
         st = stack_empty(STATE_SIZE, np.uint64)
         deck = stack_empty(MAX_CARDS, np.int64)[:vals.shape[0]]
@@ -484,13 +487,16 @@ def simulate_games(seed, g0, n, vals, total, quant, meanv, kinds, opened, routes
         row = stack_empty(N_COLS, np.int32)
         log = np.empty((0, LOG_FIELDS), dtype=np.int64)
         script = np.empty((0, vals.shape[0]), dtype=np.int64)
-        for i in range(b * block, min(n, (b + 1) * block)):
-            for c in range(N_COLS):
-                row[c] = 0
-            play_game(g0 + i, seed, vals_, False, script, row, deck, L, E, place_tbl, pub, total_, quant_, meanv,
-                      kinds_, opened_, routes_, rules_, pol_, st, log)
-            for c in range(N_COLS):
-                out[i, c] = row[c]
+        b = fetch_add(nxt, 1)
+        while b < nblocks:
+            for i in range(b * block, min(n, (b + 1) * block)):
+                for c in range(N_COLS):
+                    row[c] = 0
+                play_game(g0 + i, seed, vals_, False, script, row, deck, L, E, place_tbl, pub, total_, quant_,
+                          meanv, kinds_, opened_, routes_, rules_, pol_, st, log)
+                for c in range(N_COLS):
+                    out[i, c] = row[c]
+            b = fetch_add(nxt, 1)
     return out
 
 

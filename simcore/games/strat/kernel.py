@@ -44,6 +44,7 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
+from simcore.atomics import fetch_add
 from simcore.nbarrays import borrow, ptr, stack_empty
 from simcore.rng import STATE_SIZE, seed_stream, shuffle, uniform_int
 
@@ -126,7 +127,7 @@ MAX_EVENTS = 4000
 
 SELF_PASS = (2, 0, 1, 4, 3, 1)     # 4.42: LW to RW, C to LW, RW to C (defensemen: the other side)
 MIRROR = (2, 1, 0, 4, 3, 1)        # matched-up slot of the opponent (Getting Started: RW vs LW, RD vs LD)
-BLOCK = 1024
+BLOCK = 256                        # games per block; free threads claim the next block
 PULL_CARDS_LEFT = 2                # 13.0: the goalie may be pulled with this many cards or fewer left
 
 
@@ -1539,11 +1540,17 @@ def _games(D, pol, seed, g0, lo, hi, homes, aways, gslots, gfats, OG, OT_, OP, O
 @nb.njit(cache=True, parallel=True)
 def simulate_games(D, pol, seed, g0, homes, aways, gslots, gfats, OG, OT_, OP, OK):
     """Games g0 .. g0+n-1 (n = homes.size): home and away team rows, starting goalie slots (n, 2) and
-    pre-game fatigue (n, 2).  Outputs: OG (n, NO), OT_ (n, 2, NT), OP (n, 2, MAX_ROSTER, NP), OK (n, 2, 2, NK)."""
+    pre-game fatigue (n, 2).  Outputs: OG (n, NO), OT_ (n, 2, NT), OP (n, 2, MAX_ROSTER, NP), OK (n, 2, 2, NK).
+    Blocks of BLOCK games go to the threads as they come free (:mod:`simcore.atomics`)."""
     n = homes.shape[0]
     nblocks = (n + BLOCK - 1) // BLOCK
-    for b in nb.prange(nblocks):
-        _block(D, pol, seed, g0, b * BLOCK, min(n, (b + 1) * BLOCK), homes, aways, gslots, gfats, OG, OT_, OP, OK)
+    nxt = np.zeros(1, np.int64)         # the next unplayed block, claimed by whichever thread is free
+    for _ in nb.prange(nblocks):
+        b = fetch_add(nxt, 1)
+        while b < nblocks:
+            _block(D, pol, seed, g0, b * BLOCK, min(n, (b + 1) * BLOCK), homes, aways, gslots, gfats, OG, OT_, OP,
+                   OK)
+            b = fetch_add(nxt, 1)
 
 
 @nb.njit(cache=True)
