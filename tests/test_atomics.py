@@ -15,20 +15,26 @@ from simcore.atomics import fetch_add
 
 @nb.njit(cache=True, parallel=True)
 def _claim_all(nblocks, counter, spins):
-    """Each block records how often it was claimed and which pass (prange iteration) claimed it; ``spins`` of
-    busy work per block keep the threads overlapping."""
+    """Each block counts how often it was claimed; ``spins`` steps of busy work per block (kept in ``work``, so
+    the compiler cannot drop them) keep the threads overlapping."""
     claims = np.zeros(nblocks, np.int64)
-    owner = np.full(nblocks, -1, np.int64)
-    for w in nb.prange(nblocks):
+    work = np.zeros(nblocks, np.int64)
+    for _ in nb.prange(nblocks):
         b = fetch_add(counter, 1)
         while b < nblocks:
             x = b
-            for _ in range(spins):
+            for _s in range(spins):
                 x = (x * 6364136223846793005 + 1442695040888963407) & 0xFFFF
-            claims[b] += 1 + 0 * x
-            owner[b] = w
+            claims[b] += 1
+            work[b] = x
             b = fetch_add(counter, 1)
-    return claims, owner
+    return claims, work
+
+
+def _spin(x, spins):
+    for _ in range(spins):
+        x = (x * 6364136223846793005 + 1442695040888963407) & 0xFFFF
+    return x
 
 
 @nb.njit(cache=True)
@@ -50,11 +56,11 @@ def test_every_block_is_claimed_once(threads):
     nb.set_num_threads(min(threads, nb.config.NUMBA_NUM_THREADS))
     try:
         counter = np.zeros(1, np.int64)
-        claims, owner = _claim_all(5000, counter, 200)
+        claims, work = _claim_all(5000, counter, 200)
     finally:
         nb.set_num_threads(before)
     assert claims.min() == 1 and claims.max() == 1
-    assert (owner >= 0).all()
+    assert work[0] == _spin(0, 200) and work[4999] == _spin(4999, 200)
     # every pass takes one number past the end on its way out
     assert counter[0] == 5000 + 5000
 
