@@ -17,6 +17,7 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
+from simcore.atomics import fetch_add
 from simcore.games.ezr import kernel as EK
 from simcore.nbarrays import borrow, stack_empty
 from simcore.rng import STATE_SIZE, roll_percentile, seed_stream
@@ -139,15 +140,20 @@ def simulate_seasons(seed, s0, goals_col, ot_col, qq_code, qq_amount, qq_mask, s
                      gthr, gslots, pmatch, pthr, pts, homes, aways, base_stats, base_h2h, codes, name_rank, conf_of,
                      div_of, n_conf, n_div, conf_divs, fmt, n_playoff, home_flags, out_team, out_stats, out_goalie,
                      out_games):
-    """Seasons s0 .. s0+n-1 (n = out_team.shape[0]) in parallel.  Outputs by season (first dimension n):
+    """Seasons s0 .. s0+n-1 (n = out_team.shape[0]) in parallel, each to the next free thread
+    (:mod:`simcore.atomics`).  Outputs by season (first dimension n):
     out_team int16 (n, n_teams, NR), out_stats int32 (n, n_teams, NS), out_goalie int32 (n, n_teams,
     MAX_GOALIES, NGO) zeroed by the caller, out_games int16 (n, n_games, NGM) or (n, 0, NGM) to skip."""
     n = out_team.shape[0]
-    for i in nb.prange(n):
-        _season(s0 + i, seed, goals_col, ot_col, qq_code, qq_amount, qq_mask, shuffle_amount, flags, pflags, gmatch,
-                gthr, gslots, pmatch, pthr, pts, homes, aways, base_stats.copy(), base_h2h.copy(), codes, name_rank,
-                conf_of, div_of, n_conf, n_div, conf_divs, fmt, n_playoff, home_flags, out_team[i], out_stats[i],
-                out_goalie[i], out_games[i])
+    nxt = np.zeros(1, np.int64)         # the next unplayed season, claimed by whichever thread is free
+    for _ in nb.prange(n):
+        i = fetch_add(nxt, 1)
+        while i < n:
+            _season(s0 + i, seed, goals_col, ot_col, qq_code, qq_amount, qq_mask, shuffle_amount, flags, pflags,
+                    gmatch, gthr, gslots, pmatch, pthr, pts, homes, aways, base_stats.copy(), base_h2h.copy(), codes,
+                    name_rank, conf_of, div_of, n_conf, n_div, conf_divs, fmt, n_playoff, home_flags, out_team[i],
+                    out_stats[i], out_goalie[i], out_games[i])
+            i = fetch_add(nxt, 1)
 
 
 def prepare(lg, s) -> dict:

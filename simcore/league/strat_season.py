@@ -17,6 +17,7 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
+from simcore.atomics import fetch_add
 from simcore.games.strat import kernel as SK
 from simcore.nbarrays import stack_empty
 from simcore.rng import STATE_SIZE, seed_stream
@@ -159,16 +160,21 @@ def simulate_seasons(seed, s0, D, DP, pol, share, n_goalies, rating, pts, homes,
                      base_starts, base_consec, base_okrun, base_inj, codes, name_rank, conf_of, div_of, n_conf,
                      n_div, conf_divs, fmt, n_playoff, home_flags, out_team, out_stats, out_goalie, out_player,
                      out_games):
-    """Seasons s0 .. s0+n-1 (n = out_team.shape[0]) in parallel.  Outputs by season (first dimension n):
+    """Seasons s0 .. s0+n-1 (n = out_team.shape[0]) in parallel, each to the next free thread
+    (:mod:`simcore.atomics`).  Outputs by season (first dimension n):
     out_team int16 (n, n_teams, NR), out_stats int32 (n, n_teams, NS), out_goalie int32 (n, n_teams, 2, NGO),
     out_player int32 (n, n_teams, MAX_ROSTER, NPO), all zeroed by the caller; out_games int16 (n, n_games, NGM)
     or (n, 0, NGM) to skip."""
     n = out_team.shape[0]
-    for i in nb.prange(n):
-        _season(s0 + i, seed, D, DP, pol, share, n_goalies, rating, pts, homes, aways, base_stats, base_h2h,
-                base_starts, base_consec, base_okrun, base_inj, codes, name_rank, conf_of, div_of, n_conf, n_div,
-                conf_divs, fmt, n_playoff, home_flags, out_team[i], out_stats[i], out_goalie[i], out_player[i],
-                out_games[i])
+    nxt = np.zeros(1, np.int64)         # the next unplayed season, claimed by whichever thread is free
+    for _ in nb.prange(n):
+        i = fetch_add(nxt, 1)
+        while i < n:
+            _season(s0 + i, seed, D, DP, pol, share, n_goalies, rating, pts, homes, aways, base_stats, base_h2h,
+                    base_starts, base_consec, base_okrun, base_inj, codes, name_rank, conf_of, div_of, n_conf, n_div,
+                    conf_divs, fmt, n_playoff, home_flags, out_team[i], out_stats[i], out_goalie[i], out_player[i],
+                    out_games[i])
+            i = fetch_add(nxt, 1)
 
 
 def season_runner(lg, s):
