@@ -1,0 +1,247 @@
+"""The outputs a user sees, at fixed seeds: the runs whose digests ``digests.json`` keeps.
+
+Each run returns ``{name: DataFrame | JSON document}``.  :func:`digest` reduces a frame to one sha256 per
+column (row order included) and a document to one sha256 per top-level key over the key paths recorded with it,
+so columns and keys that are added later do not count, and a renamed one is looked up by its new name
+(:data:`simcore.vocabulary.RENAMED`).  ``python tests/golden/golden_runs.py`` rewrites ``digests.json``; it was written
+before the game contract (docs/architecture.md) and must not change when code is reorganized.
+"""
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import io
+import json
+import math
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+ROOT = Path(__file__).resolve().parents[2]
+DIGESTS = Path(__file__).with_name("digests.json")
+
+
+def _cli(argv: list[str]) -> dict:
+    """The JSON document a CLI command prints."""
+    from simcore.cli import main
+
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        rc = main(argv)
+    assert rc == 0, f"simcore {' '.join(argv)} exited {rc}"
+    return json.loads(buf.getvalue())
+
+
+def _tables(res, names) -> dict:
+    out = {f"table:{t}": res.table(t) for t in names}
+    out["summary"] = res.summary()
+    return out
+
+
+def ezr_runs() -> dict:
+    import simcore
+
+    ezr = simcore.game("ezr")
+    out = {}
+    res = ezr.simulate("D/D/B/b", "F/E/C/b", n=20_000, seed=1)
+    for k, v in _tables(res, ("games", "periods", "events", "goal_distribution", "score_distribution")).items():
+        out[f"ezr/{k}"] = v
+    agg = ezr.simulate("D/E/B/c", "F/E/C/b", n=50_000, seed=3, rules="qq_chart=off", mode="aggregate")
+    out["ezr/aggregate/summary"] = agg.summary()
+    out["ezr/aggregate/table:score_distribution"] = agg.table("score_distribution")
+    out["ezr/exact"] = ezr.exact("D/D/B/b", "F/E/C/b").to_dict()
+    return out
+
+
+def strat_runs() -> dict:
+    from simcore.games.strat import analysis, engine
+
+    out = {}
+    res = engine.simulate(league=True, n=2_240, seed=1)
+    for k, v in _tables(res, ("games", "team_games", "teams", "players", "goalies", "goalie_games")).items():
+        out[f"strat/league/{k}"] = v
+    res = engine.simulate("KBY", "NRV", n=1_000, seed=5, rules="lines=4,pk_units=2",
+                          coaches="penetrate=always,pull_goalie=never")
+    for k, v in _tables(res, ("games", "team_games", "players")).items():
+        out[f"strat/matchup/{k}"] = v
+    out["strat/special_teams"] = analysis.special_teams(res)
+    out["strat/pbp"] = engine.play_by_play("KBY", "NRV", seed=1, game=3).events
+    return out
+
+
+def pyramid_runs() -> dict:
+    import simcore
+
+    pyramid = simcore.game("pyramid")
+    out = {}
+    res = pyramid.simulate(20_000, seed=1)
+    for k, v in _tables(res, ("games", "periods")).items():
+        out[f"pyramid/default/{k}"] = v
+    res = pyramid.simulate(20_000, seed=2, rules="tie_break=shootout,first_player=random",
+                           policies=("random", "rush"))
+    for k, v in _tables(res, ("games",)).items():
+        out[f"pyramid/variant/{k}"] = v
+    lg = pyramid.play_by_play(1, 7, "tie_break=sudden-death", policies=("balance", "cheap-shot"))
+    out["pyramid/pbp"] = {"row": {k: str(v) for k, v in lg.row.items()}, "text": lg.text}
+    return out
+
+
+def league_runs() -> dict:
+    from simcore.league.projection import project
+    from simcore.league.samplegen import DATA
+
+    out = {}
+    for name in ("ezr", "strat"):
+        p = project(DATA / name / "league.toml", n=200, seed=1, keep_games=True)
+        out[f"league/{name}/teams"] = p.teams
+        out[f"league/{name}/seasons"] = p.seasons
+        out[f"league/{name}/goalies"] = p.goalies
+        if p.players is not None:
+            out[f"league/{name}/players"] = p.players
+        out[f"league/{name}/games"] = p.games
+    return out
+
+
+def cli_runs() -> dict:
+    from simcore.league.samplegen import DATA
+
+    ezr_league = str(DATA / "ezr" / "league.toml")
+    strat_league = str(DATA / "strat" / "league.toml")
+    cmds = {
+        "ezr": ["ezr", "--home", "BOS", "--away", "NYR", "-n", "20000", "--seed", "1", "--format", "json"],
+        "ezr-policy": ["ezr", "--home", "D/E/B/c", "--away", "TBL", "-n", "5000", "--policy", "at-least-2",
+                       "--rules", "shootout_undecided=tie", "--format", "json"],
+        "ezr-period": ["ezr", "period", "--ezr", "3", "--period", "3", "--format", "json"],
+        "ezr-table": ["ezr", "table", "--format", "json"],
+        "strat": ["strat", "KBY", "NRV", "-n", "2000", "--seed", "1", "--format", "json"],
+        "strat-league": ["strat", "--league", "sample", "-n", "560", "--seed", "2", "--rules", "goalie_fatigue=off",
+                         "--format", "json"],
+        "strat-pbp": ["strat", "KBY", "NRV", "--pbp", "--game", "2", "--seed", "4", "--format", "json"],
+        "strat-teams": ["strat", "teams", "--format", "json"],
+        "pyramid": ["pyramid", "-n", "20000", "--seed", "1", "--format", "json"],
+        "pyramid-pbp": ["pyramid", "--pbp", "--game-id", "3", "--seed", "2", "--format", "json"],
+        "pyramid-report": ["pyramid", "--report", "-n", "2000", "--matrix-n", "400", "--options-n", "400",
+                           "--format", "json"],
+        "compare-ezr": ["compare", "ezr", "--b", "qq_chart=off", "-n", "20000", "--format", "json"],
+        "compare-strat": ["compare", "strat", "--b", "goalie_fatigue=off", "-n", "1120", "--format", "json"],
+        "compare-pyramid": ["compare", "pyramid", "--b", "tie_break=sudden-death", "-n", "20000",
+                            "--setup", "policy_a=rush", "--format", "json"],
+        "sweep-ezr": ["sweep", "ezr", "--grid", "qq_chart=on,off;overtime=table,none", "-n", "5000",
+                      "--seeds", "0,1", "--format", "json"],
+        "sweep-pyramid": ["sweep", "pyramid", "--grid", "policy_b=default,rush", "-n", "5000", "--format", "json"],
+        "league-standings": ["league", "standings", strat_league, "--format", "json"],
+        "league-standings-ezr": ["league", "standings", ezr_league, "--format", "json"],
+        "league-project-ezr": ["league", "project", ezr_league, "-n", "200", "--seed", "3", "--format", "json"],
+        "league-project-strat": ["league", "project", strat_league, "-n", "100", "--seed", "3", "--format", "json"],
+        "league-history": ["league", "history", strat_league, "-n", "50", "--dates", "2026-10-20,2026-11-20",
+                           "--format", "json"],
+    }
+    return {f"cli/{k}": _cli(v) for k, v in cmds.items()}
+
+
+RUNS = {"ezr": ezr_runs, "strat": strat_runs, "pyramid": pyramid_runs, "league": league_runs, "cli": cli_runs}
+
+
+# ---------------------------------------------------------------- digests
+
+def _sha(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()[:20]
+
+
+def _plain(x):
+    """A JSON-comparable form: paths of this checkout replaced, floats written in full."""
+    if isinstance(x, dict):
+        return {str(k): _plain(v) for k, v in x.items()}
+    if isinstance(x, (list, tuple)):
+        return [_plain(v) for v in x]
+    if isinstance(x, np.generic):
+        x = x.item()
+    if isinstance(x, float):
+        return None if not math.isfinite(x) else repr(x)
+    if isinstance(x, str):
+        return x.replace(str(ROOT), "<root>")
+    return x
+
+
+def _paths(x, prefix="") -> set[str]:
+    """Every key path of a document (list items as ``[]``)."""
+    if isinstance(x, dict):
+        out = set()
+        for k, v in x.items():
+            p = f"{prefix}.{k}" if prefix else k
+            out |= {p} | _paths(v, p)
+        return out
+    if isinstance(x, list):
+        out = set()
+        for v in x:
+            out |= _paths(v, f"{prefix}[]")
+        return out
+    return set()
+
+
+def _prune(x, schema: set, prefix=""):
+    """``x`` with only the key paths in ``schema``."""
+    if isinstance(x, dict):
+        out = {}
+        for k, v in x.items():
+            p = f"{prefix}.{k}" if prefix else k
+            if p in schema:
+                out[k] = _prune(v, schema, p)
+        return out
+    if isinstance(x, list):
+        return [_prune(v, schema, f"{prefix}[]") for v in x]
+    return x
+
+
+def _rename(x, back: dict):
+    """Keys and names (a metric's name is also a value) of a later release, renamed back to those recorded."""
+    if isinstance(x, dict):
+        return {back.get(k, k): _rename(v, back) for k, v in x.items()}
+    if isinstance(x, list):
+        return [_rename(v, back) for v in x]
+    if isinstance(x, str):
+        return back.get(x, x)
+    return x
+
+
+def _column(s: pd.Series) -> str:
+    if pd.api.types.is_float_dtype(s):
+        vals = [repr(float(v)) if v == v else "nan" for v in s]
+    else:
+        vals = [str(v) for v in s.astype(object)]
+    return _sha("\n".join(vals))
+
+
+def digest(x, schema: dict | None = None, back: dict | None = None) -> dict:
+    """``{"kind", "rows"/"schema", "columns"/"keys": {name: sha}}`` of a frame or a document."""
+    back = back or {}
+    if isinstance(x, pd.DataFrame):
+        df = x.rename(columns=back).reset_index(drop=True)
+        for c in df.columns:
+            if df[c].dtype == object or isinstance(df[c].dtype, pd.CategoricalDtype):
+                df[c] = df[c].astype(object).map(lambda v: back.get(v, v) if isinstance(v, str) else v)
+        return {"kind": "frame", "rows": len(df), "columns": {str(c): _column(df[c]) for c in df.columns}}
+    doc = _rename(_plain(x), back)
+    if isinstance(doc, str):
+        doc = {"text": doc}
+    paths = sorted(_paths(doc)) if schema is None else schema
+    doc = _prune(doc, set(paths))
+    return {"kind": "doc", "schema": list(paths),
+            "keys": {k: _sha(json.dumps(v, sort_keys=True)) for k, v in doc.items()}}
+
+
+def main():
+    import warnings
+
+    warnings.simplefilter("ignore")
+    out = {}
+    for group, fn in RUNS.items():
+        for name, x in fn().items():
+            out[name] = digest(x)
+    DIGESTS.write_text(json.dumps(out, indent=1, sort_keys=True) + "\n")
+    print(f"wrote {len(out)} digests to {DIGESTS}")
+
+
+if __name__ == "__main__":
+    main()
