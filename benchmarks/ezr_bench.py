@@ -48,6 +48,7 @@ from simcore.games.ezr import kernel as K  # noqa: E402
 from simcore.games.ezr.charts import COL_D6, OT_LOSS, OT_TIE, OT_WIN  # noqa: E402
 from simcore.games.ezr.matchup import compile_matchup, sample_teams  # noqa: E402
 from simcore.games.ezr.rules import Rules  # noqa: E402
+from simcore.parallel import n_blocks  # noqa: E402
 from simcore.rng import STATE_SIZE, ceiling, seed_stream  # noqa: E402
 
 HOME_TEAM, AWAY_TEAM = "BOS", "NYR"
@@ -68,24 +69,20 @@ def matchup(qq_chart: str = "on"):
     return home, away, compile_matchup(Rules(qq_chart=qq_chart), home, away)
 
 
-def agg_arrays(n: int) -> list[np.ndarray]:
-    """Per-block aggregate arrays for simulate_aggregate (as the engine allocates them)."""
-    nb_ = -(-n // K.BLOCK)
-    return [np.zeros((nb_, 2, K.MAX_TEAM_GOALS), np.int64), np.zeros((nb_, 2, 3, K.MAX_PERIOD_GOALS), np.int64),
-            np.zeros((nb_, K.MAX_SCORE, K.MAX_SCORE), np.int64), np.zeros((nb_, 3, 3), np.int64),
-            np.zeros((nb_, 2, 3, K.N_EVENT_BITS), np.int64)]
+def agg_arrays(n: int) -> tuple[np.ndarray, ...]:
+    """Per-block aggregate arrays for simulate_aggregate (kernel.AGG_OUTPUTS, as the engine allocates them)."""
+    return K.AGG_OUTPUTS.allocate(n_blocks(n, K.BLOCK))
 
 
-def game_arrays(n: int) -> list[np.ndarray]:
-    """Per-game output arrays for simulate_games (as the engine allocates them)."""
-    return [np.zeros((n, 2, 3), np.uint8), np.zeros((n, 2, 3), np.uint32), np.zeros(n, np.int8),
-            np.zeros(n, np.int8), np.zeros(n, np.int8), np.zeros(n, np.int16)]
+def game_arrays(n: int) -> tuple[np.ndarray, ...]:
+    """Per-game output arrays for simulate_games (kernel.GAME_OUTPUTS, as the engine allocates them)."""
+    return K.GAME_OUTPUTS.allocate(n)
 
 
 def run_aggregate(c, seed: int, n: int, parts) -> None:
     for a in parts:
         a.fill(0)
-    K.simulate_aggregate(np.uint64(seed), 0, n, *c.kernel_args(), *parts)
+    K.simulate_aggregate(c.ctx(), np.uint64(seed), 0, n, parts)
 
 
 def totals(parts) -> list[list]:
@@ -264,7 +261,7 @@ def main(argv=None) -> int:
         with runner.threads(t):
             run_aggregate(c, seed, min(n, 4 * K.BLOCK), parts)
             run_aggregate(c_base, seed, min(n, 4 * K.BLOCK), parts_base)
-            K.simulate_games(useed, 0, min(n, 4 * K.BLOCK), *c.kernel_args(), *garr)
+            K.simulate_games(c.ctx(), useed, 0, min(n, 4 * K.BLOCK), tuple(a[:min(n, 4 * K.BLOCK)] for a in garr))
             for d in (0, 1, CEILING_DRAWS):
                 ceiling(useed, 0, min(n, 4 * K.BLOCK), d, K.BLOCK)
             seed_only(useed, 0, min(n, 4 * K.BLOCK), K.BLOCK)
@@ -291,14 +288,14 @@ def main(argv=None) -> int:
 
     row("numpy_base", "numpy vectorized, base rules (no ?? chart)", 1, numpy_call, n)
     row("kernel_base_1", "numba simulate_aggregate, base rules (no ?? chart)", 1,
-        lambda: K.simulate_aggregate(useed, 0, n, *c_base.kernel_args(), *parts_base), n, parts_base)
+        lambda: K.simulate_aggregate(c_base.ctx(), useed, 0, n, parts_base), n, parts_base)
     for t in threads:
         row(f"kernel_aggregate_{t}", "numba simulate_aggregate, full rules", t,
-            lambda: K.simulate_aggregate(useed, 0, n, *c.kernel_args(), *parts), n, parts)
+            lambda: K.simulate_aggregate(c.ctx(), useed, 0, n, parts), n, parts)
         row(f"ceiling_{t}", f"RNG ceiling: seed + {CEILING_DRAWS} draws per game", t,
             lambda: ceiling(useed, 0, n, CEILING_DRAWS, K.BLOCK), n)
         row(f"kernel_games_{t}", "numba simulate_games, full rules", t,
-            lambda: K.simulate_games(useed, 0, n, *c.kernel_args(), *garr), n)
+            lambda: K.simulate_games(c.ctx(), useed, 0, n, garr), n)
         row(f"ceiling1_{t}", "RNG ceiling: seed + 1 draw per game", t,
             lambda: ceiling(useed, 0, n, 1, K.BLOCK), n)
         row(f"ceiling0_{t}", "RNG ceiling: seed + 0 draws per game", t,

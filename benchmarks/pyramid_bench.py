@@ -8,7 +8,7 @@ policy on both sides, for the ``default`` policy and the ``random`` policy:
 * ``engine.simulate``: the public entry point (compile_game, chunking through
   ``simcore.runner``, the Results object; tables are built lazily and are not
   built here), on 1 and 2 threads;
-* ``kernel.simulate_games`` called directly on ``compile_game(...).kernel_args()``
+* ``kernel.simulate_games`` called directly on ``compile_game(...).ctx()``
   (the numba kernel alone), on 1 and 2 threads;
 * the RNG ceiling ``simcore.rng.ceiling``: per-game seeding plus D draws per
   game, same block layout, where D is the kernel's mean number of random draws
@@ -74,7 +74,7 @@ from simcore.games.pyramid.rules import Rules  # noqa: E402
 from simcore.rng import ceiling  # noqa: E402
 
 POLICIES = ("default", "random")
-BLOCK = engine.BLOCK              # the block the engine passes to the kernel
+BLOCK = K.BLOCK                   # the block the kernel hands to free threads
 DEFAULT_GAMES, QUICK_GAMES = 1 << 16, 1 << 14
 DEFAULT_REPEATS, QUICK_REPEATS = 7, 3
 DEFAULT_PY_GAMES, QUICK_PY_GAMES = 200, 50
@@ -89,8 +89,10 @@ def game_of(policy: str):
 
 
 def kernel_call(game, seed: int, n: int, g0: int = 0) -> np.ndarray:
-    """The kernel called as ``engine.simulate`` calls it (a plain int seed: the same compiled specialization)."""
-    return K.simulate_games(int(seed), g0, n, *game.kernel_args(), BLOCK)
+    """The kernel called as ``engine.simulate`` calls it (a uint64 seed: the same compiled specialization)."""
+    (out,) = K.GAME_OUTPUTS.allocate(n)
+    K.simulate_games(game.ctx(), np.uint64(seed), g0, n, (out,))
+    return out
 
 
 def draw_bounds(out: np.ndarray, deck_size: int) -> tuple[np.ndarray, np.ndarray]:

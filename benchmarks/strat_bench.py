@@ -82,8 +82,8 @@ class Run:
 
     def kernel(self, n: int | None = None) -> None:
         n = self.n if n is None else n
-        K.simulate_games(self.c.D, self.pol, np.uint64(self.seed), 0, self.homes[:n], self.aways[:n],
-                         self.gsl[:n], self.gft[:n], self.OG[:n], self.OT[:n], self.OP[:n], self.OK[:n])
+        K.simulate_games((self.c.D, self.pol, self.homes[:n], self.aways[:n], self.gsl[:n], self.gft[:n]),
+                         np.uint64(self.seed), 0, n, (self.OG[:n], self.OT[:n], self.OP[:n], self.OK[:n]))
 
     def totals(self, n: int | None = None) -> list:
         n = self.n if n is None else n

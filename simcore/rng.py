@@ -25,7 +25,7 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
-from simcore.atomics import fetch_add
+from simcore.parallel import n_blocks, run_blocks
 
 STATE_SIZE = 6
 _SPLITMIX_GAMMA = np.uint64(0x9E3779B97F4A7C15)
@@ -185,23 +185,28 @@ def check_seed(seed) -> int:
     return seed
 
 
+@nb.njit(cache=True)
+def _ceiling_block(ctx, seed, g0, lo, hi, b, out):
+    (draws_per_game,) = ctx
+    (partial,) = out
+    st = np.empty(STATE_SIZE, dtype=np.uint64)
+    acc = 0
+    for g in range(lo, hi):
+        seed_stream(st, seed, g0 + g)
+        for _d in range(draws_per_game):
+            acc += uniform_int(st, 100) + 1
+    partial[b] = acc
+
+
 @nb.njit(cache=True, parallel=True)
+def _ceiling(seed, g0, n, draws_per_game, block, partial):
+    run_blocks(_ceiling_block, (draws_per_game,), seed, g0, n, block, (partial,))
+
+
 def ceiling(seed, g0, n, draws_per_game, block):
-    """RNG ceiling for benchmarks: per-game seeding plus ``draws_per_game``
-    percentile draws, summed (the sum keeps the work from being optimized away).
-    Same block layout and scheduling as the game kernels (blocks claimed by free threads, simcore.atomics)."""
-    nblocks = (n + block - 1) // block
-    partial = np.zeros(nblocks, dtype=np.int64)
-    nxt = np.zeros(1, np.int64)
-    for _ in nb.prange(nblocks):
-        st = np.empty(STATE_SIZE, dtype=np.uint64)
-        b = fetch_add(nxt, 1)
-        while b < nblocks:
-            acc = 0
-            for g in range(b * block, min(n, (b + 1) * block)):
-                seed_stream(st, seed, g0 + g)
-                for _d in range(draws_per_game):
-                    acc += uniform_int(st, 100) + 1
-            partial[b] = acc
-            b = fetch_add(nxt, 1)
-    return partial.sum()
+    """RNG ceiling for benchmarks: per-game seeding plus ``draws_per_game`` percentile draws, summed (the sum
+    keeps the work from being optimized away).  Same block layout and scheduling as the game kernels
+    (:func:`simcore.parallel.run_blocks`)."""
+    partial = np.zeros(n_blocks(n, block), dtype=np.int64)
+    _ceiling(np.uint64(seed), np.int64(g0), np.int64(n), np.int64(draws_per_game), np.int64(block), partial)
+    return int(partial.sum())

@@ -89,7 +89,8 @@ def test_reproducible_across_threads_and_chunks():
 def test_game_depends_only_on_seed_and_index():
     full = P.simulate(2_000, seed=8, progress=False).aggregates["out"]
     g0 = 1_500
-    part = K.simulate_games(8, g0, 500, *P.compile_game().kernel_args(), 64)
+    (part,) = K.GAME_OUTPUTS.allocate(500)
+    K.simulate_games(P.compile_game().ctx(), np.uint64(8), g0, 500, (part,))
     assert np.array_equal(full[g0:], part)
 
 

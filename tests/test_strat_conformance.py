@@ -112,7 +112,7 @@ out = [np.zeros((n, K.NO), np.int32), np.zeros((n, 2, K.NT), np.int16),
        np.zeros((n, 2, K.MAX_ROSTER, K.NP), np.int16), np.zeros((n, 2, 2, K.NK), np.int16)]
 g = np.zeros((n, 2), np.int64)
 with np.errstate(over="ignore"):
-    K.simulate_games(c.D, pol, np.uint64(41), 0, homes, aways, g, g, *out)
+    K.simulate_games((c.D, pol, homes, aways, g, g), np.uint64(41), 0, n, tuple(out))
 print(json.dumps([a.tolist() for a in out]))
 """
 
@@ -147,8 +147,9 @@ def test_player_totals_are_the_per_game_counters_summed(monkeypatch):
     pol = np.stack([Coach().numeric(), Coach().numeric()])
     g = np.zeros((n, 2), np.int64)
     OP = np.zeros((n, 2, K.MAX_ROSTER, K.NP), np.int16)
-    K.simulate_games(c.D, pol, np.uint64(seed), 0, homes, aways, g, g, np.zeros((n, K.NO), np.int32),
-                     np.zeros((n, 2, K.NT), np.int16), OP, np.zeros((n, 2, 2, K.NK), np.int16))
+    K.simulate_games((c.D, pol, homes, aways, g, g), np.uint64(seed), 0, n,
+                     (np.zeros((n, K.NO), np.int32), np.zeros((n, 2, K.NT), np.int16), OP,
+                      np.zeros((n, 2, 2, K.NK), np.int16)))
     want = np.zeros((len(c.teams), K.MAX_ROSTER, K.NP), np.int64)
     np.add.at(want, homes, OP[:, 0].astype(np.int64))
     np.add.at(want, aways, OP[:, 1].astype(np.int64))

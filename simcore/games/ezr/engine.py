@@ -8,6 +8,7 @@ import pandas as pd
 
 import simcore
 from simcore import runner
+from simcore.parallel import n_blocks
 from simcore.results import Results
 from simcore.rng import check_seed
 from simcore.stats import hist_moments, mean_ci, wilson_ci
@@ -78,37 +79,29 @@ def simulate(home, away, n: int = 100_000, seed: int = 0, rules: Rules | str | N
     if mode not in ("games", "aggregate"):
         raise ValueError(f"mode must be 'games' or 'aggregate', got {mode!r}")
     rules, home, away, charts, pol, c = _setup(home, away, rules, charts, policies)
-    args = c.kernel_args()
+    ctx = c.ctx()
     useed = np.uint64(seed)
-    nb_max = -(-min(n, chunk_size or runner.DEFAULT_CHUNK) // K.BLOCK)
-    agg = {
-        "team_hist": np.zeros((2, K.MAX_TEAM_GOALS), np.int64),
-        "period_hist": np.zeros((2, 3, K.MAX_PERIOD_GOALS), np.int64),
-        "score_hist": np.zeros((K.MAX_SCORE, K.MAX_SCORE), np.int64),
-        "results": np.zeros((3, 3), np.int64),
-        "event_counts": np.zeros((2, 3, K.N_EVENT_BITS), np.int64),
-    }
     arrays = None
     if mode == "games":
-        arrays = {
-            "goals": np.zeros((n, 2, 3), np.uint8), "events": np.zeros((n, 2, 3), np.uint32),
-            "winner": np.zeros(n, np.int8), "decided": np.zeros(n, np.int8), "ot": np.zeros(n, np.int8),
-            "so_rounds": np.zeros(n, np.int16),
-        }
+        arrays = K.GAME_OUTPUTS.allocate(n)
 
         def fn(g0, count):
-            sl = slice(g0, g0 + count)
-            K.simulate_games(useed, g0, count, *args, *(a[sl] for a in arrays.values()))
+            K.simulate_games(ctx, useed, g0, count, tuple(a[g0:g0 + count] for a in arrays))
     else:
+        agg = {o.name: np.zeros(o.shape, o.dtype) for o in K.AGG_OUTPUTS.specs}
+        part = K.AGG_OUTPUTS.allocate(n_blocks(min(n, chunk_size or runner.DEFAULT_CHUNK), K.BLOCK))
+
         def fn(g0, count):
-            nb = -(-count // K.BLOCK)
-            part = {k: np.zeros((nb_max,) + v.shape, np.int64) for k, v in agg.items()}
-            K.simulate_aggregate(useed, g0, count, *args, *part.values())
-            for k in agg:
-                agg[k] += part[k][:nb].sum(axis=0)
+            nb = n_blocks(count, K.BLOCK)
+            for a in part:
+                a[:nb] = 0
+            K.simulate_aggregate(ctx, useed, g0, count, part)
+            for name, a in zip(K.AGG_OUTPUTS.names, part):
+                agg[name] += a[:nb].sum(axis=0)
 
     runner.run_chunks(n, fn, chunk_size=chunk_size, n_threads=threads, progress=progress)
     if arrays is not None:
+        arrays = K.GAME_OUTPUTS.as_dict(arrays)
         agg = _aggregate_arrays(arrays)
     meta = {
         "game": "ezr", "variant": rules.id, "seed": seed, "n": n, "mode": mode, "version": simcore.__version__,
@@ -376,7 +369,7 @@ def play_scripted(home, away, dice, rules: Rules | str | None = None, *, charts:
     script = np.asarray(list(dice), dtype=np.int64)
     og = np.zeros((2, 3), np.int64)
     oe = np.zeros((2, 3), np.int64)
-    w, d, o, r, used = K.play_scripted(script, *c.kernel_args(), og, oe)
+    w, d, o, r, used = K.play_scripted(script, c.ctx(), og, oe)
     if strict and used != script.size:
         raise ValueError(f"the game used {used} of {script.size} scripted dice")
     names = event_names(charts)

@@ -32,9 +32,10 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
-from simcore.atomics import fetch_add
+from simcore.layout import Output, Outputs
 from simcore.nbarrays import borrow as _borrow
 from simcore.nbarrays import stack_empty as _stack_empty
+from simcore.parallel import run_blocks
 from simcore.rng import STATE_SIZE, roll_2d6, roll_die, roll_percentile, seed_stream
 from .policies import MOD_SPAN
 
@@ -230,17 +231,38 @@ def play_game(st, script, goals_col, ot_col, qq_code, qq_amount, qq_mask, team_l
             return TIE, SO, ot, rounds
 
 
-@nb.njit(cache=True)
-def _games_block(seed, g0, lo, hi, script_, goals_col_, ot_col_, qq_code_, qq_amount_, qq_mask_, team_line_,
-                 opp_def_bit_, so_bits_, shuffle_thr_, shuffle_amount, flags_, goals_, events_, winner_, decided_,
-                 ot_, so_rounds_):
-    """Games lo .. hi-1 of :func:`simulate_games`, on one thread.
+#: Per-game outputs of :func:`simulate_games` (``out``, first dimension n games).
+GAME_OUTPUTS = Outputs(
+    Output("goals", (2, 3), np.uint8, "regulation goals by team (0 home, 1 away) and period"),
+    Output("events", (2, 3), np.uint32, "event bits of each team-period (?? results rolled, EV_* outcomes)"),
+    Output("winner", (), np.int8, "HOME, AWAY or TIE"),
+    Output("decided", (), np.int8, "REG, OT or SO"),
+    Output("ot", (), np.int8, "the Overtime table's result (0 WIN, 1 LOSS, 2 TIE or SO), -1 without overtime"),
+    Output("so_rounds", (), np.int16, "shootout rounds played"),
+)
+#: Per-block counters of :func:`simulate_aggregate` (``out``, first dimension the number of blocks).
+AGG_OUTPUTS = Outputs(
+    Output("team_hist", (2, MAX_TEAM_GOALS), np.int64, "final goals (overtime goal included) by team; the last "
+           "bin is that many or more"),
+    Output("period_hist", (2, 3, MAX_PERIOD_GOALS), np.int64, "goals by team and period"),
+    Output("score_hist", (MAX_SCORE, MAX_SCORE), np.int64, "final scores, home x away"),
+    Output("results", (3, 3), np.int64, "games by winner x decided_in"),
+    Output("event_counts", (2, 3, N_EVENT_BITS), np.int64, "team-periods with each event bit"),
+)
 
-    A plain function called once per block from the prange loop: the borrowed
-    and stack arrays are valid for exactly this call, and LLVM gets the whole
-    game (inlined) in one simple loop.
+
+@nb.njit(cache=True)
+def _games_block(ctx, seed, g0, lo, hi, b, out):
+    """Games lo .. hi-1 of :func:`simulate_games`, on one thread (the ``play_block`` of
+    :func:`simcore.parallel.run_blocks`).
+
+    A plain function called once per block: the borrowed and stack arrays are valid for exactly this call, and
+    LLVM gets the whole game (inlined) in one simple loop.
     """
-    script = _borrow(script_)
+    goals_col_, ot_col_, qq_code_, qq_amount_, qq_mask_, team_line_, opp_def_bit_, so_bits_, shuffle_thr_, \
+        shuffle_amount, flags_ = ctx
+    goals_, events_, winner_, decided_, ot_, so_rounds_ = out
+    script = _stack_empty(0, np.int64)
     goals_col = _borrow(goals_col_)
     ot_col = _borrow(ot_col_)
     qq_code = _borrow(qq_code_)
@@ -282,29 +304,20 @@ def _games_block(seed, g0, lo, hi, script_, goals_col_, ot_col_, qq_code_, qq_am
 
 
 @nb.njit(cache=True, parallel=True)
-def simulate_games(seed, g0, n, goals_col, ot_col, qq_code, qq_amount, qq_mask, team_line, opp_def_bit, so_bits,
-                   shuffle_thr, shuffle_amount, flags, goals, events, winner, decided, ot, so_rounds):
-    """Games g0 .. g0+n-1 into per-game arrays (first dimension n):
-    goals uint8 (n,2,3), events uint32 (n,2,3), winner/decided/ot int8 (n,), so_rounds int16 (n,).  Blocks of BLOCK
-    games go to the threads as they come free (:mod:`simcore.atomics`)."""
-    nblocks = (n + BLOCK - 1) // BLOCK
-    script = np.zeros(0, dtype=np.int64)
-    nxt = np.zeros(1, np.int64)         # the next unplayed block, claimed by whichever thread is free
-    for _ in nb.prange(nblocks):
-        b = fetch_add(nxt, 1)
-        while b < nblocks:
-            _games_block(seed, g0, b * BLOCK, min(n, (b + 1) * BLOCK), script, goals_col, ot_col, qq_code,
-                         qq_amount, qq_mask, team_line, opp_def_bit, so_bits, shuffle_thr, shuffle_amount, flags,
-                         goals, events, winner, decided, ot, so_rounds)
-            b = fetch_add(nxt, 1)
+def simulate_games(ctx, seed, g0, n, out):
+    """Games g0 .. g0+n-1 into ``out`` (:data:`GAME_OUTPUTS`, first dimension n); ``ctx``: the matchup's
+    arrays (:meth:`.matchup.Compiled.ctx`).  Blocks of BLOCK games go to the threads as they come free
+    (:func:`simcore.parallel.run_blocks`)."""
+    run_blocks(_games_block, ctx, seed, g0, n, BLOCK, out)
 
 
 @nb.njit(cache=True)
-def _aggregate_block(seed, g0, lo, hi, b, script_, goals_col_, ot_col_, qq_code_, qq_amount_, qq_mask_, team_line_,
-                     opp_def_bit_, so_bits_, shuffle_thr_, shuffle_amount, flags_, team_hist_, period_hist_,
-                     score_hist_, results_, event_counts_):
+def _aggregate_block(ctx, seed, g0, lo, hi, b, out):
     """Games lo .. hi-1 of :func:`simulate_aggregate`, counted into block ``b`` (see :func:`_games_block`)."""
-    script = _borrow(script_)
+    goals_col_, ot_col_, qq_code_, qq_amount_, qq_mask_, team_line_, opp_def_bit_, so_bits_, shuffle_thr_, \
+        shuffle_amount, flags_ = ctx
+    team_hist_, period_hist_, score_hist_, results_, event_counts_ = out
+    script = _stack_empty(0, np.int64)
     goals_col = _borrow(goals_col_)
     ot_col = _borrow(ot_col_)
     qq_code = _borrow(qq_code_)
@@ -326,9 +339,7 @@ def _aggregate_block(seed, g0, lo, hi, b, script_, goals_col_, ot_col_, qq_code_
     oe = _stack_empty((2, 3), np.int64)
     seed_stream(nxt, seed, g0 + lo)
     for i in range(lo, hi):
-        # Game i plays on the stream seeded one iteration earlier, and the next
-        # game's stream is seeded now: the seeding (a serial chain of
-        # multiplies) overlaps this game instead of delaying its first roll.
+        # the next game's stream is seeded while this one plays (see _games_block)
         for k in range(STATE_SIZE):
             st[k] = nxt[k]
         seed_stream(nxt, seed, g0 + i + 1)
@@ -356,30 +367,18 @@ def _aggregate_block(seed, g0, lo, hi, b, script_, goals_col_, ot_col_, qq_code_
 
 
 @nb.njit(cache=True, parallel=True)
-def simulate_aggregate(seed, g0, n, goals_col, ot_col, qq_code, qq_amount, qq_mask, team_line, opp_def_bit,
-                       so_bits, shuffle_thr, shuffle_amount, flags, team_hist, period_hist, score_hist, results,
-                       event_counts):
-    """Games g0 .. g0+n-1 counted into per-block aggregates (first dimension nblocks):
-    team_hist (nb, 2, MAX_TEAM_GOALS) final goals incl. overtime goal, last bin = that many or more;
-    period_hist (nb, 2, 3, MAX_PERIOD_GOALS); score_hist (nb, MAX_SCORE, MAX_SCORE) home x away final;
-    results (nb, 3, 3) winner x decided_in; event_counts (nb, 2, 3, N_EVENT_BITS) team-periods with each bit.
-    Block ``b`` always holds games b * BLOCK ..; which thread counts it does not matter."""
-    nblocks = (n + BLOCK - 1) // BLOCK
-    script = np.zeros(0, dtype=np.int64)
-    nxt = np.zeros(1, np.int64)
-    for _ in nb.prange(nblocks):
-        b = fetch_add(nxt, 1)
-        while b < nblocks:
-            _aggregate_block(seed, g0, b * BLOCK, min(n, (b + 1) * BLOCK), b, script, goals_col, ot_col, qq_code,
-                             qq_amount, qq_mask, team_line, opp_def_bit, so_bits, shuffle_thr, shuffle_amount, flags,
-                             team_hist, period_hist, score_hist, results, event_counts)
-            b = fetch_add(nxt, 1)
+def simulate_aggregate(ctx, seed, g0, n, out):
+    """Games g0 .. g0+n-1 counted into per-block counters ``out`` (:data:`AGG_OUTPUTS`, first dimension the
+    number of blocks, :func:`simcore.parallel.n_blocks`).  Block ``b`` always holds games b * BLOCK ..; which
+    thread counts it does not matter."""
+    run_blocks(_aggregate_block, ctx, seed, g0, n, BLOCK, out)
 
 
 @nb.njit(cache=True)
-def play_scripted(script, goals_col, ot_col, qq_code, qq_amount, qq_mask, team_line, opp_def_bit, so_bits,
-                  shuffle_thr, shuffle_amount, flags, out_goals, out_events):
+def play_scripted(script, ctx, out_goals, out_events):
     """One game on scripted dice; returns play_game's tuple plus the number of script entries used."""
+    goals_col, ot_col, qq_code, qq_amount, qq_mask, team_line, opp_def_bit, so_bits, shuffle_thr, shuffle_amount, \
+        flags = ctx
     st = np.zeros(STATE_SIZE, dtype=np.uint64)
     st[5] = 1
     w, d, o, r = play_game(st, script, goals_col, ot_col, qq_code, qq_amount, qq_mask, team_line, opp_def_bit,

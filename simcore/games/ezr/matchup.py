@@ -81,7 +81,8 @@ class Compiled:
     flags: np.ndarray
     ezr: tuple[int, int]
 
-    def kernel_args(self):
+    def ctx(self) -> tuple:
+        """The kernel's inputs, in the order :func:`.kernel.play_game` reads them (the ``ctx`` of the drivers)."""
         return (self.goals_col, self.ot_col, self.qq_code, self.qq_amount, self.qq_mask, self.team_line,
                 self.opp_def_bit, self.so_bits, self.shuffle_thr, np.int64(self.shuffle_amount), self.flags)
 

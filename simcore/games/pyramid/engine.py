@@ -26,7 +26,6 @@ WINNERS = ("home", "away", "tie")
 DECIDED = ("REG", "OT", "SO")
 SIDES = ("home", "away")
 DEFAULT_CHUNK = 1 << 18
-BLOCK = 256
 
 
 @dataclass(frozen=True)
@@ -44,11 +43,17 @@ class Game:
     routes: np.ndarray
     rule_vec: np.ndarray
     pol: np.ndarray
+    place_tbl: np.ndarray
 
     def kernel_args(self):
-        """The arguments ``simulate_games`` takes after ``(seed, g0, n)``, in order (the block comes last)."""
+        """The arrays the kernel's game functions read after the deck's values, in order."""
         return (self.vals, self.total, self.quant, self.meanv, self.shape.kinds, self.shape.opened,
                 self.routes, self.rule_vec, self.pol)
+
+    def ctx(self) -> tuple:
+        """The ``ctx`` of :func:`.kernel.simulate_games`: :meth:`kernel_args` and the draft policies'
+        placement table."""
+        return (*self.kernel_args(), self.place_tbl)
 
 
 def _policies(policies) -> tuple[Policy, Policy]:
@@ -71,8 +76,9 @@ def compile_game(rules=None, policies=None, deck_file=None) -> Game:
     below = np.concatenate([[0], np.cumsum(total)[:-1]])
     quant = (below + 0.5 * total) / n
     pol = np.stack([p.vector(shp) for p in pols])
-    return Game(rules, deck, shp, pols, vals, total, quant.astype(np.float64), float(vals.mean()),
-                routes(shp), rules.numeric(), pol)
+    quant = quant.astype(np.float64)
+    return Game(rules, deck, shp, pols, vals, total, quant, float(vals.mean()), routes(shp), rules.numeric(), pol,
+                K.placement_table(pol, shp.kinds.shape[0], quant))
 
 
 def _check_n(n):
@@ -94,11 +100,12 @@ def simulate(n: int = 100_000, seed: int = 0, rules: Rules | str | None = None, 
     n = _check_n(n)
     seed = check_seed(seed)
     game = compile_game(rules, policies, deck_file)
-    out = np.empty((n, K.N_COLS), dtype=np.int32)
-    args = game.kernel_args()
+    (out,) = K.GAME_OUTPUTS.allocate(n)
+    ctx = game.ctx()
+    useed = np.uint64(seed)
 
     def run(g0, count):
-        out[g0:g0 + count] = K.simulate_games(seed, g0, count, *args, BLOCK)
+        K.simulate_games(ctx, useed, g0, count, (out[g0:g0 + count],))
 
     runner.run_chunks(n, run, chunk_size=chunk_size or DEFAULT_CHUNK, n_threads=threads, progress=progress)
     meta = {"game": "pyramid", "variant": game.rules.id, "seed": seed, "n": n, "mode": "games",

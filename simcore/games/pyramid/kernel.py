@@ -26,8 +26,9 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
-from simcore.atomics import fetch_add
+from simcore.layout import Output, Outputs
 from simcore.nbarrays import borrow, stack_empty
+from simcore.parallel import run_blocks
 from simcore.rng import seed_stream, STATE_SIZE, uniform_int
 
 from .deck import MAX_CARDS, MAX_SLOTS, MAX_VALUE
@@ -49,6 +50,7 @@ MOVE_SHOOT = 100
 L_SIZE = 2 * MAX_SLOTS   # both lineups, flat (the stack array is reshaped to (2, MAX_SLOTS))
 PUB_SIZE = MAX_VALUE + 1 # public cards counted per value
 MAX_PERIODS = 4          # three periods and a sudden-death period
+BLOCK = 256              # games per block; free threads claim the next block
 SHOOTOUT_ROUNDS = 200    # a shootout still level after this many rounds is a tie (a deck of equal cards)
 
 # per-game output columns (int32)
@@ -464,40 +466,47 @@ def play_game(g, seed, vals, scripted, script, out, deck, L, E, place_tbl, pub, 
     return n_ev
 
 
-@nb.njit(cache=True, parallel=True)
-def simulate_games(seed, g0, n, vals, total, quant, meanv, kinds, opened, routes, rules, pol, block):
-    """Games ``g0 .. g0+n-1``: ``int32[n, N_COLS]``.  Blocks of ``block`` games run in parallel; each game
-    draws only from its own stream, so the result does not depend on threads or blocks.  Threads claim blocks as
-    they come free (:mod:`simcore.atomics`)."""
-    out = np.zeros((n, N_COLS), dtype=np.int32)
-    nblocks = (n + block - 1) // block
+#: Per-game output of :func:`simulate_games` (``out``, first dimension n games): the C_* columns.
+GAME_OUTPUTS = Outputs(Output("out", (N_COLS,), np.int32, "the game's row: goals by side and period, shots, "
+                              "advances, turns, who drafted first, winner, decided_in, ... (C_* columns)"))
+
+
+@nb.njit(cache=True, inline="always")
+def _games_block(ctx, seed, g0, lo, hi, b, out):
+    """Games lo .. hi-1 of :func:`simulate_games` on one thread (the ``play_block`` of
+    :func:`simcore.parallel.run_blocks`).  Inlined into the parallel loop: compiled as a function of its own the
+    game loop ran about 12% slower (benchmarks/RESULTS.md)."""
+    vals_, total_, quant_, meanv, kinds_, opened_, routes_, rules_, pol_, place_tbl_ = ctx
     # shared by every thread: borrowed views carry no reference count to contend for
-    vals_, total_, quant_, kinds_ = borrow(vals), borrow(total), borrow(quant), borrow(kinds)
-    # owned, not borrowed: numba would free the table after its last use outside the loop
-    place_tbl = placement_table(pol, kinds.shape[0], quant)
-    opened_, routes_, rules_, pol_ = borrow(opened), borrow(routes), borrow(rules), borrow(pol)
-    nxt = np.zeros(1, np.int64)         # the next unplayed block, claimed by whichever thread is free
-    for _ in nb.prange(nblocks):
-        # the game's working state on the stack: it cannot alias the shared tables or the output
-        st = stack_empty(STATE_SIZE, np.uint64)
-        deck = stack_empty(MAX_CARDS, np.int64)[:vals.shape[0]]
-        L = stack_empty(L_SIZE, np.int64).reshape((2, MAX_SLOTS))
-        pub = stack_empty(PUB_SIZE, np.int64)
-        E = stack_empty(2, np.int64)
-        row = stack_empty(N_COLS, np.int32)
-        log = np.empty((0, LOG_FIELDS), dtype=np.int64)
-        script = np.empty((0, vals.shape[0]), dtype=np.int64)
-        b = fetch_add(nxt, 1)
-        while b < nblocks:
-            for i in range(b * block, min(n, (b + 1) * block)):
-                for c in range(N_COLS):
-                    row[c] = 0
-                play_game(g0 + i, seed, vals_, False, script, row, deck, L, E, place_tbl, pub, total_, quant_,
-                          meanv, kinds_, opened_, routes_, rules_, pol_, st, log)
-                for c in range(N_COLS):
-                    out[i, c] = row[c]
-            b = fetch_add(nxt, 1)
-    return out
+    vals, total, quant, kinds = borrow(vals_), borrow(total_), borrow(quant_), borrow(kinds_)
+    opened, routes, rules, pol, place_tbl = borrow(opened_), borrow(routes_), borrow(rules_), borrow(pol_), \
+        borrow(place_tbl_)
+    rows = borrow(out[0])
+    # the game's working state on the stack: it cannot alias the shared tables or the output
+    st = stack_empty(STATE_SIZE, np.uint64)
+    deck = stack_empty(MAX_CARDS, np.int64)[:vals.shape[0]]
+    L = stack_empty(L_SIZE, np.int64).reshape((2, MAX_SLOTS))
+    pub = stack_empty(PUB_SIZE, np.int64)
+    E = stack_empty(2, np.int64)
+    row = stack_empty(N_COLS, np.int32)
+    log = np.empty((0, LOG_FIELDS), dtype=np.int64)
+    script = np.empty((0, vals.shape[0]), dtype=np.int64)
+    for i in range(lo, hi):
+        for c in range(N_COLS):
+            row[c] = 0
+        play_game(g0 + i, seed, vals, False, script, row, deck, L, E, place_tbl, pub, total, quant, meanv, kinds,
+                  opened, routes, rules, pol, st, log)
+        for c in range(N_COLS):
+            rows[i, c] = row[c]
+
+
+@nb.njit(cache=True, parallel=True)
+def simulate_games(ctx, seed, g0, n, out):
+    """Games ``g0 .. g0+n-1`` into ``out`` (:data:`GAME_OUTPUTS`, first dimension n).  ``ctx``: the compiled
+    game (:meth:`.engine.Game.ctx`).  Blocks of BLOCK games go to the threads as they come free
+    (:func:`simcore.parallel.run_blocks`); each game draws only from its own stream, so the result does not
+    depend on threads or blocks."""
+    run_blocks(_games_block, ctx, seed, g0, n, BLOCK, out)
 
 
 @nb.njit(cache=True)

@@ -128,8 +128,8 @@ def simulate(home=None, away=None, n: int = 10_000, seed: int = 0, rules: Rules 
         for p0 in range(g0, g0 + count, PLAYER_PASS):
             m = min(PLAYER_PASS, g0 + count - p0)
             sl = slice(p0, p0 + m)
-            K.simulate_games(c.D, pol, useed, p0, homes[sl], aways[sl], gsl[sl], gft[sl], OG[sl], OT_[sl], OP[:m],
-                             OK[sl])
+            K.simulate_games((c.D, pol, homes[sl], aways[sl], gsl[sl], gft[sl]), useed, p0, m,
+                             (OG[sl], OT_[sl], OP[:m], OK[sl]))
             K.add_players(OP[:m], homes[sl], aways[sl], players)
 
     runner.run_chunks(n, fn, chunk_size=chunk_size or DEFAULT_CHUNK, n_threads=threads, progress=progress)

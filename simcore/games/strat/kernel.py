@@ -44,8 +44,9 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
-from simcore.atomics import fetch_add
+from simcore.layout import Output, Outputs
 from simcore.nbarrays import borrow, ptr, stack_empty
+from simcore.parallel import run_blocks
 from simcore.rng import STATE_SIZE, seed_stream, shuffle, uniform_int
 
 from . import readings as R
@@ -1497,10 +1498,23 @@ def _play_game(D, pol, home, away, gslot, gfat, out, Z, RS, OG, OT_, OP, OK, L):
 
 # ---------------------------------------------------------------- drivers
 
+#: Per-game outputs of :func:`simulate_games` (``out``, first dimension n games).
+GAME_OUTPUTS = Outputs(
+    Output("OG", (NO,), np.int32, "the game: score, winner, decided_in, shootout, cards, steps, draws (O_*)"),
+    Output("OT", (2, NT), np.int16, "per team (0 home, 1 away): goals, shots, power plays, penalties, ... (T_*)"),
+    Output("OP", (2, MAX_ROSTER, NP), np.int16, "per team and roster slot: goals, assists, shots, PIM, ... (P_*)"),
+    Output("OK", (2, 2, NK), np.int16, "per team and goalie slot (0 starter, 1 backup): GP, GS, SA, GA, "
+           "decision, fatigue, ... (K_*)"),
+)
+
+
 @nb.njit(cache=True)
-def _block(D_, pol_, seed, g0, lo, hi, homes_, aways_, gslots_, gfats_, OG_, OT__, OP_, OK_):
-    """Games lo .. hi-1 on one thread.  Every array is borrowed (simcore.nbarrays): without reference counts
-    the shared cards and outputs are not contended between threads."""
+def _block(ctx, seed, g0, lo, hi, b, out):
+    """Games lo .. hi-1 on one thread (the ``play_block`` of :func:`simcore.parallel.run_blocks`).  Every array
+    is borrowed (simcore.nbarrays): without reference counts the shared cards and outputs are not contended
+    between threads."""
+    D_, pol_, homes_, aways_, gslots_, gfats_ = ctx
+    OG_, OT__, OP_, OK_ = out
     D = borrow(D_)
     pol = borrow(pol_)
     homes = borrow(homes_)
@@ -1538,19 +1552,12 @@ def _games(D, pol, seed, g0, lo, hi, homes, aways, gslots, gfats, OG, OT_, OP, O
 
 
 @nb.njit(cache=True, parallel=True)
-def simulate_games(D, pol, seed, g0, homes, aways, gslots, gfats, OG, OT_, OP, OK):
-    """Games g0 .. g0+n-1 (n = homes.size): home and away team rows, starting goalie slots (n, 2) and
-    pre-game fatigue (n, 2).  Outputs: OG (n, NO), OT_ (n, 2, NT), OP (n, 2, MAX_ROSTER, NP), OK (n, 2, 2, NK).
-    Blocks of BLOCK games go to the threads as they come free (:mod:`simcore.atomics`)."""
-    n = homes.shape[0]
-    nblocks = (n + BLOCK - 1) // BLOCK
-    nxt = np.zeros(1, np.int64)         # the next unplayed block, claimed by whichever thread is free
-    for _ in nb.prange(nblocks):
-        b = fetch_add(nxt, 1)
-        while b < nblocks:
-            _block(D, pol, seed, g0, b * BLOCK, min(n, (b + 1) * BLOCK), homes, aways, gslots, gfats, OG, OT_, OP,
-                   OK)
-            b = fetch_add(nxt, 1)
+def simulate_games(ctx, seed, g0, n, out):
+    """Games g0 .. g0+n-1 into ``out`` (:data:`GAME_OUTPUTS`, first dimension n).  ``ctx`` = (D, pol, homes,
+    aways, gslots, gfats): the kit's buffer, the coaching policies (2, N_POL), and per game (first dimension n)
+    the home and away team rows, the starting goalie slots (n, 2) and pre-game fatigue (n, 2).  Blocks of BLOCK
+    games go to the threads as they come free (:func:`simcore.parallel.run_blocks`)."""
+    run_blocks(_block, ctx, seed, g0, n, BLOCK, out)
 
 
 @nb.njit(cache=True)
