@@ -12,13 +12,16 @@ through splitmix64.  Consequences:
 A stream is a ``uint64`` array of length :data:`STATE_SIZE`::
 
     st[0:4]  xoshiro256** state
-    st[4]    cursor into the script (scripted mode only)
-    st[5]    1 when the stream replays a script instead of drawing
+    st[4]    cursor into the script (scripted and recording modes)
+    st[5]    0 draws, SCRIPTED replays a script, RECORDING draws and writes each roll down
 
 Scripted mode feeds fixed dice to the very same kernel code: every draw
 function returns the next value of the script array instead of a random
 number (a 2d6 or 2d10 roll is one script entry: the total the dice show).
 Kernels receive the script as an ``int64`` array (empty when not scripted).
+Recording mode draws exactly as the plain stream does and appends every roll
+to the script array (a play-by-play shows them); a kernel may add
+:data:`MARK` entries between the parts of a game (:func:`mark`).
 """
 from __future__ import annotations
 
@@ -31,6 +34,11 @@ STATE_SIZE = 6
 _SPLITMIX_GAMMA = np.uint64(0x9E3779B97F4A7C15)
 _MIX1 = np.uint64(0xBF58476D1CE4E5B9)
 _MIX2 = np.uint64(0x94D049BB133111EB)
+#: st[5]: the stream replays a script / draws and records every roll
+SCRIPTED = np.uint64(1)
+RECORDING = np.uint64(2)
+#: The entry :func:`mark` writes into a record (no die shows 0)
+MARK = 0
 # Domain separator so the game stream never equals splitmix64(seed) itself.
 _GAME_KEY = np.uint64(0xD1B54A32D192ED03)
 
@@ -145,9 +153,27 @@ def _scripted(st, script, lo, hi):
 
 
 @nb.njit(inline="always", cache=True)
+def _record(st, script, v):
+    i = np.int64(st[4])
+    if i < script.shape[0]:
+        script[i] = v
+    st[4] = np.uint64(i + 1)
+    return v
+
+
+@nb.njit(inline="always", cache=True)
+def mark(st, script):
+    """In recording mode, write :data:`MARK` into the record (a kernel separates the parts of a game)."""
+    if st[5] == RECORDING:
+        _record(st, script, MARK)
+
+
+@nb.njit(inline="always", cache=True)
 def roll_die(st, script, sides):
     """One die with ``sides`` faces, 1..sides (a d6 or a d10)."""
     if st[5] != np.uint64(0):
+        if st[5] == RECORDING:
+            return _record(st, script, uniform_int(st, sides) + 1)
         return _scripted(st, script, 1, sides)
     return uniform_int(st, sides) + 1
 
@@ -156,6 +182,8 @@ def roll_die(st, script, sides):
 def roll_2d6(st, script):
     """Total of two six-sided dice, 2..12 (one script entry in scripted mode)."""
     if st[5] != np.uint64(0):
+        if st[5] == RECORDING:
+            return _record(st, script, uniform_int(st, 6) + uniform_int(st, 6) + 2)
         return _scripted(st, script, 2, 12)
     return uniform_int(st, 6) + uniform_int(st, 6) + 2
 
@@ -164,6 +192,8 @@ def roll_2d6(st, script):
 def roll_percentile(st, script):
     """2d10 read as 1..100, uniform (one script entry in scripted mode)."""
     if st[5] != np.uint64(0):
+        if st[5] == RECORDING:
+            return _record(st, script, uniform_int(st, 100) + 1)
         return _scripted(st, script, 1, 100)
     return uniform_int(st, 100) + 1
 
@@ -171,7 +201,7 @@ def roll_percentile(st, script):
 def scripted_stream() -> np.ndarray:
     """A stream that replays a script from its start."""
     st = np.zeros(STATE_SIZE, dtype=np.uint64)
-    st[5] = 1
+    st[5] = SCRIPTED
     return st
 
 

@@ -20,10 +20,9 @@ def comparison():
 
 @pytest.fixture(scope="module")
 def games():
-    mod = simcore.game("pyramid")
-    a = mod.variant_run(mod.Rules(), 1000, 3, threads=None, progress=None).games
-    b = mod.variant_run(mod.Rules().with_options("tie_break=sudden-death"), 1000, 3, threads=None,
-                        progress=None).games
+    g = simcore.game("pyramid")
+    a = g.simulate(n=1000, seed=3).games
+    b = g.simulate(n=1000, seed=3, rules="tie_break=sudden-death").games
     return {"rulebook": a, "sudden-death": b}
 
 

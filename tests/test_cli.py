@@ -291,7 +291,7 @@ def test_pyramid_json_document_matches_simulate(capsys):
     assert doc["policies"] == {"home": "default", "away": "rush"}
     for m in PYRAMID_HEADLINE + ("home_win", "away_win", "decided_OT", "turns_per_game"):
         assert _estimate_in_ci(doc[m]), m
-    res = pyramid.simulate(2000, 4, "tie_break=sudden-death", policies=("default", "rush"), progress=False)
+    res = pyramid.simulate({"policy_b": "rush"}, 2000, 4, "tie_break=sudden-death", progress=False)
     s = res.summary().set_index("metric")
     assert doc["tie"]["estimate"] == s.loc["tie", "estimate"]
     assert doc["goals_per_game"]["ci"] == [s.loc["goals_per_game", "ci_low"], s.loc["goals_per_game", "ci_high"]]
@@ -343,7 +343,7 @@ def test_pyramid_pbp_prints_the_simulated_game(capsys):
     assert code == 0, err
     for heading in ("== period 1:", "== period 2:", "== period 3:"):
         assert heading in out
-    g = pyramid.simulate(6, 3, progress=False).table("games").iloc[5]
+    g = pyramid.simulate(n=6, seed=3, progress=False).table("games").iloc[5]
     assert f"final: A {g.home_goals}, B {g.away_goals}" in out
     code, out, err = run(capsys, "pyramid", "--pbp", "--seed", "3", "--game-id", "5", "--format", "json")
     doc = json.loads(out)

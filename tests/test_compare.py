@@ -94,7 +94,7 @@ def test_cli_table_suggests_sample_sizes(capsys):
 @pytest.mark.parametrize("argv,needle", [
     (["ezr", "--b", "qq_chart=maybe"], "qq_chart='maybe' is not allowed; allowed values: on, off"),
     (["ezr", "--a", "colour=red"], "unknown ezr rule field 'colour'; fields: qq_chart"),
-    (["chess"], "unknown game 'chess'; games: ezr, strat, pyramid"),
+    (["chess"], "unknown game 'chess'; games: ezr, pyramid, strat"),
     (["ezr", "--metrics", "foo"], "unknown ezr metric 'foo'; metrics: home_win"),
     (["pyramid", "--setup", "policy_a"], "must look like key=value"),
     (["pyramid", "--setup", "policy_a=sometimes", "-n", "10"], "pyramid policy 'sometimes'"),
@@ -116,8 +116,8 @@ def test_period_score_metrics():
                       "winner": ["away", "home", "home", "away"]})
     # game 0: home leads 1-0, away leads 2-1 (one change, away comes back); game 1: away leads 0-1 after
     # period 1, home 2-1 after 2; game 2: level, level, home; game 3: home 2-0 until away scores 3 in period 3
-    assert list(pyramid.ANALYSIS_METRICS["lead_changes"](_Res(g))) == [1, 1, 0, 1]
-    assert list(pyramid.ANALYSIS_METRICS["comeback"](_Res(g))) == [True, True, False, True]
+    assert list(pyramid.GAME.metrics["lead_changes"].per_game(_Res(g))) == [1, 1, 0, 1]
+    assert list(pyramid.GAME.metrics["comeback"].per_game(_Res(g))) == [True, True, False, True]
 
 
 def test_cli_forest_plot_refuses_to_overwrite(capsys, tmp_path):
@@ -172,14 +172,14 @@ def test_ezr_period_metrics_from_the_periods_table():
     import simcore
 
     ezr = simcore.game("ezr")
-    r = ezr.variant_run(None, 5_000, 1)
+    r = ezr.simulate(n=5_000, seed=1)
     p = r.table("periods").pivot_table(index="game_id", columns=["team", "period"], values="goals",
                                        aggfunc="sum").astype(int)
     m = (p["home"].cumsum(axis=1) - p["away"].cumsum(axis=1)).to_numpy()
     w = r.games.winner.astype(str).to_numpy()
     want = ((w == "home") & (m[:, :2] < 0).any(axis=1)) | ((w == "away") & (m[:, :2] > 0).any(axis=1))
-    assert np.array_equal(ezr.ANALYSIS_METRICS["comeback"](r), want)
-    lc = ezr.ANALYSIS_METRICS["lead_changes"](r)
+    assert np.array_equal(ezr.GAME.metrics["comeback"].per_game(r), want)
+    lc = ezr.GAME.metrics["lead_changes"].per_game(r)
     assert lc.min() == 0 and 0 < lc.mean() < 1
     # a game whose leader flips at every period end
     assert lc.max() <= 2
@@ -194,7 +194,7 @@ def test_strat_functionals():
     import simcore
 
     strat = simcore.game("strat")
-    r = strat.variant_run(None, 112, 5)
+    r = strat.simulate(n=112, seed=5)
     tg = r.table("team_games")
     home = tg[tg.is_home].set_index("game_id").sort_index()
     away = tg[~tg.is_home].set_index("game_id").sort_index()
@@ -202,5 +202,5 @@ def test_strat_functionals():
          - away[["goals_p1", "goals_p2"]].cumsum(axis=1).to_numpy(int))
     w = r.games.winner.astype(str).to_numpy()
     want = ((w == "home") & (m < 0).any(axis=1)) | ((w == "away") & (m > 0).any(axis=1))
-    assert np.array_equal(strat.ANALYSIS_METRICS["comeback"](r), want)
+    assert np.array_equal(strat.GAME.metrics["comeback"].per_game(r), want)
     assert t.loc["fatigue_goals_per_game", "b"] == 0          # no fatigue rule, no fatigue goals

@@ -214,5 +214,5 @@ def test_user_chart_replaces_builtin_and_is_traced(tmp_path):
     assert mine.provenance()["goals"]["reconstructed"] == []
     p = ezr.exact_period(0, "qq_chart=off", charts=mine)
     assert p[0] == pytest.approx(90 / 99) and p[1] == pytest.approx(9 / 99)
-    res = ezr.simulate("E/E/C/c", "E/E/C/c", n=100, seed=1, charts=mine)
+    res = ezr.simulate({"home": "E/E/C/c", "away": "E/E/C/c", "charts": mine}, n=100, seed=1)
     assert res.meta["charts"]["goals"]["file"] == str(path)

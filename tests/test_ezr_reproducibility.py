@@ -54,7 +54,8 @@ def test_variants_share_random_numbers_game_by_game():
 
 
 def test_policies_only_change_games_with_shuffle_lines():
-    keep = ezr.simulate(HOME, AWAY, n=20_000, seed=4, policies="keep").games
-    reroll = ezr.simulate(HOME, AWAY, n=20_000, seed=4, policies="reroll").games
+    both = lambda p: {"home": HOME, "away": AWAY, "home_policy": p, "away_policy": p}  # noqa: E731
+    keep = ezr.simulate(both("keep"), n=20_000, seed=4).games
+    reroll = ezr.simulate(both("reroll"), n=20_000, seed=4).games
     diff = (keep["home_goals"] != reroll["home_goals"]) | (keep["away_goals"] != reroll["away_goals"])
     assert 0 < diff.sum() < 200

@@ -12,6 +12,12 @@ OPTIONS = [f"{name}={v}" for name, vals in Rules.options().items() for v in vals
            if name != "deck" and v != getattr(Rules(), name)] + ["deck=ace-low", "deck=jokers", "deck=two-decks"]
 
 
+def S(policies=None, deck=None):
+    """A pyramid setup: one policy for both sides or an (A, B) pair, and a deck for deck=custom."""
+    a, b = (policies, policies) if policies is None or isinstance(policies, str) else policies
+    return {"policy_a": a or "default", "policy_b": b or "default", "deck_file": deck}
+
+
 def _check_balances(g, n):
     assert len(g) == n
     assert (g.unaccounted_cards == 0).all()
@@ -33,7 +39,7 @@ def _check_balances(g, n):
 
 
 def test_default_game_balances():
-    res = P.simulate(20_000, seed=11, progress=False)
+    res = P.simulate(n=20_000, seed=11, progress=False)
     g = res.games
     _check_balances(g, 20_000)
     assert set(g.decided_in) == {"REG"} and g.drafted_first_ot.isna().all()
@@ -44,33 +50,33 @@ def test_default_game_balances():
 
 @pytest.mark.parametrize("opt", OPTIONS)
 def test_every_rule_option_runs_and_balances(opt):
-    res = P.simulate(3_000, seed=5, rules=opt, policies=("default", "random"), progress=False)
+    res = P.simulate(S(policies=("default", "random")), n=3_000, seed=5, rules=opt, progress=False)
     _check_balances(res.games, 3_000)
 
 
 def test_tie_breaks_decide_games():
-    sd = P.simulate(20_000, seed=3, rules="tie_break=sudden-death", progress=False).games
+    sd = P.simulate(n=20_000, seed=3, rules="tie_break=sudden-death", progress=False).games
     assert (sd.decided_in == "OT").any()
     ot = sd[sd.decided_in == "OT"]
     assert ((ot.home_ot + ot.away_ot) == 1).all() and (ot.home_goals - ot.away_goals).abs().eq(1).all()
     assert sd.drafted_first_ot.notna().sum() == ((sd.home_p1 + sd.home_p2 + sd.home_p3) ==
                                                  (sd.away_p1 + sd.away_p2 + sd.away_p3)).sum()
-    so = P.simulate(20_000, seed=3, rules="tie_break=shootout", progress=False).games
+    so = P.simulate(n=20_000, seed=3, rules="tie_break=shootout", progress=False).games
     assert (so.winner != "tie").all()        # a standard deck always settles a shootout
     s = so[so.decided_in == "SO"]
     assert (s.home_goals == s.away_goals).all() and (s.home_shootout_goals != s.away_shootout_goals).all()
     # common random numbers: games that are not tied after regulation are the same games in all three
-    base = P.simulate(20_000, seed=3, progress=False).games
+    base = P.simulate(n=20_000, seed=3, progress=False).games
     decided = base.winner != "tie"
     assert (base.loc[decided, "home_goals"] == so.loc[decided, "home_goals"]).all()
     assert (base.loc[decided, "winner"] == sd.loc[decided, "winner"]).all()
 
 
 def test_period_start_rules():
-    g = P.simulate(5_000, seed=2, rules="period_start=alternate", progress=False).games
+    g = P.simulate(n=5_000, seed=2, rules="period_start=alternate", progress=False).games
     assert (g.drafted_first_p1 == "home").all() and (g.drafted_first_p2 == "away").all()
     assert (g.drafted_first_p3 == "home").all()
-    g = P.simulate(20_000, seed=2, rules="first_player=random", progress=False).games
+    g = P.simulate(n=20_000, seed=2, rules="first_player=random", progress=False).games
     k = int((g.first_drafter == "home").sum())
     assert stats.binomtest(k, len(g), 0.5).pvalue > 1e-3
     assert (g.drafted_first_p1 == g.first_drafter).all()
@@ -78,16 +84,16 @@ def test_period_start_rules():
 
 
 def test_reproducible_across_threads_and_chunks():
-    a = P.simulate(3_000, seed=99, policies=("random", "default"), threads=1, progress=False).aggregates["out"]
-    b = P.simulate(3_000, seed=99, policies=("random", "default"), threads=2, chunk_size=700,
+    a = P.simulate(S(policies=("random", "default")), n=3_000, seed=99, threads=1, progress=False).aggregates["out"]
+    b = P.simulate(S(policies=("random", "default")), n=3_000, seed=99, threads=2, chunk_size=700,
                    progress=False).aggregates["out"]
     assert np.array_equal(a, b)
-    c = P.simulate(3_000, seed=100, policies=("random", "default"), progress=False).aggregates["out"]
+    c = P.simulate(S(policies=("random", "default")), n=3_000, seed=100, progress=False).aggregates["out"]
     assert not np.array_equal(a, c)
 
 
 def test_game_depends_only_on_seed_and_index():
-    full = P.simulate(2_000, seed=8, progress=False).aggregates["out"]
+    full = P.simulate(n=2_000, seed=8, progress=False).aggregates["out"]
     g0 = 1_500
     (part,) = K.GAME_OUTPUTS.allocate(500)
     K.simulate_games(P.compile_game().ctx(), np.uint64(8), g0, 500, (part,))
@@ -97,13 +103,14 @@ def test_game_depends_only_on_seed_and_index():
 @pytest.mark.parametrize("gid", [0, 17, 444])
 def test_logged_game_is_the_batch_game(gid):
     rules, pols = "tie_break=shootout,first_player=random", ("random", "rush")
-    g = P.simulate(500, seed=31, rules=rules, policies=pols, progress=False).games.iloc[gid]
-    lg = P.play_by_play(31, gid, rules, policies=pols)
+    setup = {"policy_a": pols[0], "policy_b": pols[1]}
+    g = P.simulate(setup, n=500, seed=31, rules=rules, progress=False).games.iloc[gid]
+    lg = P.play_by_play(setup, seed=31, game_index=gid, rules=rules)
     for col in ("home_goals", "away_goals", "winner", "decided_in", "home_shots", "away_advances", "turns",
                 "flips", "first_drafter", "drafted_first_p3", "home_shootout_goals"):
-        assert str(lg.row[col]) == str(g[col]), col
+        assert str(lg.result[col]) == str(g[col]), col
     # the log replays the counters
-    ev = lg.events
+    ev = lg.events.to_numpy()
     assert (ev[:, 0] == K.EV_SHOT).sum() == g.home_shots + g.away_shots
     goals = (ev[:, 0] == K.EV_SHOT) & (ev[:, 5] == 1)
     assert (goals & (ev[:, 1] < 3)).sum() == g.home_p1 + g.home_p2 + g.home_p3 + g.away_p1 + g.away_p2 + g.away_p3
@@ -113,7 +120,7 @@ def test_logged_game_is_the_batch_game(gid):
 
 
 def test_summary_matches_the_games_table():
-    res = P.simulate(10_000, seed=4, rules="first_player=random", progress=False)
+    res = P.simulate(n=10_000, seed=4, rules="first_player=random", progress=False)
     s = res.summary().set_index("metric")
     g = res.games
     assert s.loc["home_win", "estimate"] == (g.winner == "home").mean()
@@ -129,14 +136,14 @@ def test_summary_matches_the_games_table():
 
 def test_bad_arguments():
     with pytest.raises(ValueError, match="n must be a positive"):
-        P.simulate(0)
+        P.simulate(n=0)
     with pytest.raises(ValueError, match="seed"):
-        P.simulate(10, seed=-1)
+        P.simulate(n=10, seed=-1)
     with pytest.raises(ValueError, match="deck=custom needs a deck file"):
-        P.simulate(10, rules="deck=custom")
+        P.simulate(n=10, rules="deck=custom")
     with pytest.raises(ValueError, match="use deck=custom"):
-        P.simulate(10, deck_file=P.custom_deck([1, 2, 3]))
+        P.simulate(S(deck=P.custom_deck([1, 2, 3])), n=10)
     with pytest.raises(ValueError, match="unknown draft policy"):
-        P.simulate(10, policies="draft=goalie-low")
+        P.simulate(S(policies="draft=goalie-low"), n=10)
     with pytest.raises(ValueError, match="shoot policies"):
-        P.simulate(10, policies="shoot=count-101")
+        P.simulate(S(policies="shoot=count-101"), n=10)

@@ -8,6 +8,12 @@ from simcore.games.pyramid.deck import DATA, deck_for, load_deck, shape, standar
 from simcore.games.pyramid.rules import Rules
 
 
+def S(policies=None, deck=None):
+    """A pyramid setup: one policy for both sides or an (A, B) pair, and a deck for deck=custom."""
+    a, b = (policies, policies) if policies is None or isinstance(policies, str) else policies
+    return {"policy_a": a or "default", "policy_b": b or "default", "deck_file": deck}
+
+
 def test_built_in_decks():
     d = deck_for(Rules())
     assert d.size == 52 and sorted(set(d.values)) == list(range(2, 15))
@@ -29,7 +35,7 @@ def test_custom_deck_file(tmp_path):
     assert d.values == (1, 1, 1, 5, 9, 9) and d.labels[3] == "Mid" and d.source == str(f)
     nine = load_deck(DATA / "decks" / "nine.csv")
     assert nine.values == tuple(range(1, 10))
-    res = P.simulate(500, seed=1, rules="deck=custom,lineup=1-1-1", deck_file=f, progress=False)
+    res = P.simulate(S(deck=f), n=500, seed=1, rules="deck=custom,lineup=1-1-1", progress=False)
     assert res.meta["deck"]["cards"] == 6 and (res.games.unaccounted_cards == 0).all()
 
 

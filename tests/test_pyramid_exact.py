@@ -25,11 +25,17 @@ CASES = [
 ]
 
 
+def S(policies=None, deck=None):
+    """A pyramid setup: one policy for both sides or an (A, B) pair, and a deck for deck=custom."""
+    a, b = (policies, policies) if policies is None or isinstance(policies, str) else policies
+    return {"policy_a": a or "default", "policy_b": b or "default", "deck_file": deck}
+
+
 @pytest.fixture(scope="module", params=CASES, ids=[f"case{c[3]}" for c in CASES])
 def case(request):
     rules, deck, pols, seed = request.param
-    ex = P.exact(rules, policies=pols, deck_file=deck)
-    mc = P.simulate(N_MC, seed=seed, rules=rules, policies=pols, deck_file=deck, progress=False).games
+    ex = P.exact(S(policies=pols, deck=deck), rules)
+    mc = P.simulate(S(policies=pols, deck=deck), n=N_MC, seed=seed, rules=rules, progress=False).games
     return ex, mc
 
 
@@ -79,7 +85,7 @@ def test_score_distribution_chi_square(case):
 
 def test_symmetric_game_is_exactly_fair():
     # same policy both sides and a coin flip for the first drafter: home and away win equally, exactly
-    ex = P.exact("deck=custom,lineup=1-1-1,first_player=random", policies="default", deck_file=NINE)
+    ex = P.exact(S(policies="default", deck=NINE), "deck=custom,lineup=1-1-1,first_player=random")
     assert ex.winner["home"] == ex.winner["away"]
     assert ex.first_mover_win + ex.winner["tie"] < 1
 
@@ -88,9 +94,9 @@ def test_oracle_limits():
     assert distinct_orders_count([1, 1, 2]) == 3
     assert distinct_orders_count(range(9)) == 362_880
     with pytest.raises(ValueError, match="distinct orders"):
-        P.exact("deck=custom,lineup=1-1-1", deck_file=P.custom_deck(range(1, 12)))
+        P.exact(S(deck=P.custom_deck(range(1, 12))), "deck=custom,lineup=1-1-1")
     assert distinct_orders_count(range(1, 12)) > MAX_ORDERS
     with pytest.raises(ValueError, match="deterministic"):
-        P.exact("deck=custom,lineup=1-1-1", policies="random", deck_file=NINE)
+        P.exact(S(policies="random", deck=NINE), "deck=custom,lineup=1-1-1")
     with pytest.raises(ValueError, match="shootout"):
-        P.exact("deck=custom,lineup=1-1-1,tie_break=shootout", deck_file=NINE)
+        P.exact(S(deck=NINE), "deck=custom,lineup=1-1-1,tie_break=shootout")

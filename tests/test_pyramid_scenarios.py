@@ -193,12 +193,12 @@ def test_scripted_deck_must_be_the_deck():
 
 
 def test_play_by_play_reads_card_by_card():
-    lg = P.play_by_play(seed=7, game_id=3)
+    lg = P.play_by_play(seed=7, game_index=3)
     text = lg.text
     assert text.startswith("== period 1: A drafts first, A takes the first turn")
     assert text.count("== end of period") == 3
     assert "(face down)" in text and "flips" in text
-    assert np.all(lg.events[:, 0] >= 0)
+    assert (lg.events["code"] >= 0).all() and lg.result["game_id"] == 3
 
 
 def test_second_drafter_can_take_the_first_turn():
@@ -226,7 +226,7 @@ def test_scripted_games_need_a_deck_for_every_stage_they_reach():
 
 
 def test_play_by_play_names_the_last_turn():
-    lg = P.play_by_play(seed=1, game_id=0, rules="period_start=alternate")
+    lg = P.play_by_play(seed=1, game_index=0, rules="period_start=alternate")
     ends = [line for line in lg.text.splitlines() if line.startswith("== end of")]
     assert len(ends) == 3 and all("last turn: " in line for line in ends)
     assert "would draft" not in lg.text

@@ -85,13 +85,13 @@ def test_simulate_rejects_bad_arguments():
 
 
 def test_registry_and_rules_ids():
-    assert simcore.available_games() == ["ezr", "strat", "pyramid"]
-    assert simcore.game("ezr") is ezr
+    assert simcore.available_games() == ["ezr", "pyramid", "strat"]
+    assert simcore.game("ezr") is ezr.GAME and simcore.game("EZR") is ezr.GAME
     pyramid = simcore.game("pyramid")
-    assert pyramid.GAME_ID == "pyramid" and pyramid.Rules().id.startswith("pyramid(deck=standard,lineup=3-2-1,")
+    assert pyramid.id == "pyramid" and pyramid.Rules().id.startswith("pyramid(deck=standard,lineup=3-2-1,")
     assert callable(pyramid.simulate) and callable(pyramid.exact) and callable(pyramid.play_by_play)
     strat = simcore.game("strat")
-    assert strat.GAME_ID == "strat" and strat.Rules().id.startswith("strat(")
+    assert strat.id == "strat" and strat.Rules().id.startswith("strat(")
     assert callable(strat.simulate) and callable(strat.play_by_play)
     with pytest.raises(KeyError):
         simcore.game("chess")

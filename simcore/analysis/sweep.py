@@ -9,7 +9,6 @@ Game g of seed s is the same random stream in every cell, so the differences are
 """
 from __future__ import annotations
 
-import inspect
 import itertools
 import json
 from pathlib import Path
@@ -18,11 +17,11 @@ import numpy as np
 import pandas as pd
 from tqdm import tqdm
 
-from simcore.games import game as game_module
+from simcore.games import game as find_game
 from simcore.rulesbase import RuleError
 from simcore.stats import mean_ci, wilson_ci
 
-from .compare import _setup, metrics_for
+from .compare import metric_names, setup_changes
 from .inference import paired_difference
 
 #: Columns of :func:`sweep`'s table after the swept fields.
@@ -30,16 +29,17 @@ COLUMNS = ("seed", "metric", "estimate", "ci_low", "ci_high", "n", "base_estimat
            "diff_ci_high", "p_value")
 
 
-def _grid(mod, base, grid) -> dict[str, list[str]]:
-    """Validated ``{field: [value, ...]}``: known fields, allowed values, no repeats, at least one value."""
+def _grid(g, base, setup, grid) -> dict[str, list[str]]:
+    """Validated ``{field: [value, ...]}``: known rule fields or setup keys, allowed values, no repeats, at
+    least one value."""
     if not isinstance(grid, dict):
         raise ValueError(f"grid must be a dict {{field: [values]}}, got {type(grid).__name__}")
-    allowed = mod.Rules.options()
-    setup_keys = tuple(getattr(mod, "SETUP_KEYS", ()))
+    allowed = g.Rules.options()
+    setup_keys = g.Setup.keys()
     out = {}
     for field, values in grid.items():
         if field not in allowed and field not in setup_keys:
-            raise RuleError(f"unknown {mod.GAME_ID} rule field {field!r}; fields: {', '.join(allowed)}"
+            raise RuleError(f"unknown {g.id} rule field {field!r}; fields: {', '.join(allowed)}"
                             + (f"; setup keys: {', '.join(setup_keys)}" if setup_keys else ""))
         if isinstance(values, str):
             values = [v.strip() for v in values.split(",")]
@@ -51,7 +51,7 @@ def _grid(mod, base, grid) -> dict[str, list[str]]:
             if field in allowed:
                 base.with_options({field: v})      # RuleError naming the field and its allowed values
             else:
-                mod.variant_run(base, 1, 0, progress=False, **{field: v})   # a bad matchup fails here, fast
+                setup.replace(**{field: v})        # SetupError naming the key and the value
         dup = sorted({v for v in values if values.count(v) > 1})
         if dup:
             raise ValueError(f"grid field {field!r} repeats {', '.join(dup)}")
@@ -70,14 +70,14 @@ def _seeds(seeds) -> list[int]:
     return seeds
 
 
-def _vectors(mod, rules, n, seeds, metrics, available, setup, threads) -> dict[str, np.ndarray]:
+def _vectors(g, rules, n, seeds, metrics, setup, threads) -> dict[str, np.ndarray]:
     """Per-game values of each metric over every seed's games, seed by seed, each in game order."""
     parts = {m: [] for m in metrics}
     binary = {m: True for m in metrics}
     for s in seeds:
-        res = mod.variant_run(rules, n, s, threads=threads, progress=False, **setup)
+        res = g.simulate(setup, n=n, seed=s, rules=rules, threads=threads, progress=False)
         for m in metrics:
-            v = available[m](res)
+            v = g.metrics[m].per_game(res)
             binary[m] &= pd.api.types.is_bool_dtype(v)
             parts[m].append(np.asarray(v, dtype=float))
     return {m: (np.concatenate(parts[m]), binary[m]) for m in metrics}
@@ -98,10 +98,10 @@ def sweep(game, base_rules, grid: dict, n: int, seeds=(0,), *, metrics=None, set
     """Run every combination of ``grid``'s rule values, each a variant of ``base_rules``, and compare each with
     the base on common random numbers.
 
-    ``game``: an id (``"ezr"``, ``"strat"``, ``"pyramid"``) or a game module.  ``base_rules``: a ``Rules``, a
+    ``game``: a game id or a Game.  ``base_rules``: a ``Rules``, a
     dict, ``"field=value,..."`` or None (the rulebook).  ``grid``: ``{field: [value, ...]}`` with values as
-    ``Rules`` takes them (strings); a field may also be one of the game's ``SETUP_KEYS`` (pyramid
-    ``policy_a``/``policy_b``, EZR and Strat ``home``/``away``), so policies and matchups sweep like rules.
+    ``Rules`` takes them (strings); a field may also be a key of the game's ``Setup`` (a policy, a team), so
+    policies and matchups sweep like rules.
     Every field and value is checked before anything runs.  Each cell
     (numbered 0, 1, ... in ``itertools.product`` order of the grid) runs ``n`` games with each of ``seeds``;
     the base variant runs once with the same seeds (its runs are reused when a cell's rules equal it).
@@ -115,44 +115,36 @@ def sweep(game, base_rules, grid: dict, n: int, seeds=(0,), *, metrics=None, set
     ``variant_id`` equals it), n, seeds, grid, setup, metrics.
     ``progress``: True forces a bar over cells, False hides it, None shows it on a terminal.
     """
-    mod = game_module(game) if isinstance(game, str) else game
-    base = mod.Rules.coerce(base_rules)
-    grid = _grid(mod, base, grid)
-    available = metrics_for(mod)
-    names = list(available) if metrics is None else list(metrics)
+    g = find_game(game)
+    base = g.rules(base_rules)
+    setup = g.setup(setup)
+    grid = _grid(g, base, setup, grid)
+    names = metric_names(g, metrics, functionals=False)
     if not names:
         raise ValueError("metrics must name at least one metric")
-    for m in names:
-        if m not in available:
-            raise ValueError(f"unknown {mod.GAME_ID} metric {m!r}; metrics: {', '.join(available)}")
-    setup = _setup(mod, setup)
     seeds = _seeds(seeds)
     if not (isinstance(n, (int, np.integer)) and n > 0):
         raise ValueError(f"n must be a positive whole number, got {n!r}")
     n = int(n)
 
     fields = list(grid)
-    rule_fields = set(mod.Rules.options())
+    rule_fields = set(g.Rules.options())
     cells = [dict(zip(fields, combo)) for combo in itertools.product(*grid.values())]
     cell_rules = [base.with_options({k: v for k, v in c.items() if k in rule_fields}) for c in cells]
-    cell_setup = [{**setup, **{k: v for k, v in c.items() if k not in rule_fields}} for c in cells]
-    # a setup value equal to variant_run's default is the base's own matchup
-    defaults = {k: prm.default for k, prm in inspect.signature(mod.variant_run).parameters.items()
-                if prm.default is not inspect.Parameter.empty}
-    effective = lambda st: {k: str(v) for k, v in {**defaults, **st}.items()}      # noqa: E731
-    same_as_base = [r == base and effective(cs) == effective(setup) for r, cs in zip(cell_rules, cell_setup)]
+    cell_setup = [setup.replace(**{k: v for k, v in c.items() if k not in rule_fields}) for c in cells]
+    same_as_base = [r == base and cs == setup for r, cs in zip(cell_rules, cell_setup)]
     base_in_grid = any(same_as_base)
     seed_label = ",".join(map(str, seeds))
 
     disable = (not progress) if progress is not None else None
     rows = []
     with tqdm(total=len(cells) + (0 if base_in_grid else 1), unit=" cells", disable=disable) as bar:
-        base_vec = _vectors(mod, base, n, seeds, names, available, setup, threads)
+        base_vec = _vectors(g, base, n, seeds, names, setup, threads)
         if not base_in_grid:
             bar.update(1)
         for i, (values, rules, cs) in enumerate(zip(cells, cell_rules, cell_setup)):
-            vec = base_vec if same_as_base[i] else _vectors(mod, rules, n, seeds, names, available, cs, threads)
-            extra = {k: v for k, v in cs.items() if effective(setup).get(k) != str(v)}
+            vec = base_vec if same_as_base[i] else _vectors(g, rules, n, seeds, names, cs, threads)
+            extra = {k: v for k, v in cs.as_text().items() if getattr(cs, k) != getattr(setup, k)}
             vid = rules.id + "".join(f"|{k}={v}" for k, v in extra.items())
             for m in names:
                 x, binary = vec[m]
@@ -166,8 +158,8 @@ def sweep(game, base_rules, grid: dict, n: int, seeds=(0,), *, metrics=None, set
     df = pd.DataFrame(rows, columns=["variant_id", "cell", *fields, *COLUMNS])
     df["cell"] = df["cell"].astype(np.int64)
     df["n"] = df["n"].astype(np.int64)
-    df.attrs = {"game": mod.GAME_ID, "base": base.id, "n": n, "seeds": seeds, "grid": grid,
-                "setup": {k: str(v) for k, v in setup.items()}, "metrics": names}
+    df.attrs = {"game": g.id, "base": base.id, "n": n, "seeds": seeds, "grid": grid,
+                "setup": setup_changes(g, setup), "metrics": names}
     return df
 
 

@@ -114,7 +114,7 @@ def simulate(home, away, n: int = 100_000, seed: int = 0, rules: Rules | str | N
     res.builders["goal_distribution"] = lambda: _goal_distribution(res)
     res.builders["score_distribution"] = lambda: _score_distribution(res)
     if arrays is not None:
-        res.builders["games"] = lambda: _games_table(res, arrays)
+        res.builders["games"] = lambda: games_table(res.meta, arrays)
         res.builders["periods"] = lambda: _periods_table(arrays)
         res.builders["events"] = lambda: _events_table(arrays, names)
     res.meta["event_names"] = {f"{k}:{b}": v for (k, b), v in names.items()}
@@ -141,8 +141,10 @@ def _aggregate_arrays(a) -> dict:
             "results": results, "event_counts": bits.sum(axis=0, dtype=np.int64)}
 
 
-def _games_table(res: Results, a) -> pd.DataFrame:
-    n = res.n
+def games_table(meta: dict, a, first_id: int = 0) -> pd.DataFrame:
+    """The common game table and EZR's own columns from per-game arrays (:data:`.kernel.GAME_OUTPUTS`);
+    game ids from ``first_id``."""
+    n = a["goals"].shape[0]
     reg = a["goals"].astype(np.int16).sum(axis=2)
     w, d = a["winner"], a["decided"]
     ot_goal = d == K.OT
@@ -151,11 +153,11 @@ def _games_table(res: Results, a) -> pd.DataFrame:
     ot = pd.Categorical.from_codes(a["ot"].astype(np.int64), categories=list(OT_NAMES))  # -1: no overtime
     return pd.DataFrame({
         "game": pd.Categorical(["ezr"]).repeat(n),
-        "variant": pd.Categorical([res.variant]).repeat(n),
-        "seed": np.full(n, res.seed, dtype=np.uint64),
-        "game_id": np.arange(n, dtype=np.int64),
-        "home": pd.Categorical([res.meta["home_name"]]).repeat(n),
-        "away": pd.Categorical([res.meta["away_name"]]).repeat(n),
+        "variant": pd.Categorical([meta["variant"]]).repeat(n),
+        "seed": np.full(n, meta["seed"], dtype=np.uint64),
+        "game_id": np.arange(first_id, first_id + n, dtype=np.int64),
+        "home": pd.Categorical([meta["home_name"]]).repeat(n),
+        "away": pd.Categorical([meta["away_name"]]).repeat(n),
         "home_goals": home_goals.astype(np.int16),
         "away_goals": away_goals.astype(np.int16),
         "winner": pd.Categorical.from_codes(w.astype(np.int64), categories=list(WINNERS)),

@@ -6,7 +6,7 @@ Everything here works on plain arrays compiled by :mod:`.charts` and
 Dice order within a game (what a script must list, one entry per roll):
 period 1 home, period 1 away, period 2 home, ..., period 3 away; then the
 overtime roll (home line); then shootout rounds, home shooter then away
-shooter.  Within one team-period: the 2d10 roll; on 100 the ?? 2d6, then that
+shooter.  (:func:`play_recorded` writes the rolls down in this order.)  Within one team-period: the 2d10 roll; on 100 the ?? 2d6, then that
 effect's own roll if it has one (GOAL UNDER REVIEW and BREAKAWAY: a 2d6), then
 the next 2d10; a d6 column adds a d6 roll; SHUFFLE LINES' re-roll is another
 2d10.
@@ -36,7 +36,7 @@ from simcore.layout import Output, Outputs
 from simcore.nbarrays import borrow as _borrow
 from simcore.nbarrays import stack_empty as _stack_empty
 from simcore.parallel import run_blocks
-from simcore.rng import STATE_SIZE, roll_2d6, roll_die, roll_percentile, seed_stream
+from simcore.rng import RECORDING, SCRIPTED, STATE_SIZE, mark, roll_2d6, roll_die, roll_percentile, seed_stream
 from .policies import MOD_SPAN
 
 # ?? effect codes (charts.EFFECTS)
@@ -182,31 +182,37 @@ def play_game(st, script, goals_col, ot_col, qq_code, qq_amount, qq_mask, team_l
     out_goals[0, 0] = g
     out_events[0, 0] = ev
     reg0 += g
+    mark(st, script)
     g, persist1, ev = team_period(st, script, goals_col, line1, qq_code, qq_amount, qq_mask, p12, qq_on, def1, so1,
                                   persist1, shuffle_thr, away, shuffle_amount)
     out_goals[1, 0] = g
     out_events[1, 0] = ev
     reg1 += g
+    mark(st, script)
     g, persist0, ev = team_period(st, script, goals_col, line0, qq_code, qq_amount, qq_mask, p12, qq_on, def0, so0,
                                   persist0, shuffle_thr, home, shuffle_amount)
     out_goals[0, 1] = g
     out_events[0, 1] = ev
     reg0 += g
+    mark(st, script)
     g, persist1, ev = team_period(st, script, goals_col, line1, qq_code, qq_amount, qq_mask, p12, qq_on, def1, so1,
                                   persist1, shuffle_thr, away, shuffle_amount)
     out_goals[1, 1] = g
     out_events[1, 1] = ev
     reg1 += g
+    mark(st, script)
     g, persist0, ev = team_period(st, script, goals_col, line0, qq_code, qq_amount, qq_mask, p3, qq_on, def0, so0,
                                   persist0, shuffle_thr, home, shuffle_amount)
     out_goals[0, 2] = g
     out_events[0, 2] = ev
     reg0 += g
+    mark(st, script)
     g, persist1, ev = team_period(st, script, goals_col, line1, qq_code, qq_amount, qq_mask, p3, qq_on, def1, so1,
                                   persist1, shuffle_thr, away, shuffle_amount)
     out_goals[1, 2] = g
     out_events[1, 2] = ev
     reg1 += g
+    mark(st, script)
     if reg0 > reg1:
         return HOME, REG, -1, 0
     if reg1 > reg0:
@@ -214,6 +220,7 @@ def play_game(st, script, goals_col, ot_col, qq_code, qq_amount, qq_mask, team_l
     ot = -1
     if flags[F_OT] != 0:
         ot = ot_col[line0, roll_percentile(st, script)]
+        mark(st, script)
         if ot == 0:
             return HOME, OT, ot, 0
         if ot == 1:
@@ -225,6 +232,7 @@ def play_game(st, script, goals_col, ot_col, qq_code, qq_amount, qq_mask, team_l
         rounds += 1
         h = (so0 >> roll_2d6(st, script)) & 1
         a = (so1 >> roll_2d6(st, script)) & 1
+        mark(st, script)
         if h != a:
             return (HOME if h else AWAY), SO, ot, rounds
         if flags[F_SO_REPEAT] == 0:
@@ -380,7 +388,22 @@ def play_scripted(script, ctx, out_goals, out_events):
     goals_col, ot_col, qq_code, qq_amount, qq_mask, team_line, opp_def_bit, so_bits, shuffle_thr, shuffle_amount, \
         flags = ctx
     st = np.zeros(STATE_SIZE, dtype=np.uint64)
-    st[5] = 1
+    st[5] = SCRIPTED
     w, d, o, r = play_game(st, script, goals_col, ot_col, qq_code, qq_amount, qq_mask, team_line, opp_def_bit,
+                           so_bits, shuffle_thr, shuffle_amount, flags, out_goals, out_events)
+    return w, d, o, r, np.int64(st[4])
+
+
+@nb.njit(cache=True)
+def play_recorded(seed, game, ctx, out_goals, out_events, record):
+    """Game ``game`` of a run with ``seed`` (the game :func:`simulate_games` plays), every roll written into
+    ``record`` (int64, in the order rolled, :data:`simcore.rng.MARK` after each team-period, after the overtime
+    roll and after each shootout round); returns play_game's tuple plus the number of entries written."""
+    goals_col, ot_col, qq_code, qq_amount, qq_mask, team_line, opp_def_bit, so_bits, shuffle_thr, shuffle_amount, \
+        flags = ctx
+    st = np.zeros(STATE_SIZE, dtype=np.uint64)
+    seed_stream(st, seed, game)
+    st[5] = RECORDING
+    w, d, o, r = play_game(st, record, goals_col, ot_col, qq_code, qq_amount, qq_mask, team_line, opp_def_bit,
                            so_bits, shuffle_thr, shuffle_amount, flags, out_goals, out_events)
     return w, d, o, r, np.int64(st[4])

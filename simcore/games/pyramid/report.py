@@ -1,220 +1,198 @@
-"""Balance report for pyramid card hockey: first-mover advantage, ties, scoring, game length, a
-policy-against-policy matrix and the rule options that break ties.
-
-Every figure carries a 95% interval.  The rule-option runs share one seed with the base run, so each
-option plays the same shuffles as the base until play differs (common random numbers).
-"""
+"""Pyramid card hockey on the command line: ``simcore pyramid`` (a run, one game card by card, or the balance
+report) and the documents it prints.  The balance report itself is :mod:`.balance` (its names are also here)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+import warnings
 
-import numpy as np
-import pandas as pd
+from simcore.cliargs import (UsageError, add_format, add_n, add_seed, add_threads, plain, positive_int, print_json,
+                             refuse_overwrite)
+from simcore.games.base import Command
 
-from simcore.stats import mean_ci, wilson_ci
-
-from . import kernel as K
-from .engine import simulate
+from .balance import (MATRIX_POLICIES, TIE_OPTIONS, BalanceReport, balance_report, headline,  # noqa: F401
+                      policy_matrix, rule_options)
 from .policies import Policy
-from .rules import Rules
-
-#: Policies of the matrix, by preset name.
-MATRIX_POLICIES = ("default", "forwards", "balance", "cheap-shot", "rush", "random")
-#: Rule options compared with the base rules for ties and balance.
-TIE_OPTIONS = ("tie_break=sudden-death", "tie_break=shootout", "period_start=alternate",
-               "first_attack=second-drafter", "goalie_beats=>=")
-#: An option "keeps balance" when the paired 95% interval of the change in the size of the first-mover
-#: advantage ends at most this far above zero (about half the rulebook game's advantage of 0.02-0.03).
-BALANCE_SLACK = 0.01
 
 
-def _prop(k, n) -> dict:
-    lo, hi = wilson_ci(float(k), float(n))
-    return {"estimate": k / n, "ci": [lo, hi]}
+def _policy(flag: str, spec: str) -> Policy:
+    try:
+        return Policy.parse(spec)
+    except ValueError as exc:
+        raise UsageError(f"{flag}: {exc}") from None
 
 
-def _mean(x) -> dict:
-    x = np.asarray(x, dtype=float)
-    m, sd = float(x.mean()), (float(x.std(ddof=1)) if x.size > 1 else float("nan"))
-    lo, hi = mean_ci(m, sd, x.size)
-    return {"estimate": m, "ci": [lo, hi]}
+def pyramid_report(res) -> dict:
+    """The JSON document of ``simcore pyramid``: the run's labels and every metric of ``Results.summary()``
+    as ``{"estimate", "ci": [low, high], "unit"}``."""
+    m = res.meta
+    doc = {"game": "pyramid", "n": res.n, "seed": m["seed"], "variant": m["variant"], "policies": m["policies"],
+           "deck": m["deck"], "version": m["version"]}
+    for row in res.summary().itertuples():
+        doc[row.metric] = {"estimate": row.estimate, "ci": [row.ci_low, row.ci_high], "unit": row.unit}
+    return plain(doc)
 
 
-def headline(out: np.ndarray) -> dict:
-    """First-mover win, second-mover win, advantage, balance, tie, goals per game and game length of a run's
-    per-game array (``kernel.N_COLS`` columns)."""
-    n = out.shape[0]
-    w = out[:, K.C_WINNER]
-    first = out[:, K.C_FIRST]
-    fw = w == first
-    sw = (w != first) & (w != 2)
-    adv = fw.astype(float) - sw
-    goals = out[:, K.C_GOALS:K.C_GOALS + 8].sum(axis=1)
-    turns = out[:, K.C_TURNS] + out[:, K.C_TURNS + 1]
-    a = _mean(adv)
-    balance = {"estimate": 1 - abs(a["estimate"]),
-               "ci": sorted([1 - max(abs(a["ci"][0]), abs(a["ci"][1])),
-                             1 - (0.0 if a["ci"][0] <= 0 <= a["ci"][1] else min(abs(a["ci"][0]), abs(a["ci"][1])))])}
-    return {"n": n, "first_mover_win": _prop(fw.sum(), n), "second_mover_win": _prop(sw.sum(), n),
-            "first_mover_advantage": a, "balance": balance, "tie": _prop((w == 2).sum(), n),
-            "goals_per_game": _mean(goals), "game_length": _mean(turns),
-            "decided_OT": _prop((out[:, K.C_DECIDED] == 1).sum(), n),
-            "decided_SO": _prop((out[:, K.C_DECIDED] == 2).sum(), n)}
+def format_pyramid(r: dict, metrics) -> str:
+    pol = r["policies"]
+    out = ["Pyramid card hockey: side A (home) against side B (away)",
+           f"rules {r['variant']}",
+           f"deck {r['deck']['source']} ({r['deck']['cards']} cards)",
+           "policies " + (pol["home"] if pol["home"] == pol["away"] else f"A {pol['home']}; B {pol['away']}"),
+           f"simulated {r['n']:,} games, seed {r['seed']}", "",
+           f"{'metric':<24}{'estimate':>10}   {'95% interval':<20}  unit"]
+
+    def num(x):
+        return "   nan" if x is None else f"{x:.4f}"
+
+    for name in metrics:
+        v = r[name]
+        lo, hi = v["ci"]
+        out.append(f"{name:<24}{num(v['estimate']):>10}   {'[' + num(lo) + ', ' + num(hi) + ']':<20}  {v['unit']}")
+    return "\n".join(out)
 
 
-def policy_matrix(policies=MATRIX_POLICIES, n: int = 20_000, seed: int = 0, rules=None, threads=None,
-                  deck_file=None) -> pd.DataFrame:
-    """Win rate of the row policy against the column policy (ties count half), each cell ``n`` games with
-    the first drafter drawn by coin flip so neither seat is favoured.  Tidy: row, column, estimate,
-    ci_low, ci_high, n."""
-    rules = Rules.coerce(rules).with_options({"first_player": "random"})
-    rows = []
-    for a in policies:
-        for b in policies:
-            res = simulate(n, seed, rules, policies=(a, b), deck_file=deck_file, threads=threads, progress=False)
-            w = res.aggregates["out"][:, K.C_WINNER]
-            score = np.where(w == 0, 1.0, np.where(w == 2, 0.5, 0.0))
-            m = _mean(score)
-            rows.append({"row": str(Policy.parse(a)), "column": str(Policy.parse(b)), "estimate": m["estimate"],
-                         "ci_low": m["ci"][0], "ci_high": m["ci"][1], "n": n})
-    return pd.DataFrame(rows)
+def plot(path, *, res=None, report=None):
+    """Write the distribution of goals per game of ``res``, or the policy matrix and rule options of a balance
+    ``report``, to ``path``."""
+    import matplotlib
 
+    matplotlib.use("Agg", force=False)
+    import matplotlib.pyplot as plt
+    import numpy as np
 
-def _advantage(out: np.ndarray) -> np.ndarray:
-    """Per game: 1 when the first mover wins, -1 when the second mover wins, 0 for a tie."""
-    w = out[:, K.C_WINNER]
-    first = out[:, K.C_FIRST]
-    return (w == first).astype(float) - ((w != first) & (w != 2))
-
-
-def rule_options(options=TIE_OPTIONS, n: int = 100_000, seed: int = 0, rules=None, policies=None,
-                 threads=None, deck_file=None, base_out=None) -> pd.DataFrame:
-    """Tie rate and first-mover advantage of the base rules and of each option, with two paired changes
-    (same seed, so game g shares its shuffles): in the tie rate, and in the size of the first-mover
-    advantage, |advantage of the option| - |advantage of the base| (each game's +1/0/-1 signed by its
-    run's estimated advantage).  Verdicts: ``reduces_ties`` when the interval of the tie change lies below
-    zero; ``keeps_balance`` when the upper end of the interval of the change in the advantage's size is at
-    most BALANCE_SLACK; ``worsens_balance`` when its lower end is above zero.  Neither: not decided at this
-    n.  ``base_out``: the base run's per-game array when the caller already has it (same n, seed, rules)."""
-    base_rules = Rules.coerce(rules)
-    base = base_out if base_out is not None else simulate(
-        n, seed, base_rules, policies=policies, deck_file=deck_file, threads=threads, progress=False).aggregates["out"]
-    hb = headline(base)
-    adv_b = _advantage(base)
-    sign_b = 1.0 if adv_b.mean() >= 0 else -1.0
-    rows = [_option_row("base", hb, None, None)]
-    for opt in options:
-        r = base_rules.with_options(opt)
-        out = simulate(n, seed, r, policies=policies, deck_file=deck_file, threads=threads,
-                       progress=False).aggregates["out"]
-        h = headline(out)
-        d = (out[:, K.C_WINNER] == 2).astype(float) - (base[:, K.C_WINNER] == 2)
-        adv_o = _advantage(out)
-        sign_o = 1.0 if adv_o.mean() >= 0 else -1.0
-        size = _mean(sign_o * adv_o - sign_b * adv_b)
-        rows.append(_option_row(opt, h, _mean(d), size))
-    return pd.DataFrame(rows)
-
-
-def _option_row(name, h, dm, size):
-    row = {"option": name, "tie": h["tie"]["estimate"], "tie_ci_low": h["tie"]["ci"][0],
-           "tie_ci_high": h["tie"]["ci"][1], "first_mover_win": h["first_mover_win"]["estimate"],
-           "first_mover_advantage": h["first_mover_advantage"]["estimate"],
-           "advantage_ci_low": h["first_mover_advantage"]["ci"][0],
-           "advantage_ci_high": h["first_mover_advantage"]["ci"][1],
-           "goals_per_game": h["goals_per_game"]["estimate"], "game_length": h["game_length"]["estimate"]}
-    if dm is None:
-        row.update(tie_change=0.0, tie_change_ci_low=0.0, tie_change_ci_high=0.0, advantage_size_change=0.0,
-                   advantage_size_change_ci_low=0.0, advantage_size_change_ci_high=0.0, reduces_ties=False,
-                   keeps_balance=True, worsens_balance=False)
+    if report is not None:
+        mat = report.matrix
+        pols = list(dict.fromkeys(mat.row))
+        grid = mat.pivot(index="row", columns="column", values="estimate").loc[pols, pols].to_numpy()
+        opts = report.options
+        fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(12, 4.6))
+        im = ax1.imshow(grid, cmap="RdBu_r", vmin=0, vmax=1)
+        ax1.set_xticks(range(len(pols)), pols, rotation=45, ha="right")
+        ax1.set_yticks(range(len(pols)), pols)
+        for i in range(len(pols)):
+            for j in range(len(pols)):
+                ax1.text(j, i, f"{grid[i, j]:.2f}", ha="center", va="center", fontsize=8)
+        ax1.set(xlabel="column policy", ylabel="row policy",
+                title=f"row's score against column ({int(mat.n.iloc[0]):,} games a cell)")
+        fig.colorbar(im, ax=ax1, fraction=0.046)
+        y = np.arange(len(opts))
+        ax2.errorbar(100 * opts.tie, y, xerr=100 * np.abs(np.vstack([opts.tie - opts.tie_ci_low,
+                                                                      opts.tie_ci_high - opts.tie])),
+                     fmt="o", capsize=3)
+        ax2.set_yticks(y, list(opts.option))
+        ax2.invert_yaxis()
+        ax2.set(xlabel="ties, % of games (95% interval)", title="rule options")
     else:
-        row.update(tie_change=dm["estimate"], tie_change_ci_low=dm["ci"][0], tie_change_ci_high=dm["ci"][1],
-                   advantage_size_change=size["estimate"], advantage_size_change_ci_low=size["ci"][0],
-                   advantage_size_change_ci_high=size["ci"][1], reduces_ties=bool(dm["ci"][1] < 0),
-                   keeps_balance=bool(size["ci"][1] <= BALANCE_SLACK),
-                   worsens_balance=bool(size["ci"][0] > 0))
-    return row
+        g = res.table("games")
+        goals = (g.home_goals + g.away_goals).to_numpy()
+        fig, ax = plt.subplots(figsize=(6.5, 3.8))
+        k = np.arange(goals.max() + 1)
+        ax.bar(k, np.bincount(goals, minlength=k.size) / goals.size, color="#9ecae1")
+        ax.set(xlabel="goals in a game (both sides)", ylabel="share of games",
+               title=f"Pyramid card hockey, {res.n:,} games, seed {res.meta['seed']}")
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
 
 
-@dataclass
-class BalanceReport:
-    """The whole report: ``headline`` (dict), ``matrix`` and ``options`` (DataFrames) and the run's labels."""
-
-    meta: dict
-    headline: dict
-    matrix: pd.DataFrame
-    options: pd.DataFrame
-
-    def to_json(self) -> dict:
-        doc = {**self.meta, **self.headline}
-        doc["policy_matrix"] = self.matrix.to_dict(orient="records")
-        doc["rule_options"] = self.options.to_dict(orient="records")
-        return doc
-
-    def recommended(self) -> list[str]:
-        """Options that reduce ties and keep balance."""
-        o = self.options
-        return list(o.loc[o.reduces_ties & o.keeps_balance, "option"])
-
-    def to_text(self) -> str:
-        h = self.headline
-
-        def ci(m, pct=True):
-            f = (lambda x: f"{100 * x:.1f}%") if pct else (lambda x: f"{x:.2f}")
-            return f"{f(m['estimate'])}  [{f(m['ci'][0])}, {f(m['ci'][1])}]"
-
-        lines = [f"Pyramid card hockey balance report: {h['n']:,} games, seed {self.meta['seed']}",
-                 f"rules {self.meta['variant']}",
-                 f"deck {self.meta['deck']['source']} ({self.meta['deck']['cards']} cards)",
-                 f"policies A {self.meta['policies']['home']}, B {self.meta['policies']['away']}", "",
-                 f"first mover (drafts first in period 1) wins  {ci(h['first_mover_win'])}",
-                 f"second mover wins                           {ci(h['second_mover_win'])}",
-                 f"first-mover advantage                       {ci(h['first_mover_advantage'])}",
-                 f"balance (1 - |advantage|)                   {ci(h['balance'])}",
-                 f"tie                                         {ci(h['tie'])}",
-                 f"decided in the sudden-death period          {ci(h['decided_OT'])}",
-                 f"decided in a shootout                       {ci(h['decided_SO'])}",
-                 f"goals per game (shootout goals excluded)    {ci(h['goals_per_game'], False)}",
-                 f"game length (turns)                         {ci(h['game_length'], False)}", "",
-                 f"Policy matrix: row's score against column (win 1, tie 1/2), "
-                 f"{int(self.matrix.n.iloc[0]):,} games a cell, first drafter by coin flip"]
-        pols = list(dict.fromkeys(self.matrix.row))
-        width = max(len(p) for p in pols) + 2
-        lines.append(" " * width + "".join(f"{p[:10]:>11}" for p in pols))
-        for a in pols:
-            cells = self.matrix[self.matrix.row == a].set_index("column").estimate
-            lines.append(f"{a:<{width}}" + "".join(f"{cells[b]:>11.3f}" for b in pols))
-        lines += ["", f"Rule options against the base rules ({int(self.meta['options_n']):,} games each, same seed):",
-                  f"{'option':<30}{'tie':>8}{'change [95% CI]':>26}{'1st-mover adv.':>17}   verdict"]
-        for r in self.options.itertuples():
-            ch = "" if r.option == "base" else \
-                f"{100 * r.tie_change:+.1f} [{100 * r.tie_change_ci_low:+.1f}, {100 * r.tie_change_ci_high:+.1f}]"
-            verdict = "" if r.option == "base" else \
-                ("fewer ties" if r.reduces_ties else "ties not reduced") + ", " + \
-                ("balance kept" if r.keeps_balance else "balance worse" if r.worsens_balance else
-                 "balance undecided at this n")
-            lines.append(f"{r.option:<30}{100 * r.tie:>7.1f}%{ch:>26}{100 * r.first_mover_advantage:>+16.1f}%"
-                         f"   {verdict}")
-        rec = self.recommended()
-        lines += ["", "Options that reduce ties and keep balance: " + (", ".join(rec) if rec else "none")]
-        return "\n".join(lines)
+def _build(p):
+    add_n(p, 100_000)
+    add_seed(p)
+    p.add_argument("--rules", default="", metavar="FIELD=VALUE,...",
+                   help="rule fields, e.g. 'tie_break=sudden-death,deck=jokers' (see below)")
+    p.add_argument("--policy-a", default="default", metavar="P",
+                   help="side A's (home) policy: a preset (default, random, forwards, balance, cheap-shot, rush, "
+                        "in-order) or 'draft=..,route=..,shoot=..'")
+    p.add_argument("--policy-b", default="default", metavar="P", help="side B's (away) policy, the same forms")
+    p.add_argument("--deck-file", metavar="FILE", help="deck for --rules deck=custom: CSV with columns card,value "
+                   "and an optional count")
+    add_threads(p)
+    p.add_argument("--pbp", action="store_true", help="print one game card by card instead of the summary")
+    p.add_argument("--game-id", type=int, default=0, metavar="G",
+                   help="with --pbp: which game of the run (default 0; the same game -n/--seed simulate)")
+    p.add_argument("--report", action="store_true",
+                   help="the balance report: headline figures, policy matrix and rule options")
+    p.add_argument("--matrix-n", type=positive_int, metavar="N",
+                   help="with --report: games per policy-matrix cell (default 20000)")
+    p.add_argument("--options-n", type=positive_int, metavar="N",
+                   help="with --report: games per rule option (default: -n)")
+    p.add_argument("--plot", metavar="FILE", help="write a figure to FILE (the report's matrix and rule options "
+                   "with --report, else the distribution of goals per game)")
+    p.add_argument("--force", action="store_true", help="replace an existing --plot file")
+    add_format(p)
 
 
-def balance_report(n: int = 100_000, seed: int = 0, rules=None, policies=None, *, matrix_n: int = 20_000,
-                   matrix_policies=MATRIX_POLICIES, options=TIE_OPTIONS, options_n: int | None = None,
-                   threads=None, deck_file=None) -> BalanceReport:
-    """Run the base game, the policy matrix and the rule options (all with the same deck)."""
-    rules = Rules.coerce(rules)
-    res = simulate(n, seed, rules, policies=policies, deck_file=deck_file, threads=threads, progress=False)
-    meta = {"game": "pyramid", "variant": rules.id, "seed": seed, "policies": res.meta["policies"],
-            "deck": res.meta["deck"],
-            "matrix_n": matrix_n, "options_n": options_n or n, "version": res.meta["version"]}
-    h = headline(res.aggregates["out"])
-    mat = policy_matrix(matrix_policies, matrix_n, seed, rules, threads, deck_file)
-    opts_n = options_n or n
-    opts = rule_options(options, opts_n, seed, rules, policies, threads, deck_file,
-                        base_out=res.aggregates["out"] if opts_n == n else None)
-    return BalanceReport(meta, h, mat, opts)
+def _run(game, args):
+    from . import engine
+    from .deck import deck_for
+
+    if args.pbp and args.report:
+        raise UsageError("--pbp and --report are separate forms; pass one of them")
+    if args.pbp and args.plot:
+        raise UsageError("--plot draws a run or a report, not a --pbp game")
+    if not 0 <= args.game_id < 2**63:
+        raise UsageError(f"--game-id must be in 0 .. 2**63-1, got {args.game_id}")
+    if not args.report and (args.matrix_n or args.options_n):
+        raise UsageError("--matrix-n and --options-n go with --report")
+    rules = game.rules(args.rules)
+    policies = (_policy("--policy-a", args.policy_a), _policy("--policy-b", args.policy_b))
+    deck = deck_for(rules, args.deck_file) if (args.deck_file or rules.deck == "custom") else None
+    engine.compile_game(rules, policies, deck)      # checks the deck before any play; the file is read once
+    setup = game.setup({"policy_a": policies[0], "policy_b": policies[1], "deck_file": deck})
+    if args.plot:
+        refuse_overwrite(args.plot, args.force)
+
+    if args.pbp:
+        lg = game.play_by_play(setup, args.seed, args.game_id, rules)
+        _print_pbp(lg, args, rules, policies)
+        return
+
+    if args.report:
+        with warnings.catch_warnings():      # a one-game run has no spread: its intervals are NaN (null)
+            warnings.simplefilter("ignore", RuntimeWarning)
+            rep = balance_report(args.n, args.seed, rules, policies, matrix_n=args.matrix_n or 20_000,
+                                 options_n=args.options_n or args.n, threads=args.threads, deck_file=deck)
+        if args.plot:
+            plot(args.plot, report=rep)
+        if args.format == "json":
+            print_json(plain(rep.to_json()))
+        else:
+            print(rep.to_text())
+            if args.plot:
+                print(f"\nwrote {args.plot}")
+        return
+
+    res = game.simulate(setup, n=args.n, seed=args.seed, rules=rules, threads=args.threads)
+    report = pyramid_report(res)
+    if args.plot:
+        plot(args.plot, res=res)
+        report["files"] = [args.plot]
+    if args.format == "json":
+        print_json(report)
+    else:
+        print(format_pyramid(report, list(res.summary().metric)))
+        if args.plot:
+            print(f"\nwrote {args.plot}")
 
 
-__all__ = ["BalanceReport", "balance_report", "headline", "policy_matrix", "rule_options"]
+def _print_pbp(lg, args, rules, policies):
+    row = plain(lg.result)
+    pol = {"home": str(policies[0]), "away": str(policies[1])}
+    if args.format == "json":
+        print_json({"game": "pyramid", "seed": args.seed, "game_id": args.game_id, "variant": rules.id,
+                    "policies": pol, "result": row, "events": lg.text.splitlines()})
+        return
+    print(f"Pyramid card hockey: game {args.game_id} of seed {args.seed}, side A (home) against side B (away)")
+    print(f"rules {rules.id}")
+    print("policies " + (pol["home"] if pol["home"] == pol["away"] else f"A {pol['home']}; B {pol['away']}"))
+    print()
+    print(lg.text)
+    print()
+    winner = {"home": "A wins", "away": "B wins", "tie": "tie"}[row["winner"]]
+    how = {"REG": "", "OT": ", in the sudden-death period", "SO": ", in the shootout"}[row["decided_in"]]
+    print(f"final: A {row['home_goals']}, B {row['away_goals']} ({winner}{how})")
+
+
+COMMANDS = (
+    Command("", "simulate games, print one card by card (--pbp), or run the balance report (--report)", _build, _run,
+            "simcore pyramid -n 100000 --seed 1 --rules tie_break=sudden-death --policy-b rush"),
+)

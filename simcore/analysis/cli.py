@@ -1,0 +1,204 @@
+"""``simcore compare`` and ``simcore sweep``: rule variants of any game on common random numbers."""
+from __future__ import annotations
+
+import argparse
+import json
+
+from simcore.cliargs import Parser, UsageError, plain, positive_int, refuse_overwrite
+from simcore.cliargs import seed as seed_arg
+from simcore.games import available_games
+
+
+def _check_game(name: str) -> None:
+    if name.lower() not in available_games():
+        raise UsageError(f"unknown game {name!r}; games: {', '.join(available_games())}")
+
+
+def _setup_arg(text: str) -> dict:
+    out = {}
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        if "=" not in part:
+            raise UsageError(f"--setup {part!r} must look like key=value")
+        k, v = (x.strip() for x in part.split("=", 1))
+        out[k] = v
+    return out
+
+
+def cmd_compare(argv):
+    p = Parser(prog="simcore compare",
+                description="Compare two rule variants of a game on common random numbers (paired, game by game).")
+    p.add_argument("game", help=f"game id: {', '.join(available_games())}")
+    p.add_argument("--a", default="", metavar="RULES", help="variant A: field=value,... (default: the rulebook)")
+    p.add_argument("--b", default="", metavar="RULES", help="variant B: field=value,...")
+    p.add_argument("-n", type=positive_int, default=100_000, help="games per variant (default 100000)")
+    p.add_argument("--seed", type=seed_arg, default=0)
+    p.add_argument("--metrics", default=None, help="comma-separated metric names (default: the game's default set; "
+                   "`simcore GAME metrics` lists them)")
+    p.add_argument("--setup", default="", metavar="KEY=VALUE,...",
+                   help="who plays (the game's setup keys: `simcore GAME --help`), e.g. home=BOS,away=NYR")
+    p.add_argument("--unpaired", action="store_true", help="run B on another seed (no common random numbers)")
+    p.add_argument("--power", type=float, default=0.8, help="power for the suggested sample sizes (default 0.8)")
+    p.add_argument("--threads", type=positive_int, default=None)
+    p.add_argument("--format", choices=("table", "json"), default="table")
+    p.add_argument("--plot", metavar="FILE", help="write a forest plot of the differences (PNG, PDF, SVG)")
+    p.add_argument("--force", action="store_true", help="replace an existing --plot file")
+    args = p.parse_args(argv)
+    _check_game(args.game)
+    if not 0 < args.power < 1:
+        raise UsageError(f"--power must be between 0 and 1, got {args.power}")
+    if args.plot:
+        refuse_overwrite(args.plot, args.force)
+    from simcore.analysis.compare import compare
+    from simcore.analysis.inference import required_n
+
+    metrics = [m.strip() for m in args.metrics.split(",") if m.strip()] if args.metrics else None
+    cmp = compare(args.game, args.a, args.b, args.n, args.seed, metrics=metrics, setup=_setup_arg(args.setup),
+                  paired=not args.unpaired, threads=args.threads, progress=False)
+    doc = cmp.to_json()
+    for m, d in zip(doc["metrics"], cmp.differences):
+        # an interval that straddles zero cannot decide: how many games would detect the observed difference
+        undecided = d.ci[0] <= 0 <= d.ci[1] and d.diff != 0 and d.sd > 0
+        m["required_n"] = required_n(d.sd, d.diff, args.power) if undecided else None
+    if args.plot:
+        from simcore.analysis.plots import forest
+
+        forest(cmp).savefig(args.plot, dpi=100, bbox_inches="tight")
+    if args.format == "json":
+        print(json.dumps(plain(doc), indent=2))
+        return
+    print(format_compare(doc, args.power))
+    if args.plot:
+        print(f"\nwrote {args.plot}")
+
+
+def format_compare(doc: dict, power: float) -> str:
+    kind = "paired, same seed" if doc["paired"] else f"unpaired, seeds {doc['seed']} and {doc['seed_b']}"
+    lines = [f"{doc['game']}: B - A over {doc['n']:,} games each ({kind})",
+             f"  A {doc['a']}", f"  B {doc['b']}"]
+    if doc["setup"]:
+        lines.append("  setup " + ", ".join(f"{k}={v}" for k, v in doc["setup"].items()))
+    lines += ["", f"{'metric':<28}{'A':>10}{'B':>10}{'B - A':>11}{'95% interval':>24}{'p':>9}{'p (Holm)':>10}"]
+    for m in doc["metrics"]:
+        lo, hi = m["ci"]
+        ci = "" if lo is None or lo != lo else f"[{lo:+.4f}, {hi:+.4f}]"
+        lines.append(f"{m['name']:<28}{m['a']:>10.4f}{m['b']:>10.4f}{m['diff']:>+11.4f}{ci:>24}"
+                     f"{m['p_value']:>9.3g}{m['p_holm']:>10.3g}")
+    lines.append("")
+    for key, what in (("goals_distribution_test", "goals per team"), ("margin_distribution_test", "goal margin")):
+        t = doc[key]
+        lines.append(f"{what}, whole distribution: chi-square {t['statistic']:.1f} on {t['dof']} df, "
+                     f"p = {t['p_value']:.3g}")
+    wide = [m for m in doc["metrics"] if m["required_n"]]
+    if wide:
+        lines += ["", f"Intervals that include 0 cannot decide; games per variant to detect the observed "
+                      f"difference with {power:.0%} power:"]
+        lines += [f"  {m['name']:<26} about {m['required_n']:,}" for m in wide]
+    return "\n".join(lines)
+
+
+def _grid_arg(text: str) -> dict:
+    """``'field=v1,v2;field2=v3'`` as ``{field: [v1, v2], field2: [v3]}`` (fields and values checked later)."""
+    grid = {}
+    for part in filter(None, (p.strip() for p in text.split(";"))):
+        if "=" not in part:
+            raise UsageError(f"--grid {part!r} must look like field=value1,value2,...")
+        field, values = (x.strip() for x in part.split("=", 1))
+        vals = [v.strip() for v in values.split(",")]
+        if not field or not any(vals) or not all(vals):
+            raise UsageError(f"--grid {part!r} must look like field=value1,value2,...")
+        if field in grid:
+            raise UsageError(f"--grid names {field!r} twice")
+        grid[field] = vals
+    if not grid:
+        raise UsageError("--grid needs at least one field=value1,value2,...")
+    return grid
+
+
+def _seeds_arg(text: str) -> list[int]:
+    seeds = []
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        try:
+            seeds.append(seed_arg(part))
+        except argparse.ArgumentTypeError as exc:
+            raise UsageError(f"--seeds {part!r}: {exc}") from None
+    if not seeds:
+        raise UsageError("--seeds needs at least one seed")
+    return seeds
+
+
+def cmd_sweep(argv):
+    p = Parser(prog="simcore sweep",
+                description="Run every combination of some rule values and compare each with a base variant "
+                            "on common random numbers.")
+    p.add_argument("game", help=f"game id: {', '.join(available_games())}")
+    p.add_argument("--grid", required=True, metavar="GRID",
+                   help="rule values to combine: 'field=v1,v2;field2=v3,v4'")
+    p.add_argument("--base", default="", metavar="RULES", help="the base variant: field=value,... "
+                   "(default: the rulebook)")
+    p.add_argument("-n", type=positive_int, default=10_000, help="games per cell and seed (default 10000)")
+    p.add_argument("--seeds", default="0", help="comma-separated seeds, the same for every cell (default 0)")
+    p.add_argument("--metrics", default=None, help="comma-separated metric names (default: the game's default set; "
+                   "`simcore GAME metrics` lists them)")
+    p.add_argument("--setup", default="", metavar="KEY=VALUE,...",
+                   help="who plays (the game's setup keys: `simcore GAME --help`), e.g. home=BOS,away=NYR")
+    p.add_argument("--threads", type=positive_int, default=None)
+    p.add_argument("--format", choices=("table", "json"), default="table")
+    p.add_argument("--out", default=None, metavar="FILE.parquet", help="also write the table to parquet")
+    p.add_argument("--force", action="store_true", help="replace an existing --out file")
+    args = p.parse_args(argv)
+    _check_game(args.game)
+    grid = _grid_arg(args.grid)
+    seeds = _seeds_arg(args.seeds)
+    if args.out:
+        refuse_overwrite(args.out, args.force)
+    from simcore.analysis.sweep import sweep, to_parquet
+
+    metrics = [m.strip() for m in args.metrics.split(",") if m.strip()] if args.metrics else None
+    df = sweep(args.game, args.base, grid, args.n, seeds, metrics=metrics, setup=_setup_arg(args.setup),
+               threads=args.threads, progress=None if args.format == "table" else False)
+    if args.out:
+        to_parquet(df, args.out, overwrite=args.force)
+    if args.format == "json":
+        a = df.attrs
+        doc = {"game": a["game"], "base": a["base"], "n": a["n"], "seeds": a["seeds"], "grid": a["grid"],
+               "setup": a["setup"], "rows": json.loads(df.to_json(orient="records"))}
+        print(json.dumps(plain(doc), indent=2))
+        return
+    print(format_sweep(df))
+    if args.out:
+        print(f"\nwrote {args.out}")
+
+
+def format_sweep(df, per_block: int = 3) -> str:
+    """One row per cell (its swept fields, * marking the base) and per metric ``estimate [95% interval]``,
+    in blocks of ``per_block`` metrics."""
+    import pandas as pd
+
+    a = df.attrs
+    fields = list(a["grid"])
+    lines = [f"{a['game']}: {df.cell.nunique()} cells x {a['n']:,} games x seeds "
+             f"{', '.join(map(str, a['seeds']))}, each against the base on common random numbers",
+             f"  base {a['base']}"]
+    if a.get("setup"):
+        lines.append("  setup " + ", ".join(f"{k}={v}" for k, v in a["setup"].items()))
+    lines.append("  * the base's own cell; cells differ from the base where the paired 95% interval of the "
+                 "difference excludes 0 (!)")
+
+    def cellfmt(r):
+        if r.estimate != r.estimate:
+            return "-"
+        ci = "" if r.ci_low != r.ci_low else f" [{r.ci_low:.4f}, {r.ci_high:.4f}]"
+        sig = " !" if r.diff_ci_low > 0 or r.diff_ci_high < 0 else ""
+        return f"{r.estimate:.4f}{ci}{sig}"
+
+    cells = df.drop_duplicates("cell").set_index("cell")
+    metrics = list(dict.fromkeys(df.metric))
+    for b in range(0, len(metrics), per_block):
+        block = pd.DataFrame({"cell": [f"{c}{'*' if cells.loc[c, 'variant_id'] == a['base'] else ''}"
+                                       for c in cells.index],
+                              **{f: list(cells[f]) for f in fields}})
+        for m in metrics[b:b + per_block]:
+            sub = df[df.metric == m].set_index("cell")
+            block[m] = [cellfmt(sub.loc[c]) for c in cells.index]
+        lines += ["", block.to_string(index=False)]
+    return "\n".join(lines)

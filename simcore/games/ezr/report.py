@@ -1,0 +1,303 @@
+"""EZR quick play on the command line: ``simcore ezr`` (a matchup, exact and simulated), ``simcore ezr period``,
+``simcore ezr table``, ``simcore ezr demo``; and the report documents they print."""
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+from simcore.cliargs import (UsageError, add_format, add_n, add_seed, add_threads, positive_int, print_json,
+                             refuse_overwrite)
+from simcore.cliargs import seed as seed_arg
+from simcore.games.base import Command
+
+from .charts import DEF_LETTERS, GOALIE_SO_LETTERS, SHOOTER_LETTERS, default_charts, load_charts
+from .policies import ShufflePolicy
+
+CHART_NAMES = ("ez_rating", "goals", "overtime", "qq", "shootout", "shooter_id")
+
+
+def _ezr_value(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number from -7 to +10, got {text!r}") from None
+
+
+def _common(p):
+    p.add_argument("--no-qq-chart", action="store_true", help="play without the ?? chart (100 re-rolled as 1-99)")
+    p.add_argument("--rules", default="", metavar="FIELD=VALUE,...",
+                   help="rule fields, e.g. 'qq_unprinted=blank,shootout_undecided=tie' (see below)")
+    p.add_argument("--chart", action="append", default=[], metavar="NAME=FILE",
+                   help=f"replace a chart with your own file; NAME is one of {', '.join(CHART_NAMES)}")
+    add_format(p)
+
+
+def _rules(game, args):
+    rules = game.rules(args.rules)
+    if getattr(args, "no_qq_chart", False):
+        rules = rules.with_options("qq_chart=off")
+    if getattr(args, "overtime", None):
+        rules = rules.with_options(f"overtime={args.overtime}")
+    if getattr(args, "shootout", None):
+        rules = rules.with_options(f"shootout={args.shootout}")
+    return rules
+
+
+def _charts(args, rules):
+    if not args.chart:
+        return default_charts(rules.qq_unprinted)
+    files = {}
+    for item in args.chart:
+        if "=" not in item:
+            raise UsageError(f"--chart {item!r} must be NAME=FILE with NAME one of {', '.join(CHART_NAMES)}")
+        name, path = item.split("=", 1)
+        if name not in CHART_NAMES:
+            raise UsageError(f"--chart: unknown chart {name!r}; charts: {', '.join(CHART_NAMES)}")
+        files[name] = path
+    return load_charts(**files, qq_unprinted=rules.qq_unprinted)
+
+
+# ---------------------------------------------------------------- simcore ezr (a matchup)
+
+def _build_match(p):
+    p.add_argument("--home", required=True, type=str, metavar="OFF/GDEF/SHOOTER/GSO",
+                   help="home team, e.g. D/E/B/c, or a sample team (BOS, NYR, ...)")
+    p.add_argument("--away", required=True, type=str, metavar="OFF/GDEF/SHOOTER/GSO")
+    add_n(p, 100_000)
+    add_seed(p)
+    p.add_argument("--overtime", choices=("table", "none"), help="the overtime rule field (see below)")
+    p.add_argument("--shootout", choices=("on", "off"), help="the shootout rule field (see below)")
+    p.add_argument("--policy", default="expected", help="SHUFFLE LINES policy for both teams "
+                   "(expected, keep, reroll, at-least-K)")
+    add_threads(p)
+    p.add_argument("--plot", metavar="FILE", help="write the goal distributions (exact vs simulated) to FILE")
+    p.add_argument("--force", action="store_true", help="replace an existing --plot file")
+    _common(p)
+
+
+def _run_match(game, args):
+    rules = _rules(game, args)
+    charts = _charts(args, rules)
+    policy = ShufflePolicy(args.policy)
+    setup = game.setup({"home": args.home, "away": args.away, "home_policy": policy, "away_policy": policy,
+                        "charts": charts if args.chart else None})
+    if args.plot:
+        refuse_overwrite(args.plot, args.force)
+    ex = game.exact(setup, rules=rules)
+    res = game.simulate(setup, n=args.n, seed=args.seed, rules=rules, mode="aggregate", threads=args.threads)
+    report = matchup_report(ex, res)
+    if args.plot:
+        from .plots import goals_figure
+
+        goals_figure(ex, res, labels=(f"home {setup.home.label}", f"away {setup.away.label}")).savefig(args.plot,
+                                                                                                     dpi=110)
+    if args.format == "json":
+        print_json(report)
+    else:
+        print(format_matchup(report))
+
+
+def matchup_report(ex, res) -> dict:
+    """The JSON document of ``simcore ezr``: exact and Monte Carlo figures side by side."""
+    s = res.summary().set_index("metric")
+
+    def est(m):
+        return float(s.loc[m, "estimate"])
+
+    def ci(m):
+        return [float(s.loc[m, "ci_low"]), float(s.loc[m, "ci_high"])]
+
+    mc = {
+        "n": res.n,
+        "home_win": est("home_win"), "away_win": est("away_win"), "tie": est("tie"),
+        "regulation": {"home_win": est("regulation_home_win"), "away_win": est("regulation_away_win"),
+                       "tie": est("regulation_tie")},
+        "decided_in": {d: est(f"decided_{d}") for d in ("REG", "OT", "SO")},
+        "home_goals_mean": est("home_goals_mean"), "away_goals_mean": est("away_goals_mean"),
+        "ci95": {m: ci(m) for m in ("home_win", "away_win", "tie", "regulation_home_win", "regulation_away_win",
+                                    "regulation_tie", "decided_REG", "decided_OT", "decided_SO",
+                                    "home_goals_mean", "away_goals_mean")},
+    }
+    meta = res.meta
+    return {
+        "home": {"team": meta["home_name"], "ratings": meta["home"]},
+        "away": {"team": meta["away_name"], "ratings": meta["away"]},
+        "ezr": dict(meta["ezr"]),
+        "variant": meta["variant"], "seed": meta["seed"], "version": meta["version"],
+        "exact": ex.to_dict(),
+        "mc": mc,
+    }
+
+
+def format_matchup(r: dict) -> str:
+    e, m = r["exact"], r["mc"]
+    rows = [
+        ("home win", e["home_win"], m["home_win"], "home_win"),
+        ("away win", e["away_win"], m["away_win"], "away_win"),
+        ("tie", e["tie"], m["tie"], "tie"),
+        ("regulation: home win", e["regulation"]["home_win"], m["regulation"]["home_win"], "regulation_home_win"),
+        ("regulation: away win", e["regulation"]["away_win"], m["regulation"]["away_win"], "regulation_away_win"),
+        ("regulation: tie", e["regulation"]["tie"], m["regulation"]["tie"], "regulation_tie"),
+        ("decided in regulation", e["decided_in"]["REG"], m["decided_in"]["REG"], "decided_REG"),
+        ("decided in overtime", e["decided_in"]["OT"], m["decided_in"]["OT"], "decided_OT"),
+        ("decided by shootout", e["decided_in"]["SO"], m["decided_in"]["SO"], "decided_SO"),
+        ("home goals per game", e["home_goals_mean"], m["home_goals_mean"], "home_goals_mean"),
+        ("away goals per game", e["away_goals_mean"], m["away_goals_mean"], "away_goals_mean"),
+    ]
+
+    def sgn(x):
+        return f"{x:+d}" if x else "0"
+
+    out = [
+        f"EZR quick play  home {r['home']['team']} ({r['home']['ratings']}, EZR {sgn(r['ezr']['home'])})"
+        f"  vs  away {r['away']['team']} ({r['away']['ratings']}, EZR {sgn(r['ezr']['away'])})",
+        f"rules {r['variant']}",
+        f"simulated {m['n']:,} games, seed {r['seed']}",
+        "",
+        f"{'':24}{'exact':>9}{'simulated':>11}   95% interval",
+    ]
+    for label, ex, mc, key in rows:
+        lo, hi = m["ci95"][key]
+        out.append(f"{label:24}{ex:9.4f}{mc:11.4f}   [{lo:.4f}, {hi:.4f}]")
+    return "\n".join(out)
+
+
+# ---------------------------------------------------------------- simcore ezr period
+
+def _build_period(p):
+    p.add_argument("--ezr", type=_ezr_value, required=True, help="EZR line, -7 .. +10")
+    p.add_argument("--period", type=int, choices=(1, 2, 3), default=1)
+    p.add_argument("--goalie-def", default="E", help="opposing goalie DEF letter (HOT GOALIE), default E")
+    p.add_argument("--shooter", default="C", help="own shootout shooter rating A-E (BREAKAWAY), default C")
+    p.add_argument("--goalie-so", default="c", help="opposing goalie shootout rating a-e (BREAKAWAY), default c")
+    p.add_argument("--policy", default="expected")
+    _common(p)
+
+
+def _run_period(game, args):
+    from .engine import exact_period
+
+    for value, allowed, flag in ((args.goalie_def, DEF_LETTERS, "--goalie-def"),
+                                 (args.shooter, SHOOTER_LETTERS, "--shooter"),
+                                 (args.goalie_so, GOALIE_SO_LETTERS, "--goalie-so")):
+        if value not in allowed:
+            raise UsageError(f"{flag} {value!r} is not one of {', '.join(allowed)}")
+    rules = _rules(game, args)
+    charts = _charts(args, rules)
+    dist = exact_period(args.ezr, rules, period=args.period, goalie_def=args.goalie_def, shooter=args.shooter,
+                        goalie_so=args.goalie_so, charts=charts, policy=args.policy)
+    last = max(i for i, v in enumerate(dist) if v > 0)
+    goals = {str(g): float(dist[g]) for g in range(last + 1)}
+    mean = float(sum(g * p for g, p in enumerate(dist)))
+    if args.format == "json":
+        print_json({"ezr": args.ezr, "period": args.period, "variant": rules.id, "goals": goals, "mean": mean})
+    else:
+        print(f"EZR {args.ezr:+d}, period {args.period}, {rules.id}")
+        for g, v in goals.items():
+            print(f"  {g:>2} goals  {v:.6f}")
+        print(f"  mean     {mean:.6f}  ({3 * mean:.3f} per game at this rate)")
+
+
+# ---------------------------------------------------------------- simcore ezr table
+
+def _run_table(game, args):
+    rules = _rules(game, args)
+    charts = _charts(args, rules)
+    if args.format == "json":
+        out = {}
+        for name, t in charts.tables.items():
+            out[name] = {"file": t.path, "sha256": t.sha256,
+                         "rows": {k: {c: {"value": cell.text, "source": cell.source} for c, cell in cols.items()}
+                                  for k, cols in t.rows.items()}}
+        print(json.dumps(out, indent=2))
+        return
+    print(format_tables(charts))
+
+
+def format_tables(charts) -> str:
+    titles = {"ez_rating": "EZ Rating table (TEAM OFF x GOALIE DEF)", "goals": "Goals Scored table",
+              "overtime": "Overtime table (home team's line)", "qq": "?? chart",
+              "shootout": "Shoot Out table (SHOOTER x GOALTENDER)", "shooter_id": "Shooter ID table"}
+    out = ["Cells marked * are reconstructed (not printed in the rulebook); see docs/ezr.md.", ""]
+    for name, t in charts.tables.items():
+        out.append(f"{titles[name]}  [{t.path}]")
+        header = [t.key_column, *t.columns]
+        rows = []
+        for k, cols in t.rows.items():
+            rows.append([k] + [c.text + ("*" if c.source.startswith("reconstructed") else "") for c in cols.values()])
+        widths = [max(len(str(x)) for x in col) for col in zip(header, *rows)]
+        out.append("  ".join(h.ljust(w) for h, w in zip(header, widths)))
+        for r in rows:
+            out.append("  ".join(str(x).ljust(w) for x, w in zip(r, widths)))
+        srcs = sorted({c.source for cols in t.rows.values() for c in cols.values()})
+        out.append("sources: " + "; ".join(srcs))
+        out.append("")
+    return "\n".join(out)
+
+
+# ---------------------------------------------------------------- simcore ezr demo (the main demo)
+
+def _build_demo(p):
+    p.add_argument("--out", default="out/demo", help="folder for the report and plot (default out/demo)")
+    p.add_argument("-n", type=positive_int, default=200_000, help="games to simulate (default 200000)")
+    p.add_argument("--seed", type=seed_arg, default=2019, help="random seed (default 2019)")
+    p.add_argument("--home", default="BOS", help="home team (default BOS)")
+    p.add_argument("--away", default="NYR", help="away team (default NYR)")
+
+
+def _run_demo(game, args):
+    print(run_demo(game, Path(args.out), home=args.home, away=args.away, n=args.n, seed=args.seed))
+
+
+def run_demo(game, out: Path, *, home: str = "BOS", away: str = "NYR", n: int = 200_000, seed: int = 2019) -> str:
+    """Exact and simulated odds side by side, a goal-distribution plot, written under ``out``.
+
+    Writes ``ezr_report.md``, ``ezr_report.json`` and ``ezr_goals.png`` (files of these names in ``out`` are the
+    demo's own and are replaced); returns the report text.
+    """
+    from .plots import goals_figure
+
+    setup = game.setup({"home": home, "away": away})
+    h, a = setup.home, setup.away
+    out.mkdir(parents=True, exist_ok=True)
+    ex = game.exact(setup)
+    res = game.simulate(setup, n=n, seed=seed, mode="aggregate")
+    report = matchup_report(ex, res)
+    plain = game.exact(setup, rules="qq_chart=off")
+    fig = goals_figure(ex, res, labels=(f"home {h.label}", f"away {a.label}"))
+    png = out / "ezr_goals.png"
+    fig.savefig(png, dpi=110)
+    lines = [
+        "# EZR quick play: matchup report",
+        "",
+        "```",
+        format_matchup(report),
+        "```",
+        "",
+        "Without the ?? chart (exact): "
+        f"home win {plain.result['home']:.4f}, away win {plain.result['away']:.4f}, "
+        f"home goals {plain.home_goals_mean:.3f}, away goals {plain.away_goals_mean:.3f}.",
+        "",
+        f"Reconstructed chart cells in use: {sum(len(v['reconstructed']) for v in res.meta['charts'].values())} "
+        "(see `simcore ezr table` and docs/ezr.md).",
+        "",
+        f"![goals per game]({png.name})",
+        "",
+    ]
+    text = "\n".join(lines)
+    (out / "ezr_report.md").write_text(text, encoding="utf-8")
+    (out / "ezr_report.json").write_text(json.dumps(report, indent=2), encoding="utf-8")
+    return text + f"\nwrote {out / 'ezr_report.md'}, {out / 'ezr_report.json'} and {png}\n"
+
+
+COMMANDS = (
+    Command("", "exact and simulated odds of a matchup", _build_match, _run_match,
+            "simcore ezr --home BOS --away D/E/B/c -n 100000 --seed 1 --no-qq-chart"),
+    Command("period", "the exact goal distribution of one period on an EZR line", _build_period, _run_period,
+            "simcore ezr period --ezr 0 --format json"),
+    Command("table", "the charts in effect, with the provenance of every cell", _common, _run_table,
+            "simcore ezr table --chart goals=my_goals.csv"),
+    Command("demo", "the main demo: a matchup report written to a folder", _build_demo, _run_demo,
+            "simcore ezr demo --out out/demo"),
+)

@@ -1,0 +1,220 @@
+"""Balance report for pyramid card hockey: first-mover advantage, ties, scoring, game length, a
+policy-against-policy matrix and the rule options that break ties.
+
+Every figure carries a 95% interval.  The rule-option runs share one seed with the base run, so each
+option plays the same shuffles as the base until play differs (common random numbers).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from simcore.stats import mean_ci, wilson_ci
+
+from . import kernel as K
+from .engine import simulate
+from .policies import Policy
+from .rules import Rules
+
+#: Policies of the matrix, by preset name.
+MATRIX_POLICIES = ("default", "forwards", "balance", "cheap-shot", "rush", "random")
+#: Rule options compared with the base rules for ties and balance.
+TIE_OPTIONS = ("tie_break=sudden-death", "tie_break=shootout", "period_start=alternate",
+               "first_attack=second-drafter", "goalie_beats=>=")
+#: An option "keeps balance" when the paired 95% interval of the change in the size of the first-mover
+#: advantage ends at most this far above zero (about half the rulebook game's advantage of 0.02-0.03).
+BALANCE_SLACK = 0.01
+
+
+def _prop(k, n) -> dict:
+    lo, hi = wilson_ci(float(k), float(n))
+    return {"estimate": k / n, "ci": [lo, hi]}
+
+
+def _mean(x) -> dict:
+    x = np.asarray(x, dtype=float)
+    m, sd = float(x.mean()), (float(x.std(ddof=1)) if x.size > 1 else float("nan"))
+    lo, hi = mean_ci(m, sd, x.size)
+    return {"estimate": m, "ci": [lo, hi]}
+
+
+def headline(out: np.ndarray) -> dict:
+    """First-mover win, second-mover win, advantage, balance, tie, goals per game and game length of a run's
+    per-game array (``kernel.N_COLS`` columns)."""
+    n = out.shape[0]
+    w = out[:, K.C_WINNER]
+    first = out[:, K.C_FIRST]
+    fw = w == first
+    sw = (w != first) & (w != 2)
+    adv = fw.astype(float) - sw
+    goals = out[:, K.C_GOALS:K.C_GOALS + 8].sum(axis=1)
+    turns = out[:, K.C_TURNS] + out[:, K.C_TURNS + 1]
+    a = _mean(adv)
+    balance = {"estimate": 1 - abs(a["estimate"]),
+               "ci": sorted([1 - max(abs(a["ci"][0]), abs(a["ci"][1])),
+                             1 - (0.0 if a["ci"][0] <= 0 <= a["ci"][1] else min(abs(a["ci"][0]), abs(a["ci"][1])))])}
+    return {"n": n, "first_mover_win": _prop(fw.sum(), n), "second_mover_win": _prop(sw.sum(), n),
+            "first_mover_advantage": a, "balance": balance, "tie": _prop((w == 2).sum(), n),
+            "goals_per_game": _mean(goals), "game_length": _mean(turns),
+            "decided_OT": _prop((out[:, K.C_DECIDED] == 1).sum(), n),
+            "decided_SO": _prop((out[:, K.C_DECIDED] == 2).sum(), n)}
+
+
+def policy_matrix(policies=MATRIX_POLICIES, n: int = 20_000, seed: int = 0, rules=None, threads=None,
+                  deck_file=None) -> pd.DataFrame:
+    """Win rate of the row policy against the column policy (ties count half), each cell ``n`` games with
+    the first drafter drawn by coin flip so neither seat is favoured.  Tidy: row, column, estimate,
+    ci_low, ci_high, n."""
+    rules = Rules.coerce(rules).with_options({"first_player": "random"})
+    rows = []
+    for a in policies:
+        for b in policies:
+            res = simulate(n, seed, rules, policies=(a, b), deck_file=deck_file, threads=threads, progress=False)
+            w = res.aggregates["out"][:, K.C_WINNER]
+            score = np.where(w == 0, 1.0, np.where(w == 2, 0.5, 0.0))
+            m = _mean(score)
+            rows.append({"row": str(Policy.parse(a)), "column": str(Policy.parse(b)), "estimate": m["estimate"],
+                         "ci_low": m["ci"][0], "ci_high": m["ci"][1], "n": n})
+    return pd.DataFrame(rows)
+
+
+def _advantage(out: np.ndarray) -> np.ndarray:
+    """Per game: 1 when the first mover wins, -1 when the second mover wins, 0 for a tie."""
+    w = out[:, K.C_WINNER]
+    first = out[:, K.C_FIRST]
+    return (w == first).astype(float) - ((w != first) & (w != 2))
+
+
+def rule_options(options=TIE_OPTIONS, n: int = 100_000, seed: int = 0, rules=None, policies=None,
+                 threads=None, deck_file=None, base_out=None) -> pd.DataFrame:
+    """Tie rate and first-mover advantage of the base rules and of each option, with two paired changes
+    (same seed, so game g shares its shuffles): in the tie rate, and in the size of the first-mover
+    advantage, |advantage of the option| - |advantage of the base| (each game's +1/0/-1 signed by its
+    run's estimated advantage).  Verdicts: ``reduces_ties`` when the interval of the tie change lies below
+    zero; ``keeps_balance`` when the upper end of the interval of the change in the advantage's size is at
+    most BALANCE_SLACK; ``worsens_balance`` when its lower end is above zero.  Neither: not decided at this
+    n.  ``base_out``: the base run's per-game array when the caller already has it (same n, seed, rules)."""
+    base_rules = Rules.coerce(rules)
+    base = base_out if base_out is not None else simulate(
+        n, seed, base_rules, policies=policies, deck_file=deck_file, threads=threads, progress=False).aggregates["out"]
+    hb = headline(base)
+    adv_b = _advantage(base)
+    sign_b = 1.0 if adv_b.mean() >= 0 else -1.0
+    rows = [_option_row("base", hb, None, None)]
+    for opt in options:
+        r = base_rules.with_options(opt)
+        out = simulate(n, seed, r, policies=policies, deck_file=deck_file, threads=threads,
+                       progress=False).aggregates["out"]
+        h = headline(out)
+        d = (out[:, K.C_WINNER] == 2).astype(float) - (base[:, K.C_WINNER] == 2)
+        adv_o = _advantage(out)
+        sign_o = 1.0 if adv_o.mean() >= 0 else -1.0
+        size = _mean(sign_o * adv_o - sign_b * adv_b)
+        rows.append(_option_row(opt, h, _mean(d), size))
+    return pd.DataFrame(rows)
+
+
+def _option_row(name, h, dm, size):
+    row = {"option": name, "tie": h["tie"]["estimate"], "tie_ci_low": h["tie"]["ci"][0],
+           "tie_ci_high": h["tie"]["ci"][1], "first_mover_win": h["first_mover_win"]["estimate"],
+           "first_mover_advantage": h["first_mover_advantage"]["estimate"],
+           "advantage_ci_low": h["first_mover_advantage"]["ci"][0],
+           "advantage_ci_high": h["first_mover_advantage"]["ci"][1],
+           "goals_per_game": h["goals_per_game"]["estimate"], "game_length": h["game_length"]["estimate"]}
+    if dm is None:
+        row.update(tie_change=0.0, tie_change_ci_low=0.0, tie_change_ci_high=0.0, advantage_size_change=0.0,
+                   advantage_size_change_ci_low=0.0, advantage_size_change_ci_high=0.0, reduces_ties=False,
+                   keeps_balance=True, worsens_balance=False)
+    else:
+        row.update(tie_change=dm["estimate"], tie_change_ci_low=dm["ci"][0], tie_change_ci_high=dm["ci"][1],
+                   advantage_size_change=size["estimate"], advantage_size_change_ci_low=size["ci"][0],
+                   advantage_size_change_ci_high=size["ci"][1], reduces_ties=bool(dm["ci"][1] < 0),
+                   keeps_balance=bool(size["ci"][1] <= BALANCE_SLACK),
+                   worsens_balance=bool(size["ci"][0] > 0))
+    return row
+
+
+@dataclass
+class BalanceReport:
+    """The whole report: ``headline`` (dict), ``matrix`` and ``options`` (DataFrames) and the run's labels."""
+
+    meta: dict
+    headline: dict
+    matrix: pd.DataFrame
+    options: pd.DataFrame
+
+    def to_json(self) -> dict:
+        doc = {**self.meta, **self.headline}
+        doc["policy_matrix"] = self.matrix.to_dict(orient="records")
+        doc["rule_options"] = self.options.to_dict(orient="records")
+        return doc
+
+    def recommended(self) -> list[str]:
+        """Options that reduce ties and keep balance."""
+        o = self.options
+        return list(o.loc[o.reduces_ties & o.keeps_balance, "option"])
+
+    def to_text(self) -> str:
+        h = self.headline
+
+        def ci(m, pct=True):
+            f = (lambda x: f"{100 * x:.1f}%") if pct else (lambda x: f"{x:.2f}")
+            return f"{f(m['estimate'])}  [{f(m['ci'][0])}, {f(m['ci'][1])}]"
+
+        lines = [f"Pyramid card hockey balance report: {h['n']:,} games, seed {self.meta['seed']}",
+                 f"rules {self.meta['variant']}",
+                 f"deck {self.meta['deck']['source']} ({self.meta['deck']['cards']} cards)",
+                 f"policies A {self.meta['policies']['home']}, B {self.meta['policies']['away']}", "",
+                 f"first mover (drafts first in period 1) wins  {ci(h['first_mover_win'])}",
+                 f"second mover wins                           {ci(h['second_mover_win'])}",
+                 f"first-mover advantage                       {ci(h['first_mover_advantage'])}",
+                 f"balance (1 - |advantage|)                   {ci(h['balance'])}",
+                 f"tie                                         {ci(h['tie'])}",
+                 f"decided in the sudden-death period          {ci(h['decided_OT'])}",
+                 f"decided in a shootout                       {ci(h['decided_SO'])}",
+                 f"goals per game (shootout goals excluded)    {ci(h['goals_per_game'], False)}",
+                 f"game length (turns)                         {ci(h['game_length'], False)}", "",
+                 f"Policy matrix: row's score against column (win 1, tie 1/2), "
+                 f"{int(self.matrix.n.iloc[0]):,} games a cell, first drafter by coin flip"]
+        pols = list(dict.fromkeys(self.matrix.row))
+        width = max(len(p) for p in pols) + 2
+        lines.append(" " * width + "".join(f"{p[:10]:>11}" for p in pols))
+        for a in pols:
+            cells = self.matrix[self.matrix.row == a].set_index("column").estimate
+            lines.append(f"{a:<{width}}" + "".join(f"{cells[b]:>11.3f}" for b in pols))
+        lines += ["", f"Rule options against the base rules ({int(self.meta['options_n']):,} games each, same seed):",
+                  f"{'option':<30}{'tie':>8}{'change [95% CI]':>26}{'1st-mover adv.':>17}   verdict"]
+        for r in self.options.itertuples():
+            ch = "" if r.option == "base" else \
+                f"{100 * r.tie_change:+.1f} [{100 * r.tie_change_ci_low:+.1f}, {100 * r.tie_change_ci_high:+.1f}]"
+            verdict = "" if r.option == "base" else \
+                ("fewer ties" if r.reduces_ties else "ties not reduced") + ", " + \
+                ("balance kept" if r.keeps_balance else "balance worse" if r.worsens_balance else
+                 "balance undecided at this n")
+            lines.append(f"{r.option:<30}{100 * r.tie:>7.1f}%{ch:>26}{100 * r.first_mover_advantage:>+16.1f}%"
+                         f"   {verdict}")
+        rec = self.recommended()
+        lines += ["", "Options that reduce ties and keep balance: " + (", ".join(rec) if rec else "none")]
+        return "\n".join(lines)
+
+
+def balance_report(n: int = 100_000, seed: int = 0, rules=None, policies=None, *, matrix_n: int = 20_000,
+                   matrix_policies=MATRIX_POLICIES, options=TIE_OPTIONS, options_n: int | None = None,
+                   threads=None, deck_file=None) -> BalanceReport:
+    """Run the base game, the policy matrix and the rule options (all with the same deck)."""
+    rules = Rules.coerce(rules)
+    res = simulate(n, seed, rules, policies=policies, deck_file=deck_file, threads=threads, progress=False)
+    meta = {"game": "pyramid", "variant": rules.id, "seed": seed, "policies": res.meta["policies"],
+            "deck": res.meta["deck"],
+            "matrix_n": matrix_n, "options_n": options_n or n, "version": res.meta["version"]}
+    h = headline(res.aggregates["out"])
+    mat = policy_matrix(matrix_policies, matrix_n, seed, rules, threads, deck_file)
+    opts_n = options_n or n
+    opts = rule_options(options, opts_n, seed, rules, policies, threads, deck_file,
+                        base_out=res.aggregates["out"] if opts_n == n else None)
+    return BalanceReport(meta, h, mat, opts)
+
+
+__all__ = ["BalanceReport", "balance_report", "headline", "policy_matrix", "rule_options"]

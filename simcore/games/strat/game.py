@@ -1,0 +1,174 @@
+"""Strat-O-Matic Hockey on the game contract (:mod:`simcore.games.base`): its Setup, metrics, runs and
+play-by-play."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+import numpy as np
+
+from simcore.games.base import Game, PlayByPlay, SetupBase, SetupError, setup_field
+from simcore.metrics import Metric, flow_metrics, ratio
+
+from .kit import Kit, load_kit, sample_kit
+from .policies import Coach
+from .report import COMMANDS
+from .rules import Rules
+
+
+def _kit(value) -> Kit:
+    if isinstance(value, Kit):
+        return value
+    if value is None or str(value).strip().lower() == "sample":
+        return sample_kit()
+    return load_kit(value)
+
+
+def _kit_text(kit: Kit) -> str:
+    return "sample" if kit is sample_kit() else str(kit.path)
+
+
+def _coach(value) -> Coach:
+    """A Coach, or its text: ``penetrate=always,pull_goalie=never`` (in a setup's text, ``+`` separates the
+    fields: ``home_coach=penetrate=always+pull_goalie=never``)."""
+    return Coach.parse(value.replace("+", ",") if isinstance(value, str) else value)
+
+
+def _coach_text(c: Coach) -> str:
+    return c.id.replace(",", "+")
+
+
+def _abbr(value):
+    return None if value is None else str(value).strip()
+
+
+@dataclass(frozen=True)
+class Setup(SetupBase):
+    """Who plays a Strat-O-Matic game: a kit, a home and an away team of it (neither: the kit's round robin,
+    every ordered pair of its teams in turn) and each team's coaching policies."""
+
+    GAME: ClassVar[str] = "strat"
+    PAIR: ClassVar[tuple[str, str]] = ("home", "away")
+
+    home: str | None = setup_field(None, "home team abbreviation of the kit (none, with no away team: the "
+                                   "kit's round robin)", _abbr)
+    away: str | None = setup_field(None, "away team abbreviation", _abbr)
+    kit: Kit = setup_field("sample", "the card kit: sample (the shipped synthetic kit) or a kit folder", _kit,
+                           _kit_text)
+    home_coach: Coach = setup_field(Coach(), "home coaching policies: penetrate, pull_goalie, shelled, pp_units "
+                                    "(e.g. penetrate=always+pull_goalie=never)", _coach, _coach_text)
+    away_coach: Coach = setup_field(Coach(), "away coaching policies, the same form", _coach, _coach_text)
+
+    def check(self):
+        if (self.home is None) != (self.away is None):
+            raise SetupError("strat setup needs both home and away, or neither (the kit's round robin)")
+        if self.home is None:
+            return
+        teams = {t.upper(): t for t in self.kit.teams}
+        for side in ("home", "away"):
+            v = getattr(self, side)
+            if v.upper() not in teams:
+                raise SetupError(f"strat setup: unknown team {v!r} ({side}); teams: {', '.join(self.kit.teams)}")
+            object.__setattr__(self, side, teams[v.upper()])
+        if self.home == self.away:
+            raise SetupError(f"strat setup: a team cannot play itself ({self.home})")
+
+    @property
+    def league(self) -> bool:
+        return self.home is None
+
+    @property
+    def coaches(self) -> tuple[Coach, Coach]:
+        return (self.home_coach, self.away_coach)
+
+
+def _per_game(r, column):
+    """A team_games column summed over the game's two teams, in game order."""
+    return r.table("team_games").groupby("game_id", sort=True)[column].sum().to_numpy()
+
+
+def _period_margins(r):
+    t = r.table("team_games").sort_values(["game_id", "is_home"], ascending=[True, False], kind="stable")
+    goals = t[["goals_p1", "goals_p2", "goals_p3"]].to_numpy(dtype=np.int64).reshape(-1, 2, 3)
+    return np.cumsum(goals[:, 0] - goals[:, 1], axis=1)
+
+
+def _pp_pct(r):
+    return ratio(lambda r: _per_game(r, "pp_goals"), lambda r: _per_game(r, "pp_opportunities"))(r)
+
+
+def _save_pct(r):
+    return ratio(lambda r: _per_game(r, "shots") - _per_game(r, "goals") + _per_game(r, "shootout_goals") * 0,
+                 lambda r: _per_game(r, "shots"))(r)
+
+
+class Strat(Game):
+    id = "strat"
+    title = "Strat-O-Matic Hockey, Basic game"
+    description = ("Card by card from a kit (action deck, split deck, dice, player and goalie cards): faceoffs, "
+                   "passes, shots, goalie cards, penalties and power plays, injuries, goalie fatigue, overtime "
+                   "and a shootout, with full box scores.")
+    Rules = Rules
+    Setup = Setup
+    default_n = 5_600
+    commands = COMMANDS
+    own_metrics = {
+        **flow_metrics(_period_margins),
+        "shots_per_game": Metric("shots_per_game", "shots on goal in a game (both teams)",
+                                 lambda r: r.games.home_shots + r.games.away_shots),
+        "pp_opportunities_per_game": Metric("pp_opportunities_per_game", "power plays in a game (both teams)",
+                                            lambda r: r.games.home_pp_opportunities + r.games.away_pp_opportunities),
+        "pp_goals_per_game": Metric("pp_goals_per_game", "power-play goals in a game (both teams)",
+                                    lambda r: r.games.home_pp_goals + r.games.away_pp_goals),
+        "empty_net_goals_per_game": Metric("empty_net_goals_per_game", "empty-net goals in a game",
+                                           lambda r: _per_game(r, "empty_net_goals")),
+        "fatigue_goals_per_game": Metric("fatigue_goals_per_game", "goals the fatigue rule made (24.2)",
+                                         lambda r: _per_game(r, "fatigue_goals")),
+        "sh_goals_per_game": Metric("sh_goals_per_game", "short-handed goals in a game",
+                                    lambda r: _per_game(r, "sh_goals")),
+        "pp_pct": Metric("pp_pct", "power-play goals per power play (both teams; PK% is 1 - PP%)",
+                         functional=_pp_pct),
+        "save_pct": Metric("save_pct", "1 - goals / shots on goal", functional=_save_pct),
+    }
+    legacy_setup = {"kit": lambda k: {"kit": k},
+                    "coaches": lambda c: dict(zip(("home_coach", "away_coach"),
+                                                  (c, c) if c is None or isinstance(c, (str, Coach)) else c)),
+                    "league": lambda v: {}}
+
+    def run(self, setup, n, seed, rules, *, threads, progress, mode, chunk_size):
+        from . import engine
+
+        if mode != "games":
+            raise ValueError("strat keeps every game: mode='games' only")
+        res = engine.simulate(setup.home, setup.away, n, seed, rules, kit=setup.kit, league=setup.league,
+                              coaches=setup.coaches, threads=threads, chunk_size=chunk_size, progress=progress)
+        res.meta["setup"] = setup.id
+        return res
+
+    def pairing(self, setup, game_index: int, rules) -> tuple[str, str]:
+        """The (home, away) teams of game ``game_index`` of a run of ``setup``."""
+        from . import engine
+
+        if not setup.league:
+            return setup.home, setup.away
+        c = engine.compiled(setup.kit, rules)
+        pairs = [(i, j) for i in range(len(c.teams)) for j in range(len(c.teams)) if i != j]
+        h, a = pairs[game_index % len(pairs)]
+        return c.teams[h], c.teams[a]
+
+    def log(self, setup, seed, game_index, rules) -> PlayByPlay:
+        from . import engine
+
+        home, away = self.pairing(setup, game_index, rules)
+        lg = engine.play_by_play(home, away, seed=seed, game=game_index, rules=rules, kit=setup.kit,
+                                 coaches=setup.coaches)
+        result = {"game": "strat", "variant": rules.id, "seed": seed, "game_id": game_index, "home": home,
+                  "away": away, "home_goals": lg.home_goals, "away_goals": lg.away_goals, "winner": lg.winner,
+                  "decided_in": lg.decided_in}
+        return PlayByPlay(lg.text(), lg.events, result, {"game": "strat", "variant": rules.id, "seed": seed,
+                                                         "game_index": game_index, "setup": setup.id,
+                                                         "kit": setup.kit.name, "log": lg})
+
+
+GAME = Strat()
+__all__ = ["GAME", "Setup", "Strat"]

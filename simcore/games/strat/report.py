@@ -1,0 +1,188 @@
+"""Strat-O-Matic Hockey on the command line: ``simcore strat`` (a matchup, a kit's round robin, one game card by
+card) and ``simcore strat teams``; and the documents they print."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from simcore.cliargs import (UsageError, add_format, add_n, add_seed, add_threads, jsonable, print_json,
+                             refuse_overwrite)
+from simcore.games.base import Command
+
+from .kit import load_kit, sample_kit
+from .policies import Coach
+
+STRAT_TABLES = ("games", "team_games", "teams", "players", "goalies")
+
+
+def _strat_kit(spec):
+    """A kit folder (or kit.toml), or ``sample`` / None for the shipped synthetic kit."""
+    if spec is None or spec == "sample":
+        return sample_kit()
+    return load_kit(spec)
+
+
+def _build_teams(p):
+    p.add_argument("--kit", metavar="DIR", help="kit folder (holding kit.toml); default: the shipped sample kit")
+    add_format(p)
+
+
+def _run_teams(game, args):
+    kit = _strat_kit(args.kit)
+    rows = []
+    for abbr, t in kit.teams.items():
+        ln = t.lines
+        rows.append({"team": abbr, "name": t.name, "skaters": len(t.skaters), "goalies": len(t.goalies),
+                     "starter": ln.goalies[0], "backup": ln.goalies[1],
+                     "forward_lines": len(ln.forwards), "defense_pairs": len(ln.defense)})
+    if args.format == "json":
+        print(json.dumps({"kit": kit.name, "path": kit.path, "synthetic": kit.synthetic, "teams": rows}, indent=2))
+        return
+    print(f"{kit.name}{' (synthetic)' if kit.synthetic else ''}: {len(rows)} teams  [{kit.path}]")
+    w = max(len(r["name"]) for r in rows)
+    print(f"{'team':<5} {'name':<{w}}  {'skaters':>7}  {'lines':>5}  {'pairs':>5}  goalies (starter / backup)")
+    for r in rows:
+        print(f"{r['team']:<5} {r['name']:<{w}}  {r['skaters']:>7}  {r['forward_lines']:>5}  {r['defense_pairs']:>5}  "
+              f"{r['starter']} / {r['backup']}")
+
+
+def _build_play(p):
+    p.add_argument("home", nargs="?", help="home team abbreviation (see `simcore strat teams`)")
+    p.add_argument("away", nargs="?", help="away team abbreviation")
+    p.add_argument("--league", metavar="KIT", help="play the round robin of every ordered pair of a kit's teams "
+                   "instead of one matchup: 'sample' (the shipped kit) or a kit folder")
+    add_n(p, 5600)
+    add_seed(p)
+    p.add_argument("--rules", default="", metavar="FIELD=VALUE,...",
+                   help="rule fields, e.g. 'goalie_fatigue=off,lines=4' (see below and docs/strat.md)")
+    p.add_argument("--coach", default="", metavar="POLICY=VALUE,...",
+                   help="coaching policies for both teams, e.g. 'penetrate=always,pull_goalie=never'")
+    p.add_argument("--kit", metavar="DIR", help="kit folder (holding kit.toml); default: the shipped sample kit")
+    add_threads(p)
+    p.add_argument("--pbp", action="store_true", help="print the play-by-play of one game instead of the tables")
+    p.add_argument("--game", type=int, default=0, metavar="G",
+                   help="with --pbp: which game of the run (default 0; the same game -n/--seed simulate)")
+    p.add_argument("--out", metavar="DIR", help="write the games, team_games, teams, players and goalies tables "
+                   "as parquet files to DIR")
+    p.add_argument("--force", action="store_true", help="replace existing --out files")
+    add_format(p)
+
+
+def _run_play(game, args):
+    from . import engine
+
+    league = args.league is not None
+    if league:
+        if args.home or args.away:
+            raise UsageError("name HOME AWAY or --league, not both")
+        if args.kit and args.league != args.kit:
+            raise UsageError("--league names the kit; leave out --kit (or pass the same folder)")
+    elif not (args.home and args.away):
+        raise UsageError("name a HOME and an AWAY team (see `simcore strat teams`), or pass --league sample")
+    if args.game < 0:
+        raise UsageError(f"--game must be 0 or more, got {args.game}")
+    rules = game.rules(args.rules)
+    coach = Coach.parse(args.coach)
+    kit = _strat_kit(args.league if league else args.kit)
+    engine.compiled(kit, rules)  # checks the line-ups against the rules
+    setup = game.setup({"home": None if league else args.home, "away": None if league else args.away, "kit": kit,
+                        "home_coach": coach, "away_coach": coach})
+
+    if args.pbp:
+        lg = game.play_by_play(setup, args.seed, args.game, rules)
+        _print_pbp(lg.meta["log"], args, rules, coach, kit)
+        return
+
+    paths = []
+    if args.out:
+        out = Path(args.out)
+        if out.exists() and not out.is_dir():
+            raise UsageError(f"--out {out} is a file, not a folder")
+        paths = [out / f"{t}.parquet" for t in STRAT_TABLES]
+        for path in paths:
+            refuse_overwrite(str(path), args.force)
+    res = game.simulate(setup, n=args.n, seed=args.seed, rules=rules, threads=args.threads)
+    if paths:
+        paths[0].parent.mkdir(parents=True, exist_ok=True)
+        for t, path in zip(STRAT_TABLES, paths):
+            res.to_parquet(path, t, overwrite=True)
+    report = strat_report(res)
+    if paths:
+        report["files"] = [str(p) for p in paths]
+    if args.format == "json":
+        print_json(report)
+    else:
+        print(format_strat(report, res))
+
+
+def strat_report(res) -> dict:
+    """The JSON document of ``simcore strat``: the league metrics with 95% intervals and the team table."""
+    from .analysis import league_json
+
+    m = res.meta
+    return {
+        "game": "strat", "n": res.n, "seed": m["seed"], "variant": m["variant"], "kit": m["kit"],
+        "mode": "league" if m["league"] else "matchup", "home": m["home"], "away": m["away"],
+        "coaches": {"home": m["coaches"][0], "away": m["coaches"][1]}, "version": m["version"],
+        "league": league_json(res),
+        "teams": jsonable(res.table("teams")),
+    }
+
+
+def _pct(x) -> str:
+    return "   -  " if x != x else f"{100 * x:5.1f}%"
+
+
+def format_strat(r: dict, res) -> str:
+    teams = res.table("teams")
+    if r["mode"] == "league":
+        k = len(teams)
+        pairs = k * (k - 1)
+        title = f"round robin of {k} teams ({pairs} ordered pairings)"
+        if r["n"] % pairs:
+            title += f"; {r['n']:,} is not a multiple of {pairs}, so pairings are played unevenly"
+    else:
+        title = f"home {r['home']} vs away {r['away']}"
+    out = [f"Strat-O-Matic Hockey Basic: {title}",
+           f"kit {r['kit']}; rules {r['variant']}",
+           "coach " + (r["coaches"]["home"] if r["coaches"]["home"] == r["coaches"]["away"]
+                       else f"home {r['coaches']['home']}; away {r['coaches']['away']}"),
+           f"simulated {r['n']:,} games, seed {r['seed']}", ""]
+    ties = teams["ties"].sum() > 0
+    rec = "W-L-OTL-T" if ties else "W-L-OTL"
+    out.append(f"{'team':<6}{'GP':>7}  {rec:<19}{'PTS':>7}{'GF/G':>7}{'GA/G':>7}{'SH/G':>7}{'SA/G':>7}"
+               f"{'PP%':>8}{'PK%':>8}{'SV%':>8}")
+    for t in teams.itertuples():
+        wl = f"{t.wins}-{t.losses}-{t.ot_losses}" + (f"-{t.ties}" if ties else "")
+        out.append(f"{t.team:<6}{t.games:>7}  {wl:<19}{t.points:>7}{t.goals_per_game:7.2f}"
+                   f"{t.goals_against_per_game:7.2f}{t.shots_per_game:7.1f}{t.shots_against / t.games:7.1f}"
+                   f"{_pct(t.pp_pct):>8}{_pct(t.pk_pct):>8}{t.save_pct:8.3f}")
+    out += ["", f"{'all games (per team per game; rates)':<36}{'estimate':>10}   95% interval"]
+    for row in res.summary().itertuples():
+        out.append(f"{row.metric:<36}{row.estimate:10.4f}   [{row.ci_low:.4f}, {row.ci_high:.4f}]")
+    if r.get("files"):
+        out += ["", "wrote " + ", ".join(r["files"])]
+    return "\n".join(out)
+
+
+def _print_pbp(log, args, rules, coach, kit):
+    if args.format == "json":
+        print(json.dumps({"game": "strat", "seed": args.seed, "game_index": args.game, "variant": rules.id,
+                          "kit": kit.name, "coaches": coach.id, "home": log.home, "away": log.away,
+                          "home_goals": log.home_goals, "away_goals": log.away_goals, "winner": log.winner,
+                          "decided_in": log.decided_in, "events": jsonable(log.events)}, indent=2))
+        return
+    print(f"Strat-O-Matic Hockey Basic: game {args.game} of seed {args.seed}, home {log.home} vs away {log.away}")
+    print(f"kit {kit.name}; rules {rules.id}; coach {coach.id}")
+    print()
+    print(log.text())
+    print()
+    print(f"final: {log.home} {log.home_goals}, {log.away} {log.away_goals} "
+          f"({log.winner} {'win' if log.winner != 'tie' else ''}, {log.decided_in})".replace(" ,", ","))
+
+
+COMMANDS = (
+    Command("", "simulate one matchup or a kit's round robin (--league), or print one game card by card (--pbp)",
+            _build_play, _run_play, "simcore strat KBY NRV -n 10000 --seed 1 --rules goalie_fatigue=off"),
+    Command("teams", "the teams of a kit", _build_teams, _run_teams, "simcore strat teams --kit my_kit"),
+)

@@ -1,0 +1,188 @@
+"""``simcore league``: standings, sample leagues, projections and their history, for a league of any game."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from simcore.cliargs import Parser, UsageError, plain, positive_int, refuse_overwrite
+from simcore.cliargs import seed as seed_arg
+
+LEAGUE_SAMPLES = ("ezr", "strat")
+
+
+def cmd_league_standings(argv):
+    p = Parser(prog="simcore league standings", description="Today's standings of a league under its tiebreakers.")
+    p.add_argument("league", help="league.toml")
+    p.add_argument("--results", default=None, help="played-results CSV (default: the one the league file names)")
+    p.add_argument("--by", choices=("division", "conference", "league"), default="division")
+    p.add_argument("--format", choices=("table", "json"), default="table")
+    args = p.parse_args(argv)
+    from simcore.league.files import load_league
+    from simcore.league.standings import format_standings, standings
+
+    lg = load_league(args.league, results=args.results)
+    table = standings(lg.results, lg.teams, lg.points, lg.tiebreakers)
+    if args.format == "json":
+        doc = {"league": lg.name, "points": lg.points, "tiebreakers": list(lg.tiebreakers),
+               "games_played": len(lg.results), "games_left": len(lg.remaining()),
+               "teams": table.to_dict(orient="records")}
+        print(json.dumps(plain(doc), indent=2))
+        return
+    print(f"{lg.name}: {len(lg.results)} games played, {len(lg.remaining())} to play "
+          f"({lg.points} points; tiebreakers: {', '.join(lg.tiebreakers)})\n")
+    print(format_standings(table, by=args.by))
+
+
+def cmd_league_sample(argv):
+    p = Parser(prog="simcore league sample", description="Write a shipped sample league's files to a folder.")
+    p.add_argument("name", help=f"sample: {', '.join(LEAGUE_SAMPLES)}")
+    p.add_argument("dir", help="folder to write league.toml and the files it names into")
+    p.add_argument("--force", action="store_true", help="replace files that exist")
+    args = p.parse_args(argv)
+    if args.name not in LEAGUE_SAMPLES:
+        raise UsageError(f"unknown sample league {args.name!r}; samples: {', '.join(LEAGUE_SAMPLES)}")
+    import shutil
+
+    from simcore.league.samplegen import DATA
+
+    src = DATA / args.name
+    out = Path(args.dir)
+    files = sorted(f for f in src.iterdir() if f.suffix in (".toml", ".csv"))
+    if not args.force:
+        for f in files:
+            refuse_overwrite(str(out / f.name), False)
+    out.mkdir(parents=True, exist_ok=True)
+    for f in files:
+        shutil.copyfile(f, out / f.name)
+    print(f"wrote {out / 'league.toml'} and {', '.join(f.name for f in files if f.suffix == '.csv')}")
+
+
+def cmd_league_project(argv):
+    p = Parser(prog="simcore league project",
+                description="Simulate the rest of a league's season many times: points, playoff and title odds.")
+    p.add_argument("league", help="league.toml")
+    p.add_argument("-n", type=positive_int, default=10_000, help="seasons to simulate (default 10000)")
+    p.add_argument("--seed", type=seed_arg, default=0)
+    p.add_argument("--results", default=None, help="played-results CSV (default: the one the league file names)")
+    p.add_argument("--format", choices=("table", "json"), default="table")
+    p.add_argument("--out", default=None, metavar="DIR",
+                   help="write teams.csv, seasons.parquet, goalies.csv (and players.csv) into DIR")
+    p.add_argument("--plot", default=None, metavar="FILE.png", help="save the points bands and playoff odds")
+    p.add_argument("--force", action="store_true", help="replace output files that exist")
+    p.add_argument("--threads", type=positive_int, default=None)
+    args = p.parse_args(argv)
+    from simcore.league.files import load_league
+    from simcore.league.projection import OUTPUT_FILES, project, write
+
+    lg = load_league(args.league, results=args.results)
+    if args.out:
+        for name in OUTPUT_FILES:
+            refuse_overwrite(str(Path(args.out) / name), args.force)
+    if args.plot:
+        refuse_overwrite(args.plot, args.force)
+    proj = project(lg, n=args.n, seed=args.seed, threads=args.threads, progress=None if args.format == "table" else False)
+    if args.out:
+        write(proj, Path(args.out), force=args.force)
+    if args.plot:
+        from simcore.league.plots import projection_figure
+
+        projection_figure(proj).savefig(args.plot, dpi=120, bbox_inches="tight")
+    if args.format == "json":
+        print(json.dumps(plain(proj.to_json()), indent=2))
+        return
+    print(proj.format())
+    if proj.players is not None:
+        top = proj.players.head(10)
+        print("Top projected scorers (rest of season):")
+        print(top[["team", "player", "gp_mean", "G_mean", "A_mean", "PTS_mean", "PTS_p5", "PTS_p95"]]
+              .to_string(index=False, float_format=lambda v: f"{v:.1f}"))
+        print()
+    if args.out:
+        print(f"wrote {args.out}")
+    if args.plot:
+        print(f"wrote {args.plot}")
+
+
+def cmd_league_history(argv):
+    p = Parser(prog="simcore league history",
+                description="Projected odds as of successive dates of the played results.")
+    p.add_argument("league", help="league.toml")
+    p.add_argument("--dates", default=None,
+                   help="comma-separated dates (default: five dates spread over the played results)")
+    p.add_argument("--odds", choices=("playoff", "division", "first_overall", "title"), default="playoff")
+    p.add_argument("-n", type=positive_int, default=2_000, help="seasons per date (default 2000)")
+    p.add_argument("--seed", type=seed_arg, default=0)
+    p.add_argument("--results", default=None, help="played-results CSV (default: the one the league file names)")
+    p.add_argument("--format", choices=("table", "json"), default="table")
+    p.add_argument("--plot", default=None, metavar="FILE.png", help="save the odds over the dates")
+    p.add_argument("--force", action="store_true", help="replace the plot file if it exists")
+    args = p.parse_args(argv)
+    from simcore.league.files import load_league
+    from simcore.league.projection import default_dates, odds_by_date
+
+    lg = load_league(args.league, results=args.results)
+    import datetime
+
+    if args.dates:
+        dates = []
+        for d in (d.strip() for d in args.dates.split(",")):
+            if not d:
+                continue
+            try:
+                dates.append(datetime.date.fromisoformat(d).isoformat())
+            except ValueError:
+                raise UsageError(f"--dates: {d!r} is not a date (YYYY-MM-DD)") from None
+        if not dates:
+            raise UsageError("--dates needs at least one date")
+    else:
+        dates = default_dates(lg)
+        if not dates:
+            raise UsageError("the league has no played results yet; pass --dates")
+    if args.plot:
+        refuse_overwrite(args.plot, args.force)
+    col = f"{args.odds}_odds"
+    frame = odds_by_date(lg, dates, n=args.n, seed=args.seed)
+    if args.plot:
+        from simcore.league.plots import odds_over_dates
+
+        odds_over_dates(frame, col).savefig(args.plot, dpi=120, bbox_inches="tight")
+    if args.format == "json":
+        doc = {"league": lg.name, "n": args.n, "seed": args.seed, "odds": col,
+               "dates": [{"date": d, "games_played": int(g.games_played.iloc[0]),
+                          "teams": {r.team: float(getattr(r, col)) for r in g.itertuples()}}
+                         for d, g in frame.groupby("date", sort=False)]}
+        print(json.dumps(plain(doc), indent=2))
+        return
+    wide = frame.pivot(index="team", columns="date", values=col)[list(dict.fromkeys(frame["date"]))]
+    wide = wide.sort_values(wide.columns[-1], ascending=False)
+    played = frame.drop_duplicates("date").set_index("date")["games_played"]
+    print(f"{lg.name}: P({args.odds.replace('_', ' ')}) as of each date, {args.n:,} seasons per date (seed {args.seed})")
+    print("games played: " + ", ".join(f"{d} {int(g)}" for d, g in played.items()) + "\n")
+    print(wide.to_string(float_format=lambda v: f"{v:6.1%}"))
+    if args.plot:
+        print(f"\nwrote {args.plot}")
+
+
+USAGE = """usage: simcore league COMMAND [--help] ...
+
+A replay league: a league.toml naming its game, teams, goalies, schedule and played results (docs/league.md).
+
+commands:
+  standings LEAGUE.toml [--results FILE] [--by division|conference|league]   today's standings
+  sample GAME DIR                  write a shipped sample league's files to DIR
+  project LEAGUE.toml [-n N]       the rest of the season simulated N times: points, playoff and title odds
+  history LEAGUE.toml [--dates ..] the projected odds as of successive dates of the played results
+
+Each command takes --help."""
+
+
+def cmd_league(argv):
+    subs = {"standings": cmd_league_standings, "sample": cmd_league_sample, "project": cmd_league_project,
+            "history": cmd_league_history}
+    if not argv or argv[0] in ("-h", "--help"):
+        print(USAGE)
+        return
+    if argv[0] not in subs:
+        raise UsageError(f"unknown league command {argv[0]!r}; commands: {', '.join(subs)} "
+                         "(simcore league --help)")
+    subs[argv[0]](argv[1:])

@@ -1,0 +1,123 @@
+"""Metrics: one name, one definition, in every command, JSON key and CSV column.
+
+A :class:`Metric` is a function of a run's :class:`~simcore.results.Results`.  Most are *per game*: one value a
+game (a win indicator, goals, shots), whose mean is the estimate and whose paired differences game by game make
+a comparison's interval.  Some are *functionals*: a pooled rate such as PP% or save % (sum over sum), returned
+with its per-game influence (the linearization a paired interval needs, :func:`ratio`).
+
+:data:`COMMON` holds the metrics every game's common game table provides; a game adds its own
+(``Game.metrics``).  ``simcore <game> metrics`` lists them.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+import numpy as np
+
+
+@dataclass(frozen=True)
+class Metric:
+    """A named quantity of a run: ``per_game(res)`` gives one value per game in game order, or
+    ``functional(res)`` gives ``(estimate, per-game influence)``; ``doc`` says what it is in a line."""
+
+    name: str
+    doc: str
+    per_game: Callable | None = None
+    functional: Callable | None = None
+
+    def __post_init__(self):
+        if (self.per_game is None) == (self.functional is None):
+            raise ValueError(f"metric {self.name!r} needs exactly one of per_game and functional")
+
+    @property
+    def kind(self) -> str:
+        return "per_game" if self.per_game is not None else "functional"
+
+
+def ratio(num, den):
+    """A functional metric: sum(num) / sum(den) over games (a pooled rate such as PP% or save %), with its
+    per-game influence (num_g - R den_g) / mean(den), the linearization a paired interval needs."""
+    def f(r):
+        x = np.asarray(num(r), dtype=float)
+        y = np.asarray(den(r), dtype=float)
+        my = y.mean()
+        est = x.sum() / y.sum() if y.sum() else float("nan")
+        return est, (x - est * y) / my if my else np.full(x.size, np.nan)
+    return f
+
+
+def _balance(r):
+    """1 - |P(home win) - P(away win)|; influence -sign(gap) (home win - away win) per game."""
+    g = r.games
+    d = (g.winner == "home").to_numpy(float) - (g.winner == "away").to_numpy(float)
+    gap = d.mean()
+    return 1 - abs(gap), -np.sign(gap) * (d - gap)
+
+
+def _dispersion(r):
+    """Variance / mean of goals per team per game (1 for Poisson scoring); influence per game is the sum of
+    its two team-games' influences, halved (a game holds two team-games)."""
+    g = r.games
+    x = np.stack([g.home_goals.to_numpy(float), g.away_goals.to_numpy(float)], axis=1)
+    m = x.mean()
+    v = ((x - m) ** 2).mean()
+    if m == 0:
+        return float("nan"), np.full(len(g), np.nan)
+    infl = ((x - m) ** 2 - v) / m - v / m ** 2 * (x - m)
+    return v / m, infl.mean(axis=1)
+
+
+def _variance(r):
+    """Variance of goals per team per game; influence per game is its two team-games' influences, halved."""
+    g = r.games
+    x = np.stack([g.home_goals.to_numpy(float), g.away_goals.to_numpy(float)], axis=1)
+    m = x.mean()
+    v = ((x - m) ** 2).mean()
+    return v, ((x - m) ** 2 - v).mean(axis=1)
+
+
+def _metrics(*items) -> dict[str, Metric]:
+    return {m.name: m for m in items}
+
+
+#: Metrics of the common game table, in the order comparisons list them (the per-game ones, then the
+#: functionals); every game has them.
+COMMON = _metrics(
+    Metric("home_win", "share of games the home side won", lambda r: r.games.winner == "home"),
+    Metric("away_win", "share of games the away side won", lambda r: r.games.winner == "away"),
+    Metric("tie", "share of games that ended tied", lambda r: r.games.winner == "tie"),
+    Metric("home_advantage", "home wins minus away wins, as a share of games",
+           lambda r: (r.games.winner == "home").astype(float) - (r.games.winner == "away")),
+    Metric("decided_OT", "share of games decided in overtime", lambda r: r.games.decided_in == "OT"),
+    Metric("decided_SO", "share of games decided by a shootout", lambda r: r.games.decided_in == "SO"),
+    Metric("past_regulation", "share of games not decided in regulation", lambda r: r.games.decided_in != "REG"),
+    Metric("home_goals_mean", "home goals per game", lambda r: r.games.home_goals),
+    Metric("away_goals_mean", "away goals per game", lambda r: r.games.away_goals),
+    Metric("goals_per_team_game", "goals per team per game (both sides' mean)",
+           lambda r: (r.games.home_goals + r.games.away_goals) / 2),
+    Metric("margin", "home goals minus away goals", lambda r: r.games.home_goals - r.games.away_goals),
+    Metric("abs_margin", "the goal margin either way", lambda r: (r.games.home_goals - r.games.away_goals).abs()),
+    Metric("balance", "1 - |P(home win) - P(away win)| (1: a coin flip)", functional=_balance),
+    Metric("goals_variance", "variance of a team's goals in a game", functional=_variance),
+    Metric("goals_dispersion", "variance over mean of a team's goals in a game (1 for Poisson scoring)",
+           functional=_dispersion),
+)
+
+
+def margins_by_period(home, away) -> np.ndarray:
+    """int[n, P]: home minus away goals at the end of each period, from per-period goals (n, P) of each side."""
+    return np.cumsum(np.asarray(home, dtype=np.int64), axis=1) - np.cumsum(np.asarray(away, dtype=np.int64), axis=1)
+
+
+def flow_metrics(period_margins: Callable) -> dict[str, Metric]:
+    """``lead_changes`` and ``comeback`` of a game whose ``period_margins(res)`` gives the home-minus-away
+    margin at the end of each regulation period (:func:`margins_by_period`)."""
+    from simcore.scoring import comeback, lead_changes
+
+    return _metrics(
+        Metric("lead_changes", "times the leader at a period's end changes",
+               lambda r: lead_changes(period_margins(r))),
+        Metric("comeback", "the winner trailed at the end of period 1 or 2",
+               lambda r: comeback(period_margins(r)[:, :2], r.games.winner)),
+    )
