@@ -47,7 +47,7 @@ def _edit(path, old, new):
 
 
 @pytest.mark.parametrize("fname, old, new, needle", [
-    ("league.toml", 'engine = "ezr"', 'engine = "chess"', "column 'engine': 'chess': must be one of ezr, strat"),
+    ("league.toml", 'game = "ezr"', 'game = "chess"', "column 'game': 'chess': must be one of ezr, strat"),
     ("league.toml", 'points = "nhl"', 'points = "soccer"', "unknown points system 'soccer'"),
     ("league.toml", 'name = ', 'colour = "red"\nname = ', "column 'colour'"),
     ("league.toml", 'rules = ""', 'rules = "overtime=never"', "column 'rules'"),

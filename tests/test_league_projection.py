@@ -423,12 +423,13 @@ def test_ezr_season_matchups_are_compile_matchups():
     """The season kernel's per-game matchup arrays are the ones the single-game engine builds for that game."""
     from simcore.games.ezr.matchup import Team, compile_matchup
     from simcore.games.ezr.rules import Rules
-    from simcore.league.ezr_season import prepare
+    from simcore.games.ezr.season import compile
     from simcore.league.projection import setup
 
     lg = load_league(EZR_SAMPLE)
     s = setup(lg)
-    k = prepare(lg, s)
+    gctx, _ = compile(lg, s)
+    k = {"gmatch": gctx[8], "gthr": gctx[9], "gslots": gctx[10]}
     teams = lg.teams.set_index("team")
     goalies = lg.goalies.set_index(["team", "slot"])
     for i in range(0, len(s.homes), 37):

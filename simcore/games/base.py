@@ -204,10 +204,21 @@ class Game:
         """Game ``game_index`` of the run with ``seed``, with its play-by-play."""
         raise NotImplementedError
 
+    #: The module of the game's package that holds its league adapter (a ``LeagueAdapter`` class), or None
+    #: when the game has no replay leagues.
+    league_module: ClassVar[str | None] = None
+
     @property
     def league(self):
         """The league adapter (:class:`simcore.league.adapter.Adapter`), or None when the game has no leagues."""
-        return None
+        if self.league_module is None:
+            return None
+        if "_league" not in self.__dict__:
+            import importlib
+
+            pkg = type(self).__module__.rsplit(".", 1)[0]
+            self.__dict__["_league"] = importlib.import_module(f"{pkg}.{self.league_module}").LeagueAdapter(self)
+        return self.__dict__["_league"]
 
     # ------------------------------------------------------------ the public interface
 

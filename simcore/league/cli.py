@@ -7,9 +7,6 @@ from pathlib import Path
 from simcore.cliargs import Parser, UsageError, plain, positive_int, refuse_overwrite
 from simcore.cliargs import seed as seed_arg
 
-LEAGUE_SAMPLES = ("ezr", "strat")
-
-
 def cmd_league_standings(argv):
     p = Parser(prog="simcore league standings", description="Today's standings of a league under its tiebreakers.")
     p.add_argument("league", help="league.toml")
@@ -34,18 +31,19 @@ def cmd_league_standings(argv):
 
 
 def cmd_league_sample(argv):
+    from simcore.league.samplegen import samples
+
+    names = list(samples())
     p = Parser(prog="simcore league sample", description="Write a shipped sample league's files to a folder.")
-    p.add_argument("name", help=f"sample: {', '.join(LEAGUE_SAMPLES)}")
+    p.add_argument("name", help=f"sample (a game id): {', '.join(names)}")
     p.add_argument("dir", help="folder to write league.toml and the files it names into")
     p.add_argument("--force", action="store_true", help="replace files that exist")
     args = p.parse_args(argv)
-    if args.name not in LEAGUE_SAMPLES:
-        raise UsageError(f"unknown sample league {args.name!r}; samples: {', '.join(LEAGUE_SAMPLES)}")
+    if args.name.lower() not in names:
+        raise UsageError(f"unknown sample league {args.name!r}; samples: {', '.join(names)}")
     import shutil
 
-    from simcore.league.samplegen import DATA
-
-    src = DATA / args.name
+    src = Path(samples()[args.name.lower()].sample)
     out = Path(args.dir)
     files = sorted(f for f in src.iterdir() if f.suffix in (".toml", ".csv"))
     if not args.force:

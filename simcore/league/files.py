@@ -21,14 +21,12 @@ from .schedule import nhl_schedule, round_robin
 from .series import parse_pattern
 from .standings import DEFAULT_TIEBREAKERS, check_tiebreakers, points_system
 
-ENGINES = ("ezr", "strat")
 DECIDED = ("REG", "OT", "SO")
 PLAYOFF_FORMATS = ("top", "nhl")
 PLAYOFF_KEYS = ("format", "teams", "best_of", "pattern")
-MAX_EZR_GOALIES = 4
 GOALIE_COLUMNS = ("team", "goalie", "slot", "share")
-ENGINE_GOALIE_COLUMNS = {"ezr": ("def", "so"), "strat": ("fatigue",)}
-KEYS = {"name", "engine", "points", "tiebreakers", "rules", "teams", "goalies", "schedule", "results", "kit",
+#: Keys every league.toml may have; a game's adapter adds its own (``Adapter.keys``).
+KEYS = {"name", "game", "engine", "points", "tiebreakers", "rules", "teams", "goalies", "schedule", "results",
         "playoffs"}
 
 
@@ -36,22 +34,23 @@ KEYS = {"name", "engine", "points", "tiebreakers", "rules", "teams", "goalies", 
 class League:
     """A league read from its files.
 
-    ``teams``: team, conference, division and the engine's team data (EZR: ``off``, ``shooter``).
+    ``game``: the id of the game it plays (the league file's ``game``, or ``engine`` in files of earlier
+    releases).  ``teams``: team, conference, division and the game's team columns (``Adapter.team_columns``;
+    EZR ``off``, ``shooter``).
 
-    ``goalies``: one row per goalie, for both engines: ``team``, ``goalie``, ``slot`` (EZR: 0, 1, .. in
-    goalies.csv order within the team; Strat: 0 the lines file's starter G1, 1 the backup G2) and ``share``
-    (the target share of starts, summing to 1 per team), then the engine's goalie data: EZR ``def`` and
-    ``so``; Strat ``fatigue`` (the card's consecutive-games rating, 24.4).  A Strat goalie's share is his
-    card's suggested starts, normalized over the team's two goalies, unless the league's goalies file sets it.
+    ``goalies``: one row per goalie: ``team``, ``goalie``, ``slot`` (0, 1, ...: the game says how slots are
+    numbered) and ``share`` (the target share of starts, summing to 1 per team), an optional ``fatigue`` (the
+    consecutive-games rating of a goalie who tires, Strat-O-Matic 24.4), then the game's own goalie columns.
 
     ``schedule``: date, home, away, game_no; ``results``: the played games (date, home, away, home_goals,
     away_goals, decided_in, optional winner, and ``home_goalie``, ``away_goalie``: the starting goalies' names,
-    "" when not given), each matched to a scheduled game.
+    "" when not given), each matched to a scheduled game.  ``data``: what the game read from its own keys
+    (Strat: the kit).
     """
 
     path: Path
     name: str
-    engine: str
+    game: str
     points: str
     tiebreakers: tuple[str, ...]
     rules: str
@@ -60,14 +59,24 @@ class League:
     schedule: pd.DataFrame
     results: pd.DataFrame
     playoffs: dict = field(default_factory=dict)
-    kit: str | None = None
+    data: dict = field(default_factory=dict)
+
+    @property
+    def engine(self) -> str:
+        """The name of :attr:`game` in earlier releases."""
+        return self.game
+
+    @property
+    def kit(self):
+        """The kit name a Strat league file gives (earlier releases kept it here; see :attr:`data`)."""
+        return self.data.get("kit_name")
 
     def remaining(self) -> pd.DataFrame:
         """Scheduled games without a result, in schedule order."""
         return self.schedule[~self.schedule["played"]].drop(columns="played").reset_index(drop=True)
 
 
-def _read_csv(path: Path, required: tuple[str, ...]) -> list[tuple[int, dict]]:
+def read_csv(path: Path, required: tuple[str, ...]) -> list[tuple[int, dict]]:
     """Rows of a CSV file as (line number, {column: text}); comment lines start with #."""
     try:
         text = path.read_text(encoding="utf-8")
@@ -100,9 +109,8 @@ def _int(path, no, col, text, lo=0):
     return v
 
 
-def _teams(path: Path, engine: str) -> pd.DataFrame:
-    extra = ("off", "shooter") if engine == "ezr" else ()
-    rows = _read_csv(path, ("team", "conference", "division") + extra)
+def _teams(path: Path, adapter) -> pd.DataFrame:
+    rows = read_csv(path, ("team", "conference", "division") + tuple(adapter.team_columns))
     seen = {}
     out = []
     for no, r in rows:
@@ -112,14 +120,7 @@ def _teams(path: Path, engine: str) -> pd.DataFrame:
         if r["team"] in seen:
             raise ChartError(path, no, "team", r["team"], f"team listed twice (first on line {seen[r['team']]})")
         seen[r["team"]] = no
-        if engine == "ezr":
-            from simcore.games.ezr.charts import OFF_LETTERS, SHOOTER_LETTERS
-
-            if r["off"] not in OFF_LETTERS:
-                raise ChartError(path, no, "off", r["off"], f"EZR offense must be one of {', '.join(OFF_LETTERS)}")
-            if r["shooter"] not in SHOOTER_LETTERS:
-                raise ChartError(path, no, "shooter", r["shooter"],
-                                 f"shooter rating must be one of {', '.join(SHOOTER_LETTERS)}")
+        adapter.check_team(path, no, r)
         out.append(r)
     df = pd.DataFrame(out)
     for div, g in df.groupby("division"):
@@ -128,7 +129,7 @@ def _teams(path: Path, engine: str) -> pd.DataFrame:
     return df
 
 
-def _share(path, no, text) -> float:
+def read_share(path, no, text) -> float:
     try:
         share = float(text)
     except ValueError:
@@ -138,7 +139,7 @@ def _share(path, no, text) -> float:
     return share
 
 
-def _check_shares(path, df: pd.DataFrame, teams) -> None:
+def check_shares(path, df: pd.DataFrame, teams) -> None:
     """Each team's listed shares add up to 1 (``df`` has team, share and line)."""
     for t in teams:
         g = df[df.team == t]
@@ -147,11 +148,11 @@ def _check_shares(path, df: pd.DataFrame, teams) -> None:
                              f"the shares of {t}'s goalies must add up to 1")
 
 
-def _goalies(path: Path, teams: set) -> pd.DataFrame:
-    """EZR goalies.csv: team, goalie, def, so, share; up to four goalies a team, slots in file order."""
-    from simcore.games.ezr.charts import DEF_LETTERS, GOALIE_SO_LETTERS
-
-    rows = _read_csv(path, ("team", "goalie", "def", "so", "share"))
+def read_goalies(path: Path, teams: set, columns: tuple[str, ...], check, max_per_team: int) -> pd.DataFrame:
+    """A goalies file: team, goalie, share and the game's ``columns`` (``check(path, line, row)`` validates a
+    row); up to ``max_per_team`` goalies a team, slots in file order; every team has one, and each team's
+    shares add up to 1."""
+    rows = read_csv(path, ("team", "goalie", *columns, "share"))
     out = []
     seen: dict = {}
     for no, r in rows:
@@ -163,63 +164,20 @@ def _goalies(path: Path, teams: set) -> pd.DataFrame:
         if r["goalie"] in mine:
             raise ChartError(path, no, "goalie", r["goalie"], f"goalie listed twice for {r['team']} "
                              f"(first on line {mine[r['goalie']]})")
-        if len(mine) == MAX_EZR_GOALIES:
+        if len(mine) == max_per_team:
             raise ChartError(path, no, "goalie", r["goalie"],
-                             f"{r['team']} already has {MAX_EZR_GOALIES} goalies (at most {MAX_EZR_GOALIES} a team)")
-        if r["def"] not in DEF_LETTERS:
-            raise ChartError(path, no, "def", r["def"], f"goalie DEF must be one of {', '.join(DEF_LETTERS)}")
-        if r["so"] not in GOALIE_SO_LETTERS:
-            raise ChartError(path, no, "so", r["so"],
-                             f"goalie shootout rating must be one of {', '.join(GOALIE_SO_LETTERS)}")
-        share = _share(path, no, r["share"])
+                             f"{r['team']} already has {max_per_team} goalies (at most {max_per_team} a team)")
+        check(path, no, r)
+        share = read_share(path, no, r["share"])
         out.append({"team": r["team"], "goalie": r["goalie"], "slot": len(mine), "share": share,
-                    "def": r["def"], "so": r["so"], "line": no})
+                    **{c: r[c] for c in columns}, "line": no})
         mine[r["goalie"]] = no
-    df = pd.DataFrame(out, columns=[*GOALIE_COLUMNS, *ENGINE_GOALIE_COLUMNS["ezr"], "line"])
+    df = pd.DataFrame(out, columns=[*GOALIE_COLUMNS, *columns, "line"])
     for t in sorted(teams):
         if not (df.team == t).any():
             raise ChartError(path, None, "team", t, "team has no goalie")
-    _check_shares(path, df, sorted(teams))
+    check_shares(path, df, sorted(teams))
     return df.drop(columns="line")
-
-
-def strat_goalies(kit, teams: list, override: Path | None = None) -> pd.DataFrame:
-    """A Strat league's goalies: each team's starter (G1, slot 0) and backup (G2, slot 1) from the kit, with
-    their cards' suggested starts normalized to shares; ``override`` (team, goalie, share) sets the shares."""
-    out = []
-    for t in teams:
-        team = kit.teams[t]
-        cards = [team.goalies[name] for name in team.lines.goalies]
-        total = sum(c.starts for c in cards)
-        for slot, c in enumerate(cards):
-            share = c.starts / total if total > 0 else 1 / len(cards)
-            out.append({"team": t, "goalie": c.name, "slot": slot, "share": share, "fatigue": int(c.fatigue)})
-    df = pd.DataFrame(out, columns=[*GOALIE_COLUMNS, *ENGINE_GOALIE_COLUMNS["strat"]])
-    if override is None:
-        return df
-    rows = _read_csv(override, ("team", "goalie", "share"))
-    names = set(teams)
-    seen: dict = {}
-    given = []
-    for no, r in rows:
-        if r["team"] not in names:
-            raise ChartError(override, no, "team", r["team"], "not a team of the league")
-        own = list(kit.teams[r["team"]].lines.goalies)
-        if r["goalie"] not in own:
-            raise ChartError(override, no, "goalie", r["goalie"],
-                             f"not a goalie of {r['team']} (its kit goalies: {', '.join(own)})")
-        key = (r["team"], r["goalie"])
-        if key in seen:
-            raise ChartError(override, no, "goalie", r["goalie"], f"goalie listed twice (first on line {seen[key]})")
-        seen[key] = no
-        given.append({"team": r["team"], "goalie": r["goalie"], "share": _share(override, no, r["share"]),
-                      "line": no})
-    g = pd.DataFrame(given, columns=["team", "goalie", "share", "line"])
-    _check_shares(override, g, list(dict.fromkeys(g.team)))
-    listed = set(g.team)
-    new = {(r.team, r.goalie): r.share for r in g.itertuples()}
-    df["share"] = [new.get((t, n), 0.0) if t in listed else s for t, n, s in zip(df.team, df.goalie, df.share)]
-    return df
 
 
 _ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
@@ -238,7 +196,7 @@ def _games(path: Path, teams: set, played: bool, goalies: pd.DataFrame | None = 
     goalie of that team (``goalies``: the league's goalie table)."""
     roster = {} if goalies is None else {t: list(g.goalie) for t, g in goalies.groupby("team", sort=False)}
     required = ("date", "home", "away") + (("home_goals", "away_goals", "decided_in") if played else ())
-    rows = _read_csv(path, required)
+    rows = read_csv(path, required)
     out = []
     for no, r in rows:
         for col in ("home", "away"):
@@ -284,9 +242,6 @@ def load_league(path, results=None) -> League:
         raise ChartError(path, None, None, None, f"cannot read the league file ({exc.strerror})") from None
     except tomllib.TOMLDecodeError as exc:
         raise ChartError(path, None, None, None, f"not valid TOML: {exc}") from None
-    for k in doc:
-        if k not in KEYS:
-            raise ChartError(path, None, k, k, f"unknown key; keys: {', '.join(sorted(KEYS))}")
     base = path.parent
 
     def need(key):
@@ -294,9 +249,11 @@ def load_league(path, results=None) -> League:
             raise ChartError(path, None, key, None, "missing key")
         return doc[key]
 
-    engine = need("engine")
-    if engine not in ENGINES:
-        raise ChartError(path, None, "engine", engine, f"must be one of {', '.join(ENGINES)}")
+    g, adapter = _game_of(path, doc)
+    keys = KEYS | set(adapter.keys)
+    for k in doc:
+        if k not in keys:
+            raise ChartError(path, None, k, k, f"unknown key; keys: {', '.join(sorted(keys))}")
     try:
         points = points_system(doc.get("points", "nhl")).name
     except ValueError as exc:
@@ -307,29 +264,13 @@ def load_league(path, results=None) -> League:
         raise ChartError(path, None, "tiebreakers", str(doc.get("tiebreakers")), str(exc)) from None
     rules = doc.get("rules", "")
     try:
-        from simcore.games import game
-
-        game(engine).Rules().with_options(rules)
+        g.Rules().with_options(rules)
     except ValueError as exc:
         raise ChartError(path, None, "rules", rules, str(exc)) from None
-    teams = _teams(base / need("teams"), engine)
+    teams = _teams(base / need("teams"), adapter)
     names = set(teams.team)
-    kit = None
-    if engine == "ezr":
-        goalies = _goalies(base / need("goalies"), names)
-    else:
-        from simcore.games.strat.kit import load_kit, sample_kit
-
-        kit = doc.get("kit", "sample")
-        try:
-            k = sample_kit() if kit == "sample" else load_kit(base / kit)
-        except (OSError, ValueError) as exc:
-            raise ChartError(path, None, "kit", kit, f"cannot load the kit: {exc}") from None
-        for t in teams.team:
-            if t not in k.teams:
-                raise ChartError(base / doc["teams"], None, "team", t,
-                                 f"not a team of the kit; kit teams: {', '.join(sorted(k.teams))}")
-        goalies = strat_goalies(k, list(teams.team), base / doc["goalies"] if "goalies" in doc else None)
+    data = adapter.read(doc, path, teams)
+    goalies = adapter.goalies(doc, path, teams, data)
 
     sched = need("schedule")
     if isinstance(sched, str):
@@ -388,5 +329,23 @@ def load_league(path, results=None) -> League:
             parse_pattern(playoffs["pattern"], playoffs["best_of"])
         except ValueError as exc:
             raise ChartError(path, None, "playoffs.pattern", str(playoffs["pattern"]), str(exc)) from None
-    return League(path, doc.get("name", path.parent.name), engine, points, tiebreakers, rules, teams, goalies,
-                  schedule, played.drop(columns="line").reset_index(drop=True), playoffs, kit)
+    return League(path, doc.get("name", path.parent.name), g.id, points, tiebreakers, rules, teams, goalies,
+                  schedule, played.drop(columns="line").reset_index(drop=True), playoffs, data)
+
+
+def _game_of(path: Path, doc: dict):
+    """The game a league file names (``game``, or ``engine`` in files of earlier releases) and its league
+    adapter."""
+    from simcore.games import games
+
+    key = "game" if "game" in doc else "engine"
+    if key not in doc:
+        raise ChartError(path, None, "game", None, "missing key (the id of the game the league plays)")
+    if "game" in doc and "engine" in doc and doc["game"] != doc["engine"]:
+        raise ChartError(path, None, "engine", doc["engine"], f"names another game than game = {doc['game']!r}")
+    with_leagues = {gid: g for gid, g in games().items() if g.league is not None}
+    gid = str(doc[key]).strip().lower()
+    if gid not in with_leagues:
+        raise ChartError(path, None, key, doc[key], f"must be one of {', '.join(with_leagues)}")
+    g = with_leagues[gid]
+    return g, g.league

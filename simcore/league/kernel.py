@@ -1,10 +1,24 @@
-"""Season bookkeeping shared by the engines' season kernels (numba): results into standings, goalie rotation
-and fatigue, playoff series.
+"""The season kernel (numba): the rest of a season, then the playoffs, game by game on any game's engine.
 
-Every function here works on one season's arrays and is called once per game (or per playoff series) from an
-engine's season kernel (:mod:`.ezr_season`, :mod:`.strat_season`).  They are also called from Python to replay
-the played results into the state a projection starts from, so the simulated games and the played ones follow
-exactly the same rules.  docs/league.md describes the goalie policy and the playoff rules.
+:func:`play_season` is the one season loop of simcore.  A game that supports leagues hands it, through its
+league adapter (:mod:`.adapter`), a jitted ``play_game`` and ``new_state``, and numba specializes the loop on
+them; the game's ``season.py`` holds the cached parallel kernel built on :func:`seasons_block` (see
+:mod:`simcore.parallel` for why a kernel names its own block function).
+
+Season ``s`` of a projection with seed ``seed`` draws every game from one stream seeded by ``(seed, s)``
+(:mod:`simcore.rng`), in schedule order: the regular-season games, then the playoff series round by round,
+bracket slot by slot, game by game.  Seasons are independent, so the result does not depend on threads or
+chunks.  What a game's ``play_game(gctx, state, st, g, h, a, stats, playoff, gout, i, out_games, keep)`` does:
+play game ``g`` of the remaining schedule (``g`` -1 in the playoffs) of team ``h`` at home to team ``a`` on the
+season's stream ``st``, carry its own state from game to game (goalies' runs, injuries: ``state``, built once a
+season by ``new_state(gctx, st)``), count its own per-season outputs into row ``i`` of ``gout`` in the regular
+season, write its columns of ``out_games[i, g]`` from :data:`GM_GAME` on when ``keep``, and return ``(home goals,
+away goals, winner, decided_in)`` (recorded goals: an overtime goal counts, shootout goals do not).
+
+The other functions here are the season's bookkeeping: results into standings, goalie rotation and fatigue,
+playoff series.  They are also called from Python to replay the played results into the state a projection
+starts from, so the simulated games and the played ones follow exactly the same rules.  docs/league.md
+describes the goalie policy and the playoff rules.
 
 Shapes: ``stats`` int64 (n_teams, NS) with the columns of :mod:`.ranking`; ``h2h`` int64 (n_teams, n_teams),
 the points team i earned in games against team j; goalie arrays (n_teams, MAX_GOALIES).
@@ -13,6 +27,8 @@ from __future__ import annotations
 
 import numba as nb
 import numpy as np
+
+from simcore.rng import STATE_SIZE, seed_stream
 
 from .ranking import S_GA, S_GF, S_GP, S_L, S_OTL, S_PTS, S_ROW, S_RW, S_T, S_W, playoff_bracket, standings_ranks
 
@@ -264,3 +280,89 @@ def playoff_record(ps, home, home_won):
     else:
         ps[PS_WLO] += 1
     ps[PS_G] += 1
+
+
+# ---------------------------------------------------------------- the season loop
+
+#: The league's part of a season kernel's ``ctx`` (built by :func:`simcore.league.projection.league_ctx`), in
+#: order; the game's own arrays follow.
+LCTX = ("pts", "homes", "aways", "base_stats", "base_h2h", "codes", "name_rank", "conf_of", "div_of", "n_conf",
+        "n_div", "conf_divs", "fmt", "n_playoff", "home_flags")
+NL = 15
+#: The league's part of a season kernel's ``out`` (per season, first dimension the seasons), in order; the
+#: game's own outputs follow: out_team int16 (n, n_teams, NR), out_stats int32 (n, n_teams, NS), out_games int16
+#: (n, n_games, GM_GAME + the game's columns), or (n, 0, ..) when the games are not kept.
+NLOUT = 3
+#: Columns of out_games the loop writes; a game's own columns start at GM_GAME.
+GM_HG, GM_AG, GM_WINNER, GM_DECIDED = range(4)
+GM_GAME = 4
+
+
+@nb.njit(inline="always")
+def play_season(play_game, new_state, ctx, seed, s, i, out):
+    """Season ``s`` into row ``i`` of the outputs (see the module docstring)."""
+    pts = ctx[0]
+    homes = ctx[1]
+    aways = ctx[2]
+    base_stats = ctx[3]
+    base_h2h = ctx[4]
+    codes = ctx[5]
+    name_rank = ctx[6]
+    conf_of = ctx[7]
+    div_of = ctx[8]
+    n_conf = ctx[9]
+    n_div = ctx[10]
+    conf_divs = ctx[11]
+    fmt = ctx[12]
+    n_playoff = ctx[13]
+    home_flags = ctx[14]
+    gctx = ctx[15:]
+    out_team = out[0][i]
+    out_stats = out[1][i]
+    out_games = out[2]
+    gout = out[3:]
+    st = np.empty(STATE_SIZE, np.uint64)
+    seed_stream(st, seed, s)
+    state = new_state(gctx, st)
+    stats = base_stats.copy()
+    h2h = base_h2h.copy()
+    keep = out_games.shape[1] > 0
+    for g in range(homes.shape[0]):
+        h = homes[g]
+        a = aways[g]
+        hg, ag, w, d = play_game(gctx, state, st, g, h, a, stats, False, gout, i, out_games, keep)
+        record_game(stats, h2h, pts, h, a, hg, ag, w, d)
+        if keep:
+            out_games[i, g, GM_HG] = hg
+            out_games[i, g, GM_AG] = ag
+            out_games[i, g, GM_WINNER] = w
+            out_games[i, g, GM_DECIDED] = d
+    slots, pos, ps = end_of_season(stats, h2h, pts, codes, name_rank, conf_of, div_of, n_conf, n_div, conf_divs, fmt,
+                                   n_playoff, out_stats, out_team)
+    while True:
+        home, away = playoff_next(ps, slots, pos, home_flags, out_team)
+        if home < 0:
+            break
+        hg, ag, w, d = play_game(gctx, state, st, -1, home, away, stats, True, gout, i, out_games, False)
+        playoff_record(ps, home, w == HOME)
+
+
+@nb.njit(inline="always")
+def seasons_block(play_game, new_state, ctx, seed, s0, lo, hi, out):
+    """Seasons ``s0 + lo .. s0 + hi - 1``: the body of a game's ``play_block`` for
+    :func:`simcore.parallel.run_blocks` (one season a block)::
+
+        @nb.njit(cache=True)
+        def _seasons(ctx, seed, s0, lo, hi, b, out):
+            LK.seasons_block(play_game, new_state, ctx, seed, s0, lo, hi, out)
+
+        @nb.njit(cache=True, parallel=True)
+        def simulate_seasons(ctx, seed, s0, n, out):
+            run_blocks(_seasons, ctx, seed, s0, n, 1, out)
+
+    ``_seasons`` is a function of its own, not inlined into the parallel loop: a borrowed view
+    (:func:`simcore.nbarrays.borrow`) taken there of an output reached through a slice of ``out`` was seen to
+    lose its writes when inlined into the loop.
+    """
+    for i in range(lo, hi):
+        play_season(play_game, new_state, ctx, seed, s0 + i, i, out)

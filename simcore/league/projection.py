@@ -1,8 +1,9 @@
 """Season projections: the rest of a replay league's season simulated many times on its game engine.
 
 :func:`project` replays the played results into the standings, the goalies' rotation and 24.4 runs, then hands
-the remaining schedule to the engine's season kernel (:mod:`.ezr_season`, :mod:`.strat_season`), which plays
-it, ranks the teams under the league's tiebreakers and plays the playoffs, ``n`` times.  Season ``s`` depends on
+the remaining schedule to the season kernel (:mod:`.kernel`) on the league's game (through the game's league
+adapter, :mod:`.adapter`), which plays it, ranks the teams under the league's tiebreakers and plays the
+playoffs, ``n`` times.  Season ``s`` depends on
 ``(seed, s)`` only: the same seed gives the same projection whatever the threads or chunk size.
 
 The :class:`Projection` holds the per-season tidy frame and the per-team summary with Monte Carlo standard
@@ -62,6 +63,12 @@ class Setup:
     consec: np.ndarray
     okrun: np.ndarray
     goalies: pd.DataFrame
+
+    def league_ctx(self) -> tuple:
+        """The league's part of a season kernel's ``ctx`` (:data:`.kernel.LCTX`)."""
+        return (self.pts, self.homes, self.aways, self.stats, self.h2h, self.codes, self.name_rank, self.conf_of,
+                self.div_of, np.int64(self.n_conf), np.int64(self.n_div), self.conf_divs, np.int64(self.fmt),
+                np.int64(self.n_playoff), self.home_flags)
 
 
 def _points_vector(ps) -> np.ndarray:
@@ -197,12 +204,11 @@ class Projection:
 
 
 def _engine(lg: League, s: Setup):
-    """(run(seed, s0, count, keep_games) -> dict of output arrays, finish(outputs) -> (goalies, players))."""
-    if lg.engine == "ezr":
-        from .ezr_season import season_runner
-    else:
-        from .strat_season import season_runner
-    return season_runner(lg, s)
+    """(run(seed, s0, count, keep_games) -> dict of output arrays, finish(outputs) -> (goalies, players)), from
+    the league's game."""
+    from simcore.games import game
+
+    return game(lg.game).league.runner(lg, s)
 
 
 def project(league, n: int = 10_000, seed: int = 0, *, results=None, threads: int | None = None,
@@ -236,7 +242,7 @@ def project(league, n: int = 10_000, seed: int = 0, *, results=None, threads: in
     teams = _summary(lg, s, seasons, n)
     goalies, players = finish(out)
     games = _games_frame(lg, out["games"]) if keep_games else None
-    meta = {"league": lg.name, "engine": lg.engine, "points": lg.points, "tiebreakers": list(lg.tiebreakers),
+    meta = {"league": lg.name, "game": lg.game, "engine": lg.game, "points": lg.points, "tiebreakers": list(lg.tiebreakers),
             "playoffs": dict(lg.playoffs), "games_played": int(len(lg.results)), "games_left": int(len(s.homes)),
             "version": simcore.__version__}
     return Projection(lg, n, seed, teams, seasons, goalies, players, games, meta)
@@ -299,22 +305,24 @@ def _summary(lg: League, s: Setup, seasons: pd.DataFrame, n: int) -> pd.DataFram
 
 
 def _games_frame(lg: League, games: np.ndarray) -> pd.DataFrame:
+    from simcore.games import game
+
     rem = lg.remaining()
     n, m = games.shape[:2]
     winners = np.array(["home", "away", "tie"], dtype=object)
     decided = np.array(["REG", "OT", "SO"], dtype=object)
     # a game still level after overtime or a shootout is a tie: recorded as standings() reads ties
-    dec = np.where(games[:, :, 2] == LK.TIE, LK.REG, games[:, :, 3])
-    return pd.DataFrame({
+    dec = np.where(games[:, :, LK.GM_WINNER] == LK.TIE, LK.REG, games[:, :, LK.GM_DECIDED])
+    df = pd.DataFrame({
         "season": np.repeat(np.arange(n), m),
         "date": np.tile(rem["date"].to_numpy(), n), "home": np.tile(rem["home"].to_numpy(), n),
         "away": np.tile(rem["away"].to_numpy(), n),
-        "home_goals": games[:, :, 0].ravel(), "away_goals": games[:, :, 1].ravel(),
-        "winner": winners[games[:, :, 2].ravel()], "decided_in": decided[dec.ravel()],
-        "home_goalie_slot": games[:, :, 4].ravel(), "away_goalie_slot": games[:, :, 5].ravel(),
-        **({"home_fatigued": games[:, :, 6].ravel().astype(bool), "away_fatigued": games[:, :, 7].ravel().astype(bool)}
-           if games.shape[2] > 6 else {}),
+        "home_goals": games[:, :, LK.GM_HG].ravel(), "away_goals": games[:, :, LK.GM_AG].ravel(),
+        "winner": winners[games[:, :, LK.GM_WINNER].ravel()], "decided_in": decided[dec.ravel()],
     })
+    for k, (name, dtype) in enumerate(game(lg.game).league.game_columns):
+        df[name] = games[:, :, LK.GM_GAME + k].ravel().astype(dtype)
+    return df
 
 
 def as_of(lg: League, date) -> League:

@@ -1,189 +1,57 @@
-"""Build the shipped sample leagues (``python -m simcore.league.samplegen``).
+"""Rebuild the shipped sample leagues: ``python -m simcore.league.samplegen [GAME ...] [--out DIR]``.
 
-The EZR sample is 32 fictional teams (synthetic ratings, not real clubs) in two conferences of two divisions,
-each with a starter and a backup goalie, an NHL-like 82-game schedule, and the first half of it played with
-the EZR engine (each game's starters drawn by their target shares).
-
-The Strat sample is the 8 teams of the shipped synthetic card kit in two conferences of one division each, a
-70-game round robin (every pair meets 10 times, 35 home and 35 away games a team), and the first half of it
-played with the Strat engine; each game's starting goalies and their fatigue follow the projections' own
-``shares`` policy and 24.4 rules (:mod:`simcore.league.kernel`).
-
-Everything is a function of ``SEED``: rerunning the script rewrites the same files.
+Each game that supports leagues ships a sample league in its own folder (its league adapter's ``sample``) and
+knows how to write it again (``Adapter.write_sample``); every file is a function of ``SEED``, so rerunning this
+rewrites the same files.
 """
 from __future__ import annotations
 
 import argparse
 from pathlib import Path
 
-import numpy as np
-import pandas as pd
-
-from . import kernel as LK
-from .schedule import nhl_schedule, round_robin
-
 SEED = 2026
-DATA = Path(__file__).parent / "data"
-CONFERENCES = {"East": ("Atlantic", "Metro"), "West": ("Central", "Pacific")}
-NAMES = ["ANC", "BRI", "CAS", "DUN", "ELM", "FAL", "GRA", "HAV", "IRO", "JUN", "KEL", "LAK", "MAR", "NOR",
-         "OAK", "PIN", "QUA", "RIV", "SAL", "TID", "UPL", "VAL", "WIL", "XEN", "YAR", "ZEN", "ASH", "BAY",
-         "CED", "DRA", "EAG", "FOX"]
-OFF = ["A", "B", "C", "C", "D", "D", "D", "E", "E", "E", "F", "F", "G"]     # stronger offenses are rarer
-DEF = ["B", "C", "C", "D", "D", "D", "E", "E", "E", "F", "F", "G", "H"]
-SHOOTER = ["A", "B", "B", "C", "C", "C", "D", "D", "E"]
-GSO = ["a", "b", "b", "c", "c", "c", "d", "d", "e"]
-#: The Strat sample's layout: conference -> (division, kit teams).
-STRAT_LAYOUT = {"East": ("Coastal", ("KBY", "LKP", "BRW", "FNW")),
-                "West": ("Highland", ("NRV", "ASR", "DNM", "GRP"))}
-STRAT_ROUNDS = 10           # every pair meets 10 times: 70 games a team
 
 
-def ezr_sample(out: Path, seed: int = SEED) -> None:
-    """Write league.toml, teams.csv, goalies.csv, schedule.csv and played.csv of the EZR sample to ``out``."""
-    from simcore.games import ezr
+def samples() -> dict:
+    """``{game id: league adapter}`` for every registered game that ships a sample league."""
+    from simcore.games import games
 
-    rng = np.random.default_rng(seed)
-    rows, goalies = [], []
-    for i, name in enumerate(NAMES):
-        conf = list(CONFERENCES)[i // 16]
-        div = CONFERENCES[conf][(i // 8) % 2]
-        rows.append({"team": name, "conference": conf, "division": div, "off": rng.choice(OFF),
-                     "shooter": rng.choice(SHOOTER)})
-        share = float(rng.choice([0.6, 0.65, 0.7, 0.75]))
-        for j, (role, sh) in enumerate((("starter", share), ("backup", 1 - share))):
-            goalies.append({"team": name, "goalie": f"{name} {role}", "def": rng.choice(DEF),
-                            "so": rng.choice(GSO), "share": round(sh, 2)})
-    teams = pd.DataFrame(rows)
-    gdf = pd.DataFrame(goalies)
-    schedule = nhl_schedule(teams, seed=seed)
-    half = schedule[schedule.game_no <= len(schedule) // 2]
-    played = []
-    for g in half.itertuples():
-        picks = {}
-        for side in ("home", "away"):
-            opts = gdf[gdf.team == getattr(g, side)]
-            picks[side] = opts.iloc[int(rng.choice(len(opts), p=opts.share / opts.share.sum()))]
-        t = {side: teams.set_index("team").loc[getattr(g, side)] for side in ("home", "away")}
-        team = {side: ezr.Team(t[side].off, picks[side]["def"], t[side].shooter, picks[side]["so"],
-                               name=getattr(g, side)) for side in ("home", "away")}
-        r = ezr.simulate(team["home"], team["away"], 1, seed + int(g.game_no), progress=False).games.iloc[0]
-        played.append({"date": g.date, "home": g.home, "away": g.away, "home_goals": int(r.home_goals),
-                       "away_goals": int(r.away_goals), "decided_in": str(r.decided_in), "winner": str(r.winner),
-                       "home_goalie": picks["home"].goalie, "away_goalie": picks["away"].goalie})
-    out.mkdir(parents=True, exist_ok=True)
-    head = "# Synthetic sample league: fictional teams and ratings (simcore.league.samplegen, seed {}).\n".format(seed)
-    for fname, df in (("teams.csv", teams), ("goalies.csv", gdf),
-                      ("schedule.csv", schedule[["date", "home", "away"]]), ("played.csv", pd.DataFrame(played))):
-        (out / fname).write_text(head + df.to_csv(index=False))
-    (out / "league.toml").write_text(f'''# Sample EZR replay league: 32 fictional teams, an NHL-like 82-game schedule, the first half played.
-# Synthetic data written by `python -m simcore.league.samplegen` (seed {seed}); copy and edit for your league.
-name = "simcore sample EZR league"
-engine = "ezr"
-points = "nhl"
-tiebreakers = ["points", "points_pct", "regulation_wins", "regulation_overtime_wins", "wins", "head_to_head",
-               "goal_differential", "goals_for"]
-rules = ""
-teams = "teams.csv"
-goalies = "goalies.csv"
-schedule = "schedule.csv"
-results = "played.csv"
-
-[playoffs]
-format = "top"
-teams = 16
-best_of = 7
-''')
+    return {gid: g.league for gid, g in games().items() if g.league is not None and g.league.sample is not None}
 
 
-def strat_sample(out: Path, seed: int = SEED) -> None:
-    """Write league.toml, teams.csv, schedule.csv and played.csv of the Strat sample to ``out``."""
-    from simcore.games.strat.engine import simulate
-    from simcore.games.strat.kit import sample_kit
-    from simcore.league.files import strat_goalies
-
-    kit = sample_kit()
-    teams = pd.DataFrame([{"team": t, "conference": conf, "division": div}
-                          for conf, (div, names) in STRAT_LAYOUT.items() for t in names])
-    goalies = strat_goalies(kit, list(teams.team))
-    by_team = {t: g.sort_values("slot") for t, g in goalies.groupby("team")}
-    schedule = round_robin(teams, rounds=STRAT_ROUNDS, seed=seed)
-    half = schedule[schedule.game_no <= len(schedule) // 2]
-    # starters by the projection's own goalie policy and 24.4 bookkeeping (simcore.league.kernel)
-    index = {t: i for i, t in enumerate(teams.team)}
-    share = np.zeros((len(teams), LK.MAX_GOALIES))
-    rating = np.full((len(teams), LK.MAX_GOALIES), LK.NO_FATIGUE, np.int64)
-    n_goalies = np.zeros(len(teams), np.int64)
-    for r in goalies.itertuples():
-        share[index[r.team], r.slot] = r.share
-        rating[index[r.team], r.slot] = r.fatigue
-        n_goalies[index[r.team]] += 1
-    starts = np.zeros((len(teams), LK.MAX_GOALIES), np.int64)
-    consec = np.zeros_like(starts)
-    okrun = np.zeros_like(starts)
-    gp = np.zeros(len(teams), np.int64)
-    played = []
-    for g in half.itertuples():
-        sides = [index[g.home], index[g.away]]
-        slots = [int(LK.pick_goalie(t, share, n_goalies, starts, gp[t], consec, okrun, rating, False)) for t in sides]
-        tired = [int(LK.fatigued_start(consec[t, k], okrun[t, k], rating[t, k], LK.only_goalie(t, share, n_goalies),
-                                       False)) for t, k in zip(sides, slots)]
-        res = simulate(g.home, g.away, 1, seed + int(g.game_no), kit=kit, goalie_slots=[slots], fatigued=[tired],
-                       progress=False)
-        r = res.table("games").iloc[0]
-        for t, k, ga in zip(sides, slots, (int(r.away_goals), int(r.home_goals))):
-            starts[t, k] += 1
-            gp[t] += 1
-            one = np.zeros(LK.MAX_GOALIES, np.int64)
-            one[k] = 1
-            LK.goalie_after_game(t, n_goalies, one, one, one * ga, consec, okrun)
-        played.append({"date": g.date, "home": g.home, "away": g.away, "home_goals": int(r.home_goals),
-                       "away_goals": int(r.away_goals), "decided_in": str(r.decided_in), "winner": str(r.winner),
-                       "home_goalie": by_team[g.home].goalie.iloc[slots[0]],
-                       "away_goalie": by_team[g.away].goalie.iloc[slots[1]]})
-    out.mkdir(parents=True, exist_ok=True)
-    head = ("# Synthetic sample league: the fictional teams of the shipped sample card kit "
-            "(simcore.league.samplegen, seed {}).\n".format(seed))
-    for fname, df in (("teams.csv", teams), ("schedule.csv", schedule[["date", "home", "away"]]),
-                      ("played.csv", pd.DataFrame(played))):
-        (out / fname).write_text(head + df.to_csv(index=False))
-    games = 2 * len(schedule) // len(teams)
-    (out / "league.toml").write_text(f'''# Sample Strat replay league: the 8 fictional teams of the sample card kit,
-# a {games}-game round robin, the first half played with the Strat engine.
-# Synthetic data written by `python -m simcore.league.samplegen` (seed {seed}); copy and edit for your league.
-# Goalies come from the kit's lines files (G1 starter, G2 backup) with their cards' suggested starts;
-# add `goalies = "goalies.csv"` (team, goalie, share) to set other shares.
-name = "simcore sample Strat league"
-engine = "strat"
-kit = "sample"
-points = "nhl"
-tiebreakers = ["points", "points_pct", "regulation_wins", "regulation_overtime_wins", "wins", "head_to_head",
-               "goal_differential", "goals_for"]
-rules = ""
-teams = "teams.csv"
-schedule = "schedule.csv"
-results = "played.csv"
-
-[playoffs]
-format = "top"
-teams = 4
-best_of = 7
-''')
+def sample(game_id: str) -> Path:
+    """The folder of a game's sample league (it holds ``league.toml``)."""
+    s = samples()
+    if game_id.lower() not in s:
+        raise KeyError(f"no sample league for {game_id!r}; samples: {', '.join(s)}")
+    return Path(s[game_id.lower()].sample)
 
 
-SAMPLES = {"ezr": ezr_sample, "strat": strat_sample}
+class _Samples:
+    """``DATA / "ezr"``: the sample folders as earlier releases found them (one folder per game)."""
+
+    def __truediv__(self, game_id: str) -> Path:
+        return sample(game_id)
+
+
+#: Deprecated: use :func:`sample`.
+DATA = _Samples()
 
 
 def main(argv=None):
     p = argparse.ArgumentParser(description="Rewrite the shipped sample leagues.")
-    p.add_argument("--out", type=Path, default=DATA, help="folder to write the samples into, one subfolder each")
-    p.add_argument("samples", nargs="*", metavar="SAMPLE", help=f"which samples: {', '.join(SAMPLES)} (default: all)")
+    p.add_argument("--out", type=Path, default=None,
+                   help="folder to write the samples into, one subfolder each (default: where they ship)")
+    p.add_argument("samples", nargs="*", metavar="GAME", help="which samples (default: all)")
     args = p.parse_args(argv)
+    known = samples()
     for name in args.samples:
-        if name not in SAMPLES:
-            p.error(f"unknown sample {name!r}; samples: {', '.join(SAMPLES)}")
-    for name in args.samples or SAMPLES:
-        SAMPLES[name](args.out / name)
-        print(f"wrote {args.out / name}")
+        if name not in known:
+            p.error(f"unknown sample {name!r}; samples: {', '.join(known)}")
+    for name in args.samples or known:
+        out = args.out / name if args.out else Path(known[name].sample)
+        known[name].write_sample(out, SEED)
+        print(f"wrote {out}")
 
 
 if __name__ == "__main__":

@@ -95,6 +95,7 @@ class EZR(Game):
     default_n = 100_000
     commands = COMMANDS
     main_demo = True
+    league_module = "season"
     own_metrics = {
         **flow_metrics(_period_margins),
         "decided_REG": Metric("decided_REG", "share of games decided in regulation",

@@ -112,6 +112,7 @@ class Strat(Game):
     Setup = Setup
     default_n = 5_600
     commands = COMMANDS
+    league_module = "season"
     own_metrics = {
         **flow_metrics(_period_margins),
         "shots_per_game": Metric("shots_per_game", "shots on goal in a game (both teams)",
