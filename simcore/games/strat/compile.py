@@ -1,6 +1,6 @@
 """Compile a kit (cards, decks, charts, line-ups) into the integer arrays the kernel reads.
 
-:func:`compile_kit` returns a :class:`Compiled`: the kernel's data tuple ``D`` (layout in kernel.py) and the
+:func:`compile_kit` returns a :class:`Compiled`: the kernel's data tuple ``D`` (layout in kernel/layout.py) and the
 name tables that turn kernel indices back into players, teams and cards.
 """
 from __future__ import annotations

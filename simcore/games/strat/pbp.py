@@ -70,7 +70,7 @@ def reading_text(kind: int, a: int = 0, b: int = 0, c: int = 0) -> str:
 
 
 def dec(x: int) -> tuple[int, int, int, int]:
-    """Inverse of kernel.enc: a logged reading as (kind, a, b, c)."""
+    """Inverse of kernel.events.enc: a logged reading as (kind, a, b, c)."""
     c = x % 100 - 1
     x //= 100
     b = x % 100 - 1
