@@ -212,7 +212,7 @@ def main(argv=None) -> int:
 
     # --- Strat draws per game, from the full single-game run (the same games every timed call plays)
     srun.kernel()
-    sdraws = srun.OG[:, SK.O_DRAWS].astype(np.int64)
+    sdraws = srun.OG[:, SK.O.draws].astype(np.int64)
     strat_ceiling_draws = max(1, int(round(float(sdraws.mean()))))
     ceil_draws = {"ezr": EZR_CEILING_DRAWS, "strat": strat_ceiling_draws}
     ceil_games = {"ezr": n_games["ezr"], "strat": n_strat}

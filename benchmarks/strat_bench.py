@@ -10,7 +10,7 @@ per-team, per-player and per-goalie), on the shipped sample kit's round robin
 * ``kernel.simulate_games`` called directly on the arrays the engine builds
   (the numba kernel alone), on 1 and 2 threads;
 * the RNG ceiling ``simcore.rng.ceiling``: per-game seeding plus, per game, the
-  mean number of random draws the kernel made in this run (``O_DRAWS``: a
+  mean number of random draws the kernel made in this run (``O.draws``: a
   2d6 roll counts 2, a split card 1, a deck shuffle one per swap), same block
   layout; draws/s of the kernel over draws/s of the ceiling is the fraction of
   the generator's own speed the game reaches;
@@ -159,7 +159,7 @@ def main(argv=None) -> int:
 
     # --- the draw count per game, from the full run (the same games every timed call plays)
     run.kernel()
-    draws = run.OG[:, K.O_DRAWS].astype(np.int64)
+    draws = run.OG[:, K.O.draws].astype(np.int64)
     draws_per_game = float(draws.mean())
     ceil_draws = max(1, int(round(draws_per_game)))
     single_thread_totals = run.totals()
@@ -231,7 +231,7 @@ def main(argv=None) -> int:
               "rules": Rules().id, "coach": Coach().id}
     draw_stats = {"mean": draws_per_game, "min": int(draws.min()), "max": int(draws.max()),
                   "ceiling_draws_per_game": ceil_draws,
-                  "cards_per_game": float(run.OG[:, K.O_CARDS].mean())}
+                  "cards_per_game": float(run.OG[:, K.O.cards].mean())}
     wall = time.perf_counter() - t_start
 
     # --- print (markdown)

@@ -509,10 +509,10 @@ def test_strat_skater_out_injured_sits_and_is_replaced():
     for game in range(30):
         hurt = engine._play_logged(c, "KBY", "NRV", 5, game, None, 0, e, e, e, injured_out=([star], []))
         fine = engine._play_logged(c, "KBY", "NRV", 5, game, None, 0, e, e, e)
-        out_stats += hurt.players[0, j, [SK.P_G, SK.P_A, SK.P_SOG]]
-        in_stats += fine.players[0, j, [SK.P_G, SK.P_A, SK.P_SOG]]
+        out_stats += hurt.players[0, j, [SK.P.g, SK.P.a, SK.P.sog]]
+        in_stats += fine.players[0, j, [SK.P.g, SK.P.a, SK.P.sog]]
         assert star not in " ".join(hurt.events["text"])
-        assert hurt.team[0, SK.T_GOALS] == hurt.players[0, :, SK.P_G].sum()
+        assert hurt.team[0, SK.T.goals] == hurt.players[0, :, SK.P.g].sum()
     assert out_stats.sum() == 0 and in_stats.sum() > 0
     with pytest.raises(ValueError, match="not a skater"):
         engine._play_logged(c, "KBY", "NRV", 5, 0, None, 0, e, e, e, injured_out=(["Nobody"], []))

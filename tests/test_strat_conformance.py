@@ -9,8 +9,9 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from simcore.games.strat import engine
-from simcore.games.strat import kernel as K
+from simcore.games.strat import engine, kernel
+from simcore.games.strat.kernel.layout import (DEC_L, DEC_OTL, DEC_T, DEC_W, LOG_W, MAX_EVENTS, MAX_ROSTER, NK, NO,
+                                             NP, NT, WIN_TIE, EV, K, O, P, T)
 
 
 @pytest.fixture(scope="module")
@@ -25,11 +26,11 @@ def test_every_game_ends_and_balances(league):
     g = league.table("games")
     assert len(g) == n
     # action cards drawn (line-change cards included; a power play's elapsed-time flips are not draws)
-    assert (OG[:, K.O_CARDS] > 0).all() and (OG[:, K.O_CARDS] <= 3 * 33 + 8).all()
+    assert (OG[:, O.cards] > 0).all() and (OG[:, O.cards] <= 3 * 33 + 8).all()
     # scores = team goal counters = sum of goals by period
-    assert (OG[:, K.O_HOME] == OT_[:, 0, K.T_GOALS]).all() and (OG[:, K.O_AWAY] == OT_[:, 1, K.T_GOALS]).all()
-    by_period = OT_[:, :, K.T_G1] + OT_[:, :, K.T_G2] + OT_[:, :, K.T_G3] + OT_[:, :, K.T_GOT]
-    assert (by_period == OT_[:, :, K.T_GOALS]).all()
+    assert (OG[:, O.home] == OT_[:, 0, T.goals]).all() and (OG[:, O.away] == OT_[:, 1, T.goals]).all()
+    by_period = OT_[:, :, T.g1] + OT_[:, :, T.g2] + OT_[:, :, T.g3] + OT_[:, :, T.got]
+    assert (by_period == OT_[:, :, T.goals]).all()
     # team goals = the sum of the team's players' goals (players aggregated per team row over the run)
     tg = league.table("team_games")
     goals_by_team = tg.groupby("team", observed=True)["goals"].sum()
@@ -42,19 +43,19 @@ def test_every_game_ends_and_balances(league):
     # PIM: players' minutes plus goalies' minors make the team's
     assert (pl["pim"] <= tg.groupby("team", observed=True)["pim"].sum().reindex(pl.index)).all()
     # per team-game: PP goals <= PP opportunities; shots >= goals - empty-net goals; PIM = 2 x penalties
-    assert (OT_[:, :, K.T_PPG] <= OT_[:, :, K.T_PPO]).all()
-    assert (OT_[:, :, K.T_SOG] >= OT_[:, :, K.T_GOALS] - OT_[:, :, K.T_ENG]).all()
-    assert (OT_[:, :, K.T_PIM] == 2 * OT_[:, :, K.T_PEN]).all()
-    assert (OT_[:, :, K.T_PPG] + OT_[:, :, K.T_SHG] <= OT_[:, :, K.T_GOALS]).all()
+    assert (OT_[:, :, T.ppg] <= OT_[:, :, T.ppo]).all()
+    assert (OT_[:, :, T.sog] >= OT_[:, :, T.goals] - OT_[:, :, T.eng]).all()
+    assert (OT_[:, :, T.pim] == 2 * OT_[:, :, T.pen]).all()
+    assert (OT_[:, :, T.ppg] + OT_[:, :, T.shg] <= OT_[:, :, T.goals]).all()
     # goalies: goals against = opponent's goals - empty-net goals; shots against <= opponent's shots
-    ga = OK[:, :, :, K.K_GA].sum(axis=2)
-    assert (ga == OT_[:, ::-1, K.T_GOALS] - OT_[:, ::-1, K.T_ENG]).all()
-    assert (OK[:, :, :, K.K_SA].sum(axis=2) <= OT_[:, ::-1, K.T_SOG]).all()
+    ga = OK[:, :, :, K.ga].sum(axis=2)
+    assert (ga == OT_[:, ::-1, T.goals] - OT_[:, ::-1, T.eng]).all()
+    assert (OK[:, :, :, K.sa].sum(axis=2) <= OT_[:, ::-1, T.sog]).all()
     # decisions: exactly one W and one loss (L or OTL) in every decided game, two T in a tie
-    dec = OK[:, :, :, K.K_DEC].reshape(n, -1)
-    decided = OG[:, K.O_WINNER] != K.WIN_TIE
-    w = (dec == K.DEC_W).sum(axis=1)
-    losses = ((dec == K.DEC_L) | (dec == K.DEC_OTL)).sum(axis=1)
+    dec = OK[:, :, :, K.dec].reshape(n, -1)
+    decided = OG[:, O.winner] != WIN_TIE
+    w = (dec == DEC_W).sum(axis=1)
+    losses = ((dec == DEC_L) | (dec == DEC_OTL)).sum(axis=1)
     assert (w[decided] == 1).all() and (losses[decided] == 1).all()
     assert (w[~decided] == 0).all()
     # the winner has more goals, or won the shootout
@@ -67,7 +68,7 @@ def test_every_game_ends_and_balances(league):
     # default rules: overtime then a shootout, so no ties stand; OT games end on the first goal
     assert (g["winner"] != "tie").all()
     ot = g["decided_in"] == "OT"
-    assert (OT_[ot.to_numpy(), :, K.T_GOT].sum(axis=1) == 1).all()
+    assert (OT_[ot.to_numpy(), :, T.got].sum(axis=1) == 1).all()
     # team_games is consistent with games
     assert len(tg) == 2 * n
     assert (tg.loc[tg["is_home"], "goals"].to_numpy() == g["home_goals"].to_numpy()).all()
@@ -80,8 +81,8 @@ def test_regulation_only_ties_and_decisions():
     tie = (g["home_goals"] == g["away_goals"]).to_numpy()
     assert tie.any()
     assert (g["winner"][tie] == "tie").all()
-    dec = res.aggregates["OK"][:, :, :, K.K_DEC].reshape(len(g), -1)
-    assert ((dec == K.DEC_T).sum(axis=1)[tie] == 2).all()
+    dec = res.aggregates["OK"][:, :, :, K.dec].reshape(len(g), -1)
+    assert ((dec == DEC_T).sum(axis=1)[tie] == 2).all()
 
 
 def _tables(res):
@@ -100,7 +101,8 @@ def test_reproducible_across_threads_and_chunks():
 _PURE_PYTHON = """
 import json, warnings
 import numpy as np
-from simcore.games.strat import engine, kernel as K
+from simcore.games.strat import engine, kernel
+from simcore.games.strat.kernel.layout import MAX_ROSTER, NK, NO, NP, NT
 from simcore.games.strat.policies import Coach
 from simcore.games.strat.rules import Rules
 warnings.simplefilter("ignore", RuntimeWarning)     # uint64 wrap-around in the seed mixer is intended
@@ -108,11 +110,11 @@ c = engine.compiled(None, Rules())
 n = 6
 homes, aways = engine.schedule(c, n=n, league=True)
 pol = np.stack([Coach().numeric(), Coach().numeric()])
-out = [np.zeros((n, K.NO), np.int32), np.zeros((n, 2, K.NT), np.int16),
-       np.zeros((n, 2, K.MAX_ROSTER, K.NP), np.int16), np.zeros((n, 2, 2, K.NK), np.int16)]
+out = [np.zeros((n, NO), np.int32), np.zeros((n, 2, NT), np.int16),
+       np.zeros((n, 2, MAX_ROSTER, NP), np.int16), np.zeros((n, 2, 2, NK), np.int16)]
 g = np.zeros((n, 2), np.int64)
 with np.errstate(over="ignore"):
-    K.simulate_games((c.D, pol, homes, aways, g, g), np.uint64(41), 0, n, tuple(out))
+    kernel.simulate_games((c.D, pol, homes, aways, g, g), np.uint64(41), 0, n, tuple(out))
 print(json.dumps([a.tolist() for a in out]))
 """
 
@@ -131,7 +133,7 @@ def test_pure_python_kernel_matches_compiled():
     env.pop("NUMBA_DISABLE_JIT")
     compiled = json.loads(subprocess.run([sys.executable, "-c", _PURE_PYTHON], env=env, capture_output=True,
                                          text=True, check=True).stdout)
-    assert np.asarray(py[0])[:, K.O_STEPS].min() > 100
+    assert np.asarray(py[0])[:, O.steps].min() > 100
     assert py == compiled
 
 
@@ -146,14 +148,14 @@ def test_player_totals_are_the_per_game_counters_summed(monkeypatch):
     homes, aways = res.aggregates["homes"], res.aggregates["aways"]
     pol = np.stack([Coach().numeric(), Coach().numeric()])
     g = np.zeros((n, 2), np.int64)
-    OP = np.zeros((n, 2, K.MAX_ROSTER, K.NP), np.int16)
-    K.simulate_games((c.D, pol, homes, aways, g, g), np.uint64(seed), 0, n,
-                     (np.zeros((n, K.NO), np.int32), np.zeros((n, 2, K.NT), np.int16), OP,
-                      np.zeros((n, 2, 2, K.NK), np.int16)))
-    want = np.zeros((len(c.teams), K.MAX_ROSTER, K.NP), np.int64)
+    OP = np.zeros((n, 2, MAX_ROSTER, NP), np.int16)
+    kernel.simulate_games((c.D, pol, homes, aways, g, g), np.uint64(seed), 0, n,
+                     (np.zeros((n, NO), np.int32), np.zeros((n, 2, NT), np.int16), OP,
+                      np.zeros((n, 2, 2, NK), np.int16)))
+    want = np.zeros((len(c.teams), MAX_ROSTER, NP), np.int64)
     np.add.at(want, homes, OP[:, 0].astype(np.int64))
     np.add.at(want, aways, OP[:, 1].astype(np.int64))
-    assert want[:, :, K.P_G].sum() == res.aggregates["OG"][:, [K.O_HOME, K.O_AWAY]].sum() > 0
+    assert want[:, :, P.g].sum() == res.aggregates["OG"][:, [O.home, O.away]].sum() > 0
     assert (res.aggregates["players"] == want).all()
     monkeypatch.setattr(engine, "PLAYER_PASS", 1 << 13)
     assert (engine.simulate(league=True, n=n, seed=seed).aggregates["players"] == want).all()
@@ -189,14 +191,14 @@ def _kernel_logged(home, away, seed, game):
     """play_by_play's kernel call without the text (pbp.describe): the game's (OG, OT) counters."""
     c = engine.compiled()
     pol, _ = engine._coaches(None)
-    OG = np.zeros(K.NO, np.int32)
-    OT_ = np.zeros((2, K.NT), np.int16)
-    OP = np.zeros((2, K.MAX_ROSTER, K.NP), np.int16)
-    OK = np.zeros((2, 2, K.NK), np.int16)
-    L = np.zeros((K.MAX_EVENTS, K.LOG_W), np.int64)
+    OG = np.zeros(NO, np.int32)
+    OT_ = np.zeros((2, NT), np.int16)
+    OP = np.zeros((2, MAX_ROSTER, NP), np.int16)
+    OK = np.zeros((2, 2, NK), np.int16)
+    L = np.zeros((MAX_EVENTS, LOG_W), np.int64)
     e = np.zeros(0, np.int64)
-    n = K.play_logged(c.D, pol, np.uint64(seed), game, c.team_index(home), c.team_index(away),
-                      np.zeros(2, np.int64), np.zeros(2, np.int64), np.zeros((2, K.MAX_ROSTER), np.int64), 0, e, e, e,
+    n = kernel.play_logged(c.D, pol, np.uint64(seed), game, c.team_index(home), c.team_index(away),
+                      np.zeros(2, np.int64), np.zeros(2, np.int64), np.zeros((2, MAX_ROSTER), np.int64), 0, e, e, e,
                       OG, OT_, OP, OK, L)
     return OG, OT_, L[:n]
 
@@ -210,7 +212,7 @@ def test_logged_game_matches_simulate(seed):
         assert np.array_equal(OG, res.aggregates["OG"][game])
         assert np.array_equal(OT_, res.aggregates["OT"][game])
         # the log's final row carries the final score
-        assert L[-1, 2] == K.EV_END and (L[-1, 5], L[-1, 6]) == (OG[K.O_HOME], OG[K.O_AWAY])
+        assert L[-1, 2] == EV.end and (L[-1, 5], L[-1, 6]) == (OG[O.home], OG[O.away])
 
 
 def test_play_by_play_matches_simulate():

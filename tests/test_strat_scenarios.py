@@ -16,8 +16,9 @@ import shutil
 import pytest
 
 from simcore.games.strat import engine
-from simcore.games.strat import kernel as K
+from simcore.games.strat import kernel
 from simcore.games.strat import readings as R
+from simcore.games.strat.kernel.layout import COL_IN, COL_OUT, COL_REB, DEC_OTL, DEC_W, NZ, TB, TM, ZL, EV, F, K, P, T
 from simcore.games.strat.kit import SAMPLE_KIT_DIR, load_kit
 
 NO_TIE_BREAK = "overtime=none,shootout=off"
@@ -107,12 +108,12 @@ def skater_id(c, team, name):
 
 
 def roll_for(kit, team, name, col, kind, want=None):
-    """A 2d6 total whose reading in ``col`` (K.COL_OUT / COL_IN / COL_REB) of the player's card is of ``kind``
+    """A 2d6 total whose reading in ``col`` (COL_OUT / COL_IN / COL_REB) of the player's card is of ``kind``
     (and, with ``want``, has fields ``a, b, c`` == want)."""
     c = engine.compiled(kit)
     p = skater_id(c, team, name)
     for dice in range(2, 13):
-        r = c.tables[1][p, col, dice - 2]
+        r = c.tables[TB.shot][p, col, dice - 2]
         if r[0] == kind and (want is None or tuple(r[1:]) == want):
             return dice
     raise AssertionError(f"{name} has no such reading in column {col}")
@@ -133,16 +134,16 @@ def test_4_1_opponent_defense_example(kit_a):
     # Player A shoots from outside (roll 4: X-DLW, the puck to KBY's LW).
     gl = play(actions=[["A12", "A10"]], splits=[split(6)], dice=[4], kit=kit_a,
               coaches="penetrate=never,pull_goalie=never")
-    assert texts(gl, K.EV_FACEOFF) == ["Faceoff at center ice: split 6, KBY LW Player B wins it"]
-    assert texts(gl, K.EV_DEFENSE) == ["NRV RW Player A, Defense 12: Takes puck",
+    assert texts(gl, EV.faceoff) == ["Faceoff at center ice: split 6, KBY LW Player B wins it"]
+    assert texts(gl, EV.defense) == ["NRV RW Player A, Defense 12: Takes puck",
                                        "KBY LW Player B, Defense 14: Outside shot"]
-    cards = texts(gl, K.EV_CARD)
+    cards = texts(gl, EV.card)
     assert cards[0].endswith("Opponent Defense 12 -- LW Player B has the puck")
     assert cards[1].startswith("NRV draws action card A10 (visitor section)")
     assert cards[1].endswith("RW Player A has the puck")
-    assert texts(gl, K.EV_SHOT) == ["NRV RW Player A shoots (Outside), rolls 4: X-DLW"]
+    assert texts(gl, EV.shot) == ["NRV RW Player A shoots (Outside), rolls 4: X-DLW"]
     assert (gl.home_goals, gl.away_goals, gl.winner) == (0, 0, "tie")
-    assert gl.team[AWAY, K.T_SOG] == 1 and gl.team[HOME, K.T_SOG] == 0
+    assert gl.team[AWAY, T.sog] == 1 and gl.team[HOME, T.sog] == 0
 
 
 # ---------------------------------------------------------------- 4.6 breakaways
@@ -152,11 +153,11 @@ def test_4_62_breakaway_rating_example():
     # him to attempt the shot."  A09 home "Possible breakaway"; split S04 Breakaway "Rating 3"; the shot is
     # from the Reb/Bkwy column (roll 2: Goal).
     gl = play(actions=[["A09"]], splits=[split(6), "S04"], dice=[2])
-    assert texts(gl, K.EV_BREAKAWAY) == ["  KBY possible breakaway: Rating 3"]
-    assert texts(gl, K.EV_SHOT) == ["KBY LW Player B shoots (Reb/Bkwy), rolls 2: Goal"]
+    assert texts(gl, EV.breakaway) == ["  KBY possible breakaway: Rating 3"]
+    assert texts(gl, EV.shot) == ["KBY LW Player B shoots (Reb/Bkwy), rolls 2: Goal"]
     assert (gl.home_goals, gl.away_goals, gl.winner) == (1, 0, "home")
-    assert gl.players[HOME, slot(None, "KBY", "Player B"), K.P_G] == 1
-    assert gl.team[HOME, K.T_G1] == 1 and gl.team[HOME, K.T_SOG] == 1
+    assert gl.players[HOME, slot(None, "KBY", "Player B"), P.g] == 1
+    assert gl.team[HOME, T.g1] == 1 and gl.team[HOME, T.sog] == 1
 
 
 def test_4_62_breakaway_rating_too_low(tmp_path_factory):
@@ -165,13 +166,13 @@ def test_4_62_breakaway_rating_too_low(tmp_path_factory):
     kit = kit_copy(tmp_path_factory, "b_bkwy2",
                    lambda d: set_cells(d, "teams/KBY_skaters.csv", "name", "Player B", bkwy="2"))
     gl = play(actions=[["A09", "A12"]], splits=[split(6), "S04"], dice=[], kit=kit)
-    assert texts(gl, K.EV_SHOT) == []
-    cards = texts(gl, K.EV_CARD)
+    assert texts(gl, EV.shot) == []
+    cards = texts(gl, EV.card)
     assert cards[1].startswith("NRV draws action card A12 (visitor section)")
     assert cards[1].endswith("RW Ignatius Zeller has the puck")
     # A12 visitor "Opponent Defense 12": Player B's D12 takes the puck back
-    assert texts(gl, K.EV_DEFENSE) == ["KBY LW Player B, Defense 12: Takes puck"]
-    assert gl.team[:, K.T_SOG].tolist() == [0, 0]
+    assert texts(gl, EV.defense) == ["KBY LW Player B, Defense 12: Takes puck"]
+    assert gl.team[:, T.sog].tolist() == [0, 0]
 
 
 # ---------------------------------------------------------------- 6.1 penetration, 5.8 goal splits, 4.41
@@ -186,16 +187,16 @@ def test_6_1_penetration_and_5_8_goal_split(goal_split, scores):
     # it (split 11) and, with the deck spent, the period ends.
     splits = [split(6), split(13), split(goal_split)] + ([] if scores else [split(11)])
     gl = play(actions=[["A15"]], splits=splits, dice=[5], coaches="penetrate=always,pull_goalie=never")
-    assert texts(gl, K.EV_PENETRATE) == ["KBY RW Player A tries to penetrate (rating 4): split 13, inside shot"]
-    assert texts(gl, K.EV_SHOT) == ["KBY RW Player A shoots (Inside), rolls 5: Goal 1-8"]
-    assert gl.team[HOME, K.T_PEN_TRY] == 1 and gl.team[HOME, K.T_PEN_OK] == 1
-    assert gl.team[HOME, K.T_SOG] == 1
+    assert texts(gl, EV.penetrate) == ["KBY RW Player A tries to penetrate (rating 4): split 13, inside shot"]
+    assert texts(gl, EV.shot) == ["KBY RW Player A shoots (Inside), rolls 5: Goal 1-8"]
+    assert gl.team[HOME, T.pen_try] == 1 and gl.team[HOME, T.pen_ok] == 1
+    assert gl.team[HOME, T.sog] == 1
     if scores:
         assert (gl.home_goals, gl.away_goals) == (1, 0)
-        assert gl.players[HOME, slot(None, "KBY", "Player A"), K.P_G] == 1
+        assert gl.players[HOME, slot(None, "KBY", "Player A"), P.g] == 1
     else:
         assert (gl.home_goals, gl.away_goals) == (0, 0)
-        assert texts(gl, K.EV_FACEOFF)[1] == "Faceoff at NRV's end: split 11, NRV C Ambrose Eckstead wins it"
+        assert texts(gl, EV.faceoff)[1] == "Faceoff at NRV's end: split 11, NRV C Ambrose Eckstead wins it"
 
 
 def test_6_1_failed_penetration_goes_to_opposing_left_wing():
@@ -204,12 +205,12 @@ def test_6_1_failed_penetration_goes_to_opposing_left_wing():
     # 12"): Player A's D12 takes the puck back.
     gl = play(actions=[["A15", "A12"]], splits=[split(6), split(14)], dice=[],
               coaches="penetrate=always,pull_goalie=never")
-    assert texts(gl, K.EV_PENETRATE) == ["KBY RW Player A tries to penetrate (rating 4): split 14, puck lost"]
-    cards = texts(gl, K.EV_CARD)
+    assert texts(gl, EV.penetrate) == ["KBY RW Player A tries to penetrate (rating 4): split 14, puck lost"]
+    cards = texts(gl, EV.card)
     assert cards[1].startswith("NRV draws action card A12") and cards[1].endswith("LW Nils Ulvridge has the puck")
-    assert texts(gl, K.EV_DEFENSE) == ["KBY RW Player A, Defense 12: Takes puck"]
-    assert gl.team[HOME, K.T_PEN_TRY] == 1 and gl.team[HOME, K.T_PEN_OK] == 0
-    assert gl.team[:, K.T_SOG].tolist() == [0, 0]
+    assert texts(gl, EV.defense) == ["KBY RW Player A, Defense 12: Takes puck"]
+    assert gl.team[HOME, T.pen_try] == 1 and gl.team[HOME, T.pen_ok] == 0
+    assert gl.team[:, T.sog].tolist() == [0, 0]
 
 
 # ---------------------------------------------------------------- 5.3 / 5.5 rebound and goalie rating
@@ -226,15 +227,15 @@ def test_5_5_rebound_goalie_rating_example(kit_a, goalie_roll, extra_splits, goa
     # A save for a faceoff is in KBY's end; KBY's C wins it (split 1) and the deck is spent.
     gl = play(actions=[["A10"]], splits=[split(17), "S10"] + extra_splits, dice=[5, 9, goalie_roll], kit=kit_a,
               coaches="penetrate=never,pull_goalie=never")
-    assert texts(gl, K.EV_REBOUND) == ["  Rebound: Offense RW 3"]
-    assert texts(gl, K.EV_SHOT) == ["NRV RW Player A shoots (Outside), rolls 5: X-Reb",
+    assert texts(gl, EV.rebound) == ["  Rebound: Offense RW 3"]
+    assert texts(gl, EV.shot) == ["NRV RW Player A shoots (Outside), rolls 5: X-Reb",
                                     "NRV RW Player A shoots (Reb/Bkwy), rolls 9: Goalie Rating"]
-    g = texts(gl, K.EV_GOALIE)
+    g = texts(gl, EV.goalie)
     assert len(g) == 1 and g[0].startswith(f"  Player C (G, KBY) card, rolls {goalie_roll}:")
-    assert gl.team[AWAY, K.T_SOG] == 2
-    assert gl.goalies[HOME, 0, K.K_SA] == 2
+    assert gl.team[AWAY, T.sog] == 2
+    assert gl.goalies[HOME, 0, K.sa] == 2
     assert (gl.home_goals, gl.away_goals) == (0, 1 if goal else 0)
-    assert gl.goalies[HOME, 0, K.K_GA] == (1 if goal else 0)
+    assert gl.goalies[HOME, 0, K.ga] == (1 if goal else 0)
 
 
 # ---------------------------------------------------------------- 7.x power plays
@@ -257,23 +258,23 @@ def test_7_32_power_play_chart_top_half():
     # short-handed team a breakaway opportunity and the power play team an inside shot for the right wing."
     # Split 1's row: condition LD 4; top: SH "Breakaway LW", PP "Inside RW".  Marby's Defense 5 >= 4: top half.
     # 7.3: two action cards (A02, A03) are flipped for the elapsed time.  7.33: short-handed shots first.
-    vandvik_save = roll_for(None, "NRV", "Rowan Vandvik", K.COL_REB, R.SAVE_TO)
+    vandvik_save = roll_for(None, "NRV", "Rowan Vandvik", COL_REB, R.SAVE_TO)
     gl = play(actions=[["A01", "A02", "A03"]], splits=_penalty_on_ulvridge() + [split(1)],
               dice=[vandvik_save, 2])
-    assert texts(gl, K.EV_PENALTY) == ["PENALTY NRV: Nils Ulvridge (LW, NRV), 2 minutes (action-card penalty)"]
-    assert texts(gl, K.EV_FLIP) == ["  elapsed time: card A02", "  elapsed time: card A03"]
-    assert texts(gl, K.EV_PP) == ["KBY power play, unit PP1 against PK1: split 1, top half of the chart"]
-    pp = texts(gl, K.EV_PP_SHOT)
+    assert texts(gl, EV.penalty) == ["PENALTY NRV: Nils Ulvridge (LW, NRV), 2 minutes (action-card penalty)"]
+    assert texts(gl, EV.flip) == ["  elapsed time: card A02", "  elapsed time: card A03"]
+    assert texts(gl, EV.pp) == ["KBY power play, unit PP1 against PK1: split 1, top half of the chart"]
+    pp = texts(gl, EV.pp_shot)
     assert len(pp) == 2
     assert pp[0].startswith("  NRV Rowan Vandvik (LW, NRV) Breakaway shot")
     assert pp[1] == "  KBY Player A (RW, KBY) Inside shot, rolls 2: Goal"
     assert (gl.home_goals, gl.away_goals) == (1, 0)
-    assert gl.team[HOME, K.T_PPO] == 1 and gl.team[HOME, K.T_PPG] == 1
-    assert gl.team[AWAY, K.T_PEN] == 1 and gl.team[AWAY, K.T_PIM] == 2
-    assert gl.players[AWAY, slot(None, "NRV", "Nils Ulvridge"), K.P_PIM] == 2
-    assert gl.players[HOME, slot(None, "KBY", "Player A"), K.P_PPG] == 1
+    assert gl.team[HOME, T.ppo] == 1 and gl.team[HOME, T.ppg] == 1
+    assert gl.team[AWAY, T.pen] == 1 and gl.team[AWAY, T.pim] == 2
+    assert gl.players[AWAY, slot(None, "NRV", "Nils Ulvridge"), P.pim] == 2
+    assert gl.players[HOME, slot(None, "KBY", "Player A"), P.ppg] == 1
     # 7.36: a faceoff at center ice follows; the deck is spent, so the period ends
-    assert texts(gl, K.EV_FACEOFF) == ["Faceoff at center ice: split 7, KBY RW Player A wins it"]
+    assert texts(gl, EV.faceoff) == ["Faceoff at center ice: split 7, KBY RW Player A wins it"]
 
 
 def test_7_33_power_play_chart_bottom_half_and_7_34_goal_ends_it(kit_weak_ld):
@@ -282,73 +283,73 @@ def test_7_33_power_play_chart_bottom_half_and_7_34_goal_ends_it(kit_weak_ld):
     # 7.34: "If the power play team scores, the penalty is over and no subsequent power play shots are taken."
     gl = play(actions=[["A01", "A02", "A03"]], splits=_penalty_on_ulvridge() + [split(1)], dice=[2],
               kit=kit_weak_ld)
-    assert texts(gl, K.EV_PP) == ["KBY power play, unit PP1 against PK1: split 1, bottom half of the chart"]
-    assert texts(gl, K.EV_PP_SHOT) == ["  KBY Silas Quilholm (C, KBY) Inside shot, rolls 2: Goal"]
-    assert gl.team[HOME, K.T_PPG] == 1 and gl.home_goals == 1
+    assert texts(gl, EV.pp) == ["KBY power play, unit PP1 against PK1: split 1, bottom half of the chart"]
+    assert texts(gl, EV.pp_shot) == ["  KBY Silas Quilholm (C, KBY) Inside shot, rolls 2: Goal"]
+    assert gl.team[HOME, T.ppg] == 1 and gl.home_goals == 1
 
 
 def test_7_33_bottom_half_both_shots(kit_weak_ld):
     # the center's inside shot is saved (X-D...), so the left wing takes the chart's rebound shot (7.34)
-    c_save = roll_for(kit_weak_ld, "KBY", "Silas Quilholm", K.COL_IN, R.SAVE_TO)
+    c_save = roll_for(kit_weak_ld, "KBY", "Silas Quilholm", COL_IN, R.SAVE_TO)
     gl = play(actions=[["A01", "A02", "A03"]], splits=_penalty_on_ulvridge() + [split(1)], dice=[c_save, 2],
               kit=kit_weak_ld)
-    pp = texts(gl, K.EV_PP_SHOT)
+    pp = texts(gl, EV.pp_shot)
     assert len(pp) == 2
     assert pp[0].startswith("  KBY Silas Quilholm (C, KBY) Inside shot")
     assert pp[1] == "  KBY Player B (LW, KBY) Rebound shot, rolls 2: Goal"
-    assert gl.players[HOME, slot(kit_weak_ld, "KBY", "Player B"), K.P_PPG] == 1
-    assert gl.team[HOME, K.T_SOG] == 2 and gl.team[HOME, K.T_SOG_PP] == 2
+    assert gl.players[HOME, slot(kit_weak_ld, "KBY", "Player B"), P.ppg] == 1
+    assert gl.team[HOME, T.sog] == 2 and gl.team[HOME, T.sog_pp] == 2
 
 
 def test_7_31_line_change_among_elapsed_time_cards():
     # 7.31: "If, when flipping two action cards for penalty time, a line change card comes up, do not change
     # lines. Instead, change lines after the penalty is concluded."
-    vandvik_save = roll_for(None, "NRV", "Rowan Vandvik", K.COL_REB, R.SAVE_TO)
-    a_save = roll_for(None, "KBY", "Player A", K.COL_IN, R.SAVE_TO)
+    vandvik_save = roll_for(None, "NRV", "Rowan Vandvik", COL_REB, R.SAVE_TO)
+    a_save = roll_for(None, "KBY", "Player A", COL_IN, R.SAVE_TO)
     gl = play(actions=[["A01", "F", "A02"]], splits=_penalty_on_ulvridge() + [split(1)],
               dice=[vandvik_save, a_save])
-    assert texts(gl, K.EV_FLIP) == ["  elapsed time: card F line change (waits)", "  elapsed time: card A02"]
-    assert texts(gl, K.EV_LINE) == ["Line change: forward line F2, defense pair D1 on the ice (after the penalty, "
+    assert texts(gl, EV.flip) == ["  elapsed time: card F line change (waits)", "  elapsed time: card A02"]
+    assert texts(gl, EV.line) == ["Line change: forward line F2, defense pair D1 on the ice (after the penalty, "
                                     "7.31)"]
     assert (gl.home_goals, gl.away_goals) == (0, 0)
     # the PP unit took the shots, but the even-strength line on the ice before the penalty was F1 (not PP1)
-    assert gl.team[HOME, K.T_PPO] == 1 and gl.team[HOME, K.T_PPG] == 0
+    assert gl.team[HOME, T.ppo] == 1 and gl.team[HOME, T.ppg] == 0
 
 
 def test_7_37_penalty_on_last_card_of_period():
     # 7.37: "if a penalty card is drawn on the last action card ... the penalty occurred at the buzzer and the
     # power play begins at the start of the next period."  Period 2's first two cards are the elapsed time.
-    vandvik_save = roll_for(None, "NRV", "Rowan Vandvik", K.COL_REB, R.SAVE_TO)
+    vandvik_save = roll_for(None, "NRV", "Rowan Vandvik", COL_REB, R.SAVE_TO)
     gl = play(actions=[["A01"], ["A02", "A03"]], splits=_penalty_on_ulvridge() + [split(1)],
               dice=[vandvik_save, 2])
-    pen = rows(gl, K.EV_PENALTY)
-    pp = rows(gl, K.EV_PP)
+    pen = rows(gl, EV.penalty)
+    pp = rows(gl, EV.pp)
     assert pen["period"].tolist() == [1] and pp["period"].tolist() == [2]
-    assert texts(gl, K.EV_FLIP) == ["  elapsed time: card A02", "  elapsed time: card A03"]
-    assert gl.team[HOME, K.T_G1] == 0 and gl.team[HOME, K.T_G2] == 1
-    assert gl.team[HOME, K.T_PPO] == 1 and gl.team[HOME, K.T_PPG] == 1
+    assert texts(gl, EV.flip) == ["  elapsed time: card A02", "  elapsed time: card A03"]
+    assert gl.team[HOME, T.g1] == 0 and gl.team[HOME, T.g2] == 1
+    assert gl.team[HOME, T.ppo] == 1 and gl.team[HOME, T.ppg] == 1
 
 
 def test_7_38_penalty_on_last_card_of_game():
     # 7.38: "if the penalty occurs on the last card of the game, the game ends without a power play. Charge the
     # offending player with a penalty."  KBY leads 1-0 (Player B's breakaway goal in period 1).
     gl = play(actions=[["A09"], [], ["A01"]], splits=[split(6), "S04"] + _penalty_on_ulvridge(), dice=[2])
-    assert texts(gl, K.EV_PENALTY) == ["PENALTY NRV: Nils Ulvridge (LW, NRV), 2 minutes (action-card penalty)"]
-    assert texts(gl, K.EV_PP) == [] and texts(gl, K.EV_FLIP) == []
-    assert gl.team[HOME, K.T_PPO] == 0
-    assert gl.team[AWAY, K.T_PEN] == 1 and gl.players[AWAY, slot(None, "NRV", "Nils Ulvridge"), K.P_PIM] == 2
+    assert texts(gl, EV.penalty) == ["PENALTY NRV: Nils Ulvridge (LW, NRV), 2 minutes (action-card penalty)"]
+    assert texts(gl, EV.pp) == [] and texts(gl, EV.flip) == []
+    assert gl.team[HOME, T.ppo] == 0
+    assert gl.team[AWAY, T.pen] == 1 and gl.players[AWAY, slot(None, "NRV", "Nils Ulvridge"), P.pim] == 2
     assert (gl.home_goals, gl.away_goals, gl.decided_in) == (1, 0, "REG")
 
 
 def test_7_37_tied_game_penalty_carries_into_overtime():
     # a tie after the last card of period 3 is not the game's last card when overtime is played: the power play
     # opens the overtime (27.0 note: 8 cards), and the power-play goal ends it (sudden death)
-    vandvik_save = roll_for(None, "NRV", "Rowan Vandvik", K.COL_REB, R.SAVE_TO)
+    vandvik_save = roll_for(None, "NRV", "Rowan Vandvik", COL_REB, R.SAVE_TO)
     gl = play(actions=[[], [], ["A01"], ["A02", "A03"]], splits=_penalty_on_ulvridge() + [split(1)],
               dice=[vandvik_save, 2], rules="overtime=8cards,shootout=off,assists=off")
-    assert rows(gl, K.EV_PP)["period"].tolist() == [4]
+    assert rows(gl, EV.pp)["period"].tolist() == [4]
     assert (gl.home_goals, gl.away_goals, gl.winner, gl.decided_in) == (1, 0, "home", "OT")
-    assert gl.team[HOME, K.T_GOT] == 1
+    assert gl.team[HOME, T.got] == 1
 
 
 # ---------------------------------------------------------------- 14 assists
@@ -375,13 +376,13 @@ def test_14_22_assists_example(tmp_path_factory, rw_assist, expected):
     kit = kit_copy(tmp_path_factory, f"assists_{rw_assist}", _assist_kit(rw_assist))
     gl = play(actions=[["A09"]], splits=[split(1), "S04", "S39"], dice=[2], kit=kit,
               rules=NO_TIE_BREAK)
-    assert texts(gl, K.EV_SHOT) == ["KBY C Silas Quilholm shoots (Reb/Bkwy), rolls 2: Goal"]
+    assert texts(gl, EV.shot) == ["KBY C Silas Quilholm shoots (Reb/Bkwy), rolls 2: Goal"]
     c = engine.compiled(kit, NO_TIE_BREAK)
     names = c.roster[c.team_index("KBY")]
-    got = {names[i] for i in range(len(names)) if gl.players[HOME, i, K.P_A] > 0}
+    got = {names[i] for i in range(len(names)) if gl.players[HOME, i, P.a] > 0}
     assert got == expected
-    assert gl.players[HOME, :, K.P_A].sum() == len(expected)
-    assert gl.players[HOME, names.index("Silas Quilholm"), K.P_A] == 0
+    assert gl.players[HOME, :, P.a].sum() == len(expected)
+    assert gl.players[HOME, names.index("Silas Quilholm"), P.a] == 0
 
 
 def test_14_1_pass_earns_an_assist():
@@ -391,9 +392,9 @@ def test_14_1_pass_earns_an_assist():
     gl = play(actions=[["A15"]], splits=[split(6), split(13), split(1), "S39"], dice=[5], rules=NO_TIE_BREAK,
               coaches="penetrate=always,pull_goalie=never")
     assert gl.home_goals == 1
-    assert gl.players[HOME, slot(None, "KBY", "Player B"), K.P_A] == 1
-    assert 1 <= gl.players[HOME, :, K.P_A].sum() <= 2
-    assert gl.players[HOME, slot(None, "KBY", "Player A"), K.P_A] == 0
+    assert gl.players[HOME, slot(None, "KBY", "Player B"), P.a] == 1
+    assert 1 <= gl.players[HOME, :, P.a].sum() <= 2
+    assert gl.players[HOME, slot(None, "KBY", "Player A"), P.a] == 0
 
 
 # ---------------------------------------------------------------- 24 goalie fatigue
@@ -409,19 +410,19 @@ def test_24_3_shelled_goalie_faceoff_dot_is_a_goal(kit_a, fatigue):
     splits = [split(17), "S04"] * 5 + ([] if fatigue == "on" else [split(1)])
     gl = play(actions=[["A14"] * 5], splits=splits, dice=[2, 2, 2, 2, 9, 10], kit=kit_a,
               rules=PLAIN + f",goalie_fatigue={fatigue}")
-    assert texts(gl, K.EV_GOALIE) == ["  Player C (G, KBY) card, rolls 10: Faceoff\u2022"]
+    assert texts(gl, EV.goalie) == ["  Player C (G, KBY) card, rolls 10: Faceoff\u2022"]
     if fatigue == "on":
-        assert texts(gl, K.EV_SHELLED) == ["Player C (G, KBY) is shelled (4 in the period, 4 in the game): "
+        assert texts(gl, EV.shelled) == ["Player C (G, KBY) is shelled (4 in the period, 4 in the game): "
                                            "fatigued for the rest of the game"]
         assert gl.away_goals == 5
-        assert gl.team[AWAY, K.T_FATG] == 1
-        assert gl.goalies[HOME, 0, K.K_SHELLED] == 1 and gl.goalies[HOME, 0, K.K_FATG] == 1
-        assert gl.goalies[HOME, 0, K.K_GA] == 5
+        assert gl.team[AWAY, T.fatg] == 1
+        assert gl.goalies[HOME, 0, K.shelled] == 1 and gl.goalies[HOME, 0, K.fatg] == 1
+        assert gl.goalies[HOME, 0, K.ga] == 5
     else:
-        assert texts(gl, K.EV_SHELLED) == []
+        assert texts(gl, EV.shelled) == []
         assert gl.away_goals == 4
-        assert gl.team[AWAY, K.T_FATG] == 0 and gl.goalies[HOME, 0, K.K_SHELLED] == 0
-    assert gl.team[AWAY, K.T_SOG] == 5 and gl.goalies[HOME, 0, K.K_SA] == 5
+        assert gl.team[AWAY, T.fatg] == 0 and gl.goalies[HOME, 0, K.shelled] == 0
+    assert gl.team[AWAY, T.sog] == 5 and gl.goalies[HOME, 0, K.sa] == 5
 
 
 def test_24_3_goals_spread_over_periods_do_not_shell(kit_a):
@@ -429,7 +430,7 @@ def test_24_3_goals_spread_over_periods_do_not_shell(kit_a):
     goal = [split(17), "S04"]
     gl = play(actions=[["A14", "A14"], ["A14", "A14"], ["A14"]], splits=goal * 5 + [split(1)],
               dice=[2, 2, 2, 2, 9, 10], kit=kit_a)
-    assert gl.away_goals == 4 and texts(gl, K.EV_SHELLED) == []
+    assert gl.away_goals == 4 and texts(gl, EV.shelled) == []
 
 
 # ---------------------------------------------------------------- 13 pulling the goalie
@@ -439,37 +440,37 @@ def test_13_pulled_goalie_goalie_rating_is_a_goal():
     # Goalie Rating results from a shot by the team shooting at the empty net, consider it to be a goal."
     # KBY leads 1-0; period 3 has one card, so NRV (coach policy pull_goalie=trailing) pulls at its faceoff.
     # Player B's breakaway rolls 8 on the Reb/Bkwy column: Goalie Rating -> empty-net goal, no goalie roll.
-    gr = roll_for(None, "KBY", "Player B", K.COL_REB, R.GOALIE_RATING, (0, 0, 0))
+    gr = roll_for(None, "KBY", "Player B", COL_REB, R.GOALIE_RATING, (0, 0, 0))
     gl = play(actions=[["A09"], [], ["A09"]], splits=[split(6), "S04", split(6), "S04"], dice=[2, gr],
               coaches=("pull_goalie=never", "pull_goalie=trailing"))
-    pulls = texts(gl, K.EV_PULL)
+    pulls = texts(gl, EV.pull)
     assert len(pulls) == 1 and pulls[0].startswith("NRV pulls the goalie (1 card(s) left)")
-    assert texts(gl, K.EV_GOALIE) == []
+    assert texts(gl, EV.goalie) == []
     assert (gl.home_goals, gl.away_goals) == (2, 0)
-    assert gl.team[HOME, K.T_ENG] == 1 and gl.team[AWAY, K.T_PULLED] == 1
-    assert "empty net" in texts(gl, K.EV_GOAL)[1]
+    assert gl.team[HOME, T.eng] == 1 and gl.team[AWAY, T.pulled] == 1
+    assert "empty net" in texts(gl, EV.goal)[1]
     # empty-net goals are not charged to the goalie
-    assert gl.goalies[AWAY, 0, K.K_GA] == 1
+    assert gl.goalies[AWAY, 0, K.ga] == 1
 
 
 def test_13_no_pull_means_goalie_card():
     # the same shot with NRV's goalie in net goes to his card; a plain Faceoff there is a save and a faceoff in
     # NRV's end, which NRV's C wins (split 11)
-    gr = roll_for(None, "KBY", "Player B", K.COL_REB, R.GOALIE_RATING, (0, 0, 0))
+    gr = roll_for(None, "KBY", "Player B", COL_REB, R.GOALIE_RATING, (0, 0, 0))
     c = engine.compiled(None)
-    gk = c.tables[6][c.team_index("NRV"), K.TM_G]
-    save = next(d for d in range(2, 13) if tuple(c.tables[5][gk, d - 2, 1][:2]) == (R.FACEOFF, 0))
+    gk = c.tables[TB.tm][c.team_index("NRV"), TM.g]
+    save = next(d for d in range(2, 13) if tuple(c.tables[TB.gc][gk, d - 2, 1][:2]) == (R.FACEOFF, 0))
     gl = play(actions=[["A09"], [], ["A09"]], splits=[split(6), "S04", split(6), "S04", split(11)],
               dice=[2, gr, save], coaches="pull_goalie=never")
-    assert texts(gl, K.EV_PULL) == [] and len(texts(gl, K.EV_GOALIE)) == 1
-    assert (gl.home_goals, gl.away_goals) == (1, 0) and gl.team[HOME, K.T_ENG] == 0
+    assert texts(gl, EV.pull) == [] and len(texts(gl, EV.goalie)) == 1
+    assert (gl.home_goals, gl.away_goals) == (1, 0) and gl.team[HOME, T.eng] == 0
 
 
 def test_13_three_cards_left_no_pull():
     # with three cards left at the faceoff nobody pulls yet; the first card leaves two and the trailing team pulls
     gl = play(actions=[["A09"], [], ["A12", "A12", "A12"]], splits=[split(6), "S04", split(16)], dice=[2],
               coaches=("pull_goalie=never", "pull_goalie=trailing"))
-    pulls = rows(gl, K.EV_PULL)
+    pulls = rows(gl, EV.pull)
     assert len(pulls) == 1 and pulls["text"].iloc[0].startswith("NRV pulls the goalie (2 card(s) left)")
 
 
@@ -481,16 +482,16 @@ def _shooters(team, kit=None):
     ti = c.team_index(team)
     names = c.roster[ti]
     ids = [skater_id(c, team, n) for n in names]
-    key = [c.tables[0][p, K.F_OFF] * 2 + (0 if c.tables[0][p, K.F_ISD] else 100) for p in ids]
+    key = [c.tables[TB.sk][p, F.off] * 2 + (0 if c.tables[TB.sk][p, F.isd] else 100) for p in ids]
     order = sorted(range(len(names)), key=lambda i: (-key[i], i))
-    return [(names[i], bool(c.tables[0][ids[i], K.F_ISD])) for i in order]
+    return [(names[i], bool(c.tables[TB.sk][ids[i], F.isd])) for i in order]
 
 
 def _reb_roll(team, name, pred, kit=None):
     c = engine.compiled(kit)
     p = skater_id(c, team, name)
     for dice in range(2, 13):
-        if pred(tuple(c.tables[1][p, K.COL_REB, dice - 2])):
+        if pred(tuple(c.tables[TB.shot][p, COL_REB, dice - 2])):
             return dice
     return None
 
@@ -509,11 +510,11 @@ def test_28_1_shootout_x_reb_is_a_goal():
         dice += [_reb_roll("KBY", home[r][0], SAVE), _reb_roll("NRV", away[r][0], SAVE)]
     assert None not in dice
     gl = play(dice=dice, rules="overtime=none,shootout=on,assists=off")
-    so = texts(gl, K.EV_SO)
+    so = texts(gl, EV.so)
     assert len(so) == 6 and so[0].endswith("X-Reb -- scores") and so[1].endswith("no goal")
     assert (gl.home_goals, gl.away_goals, gl.winner, gl.decided_in) == (0, 0, "home", "SO")
-    assert gl.team[HOME, K.T_SO_GOALS] == 1 and gl.team[AWAY, K.T_SO_GOALS] == 0
-    assert gl.goalies[HOME, 0, K.K_DEC] == K.DEC_W and gl.goalies[AWAY, 0, K.K_DEC] == K.DEC_OTL
+    assert gl.team[HOME, T.so_goals] == 1 and gl.team[AWAY, T.so_goals] == 0
+    assert gl.goalies[HOME, 0, K.dec] == DEC_W and gl.goalies[AWAY, 0, K.dec] == DEC_OTL
 
 
 def _d_goal_plus(d):
@@ -541,12 +542,12 @@ def test_28_2_goal_plus_for_a_defenseman_is_not_a_goal(tmp_path_factory):
     dice += [8, _reb_roll("NRV", away[(rnd + 1) % m][0], SAVE, kit)]
     assert None not in dice and n > rnd + 1
     gl = play(dice=dice, rules="overtime=none,shootout=on,assists=off", kit=kit)
-    so = texts(gl, K.EV_SO)
+    so = texts(gl, EV.so)
     assert len(so) == 2 * (rnd + 2)
     assert so[2 * rnd] == "Shootout: KBY Dorian Holgren (RD, KBY) rolls 7: Goal+ -- no goal"
     assert so[2 * rnd + 2] == "Shootout: KBY Nils Thornmire (LD, KBY) rolls 8: X-Reb -- scores"
     assert gl.winner == "home" and gl.decided_in == "SO"
-    assert gl.team[HOME, K.T_SO_GOALS] == 1 and gl.team[AWAY, K.T_SO_GOALS] == 0
+    assert gl.team[HOME, T.so_goals] == 1 and gl.team[AWAY, T.so_goals] == 0
 
 
 def test_28_1_goal_plus_for_a_forward_is_a_goal():
@@ -568,7 +569,7 @@ def test_28_1_goal_plus_for_a_forward_is_a_goal():
         pytest.skip("no KBY forward with Goal+ among the first three shooters")
     assert None not in dice
     gl = play(dice=dice, rules="overtime=none,shootout=on,assists=off")
-    assert gl.winner == "home" and gl.team[HOME, K.T_SO_GOALS] == 1
+    assert gl.winner == "home" and gl.team[HOME, T.so_goals] == 1
 
 
 # ---------------------------------------------------------------- line changes (Getting Started)
@@ -578,19 +579,19 @@ def test_forward_line_change_card():
     # action deck and the coach in control of the puck has to pick the top action card."  Player B (F1) wins the
     # faceoff; the F card comes up, F2 (Tobias Pellley at LW) takes over, and the next card (A11 home "Lose puck,
     # outside shot only for C") gives NRV's F2 center Felix Ecker an outside shot.
-    ecker_save = roll_for(None, "NRV", "Felix Ecker", K.COL_OUT, R.SAVE_TO)
+    ecker_save = roll_for(None, "NRV", "Felix Ecker", COL_OUT, R.SAVE_TO)
     gl = play(actions=[["F", "A11"]], splits=[split(6)], dice=[ecker_save])
-    assert texts(gl, K.EV_FACEOFF) == ["Faceoff at center ice: split 6, KBY LW Player B wins it"]
-    assert texts(gl, K.EV_LINE) == ["Line change: forward line F2, defense pair D1 on the ice"]
-    assert texts(gl, K.EV_CARD)[0].endswith("LW Tobias Pellley has the puck")
-    assert texts(gl, K.EV_SHOT)[0].startswith("NRV C Felix Ecker shoots (Outside)")
-    assert gl.team[AWAY, K.T_SOG] == 1
+    assert texts(gl, EV.faceoff) == ["Faceoff at center ice: split 6, KBY LW Player B wins it"]
+    assert texts(gl, EV.line) == ["Line change: forward line F2, defense pair D1 on the ice"]
+    assert texts(gl, EV.card)[0].endswith("LW Tobias Pellley has the puck")
+    assert texts(gl, EV.shot)[0].startswith("NRV C Felix Ecker shoots (Outside)")
+    assert gl.team[AWAY, T.sog] == 1
 
 
 def test_defense_line_change_card():
-    ecker_save = roll_for(None, "NRV", "Felix Ecker", K.COL_OUT, R.SAVE_TO)
+    ecker_save = roll_for(None, "NRV", "Felix Ecker", COL_OUT, R.SAVE_TO)
     gl = play(actions=[["F", "D", "A11"]], splits=[split(6)], dice=[ecker_save])
-    assert texts(gl, K.EV_LINE) == ["Line change: forward line F2, defense pair D1 on the ice",
+    assert texts(gl, EV.line) == ["Line change: forward line F2, defense pair D1 on the ice",
                                     "Line change: forward line F2, defense pair D2 on the ice"]
 
 
@@ -607,26 +608,26 @@ def test_regular_deck_layout_line_changes(n_lines, f_at, d_at):
     seed_stream(st, np.uint64(5), 0)
     e = np.zeros(0, np.int64)
     RS = (st, np.zeros(3, np.int64), e, e, e, np.zeros(40, np.int64))
-    Z = np.zeros(K.NZ, np.int64)
-    n = K.build_deck(Z, RS, n_lines, 0)
-    deck = Z[K.Z_ORDER:K.Z_ORDER + n].tolist()
+    Z = np.zeros(NZ, np.int64)
+    n = kernel.build_deck(Z, RS, n_lines, 0)
+    deck = Z[ZL.deck:ZL.deck + n].tolist()
     assert n == 30 + len(f_at) + len(d_at)
     assert sorted(c for c in deck if c >= 0) == list(range(30))
     actions_before = lambda i: sum(1 for c in deck[:i] if c >= 0)   # noqa: E731
     assert [actions_before(i) for i, c in enumerate(deck) if c == -1] == f_at
     assert [actions_before(i) for i, c in enumerate(deck) if c == -2] == d_at
-    n_ot = K.build_deck(Z, RS, n_lines, 8)
-    ot = Z[K.Z_ORDER:K.Z_ORDER + 8].tolist()
+    n_ot = kernel.build_deck(Z, RS, n_lines, 8)
+    ot = Z[ZL.deck:ZL.deck + 8].tolist()
     assert n_ot == 8 and all(0 <= c < 30 for c in ot) and len(set(ot)) == 8
 
 
 def test_play_by_play_text_after_a_penalty():
-    vandvik_save = roll_for(None, "NRV", "Rowan Vandvik", K.COL_REB, R.SAVE_TO)
-    a_save = roll_for(None, "KBY", "Player A", K.COL_IN, R.SAVE_TO)
+    vandvik_save = roll_for(None, "NRV", "Rowan Vandvik", COL_REB, R.SAVE_TO)
+    a_save = roll_for(None, "KBY", "Player A", COL_IN, R.SAVE_TO)
     # after the power play: faceoff (split 11, NRV's C) and an action card
     gl = play(actions=[["A01", "A02", "A03", "A12"]], splits=_penalty_on_ulvridge() + [split(1), split(11)],
               dice=[vandvik_save, a_save, 4])
-    assert texts(gl, K.EV_FACEOFF)[-1].startswith("Faceoff at center ice: split 11, NRV C")
+    assert texts(gl, EV.faceoff)[-1].startswith("Faceoff at center ice: split 11, NRV C")
 
 
 def test_4_71_lose_puck_breakaway_opponent_is_eligible():
@@ -637,6 +638,7 @@ def test_4_71_lose_puck_breakaway_opponent_is_eligible():
     c = engine.compiled(None)
     z, e = skater_id(c, "NRV", "Ignatius Zeller"), skater_id(c, "NRV", "Ambrose Eckstead")
     both_save = next(d for d in range(2, 13)
-                     if c.tables[1][z, K.COL_REB, d - 2][0] == R.SAVE_TO and c.tables[1][e, K.COL_REB, d - 2][0] == R.SAVE_TO)
+                     if c.tables[TB.shot][z, COL_REB, d - 2][0] == R.SAVE_TO
+                     and c.tables[TB.shot][e, COL_REB, d - 2][0] == R.SAVE_TO)
     gl = play(actions=[["A18"]], splits=[split(6), "S03"], dice=[both_save])
-    assert texts(gl, K.EV_SHOT)[0].startswith("NRV RW Ignatius Zeller shoots (Reb/Bkwy)")
+    assert texts(gl, EV.shot)[0].startswith("NRV RW Ignatius Zeller shoots (Reb/Bkwy)")

@@ -18,7 +18,9 @@ import numba as nb
 import numpy as np
 
 from simcore.atomics import fetch_add
-from simcore.games.strat import kernel as SK
+from simcore.games.strat.kernel import game as SG
+from simcore.games.strat.kernel import layout as SL
+from simcore.games.strat.kernel import tables as ST
 from simcore.nbarrays import stack_empty
 from simcore.rng import STATE_SIZE, seed_stream
 
@@ -47,25 +49,25 @@ def _game(D, pol, h, a, share, n_goalies, rating, starts, consec, okrun, inj, st
         gslot[side] = g
         gfat[side] = LK.fatigued_start(consec[t, g], okrun[t, g], rating[t, g], LK.only_goalie(t, share, n_goalies),
                                        playoff)
-        for j in range(SK.MAX_ROSTER):
+        for j in range(SL.MAX_ROSTER):
             out[side, j] = inj[t, j] > 0
-    SK.play_game(D, pol, h, a, gslot, gfat, out, Z, RS, OG, OT_, OP, OK, L)
+    SG.play_game(D, pol, h, a, gslot, gfat, out, Z, RS, OG, OT_, OP, OK, L)
     played = stack_empty(2, np.int64)
     complete = stack_empty(2, np.int64)
     gag = stack_empty(2, np.int64)
     for side in range(2):
         t = h if side == 0 else a
         for k in range(2):
-            played[k] = OK[side, k, SK.K_GP] > 0
-            complete[k] = OK[side, k, SK.K_START] > 0 and OK[side, 1 - k, SK.K_GP] == 0
-            gag[k] = OK[side, k, SK.K_GA]
+            played[k] = OK[side, k, SL.K.gp] > 0
+            complete[k] = OK[side, k, SL.K.start] > 0 and OK[side, 1 - k, SL.K.gp] == 0
+            gag[k] = OK[side, k, SL.K.ga]
         LK.goalie_after_game(t, n_goalies, played, complete, gag, consec, okrun)
         starts[t, gslot[side]] += 1
-        for j in range(SK.MAX_ROSTER):
+        for j in range(SL.MAX_ROSTER):
             if out[side, j]:
                 inj[t, j] -= 1
-            elif OP[side, j, SK.P_INJ] > 0:
-                inj[t, j] = OP[side, j, SK.P_INJ] - 1
+            elif OP[side, j, SL.P.inj] > 0:
+                inj[t, j] = OP[side, j, SL.P.inj] - 1
 
 
 @nb.njit(cache=True)
@@ -76,21 +78,21 @@ def _season(s, seed, D, DP, pol, share, n_goalies, rating, pts, homes, aways, ba
     the playoffs.  Writes out_team (n_teams, kernel.NR), out_stats (n_teams, NS), out_goalie (n_teams, 2, NGO)
     and out_player (n_teams, MAX_ROSTER, NPO) for the regular season, and out_games (n_games, NGM) when it has
     rows."""
-    Z = np.zeros(SK.NZ, np.int64)
+    Z = np.zeros(SL.NZ, np.int64)
     st = stack_empty(STATE_SIZE, np.uint64)
     seed_stream(st, seed, s)
     cur = np.zeros(3, np.int64)
     empty = np.zeros(0, np.int64)
     sdeck = np.zeros(40, np.int64)
-    L = np.zeros((0, SK.LOG_W), np.int64)
+    L = np.zeros((0, SL.LOG_W), np.int64)
     # the dtypes of simulate_games' outputs, so the engine's compiled play_game is reused
-    OG = np.zeros(SK.NO, np.int32)
-    OT_ = np.zeros((2, SK.NT), np.int16)
-    OP = np.zeros((2, SK.MAX_ROSTER, SK.NP), np.int16)
-    OK = np.zeros((2, 2, SK.NK), np.int16)
+    OG = np.zeros(SL.NO, np.int32)
+    OT_ = np.zeros((2, SL.NT), np.int16)
+    OP = np.zeros((2, SL.MAX_ROSTER, SL.NP), np.int16)
+    OK = np.zeros((2, 2, SL.NK), np.int16)
     gslot = np.zeros(2, np.int64)
     gfat = np.zeros(2, np.int64)
-    out = np.zeros((2, SK.MAX_ROSTER), np.int64)
+    out = np.zeros((2, SL.MAX_ROSTER), np.int64)
     RS = (st, cur, empty, empty, empty, sdeck)
     stats = base_stats.copy()
     h2h = base_h2h.copy()
@@ -104,35 +106,35 @@ def _season(s, seed, D, DP, pol, share, n_goalies, rating, pts, homes, aways, ba
         a = aways[i]
         _game(D, pol, h, a, share, n_goalies, rating, starts, consec, okrun, inj, stats, False, gslot, gfat, out,
               Z, RS, OG, OT_, OP, OK, L)
-        hg = OG[SK.O_HOME]
-        ag = OG[SK.O_AWAY]
-        w = OG[SK.O_WINNER]
-        d = OG[SK.O_DECIDED]
+        hg = OG[SL.O.home]
+        ag = OG[SL.O.away]
+        w = OG[SL.O.winner]
+        d = OG[SL.O.decided]
         LK.record_game(stats, h2h, pts, h, a, hg, ag, w, d)
         for side in range(2):
             t = h if side == 0 else a
             for k in range(2):
-                if OK[side, k, SK.K_GP] == 0:
+                if OK[side, k, SL.K.gp] == 0:
                     continue
                 out_goalie[t, k, GO_GP] += 1
-                out_goalie[t, k, GO_STARTS] += OK[side, k, SK.K_START]
-                out_goalie[t, k, GO_WINS] += OK[side, k, SK.K_DEC] == SK.DEC_W
-                out_goalie[t, k, GO_SA] += OK[side, k, SK.K_SA]
-                out_goalie[t, k, GO_GA] += OK[side, k, SK.K_GA]
-                out_goalie[t, k, GO_FATIGUED] += OK[side, k, SK.K_FAT_START] > 0 or OK[side, k, SK.K_SHELLED] > 0
-                out_goalie[t, k, GO_SHELLED] += OK[side, k, SK.K_SHELLED] > 0
-                out_goalie[t, k, GO_FAT_START] += OK[side, k, SK.K_FAT_START] > 0
-            for j in range(SK.tm(D, t, SK.TM_NROSTER)):
+                out_goalie[t, k, GO_STARTS] += OK[side, k, SL.K.start]
+                out_goalie[t, k, GO_WINS] += OK[side, k, SL.K.dec] == SL.DEC_W
+                out_goalie[t, k, GO_SA] += OK[side, k, SL.K.sa]
+                out_goalie[t, k, GO_GA] += OK[side, k, SL.K.ga]
+                out_goalie[t, k, GO_FATIGUED] += OK[side, k, SL.K.fat_start] > 0 or OK[side, k, SL.K.shelled] > 0
+                out_goalie[t, k, GO_SHELLED] += OK[side, k, SL.K.shelled] > 0
+                out_goalie[t, k, GO_FAT_START] += OK[side, k, SL.K.fat_start] > 0
+            for j in range(ST.tm(D, t, SL.TM.nroster)):
                 if out[side, j]:
                     out_player[t, j, PO_OUT] += 1
                     continue
-                out_player[t, j, PO_G] += OP[side, j, SK.P_G]
-                out_player[t, j, PO_A] += OP[side, j, SK.P_A]
+                out_player[t, j, PO_G] += OP[side, j, SL.P.g]
+                out_player[t, j, PO_A] += OP[side, j, SL.P.a]
                 # games played: dressed in a unit at the end of the game, or hurt during it
-                q = SK.tm(D, t, SK.TM_ROSTER + j)
-                dressed = OP[side, j, SK.P_INJ] > 0
-                for k in range(SK.LINES_W - 2):
-                    if Z[SK.Z_LN + side * SK.LINES_W + k] == q:
+                q = ST.tm(D, t, SL.TM.roster + j)
+                dressed = OP[side, j, SL.P.inj] > 0
+                for k in range(SL.LINES_W - 2):
+                    if Z[SL.ZL.lines + side * SL.LINES_W + k] == q:
                         dressed = True
                 out_player[t, j, PO_GP] += dressed
         if keep_games:
@@ -152,7 +154,7 @@ def _season(s, seed, D, DP, pol, share, n_goalies, rating, pts, homes, aways, ba
             break
         _game(DP, pol, home, away, share, n_goalies, rating, starts, consec, okrun, inj, stats, True, gslot, gfat,
               out, Z, RS, OG, OT_, OP, OK, L)
-        LK.playoff_record(ps, home, OG[SK.O_WINNER] == SK.WIN_HOME)
+        LK.playoff_record(ps, home, OG[SL.O.winner] == SL.WIN_HOME)
 
 
 @nb.njit(cache=True, parallel=True)
@@ -201,13 +203,13 @@ def season_runner(lg, s):
     pol, _ = _coaches(None)
     n_teams = len(s.names)
     n_games = len(s.homes)
-    base_inj = np.zeros((n_teams, SK.MAX_ROSTER), np.int64)
+    base_inj = np.zeros((n_teams, SL.MAX_ROSTER), np.int64)
 
     def run(seed, s0, count, keep_games):
         out = {"team": np.zeros((count, n_teams, LK.NR), np.int16),
                "stats": np.zeros((count, n_teams, NS), np.int32),
                "goalie": np.zeros((count, n_teams, 2, NGO), np.int32),
-               "player": np.zeros((count, n_teams, SK.MAX_ROSTER, NPO), np.int32),
+               "player": np.zeros((count, n_teams, SL.MAX_ROSTER, NPO), np.int32),
                "games": np.zeros((count, n_games if keep_games else 0, NGM), np.int16)}
         simulate_seasons(seed, s0, c.D, cp.D, pol, s.share, s.n_goalies, s.rating, s.pts, s.homes, s.aways, s.stats,
                          s.h2h, s.starts, s.consec, s.okrun, base_inj, s.codes, s.name_rank, s.conf_of, s.div_of,

@@ -9,7 +9,7 @@ import pandas as pd
 from simcore.results import Results
 from simcore.stats import mean_ci, wilson_ci
 
-from . import kernel as K
+from .kernel.layout import OT, REG, SO, WIN_AWAY, WIN_HOME, WIN_TIE, K, O, T
 
 #: The league metrics of ``simcore strat --format json`` (``league`` object) and of :func:`league_summary`.
 LEAGUE_METRICS = ("goals_per_team_game", "shots_per_team_game", "pp_opportunities_per_team_game", "pp_pct",
@@ -39,33 +39,33 @@ def league_summary(res: Results) -> pd.DataFrame:
     OK = a["OK"].astype(np.int64)
     n = res.n
     rows = [
-        _mean_row("goals_per_team_game", OT_[:, :, K.T_GOALS].mean(axis=1)),
-        _mean_row("shots_per_team_game", OT_[:, :, K.T_SOG].mean(axis=1)),
-        _mean_row("pp_opportunities_per_team_game", OT_[:, :, K.T_PPO].mean(axis=1)),
+        _mean_row("goals_per_team_game", OT_[:, :, T.goals].mean(axis=1)),
+        _mean_row("shots_per_team_game", OT_[:, :, T.sog].mean(axis=1)),
+        _mean_row("pp_opportunities_per_team_game", OT_[:, :, T.ppo].mean(axis=1)),
     ]
-    ppg, ppo = int(OT_[:, :, K.T_PPG].sum()), int(OT_[:, :, K.T_PPO].sum())
+    ppg, ppo = int(OT_[:, :, T.ppg].sum()), int(OT_[:, :, T.ppo].sum())
     rows.append(_prop_row("pp_pct", ppg, ppo))
     rows.append(_prop_row("pk_pct", ppo - ppg, ppo))
-    rows.append(_prop_row("home_win_pct", int((OG[:, K.O_WINNER] == K.WIN_HOME).sum()), n))
-    sa, ga = int(OK[:, :, :, K.K_SA].sum()), int(OK[:, :, :, K.K_GA].sum())
+    rows.append(_prop_row("home_win_pct", int((OG[:, O.winner] == WIN_HOME).sum()), n))
+    sa, ga = int(OK[:, :, :, K.sa].sum()), int(OK[:, :, :, K.ga].sum())
     rows.append(_prop_row("save_pct", sa - ga, sa))
     rows += [
-        _mean_row("home_goals_mean", OT_[:, 0, K.T_GOALS]),
-        _mean_row("away_goals_mean", OT_[:, 1, K.T_GOALS]),
-        _mean_row("sh_goals_per_team_game", OT_[:, :, K.T_SHG].mean(axis=1)),
-        _mean_row("empty_net_goals_per_team_game", OT_[:, :, K.T_ENG].mean(axis=1)),
-        _mean_row("pim_per_team_game", OT_[:, :, K.T_PIM].mean(axis=1)),
-        _prop_row("away_win_pct", int((OG[:, K.O_WINNER] == K.WIN_AWAY).sum()), n),
-        _prop_row("tie_pct", int((OG[:, K.O_WINNER] == K.WIN_TIE).sum()), n),
-        _prop_row("past_regulation", int((OG[:, K.O_DECIDED] != K.REG).sum()
-                                         + ((OG[:, K.O_DECIDED] == K.REG) & (OG[:, K.O_WINNER] == K.WIN_TIE)).sum()),
+        _mean_row("home_goals_mean", OT_[:, 0, T.goals]),
+        _mean_row("away_goals_mean", OT_[:, 1, T.goals]),
+        _mean_row("sh_goals_per_team_game", OT_[:, :, T.shg].mean(axis=1)),
+        _mean_row("empty_net_goals_per_team_game", OT_[:, :, T.eng].mean(axis=1)),
+        _mean_row("pim_per_team_game", OT_[:, :, T.pim].mean(axis=1)),
+        _prop_row("away_win_pct", int((OG[:, O.winner] == WIN_AWAY).sum()), n),
+        _prop_row("tie_pct", int((OG[:, O.winner] == WIN_TIE).sum()), n),
+        _prop_row("past_regulation", int((OG[:, O.decided] != REG).sum()
+                                         + ((OG[:, O.decided] == REG) & (OG[:, O.winner] == WIN_TIE)).sum()),
                   n),
-        _prop_row("decided_OT", int((OG[:, K.O_DECIDED] == K.OT).sum()), n),
-        _prop_row("decided_SO", int((OG[:, K.O_DECIDED] == K.SO).sum()), n),
-        _prop_row("games_with_fatigued_goalie", int((OK[:, :, :, K.K_SA_FAT] + OK[:, :, :, K.K_FAT_START]
-                                                     + OK[:, :, :, K.K_SHELLED]).sum(axis=(1, 2)).astype(bool).sum()),
+        _prop_row("decided_OT", int((OG[:, O.decided] == OT).sum()), n),
+        _prop_row("decided_SO", int((OG[:, O.decided] == SO).sum()), n),
+        _prop_row("games_with_fatigued_goalie", int((OK[:, :, :, K.sa_fat] + OK[:, :, :, K.fat_start]
+                                                     + OK[:, :, :, K.shelled]).sum(axis=(1, 2)).astype(bool).sum()),
                   n),
-        _mean_row("fatigue_goals_per_team_game", OT_[:, :, K.T_FATG].mean(axis=1)),
+        _mean_row("fatigue_goals_per_team_game", OT_[:, :, T.fatg].mean(axis=1)),
     ]
     df = pd.DataFrame(rows, columns=["metric", "estimate", "ci_low", "ci_high"])
     df["n"] = n
@@ -100,7 +100,7 @@ def goal_distribution(res: Results, max_goals: int = 12) -> pd.DataFrame:
     OT_ = res.aggregates["OT"]
     rows = []
     for side, name in ((0, "home"), (1, "away")):
-        g = np.minimum(OT_[:, side, K.T_GOALS].astype(np.int64), max_goals)
+        g = np.minimum(OT_[:, side, T.goals].astype(np.int64), max_goals)
         cnt = np.bincount(g, minlength=max_goals + 1)
         for k, c in enumerate(cnt):
             rows.append((name, k, int(c), c / res.n))
@@ -143,8 +143,8 @@ def fatigue_on_off(n: int = 56_000, seed: int = 0, *, kit=None, league: bool = T
     b = off.summary().set_index("metric")["estimate"]
     df = pd.DataFrame({"fatigue_on": a, "fatigue_off": b})
     df["difference"] = df["fatigue_on"] - df["fatigue_off"]
-    d = (on.aggregates["OT"][:, :, K.T_GOALS].astype(float).mean(axis=1)
-         - off.aggregates["OT"][:, :, K.T_GOALS].astype(float).mean(axis=1))
+    d = (on.aggregates["OT"][:, :, T.goals].astype(float).mean(axis=1)
+         - off.aggregates["OT"][:, :, T.goals].astype(float).mean(axis=1))
     _, m, lo, hi = _mean_row("d", d)
     df["paired_ci_low"] = np.nan
     df["paired_ci_high"] = np.nan

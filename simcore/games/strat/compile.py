@@ -1,6 +1,6 @@
 """Compile a kit (cards, decks, charts, line-ups) into the integer arrays the kernel reads.
 
-:func:`compile_kit` returns a :class:`Compiled`: the kernel's data tuple ``D`` (layout in kernel.py) and the
+:func:`compile_kit` returns a :class:`Compiled`: the kernel's data tuple ``D`` (layout in kernel/layout.py) and the
 name tables that turn kernel indices back into players, teams and cards.
 """
 from __future__ import annotations
@@ -9,8 +9,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from . import kernel as K
 from . import readings as R
+from .kernel.layout import HDR, HEADER, MAX_ROSTER, NGKF, NSK, TABLES, TM, TW, F, G
 from .kit import Kit
 from .rules import Rules
 
@@ -20,15 +20,16 @@ class LineupError(ValueError):
 
 
 def flatten(tables) -> np.ndarray:
-    """The tables (in kernel.TABLES order) as the kernel's one int32 buffer: a header of (offset, rows) pairs,
-    then each table's cells in C order."""
-    header = 2 * len(tables)
-    out = [np.zeros(header, np.int64)]
-    pos = header
-    for k, t in enumerate(tables):
+    """The tables (in layout.TABLES order) as the kernel's one int32 buffer: a header of (offset, rows) pairs
+    (``D[HDR.x]``, ``D[HDR.x + 1]`` for table ``x``), then each table's cells in C order."""
+    if len(tables) != len(TABLES):
+        raise ValueError(f"{len(tables)} tables; the kernel reads {len(TABLES)} ({', '.join(TABLES)})")
+    out = [np.zeros(HEADER, np.int64)]
+    pos = HEADER
+    for name, t in zip(TABLES, tables):
         t = np.ascontiguousarray(t, dtype=np.int64)
-        out[0][2 * k] = pos
-        out[0][2 * k + 1] = t.shape[0]
+        out[0][getattr(HDR, name)] = pos
+        out[0][getattr(HDR, name) + 1] = t.shape[0]
         out.append(t.ravel())
         pos += t.size
     flat = np.concatenate(out)
@@ -42,7 +43,7 @@ def flatten(tables) -> np.ndarray:
 @dataclass(frozen=True)
 class Compiled:
     D: np.ndarray                                 # the kernel's flat buffer (flatten(tables))
-    tables: tuple                                 # the same tables as arrays, in kernel.TABLES order
+    tables: tuple                                 # the same tables as arrays, in layout.TABLES order
     teams: tuple[str, ...]                        # team abbreviations by TM row
     skaters: tuple[tuple[str, str], ...]          # (team, name) by skater id
     skater_pos: tuple[str, ...]                   # first position by skater id
@@ -74,19 +75,21 @@ def compile_kit(kit: Kit, rules: Rules | None = None, teams=None) -> Compiled:
     sk_rows, shot, defc, passc = [], [], [], []
     skaters, skater_pos, roster_names = [], [], []
     gk_rows, gcard, goalies, team_goalies = [], [], [], []
-    TM = np.full((len(abbrs), K.TW), -1, dtype=np.int32)
+    team_rows = np.full((len(abbrs), TW), -1, dtype=np.int32)     # team rows, offsets TM
     for ti, abbr in enumerate(abbrs):
         team = kit.teams[abbr]
         names = list(team.skaters)
-        if len(names) > K.MAX_ROSTER:
-            raise LineupError(f"team {abbr}: {len(names)} skaters; at most {K.MAX_ROSTER} can dress")
+        if len(names) > MAX_ROSTER:
+            raise LineupError(f"team {abbr}: {len(names)} skaters; at most {MAX_ROSTER} can dress")
         ids = {}
         for slot, name in enumerate(names):
             s = team.skaters[name]
             ids[name] = len(sk_rows)
             pos2 = s.positions[1] if len(s.positions) > 1 else -1
-            sk_rows.append([s.offense, s.defense, s.sh_defense, s.breakaway, s.penalty, s.assist,
-                            int(s.assist_star), s.positions[0], pos2, int(s.is_defenseman), s.tendency, slot, ti])
+            ratings = {"off": s.offense, "def_": s.defense, "shdef": s.sh_defense, "bkwy": s.breakaway,
+                       "pen": s.penalty, "ast": s.assist, "star": int(s.assist_star), "pos1": s.positions[0],
+                       "pos2": pos2, "isd": int(s.is_defenseman), "tend": s.tendency, "slot": slot, "team": ti}
+            sk_rows.append([ratings[f] for f in F._fields])
             shot.append([[_code(r) for r in col] for col in (s.outside, s.inside, s.rebound)])
             try:
                 defc.append([_code(s.defense_column[n]) for n in (12, 13, 14)])
@@ -97,28 +100,28 @@ def compile_kit(kit: Kit, rules: Rules | None = None, teams=None) -> Compiled:
             skaters.append((abbr, name))
             skater_pos.append(R.POSITIONS[s.positions[0]])
         roster_names.append(tuple(names))
-        TM[ti, K.TM_ROSTER:K.TM_ROSTER + len(names)] = [ids[n] for n in names]
-        TM[ti, K.TM_NROSTER] = len(names)
+        team_rows[ti, TM.roster:TM.roster + len(names)] = [ids[n] for n in names]
+        team_rows[ti, TM.nroster] = len(names)
         # 28.1 shooters: by Offense, forwards first; the earlier roster slot first on a tie
         v = [2 * team.skaters[n].offense + (0 if team.skaters[n].is_defenseman else 100) for n in names]
         so = sorted(range(len(names)), key=lambda j: (-v[j], j))
-        TM[ti, K.TM_SO:K.TM_SO + len(names)] = so
+        team_rows[ti, TM.so:TM.so + len(names)] = so
         ln = team.lines
         nf, nd = (4, 3) if four else (3, 2)
         if len(ln.forwards) < nf or len(ln.defense) < nd:
             raise LineupError(f"team {abbr}: the {rules.lines}-line option needs {nf} forward lines and {nd} "
                               f"defense pairs; the lines file has {len(ln.forwards)} and {len(ln.defense)}")
         for i in range(nf):
-            TM[ti, K.TM_F + 3 * i:K.TM_F + 3 * i + 3] = [ids[n] for n in ln.forwards[i]]
+            team_rows[ti, TM.f + 3 * i:TM.f + 3 * i + 3] = [ids[n] for n in ln.forwards[i]]
         for i in range(nd):
-            TM[ti, K.TM_D + 2 * i:K.TM_D + 2 * i + 2] = [ids[n] for n in ln.defense[i]]
+            team_rows[ti, TM.d + 2 * i:TM.d + 2 * i + 2] = [ids[n] for n in ln.defense[i]]
         for i in range(2):
-            TM[ti, K.TM_PP + 5 * i:K.TM_PP + 5 * i + 5] = [ids[n] for n in ln.power_play[i]]
-            TM[ti, K.TM_PK + 4 * i:K.TM_PK + 4 * i + 4] = [ids[n] for n in ln.penalty_kill[i]]
+            team_rows[ti, TM.pp + 5 * i:TM.pp + 5 * i + 5] = [ids[n] for n in ln.power_play[i]]
+            team_rows[ti, TM.pk + 4 * i:TM.pk + 4 * i + 4] = [ids[n] for n in ln.penalty_kill[i]]
         for i, gname in enumerate(ln.goalies):
             g = team.goalies[gname]
-            TM[ti, K.TM_G + i] = len(gk_rows)
-            gk_rows.append([g.fatigue, ti, i])
+            team_rows[ti, TM.g + i] = len(gk_rows)
+            gk_rows.append([{"fatigue": g.fatigue, "team": ti, "slot": i}[f] for f in G._fields])
             gcard.append([[_code(a), _code(b)] for a, b in g.card])
             goalies.append((abbr, gname))
         team_goalies.append(tuple(ln.goalies))
@@ -170,13 +173,17 @@ def compile_kit(kit: Kit, rules: Rules | None = None, teams=None) -> Compiled:
                     PPC[n, half, side, 2 + 2 * j] = s.b
     RET = np.array(kit.retaliation_chart, dtype=np.int16)
     PENALTY = np.array(kit.penalty_chart, dtype=np.int64)
-    tables = (np.array(sk_rows, dtype=np.int64).reshape(-1, K.NSK),
-         np.array(shot, dtype=np.int16).reshape(-1, 3, 11, 4),
-         np.array(defc, dtype=np.int16).reshape(-1, 3, 4),
-         np.array(passc, dtype=np.int16).reshape(-1, 3, 4),
-         np.array(gk_rows, dtype=np.int64).reshape(-1, K.NGKF),
-         np.array(gcard, dtype=np.int16).reshape(-1, 11, 2, 4),
-         TM.astype(np.int64), ACT, SPN, SPX, SPA, FO, PENC, PPC, PPCOND, RET, PENALTY, rules.numeric())
+    built = {
+        "sk": np.array(sk_rows, dtype=np.int64).reshape(-1, NSK),
+        "shot": np.array(shot, dtype=np.int16).reshape(-1, 3, 11, 4),
+        "defc": np.array(defc, dtype=np.int16).reshape(-1, 3, 4),
+        "passc": np.array(passc, dtype=np.int16).reshape(-1, 3, 4),
+        "gk": np.array(gk_rows, dtype=np.int64).reshape(-1, NGKF),
+        "gc": np.array(gcard, dtype=np.int16).reshape(-1, 11, 2, 4),
+        "tm": team_rows.astype(np.int64), "act": ACT, "spn": SPN, "spx": SPX, "spa": SPA, "fo": FO, "penc": PENC,
+        "ppc": PPC, "ppcond": PPCOND, "ret": RET, "penalty": PENALTY, "rules": rules.numeric(),
+    }
+    tables = tuple(built[t] for t in TABLES)
     return Compiled(D=flatten(tables), tables=tables, teams=abbrs, skaters=tuple(skaters), skater_pos=tuple(skater_pos),
                     roster=tuple(roster_names), goalies=tuple(goalies), team_goalies=tuple(team_goalies),
                     action_cards=tuple(c.card for c in actions), split_cards=tuple(c.card for c in sd),

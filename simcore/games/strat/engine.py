@@ -16,8 +16,9 @@ from simcore import runner
 from simcore.results import Results
 from simcore.rng import check_seed
 
-from . import kernel as K
 from .compile import Compiled, LineupError, compile_kit
+from .kernel.layout import (DEC_L, DEC_OTL, DEC_T, DEC_W, LOG_W, MAX_EVENTS, MAX_ROSTER, NK, NO, NP, NT, TB, TM, K, O,
+                            P, T)
 from .kit import Kit, load_kit, sample_kit
 from .policies import Coach
 from .rules import Rules
@@ -28,19 +29,19 @@ DEFAULT_CHUNK = 1 << 16
 PLAYER_PASS = 1 << 13        # games per kernel call: their per-game player counters (5.5 MB) stay in cache
 
 TEAM_COLUMNS = {
-    "goals": K.T_GOALS, "shots": K.T_SOG, "pp_opportunities": K.T_PPO, "pp_goals": K.T_PPG,
-    "sh_goals": K.T_SHG, "penalties": K.T_PEN, "pim": K.T_PIM, "faceoffs_won": K.T_FOW,
-    "empty_net_goals": K.T_ENG, "fatigue_goals": K.T_FATG, "goals_p1": K.T_G1, "goals_p2": K.T_G2,
-    "goals_p3": K.T_G3, "goals_ot": K.T_GOT, "pp_shots": K.T_SOG_PP, "shootout_goals": K.T_SO_GOALS,
-    "penetrations": K.T_PEN_TRY, "penetrations_won": K.T_PEN_OK, "pulled_goalie": K.T_PULLED,
+    "goals": T.goals, "shots": T.sog, "pp_opportunities": T.ppo, "pp_goals": T.ppg,
+    "sh_goals": T.shg, "penalties": T.pen, "pim": T.pim, "faceoffs_won": T.fow,
+    "empty_net_goals": T.eng, "fatigue_goals": T.fatg, "goals_p1": T.g1, "goals_p2": T.g2,
+    "goals_p3": T.g3, "goals_ot": T.got, "pp_shots": T.sog_pp, "shootout_goals": T.so_goals,
+    "penetrations": T.pen_try, "penetrations_won": T.pen_ok, "pulled_goalie": T.pulled,
 }
-PLAYER_COLUMNS = {"goals": K.P_G, "assists": K.P_A, "shots": K.P_SOG, "pim": K.P_PIM, "pp_goals": K.P_PPG,
-                  "sh_goals": K.P_SHG}
-GOALIE_COLUMNS = {"games": K.K_GP, "starts": K.K_START, "shots_against": K.K_SA, "goals_against": K.K_GA,
-                  "fatigued_start": K.K_FAT_START, "shelled": K.K_SHELLED, "shots_against_fatigued": K.K_SA_FAT,
-                  "goals_against_fatigued": K.K_GA_FAT, "fatigue_goals_against": K.K_FATG,
-                  "shootout_shots": K.K_SO_SA, "shootout_goals_against": K.K_SO_GA}
-DECISIONS = {K.DEC_W: "W", K.DEC_L: "L", K.DEC_OTL: "OTL", K.DEC_T: "T"}
+PLAYER_COLUMNS = {"goals": P.g, "assists": P.a, "shots": P.sog, "pim": P.pim, "pp_goals": P.ppg,
+                  "sh_goals": P.shg}
+GOALIE_COLUMNS = {"games": K.gp, "starts": K.start, "shots_against": K.sa, "goals_against": K.ga,
+                  "fatigued_start": K.fat_start, "shelled": K.shelled, "shots_against_fatigued": K.sa_fat,
+                  "goals_against_fatigued": K.ga_fat, "fatigue_goals_against": K.fatg,
+                  "shootout_shots": K.so_sa, "shootout_goals_against": K.so_ga}
+DECISIONS = {DEC_W: "W", DEC_L: "L", DEC_OTL: "OTL", DEC_T: "T"}
 
 
 def _kit(kit) -> Kit:
@@ -115,22 +116,23 @@ def simulate(home=None, away=None, n: int = 10_000, seed: int = 0, rules: Rules 
         np.asarray(fatigued, np.int64).reshape(n, 2))
     if ((gsl < 0) | (gsl > 1)).any():
         raise ValueError("goalie_slots are 0 (starter) or 1 (backup)")
-    OG = np.zeros((n, K.NO), np.int32)
-    OT_ = np.zeros((n, 2, K.NT), np.int16)
-    OK = np.zeros((n, 2, 2, K.NK), np.int16)
+    OG = np.zeros((n, NO), np.int32)
+    OT_ = np.zeros((n, 2, NT), np.int16)
+    OK = np.zeros((n, 2, 2, NK), np.int16)
     nteams = len(c.teams)
-    players = np.zeros((nteams, K.MAX_ROSTER, K.NP), np.int64)
+    players = np.zeros((nteams, MAX_ROSTER, NP), np.int64)
     useed = np.uint64(seed)
-    OP = np.zeros((min(n, PLAYER_PASS), 2, K.MAX_ROSTER, K.NP), np.int16)
+    OP = np.zeros((min(n, PLAYER_PASS), 2, MAX_ROSTER, NP), np.int16)
+    from .kernel import drivers          # the jitted kernel, defined on first use
 
     def fn(g0, count):
         # the per-game player counters are only summed per team: one reused buffer, a pass at a time
         for p0 in range(g0, g0 + count, PLAYER_PASS):
             m = min(PLAYER_PASS, g0 + count - p0)
             sl = slice(p0, p0 + m)
-            K.simulate_games((c.D, pol, homes[sl], aways[sl], gsl[sl], gft[sl]), useed, p0, m,
-                             (OG[sl], OT_[sl], OP[:m], OK[sl]))
-            K.add_players(OP[:m], homes[sl], aways[sl], players)
+            drivers.simulate_games((c.D, pol, homes[sl], aways[sl], gsl[sl], gft[sl]), useed, p0, m,
+                                   (OG[sl], OT_[sl], OP[:m], OK[sl]))
+            drivers.add_players(OP[:m], homes[sl], aways[sl], players)
 
     runner.run_chunks(n, fn, chunk_size=chunk_size or DEFAULT_CHUNK, n_threads=threads, progress=progress)
     meta = {"game": "strat", "variant": rules.id, "seed": seed, "n": n, "mode": "games",
@@ -163,18 +165,18 @@ def _games_table(res: Results, c: Compiled) -> pd.DataFrame:
         "game_id": np.arange(n, dtype=np.int64),
         "home": pd.Categorical.from_codes(a["homes"], categories=cats),
         "away": pd.Categorical.from_codes(a["aways"], categories=cats),
-        "home_goals": OG[:, K.O_HOME].astype(np.int16),
-        "away_goals": OG[:, K.O_AWAY].astype(np.int16),
-        "winner": pd.Categorical.from_codes(OG[:, K.O_WINNER].astype(np.int64), categories=list(WINNERS)),
-        "decided_in": pd.Categorical.from_codes(OG[:, K.O_DECIDED].astype(np.int64), categories=list(DECIDED)),
+        "home_goals": OG[:, O.home].astype(np.int16),
+        "away_goals": OG[:, O.away].astype(np.int16),
+        "winner": pd.Categorical.from_codes(OG[:, O.winner].astype(np.int64), categories=list(WINNERS)),
+        "decided_in": pd.Categorical.from_codes(OG[:, O.decided].astype(np.int64), categories=list(DECIDED)),
     })
     for side, pre in ((0, "home"), (1, "away")):
-        df[f"{pre}_shots"] = OT_[:, side, K.T_SOG]
-        df[f"{pre}_pp_opportunities"] = OT_[:, side, K.T_PPO]
-        df[f"{pre}_pp_goals"] = OT_[:, side, K.T_PPG]
-    df["shootout_home"] = OG[:, K.O_SO_HOME].astype(np.int16)
-    df["shootout_away"] = OG[:, K.O_SO_AWAY].astype(np.int16)
-    df["action_cards"] = OG[:, K.O_CARDS].astype(np.int16)
+        df[f"{pre}_shots"] = OT_[:, side, T.sog]
+        df[f"{pre}_pp_opportunities"] = OT_[:, side, T.ppo]
+        df[f"{pre}_pp_goals"] = OT_[:, side, T.ppg]
+    df["shootout_home"] = OG[:, O.so_home].astype(np.int16)
+    df["shootout_away"] = OG[:, O.so_away].astype(np.int16)
+    df["action_cards"] = OG[:, O.cards].astype(np.int16)
     return df
 
 
@@ -193,11 +195,11 @@ def _team_games(res: Results, c: Compiled) -> pd.DataFrame:
              "is_home": np.full(n, side == 0)}
         for name, k in TEAM_COLUMNS.items():
             d[name] = OT_[:, side, k].astype(np.int16)
-        d["goals_against"] = OT_[:, other, K.T_GOALS].astype(np.int16)
-        d["shots_against"] = OT_[:, other, K.T_SOG].astype(np.int16)
-        d["times_short_handed"] = OT_[:, other, K.T_PPO].astype(np.int16)
-        d["pp_goals_against"] = OT_[:, other, K.T_PPG].astype(np.int16)
-        d["empty_net_goals_against"] = OT_[:, other, K.T_ENG].astype(np.int16)
+        d["goals_against"] = OT_[:, other, T.goals].astype(np.int16)
+        d["shots_against"] = OT_[:, other, T.sog].astype(np.int16)
+        d["times_short_handed"] = OT_[:, other, T.ppo].astype(np.int16)
+        d["pp_goals_against"] = OT_[:, other, T.ppg].astype(np.int16)
+        d["empty_net_goals_against"] = OT_[:, other, T.eng].astype(np.int16)
         w = g["winner"].cat.codes.to_numpy()
         dec = g["decided_in"].cat.codes.to_numpy()
         won = w == side
@@ -242,7 +244,7 @@ def _players_table(res: Results, c: Compiled) -> pd.DataFrame:
     rows = []
     for ti, team in enumerate(c.teams):
         for slot, name in enumerate(c.roster[ti]):
-            r = {"team": team, "player": name, "pos": c.skater_pos[c.tables[6][ti, K.TM_ROSTER + slot]],
+            r = {"team": team, "player": name, "pos": c.skater_pos[c.tables[TB.tm][ti, TM.roster + slot]],
                  "games": int(gp[ti])}
             for col, k in PLAYER_COLUMNS.items():
                 r[col] = int(P[ti, slot, k])
@@ -262,7 +264,7 @@ def _goalie_games(res: Results, c: Compiled) -> pd.DataFrame:
         teams = a["homes"] if side == 0 else a["aways"]
         opp = a["aways"] if side == 0 else a["homes"]
         for gs in (0, 1):
-            played = OK[:, side, gs, K.K_GP] > 0
+            played = OK[:, side, gs, K.gp] > 0
             if not played.any():
                 continue
             idx = np.nonzero(played)[0]
@@ -271,7 +273,7 @@ def _goalie_games(res: Results, c: Compiled) -> pd.DataFrame:
                  "goalie": [c.team_goalies[t][gs] for t in teams[idx]]}
             for name, k in GOALIE_COLUMNS.items():
                 d[name] = OK[idx, side, gs, k].astype(np.int16)
-            dec = OK[idx, side, gs, K.K_DEC]
+            dec = OK[idx, side, gs, K.dec]
             d["decision"] = pd.Categorical([DECISIONS.get(int(x), "") for x in dec],
                                            categories=["W", "L", "OTL", "T", ""])
             parts.append(pd.DataFrame(d))
@@ -326,26 +328,29 @@ class GameLog:
 
 def _play_logged(c: Compiled, home, away, seed, game, coaches, scripted, sact, ssplit, sdice, goalie_slots=(0, 0),
                  fatigued=(0, 0), injured_out=((), ())) -> GameLog:
+    from .kernel import drivers
+
     pol, _ = _coaches(coaches)
     h, a = c.team_index(home), c.team_index(away)
-    OG = np.zeros(K.NO, np.int32)
-    OT_ = np.zeros((2, K.NT), np.int16)
-    OP = np.zeros((2, K.MAX_ROSTER, K.NP), np.int16)
-    OK = np.zeros((2, 2, K.NK), np.int16)
-    L = np.zeros((K.MAX_EVENTS, K.LOG_W), np.int64)
-    out = np.zeros((2, K.MAX_ROSTER), np.int64)
+    OG = np.zeros(NO, np.int32)
+    OT_ = np.zeros((2, NT), np.int16)
+    OP = np.zeros((2, MAX_ROSTER, NP), np.int16)
+    OK = np.zeros((2, 2, NK), np.int16)
+    L = np.zeros((MAX_EVENTS, LOG_W), np.int64)
+    out = np.zeros((2, MAX_ROSTER), np.int64)
     for side, (t, names) in enumerate(zip((h, a), injured_out)):
         roster = list(c.roster[t])
         for name in names:
             if name not in roster:
                 raise LineupError(f"{name!r} is not a skater of {c.teams[t]}")
             out[side, roster.index(name)] = 1
-    nlog = K.play_logged(c.D, pol, np.uint64(seed), int(game), h, a, np.array(goalie_slots, np.int64),
-                         np.array(fatigued, np.int64), out, int(scripted), sact, ssplit, sdice, OG, OT_, OP, OK, L)
+    nlog = drivers.play_logged(c.D, pol, np.uint64(seed), int(game), h, a, np.array(goalie_slots, np.int64),
+                               np.array(fatigued, np.int64), out, int(scripted), sact, ssplit, sdice, OG, OT_, OP,
+                               OK, L)
     from .pbp import describe
     events = describe(c, L[:nlog], (h, a))
-    return GameLog(events, home, away, int(OG[K.O_HOME]), int(OG[K.O_AWAY]), WINNERS[OG[K.O_WINNER]],
-                   DECIDED[OG[K.O_DECIDED]], OT_, OP, OK)
+    return GameLog(events, home, away, int(OG[O.home]), int(OG[O.away]), WINNERS[OG[O.winner]],
+                   DECIDED[OG[O.decided]], OT_, OP, OK)
 
 
 def play_by_play(home, away, seed: int = 0, game: int = 0, rules=None, *, kit=None, coaches=None) -> GameLog:

@@ -4,8 +4,8 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from . import kernel as K
 from . import readings as R
+from .kernel.layout import EV, TB
 
 POS = ("LW", "C", "RW", "LD", "RD", "extra skater")
 COLS = ("Outside", "Inside", "Reb/Bkwy")
@@ -70,7 +70,7 @@ def reading_text(kind: int, a: int = 0, b: int = 0, c: int = 0) -> str:
 
 
 def dec(x: int) -> tuple[int, int, int, int]:
-    """Inverse of kernel.enc: a logged reading as (kind, a, b, c)."""
+    """Inverse of kernel.events.enc: a logged reading as (kind, a, b, c)."""
     c = x % 100 - 1
     x //= 100
     b = x % 100 - 1
@@ -80,7 +80,7 @@ def dec(x: int) -> tuple[int, int, int, int]:
 
 def describe(c, L: np.ndarray, teams: tuple[int, int]) -> pd.DataFrame:
     """Rows (period, card, side, event, text) for a kernel log ``L`` of the game ``teams`` (home, away rows)."""
-    ACT = c.tables[K.TABLES.index("ACT")]
+    ACT = c.tables[TB.act]
     abbr = [c.teams[teams[0]], c.teams[teams[1]]]
 
     def sk(p):
@@ -100,73 +100,73 @@ def describe(c, L: np.ndarray, teams: tuple[int, int]) -> pd.DataFrame:
     rows = []
     for period, card, code, side, a, b, cc, d in L.tolist():
         team = abbr[side] if side in (0, 1) else ""
-        if code == K.EV_PERIOD:
+        if code == EV.period:
             text = ("Overtime" if a == 4 else f"Period {a}") + f": the action deck is shuffled ({b} cards)"
-        elif code == K.EV_END:
+        elif code == EV.end:
             text = (f"Final: {abbr[0]} {b}, {abbr[1]} {cc}" if d else f"End of period {a}: {abbr[0]} {b}, "
                     f"{abbr[1]} {cc}")
-        elif code == K.EV_CARD:
+        elif code == EV.card:
             r = ACT[a, side]
             text = (f"{team} draws action card {c.action_cards[a]} ({SIDES[side]} section): "
                     f"{reading_text(*map(int, r))} -- {who(b)} has the puck")
-        elif code == K.EV_LINE:
+        elif code == EV.line:
             text = f"Line change: forward line F{a + 1}, defense pair D{b + 1} on the ice" + \
                 (" (after the penalty, 7.31)" if cc else "")
-        elif code == K.EV_FACEOFF:
+        elif code == EV.faceoff:
             where = "center ice" if b < 0 else f"{abbr[b]}'s end"
             text = f"Faceoff at {where}: split {cc}, {team} {who(a)} wins it"
-        elif code == K.EV_DEFENSE:
+        elif code == EV.defense:
             text = f"{team} {who(a)}, Defense {b}: {reading_text(cc)}"
-        elif code == K.EV_PASS:
+        elif code == EV.pass_:
             text = f"{team} {who(a)}, Passing {chr(ord('A') + b)}: {reading_text(*dec(d))}"
-        elif code == K.EV_SHOT:
+        elif code == EV.shot:
             text = f"{team} {who(a)} shoots ({COLS[b]}), rolls {cc}: {reading_text(*dec(d))}"
-        elif code == K.EV_PP_SHOT:
+        elif code == EV.pp_shot:
             kinds = ("Outside", "Inside", "Rebound", "Breakaway")
             text = f"  {team} {sk(a)} {kinds[b]} shot, rolls {cc}: {reading_text(*dec(d))}"
-        elif code == K.EV_GOALIE:
+        elif code == EV.goalie:
             text = f"  {gk(a)} card, rolls {b}: {reading_text(*dec(d))}"
-        elif code == K.EV_GOAL:
+        elif code == EV.goal:
             tags = [t for bit, t in ((1, "power play"), (2, "short-handed"), (4, "empty net"),
                                      (8, "fatigued goalie's Faceoff\u2022")) if b & bit]
             text = f"GOAL {team}: {sk(a)}" + (f" [{', '.join(tags)}]" if tags else "") + \
                 f" -- {abbr[0]} {cc}, {abbr[1]} {d}"
-        elif code == K.EV_ASSIST:
+        elif code == EV.assist:
             names = [sk(x) for x in (a, b) if x >= 0]
             text = "  assists: " + (", ".join(names) if names else "unassisted")
-        elif code == K.EV_REBOUND:
+        elif code == EV.rebound:
             text = f"  Rebound: {reading_text(*dec(d))}"
-        elif code == K.EV_BREAKAWAY:
+        elif code == EV.breakaway:
             text = f"  {team} possible breakaway: {reading_text(*dec(d))}"
-        elif code == K.EV_PENETRATE:
+        elif code == EV.penetrate:
             text = f"{team} {who(a)} tries to penetrate (rating {b}): split {cc}, " + \
                 ("inside shot" if d else "puck lost")
-        elif code == K.EV_PENALTY:
+        elif code == EV.penalty:
             offender = sk(a) if a >= 0 else gk(-1 - a)
             why = ("action-card penalty", "goalie penalty", "retaliation", "goalie penalty (coincidental)")[b]
             text = f"PENALTY {team}: {offender}, 2 minutes ({why})"
-        elif code == K.EV_FLIP:
+        elif code == EV.flip:
             text = "  elapsed time: card " + ("F line change (waits)" if a == -1 else
                                                "D line change (waits)" if a == -2 else c.action_cards[a])
-        elif code == K.EV_PP:
+        elif code == EV.pp:
             text = f"{team} power play, unit PP{a + 1} against PK{d + 1}: split {b}, " + \
                 ("top" if cc == 0 else "bottom") + " half of the chart"
-        elif code == K.EV_INJURY:
+        elif code == EV.injury:
             text = f"Injury: {sk(b)} " + ("out for the rest of the game" if cc == 0 else f"out {cc} game(s)") + \
                 (f"; {sk(d)} replaces him" if d >= 0 else "")
-        elif code == K.EV_PULL:
+        elif code == EV.pull:
             text = f"{team} pulls the goalie ({b} card(s) left); extra skater {sk(a)}"
-        elif code == K.EV_RETURN:
+        elif code == EV.return_:
             text = f"{team} goalie back in the net"
-        elif code == K.EV_SHELLED:
+        elif code == EV.shelled:
             text = f"{gk(a)} is shelled ({b} in the period, {cc} in the game): fatigued for the rest of the game"
-        elif code == K.EV_RELIEVE:
+        elif code == EV.relieve:
             text = f"{team} changes goalies: {gk(a)} comes in"
-        elif code == K.EV_SO:
+        elif code == EV.so:
             text = f"Shootout: {team} {sk(a)} rolls {b}: {reading_text(*dec(d))} -- " + ("scores" if cc else "no goal")
-        elif code == K.EV_SPLIT:
+        elif code == EV.split:
             text = f"  split card {a}: " + ("within" if d else "outside") + f" {b}-{cc}"
-        elif code == K.EV_PENCARD:
+        elif code == EV.pencard:
             rating = R.PENALTY_RATINGS[b] if b >= 0 else "none"
             text = f"{team} {who(a)}, penalty rating {rating}: " + \
                 ("penalized (top row)" if cc else "no penalty: takes the puck, outside shot only (4.82)")

@@ -23,6 +23,8 @@ from dataclasses import dataclass, fields
 
 import numpy as np
 
+from .kernel.layout import N_POL, POL
+
 PENETRATE = ("tendency", "never", "always")
 PULL_GOALIE = ("trailing", "never")
 SHELLED = ("stay", "relieve")
@@ -69,5 +71,10 @@ class Coach:
         return ",".join(f"{f.name}={getattr(self, f.name)}" for f in fields(self))
 
     def numeric(self) -> np.ndarray:
-        return np.array([PENETRATE.index(self.penetrate), PULL_GOALIE.index(self.pull_goalie),
-                         SHELLED.index(self.shelled), PP_UNITS.index(self.pp_units)], dtype=np.int64)
+        """The policies as the kernel's integer vector (slots kernel.layout.POL)."""
+        r = np.zeros(N_POL, dtype=np.int64)
+        r[POL.penetrate] = PENETRATE.index(self.penetrate)
+        r[POL.pull] = PULL_GOALIE.index(self.pull_goalie)
+        r[POL.shelled] = SHELLED.index(self.shelled)
+        r[POL.pp_units] = PP_UNITS.index(self.pp_units)
+        return r

@@ -9,6 +9,8 @@ from typing import ClassVar
 
 from simcore.rulesbase import RulesBase, option
 
+from .kernel.layout import N_RULES, RULE
+
 
 @dataclass(frozen=True)
 class Rules(RulesBase):
@@ -51,16 +53,15 @@ class Rules(RulesBase):
         "2: PK1 and PK2 alternate like the power-play units (19.1, Advanced).")
 
     def numeric(self):
-        """The rule fields as the kernel's integer vector (see kernel.R_*)."""
-        from . import kernel as K
+        """The rule fields as the kernel's integer vector (slots kernel.layout.RULE)."""
         import numpy as np
 
-        r = np.zeros(K.N_RULES, dtype=np.int64)
-        r[K.R_LINES] = int(self.lines)
-        r[K.R_OT_CARDS] = 8 if self.overtime == "8cards" else 0
-        r[K.R_SHOOTOUT] = self.shootout == "on"
-        r[K.R_FATIGUE] = self.goalie_fatigue == "on"
-        r[K.R_ASSISTS] = self.assists == "on"
-        r[K.R_INJURIES] = self.injuries == "on"
-        r[K.R_PK_UNITS] = int(self.pk_units)
+        r = np.zeros(N_RULES, dtype=np.int64)
+        r[RULE.lines] = int(self.lines)
+        r[RULE.ot_cards] = 8 if self.overtime == "8cards" else 0
+        r[RULE.shootout] = self.shootout == "on"
+        r[RULE.fatigue] = self.goalie_fatigue == "on"
+        r[RULE.assists] = self.assists == "on"
+        r[RULE.injuries] = self.injuries == "on"
+        r[RULE.pk_units] = int(self.pk_units)
         return r

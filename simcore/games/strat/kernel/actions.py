@@ -1,0 +1,150 @@
+"""Action cards (4.x): the top card of the action deck read for the team with the puck."""
+from __future__ import annotations
+
+import numba as nb
+
+from .. import readings as R
+from .events import enc, log
+from .ice import MIRROR, SELF_PASS, chain_add, chain_reset, pick_any, put_lines
+from .layout import COL_IN, COL_OUT, EV, F, M, MODE, RULE, ZL
+from .penalties import penalty
+from .shots import breakaway_for
+from .tables import act_row, defc, passc_row, rule, sk
+
+
+@nb.njit(cache=True, forceinline=True)
+def action(D, Z, RS, t, slot, pol, OT_, OP, OK, L):
+    """Team ``t``'s ``slot`` has the puck: draw the top action card and read the team's section."""
+    d = 1 - t
+    while True:
+        if Z[ZL.cur] >= Z[ZL.ncards]:
+            Z[ZL.m + M.mode] = MODE.end
+            return
+        c = Z[ZL.deck + Z[ZL.cur]]
+        Z[ZL.cur] += 1
+        Z[ZL.cards] += 1
+        if c >= 0:
+            break
+        # a line-change card on top: change lines, then draw the next card (Getting Started)
+        nf = 3 if rule(D, RULE.lines) == 3 else 4
+        nd = 2 if rule(D, RULE.lines) == 3 else 3
+        if c == -1:
+            Z[ZL.cf] = (Z[ZL.cf] + 1) % nf
+        else:
+            Z[ZL.cd] = (Z[ZL.cd] + 1) % nd
+        put_lines(Z)
+        chain_reset(Z)
+        log(Z, L, EV.line, -1, Z[ZL.cf], Z[ZL.cd], 0, 0)
+    if Z[ZL.ice + t * 6 + slot] < 0:
+        slot = pick_any(D, Z, t, 0, -1, False)
+    p = Z[ZL.ice + t * 6 + slot]
+    r = act_row(D, c, t)
+    k = D[r + 0]
+    log(Z, L, EV.card, t, c, p * 8 + slot, k, 0)
+    ms = MIRROR[slot]
+    if k == R.OPP_DEFENSE:
+        q = Z[ZL.ice + d * 6 + ms]
+        if q < 0:
+            res = R.OUTSIDE_SHOT
+        else:
+            res = defc(D, q, D[r + 1] - 12, 0)
+        log(Z, L, EV.defense, d, (q if q >= 0 else 0) * 8 + ms, D[r + 1], res, 0)
+        if res == R.TAKES_PUCK:
+            Z[ZL.m + M.mode] = MODE.action
+            Z[ZL.m + M.team] = d
+            Z[ZL.m + M.slot] = ms
+            return
+        Z[ZL.m + M.mode] = MODE.shot
+        Z[ZL.m + M.team] = t
+        Z[ZL.m + M.slot] = slot
+        Z[ZL.m + M.col] = COL_OUT
+        Z[ZL.m + M.unrestricted] = 1
+        return
+    if k == R.PASSING:
+        pr = passc_row(D, p, D[r + 1] - 9)
+        log(Z, L, EV.pass_, t, p * 8 + slot, D[r + 1], 0, enc(D, pr))
+        if D[pr + 0] == R.PASS_INSIDE:
+            s = D[pr + 1]
+            if s == R.ANY:
+                s = pick_any(D, Z, t, 0, slot, True)
+            elif s == slot:
+                s = SELF_PASS[s]          # 4.42: a player off his first position passing to "himself"
+            if s < 0 or Z[ZL.ice + t * 6 + s] < 0:
+                s = slot
+            if s != slot:
+                chain_add(Z, t, p)
+            Z[ZL.m + M.mode] = MODE.shot
+            Z[ZL.m + M.team] = t
+            Z[ZL.m + M.slot] = s
+            Z[ZL.m + M.col] = COL_IN
+            Z[ZL.m + M.unrestricted] = 0
+            return
+        # lose puck to a defender
+        Z[ZL.m + M.mode] = MODE.action
+        Z[ZL.m + M.team] = d
+        Z[ZL.m + M.slot] = D[pr + 1] if D[pr + 1] != R.ANY else pick_any(D, Z, d, 0, -1, False)
+        return
+    if k == R.SHOT_FOR:
+        s = D[r + 2]
+        if s == R.ANY:
+            s = pick_any(D, Z, t, 0, slot, True)
+            if s < 0:
+                s = slot
+        elif s == slot:
+            s = D[r + 3] if D[r + 3] >= 0 else slot       # 4.41: the pass goes to the player in parentheses
+        if Z[ZL.ice + t * 6 + s] < 0:
+            s = slot
+        if s != slot:
+            chain_add(Z, t, p)
+        Z[ZL.m + M.mode] = MODE.shot
+        Z[ZL.m + M.team] = t
+        Z[ZL.m + M.slot] = s
+        Z[ZL.m + M.col] = COL_IN if D[r + 1] == 1 else COL_OUT
+        Z[ZL.m + M.unrestricted] = 1
+        return
+    if k == R.LOSE_PUCK_OUTSIDE:
+        s = D[r + 1]
+        if Z[ZL.ice + d * 6 + s] < 0:
+            s = ms
+        Z[ZL.m + M.mode] = MODE.shot
+        Z[ZL.m + M.team] = d
+        Z[ZL.m + M.slot] = s
+        Z[ZL.m + M.col] = COL_OUT
+        Z[ZL.m + M.unrestricted] = 0
+        chain_reset(Z)
+        return
+    if k == R.POSSIBLE_BREAKAWAY:
+        breakaway_for(D, Z, RS, t, slot, slot, L)
+        return
+    if k == R.LOSE_PUCK_BREAKAWAY:
+        chain_reset(Z)
+        breakaway_for(D, Z, RS, d, -1, ms, L)
+        if Z[ZL.m + M.mode] == MODE.action:   # 4.62 failed: the puck goes back to the opponent of the intended shooter
+            Z[ZL.m + M.team] = t
+            Z[ZL.m + M.slot] = slot
+        return
+    if k == R.LOSE_PUCK_INSIDE_ANY:
+        chain_reset(Z)
+        s = pick_any(D, Z, d, 0, -1, True)          # 4.71: every opposing player is eligible
+        Z[ZL.m + M.mode] = MODE.shot
+        Z[ZL.m + M.team] = d
+        Z[ZL.m + M.slot] = s
+        Z[ZL.m + M.col] = COL_IN
+        Z[ZL.m + M.unrestricted] = 0
+        return
+    if k == R.PENALTY_CARD:
+        q = Z[ZL.ice + d * 6 + ms]
+        log(Z, L, EV.pencard, d, (q if q >= 0 else 0) * 8 + ms, sk(D, q, F.pen) if q >= 0 else -1,
+            1 if (q >= 0 and (D[r + 1] >> sk(D, q, F.pen)) & 1) else 0, 0)
+        if q >= 0 and (D[r + 1] >> sk(D, q, F.pen)) & 1:
+            penalty(D, Z, RS, d, q, pol, OT_, OP, OK, L, 0)
+            return
+        # 4.82-4.83: no penalty, the defender takes the puck and shoots from outside, no penetration
+        chain_reset(Z)
+        Z[ZL.m + M.mode] = MODE.shot
+        Z[ZL.m + M.team] = d
+        Z[ZL.m + M.slot] = ms if q >= 0 else pick_any(D, Z, d, 0, -1, False)
+        Z[ZL.m + M.col] = COL_OUT
+        Z[ZL.m + M.unrestricted] = 0
+        return
+    raise ValueError("an action card reading the Basic game does not know")

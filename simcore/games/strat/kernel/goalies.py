@@ -1,0 +1,69 @@
+"""Goalie changes: the pull for an extra skater (13) and the shelled goalie relieved (policy
+``shelled=relieve``)."""
+from __future__ import annotations
+
+import numba as nb
+
+from .events import log
+from .layout import EV, F, G, K, MAX_ROSTER, N_POL, NK, NT, POL, T, TM, ZL
+from .tables import gk, sk, tm
+
+PULL_CARDS_LEFT = 2                # 13.0: the goalie may be pulled with this many cards or fewer left
+
+
+@nb.njit(inline="always", cache=True)
+def pull_possible(Z):
+    """Whether :func:`goalie_pull` can change anything now: a goalie is out, or two or fewer cards are left."""
+    return Z[ZL.ncards] - Z[ZL.cur] <= PULL_CARDS_LEFT or Z[ZL.pull] + Z[ZL.pull + 1] > 0
+
+
+@nb.njit(cache=True)
+def goalie_pull(D, Z, pol, OT_, L):
+    """13.0: a team behind by one or two may pull its goalie with two or fewer cards left in the game; the
+    extra skater is the best healthy Offense off the ice."""
+    left = Z[ZL.ncards] - Z[ZL.cur]
+    for t in range(2):
+        if pol[t * N_POL + POL.pull] != 0:
+            continue
+        behind = Z[ZL.score + 1 - t] - Z[ZL.score + t]
+        want = Z[ZL.period] == 3 and not Z[ZL.ot] and left <= PULL_CARDS_LEFT and 1 <= behind and behind <= 2
+        if want and not Z[ZL.pull + t]:
+            team = Z[ZL.team + t]
+            best = -1
+            bo = -1
+            for k in range(tm(D, team, TM.nroster)):
+                q = tm(D, team, TM.roster + k)
+                if q < 0 or Z[ZL.injured + t * MAX_ROSTER + sk(D, q, F.slot)]:
+                    continue
+                on = False
+                for s in range(5):
+                    if Z[ZL.ice + t * 6 + s] == q:
+                        on = True
+                if not on and sk(D, q, F.off) > bo:
+                    bo = sk(D, q, F.off)
+                    best = q
+            Z[ZL.pull + t] = 1
+            Z[ZL.ice + t * 6 + 5] = best
+            OT_[t * NT + T.pulled] = 1
+            log(Z, L, EV.pull, t, best, left, 0, 0)
+        elif Z[ZL.pull + t] and not want:
+            Z[ZL.pull + t] = 0
+            Z[ZL.ice + t * 6 + 5] = -1
+            log(Z, L, EV.return_, t, 0, 0, 0, 0)
+
+
+@nb.njit(cache=True)
+def relieve(D, Z, OK, L):
+    """The shelled goalie goes out for the backup at this faceoff (policy ``shelled=relieve``)."""
+    for s in range(2):
+        if Z[ZL.relieve + s]:
+            Z[ZL.relieve + s] = 0
+            team = gk(D, Z[ZL.gk + s], G.team)
+            ns = 1 - Z[ZL.gkslot + s]
+            Z[ZL.gkslot + s] = ns
+            Z[ZL.gk + s] = tm(D, team, TM.g + ns)
+            Z[ZL.fat + s] = 0
+            Z[ZL.gap + s] = 0
+            Z[ZL.gag + s] = 0
+            OK[(s * 2 + ns) * NK + K.gp] = 1
+            log(Z, L, EV.relieve, s, Z[ZL.gk + s], 0, 0, 0)

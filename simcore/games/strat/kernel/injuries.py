@@ -1,0 +1,78 @@
+"""Injuries (15): the pending "also injury" resolved on a split card, and the most logical replacement (15.1)."""
+from __future__ import annotations
+
+import numba as nb
+
+from .draws import draw_split
+from .events import log
+from .layout import EV, F, LINES_W, MAX_ROSTER, NP, P, RULE, TM, ZL
+from .tables import rule, sk, spx, tm
+
+
+@nb.njit(cache=True)
+def resolve_injury(D, Z, RS, OP, L):
+    """The pending "also injury": draw a split card, read its Injury section, replace the player (15.1)."""
+    att = Z[ZL.inj_pend] - 1
+    Z[ZL.inj_pend] = 0
+    c = draw_split(Z, RS)
+    side = att if spx(D, c, 2, 1) == 0 else 1 - att
+    slot = spx(D, c, 2, 2)
+    games = spx(D, c, 2, 3)
+    p = Z[ZL.ice + side * 6 + slot]
+    if p < 0:
+        return
+    rs = sk(D, p, F.slot)
+    Z[ZL.injured + side * MAX_ROSTER + rs] = 1
+    OP[(side * MAX_ROSTER + rs) * NP + P.inj] = games + 1
+    best = replace_skater(D, Z, side, p)
+    log(Z, L, EV.injury, side, slot, p, games, best)
+
+
+@nb.njit(cache=True)
+def replace_skater(D, Z, side, p):
+    """Put the most logical replacement (15.1) for skater ``p`` of ``side`` into every unit and ice slot he
+    holds; returns the replacement's id, or -1 when nobody is left (the position plays short)."""
+    # a healthy skater off the ice, preferring one dressed in no line in use,
+    # at the same position, then the same group (forward / defense), then the best Offense
+    team = sk(D, p, F.team)
+    n_f = 3 if rule(D, RULE.lines) == 3 else 4
+    n_d = 2 if rule(D, RULE.lines) == 3 else 3
+    best = -1
+    bscore = -1
+    for k in range(tm(D, team, TM.nroster)):
+        q = tm(D, team, TM.roster + k)
+        if q < 0 or Z[ZL.injured + side * MAX_ROSTER + sk(D, q, F.slot)] or q == p:
+            continue
+        on = False
+        for s in range(6):
+            if Z[ZL.ice + side * 6 + s] == q:
+                on = True
+        if on:
+            continue
+        in_use = False
+        for j in range(3 * n_f):
+            if Z[ZL.lines + side * LINES_W + TM.f + j] == q:
+                in_use = True
+        for j in range(2 * n_d):
+            if Z[ZL.lines + side * LINES_W + TM.d + j] == q:
+                in_use = True
+        score = 0
+        if not in_use:
+            score += 400
+        if sk(D, q, F.pos1) == sk(D, p, F.pos1) or sk(D, q, F.pos2) == sk(D, p, F.pos1):
+            score += 200
+        if sk(D, q, F.isd) == sk(D, p, F.isd):
+            score += 100
+        score += sk(D, q, F.off)
+        if score > bscore:
+            bscore = score
+            best = q
+    if best < 0:
+        return best
+    for j in range(LINES_W - 2):
+        if Z[ZL.lines + side * LINES_W + j] == p:
+            Z[ZL.lines + side * LINES_W + j] = best
+    for s in range(6):
+        if Z[ZL.ice + side * 6 + s] == p:
+            Z[ZL.ice + side * 6 + s] = best
+    return best

@@ -1,0 +1,163 @@
+"""The Strat kernel's memory layouts and codes, generated from declarations (plain constants, no numba code).
+
+Every offset the kernel reads is computed here by :func:`simcore.layout.fields` (indices 0, 1, 2, ... of a
+counter row or a vector) and :func:`simcore.layout.regions` (offsets of the ``(name, shape)`` pieces of a flat
+array, and its size).  Adding a state field, a counter or a table is one line in a declaration below (a table
+is then built by compile.py under its name); nothing is renumbered.  The results are module-level namedtuples of ints, which numba reads as compile-time constants:
+``Z[ZL.ice + t * 6 + s]`` compiles as a literal offset would.  ``rules.py``, ``compile.py``, ``engine.py``,
+``pbp.py``, ``analysis.py`` and the league's season kernel read these names without importing the kernel.
+
+Naming.  A layout is an UPPERCASE namedtuple with lowercase fields; its size is ``N*`` (or ``*_W`` for a row
+width), always derived from the declaration.  The old hand-numbered prefix became the namedtuple
+(``Z_ICE`` -> ``ZL.ice``, ``T_GOALS`` -> ``T.goals``, ``TM_NROSTER`` -> ``TM.nroster``); a field that would
+be a Python keyword takes a trailing underscore (``F.def_``, ``EV.pass_``, ``EV.return_``).
+
+==========  =====================================================  ==================================
+name        what it indexes                                        size
+==========  =====================================================  ==================================
+``TABLES``  the tables of the flat buffer ``D``, in order           ``len(TABLES)``
+``TB``      a table's index in ``TABLES`` (``c.tables[TB.act]``)
+``HDR``     ``D``'s header: ``D[HDR.act]`` offset, ``+ 1`` rows     ``HEADER`` cells
+``F``       a skater's ratings row (table ``sk``)                   ``NSK``
+``G``       a goalie's row (table ``gk``)                           ``NGKF``
+``TM``      a team row (table ``tm``): the lines, then the roster   ``TW`` (lines: ``LINES_W``)
+``RULE``    the rule vector (table ``rules``, ``Rules.numeric``)    ``N_RULES``
+``POL``     a side's coaching policies (``Coach.numeric``)          ``N_POL``
+``T``       per-team counters (``OT[g, side, :]``)                  ``NT``
+``P``       per-player counters (``OP[g, side, roster slot, :]``)   ``NP``
+``K``       per-goalie counters (``OK[g, side, goalie slot, :]``)   ``NK``
+``O``       per-game outputs (``OG[g, :]``)                         ``NO``
+``ZL``      the game state ``Z``: scalars, then regions             ``NZ``
+``M``       the machine state (the ``ZL.m`` region)                 ``NM``
+``MODE``    the machine's modes (``Z[ZL.m + M.mode]``)
+``EV``      play-by-play event codes
+``LR``      a play-by-play log row                                  ``LOG_W``
+==========  =====================================================  ==================================
+
+Value codes that are not positions (sides, shot columns, winner, decided-in, goalie decisions) are plain ints
+at the end.
+"""
+from __future__ import annotations
+
+from simcore.layout import fields, regions
+
+MAX_ROSTER = 24                    # skaters a team dresses (roster slots)
+ORDER_CAP = 48                     # cards of a period's action deck, line-change cards included
+MAX_EVENTS = 4000                  # rows of a play-by-play log
+
+# ---------------------------------------------------------------- the flat data buffer D
+# The kit's tables travel as one int32 array: a header of (offset, rows) pairs, one per table in the order of
+# TABLES, then the tables back to back (compile.flatten).  Shapes as compile.py builds them:
+TABLES = (
+    "sk",        # (n_skaters, NSK) ratings, fields F
+    "shot",      # (n_skaters, 3, 11, 4) Outside/Inside/Reb-Bkwy readings
+    "defc",      # (n_skaters, 3, 4) Defense 12-14
+    "passc",     # (n_skaters, 3, 4) Passing J, K, L
+    "gk",        # (n_goalies, NGKF), fields G
+    "gc",        # (n_goalies, 11, 2, 4) goalie card (vs outside, vs others)
+    "tm",        # (n_teams, TW) lines and rosters, offsets TM
+    "act",       # (30, 2, 4) action cards (home, visitor section)
+    "spn",       # (40,) split numbers
+    "spx",       # (40, 3, 4) breakaway, rebound, injury readings
+    "spa",       # (40, 13) assists: any, one-only, count, then (position, rating) pairs
+    "fo",        # (20, 4) faceoff chart
+    "penc",      # (10, 2) penetration success range by rating
+    "ppc",       # (20, 2, 2, 9) power play chart [split, half (top/bottom), side (SH/PP)] = count, (kind, pos)*4
+    "ppcond",    # (20, 2) (position, rating)
+    "ret",       # (6,) retaliation position or -1
+    "penalty",   # (5, 2) split range penalized by Penalty rating
+    "rules",     # (N_RULES,) the rule vector, slots RULE
+)
+TB = fields("Table", TABLES)
+HDR, HEADER = regions("Header", [(t, 2) for t in TABLES])     # (offset, rows) per table
+
+# ---------------------------------------------------------------- skaters, goalies, teams
+F = fields("Skater", "off def_ shdef bkwy pen ast star pos1 pos2 isd tend slot team")
+NSK = len(F)
+G = fields("Goalie", "fatigue team slot")
+NGKF = len(G)
+
+# a team row: the lines first (the part a game copies, since injury substitutions change it), then the roster
+LINES = [
+    ("f", (4, 3)),                 # forward lines LW, C, RW
+    ("d", (3, 2)),                 # defense pairs LD, RD
+    ("pp", (2, 5)),                # power-play units LW, C, RW, LD, RD
+    ("pk", (2, 4)),                # penalty-kill units LW, RW, LD, RD (ice slots PK_SLOTS)
+    ("g", 2),                      # goalies: starter, backup
+]
+_, LINES_W = regions("Lines", LINES)
+TM, TW = regions("TeamRow", LINES + [
+    ("roster", MAX_ROSTER),        # skater ids by roster slot
+    ("nroster", 1),                # roster count
+    ("so", MAX_ROSTER),            # roster slots in shootout order (28.1): Offense, forwards first
+])
+PK_SLOTS = (0, 2, 3, 4)            # the ice slots of a PK unit's four players
+
+# ---------------------------------------------------------------- rules and coaching policies
+RULE = fields("Rule", "lines ot_cards shootout fatigue assists injuries pk_units")
+N_RULES = len(RULE)
+POL = fields("Policy", "penetrate pull shelled pp_units")
+N_POL = len(POL)
+
+# ---------------------------------------------------------------- counters (the kernel's outputs)
+T = fields("TeamCounter", "goals sog ppo ppg shg pen pim fow eng fatg g1 g2 g3 got sog_pp so_goals pen_try pen_ok "
+                          "pulled")
+NT = len(T)
+P = fields("PlayerCounter", "g a sog pim ppg shg inj")
+NP = len(P)
+K = fields("GoalieCounter", "gp start sa ga dec fat_start shelled sa_fat ga_fat fatg so_sa so_ga")
+NK = len(K)
+O = fields("GameOutput", "home away winner decided so_home so_away so_rounds cards steps draws")  # noqa: E741
+NO = len(O)
+
+# ---------------------------------------------------------------- the game state Z
+M = fields("Machine", "mode team slot col unrestricted zone")
+NM = len(M)
+MODE = fields("Mode", "faceoff action shot end")
+
+ZL, NZ = regions("State", [
+    # scalars
+    ("scripted", 1), ("period", 1), ("cur", 1), ("ncards", 1), ("cf", 1), ("cd", 1), ("ot", 1), ("done", 1),
+    ("spcur", 1), ("pend_pp", 1), ("inj_pend", 1), ("ch_t", 1), ("ch1", 1), ("ch2", 1), ("logn", 1),
+    ("steps", 1), ("cards", 1), ("draws", 1),
+    # per side (+side)
+    ("gk", 2),                     # current goalie (global id); a pulled goalie is tracked in pull
+    ("gkslot", 2),
+    ("fat", 2),
+    ("pull", 2),
+    ("ppnext", 2),
+    ("pknext", 2),
+    ("score", 2),
+    ("gap", 2),                    # goals against the current goalie this period
+    ("gag", 2),                    # ... this game
+    ("leadgk", 2),                 # goalie slots in net when the last go-ahead goal was scored (decisions)
+    ("relieve", 2),
+    ("shelled", 2),
+    ("team", 2),                   # team row of TM
+    ("nscript", 3),                # +k: length of script k (action cards, split cards, dice)
+    ("logcap", 1),                 # rows of the play-by-play log (0: none)
+    # regions
+    ("ice", (2, 6)),               # players on the ice by slot
+    ("lines", (2, LINES_W)),       # the game's lines (injury replacements change them)
+    ("turns", (2, MAX_ROSTER)),    # "any player" turns (4.31)
+    ("tacc", (2, MAX_ROSTER)),     # shooting-tendency accumulators
+    ("injured", (2, MAX_ROSTER)),  # 1: out injured
+    ("m", NM),                     # machine state, fields M
+    ("deck", ORDER_CAP),           # this period's action deck, line-change cards included
+])
+
+# ---------------------------------------------------------------- play-by-play
+# event codes: row = (period, card, code, side, a, b, c, d)
+EV = fields("Event", "period card line faceoff defense pass_ shot goalie goal save rebound breakaway penetrate "
+                     "penalty pp pp_shot injury pull shelled so end assist flip return_ relieve split pencard")
+LR = fields("LogRow", "period card code side a b c d")
+LOG_W = len(LR)
+
+# ---------------------------------------------------------------- value codes
+COL_OUT, COL_IN, COL_REB = 0, 1, 2           # shot columns (the second dimension of table shot)
+HOME, AWAY = 0, 1
+REG, OT, SO = 0, 1, 2                        # O.decided
+WIN_HOME, WIN_AWAY, WIN_TIE = 0, 1, 2        # O.winner
+DEC_W, DEC_L, DEC_OTL, DEC_T = 1, 2, 3, 4    # K.dec (0: no decision)
+
+__all__ = [name for name in list(globals()) if name[:1].isupper()]      # the constants above

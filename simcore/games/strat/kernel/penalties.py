@@ -1,0 +1,31 @@
+"""Penalties: a minor, and the power play it gives now, at the next period (7.37) or not at all (7.38)."""
+from __future__ import annotations
+
+import numba as nb
+
+from .events import log
+from .layout import EV, F, M, MAX_ROSTER, MODE, NP, NT, P, RULE, T, ZL
+from .powerplay import power_play
+from .tables import rule, sk
+
+
+@nb.njit(cache=True)
+def penalty(D, Z, RS, t_off, p, pol, OT_, OP, OK, L, kind):
+    """Skater ``p`` (or a goalie: ``p`` < 0) of team ``t_off`` takes a minor; the other team gets a power play
+    now, at the start of the next period (7.37), or not at all on the game's last card (7.38)."""
+    OT_[t_off * NT + T.pen] += 1
+    OT_[t_off * NT + T.pim] += 2
+    if p >= 0:
+        OP[(t_off * MAX_ROSTER + sk(D, p, F.slot)) * NP + P.pim] += 2
+    log(Z, L, EV.penalty, t_off, p, kind, 0, 0)
+    t = 1 - t_off
+    Z[ZL.m + M.mode] = MODE.faceoff
+    Z[ZL.m + M.zone] = -1
+    if Z[ZL.cur] >= Z[ZL.ncards]:
+        last_of_game = Z[ZL.ot] or (Z[ZL.period] == 3 and (Z[ZL.score] != Z[ZL.score + 1]
+                                                     or rule(D, RULE.ot_cards) == 0))
+        if not last_of_game:
+            Z[ZL.pend_pp] = t
+        Z[ZL.m + M.mode] = MODE.end
+        return
+    power_play(D, Z, RS, t, pol, OT_, OP, OK, L)

@@ -1,0 +1,127 @@
+"""The power play (7.x): the Power Play Chart's short-handed and power-play shots."""
+from __future__ import annotations
+
+import numba as nb
+import numpy as np
+
+from simcore.nbarrays import stack_empty
+
+from .. import readings as R
+from .draws import draw_split, roll2, split_in
+from .events import enc, log
+from .goals import score_goal, shot_on_goal
+from .ice import chain_reset, put_lines
+from .layout import (COL_IN, COL_OUT, COL_REB, EV, F, LINES_W, N_POL, NT, PK_SLOTS, POL, RULE, T, TM, ZL)
+from .tables import gc_row, ppc_row, ppcond, rule, shot_row, sk, spn
+
+
+@nb.njit(cache=True)
+def pp_shot(D, Z, RS, t, p, kind, pp, OT_, OP, OK, L):
+    """One Power Play Chart shot by skater ``p`` of team ``t``; True on a goal.  Only the shot counts (7.35):
+    rebounds, lost pucks, breakaways and goalie penalties on the goalie's card end as a save.  Returns
+    2 for a goal the fatigue rule made."""
+    col = COL_OUT if kind == 0 else (COL_IN if kind == 1 else COL_REB)
+    dice = roll2(Z, RS)
+    r = shot_row(D, p, col, dice - 2)
+    k = D[r + 0]
+    log(Z, L, EV.pp_shot, t, p, kind, dice, enc(D, r))
+    if k == R.LOSE_PUCK_TO:
+        return 0
+    shot_on_goal(D, Z, t, p, OT_, OP, OK, pp)
+    d = 1 - t
+    if k == R.GOAL:
+        if D[r + 3] and not pp:
+            return 0
+        if (D[r + 1] == 1 and D[r + 2] == 20) or Z[ZL.pull + d]:
+            return 1
+        return 1 if split_in(D, Z, RS, L, t, D[r + 1], D[r + 2]) else 0
+    if k == R.GOALIE_RATING:
+        if D[r + 1] and not pp:
+            return 0
+        if Z[ZL.pull + d]:
+            return 1
+        gd = roll2(Z, RS)
+        g = gc_row(D, Z[ZL.gk + d], gd - 2, 0 if col == COL_OUT else 1)
+        log(Z, L, EV.goalie, d, Z[ZL.gk + d], gd, 0, enc(D, g))
+        if D[g + 0] == R.GOAL:
+            if D[g + 1] == 1 and D[g + 2] == 20:
+                return 1
+            return 1 if split_in(D, Z, RS, L, t, D[g + 1], D[g + 2]) else 0
+        if D[g + 0] == R.FACEOFF and D[g + 1] and Z[ZL.fat + d] and rule(D, RULE.fatigue):
+            return 2
+    return 0
+
+
+@nb.njit(cache=True)
+def power_play(D, Z, RS, t, pol, OT_, OP, OK, L):
+    """Team ``t`` on the power play, Basic rules 7.1-7.36: flip two cards for the elapsed time, one split on
+    the Power Play Chart, short-handed shots first, then the power play's shots until it scores."""
+    s = 1 - t
+    OT_[t * NT + T.ppo] += 1
+    # elapsed time: two cards; line changes among them wait for the end of the penalty (7.31)
+    defer_f = 0
+    defer_d = 0
+    for _ in range(2):
+        if Z[ZL.cur] < Z[ZL.ncards]:
+            c = Z[ZL.deck + Z[ZL.cur]]
+            Z[ZL.cur] += 1
+            log(Z, L, EV.flip, t, c, 0, 0, 0)
+            if c == -1:
+                defer_f += 1
+            elif c == -2:
+                defer_d += 1
+    u = Z[ZL.ppnext + t]
+    if pol[t * N_POL + POL.pp_units] == 0:
+        Z[ZL.ppnext + t] = 1 - u
+    k = Z[ZL.pknext + s]
+    if rule(D, RULE.pk_units) == 2:
+        Z[ZL.pknext + s] = 1 - k
+    ppi = stack_empty(5, np.int64)
+    shi = stack_empty(5, np.int64)
+    for j in range(5):
+        ppi[j] = Z[ZL.lines + t * LINES_W + TM.pp + 5 * u + j]
+        shi[j] = -1
+    for j in range(4):
+        shi[PK_SLOTS[j]] = Z[ZL.lines + s * LINES_W + TM.pk + 4 * k + j]
+    c = draw_split(Z, RS)
+    n = spn(D, c) - 1
+    cpos = ppcond(D, n, 0)
+    q = shi[cpos]
+    half = 0 if (q >= 0 and sk(D, q, F.shdef) >= ppcond(D, n, 1)) else 1
+    log(Z, L, EV.pp, t, u, spn(D, c), half, k)
+    # short-handed shots first (7.33); a short-handed goal does not end the penalty (7.34)
+    row = ppc_row(D, n, half, 0)
+    for j in range(D[row + 0]):
+        p = shi[D[row + 2 + 2 * j]]
+        if p < 0:
+            continue
+        res = pp_shot(D, Z, RS, s, p, D[row + 1 + 2 * j], 0, OT_, OP, OK, L)
+        if res:
+            for jj in range(5):
+                Z[ZL.ice + s * 6 + jj] = shi[jj]
+            Z[ZL.ice + s * 6 + 1] = -1
+            score_goal(D, Z, RS, s, p, 0, 1, res == 2, OT_, OP, OK, L)
+            put_lines(Z)
+            if Z[ZL.done]:
+                return
+    row = ppc_row(D, n, half, 1)
+    for j in range(D[row + 0]):
+        p = ppi[D[row + 2 + 2 * j]]
+        if p < 0:
+            continue
+        res = pp_shot(D, Z, RS, t, p, D[row + 1 + 2 * j], 1, OT_, OP, OK, L)
+        if res:
+            for jj in range(5):
+                Z[ZL.ice + t * 6 + jj] = ppi[jj]
+            score_goal(D, Z, RS, t, p, 1, 0, res == 2, OT_, OP, OK, L)
+            put_lines(Z)
+            break
+    # the line on the ice at the penalty returns; the deferred changes happen now (7.31)
+    if defer_f or defer_d:
+        nf = 3 if rule(D, RULE.lines) == 3 else 4
+        nd = 2 if rule(D, RULE.lines) == 3 else 3
+        Z[ZL.cf] = (Z[ZL.cf] + defer_f) % nf
+        Z[ZL.cd] = (Z[ZL.cd] + defer_d) % nd
+        log(Z, L, EV.line, -1, Z[ZL.cf], Z[ZL.cd], 1, 0)
+    put_lines(Z)
+    chain_reset(Z)

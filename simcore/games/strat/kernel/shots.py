@@ -1,0 +1,262 @@
+"""Shots and goalie cards (3.0, 5.x, 6.x): the shot, penetration, the goalie's card, rebounds and breakaways."""
+from __future__ import annotations
+
+import numba as nb
+
+from .. import readings as R
+from .draws import draw_split, in_range, roll1, roll2, split_in
+from .events import enc, log
+from .goals import score_goal, shot_on_goal
+from .ice import MIRROR, chain_add, pick_any
+from .layout import (COL_IN, COL_OUT, COL_REB, EV, F, M, MAX_ROSTER, MODE, N_POL, NP, NT, P, POL, RULE, T,
+                     ZL)
+from .penalties import penalty
+from .tables import gc_row, pen_chart, penc, ret, rule, shot_row, sk, spn, spx_row
+
+
+@nb.njit(cache=True, forceinline=True)
+def rebound(D, Z, RS, t, shooter_slot, L):
+    """X-Reb: the Rebound section of a split card (5.31-5.34)."""
+    c = draw_split(Z, RS)
+    r = spx_row(D, c, 1)
+    if D[r + 3] and rule(D, RULE.injuries):
+        Z[ZL.inj_pend] = 1 + t
+    d = 1 - t
+    shooter = Z[ZL.ice + t * 6 + shooter_slot]
+    log(Z, L, EV.rebound, t, 0, 0, 0, enc(D, r))
+    if D[r + 0] == R.REB_OFFENSE:
+        if D[r + 1] == R.ANY:
+            s = pick_any(D, Z, t, D[r + 2], -1, False)   # the coach's pick (4.31): best Offense
+            if s < 0:
+                Z[ZL.m + M.mode] = MODE.action
+                Z[ZL.m + M.team] = d
+                Z[ZL.m + M.slot] = MIRROR[shooter_slot]
+                return
+        else:
+            s = D[r + 1]
+        q = Z[ZL.ice + t * 6 + s]
+        if q >= 0 and sk(D, q, F.off) >= D[r + 2]:
+            chain_add(Z, t, shooter)
+            Z[ZL.m + M.mode] = MODE.shot
+            Z[ZL.m + M.team] = t
+            Z[ZL.m + M.slot] = s
+            Z[ZL.m + M.col] = COL_REB
+            Z[ZL.m + M.unrestricted] = 1
+            return
+        Z[ZL.m + M.mode] = MODE.action
+        Z[ZL.m + M.team] = d
+        Z[ZL.m + M.slot] = MIRROR[s]
+        return
+    # REB_DEFENSE
+    s = D[r + 1]
+    q = Z[ZL.ice + d * 6 + s]
+    if q >= 0 and (D[r + 2] == 0 or sk(D, q, F.def_) >= D[r + 2]):
+        Z[ZL.m + M.mode] = MODE.action
+        Z[ZL.m + M.team] = d
+        Z[ZL.m + M.slot] = s
+        return
+    chain_add(Z, t, shooter)
+    Z[ZL.m + M.mode] = MODE.shot
+    Z[ZL.m + M.team] = t
+    Z[ZL.m + M.slot] = MIRROR[s]
+    Z[ZL.m + M.col] = COL_REB
+    Z[ZL.m + M.unrestricted] = 1
+
+
+@nb.njit(cache=True, forceinline=True)
+def breakaway_for(D, Z, RS, t, starter_slot, rating_slot, L):
+    """Possible breakaway for team ``t`` (4.6-4.62, 4.7, 5.71).  ``starter_slot``: the player who started it,
+    whose own position sends the shot to the player in parentheses (4.61; -1: nobody, as when the other team
+    lost the puck, 4.71); ``rating_slot``: whose Breakaway rating a "Rating N" reading tests (4.62)."""
+    c = draw_split(Z, RS)
+    r = spx_row(D, c, 0)
+    log(Z, L, EV.breakaway, t, rating_slot, 0, 0, enc(D, r))
+    if D[r + 0] == R.BKWY_PLAYER:
+        s = D[r + 1]
+        if s == starter_slot and D[r + 2] >= 0:
+            s = D[r + 2]            # 4.61: the first reading is the player who started it
+        if Z[ZL.ice + t * 6 + s] < 0:
+            s = rating_slot
+        Z[ZL.m + M.mode] = MODE.shot
+        Z[ZL.m + M.team] = t
+        Z[ZL.m + M.slot] = s
+        Z[ZL.m + M.col] = COL_REB
+        Z[ZL.m + M.unrestricted] = 1
+        if starter_slot >= 0 and s != starter_slot and Z[ZL.ice + t * 6 + starter_slot] >= 0:
+            chain_add(Z, t, Z[ZL.ice + t * 6 + starter_slot])
+        return
+    q = Z[ZL.ice + t * 6 + rating_slot]
+    if q >= 0 and sk(D, q, F.bkwy) >= D[r + 1]:
+        Z[ZL.m + M.mode] = MODE.shot
+        Z[ZL.m + M.team] = t
+        Z[ZL.m + M.slot] = rating_slot
+        Z[ZL.m + M.col] = COL_REB
+        Z[ZL.m + M.unrestricted] = 1
+        return
+    # 4.62: no breakaway, the opponent of the intended shooter has the puck
+    Z[ZL.m + M.mode] = MODE.action
+    Z[ZL.m + M.team] = 1 - t
+    Z[ZL.m + M.slot] = MIRROR[rating_slot]
+
+
+@nb.njit(cache=True, forceinline=True)
+def faceoff_dz(Z, t_goalie):
+    """A save frozen by ``t_goalie``'s goalie: faceoff in his end (2.2)."""
+    Z[ZL.m + M.mode] = MODE.faceoff
+    Z[ZL.m + M.zone] = t_goalie
+
+
+@nb.njit(cache=True, forceinline=True)
+def goalie_card(D, Z, RS, t, slot, col, pol, OT_, OP, OK, L):
+    """Goalie Rating against a shot of column ``col`` by team ``t``'s ``slot`` (5.5-5.8, 5.7, 24.2)."""
+    d = 1 - t
+    p = Z[ZL.ice + t * 6 + slot]
+    gd = roll2(Z, RS)
+    g = gc_row(D, Z[ZL.gk + d], gd - 2, 0 if col == COL_OUT else 1)
+    log(Z, L, EV.goalie, d, Z[ZL.gk + d], gd, 0, enc(D, g))
+    k = D[g + 0]
+    if k == R.GOAL:
+        if not (D[g + 1] == 1 and D[g + 2] == 20):
+            if not split_in(D, Z, RS, L, t, D[g + 1], D[g + 2]):
+                faceoff_dz(Z, d)
+                return
+        score_goal(D, Z, RS, t, p, 0, 0, 0, OT_, OP, OK, L)
+        Z[ZL.m + M.mode] = MODE.faceoff
+        Z[ZL.m + M.zone] = -1
+        return
+    if k == R.FACEOFF:
+        if D[g + 1] and Z[ZL.fat + d] and rule(D, RULE.fatigue):
+            score_goal(D, Z, RS, t, p, 0, 0, 1, OT_, OP, OK, L)
+            Z[ZL.m + M.mode] = MODE.faceoff
+            Z[ZL.m + M.zone] = -1
+            return
+        faceoff_dz(Z, d)
+        return
+    if k == R.SAVE_TO:
+        Z[ZL.m + M.mode] = MODE.action
+        Z[ZL.m + M.team] = d
+        Z[ZL.m + M.slot] = D[g + 1] if D[g + 1] != R.ANY else pick_any(D, Z, d, 0, -1, False)
+        if Z[ZL.ice + d * 6 + Z[ZL.m + M.slot]] < 0:
+            Z[ZL.m + M.slot] = pick_any(D, Z, d, 0, -1, False)
+        return
+    if k == R.SAVE_REBOUND:
+        rebound(D, Z, RS, t, slot, L)
+        return
+    if k == R.SAVE_BREAKAWAY:
+        if split_in(D, Z, RS, L, d, D[g + 1], D[g + 2]):
+            breakaway_for(D, Z, RS, d, -1, MIRROR[slot], L)
+            return
+        faceoff_dz(Z, d)
+        return
+    if k == R.SAVE_PENALTY:
+        if split_in(D, Z, RS, L, d, D[g + 1], D[g + 2]):
+            # 5.73: the retaliation check, then the penalty chart for the attacker it names
+            die = roll1(Z, RS)
+            rs = ret(D, die - 1)
+            both = False
+            if rs >= 0 and Z[ZL.ice + t * 6 + rs] >= 0:
+                q = Z[ZL.ice + t * 6 + rs]
+                c2 = draw_split(Z, RS)
+                pr = sk(D, q, F.pen)
+                if in_range(spn(D, c2), pen_chart(D, pr, 0), pen_chart(D, pr, 1)):
+                    both = True
+                    OT_[t * NT + T.pen] += 1
+                    OT_[t * NT + T.pim] += 2
+                    OP[(t * MAX_ROSTER + sk(D, q, F.slot)) * NP + P.pim] += 2
+                    log(Z, L, EV.penalty, t, q, 2, 0, 0)
+            if both:
+                # coincidental minors: no power play; the goalie's minor is served, play resumes
+                OT_[d * NT + T.pen] += 1
+                OT_[d * NT + T.pim] += 2
+                log(Z, L, EV.penalty, d, -1 - Z[ZL.gk + d], 3, 0, 0)
+                faceoff_dz(Z, d)
+                return
+            penalty(D, Z, RS, d, -1 - Z[ZL.gk + d], pol, OT_, OP, OK, L, 1)
+            return
+        faceoff_dz(Z, d)
+        return
+    faceoff_dz(Z, d)
+
+
+@nb.njit(cache=True, forceinline=True)
+def shoot(D, Z, RS, t, slot, col, unrestricted, pol, OT_, OP, OK, L):
+    """A shot by team ``t``'s ``slot`` from column ``col`` (3.0); an unrestricted outside shot may first
+    penetrate (6.0-6.1) per the coach's policy."""
+    d = 1 - t
+    p = Z[ZL.ice + t * 6 + slot]
+    if p < 0:
+        Z[ZL.m + M.mode] = MODE.action
+        Z[ZL.m + M.team] = d
+        Z[ZL.m + M.slot] = MIRROR[slot]
+        return
+    if col == COL_OUT and unrestricted:
+        pen = pol[t * N_POL + POL.penetrate]
+        go = False
+        if pen == 2:
+            go = True
+        elif pen == 0:
+            rs = sk(D, p, F.slot)
+            Z[ZL.tacc + t * MAX_ROSTER + rs] += sk(D, p, F.tend) - 1
+            if Z[ZL.tacc + t * MAX_ROSTER + rs] >= 4:
+                Z[ZL.tacc + t * MAX_ROSTER + rs] -= 4
+                go = True
+        if go:
+            OT_[t * NT + T.pen_try] += 1
+            c = draw_split(Z, RS)
+            b = sk(D, p, F.bkwy)
+            ok = in_range(spn(D, c), penc(D, b, 0), penc(D, b, 1))
+            log(Z, L, EV.penetrate, t, p * 8 + slot, b, spn(D, c), ok)
+            if not ok:
+                Z[ZL.m + M.mode] = MODE.action
+                Z[ZL.m + M.team] = d
+                Z[ZL.m + M.slot] = MIRROR[slot]
+                return
+            OT_[t * NT + T.pen_ok] += 1
+            col = COL_IN
+    dice = roll2(Z, RS)
+    r = shot_row(D, p, col, dice - 2)
+    k = D[r + 0]
+    log(Z, L, EV.shot, t, p * 8 + slot, col, dice, enc(D, r))
+    empty = Z[ZL.pull + d] != 0
+    if k == R.LOSE_PUCK_TO:
+        Z[ZL.m + M.mode] = MODE.action
+        Z[ZL.m + M.team] = d
+        Z[ZL.m + M.slot] = D[r + 1] if D[r + 1] != R.ANY else pick_any(D, Z, d, 0, -1, False)
+        return
+    if k == R.SAVE_TO:
+        if not empty:
+            shot_on_goal(D, Z, t, p, OT_, OP, OK, 0)
+        Z[ZL.m + M.mode] = MODE.action
+        Z[ZL.m + M.team] = d
+        Z[ZL.m + M.slot] = D[r + 1] if D[r + 1] != R.ANY else pick_any(D, Z, d, 0, -1, False)
+        if Z[ZL.ice + d * 6 + Z[ZL.m + M.slot]] < 0:
+            Z[ZL.m + M.slot] = pick_any(D, Z, d, 0, -1, False)
+        return
+    shot_on_goal(D, Z, t, p, OT_, OP, OK, 0)
+    if k == R.SAVE_REBOUND:
+        rebound(D, Z, RS, t, slot, L)
+        return
+    if k == R.GOAL:
+        if D[r + 3]:        # Goal+ at even strength (5.9)
+            faceoff_dz(Z, d)
+            return
+        if not empty and not (D[r + 1] == 1 and D[r + 2] == 20):
+            if not split_in(D, Z, RS, L, t, D[r + 1], D[r + 2]):
+                faceoff_dz(Z, d)
+                return
+        score_goal(D, Z, RS, t, p, 0, 0, 0, OT_, OP, OK, L)
+        Z[ZL.m + M.mode] = MODE.faceoff
+        Z[ZL.m + M.zone] = -1
+        return
+    if k == R.GOALIE_RATING:
+        if D[r + 1]:        # Goalie Rating+ at even strength (5.10)
+            faceoff_dz(Z, d)
+            return
+        if empty:       # 13.1
+            score_goal(D, Z, RS, t, p, 0, 0, 0, OT_, OP, OK, L)
+            Z[ZL.m + M.mode] = MODE.faceoff
+            Z[ZL.m + M.zone] = -1
+            return
+        goalie_card(D, Z, RS, t, slot, col, pol, OT_, OP, OK, L)
+        return
+    faceoff_dz(Z, d)
