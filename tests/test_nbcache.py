@@ -42,7 +42,7 @@ def test_stamp_changes_with_a_module_used_indirectly_and_only_then(tmp_path):
 
 def test_simcore_kernels_are_cached_under_the_closure_stamp():
     from simcore.games.strat import kernel as K
-    from simcore.league import strat_season
+    from simcore.games.strat import season as strat_season
 
     locator = K.simulate_games._cache._impl.locator
     assert type(locator).__name__.startswith("Simcore")
@@ -52,9 +52,9 @@ def test_simcore_kernels_are_cached_under_the_closure_stamp():
     drivers = {str(p.relative_to(nbcache.PACKAGE))
                for p in nbcache.closure(nbcache.PACKAGE / "games/strat/kernel/drivers.py")}
     assert modules <= drivers
-    used = {str(p.relative_to(nbcache.PACKAGE)) for p in nbcache.closure(nbcache.PACKAGE / "league/strat_season.py")}
+    used = {str(p.relative_to(nbcache.PACKAGE)) for p in nbcache.closure(nbcache.PACKAGE / "games/strat/season.py")}
     # the season kernel plays the Strat kernel's game: an edit to it (or to what it reads) must recompile the season
     game = modules - {"games/strat/kernel/drivers.py"}
-    assert game | {"games/strat/readings.py", "rng.py", "nbarrays.py", "league/kernel.py"} <= used
+    assert game | {"games/strat/readings.py", "rng.py", "nbarrays.py", "league/kernel.py", "parallel.py"} <= used
     assert strat_season.simulate_seasons._cache._impl.locator.get_source_stamp() == nbcache.stamp(
-        nbcache.PACKAGE / "league/strat_season.py")
+        nbcache.PACKAGE / "games/strat/season.py")
