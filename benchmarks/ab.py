@@ -31,8 +31,8 @@ CASES = {
     "ezr_games": "EZR BOS vs NYR, games mode (simulate_games), 262,144 games",
     "pyramid_kernel": "pyramid, default policies (simulate_games), 131,072 games",
     "strat_kernel": "Strat sample kit round robin, every counter (simulate_games), 16,384 games",
-    "ezr_season": "EZR sample league, season kernel, 400 seasons",
-    "strat_season": "Strat sample league, season kernel, 40 seasons",
+    "ezr_season": "EZR sample league, season kernel, 2,000 seasons",
+    "strat_season": "Strat sample league, season kernel, 200 seasons",
     "ceiling": "RNG ceiling, 100 draws per game, 262,144 games",
 }
 
@@ -125,23 +125,24 @@ def _setup_cases(legacy: bool) -> dict:
     else:
         from simcore.games.strat import kernel as SK
 
-        if hasattr(SK, "GAME_OUTPUTS"):
-            sout = SK.GAME_OUTPUTS.allocate(ns)
-            sctx = (sc.D, pol, homes, aways, zeros, zeros)
-            strat = lambda: SK.simulate_games(sctx, seed, 0, ns, sout)  # noqa: E731
-        else:
-            sout = [np.zeros((ns, SK.NO), np.int32), np.zeros((ns, 2, SK.NT), np.int16),
-                    np.zeros((ns, 2, SK.MAX_ROSTER, SK.NP), np.int16), np.zeros((ns, 2, 2, SK.NK), np.int16)]
-            strat = lambda: SK.simulate_games(sc.D, pol, seed, 0, homes, aways, zeros, zeros, *sout)  # noqa: E731
+        sout = SK.GAME_OUTPUTS.allocate(ns)
+        sctx = (sc.D, pol, homes, aways, zeros, zeros)
+        strat = lambda: SK.simulate_games(sctx, seed, 0, ns, sout)  # noqa: E731
     cases["strat_kernel"] = (strat, lambda: sout)
 
     # season kernels, through each tree's own runner for its sample leagues
     from simcore.league import projection as LP
     from simcore.league.files import load_league
 
-    data = Path(simcore.__file__).parent / "league" / "data"
-    for name, seasons in (("ezr", 400), ("strat", 40)):
-        lg = load_league(data / name / "league.toml")
+    if legacy:
+        data = Path(simcore.__file__).parent / "league" / "data"
+        league_file = lambda name: data / name / "league.toml"  # noqa: E731
+    else:
+        from simcore.league.samplegen import sample
+
+        league_file = lambda name: sample(name) / "league.toml"  # noqa: E731
+    for name, seasons in (("ezr", 2000), ("strat", 200)):
+        lg = load_league(league_file(name))
         s = LP.setup(lg)
         run, _ = LP._engine(lg, s)
         box = {}

@@ -11,7 +11,8 @@ bracket slot by slot, game by game.  Seasons are independent, so the result does
 chunks.  What a game's ``play_game(gctx, state, st, g, h, a, stats, playoff, gout, i, out_games, keep)`` does:
 play game ``g`` of the remaining schedule (``g`` -1 in the playoffs) of team ``h`` at home to team ``a`` on the
 season's stream ``st``, carry its own state from game to game (goalies' runs, injuries: ``state``, built once a
-season by ``new_state(gctx, st)``), count its own per-season outputs into row ``i`` of ``gout`` in the regular
+season by ``new_state(gctx, st, gout, i)``; a game borrows its arrays there, so that no array is reference
+counted game by game), count its own per-season outputs into row ``i`` of ``gout`` in the regular
 season, write its columns of ``out_games[i, g]`` from :data:`GM_GAME` on when ``keep``, and return ``(home goals,
 away goals, winner, decided_in)`` (recorded goals: an overtime goal counts, shootout goals do not).
 
@@ -28,6 +29,7 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
+from simcore.nbarrays import borrow, stack_empty
 from simcore.rng import STATE_SIZE, seed_stream
 
 from .ranking import S_GA, S_GF, S_GP, S_L, S_OTL, S_PTS, S_ROW, S_RW, S_T, S_W, playoff_bracket, standings_ranks
@@ -301,9 +303,9 @@ GM_GAME = 4
 @nb.njit(inline="always")
 def play_season(play_game, new_state, ctx, seed, s, i, out):
     """Season ``s`` into row ``i`` of the outputs (see the module docstring)."""
-    pts = ctx[0]
-    homes = ctx[1]
-    aways = ctx[2]
+    pts = borrow(ctx[0])
+    homes = borrow(ctx[1])
+    aways = borrow(ctx[2])
     base_stats = ctx[3]
     base_h2h = ctx[4]
     codes = ctx[5]
@@ -315,35 +317,39 @@ def play_season(play_game, new_state, ctx, seed, s, i, out):
     conf_divs = ctx[11]
     fmt = ctx[12]
     n_playoff = ctx[13]
-    home_flags = ctx[14]
+    home_flags = borrow(ctx[14])
     gctx = ctx[15:]
     out_team = out[0][i]
     out_stats = out[1][i]
     out_games = out[2]
     gout = out[3:]
-    st = np.empty(STATE_SIZE, np.uint64)
+    st = stack_empty(STATE_SIZE, np.uint64)      # on the stack: the dice state stays in registers
     seed_stream(st, seed, s)
-    state = new_state(gctx, st)
-    stats = base_stats.copy()
-    h2h = base_h2h.copy()
-    keep = out_games.shape[1] > 0
+    state = new_state(gctx, st, gout, i)
+    stats_ = base_stats.copy()
+    h2h_ = base_h2h.copy()
+    # in the game loop, views without reference counts (the owners above live until end_of_season)
+    stats = borrow(stats_)
+    h2h = borrow(h2h_)
+    games = borrow(out_games)[i]
+    keep = games.shape[0] > 0
     for g in range(homes.shape[0]):
         h = homes[g]
         a = aways[g]
-        hg, ag, w, d = play_game(gctx, state, st, g, h, a, stats, False, gout, i, out_games, keep)
+        hg, ag, w, d = play_game(state, st, g, h, a, stats, False, games, keep)
         record_game(stats, h2h, pts, h, a, hg, ag, w, d)
         if keep:
-            out_games[i, g, GM_HG] = hg
-            out_games[i, g, GM_AG] = ag
-            out_games[i, g, GM_WINNER] = w
-            out_games[i, g, GM_DECIDED] = d
-    slots, pos, ps = end_of_season(stats, h2h, pts, codes, name_rank, conf_of, div_of, n_conf, n_div, conf_divs, fmt,
-                                   n_playoff, out_stats, out_team)
+            games[g, GM_HG] = hg
+            games[g, GM_AG] = ag
+            games[g, GM_WINNER] = w
+            games[g, GM_DECIDED] = d
+    slots, pos, ps = end_of_season(stats_, h2h_, pts, codes, name_rank, conf_of, div_of, n_conf, n_div, conf_divs,
+                                   fmt, n_playoff, out_stats, out_team)
     while True:
         home, away = playoff_next(ps, slots, pos, home_flags, out_team)
         if home < 0:
             break
-        hg, ag, w, d = play_game(gctx, state, st, -1, home, away, stats, True, gout, i, out_games, False)
+        hg, ag, w, d = play_game(state, st, -1, home, away, stats, True, games, False)
         playoff_record(ps, home, w == HOME)
 
 

@@ -20,7 +20,7 @@ import pandas as pd
 from simcore.league import kernel as LK
 from simcore.league.adapter import Adapter
 from simcore.league.files import read_goalies
-from simcore.nbarrays import borrow
+from simcore.nbarrays import borrow, stack_empty
 from simcore.parallel import run_blocks
 from simcore.rng import roll_percentile
 
@@ -65,46 +65,43 @@ def _play(st, script, goals_col, ot_col, qq_code, qq_amount, qq_mask, shuffle_am
 
 
 @nb.njit(inline="always")
-def new_state(gctx, st):
-    """A season's scratch: the (empty) dice script and the game's goal and event counters."""
-    return (np.zeros(0, np.int64), np.zeros((2, 3), np.int64), np.zeros((2, 3), np.int64))
+def new_state(gctx, st, gout, i):
+    """A season's scratch on the stack of the season kernel (the empty dice script, the game's goal and event
+    counters), with the game's arrays and this season's goalie row borrowed once
+    (:func:`simcore.nbarrays.borrow`): inside the game loop no array is reference counted."""
+    return (stack_empty(0, np.int64), stack_empty((2, 3), np.int64), stack_empty((2, 3), np.int64), borrow(gctx[0]),
+            borrow(gctx[1]), borrow(gctx[2]), borrow(gctx[3]), borrow(gctx[4]), gctx[5], borrow(gctx[6]),
+            borrow(gctx[7]), borrow(gctx[8]), borrow(gctx[9]), borrow(gctx[10]), borrow(gctx[11]), borrow(gctx[12]),
+            borrow(gout[0])[i])
 
 
 @nb.njit(inline="always")
-def play_game(gctx, state, st, g, h, a, stats, playoff, gout, i, out_games, keep):
+def play_game(state, st, g, h, a, stats, playoff, games, keep):
     """Game ``g`` of the remaining schedule (``g`` -1: a playoff game of ``h`` at home to ``a``); see
-    :mod:`simcore.league.kernel`.  ``gctx`` = (goals_col, ot_col, qq_code, qq_amount, qq_mask, shuffle_amount,
-    flags, pflags, gmatch (n_games, 3, 2), gthr (n_games, 2, W), gslots (n_games, 2), pmatch (n_teams, n_teams,
-    3, 2), pthr (n_teams, n_teams, 2, W)); ``gout`` = (out_goalie int32 (n, n_teams, MAX_GOALIES, NGO),)."""
-    goals_col = borrow(gctx[0])
-    ot_col = borrow(gctx[1])
-    qq_code = borrow(gctx[2])
-    qq_amount = borrow(gctx[3])
-    qq_mask = borrow(gctx[4])
-    shuffle_amount = gctx[5]
-    script = state[0]
-    og = state[1]
-    oe = state[2]
+    :mod:`simcore.league.kernel`.  The game's context (``gctx``, :func:`compile`) is (goals_col, ot_col, qq_code,
+    qq_amount, qq_mask, shuffle_amount, flags, pflags, gmatch (n_games, 3, 2), gthr (n_games, 2, W), gslots
+    (n_games, 2), pmatch (n_teams, n_teams, 3, 2), pthr (n_teams, n_teams, 2, W)); its outputs (``gout``) are
+    (out_goalie int32 (n, n_teams, MAX_GOALIES, NGO),)."""
+    script, og, oe, goals_col, ot_col, qq_code, qq_amount, qq_mask, shuffle_amount, flags, pflags, gmatch, gthr, \
+        gslots, pmatch, pthr, out_goalie = state
     if playoff:
-        return _play(st, script, goals_col, ot_col, qq_code, qq_amount, qq_mask, shuffle_amount, borrow(gctx[7]),
-                     borrow(gctx[11])[h, a], borrow(gctx[12])[h, a], True, og, oe)
-    hg, ag, w, d = _play(st, script, goals_col, ot_col, qq_code, qq_amount, qq_mask, shuffle_amount,
-                         borrow(gctx[6]), borrow(gctx[8])[g], borrow(gctx[9])[g], False, og, oe)
-    gslots = borrow(gctx[10])
-    out_goalie = borrow(gout[0])
+        return _play(st, script, goals_col, ot_col, qq_code, qq_amount, qq_mask, shuffle_amount, pflags, pmatch[h, a],
+                     pthr[h, a], True, og, oe)
+    hg, ag, w, d = _play(st, script, goals_col, ot_col, qq_code, qq_amount, qq_mask, shuffle_amount, flags, gmatch[g],
+                         gthr[g], False, og, oe)
     gh = gslots[g, 0]
     ga = gslots[g, 1]
-    out_goalie[i, h, gh, GO_STARTS] += 1
-    out_goalie[i, a, ga, GO_STARTS] += 1
-    out_goalie[i, h, gh, GO_GA] += ag
-    out_goalie[i, a, ga, GO_GA] += hg
+    out_goalie[h, gh, GO_STARTS] += 1
+    out_goalie[a, ga, GO_STARTS] += 1
+    out_goalie[h, gh, GO_GA] += ag
+    out_goalie[a, ga, GO_GA] += hg
     if w == EK.HOME:
-        out_goalie[i, h, gh, GO_WINS] += 1
+        out_goalie[h, gh, GO_WINS] += 1
     elif w == EK.AWAY:
-        out_goalie[i, a, ga, GO_WINS] += 1
+        out_goalie[a, ga, GO_WINS] += 1
     if keep:
-        out_games[i, g, LK.GM_GAME] = gh
-        out_games[i, g, LK.GM_GAME + 1] = ga
+        games[g, LK.GM_GAME] = gh
+        games[g, LK.GM_GAME + 1] = ga
     return hg, ag, w, d
 
 

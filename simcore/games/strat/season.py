@@ -26,7 +26,7 @@ from simcore.charts import ChartError
 from simcore.league import kernel as LK
 from simcore.league.adapter import Adapter
 from simcore.league.files import GOALIE_COLUMNS, check_shares, read_csv, read_share
-from simcore.nbarrays import stack_empty
+from simcore.nbarrays import borrow, stack_empty
 from simcore.parallel import run_blocks
 
 from .kernel import game as SG
@@ -78,13 +78,20 @@ def _game(D, pol, h, a, share, n_goalies, rating, starts, consec, okrun, inj, st
 
 
 @nb.njit(inline="always")
-def new_state(gctx, st):
+def new_state(gctx, st, gout, i):
     """A season's state: copies of the goalies' starts and runs and of the injuries the played games left, and
     the scratch of one game (its state Z, dice RS on the season's stream ``st``, counters, line-up inputs)."""
     starts = gctx[6].copy()
     consec = gctx[7].copy()
     okrun = gctx[8].copy()
     inj = gctx[9].copy()
+    # the shared inputs and this season's output rows without reference counts: no thread contends for them
+    D = borrow(gctx[0])
+    DP = borrow(gctx[1])
+    pol = borrow(gctx[2])
+    share = borrow(gctx[3])
+    n_goalies = borrow(gctx[4])
+    rating = borrow(gctx[5])
     Z = np.zeros(SL.NZ, np.int64)
     cur = np.zeros(3, np.int64)
     empty = np.zeros(0, np.int64)
@@ -99,22 +106,19 @@ def new_state(gctx, st):
     gslot = np.zeros(2, np.int64)
     gfat = np.zeros(2, np.int64)
     out = np.zeros((2, SL.MAX_ROSTER), np.int64)
-    return (starts, consec, okrun, inj, Z, RS, L, OG, OT_, OP, OK, gslot, gfat, out)
+    return (starts, consec, okrun, inj, Z, RS, L, OG, OT_, OP, OK, gslot, gfat, out, D, DP, pol, share, n_goalies,
+            rating, borrow(gout[0])[i], borrow(gout[1])[i])
 
 
 @nb.njit(inline="always")
-def play_game(gctx, state, st, g, h, a, stats, playoff, gout, i, out_games, keep):
+def play_game(state, st, g, h, a, stats, playoff, games, keep):
     """Game ``g`` of the remaining schedule (``g`` -1: a playoff game of ``h`` at home to ``a``); see
-    :mod:`simcore.league.kernel`.  ``gctx`` = (D, DP, pol, share, n_goalies, rating, base_starts, base_consec,
-    base_okrun, base_inj); ``gout`` = (out_goalie int32 (n, n_teams, 2, NGO), out_player int32 (n, n_teams,
-    MAX_ROSTER, NPO))."""
-    D = gctx[0]
-    pol = gctx[2]
-    share = gctx[3]
-    n_goalies = gctx[4]
-    rating = gctx[5]
-    starts, consec, okrun, inj, Z, RS, L, OG, OT_, OP, OK, gslot, gfat, out = state
-    _game(gctx[1] if playoff else D, pol, h, a, share, n_goalies, rating, starts, consec, okrun, inj, stats, playoff,
+    :mod:`simcore.league.kernel`.  The game's context (``gctx``) is (D, DP, pol, share, n_goalies, rating,
+    base_starts, base_consec, base_okrun, base_inj); its outputs (``gout``) are (out_goalie int32 (n, n_teams, 2,
+    NGO), out_player int32 (n, n_teams, MAX_ROSTER, NPO))."""
+    starts, consec, okrun, inj, Z, RS, L, OG, OT_, OP, OK, gslot, gfat, out, D, DP, pol, share, n_goalies, rating, \
+        out_goalie, out_player = state
+    _game(DP if playoff else D, pol, h, a, share, n_goalies, rating, starts, consec, okrun, inj, stats, playoff,
           gslot, gfat, out, Z, RS, OG, OT_, OP, OK, L)
     hg = OG[SL.O.home]
     ag = OG[SL.O.away]
@@ -122,8 +126,6 @@ def play_game(gctx, state, st, g, h, a, stats, playoff, gout, i, out_games, keep
     d = OG[SL.O.decided]
     if playoff:
         return hg, ag, w, d
-    out_goalie = gout[0][i]
-    out_player = gout[1][i]
     for side in range(2):
         t = h if side == 0 else a
         for k in range(2):
@@ -151,10 +153,10 @@ def play_game(gctx, state, st, g, h, a, stats, playoff, gout, i, out_games, keep
                     dressed = True
             out_player[t, j, PO_GP] += dressed
     if keep:
-        out_games[i, g, LK.GM_GAME] = gslot[0]
-        out_games[i, g, LK.GM_GAME + 1] = gslot[1]
-        out_games[i, g, LK.GM_GAME + 2] = gfat[0]
-        out_games[i, g, LK.GM_GAME + 3] = gfat[1]
+        games[g, LK.GM_GAME] = gslot[0]
+        games[g, LK.GM_GAME + 1] = gslot[1]
+        games[g, LK.GM_GAME + 2] = gfat[0]
+        games[g, LK.GM_GAME + 3] = gfat[1]
     return hg, ag, w, d
 
 
