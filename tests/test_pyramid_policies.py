@@ -2,9 +2,11 @@
 
 A manager at the table sees the card he drew or flipped, his own lineup with his face-down goalie, the
 opponent's face-up skaters, the cards played and the deck's composition.  He never sees the opponent's
-goalie or the order of the deck.  The kernel's decision functions (``kernel.choose`` for advancing and
-shooting, ``kernel.place`` for the draft and refills) are called on random positions, then again after the
-hidden cards are permuted: the decisions must not change.
+goalie or the order of the deck.  The engine hands a decision the table as its side sees it: while a policy
+decides, the opponent's goalie is out of the lineups (``kernel.hide``).  The tests build that observation on
+random positions through the engine's own ``hide``, call the decision functions (``kernel.choose`` for
+advancing and shooting, ``kernel.place`` for the draft and refills), permute the hidden cards, and check that
+neither the observation nor the decision changes.
 """
 import numpy as np
 import pytest
@@ -65,14 +67,20 @@ def _empty(L):
     return np.array([sum(1 << s for s in range(L.shape[1]) if L[side, s] < 0) for side in range(2)])
 
 
+def _observation(L, side=0):
+    """The lineups as the engine hands them to ``side``'s policy: MAX_SLOTS columns (-1 past the lineup), the
+    opponent's goalie taken out by the engine's own ``hide``."""
+    Lk = np.full((2, MAX_SLOTS), -1, dtype=np.int64)
+    Lk[:, :L.shape[1]] = L
+    K.hide(Lk, side, L.shape[1] - 1)
+    return Lk
+
+
 def _choose(game, L, passed, pub, v, last, st):
     # the kernel's count of cards not public yet: the whole deck less the public ones
     n_hidden = game.vals.size - int(pub.sum())
-    # the kernel's lineups always have MAX_SLOTS columns, -1 past the lineup
-    Lk = np.full((2, MAX_SLOTS), -1, dtype=np.int64)
-    Lk[:, :L.shape[1]] = L
-    return K.choose(v, 0, Lk, _empty(L), passed, game.shape.opened, game.shape.kinds, game.shape.n, last, pub,
-                    n_hidden, game.total, game.rule_vec, game.pol, st.copy())
+    return K.choose(v, 0, _observation(L), _empty(L), passed, game.shape.opened, game.shape.kinds, game.shape.n,
+                    last, pub, n_hidden, game.total, game.rule_vec, game.pol, st.copy())
 
 
 def _place(game, L, v, st):
@@ -98,6 +106,8 @@ def test_decisions_ignore_hidden_cards(pol):
             L2 = L.copy()
             j = int(rng.integers(len(rest)))
             L2[1, goal] = rest[j]
+            assert np.array_equal(_observation(L2), _observation(L))
+            assert _observation(L)[1, goal] == K.HIDDEN
             assert _choose(game, L2, passed, pub, v, last, st) == d
             changed += rest[j] != L[1, goal]
         # the draft and refills: place a card for side 0 into a lineup with empty slots

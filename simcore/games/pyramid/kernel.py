@@ -10,10 +10,16 @@ Arrays the kernel reads (built by engine.compile_game):
 * ``routes`` int64[R]      route masks (policies.routes);
 * ``rules``  int64[N_RULES]; ``pol`` int64[2, N_POL] one policy vector per side (policies.Policy.vector).
 
-Side 0 is home (A), side 1 away (B).  A lineup ``L[side, slot]`` holds a card value or -1 for an empty slot;
-``E[side]`` is the bit mask of the side's empty slots, kept in step with ``L``.  ``pub[v]`` counts the cards of
-value v that are public: discards, the flipped card and face-up skaters.  A policy function receives the
-lineups but reads only its own side and the opponent's skater slots.
+Side 0 is home (A), side 1 away (B).  A lineup ``L[side, slot]`` holds a card value or EMPTY (-1) for an empty
+slot; ``E[side]`` is the bit mask of the side's empty slots, kept in step with ``L``.  ``pub[v]`` counts the cards
+of value v that are public: discards, the flipped card and face-up skaters.
+
+Hidden information is a boundary: a decision sees the table as its side does.  While a side's policies decide
+(:func:`choose` for the attacker's whole turn, :func:`place_balance` for a placement), the opponent's face-down
+goalie is out of the lineups (:func:`hide`: the slot shows HIDDEN; the engine holds the card) and back after
+(:func:`unhide`), so no policy function can read it; the table-driven draft policies are handed only the mask
+of their empty slots; the deck's order is never handed to a policy.  The cost: about 2% of the kernel's speed
+(benchmarks/RESULTS.md).
 
 Speed (benchmarks/RESULTS.md): a game's working arrays live on the stack, where they cannot alias the shared
 tables or the output; the draft policies' slot choices come from a table built once per call
@@ -46,6 +52,8 @@ ROUTE_TOUGHEST, ROUTE_CHEAPEST, ROUTE_SHORTEST, ROUTE_RANDOM = range(4)
 
 MOVE_FAIL = -1
 MOVE_SHOOT = 100
+EMPTY = -1               # an empty slot
+HIDDEN = -2              # the opponent's face-down goalie, as a policy sees his slot
 
 L_SIZE = 2 * MAX_SLOTS   # both lineups, flat (the stack array is reshaped to (2, MAX_SLOTS))
 PUB_SIZE = MAX_VALUE + 1 # public cards counted per value
@@ -133,36 +141,63 @@ def log_event(log, n_ev, code, period, side, a, b, c):
 
 
 @nb.njit(cache=True, inline="always")
+def hide(L, side, goal):
+    """Take the face-down goalie of the opponent of ``side`` out of the lineups before ``side``'s policy decides;
+    returns the card, for :func:`unhide`."""
+    g = L[1 - side, goal]
+    L[1 - side, goal] = HIDDEN
+    return g
+
+
+@nb.njit(cache=True, inline="always")
+def unhide(L, side, goal, g):
+    """Put the goalie :func:`hide` took out back into the lineups."""
+    L[1 - side, goal] = g
+
+
+@nb.njit(cache=True, inline="always")
+def place_balance(v, side, L, S, meanv, routes, pol):
+    """The ``balance`` draft: the empty slot of ``side`` that leaves its weakest route (forward + defender +
+    goalie, empty slots counted at the deck's mean ``meanv``) strongest.  ``L`` as :func:`place` hands it over
+    (the opponent's goalie hidden); it reads ``L[side]`` only."""
+    x = v - meanv
+    best, best1, best2 = -1, -1e18, -1e18
+    for j in range(S):
+        s = pol[side, P_ORDER + j]
+        if L[side, s] >= 0:
+            continue
+        lo = 1e18
+        through = 0
+        for r in range(routes.shape[0]):
+            m = routes[r]
+            tot = 0.0
+            for q in range(S):
+                if m >> q & 1:
+                    tot += L[side, q] if L[side, q] >= 0 else meanv
+            if m >> s & 1:
+                tot += x
+                through += 1
+            if tot < lo:
+                lo = tot
+        sec = x * through
+        if lo > best1 + 1e-9 or (abs(lo - best1) <= 1e-9 and sec > best2 + 1e-9):
+            best, best1, best2 = s, lo, sec
+    return best
+
+
+@nb.njit(cache=True, inline="always")
 def place(v, side, L, E, place_tbl, S, quant, meanv, routes, pol, st):
-    """Slot where ``side`` puts a drawn card of value ``v`` (draft and refills); reads only ``L[side]`` and
-    ``E[side]``, the mask of its empty slots.  ``place_tbl``: :func:`placement_table` of the sides' policies."""
+    """Slot where ``side``'s draft policy puts a drawn card of value ``v`` (draft and refills), each policy
+    handed what it reads: the placement table's policies and ``random`` the mask of the side's empty slots
+    ``E[side]``; ``balance`` the lineups with the opponent's goalie hidden.  ``place_tbl``:
+    :func:`placement_table` of the sides' policies."""
     kind = pol[side, P_DRAFT]
     m = E[side]
     if kind == DRAFT_BALANCE:
-        # the empty slot that leaves the weakest route (forward + defender + goalie) strongest
-        x = v - meanv
-        best, best1, best2 = -1, -1e18, -1e18
-        for j in range(S):
-            s = pol[side, P_ORDER + j]
-            if L[side, s] >= 0:
-                continue
-            lo = 1e18
-            through = 0
-            for r in range(routes.shape[0]):
-                m = routes[r]
-                tot = 0.0
-                for q in range(S):
-                    if m >> q & 1:
-                        tot += L[side, q] if L[side, q] >= 0 else meanv
-                if m >> s & 1:
-                    tot += x
-                    through += 1
-                if tot < lo:
-                    lo = tot
-            sec = x * through
-            if lo > best1 + 1e-9 or (abs(lo - best1) <= 1e-9 and sec > best2 + 1e-9):
-                best, best1, best2 = s, lo, sec
-        return best
+        g = hide(L, side, S - 1)
+        s = place_balance(v, side, L, S, meanv, routes, pol)
+        unhide(L, side, S - 1, g)
+        return s
     if kind == DRAFT_RANDOM:
         return nth_slot(m, uniform_int(st, BIT_COUNT[m]), S)
     return np.int64(place_tbl[side, m, v])
@@ -323,6 +358,8 @@ def play_period(deck, period, starter, sudden, L, E, place_tbl, pub, out, total,
             n_ev = log_event(log, n_ev, EV_TURN, period, attacker, N - top, 0, 0)
         passed = 0
         scored = False
+        # the attacker's flips see the table as he does: the opponent's goalie is out of the lineups for the turn
+        g = hide(L, attacker, goal)
         while top < N:
             last = N - top == 1
             v = deck[top]
@@ -333,8 +370,7 @@ def play_period(deck, period, starter, sudden, L, E, place_tbl, pub, out, total,
             n_hidden = N - discards - 2 * goal + BIT_COUNT[E[0] & skaters] + BIT_COUNT[E[1] & skaters]
             m = choose(v, attacker, L, E, passed, opened, kinds, S, last, pub, n_hidden, total, rules, pol, st)
             if m == MOVE_SHOOT:
-                g = L[opp, goal]
-                L[opp, goal] = -1
+                L[opp, goal] = EMPTY         # the engine turns over the goalie it held aside, g
                 E[opp] |= 1 << goal
                 pub[g] += 1
                 discards += 1
@@ -354,11 +390,13 @@ def play_period(deck, period, starter, sudden, L, E, place_tbl, pub, out, total,
                 break
             if logging:
                 n_ev = log_event(log, n_ev, EV_ADVANCE, period, attacker, v, m, L[opp, m])
-            L[opp, m] = -1
+            L[opp, m] = EMPTY
             E[opp] |= 1 << m
             discards += 1
             passed |= 1 << m
             out[C_ADV + attacker] += 1
+        if L[opp, goal] == HIDDEN:
+            unhide(L, attacker, goal, g)
         if sudden and scored:
             break
         attacker = 1 - attacker
