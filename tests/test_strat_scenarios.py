@@ -642,3 +642,41 @@ def test_4_71_lose_puck_breakaway_opponent_is_eligible():
                      and c.tables[TB.shot][e, COL_REB, d - 2][0] == R.SAVE_TO)
     gl = play(actions=[["A18"]], splits=[split(6), "S03"], dice=[both_save])
     assert texts(gl, EV.shot)[0].startswith("NRV RW Ignatius Zeller shoots (Reb/Bkwy)")
+
+
+def test_coaches_decide_on_what_their_side_sees():
+    """The coaching decisions (kernel.coaching) take the side's observation, never the game's state: the
+    observation holds the clock, the score and his own goalie, and does not change with the deck's order."""
+    import inspect
+
+    import numpy as np
+
+    from simcore.games.strat.kernel import coaching as C
+    from simcore.games.strat.kernel import layout as SL
+
+    for f in (C.pulls_goalie, C.relieves_shelled, C.next_pp_unit, C.penetrates):
+        assert "Z" not in inspect.signature(f.py_func).parameters
+    Z = np.zeros(SL.NZ, np.int64)
+    Z[SL.ZL.period], Z[SL.ZL.ncards], Z[SL.ZL.cur] = 3, 30, 28
+    Z[SL.ZL.score], Z[SL.ZL.score + 1] = 1, 2            # home trails by one with two cards left
+    obs = np.zeros(SL.N_OBS, np.int64)
+    C.observe(Z, 0, obs)
+    assert obs[SL.OBS.cards_left] == 2 and obs[SL.OBS.score] == 1 and obs[SL.OBS.opp_score] == 2
+    assert C.pulls_goalie(obs, 0) and not C.pulls_goalie(obs, 1)      # trailing / never
+    C.observe(Z, 1, obs)
+    assert not C.pulls_goalie(obs, 0)                                  # the leader keeps his goalie
+    Z2 = Z.copy()
+    Z2[SL.ZL.deck:SL.ZL.deck + 30] = np.random.default_rng(1).permutation(30)   # another deck order
+    a, b = np.zeros(SL.N_OBS, np.int64), np.zeros(SL.N_OBS, np.int64)
+    C.observe(Z, 0, a)
+    C.observe(Z2, 0, b)
+    assert (a == b).all()
+    Z[SL.ZL.cur] = 27                                                   # three cards left: too early (13.0)
+    C.observe(Z, 0, obs)
+    assert not C.pulls_goalie(obs, 0)
+    # penetration by Tendency stars (29.0): three stars penetrate twice in four chances
+    mem, goes = 0, []
+    for _ in range(4):
+        go, mem = C.penetrates(3, mem, 0)
+        goes.append(go)
+    assert sum(goes) == 2 and C.penetrates(1, 0, 2)[0] and not C.penetrates(5, 9, 1)[0]

@@ -16,6 +16,10 @@ A :class:`Coach` bundles a team's choices where the rules leave one to the coach
 
 "Any player" choices that the rules give to the coach (2.1 faceoffs, 5.2 X-Any D player, Lose puck to any D
 player) go to the player with the highest Offense rating on the ice, alternating ties (4.31).
+
+In the kernel each decision is a function of what the deciding side sees (``kernel/coaching.py``): the engine
+builds the side's observation (period, overtime, action cards left, the score, its own goalie) and hands it to
+the decision with the card facts it concerns; the game's state, the decks' order and the dice stay out of reach.
 """
 from __future__ import annotations
 

@@ -56,7 +56,7 @@ import importlib
 from .layout import *  # noqa: F401,F403  (the constants: ZL, TM, T, P, K, O, EV, ...)
 
 _MODULES = ("layout", "tables", "events", "draws", "ice", "injuries", "goals", "powerplay", "penalties", "shots",
-            "actions", "faceoffs", "goalies", "shootout", "game", "drivers")
+            "actions", "faceoffs", "coaching", "goalies", "shootout", "game", "drivers")
 _LAZY = {name: module for module, names in {
     "drivers": ("simulate_games", "add_players", "play_logged", "GAME_OUTPUTS", "BLOCK"),
     "game": ("play_game", "play_period"),
@@ -64,7 +64,7 @@ _LAZY = {name: module for module, names in {
     "tables": ("sk", "tm", "gk", "rule"),
     "events": ("log", "enc"),
     "ice": ("MIRROR", "SELF_PASS"),
-    "goalies": ("PULL_CARDS_LEFT",),
+    "coaching": ("PULL_CARDS_LEFT", "observe"),
 }.items() for name in names}
 
 

@@ -3,17 +3,19 @@ entry point for ordinary arrays (the module docstring of :mod:`simcore.games.str
 from __future__ import annotations
 
 import numba as nb
+import numpy as np
 
-from simcore.nbarrays import ptr
+from simcore.nbarrays import ptr, stack_empty
 
 from .actions import action
+from .coaching import observe, relieves_shelled
 from .draws import build_deck
 from .events import log
 from .faceoffs import faceoff
 from .goalies import goalie_pull, pull_possible, relieve
 from .ice import chain_reset, put_lines
 from .injuries import replace_skater, resolve_injury
-from .layout import (DEC_L, DEC_OTL, DEC_T, DEC_W, EV, HDR, HOME, K, LINES_W, M, MAX_ROSTER, MODE, N_POL, NK, NO,
+from .layout import (DEC_L, DEC_OTL, DEC_T, DEC_W, EV, HDR, HOME, K, LINES_W, M, MAX_ROSTER, MODE, N_OBS, N_POL, NK, NO,
                      NP, NT, O, OT, POL, REG, RULE, SO, TM, TW, WIN_AWAY, WIN_HOME, WIN_TIE, ZL)
 from .powerplay import power_play
 from .shootout import shootout
@@ -47,6 +49,7 @@ def play_period(D, Z, RS, pol, OT_, OP, OK, L,
     Z[ZL.m + M.zone] = -1
     prev_t = -1
     steps = 0
+    obs = stack_empty(N_OBS, np.int64)    # what a coach sees when he decides (coaching.observe)
     third = Z[ZL.period] == 3          # goalies are pulled in the third period only (13.0)
     while True:
         steps += 1
@@ -79,9 +82,10 @@ def play_period(D, Z, RS, pol, OT_, OP, OK, L,
             shoot(D, Z, RS, Z[ZL.m + M.team], Z[ZL.m + M.slot], Z[ZL.m + M.col], Z[ZL.m + M.unrestricted], pol, OT_,
                   OP, OK, L)
         for s in range(2):
-            if Z[ZL.shelled + s] == 1 and pol[s * N_POL + POL.shelled] == 1:
+            if Z[ZL.shelled + s] == 1:          # just shelled: the coach decides (coaching.relieves_shelled)
+                observe(Z, s, obs)
                 Z[ZL.shelled + s] = 2
-                Z[ZL.relieve + s] = 1
+                Z[ZL.relieve + s] = relieves_shelled(obs, pol[s * N_POL + POL.shelled])
     if Z[ZL.inj_pend]:
         resolve_injury(D, Z, RS, OP, L)
     Z[ZL.steps] += steps

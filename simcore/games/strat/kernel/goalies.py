@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import numba as nb
+import numpy as np
 
+from simcore.nbarrays import stack_empty
+
+from .coaching import PULL_CARDS_LEFT, observe, pulls_goalie
 from .events import log
-from .layout import EV, F, G, K, MAX_ROSTER, N_POL, NK, NT, POL, T, TM, ZL
+from .layout import EV, F, G, K, MAX_ROSTER, N_OBS, N_POL, NK, NT, POL, T, TM, ZL
 from .tables import gk, sk, tm
-
-PULL_CARDS_LEFT = 2                # 13.0: the goalie may be pulled with this many cards or fewer left
 
 
 @nb.njit(inline="always", cache=True)
@@ -19,14 +21,14 @@ def pull_possible(Z):
 
 @nb.njit(cache=True)
 def goalie_pull(D, Z, pol, OT_, L):
-    """13.0: a team behind by one or two may pull its goalie with two or fewer cards left in the game; the
-    extra skater is the best healthy Offense off the ice."""
+    """13.0: a team behind by one or two may pull its goalie with two or fewer cards left in the game: each
+    coach decides on what his side sees (:func:`.coaching.pulls_goalie`); the extra skater is the best healthy
+    Offense off the ice."""
     left = Z[ZL.ncards] - Z[ZL.cur]
+    obs = stack_empty(N_OBS, np.int64)
     for t in range(2):
-        if pol[t * N_POL + POL.pull] != 0:
-            continue
-        behind = Z[ZL.score + 1 - t] - Z[ZL.score + t]
-        want = Z[ZL.period] == 3 and not Z[ZL.ot] and left <= PULL_CARDS_LEFT and 1 <= behind and behind <= 2
+        observe(Z, t, obs)
+        want = pulls_goalie(obs, pol[t * N_POL + POL.pull])
         if want and not Z[ZL.pull + t]:
             team = Z[ZL.team + t]
             best = -1

@@ -23,6 +23,7 @@ name        what it indexes                                        size
 ``TM``      a team row (table ``tm``): the lines, then the roster   ``TW`` (lines: ``LINES_W``)
 ``RULE``    the rule vector (table ``rules``, ``Rules.numeric``)    ``N_RULES``
 ``POL``     a side's coaching policies (``Coach.numeric``)          ``N_POL``
+``OBS``     what a side's coach sees (``coaching.observe``)         ``N_OBS``
 ``T``       per-team counters (``OT[g, side, :]``)                  ``NT``
 ``P``       per-player counters (``OP[g, side, roster slot, :]``)   ``NP``
 ``K``       per-goalie counters (``OK[g, side, goalie slot, :]``)   ``NK``
@@ -98,6 +99,9 @@ RULE = fields("Rule", "lines ot_cards shootout fatigue assists injuries pk_units
 N_RULES = len(RULE)
 POL = fields("Policy", "penetrate pull shelled pp_units")
 N_POL = len(POL)
+#: What a side's coach sees when a policy decides (coaching.observe): the clock, the score, his own goalie
+OBS = fields("Observation", "period overtime cards_left score opp_score pulled shelled")
+N_OBS = len(OBS)
 
 # ---------------------------------------------------------------- counters (the kernel's outputs)
 T = fields("TeamCounter", "goals sog ppo ppg shg pen pim fow eng fatg g1 g2 g3 got sog_pp so_goals pen_try pen_ok "

@@ -7,6 +7,7 @@ import numpy as np
 from simcore.nbarrays import stack_empty
 
 from .. import readings as R
+from .coaching import next_pp_unit
 from .draws import draw_split, roll2, split_in
 from .events import enc, log
 from .goals import score_goal, shot_on_goal
@@ -71,8 +72,7 @@ def power_play(D, Z, RS, t, pol, OT_, OP, OK, L):
             elif c == -2:
                 defer_d += 1
     u = Z[ZL.ppnext + t]
-    if pol[t * N_POL + POL.pp_units] == 0:
-        Z[ZL.ppnext + t] = 1 - u
+    Z[ZL.ppnext + t] = next_pp_unit(u, pol[t * N_POL + POL.pp_units])
     k = Z[ZL.pknext + s]
     if rule(D, RULE.pk_units) == 2:
         Z[ZL.pknext + s] = 1 - k

@@ -4,6 +4,7 @@ from __future__ import annotations
 import numba as nb
 
 from .. import readings as R
+from .coaching import penetrates
 from .draws import draw_split, in_range, roll1, roll2, split_in
 from .events import enc, log
 from .goals import score_goal, shot_on_goal
@@ -190,16 +191,9 @@ def shoot(D, Z, RS, t, slot, col, unrestricted, pol, OT_, OP, OK, L):
         Z[ZL.m + M.slot] = MIRROR[slot]
         return
     if col == COL_OUT and unrestricted:
-        pen = pol[t * N_POL + POL.penetrate]
-        go = False
-        if pen == 2:
-            go = True
-        elif pen == 0:
-            rs = sk(D, p, F.slot)
-            Z[ZL.tacc + t * MAX_ROSTER + rs] += sk(D, p, F.tend) - 1
-            if Z[ZL.tacc + t * MAX_ROSTER + rs] >= 4:
-                Z[ZL.tacc + t * MAX_ROSTER + rs] -= 4
-                go = True
+        # the coach decides on the shooter's card and his own memory of this shooter (coaching.penetrates)
+        mem = ZL.tacc + t * MAX_ROSTER + sk(D, p, F.slot)
+        go, Z[mem] = penetrates(sk(D, p, F.tend), Z[mem], pol[t * N_POL + POL.penetrate])
         if go:
             OT_[t * NT + T.pen_try] += 1
             c = draw_split(Z, RS)
