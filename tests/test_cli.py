@@ -115,7 +115,7 @@ def test_no_traceback_from_the_installed_command():
 # ------------------------------------------------------------------ strat
 
 STRAT_LEAGUE = ("goals_per_team_game", "shots_per_team_game", "pp_opportunities_per_team_game", "pp_pct", "pk_pct",
-                "home_win_pct", "save_pct")
+                "home_win", "save_pct")
 
 
 def test_strat_league_json_document(capsys):
@@ -126,7 +126,8 @@ def test_strat_league_json_document(capsys):
     doc = json.loads(out)
     assert doc["n"] == 112 and doc["seed"] == 5 and doc["mode"] == "league"
     assert doc["variant"].startswith("strat(") and "goalie_fatigue=on" in doc["variant"]
-    assert set(doc["league"]) == set(STRAT_LEAGUE)
+    assert set(doc["league"]) == set(STRAT_LEAGUE) | {"home_win_pct"}    # the name of earlier releases, for one
+    assert doc["league"]["home_win_pct"] == doc["league"]["home_win"]
     for m, v in doc["league"].items():
         lo, hi = v["ci"]
         assert lo <= v["estimate"] <= hi, m
@@ -143,7 +144,7 @@ def test_strat_matchup_table_rules_and_coach(capsys):
     code, out, err = run(capsys, "strat", "KBY", "NRV", "-n", "100", "--seed", "2")
     assert code == 0, err
     assert "home KBY vs away NRV" in out and "W-L-OTL" in out and "PP%" in out and "PK%" in out
-    assert "95% interval" in out and "pp_pct" in out and "home_win_pct" in out
+    assert "95% interval" in out and "pp_pct" in out and "home_win" in out
     team_lines = [ln for ln in out.splitlines() if ln.startswith(("KBY ", "NRV "))]
     assert len(team_lines) == 2 and all(" 100 " in ln for ln in team_lines)
     code, out, err = run(capsys, "strat", "KBY", "NRV", "-n", "100", "--rules", "goalie_fatigue=off,shootout=off",
@@ -275,7 +276,7 @@ def test_pyramid_table_names_the_metrics(capsys):
     code, out, err = run(capsys, "pyramid", "-n", "2000", "--seed", "4")
     assert code == 0, err
     assert "Pyramid card hockey" in out and "simulated 2,000 games, seed 4" in out and "95% interval" in out
-    for m in ("first_mover_win", "first_mover_advantage", "tie", "goals_per_game", "turns_per_game"):
+    for m in ("first_mover_win", "first_mover_advantage", "tie", "goals_per_game", "game_length"):
         assert f"\n{m} " in out
 
 
@@ -289,8 +290,9 @@ def test_pyramid_json_document_matches_simulate(capsys):
     assert doc["n"] == 2000 and doc["seed"] == 4 and doc["game"] == "pyramid"
     assert doc["variant"].startswith("pyramid(") and "tie_break=sudden-death" in doc["variant"]
     assert doc["policies"] == {"home": "default", "away": "rush"}
-    for m in PYRAMID_HEADLINE + ("home_win", "away_win", "decided_OT", "turns_per_game"):
+    for m in PYRAMID_HEADLINE + ("home_win", "away_win", "decided_OT", "game_length"):
         assert _estimate_in_ci(doc[m]), m
+    assert doc["turns_per_game"] == doc["game_length"] and doc["deprecated_keys"] == {"turns_per_game": "game_length"}
     res = pyramid.simulate({"policy_b": "rush"}, 2000, 4, "tie_break=sudden-death", progress=False)
     s = res.summary().set_index("metric")
     assert doc["tie"]["estimate"] == s.loc["tie", "estimate"]

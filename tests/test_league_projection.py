@@ -352,11 +352,16 @@ def test_cli_project_json(capsys):
     doc = json.loads(capsys.readouterr().out)
     assert doc["n"] == 30 and len(doc["teams"]) == 32
     t = doc["teams"][0]
-    for key in ("team", "points_mean", "points_pct", "playoff_odds", "division_odds", "first_overall_odds",
-                "title_odds"):
+    for key in ("team", "points_mean", "points_percentiles", "W_mean", "L_mean", "OTL_mean", "playoff_odds",
+                "division_odds", "first_overall_odds", "title_odds"):
         assert key in t
-    assert set(t["points_pct"]) >= {"5", "50", "95"}
-    assert t["points_pct"]["5"] <= t["points_pct"]["50"] <= t["points_pct"]["95"]
+    assert set(t["points_percentiles"]) >= {"5", "50", "95"}
+    assert t["points_percentiles"]["5"] <= t["points_percentiles"]["50"] <= t["points_percentiles"]["95"]
+    # one name in the JSON and in teams.csv; the names of earlier releases still there for a release
+    p = project(EZR_SAMPLE, n=30, seed=5, progress=False)
+    assert t["W_mean"] == pytest.approx(p.teams.set_index("team").loc[t["team"], "W_mean"])
+    assert t["wins_mean"] == t["W_mean"] and t["points_pct"] == t["points_percentiles"]
+    assert doc["deprecated_keys"]["points_pct"] == "points_percentiles"
     assert sum(x["title_odds"] for x in doc["teams"]) == pytest.approx(1.0)
 
 

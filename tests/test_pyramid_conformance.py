@@ -127,10 +127,10 @@ def test_summary_matches_the_games_table():
     assert s.loc["tie", "estimate"] == (g.winner == "tie").mean()
     assert s.loc["first_mover_win", "estimate"] == g.first_drafter_won.mean()
     assert s.loc["goals_per_game", "estimate"] == pytest.approx((g.home_goals + g.away_goals).mean())
-    assert s.loc["turns_per_game", "estimate"] == pytest.approx(g.turns.mean())
+    assert s.loc["game_length", "estimate"] == pytest.approx(g.turns.mean())
     sh = (g.home_shots + g.away_shots).sum()
     assert s.loc["shooting_pct", "estimate"] == pytest.approx((g.home_goals + g.away_goals).sum() / sh)
-    for m in ("home_win", "tie", "first_mover_win", "goals_per_game", "turns_per_game"):
+    for m in ("home_win", "tie", "first_mover_win", "goals_per_game", "game_length"):
         assert s.loc[m, "ci_low"] < s.loc[m, "estimate"] < s.loc[m, "ci_high"]
 
 

@@ -180,7 +180,7 @@ def test_calibration_bands():
     assert 28 <= s["shots_per_team_game"] <= 34
     assert 2.4 <= s["pp_opportunities_per_team_game"] <= 3.4
     assert 0.17 <= s["pp_pct"] <= 0.23
-    assert 0.50 <= s["home_win_pct"] <= 0.58
+    assert 0.50 <= s["home_win"] <= 0.58
     # the summary agrees with the tables
     tg = res.table("team_games")
     assert s["goals_per_team_game"] == pytest.approx(tg["goals"].mean())

@@ -3,8 +3,7 @@
 ``digests.json`` holds digests of tables, summaries, play-by-play and CLI JSON documents of every game and both
 sample leagues at fixed seeds (golden_runs.py), recorded before the game contract.  Each output is recomputed and
 compared column by column and key by key; a name changed since is looked up under its new name
-(:data:`simcore.vocabulary.RENAMED`).  Values corrected on purpose are listed, with the reason, in
-``golden_runs.CORRECTIONS``.
+(``golden_runs.BACK``).  Values corrected on purpose are listed, with the reason, in ``golden_runs.CORRECTIONS``.
 """
 from __future__ import annotations
 
@@ -16,14 +15,6 @@ import pytest
 import golden_runs as G
 
 RECORDED = json.loads(G.DIGESTS.read_text())
-
-
-def _back() -> dict:
-    try:
-        from simcore.vocabulary import RENAMED
-    except ImportError:
-        return {}
-    return {new: old for old, new in RENAMED.items()}
 
 
 @pytest.fixture(scope="module")
@@ -42,7 +33,6 @@ def outputs(request):
 @pytest.mark.parametrize("group", list(G.RUNS))
 def test_outputs_unchanged(outputs, group):
     got = outputs(group)
-    back = _back()
     names = [k for k in RECORDED if k.split("/")[0] == group]
     assert names, f"no digests recorded for {group}"
     problems = []
@@ -51,7 +41,7 @@ def test_outputs_unchanged(outputs, group):
         if name not in got:
             problems.append(f"{name}: no longer produced")
             continue
-        d = G.digest(got[name], rec.get("schema"), back, drop=G.CORRECTIONS.get(name, ()))
+        d = G.digest(got[name], rec.get("schema"), G.back(name), drop=G.CORRECTIONS.get(name, ()))
         if rec["kind"] == "frame" and d.get("rows") != rec["rows"]:
             problems.append(f"{name}: {d.get('rows')} rows, recorded {rec['rows']}")
         field = "columns" if rec["kind"] == "frame" else "keys"

@@ -98,8 +98,8 @@ class EZR(Game):
     league_module = "season"
     own_metrics = {
         **flow_metrics(_period_margins),
-        "decided_REG": Metric("decided_REG", "share of games decided in regulation",
-                              lambda r: (r.games.decided_in == "REG") & (r.games.winner != "tie")),
+        "decided_REG": Metric("decided_REG", "share of games that ended in regulation (a tie without overtime "
+                              "included)", lambda r: r.games.decided_in == "REG"),
         "regulation_home_win": Metric("regulation_home_win", "share of games the home side won in regulation",
                                       lambda r: (r.games.decided_in == "REG") & (r.games.winner == "home")),
         "regulation_away_win": Metric("regulation_away_win", "share of games the away side won in regulation",

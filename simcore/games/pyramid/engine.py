@@ -204,7 +204,7 @@ def summary_frame(out: np.ndarray) -> pd.DataFrame:
     tot_shots = shots.sum()
     lo, hi = wilson_ci(float(goals.sum()), float(tot_shots))
     rows.append(("shooting_pct", goals.sum() / tot_shots if tot_shots else float("nan"), lo, hi, "goals per shot"))
-    mean("turns_per_game", out[:, K.C_TURNS] + out[:, K.C_TURNS + 1], "turns (game length)")
+    mean("game_length", out[:, K.C_TURNS] + out[:, K.C_TURNS + 1], "turns (game length)")
     mean("advances_per_game", out[:, K.C_ADV] + out[:, K.C_ADV + 1], "skaters passed")
     return pd.DataFrame(rows, columns=["metric", "estimate", "ci_low", "ci_high", "unit"])
 

@@ -20,14 +20,21 @@ def _policy(flag: str, spec: str) -> Policy:
         raise UsageError(f"{flag}: {exc}") from None
 
 
+#: JSON keys of earlier releases still written beside their new names (for one release): old -> new.
+RENAMED_KEYS = {"turns_per_game": "game_length"}
+
+
 def pyramid_report(res) -> dict:
     """The JSON document of ``simcore pyramid``: the run's labels and every metric of ``Results.summary()``
-    as ``{"estimate", "ci": [low, high], "unit"}``."""
+    as ``{"estimate", "ci": [low, high], "unit"}`` (and the keys of :data:`RENAMED_KEYS`, deprecated)."""
     m = res.meta
     doc = {"game": "pyramid", "n": res.n, "seed": m["seed"], "variant": m["variant"], "policies": m["policies"],
            "deck": m["deck"], "version": m["version"]}
     for row in res.summary().itertuples():
         doc[row.metric] = {"estimate": row.estimate, "ci": [row.ci_low, row.ci_high], "unit": row.unit}
+    for old, new in RENAMED_KEYS.items():
+        doc[old] = doc[new]
+    doc["deprecated_keys"] = dict(RENAMED_KEYS)
     return plain(doc)
 
 

@@ -13,7 +13,9 @@ from .kernel.layout import OT, REG, SO, WIN_AWAY, WIN_HOME, WIN_TIE, K, O, T
 
 #: The league metrics of ``simcore strat --format json`` (``league`` object) and of :func:`league_summary`.
 LEAGUE_METRICS = ("goals_per_team_game", "shots_per_team_game", "pp_opportunities_per_team_game", "pp_pct",
-                  "pk_pct", "home_win_pct", "save_pct")
+                  "pk_pct", "home_win", "save_pct")
+#: Names of earlier releases, still written beside the new ones in the ``league`` object for one release.
+RENAMED = {"home_win_pct": "home_win", "away_win_pct": "away_win", "tie_pct": "tie"}
 
 
 def _mean_row(name, x):
@@ -46,7 +48,7 @@ def league_summary(res: Results) -> pd.DataFrame:
     ppg, ppo = int(OT_[:, :, T.ppg].sum()), int(OT_[:, :, T.ppo].sum())
     rows.append(_prop_row("pp_pct", ppg, ppo))
     rows.append(_prop_row("pk_pct", ppo - ppg, ppo))
-    rows.append(_prop_row("home_win_pct", int((OG[:, O.winner] == WIN_HOME).sum()), n))
+    rows.append(_prop_row("home_win", int((OG[:, O.winner] == WIN_HOME).sum()), n))
     sa, ga = int(OK[:, :, :, K.sa].sum()), int(OK[:, :, :, K.ga].sum())
     rows.append(_prop_row("save_pct", sa - ga, sa))
     rows += [
@@ -55,11 +57,9 @@ def league_summary(res: Results) -> pd.DataFrame:
         _mean_row("sh_goals_per_team_game", OT_[:, :, T.shg].mean(axis=1)),
         _mean_row("empty_net_goals_per_team_game", OT_[:, :, T.eng].mean(axis=1)),
         _mean_row("pim_per_team_game", OT_[:, :, T.pim].mean(axis=1)),
-        _prop_row("away_win_pct", int((OG[:, O.winner] == WIN_AWAY).sum()), n),
-        _prop_row("tie_pct", int((OG[:, O.winner] == WIN_TIE).sum()), n),
-        _prop_row("past_regulation", int((OG[:, O.decided] != REG).sum()
-                                         + ((OG[:, O.decided] == REG) & (OG[:, O.winner] == WIN_TIE)).sum()),
-                  n),
+        _prop_row("away_win", int((OG[:, O.winner] == WIN_AWAY).sum()), n),
+        _prop_row("tie", int((OG[:, O.winner] == WIN_TIE).sum()), n),
+        _prop_row("past_regulation", int((OG[:, O.decided] != REG).sum()), n),
         _prop_row("decided_OT", int((OG[:, O.decided] == OT).sum()), n),
         _prop_row("decided_SO", int((OG[:, O.decided] == SO).sum()), n),
         _prop_row("games_with_fatigued_goalie", int((OK[:, :, :, K.sa_fat] + OK[:, :, :, K.fat_start]
@@ -73,10 +73,15 @@ def league_summary(res: Results) -> pd.DataFrame:
 
 
 def league_json(res: Results) -> dict:
-    """The ``league`` object of the CLI's JSON: each metric as {estimate, ci: [low, high]}."""
+    """The ``league`` object of the CLI's JSON: each metric as {estimate, ci: [low, high]} (and the names of
+    :data:`RENAMED`, deprecated, beside the new ones)."""
     s = league_summary(res).set_index("metric")
-    return {m: {"estimate": float(s.at[m, "estimate"]), "ci": [float(s.at[m, "ci_low"]), float(s.at[m, "ci_high"])]}
-            for m in LEAGUE_METRICS}
+    out = {m: {"estimate": float(s.at[m, "estimate"]), "ci": [float(s.at[m, "ci_low"]), float(s.at[m, "ci_high"])]}
+           for m in LEAGUE_METRICS}
+    for old, new in RENAMED.items():
+        if new in out:
+            out[old] = out[new]
+    return out
 
 
 def special_teams(res: Results) -> pd.DataFrame:

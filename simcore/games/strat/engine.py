@@ -200,6 +200,9 @@ def _team_games(res: Results, c: Compiled) -> pd.DataFrame:
         d["times_short_handed"] = OT_[:, other, T.ppo].astype(np.int16)
         d["pp_goals_against"] = OT_[:, other, T.ppg].astype(np.int16)
         d["empty_net_goals_against"] = OT_[:, other, T.eng].astype(np.int16)
+        # shots and goals against the team's goalies (empty-net shots and goals are against no goalie)
+        d["goalie_shots_against"] = a["OK"][:, side, :, K.sa].sum(axis=1).astype(np.int16)
+        d["goalie_goals_against"] = a["OK"][:, side, :, K.ga].sum(axis=1).astype(np.int16)
         w = g["winner"].cat.codes.to_numpy()
         dec = g["decided_in"].cat.codes.to_numpy()
         won = w == side
@@ -214,7 +217,8 @@ def _team_games(res: Results, c: Compiled) -> pd.DataFrame:
 
 def team_table(team_games: pd.DataFrame, games: pd.DataFrame | None = None) -> pd.DataFrame:
     """Per-team totals and rates from a ``team_games`` table: record, goals, shots, PP% (power-play goals over
-    opportunities), PK% (1 - power-play goals against over times short-handed), save %."""
+    opportunities), PK% (1 - power-play goals against over times short-handed), save % (saves over shots on the
+    team's goalies: empty-net shots and goals excluded, as in the league summary and the goalie table)."""
     tg = team_games
     agg = tg.groupby("team", observed=True).agg(
         games=("game_id", "size"), wins=("result", lambda r: (r == "W").sum()),
@@ -225,15 +229,15 @@ def team_table(team_games: pd.DataFrame, games: pd.DataFrame | None = None) -> p
         pp_goals=("pp_goals", "sum"), times_short_handed=("times_short_handed", "sum"),
         pp_goals_against=("pp_goals_against", "sum"), sh_goals=("sh_goals", "sum"), pim=("pim", "sum"),
         penalties=("penalties", "sum"), faceoffs_won=("faceoffs_won", "sum"),
-        empty_net_goals=("empty_net_goals", "sum"), fatigue_goals=("fatigue_goals", "sum"))
+        empty_net_goals=("empty_net_goals", "sum"), fatigue_goals=("fatigue_goals", "sum"),
+        goalie_shots_against=("goalie_shots_against", "sum"), goalie_goals_against=("goalie_goals_against", "sum"))
     agg["points"] = 2 * agg["wins"] + agg["ot_losses"] + agg["ties"]
     agg["goals_per_game"] = agg["goals"] / agg["games"]
     agg["goals_against_per_game"] = agg["goals_against"] / agg["games"]
     agg["shots_per_game"] = agg["shots"] / agg["games"]
     agg["pp_pct"] = agg["pp_goals"] / agg["pp_opportunities"].where(agg["pp_opportunities"] > 0)
     agg["pk_pct"] = 1 - agg["pp_goals_against"] / agg["times_short_handed"].where(agg["times_short_handed"] > 0)
-    agg["save_pct"] = 1 - (agg["goals_against"] - tg.groupby("team", observed=True)["empty_net_goals_against"].sum()) \
-        / agg["shots_against"].where(agg["shots_against"] > 0)
+    agg["save_pct"] = 1 - agg["goalie_goals_against"] / agg["goalie_shots_against"].where(agg["goalie_shots_against"] > 0)
     return agg.reset_index().sort_values("points", ascending=False, ignore_index=True)
 
 

@@ -97,9 +97,28 @@ def _pp_pct(r):
     return ratio(lambda r: _per_game(r, "pp_goals"), lambda r: _per_game(r, "pp_opportunities"))(r)
 
 
+def _pk_pct(r):
+    return ratio(lambda r: _per_game(r, "pp_opportunities") - _per_game(r, "pp_goals"),
+                 lambda r: _per_game(r, "pp_opportunities"))(r)
+
+
+def _fatigued_goalie(r):
+    from .kernel.layout import K
+
+    OK = r.aggregates["OK"]
+    return (OK[:, :, :, K.sa_fat] + OK[:, :, :, K.fat_start] + OK[:, :, :, K.shelled]).sum(axis=(1, 2)) > 0
+
+
+def _goalie_shots(r):
+    """Per game, shots and goals against a goalie (both teams; empty-net shots and goals excluded)."""
+    from .kernel.layout import K
+
+    OK = r.aggregates["OK"].astype(np.int64)
+    return OK[:, :, :, K.sa].sum(axis=(1, 2)), OK[:, :, :, K.ga].sum(axis=(1, 2))
+
+
 def _save_pct(r):
-    return ratio(lambda r: _per_game(r, "shots") - _per_game(r, "goals") + _per_game(r, "shootout_goals") * 0,
-                 lambda r: _per_game(r, "shots"))(r)
+    return ratio(lambda r: np.subtract(*_goalie_shots(r)), lambda r: _goalie_shots(r)[0])(r)
 
 
 class Strat(Game):
@@ -117,20 +136,43 @@ class Strat(Game):
         **flow_metrics(_period_margins),
         "shots_per_game": Metric("shots_per_game", "shots on goal in a game (both teams)",
                                  lambda r: r.games.home_shots + r.games.away_shots),
+        "shots_per_team_game": Metric("shots_per_team_game", "shots on goal per team per game",
+                                      lambda r: (r.games.home_shots + r.games.away_shots) / 2),
         "pp_opportunities_per_game": Metric("pp_opportunities_per_game", "power plays in a game (both teams)",
                                             lambda r: r.games.home_pp_opportunities + r.games.away_pp_opportunities),
+        "pp_opportunities_per_team_game": Metric(
+            "pp_opportunities_per_team_game", "power plays per team per game",
+            lambda r: (r.games.home_pp_opportunities + r.games.away_pp_opportunities) / 2),
         "pp_goals_per_game": Metric("pp_goals_per_game", "power-play goals in a game (both teams)",
                                     lambda r: r.games.home_pp_goals + r.games.away_pp_goals),
         "empty_net_goals_per_game": Metric("empty_net_goals_per_game", "empty-net goals in a game",
                                            lambda r: _per_game(r, "empty_net_goals")),
-        "fatigue_goals_per_game": Metric("fatigue_goals_per_game", "goals the fatigue rule made (24.2)",
+        "empty_net_goals_per_team_game": Metric("empty_net_goals_per_team_game", "empty-net goals per team per game",
+                                                lambda r: _per_game(r, "empty_net_goals") / 2),
+        "fatigue_goals_per_game": Metric("fatigue_goals_per_game", "goals the fatigue rule made (24.2) in a game",
                                          lambda r: _per_game(r, "fatigue_goals")),
+        "fatigue_goals_per_team_game": Metric("fatigue_goals_per_team_game",
+                                              "goals the fatigue rule made (24.2) per team per game",
+                                              lambda r: _per_game(r, "fatigue_goals") / 2),
         "sh_goals_per_game": Metric("sh_goals_per_game", "short-handed goals in a game",
                                     lambda r: _per_game(r, "sh_goals")),
-        "pp_pct": Metric("pp_pct", "power-play goals per power play (both teams; PK% is 1 - PP%)",
-                         functional=_pp_pct),
-        "save_pct": Metric("save_pct", "1 - goals / shots on goal", functional=_save_pct),
+        "sh_goals_per_team_game": Metric("sh_goals_per_team_game", "short-handed goals per team per game",
+                                         lambda r: _per_game(r, "sh_goals") / 2),
+        "pim_per_team_game": Metric("pim_per_team_game", "penalty minutes per team per game",
+                                    lambda r: _per_game(r, "pim") / 2),
+        "games_with_fatigued_goalie": Metric("games_with_fatigued_goalie", "share of games in which a fatigued goalie "
+                                             "played (24.2-24.4)", _fatigued_goalie),
+        "pp_pct": Metric("pp_pct", "power-play goals per power play (both teams)", functional=_pp_pct),
+        "pk_pct": Metric("pk_pct", "power plays killed per power play (both teams: 1 - pp_pct)", functional=_pk_pct),
+        "save_pct": Metric("save_pct", "saves over shots on a goalie (both teams; empty-net shots and goals "
+                           "excluded)", functional=_save_pct),
     }
+    default_metrics = ("home_win", "away_win", "tie", "home_advantage", "decided_OT", "decided_SO",
+                       "past_regulation", "home_goals_mean", "away_goals_mean", "goals_per_team_game", "margin",
+                       "abs_margin", "lead_changes", "comeback", "shots_per_game", "pp_opportunities_per_game",
+                       "pp_goals_per_game", "empty_net_goals_per_game", "fatigue_goals_per_game", "sh_goals_per_game",
+                       "balance", "goals_variance", "goals_dispersion", "pp_pct", "save_pct")
+    renamed_metrics = {"home_win_pct": "home_win", "away_win_pct": "away_win", "tie_pct": "tie"}
     legacy_setup = {"kit": lambda k: {"kit": k},
                     "coaches": lambda c: dict(zip(("home_coach", "away_coach"),
                                                   (c, c) if c is None or isinstance(c, (str, Coach)) else c)),

@@ -176,17 +176,15 @@ def _play_game(D, pol, home, away, gslot, gfat, out, Z, RS, OG, OT_, OP, OK, L):
         OG[k] = 0
     for per in range(1, 4):
         Z[ZL.period] = per
-        play_period(D, Z, RS, pol, OT_, OP, OK,
-                    L, 0)
+        play_period(D, Z, RS, pol, OT_, OP, OK, L, 0)
+    # decided: where the game ended (a tie after overtime ended in overtime, as in every game's table)
     decided = REG
     winner = WIN_TIE
     if Z[ZL.score] == Z[ZL.score + 1] and rule(D, RULE.ot_cards) > 0:
         Z[ZL.period] = 4
         Z[ZL.ot] = 1
-        play_period(D, Z, RS, pol, OT_, OP, OK,
-                    L, rule(D, RULE.ot_cards))
-        if Z[ZL.score] != Z[ZL.score + 1]:
-            decided = OT
+        play_period(D, Z, RS, pol, OT_, OP, OK, L, rule(D, RULE.ot_cards))
+        decided = OT
     if Z[ZL.score] != Z[ZL.score + 1]:
         winner = WIN_HOME if Z[ZL.score] > Z[ZL.score + 1] else WIN_AWAY
     elif rule(D, RULE.shootout):
@@ -196,8 +194,6 @@ def _play_game(D, pol, home, away, gslot, gfat, out, Z, RS, OG, OT_, OP, OK, L):
         OG[O.so_away] = sa
         OG[O.so_rounds] = rounds
         decided = SO
-        if winner == WIN_TIE:
-            decided = REG
     OG[O.home] = Z[ZL.score]
     OG[O.away] = Z[ZL.score + 1]
     OG[O.winner] = winner
