@@ -1,7 +1,10 @@
 """simcore: Monte Carlo simulation and statistics for tabletop hockey games.
 
-Start with ``simcore.game("ezr")``: each game module has ``Rules``,
-``simulate(...) -> Results`` and, where the dice allow it, ``exact(...)``.
+Start with ``simcore.game("ezr")`` (any case; ``simcore.available_games()`` lists the ids): a game on the
+game contract (:mod:`simcore.games.base`) with its ``Rules``, its ``Setup`` (who plays),
+``simulate(setup, n, seed, rules) -> Results``, ``play_by_play(setup, seed, game_index)`` and, where the dice
+allow it, ``exact(...)``.  Comparisons and sweeps of rule variants are in :mod:`simcore.analysis`, replay
+leagues in :mod:`simcore.league`; ``simcore.register(game)`` adds a game of your own (docs/architecture.md).
 """
 __version__ = "0.1.0"
 
@@ -10,8 +13,19 @@ from . import nbcache
 nbcache.install()      # before any kernel is defined: cached machine code follows the modules it uses
 
 from .charts import ChartError  # noqa: E402
-from .games import available_games, game  # noqa: E402
+from .games import available_games, game, games, register  # noqa: E402
+from .games.base import Game, PlayByPlay, SetupBase, SetupError  # noqa: E402
+from .metrics import Metric  # noqa: E402
 from .results import Results, read_parquet  # noqa: E402
 from .rulesbase import RuleError  # noqa: E402
 
-__all__ = ["ChartError", "Results", "RuleError", "available_games", "game", "read_parquet", "__version__"]
+__all__ = ["ChartError", "Game", "Metric", "PlayByPlay", "Results", "RuleError", "SetupBase", "SetupError",
+           "analysis", "available_games", "game", "games", "league", "read_parquet", "register", "__version__"]
+
+
+def __getattr__(name):
+    if name in ("analysis", "league"):
+        import importlib
+
+        return importlib.import_module(f"{__name__}.{name}")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

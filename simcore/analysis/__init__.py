@@ -1,0 +1,36 @@
+"""Analysis over any registered game: rule variants compared on common random numbers, sweeps, inference, plots.
+
+Nothing here names a game: a game hands this layer its Rules, its Setup, ``simulate`` and its metrics through
+the game contract (:mod:`simcore.games.base`), so a game that registers is analysed like the shipped ones.
+
+* :func:`compare` -- two rule variants, paired game by game (the same seed gives both the same dice and cards),
+  every metric's difference with its 95% interval, p-value and Holm-adjusted p-value (:class:`Comparison`);
+* :func:`sweep` -- every combination of some rule values (or setup values), each cell against a base variant,
+  as one tidy table;
+* :mod:`.inference` -- paired and unpaired differences, Holm's adjustment, a whole-distribution test, the
+  sample size that decides (:func:`required_n`);
+* :mod:`.plots` -- goal distributions, forest plots of differences, sweep curves (matplotlib figures).
+
+docs/analysis.md explains the method.  The names are loaded on first use.
+"""
+from __future__ import annotations
+
+import importlib
+
+_NAMES = {
+    "compare": "compare", "Comparison": "compare", "COMMON_METRICS": "compare", "COMMON_FUNCTIONALS": "compare",
+    "sweep": "sweep", "Difference": "inference", "paired_difference": "inference",
+    "unpaired_difference": "inference", "holm": "inference", "histogram_test": "inference",
+    "required_n": "inference",
+}
+_MODULES = ("compare", "sweep", "inference", "plots")
+
+__all__ = sorted([*_NAMES, *_MODULES])
+
+
+def __getattr__(name):
+    if name in _NAMES:
+        return getattr(importlib.import_module(f"{__name__}.{_NAMES[name]}"), name)
+    if name in _MODULES:
+        return importlib.import_module(f"{__name__}.{name}")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -285,7 +285,9 @@ class Game:
 
     def variant_run(self, rules, n, seed, *, threads=None, progress=None, **setup):
         """One rule variant of the default setup with ``setup`` fields set (the analysis layer's call of earlier
-        releases; use :meth:`simulate`)."""
+        releases; deprecated: use :meth:`simulate`)."""
+        warnings.warn(f"{self.id}.variant_run(rules, n, seed, **setup) is deprecated: use "
+                      f"simulate(setup, n=n, seed=seed, rules=rules)", DeprecationWarning, stacklevel=2)
         return self.simulate(self.setup(None, **setup), n=n, seed=seed, rules=rules, threads=threads,
                              progress=progress)
 
