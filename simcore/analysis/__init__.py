@@ -11,21 +11,22 @@ the game contract (:mod:`simcore.games.base`), so a game that registers is analy
   sample size that decides (:func:`required_n`);
 * :mod:`.plots` -- goal distributions, forest plots of differences, sweep curves (matplotlib figures).
 
-docs/analysis.md explains the method.  The names are loaded on first use.
+docs/analysis.md explains the method.  ``compare`` and ``sweep`` are the functions (their modules are
+``simcore.analysis.compare`` and ``simcore.analysis.sweep`` on import); plots are loaded on first use.
 """
 from __future__ import annotations
 
 import importlib
 
-_NAMES = {
-    "compare": "compare", "Comparison": "compare", "COMMON_METRICS": "compare", "COMMON_FUNCTIONALS": "compare",
-    "sweep": "sweep", "Difference": "inference", "paired_difference": "inference",
-    "unpaired_difference": "inference", "holm": "inference", "histogram_test": "inference",
-    "required_n": "inference",
-}
-_MODULES = ("compare", "sweep", "inference", "plots")
+from .compare import COMMON_FUNCTIONALS, COMMON_METRICS, Comparison, compare  # noqa: F401
+from .inference import Difference, histogram_test, holm, paired_difference, required_n, unpaired_difference  # noqa: F401
+from .sweep import sweep  # noqa: F401
 
-__all__ = sorted([*_NAMES, *_MODULES])
+_NAMES: dict = {}
+_MODULES = ("inference", "plots")
+
+__all__ = sorted(["COMMON_FUNCTIONALS", "COMMON_METRICS", "Comparison", "Difference", "compare", "histogram_test",
+                  "holm", "paired_difference", "required_n", "sweep", "unpaired_difference", *_MODULES])
 
 
 def __getattr__(name):
