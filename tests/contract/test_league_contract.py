@@ -16,7 +16,7 @@ PACKAGE = Path(simcore.__file__).parent
 
 
 def _with_samples():
-    return [gid for gid in games() if simcore.game(gid).league is not None
+    return [gid for gid in games() if gid in simcore.available_games() and simcore.game(gid).league is not None
             and simcore.game(gid).league.sample is not None]
 
 
