@@ -7,7 +7,8 @@ left, 16-team playoffs; ``simcore/league/data/strat/league.toml``: 8 teams, 140
 games left, 4-team playoffs; best-of-7 series):
 
 * the season kernel: ``run(seed, s0, count, keep_games=False)`` from the engine's
-  ``season_runner`` (``simcore.league.ezr_season`` / ``strat_season``), which calls
+  ``runner`` of the game's league adapter (``simcore.games.ezr.season`` / ``simcore.games.strat.season``: the
+  season loop of ``simcore.league.kernel`` specialized on the game), which calls
   the numba ``simulate_seasons``: the remaining schedule, goalie rotation,
   standings and playoffs of ``count`` seasons;
 * the engine's single-game kernel ``simulate_games`` on a comparable number of
@@ -59,13 +60,14 @@ from machine import cpu_model, pure_python, si, thread_counts  # noqa: E402  (be
 from simcore import runner  # noqa: E402
 from simcore.games.ezr import kernel as EK  # noqa: E402
 from simcore.games.strat import kernel as SK  # noqa: E402
+from simcore.games.strat.kernel import game as SG  # noqa: E402
 from simcore.league import kernel as LK  # noqa: E402
 from simcore.league import projection as P  # noqa: E402
 from simcore.league.files import load_league  # noqa: E402
+from simcore.league.samplegen import sample  # noqa: E402
 from simcore.rng import ceiling  # noqa: E402
 
-LEAGUES = {"ezr": ROOT / "simcore/league/data/ezr/league.toml",
-           "strat": ROOT / "simcore/league/data/strat/league.toml"}
+LEAGUES = {e: sample(e) / "league.toml" for e in ("ezr", "strat")}
 ENGINES = ("ezr", "strat")
 EZR_CEILING_DRAWS = 6
 TARGET = 0.5                       # season-kernel games/s over single-game games/s
@@ -99,7 +101,7 @@ def python_reference(engine: str, seed: int, count: int) -> dict:
     warnings.simplefilter("ignore", RuntimeWarning)  # uint64 wrap-around in the seed mixer is intended
     if not nb.config.DISABLE_JIT:
         raise SystemExit("the pure-Python reference must run with NUMBA_DISABLE_JIT=1")
-    mod = EK if engine == "ezr" else SK
+    mod = EK if engine == "ezr" else SG        # the module whose play_game the season kernel calls
     calls = [0]
     play = mod.play_game
 
@@ -204,7 +206,8 @@ def main(argv=None) -> int:
         with runner.threads(t):
             for e in ENGINES:
                 lea[e].seasons(seed, 2 * t)
-            EK.simulate_games(useed, 0, min(n_games["ezr"], 4 * EK.BLOCK), *c.kernel_args(), *garr)
+            EK.simulate_games(c.ctx(), useed, 0, min(n_games["ezr"], 4 * EK.BLOCK),
+                              tuple(a[:min(n_games["ezr"], 4 * EK.BLOCK)] for a in garr))
             srun.kernel(min(n_strat, 4 * SK.BLOCK))
             ceiling(useed, 0, 4 * EK.BLOCK, EZR_CEILING_DRAWS, EK.BLOCK)
     P.project(lea["ezr"].lg, n=4, seed=seed, threads=1, progress=False)
@@ -236,7 +239,7 @@ def main(argv=None) -> int:
                 n_games[e], lambda e=e: lea[e].seasons(seed, n_seasons[e]))
             if e == "ezr":
                 row(f"{e}_games_{t}", "simulate_games, BOS vs NYR (ezr_bench)", e, t, n_games[e],
-                    lambda: EK.simulate_games(useed, 0, n_games["ezr"], *c.kernel_args(), *garr))
+                    lambda: EK.simulate_games(c.ctx(), useed, 0, n_games["ezr"], garr))
             else:
                 row(f"{e}_games_{t}", "simulate_games, kit round robin, every counter (strat_bench)", e, t,
                     n_strat, srun.kernel)
