@@ -17,7 +17,7 @@ import nbclient.exceptions
 import nbformat
 import pytest
 
-NOTEBOOK_DIR = Path(__file__).resolve().parents[1] / "notebooks"
+NOTEBOOK_DIR = Path(__file__).resolve().parents[2] / "notebooks"
 NOTEBOOKS = sorted(NOTEBOOK_DIR.glob("*.ipynb"))
 SMALL_N = "2000"
 TIMEOUT_S = 600

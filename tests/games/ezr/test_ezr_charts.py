@@ -11,7 +11,7 @@ from simcore.games.ezr import reconstruction as rec
 from simcore.games.ezr.charts import DATA_FILES, data_path, load_charts
 from simcore.games.ezr.matchup import Team, ezr_of
 
-RULES_TXT = Path(__file__).resolve().parents[2] / "shared" / "rules" / "shoot-out-hockey-ezr.txt"
+RULES_TXT = Path(__file__).resolve().parents[4] / "shared" / "rules" / "shoot-out-hockey-ezr.txt"
 
 # Every cell the rulebook prints, transcribed by hand from the rulebook text.
 PRINTED = {
@@ -79,7 +79,7 @@ def test_only_printed_cells_claim_the_rulebook(charts):
 def test_every_other_cell_is_reconstructed_with_a_documented_method(charts):
     methods = {"ezr-formula", "ordered-logit", "linear-steps", "diagonal-shift", "mirror-7", "top-line-fill",
                "breakaway-shot"}
-    docs = (Path(__file__).resolve().parents[1] / "docs" / "ezr.md").read_text()
+    docs = (Path(__file__).resolve().parents[3] / "docs" / "ezr.md").read_text()
     for t in charts.tables.values():
         for cols in t.rows.values():
             for cell in cols.values():

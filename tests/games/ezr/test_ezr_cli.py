@@ -1,0 +1,111 @@
+"""The EZR command line: JSON documents, tables, and one-line errors with exit status 2."""
+import json
+import subprocess
+import sys
+
+import pytest
+
+from simcore.cli import main
+from simcore.games import ezr
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_ezr_json_document(capsys):
+    code, out, err = run(capsys, "ezr", "--home", "D/E/B/c", "--away", "F/E/C/b", "-n", "20000", "--seed", "7",
+                         "--format", "json")
+    assert code == 0, err
+    doc = json.loads(out)
+    assert doc["ezr"] == {"home": 1, "away": -1}
+    ex = ezr.exact("D/E/B/c", "F/E/C/b")
+    for part in ("exact", "mc"):
+        d = doc[part]
+        for k in ("home_win", "away_win", "tie", "home_goals_mean", "away_goals_mean"):
+            assert isinstance(d[k], float)
+        assert set(d["regulation"]) == {"home_win", "away_win", "tie"}
+        assert set(d["decided_in"]) == {"REG", "OT", "SO"}
+        assert d["home_win"] + d["away_win"] + d["tie"] == pytest.approx(1)
+    assert doc["mc"]["n"] == 20000
+    assert doc["exact"]["home_win"] == pytest.approx(ex.result["home"])
+    res = ezr.simulate("D/E/B/c", "F/E/C/b", n=20000, seed=7, mode="aggregate")
+    assert doc["mc"]["home_win"] == pytest.approx(res.summary().set_index("metric").loc["home_win", "estimate"])
+
+
+def test_ezr_rule_flags_change_the_variant(capsys):
+    code, out, _ = run(capsys, "ezr", "--home", "BOS", "--away", "NYR", "-n", "2000", "--no-qq-chart",
+                       "--overtime", "none", "--shootout", "off", "--format", "json")
+    doc = json.loads(out)
+    assert code == 0
+    assert "qq_chart=off" in doc["variant"] and "overtime=none" in doc["variant"] and "shootout=off" in doc["variant"]
+    assert doc["exact"]["decided_in"] == {"REG": 1.0, "OT": 0.0, "SO": 0.0}
+    assert doc["mc"]["tie"] > 0
+
+
+def test_ezr_table_output_and_plot(capsys, tmp_path):
+    plot = tmp_path / "goals.png"
+    code, out, _ = run(capsys, "ezr", "--home", "BOS", "--away", "NYR", "-n", "2000", "--plot", str(plot))
+    assert code == 0 and plot.stat().st_size > 1000
+    assert "home win" in out and "exact" in out and "simulated" in out
+    code, _, err = run(capsys, "ezr", "--home", "BOS", "--away", "NYR", "-n", "2000", "--plot", str(plot))
+    assert code == 2 and "exists" in err   # never overwrite a user's file without --force
+
+
+def test_period_json_is_exact(capsys):
+    code, out, _ = run(capsys, "ezr", "period", "--ezr", "10", "--no-qq-chart", "--format", "json")
+    doc = json.loads(out)
+    assert code == 0 and doc["ezr"] == 10
+    assert doc["goals"]["0"] == pytest.approx(7 / 99)
+    assert doc["mean"] == pytest.approx(sum(int(g) * p for g, p in doc["goals"].items()))
+    assert doc["mean"] == pytest.approx(256 / 99)   # (15 + 40 + 69 + 104 + 8 * 3.5) / 99
+    code, out, _ = run(capsys, "ezr", "period", "--ezr", "0", "--format", "json")
+    assert json.loads(out)["mean"] == pytest.approx(ezr.exact_period(0) @ range(15))
+
+
+def test_table_shows_provenance(capsys):
+    code, out, _ = run(capsys, "ezr", "table")
+    assert code == 0
+    assert "+10  1-7    8-22" in out and "-7   1-77*" in out and "reconstructed:ordered-logit" in out
+    code, out, _ = run(capsys, "ezr", "table", "--format", "json")
+    doc = json.loads(out)
+    assert doc["goals"]["rows"]["+10"]["0"] == {"value": "1-7", "source": "rulebook:Goals Scored Table"}
+
+
+@pytest.mark.parametrize("argv,needle", [
+    (["ezr", "--home", "Z/E/B/c", "--away", "F/E/C/b"], "team OFF 'Z'"),
+    (["ezr", "--home", "D/E/B/c", "--away", "F/E/C/x"], "goalie shootout rating 'x'"),
+    (["ezr", "--home", "D/E/B", "--away", "F/E/C/b"], "must be OFF/GDEF/SHOOTER/GSO"),
+    (["ezr", "--home", "D/E/B/c", "--away", "F/E/C/b", "-n", "0"], "must be positive"),
+    (["ezr", "--home", "D/E/B/c", "--away", "F/E/C/b", "-n", "ten"], "expected a whole number"),
+    (["ezr", "--home", "D/E/B/c"], "--away"),
+    (["ezr", "--home", "D/E/B/c", "--away", "F/E/C/b", "--rules", "qq_chart=maybe"], "allowed values: on, off"),
+    (["ezr", "--home", "D/E/B/c", "--away", "F/E/C/b", "--rules", "colour=red"], "unknown ezr rule field"),
+    (["ezr", "--home", "D/E/B/c", "--away", "F/E/C/b", "--policy", "sometimes"], "SHUFFLE LINES policy"),
+    (["ezr", "--home", "D/E/B/c", "--away", "F/E/C/b", "--chart", "goals=/nonexistent.csv"], "cannot read file"),
+    (["ezr", "--home", "D/E/B/c", "--away", "F/E/C/b", "--chart", "dice=x.csv"], "unknown chart"),
+    (["ezr", "period", "--ezr", "11"], "EZR must be"),
+    (["ezr", "period", "--ezr", "0", "--goalie-def", "K"], "--goalie-def 'K'"),
+])
+def test_bad_input_one_line_exit_2(capsys, argv, needle):
+    code, out, err = run(capsys, *argv)
+    assert code == 2
+    assert err.count("\n") == 1 and err.startswith("simcore: error:")
+    assert needle in err
+
+
+def test_bad_chart_file_error_names_location(capsys, tmp_path):
+    from simcore.games.ezr.charts import data_path
+
+    bad = tmp_path / "goals.csv"
+    bad.write_text(data_path("goals.csv").read_text().replace("66-91,92-99", "66-91,92-98"))
+    code, _, err = run(capsys, "ezr", "period", "--ezr", "10", "--chart", f"goals={bad}")
+    assert code == 2 and str(bad) in err and "line 2" in err and "99" in err
+
+
+def test_no_traceback_from_the_installed_command():
+    p = subprocess.run([sys.executable, "-m", "simcore.cli", "ezr", "--home", "Q/E/B/c", "--away", "F/E/C/b"],
+                       capture_output=True, text=True)
+    assert p.returncode == 2 and "Traceback" not in p.stderr and p.stderr.count("\n") == 1

@@ -1,0 +1,162 @@
+"""The pyramid card hockey command line: JSON documents, tables, and one-line errors with exit status 2."""
+import json
+import subprocess
+import sys
+
+import pytest
+
+from simcore.cli import main
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+PYRAMID_HEADLINE = ("first_mover_win", "tie", "goals_per_game")
+
+
+def _estimate_in_ci(v):
+    lo, hi = v["ci"]
+    return isinstance(v["estimate"], float) and lo <= v["estimate"] <= hi
+
+
+def test_pyramid_table_names_the_metrics(capsys):
+    code, out, err = run(capsys, "pyramid", "-n", "2000", "--seed", "4")
+    assert code == 0, err
+    assert "Pyramid card hockey" in out and "simulated 2,000 games, seed 4" in out and "95% interval" in out
+    for m in ("first_mover_win", "first_mover_advantage", "tie", "goals_per_game", "game_length"):
+        assert f"\n{m} " in out
+
+
+def test_pyramid_json_document_matches_simulate(capsys):
+    from simcore.games import pyramid
+
+    code, out, err = run(capsys, "pyramid", "-n", "2000", "--seed", "4", "--policy-b", "rush",
+                         "--rules", "tie_break=sudden-death", "--format", "json")
+    assert code == 0, err
+    doc = json.loads(out)
+    assert doc["n"] == 2000 and doc["seed"] == 4 and doc["game"] == "pyramid"
+    assert doc["variant"].startswith("pyramid(") and "tie_break=sudden-death" in doc["variant"]
+    assert doc["policies"] == {"home": "default", "away": "rush"}
+    for m in PYRAMID_HEADLINE + ("home_win", "away_win", "decided_OT", "game_length"):
+        assert _estimate_in_ci(doc[m]), m
+    assert doc["turns_per_game"] == doc["game_length"] and doc["deprecated_keys"] == {"turns_per_game": "game_length"}
+    res = pyramid.simulate({"policy_b": "rush"}, 2000, 4, "tie_break=sudden-death", progress=False)
+    s = res.summary().set_index("metric")
+    assert doc["tie"]["estimate"] == s.loc["tie", "estimate"]
+    assert doc["goals_per_game"]["ci"] == [s.loc["goals_per_game", "ci_low"], s.loc["goals_per_game", "ci_high"]]
+    code, out2, _ = run(capsys, "pyramid", "-n", "2000", "--seed", "4", "--policy-b", "rush",
+                        "--rules", "tie_break=sudden-death", "--format", "json")
+    assert code == 0 and out2 == out                                # same seed, same games
+
+
+def test_pyramid_report_json(capsys):
+    argv = ("pyramid", "--report", "-n", "2000", "--seed", "2", "--matrix-n", "200", "--options-n", "1000",
+            "--format", "json")
+    code, out, err = run(capsys, *argv)
+    assert code == 0, err
+    doc = json.loads(out)
+    assert doc["n"] == 2000 and doc["seed"] == 2 and doc["matrix_n"] == 200 and doc["options_n"] == 1000
+    for m in PYRAMID_HEADLINE + ("second_mover_win", "first_mover_advantage", "game_length"):
+        assert set(doc[m]) == {"estimate", "ci"} and _estimate_in_ci(doc[m]), m
+    assert len(doc["policy_matrix"]) == 36 and all(r["n"] == 200 for r in doc["policy_matrix"])
+    opts = {r["option"]: r for r in doc["rule_options"]}
+    assert list(opts)[0] == "base" and "tie_break=sudden-death" in opts
+    assert opts["tie_break=shootout"]["reduces_ties"] is True
+    code, out2, _ = run(capsys, *argv)
+    assert out2 == out
+
+
+def test_pyramid_report_json_is_strict_for_one_game(capsys):
+    # one game has no spread: the undefined intervals come out as null, never as NaN (invalid JSON)
+    code, out, err = run(capsys, "pyramid", "--report", "-n", "1", "--matrix-n", "2", "--format", "json")
+    assert code == 0 and err == "", err
+
+    def no_nan(text):
+        raise AssertionError(f"non-JSON constant {text}")
+
+    doc = json.loads(out, parse_constant=no_nan)
+    assert doc["n"] == 1 and doc["first_mover_advantage"]["ci"] == [None, None]
+
+
+def test_pyramid_report_text(capsys):
+    code, out, err = run(capsys, "pyramid", "--report", "-n", "1000", "--matrix-n", "100", "--seed", "1")
+    assert code == 0, err
+    assert "balance report: 1,000 games, seed 1" in out and "Policy matrix" in out and "Rule options" in out
+    assert "tie_break=sudden-death" in out
+
+
+def test_pyramid_pbp_prints_the_simulated_game(capsys):
+    from simcore.games import pyramid
+
+    code, out, err = run(capsys, "pyramid", "--pbp", "--seed", "3", "--game-id", "5")
+    assert code == 0, err
+    for heading in ("== period 1:", "== period 2:", "== period 3:"):
+        assert heading in out
+    g = pyramid.simulate(n=6, seed=3, progress=False).table("games").iloc[5]
+    assert f"final: A {g.home_goals}, B {g.away_goals}" in out
+    code, out, err = run(capsys, "pyramid", "--pbp", "--seed", "3", "--game-id", "5", "--format", "json")
+    doc = json.loads(out)
+    assert code == 0 and doc["result"]["home_goals"] == g.home_goals and doc["events"][0].startswith("== period 1")
+
+
+def test_pyramid_custom_deck_file(capsys, tmp_path):
+    deck = tmp_path / "nine.csv"
+    deck.write_text("card,value\n" + "".join(f"c{v},{v}\n" for v in range(1, 10)))
+    code, out, err = run(capsys, "pyramid", "-n", "2000", "--rules", "deck=custom,lineup=1-1-1", "--deck-file",
+                         str(deck), "--format", "json")
+    assert code == 0, err
+    doc = json.loads(out)
+    assert doc["deck"]["cards"] == 9 and "deck=custom" in doc["variant"] and "lineup=1-1-1" in doc["variant"]
+    code, out, err = run(capsys, "pyramid", "--report", "-n", "2000", "--matrix-n", "100", "--rules",
+                         "deck=custom,lineup=1-1-1", "--deck-file", str(deck), "--format", "json")
+    assert code == 0, err
+    doc = json.loads(out)
+    assert doc["deck"]["cards"] == 9 and doc["n"] == 2000 and len(doc["policy_matrix"]) == 36
+
+
+def test_pyramid_plot_refuses_to_overwrite(capsys, tmp_path):
+    plot = tmp_path / "goals.png"
+    code, out, err = run(capsys, "pyramid", "-n", "2000", "--plot", str(plot))
+    assert code == 0 and plot.stat().st_size > 1000, err
+    code, _, err = run(capsys, "pyramid", "-n", "2000", "--plot", str(plot))
+    assert code == 2 and "exists" in err and err.count("\n") == 1
+    code, _, err = run(capsys, "pyramid", "-n", "2000", "--plot", str(plot), "--force")
+    assert code == 0, err
+
+
+@pytest.mark.parametrize("argv,needle", [
+    (["--rules", "colour=red"], "unknown pyramid rule field 'colour'"),
+    (["--rules", "tie_break=coin"], "allowed values: ties, sudden-death, shootout"),
+    (["--policy-a", "sometimes"], "--policy-a: pyramid policy 'sometimes'"),
+    (["--policy-b", "draft=sideways"], "unknown draft policy 'sideways'"),
+    (["--rules", "deck=custom"], "deck=custom needs a deck file"),
+    (["--rules", "deck=custom", "--deck-file", "/nonexistent/deck.csv"], "cannot read the deck file"),
+    (["-n", "0"], "must be positive"),
+    (["--pbp", "--report"], "separate forms"),
+    (["--matrix-n", "10"], "go with --report"),
+    (["--pbp", "--game-id", "-1"], "--game-id must be in 0 .. 2**63-1"),
+    (["--pbp", "--game-id", "99999999999999999999"], "--game-id must be in 0 .. 2**63-1"),
+    (["--policy-a", "shoot=threshold-99999999999999999999"], "shoot policies: threshold-K"),
+])
+def test_pyramid_bad_input_one_line_exit_2(capsys, argv, needle):
+    code, out, err = run(capsys, "pyramid", *argv)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and err.startswith("simcore: error:")
+    assert needle in err
+
+
+def test_pyramid_bad_deck_file_names_file_line_and_field(capsys, tmp_path):
+    deck = tmp_path / "deck.csv"
+    deck.write_text("card,value\n2,2\nX,abc\n")
+    code, _, err = run(capsys, "pyramid", "-n", "100", "--rules", "deck=custom", "--deck-file", str(deck))
+    assert code == 2 and err.count("\n") == 1, err
+    assert str(deck) in err and "line 3" in err and "'value'" in err and "abc" in err
+
+
+def test_pyramid_no_traceback_from_the_installed_command():
+    p = subprocess.run([sys.executable, "-m", "simcore.cli", "pyramid", "--policy-a", "nope", "-n", "5"],
+                       capture_output=True, text=True)
+    assert p.returncode == 2 and "Traceback" not in p.stderr and p.stderr.count("\n") == 1
