@@ -156,6 +156,10 @@ CORRECTIONS = {
     "cli/compare-strat": {"metrics[name=save_pct]": "compare's save % counted empty-net shots and goals; now the "
                                                     "summary's: saves over shots on a goalie",
                           "metrics[].p_holm": "Holm's adjustment takes in the corrected save % p-value"},
+    "cli/compare-pyramid": {"metrics[name=decided_OT]": "a tie after a scoreless sudden-death period was decided_in "
+                                                         "REG; it is OT (the last phase played), as in EZR and Strat",
+                            "metrics[name=past_regulation]": "as decided_OT",
+                            "metrics[].p_holm": "Holm's adjustment takes in the corrected p-values"},
 }
 
 #: Names changed since the digests were recorded, by output (a prefix of its name): new name -> recorded name.

@@ -135,7 +135,7 @@ def exact(rules=None, *, policies="default", deck_file=None) -> ExactResult:
                 continue
             for (scorer,), q in sd[d].items():
                 if scorer == -1:
-                    _add(score, winner, decided, (h, a), "tie", "REG", p * q)
+                    _add(score, winner, decided, (h, a), "tie", "OT", p * q)
                     continue
                 w = ("home", "away")[scorer]
                 _add(score, winner, decided, (h + (scorer == 0), a + (scorer == 1)), w, "OT", p * q)

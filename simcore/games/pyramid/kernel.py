@@ -487,10 +487,11 @@ def play_game(g, seed, vals, scripted, script, out, deck, L, E, place_tbl, pub, 
                                 opened, routes, rules, pol, st, log, n_ev)
         drafter = nxt if rules[R_ALTERNATE] == 0 else 1 - drafter
         if p == 3:
+            decided = 1     # the sudden-death period was played: OT whether or not it found a goal
             if out[C_GOALS + 3] > 0:
-                winner, decided = 0, 1
+                winner = 0
             elif out[C_GOALS + 7] > 0:
-                winner, decided = 1, 1
+                winner = 1
     if winner == 2 and rules[R_TIE_BREAK] == TB_SHOOTOUT:
         if scripted:
             deck[:] = script[4]

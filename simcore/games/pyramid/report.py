@@ -8,8 +8,8 @@ from simcore.cliargs import (UsageError, add_format, add_n, add_seed, add_thread
                              refuse_overwrite)
 from simcore.games.base import Command
 
-from .balance import (MATRIX_POLICIES, TIE_OPTIONS, BalanceReport, balance_report, headline,  # noqa: F401
-                      policy_matrix, rule_options)
+from .balance import (BALANCE_SLACK, MATRIX_POLICIES, TIE_OPTIONS, BalanceReport, balance_report,  # noqa: F401
+                      headline, policy_matrix, rule_options)
 from .policies import Policy
 
 
@@ -196,6 +196,8 @@ def _print_pbp(lg, args, rules, policies):
     print()
     winner = {"home": "A wins", "away": "B wins", "tie": "tie"}[row["winner"]]
     how = {"REG": "", "OT": ", in the sudden-death period", "SO": ", in the shootout"}[row["decided_in"]]
+    if row["winner"] == "tie" and row["decided_in"] == "OT":
+        how = ", after a scoreless sudden-death period"
     print(f"final: A {row['home_goals']}, B {row['away_goals']} ({winner}{how})")
 
 

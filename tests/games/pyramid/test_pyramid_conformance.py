@@ -33,7 +33,9 @@ def _check_balances(g, n):
                "home_shots", "away_shots"]].sum(axis=1)
     assert (flips == g.flips).all()
     tied = g.home_goals == g.away_goals
-    assert ((g.winner == "tie") == (tied & (g.decided_in == "REG"))).all()
+    assert ((g.winner == "tie") == (tied & (g.decided_in != "SO"))).all()
+    # decided_in names the last phase played: OT exactly when the sudden-death period was drafted
+    assert ((g.decided_in == "OT") == g.drafted_first_ot.notna()).all()
     assert ((g.winner == "home") == ((g.home_goals > g.away_goals) |
                                       ((g.decided_in == "SO") & (g.home_shootout_goals > g.away_shootout_goals)))).all()
 
@@ -57,7 +59,8 @@ def test_every_rule_option_runs_and_balances(opt):
 def test_tie_breaks_decide_games():
     sd = P.simulate(n=20_000, seed=3, rules="tie_break=sudden-death", progress=False).games
     assert (sd.decided_in == "OT").any()
-    ot = sd[sd.decided_in == "OT"]
+    ot = sd[(sd.decided_in == "OT") & (sd.winner != "tie")]
+    assert ((sd.decided_in == "OT") & (sd.winner == "tie")).any()     # a scoreless extra period: a tie after OT
     assert ((ot.home_ot + ot.away_ot) == 1).all() and (ot.home_goals - ot.away_goals).abs().eq(1).all()
     assert sd.drafted_first_ot.notna().sum() == ((sd.home_p1 + sd.home_p2 + sd.home_p3) ==
                                                  (sd.away_p1 + sd.away_p2 + sd.away_p3)).sum()
