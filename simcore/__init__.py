@@ -13,14 +13,15 @@ from . import nbcache
 nbcache.install()      # before any kernel is defined: cached machine code follows the modules it uses
 
 from .charts import ChartError  # noqa: E402
-from .games import available_games, game, games, register  # noqa: E402
+from .games import available_games, game, register  # noqa: E402
 from .games.base import Game, PlayByPlay, SetupBase, SetupError  # noqa: E402
 from .metrics import Metric  # noqa: E402
 from .results import Results, read_parquet  # noqa: E402
 from .rulesbase import RuleError  # noqa: E402
 
 __all__ = ["ChartError", "Game", "Metric", "PlayByPlay", "Results", "RuleError", "SetupBase", "SetupError",
-           "analysis", "available_games", "game", "games", "league", "read_parquet", "register", "__version__"]
+           "analysis", "available_games", "game", "league", "read_parquet", "register", "__version__"]
+# ``simcore.games`` is the games' package (its ``games()`` lists the registered games by id)
 
 
 def __getattr__(name):

@@ -9,6 +9,7 @@ the game contract (:mod:`simcore.games.base`), so a game that registers is analy
   as one tidy table;
 * :mod:`.inference` -- paired and unpaired differences, Holm's adjustment, a whole-distribution test, the
   sample size that decides (:func:`required_n`);
+* :func:`wilson_ci`, :func:`mean_ci` -- the 95% intervals every summary table uses (:mod:`simcore.stats`);
 * :mod:`.plots` -- goal distributions, forest plots of differences, sweep curves (matplotlib figures).
 
 docs/analysis.md explains the method.  ``compare`` and ``sweep`` are the functions (their modules are
@@ -21,12 +22,14 @@ import importlib
 from .compare import COMMON_FUNCTIONALS, COMMON_METRICS, Comparison, compare  # noqa: F401
 from .inference import Difference, histogram_test, holm, paired_difference, required_n, unpaired_difference  # noqa: F401
 from .sweep import sweep  # noqa: F401
+from simcore.stats import mean_ci, wilson_ci  # noqa: F401,E402
 
 _NAMES: dict = {}
 _MODULES = ("inference", "plots")
 
 __all__ = sorted(["COMMON_FUNCTIONALS", "COMMON_METRICS", "Comparison", "Difference", "compare", "histogram_test",
-                  "holm", "paired_difference", "required_n", "sweep", "unpaired_difference", *_MODULES])
+                  "holm", "mean_ci", "paired_difference", "required_n", "sweep", "unpaired_difference",
+                  "wilson_ci", *_MODULES])
 
 
 def __getattr__(name):

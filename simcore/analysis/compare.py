@@ -7,7 +7,7 @@ and every metric is compared as a paired difference (docs/analysis.md).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 import pandas as pd
@@ -46,8 +46,9 @@ def metric_names(g, metrics, *, functionals: bool = True) -> list[str]:
     for m in metrics:
         metric = g.metric(m)
         if metric.kind == "functional" and not functionals:
+            per_game = ", ".join(k for k, v in g.metrics.items() if v.kind == "per_game")
             raise ValueError(f"{g.id} metric {metric.name!r} is a pooled rate, not a per-game value; a sweep "
-                             f"compares per-game metrics: {', '.join(k for k, v in g.metrics.items() if v.kind == 'per_game')}")
+                             f"compares per-game metrics: {per_game}")
         out.append(metric.name)
     return out
 
@@ -76,13 +77,18 @@ def functional_difference(fa, fb, name: str = "", paired: bool = True) -> Differ
 
 @dataclass
 class Comparison:
-    """Result of :func:`compare`: one row per metric, plus the distribution test and the labels."""
+    """Result of :func:`compare`: one row per metric, plus the distribution test and the labels.
+
+    ``res_a`` and ``res_b`` are the two variants' :class:`~simcore.results.Results` (every game's row, for a
+    metric the comparison did not name, a plot or a table)."""
 
     meta: dict
     differences: list[Difference]
     p_holm: np.ndarray
     goals_test: tuple[float, float, int]
     margin_test: tuple[float, float, int]
+    res_a: object = field(default=None, repr=False, compare=False)
+    res_b: object = field(default=None, repr=False, compare=False)
 
     def table(self) -> pd.DataFrame:
         rows = []
@@ -141,4 +147,4 @@ def compare(game, rules_a, rules_b, n: int, seed: int = 0, *, metrics=None, setu
     margin_test = histogram_test(np.bincount(ma - lo), np.bincount(mb - lo))
     meta = {"game": g.id, "a": ra.id, "b": rb.id, "n": n, "seed": seed, "seed_b": seed_b,
             "paired": paired, "setup": setup_changes(g, st)}
-    return Comparison(meta, out, p_holm, histogram_test(goals_a, goals_b), margin_test)
+    return Comparison(meta, out, p_holm, histogram_test(goals_a, goals_b), margin_test, res_a, res_b)

@@ -110,7 +110,8 @@ def sweep(game, base_rules, grid: dict, n: int, seeds=(0,), *, metrics=None, set
     field, ``seed`` (the seeds pooled, comma-separated), ``metric``, ``estimate`` (mean over the cell's
     ``n * len(seeds)`` games) with ``ci_low``/``ci_high`` (95%: Wilson for 0/1 metrics, normal otherwise),
     ``n`` (games pooled), ``base_estimate`` (the base's mean), ``diff`` (cell minus base, paired by seed and
-    game; a cell's ``variant_id`` adds ``|key=value`` for each setup value that differs from the base's), ``diff_ci_low``/``diff_ci_high`` (95%) and ``p_value`` (two-sided, no difference).  ``df.attrs``
+    game; a cell's ``variant_id`` adds ``|key=value`` for each setup value that differs from the base's),
+    ``diff_ci_low``/``diff_ci_high`` (95%) and ``p_value`` (two-sided, no difference).  ``df.attrs``
     holds the labels: game, ``base`` (the base's rules id: the base's own cell is the one whose
     ``variant_id`` equals it), n, seeds, grid, setup, metrics.
     ``progress``: True forces a bar over cells, False hides it, None shows it on a terminal.

@@ -28,6 +28,19 @@ TIE_OPTIONS = ("tie_break=sudden-death", "tie_break=shootout", "period_start=alt
 BALANCE_SLACK = 0.01
 
 
+def _who(setup, policies, deck_file):
+    """(policies, deck_file) from a pyramid setup (a ``Setup``, a dict or ``"key=value,..."``), or the
+    arguments of earlier releases when there is no setup."""
+    if setup is None:
+        return policies, deck_file
+    if policies is not None or deck_file is not None:
+        raise TypeError("pass a setup or policies/deck_file, not both")
+    from .game import GAME
+
+    st = GAME.setup(setup)
+    return st.policies, st.deck_file
+
+
 def _prop(k, n) -> dict:
     lo, hi = wilson_ci(float(k), float(n))
     return {"estimate": k / n, "ci": [lo, hi]}
@@ -63,10 +76,17 @@ def headline(out: np.ndarray) -> dict:
 
 
 def policy_matrix(policies=MATRIX_POLICIES, n: int = 20_000, seed: int = 0, rules=None, threads=None,
-                  deck_file=None) -> pd.DataFrame:
+                  deck_file=None, *, setup=None) -> pd.DataFrame:
     """Win rate of the row policy against the column policy (ties count half), each cell ``n`` games with
     the first drafter drawn by coin flip so neither seat is favoured.  Tidy: row, column, estimate,
-    ci_low, ci_high, n."""
+    ci_low, ci_high, n.  ``setup``: a pyramid setup whose deck the cells play (its policies are the matrix's
+    to choose)."""
+    if setup is not None:
+        if deck_file is not None:
+            raise TypeError("pass a setup or deck_file, not both")
+        from .game import GAME
+
+        deck_file = GAME.setup(setup).deck_file
     rules = Rules.coerce(rules).with_options({"first_player": "random"})
     rows = []
     for a in policies:
@@ -88,14 +108,16 @@ def _advantage(out: np.ndarray) -> np.ndarray:
 
 
 def rule_options(options=TIE_OPTIONS, n: int = 100_000, seed: int = 0, rules=None, policies=None,
-                 threads=None, deck_file=None, base_out=None) -> pd.DataFrame:
+                 threads=None, deck_file=None, base_out=None, *, setup=None) -> pd.DataFrame:
     """Tie rate and first-mover advantage of the base rules and of each option, with two paired changes
     (same seed, so game g shares its shuffles): in the tie rate, and in the size of the first-mover
     advantage, |advantage of the option| - |advantage of the base| (each game's +1/0/-1 signed by its
     run's estimated advantage).  Verdicts: ``reduces_ties`` when the interval of the tie change lies below
     zero; ``keeps_balance`` when the upper end of the interval of the change in the advantage's size is at
     most BALANCE_SLACK; ``worsens_balance`` when its lower end is above zero.  Neither: not decided at this
-    n.  ``base_out``: the base run's per-game array when the caller already has it (same n, seed, rules)."""
+    n.  ``base_out``: the base run's per-game array when the caller already has it (same n, seed, rules).
+    ``setup``: who plays (a pyramid setup: policies and deck), instead of ``policies`` and ``deck_file``."""
+    policies, deck_file = _who(setup, policies, deck_file)
     base_rules = Rules.coerce(rules)
     base = base_out if base_out is not None else simulate(
         n, seed, base_rules, policies=policies, deck_file=deck_file, threads=threads, progress=False).aggregates["out"]
@@ -202,8 +224,10 @@ class BalanceReport:
 
 def balance_report(n: int = 100_000, seed: int = 0, rules=None, policies=None, *, matrix_n: int = 20_000,
                    matrix_policies=MATRIX_POLICIES, options=TIE_OPTIONS, options_n: int | None = None,
-                   threads=None, deck_file=None) -> BalanceReport:
-    """Run the base game, the policy matrix and the rule options (all with the same deck)."""
+                   threads=None, deck_file=None, setup=None) -> BalanceReport:
+    """Run the base game, the policy matrix and the rule options (all with the same deck).  ``setup``: who
+    plays (a pyramid setup: policies and deck), instead of ``policies`` and ``deck_file``."""
+    policies, deck_file = _who(setup, policies, deck_file)
     rules = Rules.coerce(rules)
     res = simulate(n, seed, rules, policies=policies, deck_file=deck_file, threads=threads, progress=False)
     meta = {"game": "pyramid", "variant": rules.id, "seed": seed, "policies": res.meta["policies"],
@@ -217,4 +241,5 @@ def balance_report(n: int = 100_000, seed: int = 0, rules=None, policies=None, *
     return BalanceReport(meta, h, mat, opts)
 
 
-__all__ = ["BalanceReport", "balance_report", "headline", "policy_matrix", "rule_options"]
+__all__ = ["BALANCE_SLACK", "MATRIX_POLICIES", "TIE_OPTIONS", "BalanceReport", "balance_report", "headline",
+           "policy_matrix", "rule_options"]

@@ -13,7 +13,6 @@ from simcore.games.base import Game, PlayByPlay, SetupBase, setup_field
 from simcore.metrics import Metric, flow_metrics, margins_by_period, ratio
 
 from . import engine
-from . import kernel as K
 from .deck import Deck, load_deck
 from .policies import Policy
 from .report import COMMANDS
@@ -136,21 +135,33 @@ class Pyramid(Game):
     def log(self, setup, seed, game_index, rules) -> PlayByPlay:
         lg = engine.play_by_play(seed, game_index, rules, policies=setup.policies, deck_file=setup.deck_file)
         events = pd.DataFrame(lg.events, columns=["code", "period", "side", "a", "b", "c"])
-        return PlayByPlay(lg.text, events, {**lg.row, "game_id": game_index}, {"game": "pyramid", "variant": rules.id, "seed": seed,
-                                                    "game_index": game_index, "setup": setup.id})
+        meta = {"game": "pyramid", "variant": rules.id, "seed": seed, "game_index": game_index, "setup": setup.id}
+        return PlayByPlay(lg.text, events, {**lg.row, "game_id": game_index}, meta)
 
     def exact(self, setup=None, rules=None, **legacy):
         """The exact game distribution for a small deck (:func:`.exact.exact`)."""
         from .exact import exact
 
-        if isinstance(setup, (str, dict, Rules)) and not isinstance(setup, Setup) and rules is None and \
-                (isinstance(setup, Rules) or (isinstance(setup, str) and ("=" in setup or setup in Rules.PRESETS))):
+        if rules is None and _rules_not_setup(setup):
             setup, rules = None, setup             # exact(rules, policies=..., deck_file=...) of earlier releases
         setup, legacy = self._legacy_setup(setup, legacy)
         if legacy:
             raise TypeError(f"exact() got unexpected keyword arguments: {', '.join(legacy)}")
         s = self.setup(setup)
         return exact(self.rules(rules), policies=s.policies, deck_file=s.deck_file)
+
+
+def _rules_not_setup(x) -> bool:
+    """Whether the first argument of ``exact`` is a rule set (earlier releases' ``exact(rules)``): Rules, a
+    preset name, or ``key=value`` text whose keys are rule keys, not setup keys."""
+    if isinstance(x, Rules):
+        return True
+    if not isinstance(x, str):
+        return False
+    if x in Rules.PRESETS:
+        return True
+    keys = {kv.split("=", 1)[0].strip() for kv in x.split(",") if "=" in kv}
+    return bool(keys) and not keys & set(Setup.keys())
 
 
 GAME = Pyramid()

@@ -3,6 +3,8 @@ goalie fatigue effects.  Every rate comes with a 95% interval (Wilson for propor
 games)."""
 from __future__ import annotations
 
+import warnings
+
 import numpy as np
 import pandas as pd
 
@@ -136,14 +138,31 @@ def fatigue_effects(res: Results) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=["metric", "estimate", "ci_low", "ci_high", "n"])
 
 
-def fatigue_on_off(n: int = 56_000, seed: int = 0, *, kit=None, league: bool = True, home=None, away=None,
-                   **kw) -> pd.DataFrame:
+def fatigue_on_off(n: int = 56_000, seed: int = 0, *, setup=None, rules=None, threads=None, progress=None,
+                   **legacy) -> pd.DataFrame:
     """The same games with the fatigue rule on and off (common random numbers: the same seed gives each game
-    the same stream, so the difference is paired game by game).  Returns per-metric estimates for both and the
-    paired difference of goals per team per game with its 95% interval."""
-    from .engine import simulate
-    on = simulate(home, away, n, seed, "goalie_fatigue=on", kit=kit, league=league, **kw)
-    off = simulate(home, away, n, seed, "goalie_fatigue=off", kit=kit, league=league, **kw)
+    the same stream, so the difference is paired game by game).  ``setup``: who plays (a strat ``Setup``, a
+    dict or ``"key=value,..."``; default the sample kit's round robin); ``rules``: the other rules, whose
+    ``goalie_fatigue`` is set on and off.  Returns per-metric estimates for both and the paired difference of
+    goals per team per game with its 95% interval.  The keywords of earlier releases (``kit``, ``home``,
+    ``away``, ``league``, ``coaches``) still work, with a warning."""
+    from .game import GAME
+
+    if legacy:
+        keys = {k: legacy.pop(k) for k in ("home", "away") if k in legacy}
+        if keys:
+            warnings.warn("fatigue_on_off(home=, away=) is deprecated: pass setup={'home': ..., 'away': ...}",
+                          DeprecationWarning, stacklevel=2)
+            setup = GAME.setup(setup).replace(**keys)
+        setup, legacy = GAME._legacy_setup(setup, legacy)
+        if legacy:
+            raise TypeError(f"fatigue_on_off() got unexpected keyword arguments: {', '.join(legacy)}")
+    st = GAME.setup(setup)
+    base = GAME.rules(rules)
+    on = GAME.simulate(st, n=n, seed=seed, rules=base.with_options({"goalie_fatigue": "on"}), threads=threads,
+                       progress=progress)
+    off = GAME.simulate(st, n=n, seed=seed, rules=base.with_options({"goalie_fatigue": "off"}), threads=threads,
+                        progress=progress)
     a = on.summary().set_index("metric")["estimate"]
     b = off.summary().set_index("metric")["estimate"]
     df = pd.DataFrame({"fatigue_on": a, "fatigue_off": b})

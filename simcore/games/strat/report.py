@@ -116,16 +116,20 @@ def _run_play(game, args):
 
 
 def strat_report(res) -> dict:
-    """The JSON document of ``simcore strat``: the league metrics with 95% intervals and the team table."""
-    from .analysis import league_json
+    """The JSON document of ``simcore strat``: the league metrics with 95% intervals and the team table.
+
+    ``deprecated_keys`` maps each old key still written beside its new name (for one release) to that name."""
+    from .analysis import RENAMED, league_json
 
     m = res.meta
+    league = league_json(res)
     return {
         "game": "strat", "n": res.n, "seed": m["seed"], "variant": m["variant"], "kit": m["kit"],
         "mode": "league" if m["league"] else "matchup", "home": m["home"], "away": m["away"],
         "coaches": {"home": m["coaches"][0], "away": m["coaches"][1]}, "version": m["version"],
-        "league": league_json(res),
+        "league": league,
         "teams": jsonable(res.table("teams")),
+        "deprecated_keys": {f"league.{old}": f"league.{new}" for old, new in RENAMED.items() if old in league},
     }
 
 

@@ -100,3 +100,15 @@ def test_oracle_limits():
         P.exact(S(policies="random", deck=NINE), "deck=custom,lineup=1-1-1")
     with pytest.raises(ValueError, match="shootout"):
         P.exact(S(deck=NINE), "deck=custom,lineup=1-1-1,tie_break=shootout")
+
+
+def test_exact_reads_setup_text_as_setup_and_rule_text_as_rules():
+    """``exact("policy_a=rush,...")`` is a setup; ``exact("deck=custom,...", deck_file=...)`` the earlier
+    releases' rules-first call (with a warning)."""
+    text = "policy_a=rush,policy_b=balance,deck_file=" + str(DATA / "decks" / "nine.csv")
+    by_text = P.exact(text, "deck=custom,lineup=1-1-1")
+    by_setup = P.exact(S(policies=("rush", "balance"), deck=NINE), "deck=custom,lineup=1-1-1")
+    assert by_text.score == by_setup.score and sum(by_text.score.values()) == 1
+    with pytest.warns(DeprecationWarning):
+        old = P.exact("deck=custom,lineup=1-1-1", policies=("rush", "balance"), deck_file=NINE)
+    assert old.score == by_setup.score

@@ -1,0 +1,4 @@
+"""``python -m simcore``: the same command line as ``simcore``."""
+from .cli import main
+
+raise SystemExit(main())
