@@ -9,6 +9,7 @@ import csv
 import datetime
 import re
 import tomllib
+import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -63,12 +64,14 @@ class League:
 
     @property
     def engine(self) -> str:
-        """The name of :attr:`game` in earlier releases."""
+        """The name of :attr:`game` in earlier releases (deprecated)."""
+        warnings.warn("League.engine is now League.game", DeprecationWarning, stacklevel=2)
         return self.game
 
     @property
     def kit(self):
-        """The kit name a Strat league file gives (earlier releases kept it here; see :attr:`data`)."""
+        """The kit name a Strat league file gives (deprecated: the game's data, :attr:`data`, holds it)."""
+        warnings.warn("League.kit is deprecated: the kit is in League.data", DeprecationWarning, stacklevel=2)
         return self.data.get("kit_name")
 
     def remaining(self) -> pd.DataFrame:

@@ -251,7 +251,8 @@ def project(league, n: int = 10_000, seed: int = 0, *, results=None, threads: in
     teams = _summary(lg, s, seasons, n)
     goalies, players = finish(out)
     games = _games_frame(lg, out["games"]) if keep_games else None
-    meta = {"league": lg.name, "game": lg.game, "engine": lg.game, "points": lg.points, "tiebreakers": list(lg.tiebreakers),
+    meta = {"league": lg.name, "game": lg.game, "engine": lg.game, "points": lg.points,
+            "tiebreakers": list(lg.tiebreakers),
             "playoffs": dict(lg.playoffs), "games_played": int(len(lg.results)), "games_left": int(len(s.homes)),
             "version": simcore.__version__}
     return Projection(lg, n, seed, teams, seasons, goalies, players, games, meta)

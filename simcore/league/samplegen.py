@@ -31,6 +31,10 @@ class _Samples:
     """``DATA / "ezr"``: the sample folders as earlier releases found them (one folder per game)."""
 
     def __truediv__(self, game_id: str) -> Path:
+        import warnings
+
+        warnings.warn("simcore.league.samplegen.DATA / GAME is deprecated: use simcore.league.sample(GAME)",
+                      DeprecationWarning, stacklevel=2)
         return sample(game_id)
 
 

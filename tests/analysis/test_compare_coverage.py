@@ -5,7 +5,6 @@ is known.  Many independent comparisons (different seeds) must cover it about 95
 """
 import math
 
-import numpy as np
 import pytest
 
 import simcore

@@ -1,31 +1,23 @@
-"""The contract suite runs on every registered game: the shipped ones and a toy game defined in this folder
-(toygame.py), which registers through the public API as a plug-in would."""
+"""The games the contract suite runs on: every registered game, the shipped ones and a toy game defined in this
+folder (toygame.py), which registers through the public API as a plug-in would."""
 from __future__ import annotations
 
 import sys
 from pathlib import Path
-
-import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
 import toygame  # noqa: E402
 
 import simcore  # noqa: E402
+from simcore.games import games as registered  # noqa: E402
 from simcore.games import unregister  # noqa: E402
 
 # the contract suite's games, the toy game among them; the toy is registered only while a contract test runs, so
 # that the rest of the suite sees the shipped games alone
 toygame.register()
-GAMES = sorted(simcore.games())
+GAMES = sorted(registered())
 unregister(toygame.ID)
-
-
-@pytest.fixture(autouse=True)
-def _toy_game_registered():
-    toygame.register()
-    yield
-    unregister(toygame.ID)
 
 #: Games a contract run plays, by game: small enough for the default suite, large enough to see every outcome.
 SIZES = {"strat": 112, "pyramid": 2000, "ezr": 4000}

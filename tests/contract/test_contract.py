@@ -18,7 +18,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
-from conftest import games, presets, size
+from contract_games import games, presets, size
 
 import simcore
 from simcore.analysis import compare, sweep

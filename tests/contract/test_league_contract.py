@@ -5,9 +5,8 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
-import numpy as np
 import pytest
-from conftest import games
+from contract_games import games
 
 import simcore
 from simcore.league import load_league, project

@@ -161,7 +161,8 @@ def _summary(res) -> pd.DataFrame:
 
 def _margins(r):
     g = r.games
-    return margins_by_period(g[["home_p1", "home_p2", "home_p3"]].to_numpy(), g[["away_p1", "away_p2", "away_p3"]].to_numpy())
+    return margins_by_period(g[["home_p1", "home_p2", "home_p3"]].to_numpy(),
+                             g[["away_p1", "away_p2", "away_p3"]].to_numpy())
 
 
 def _build(p):

@@ -9,17 +9,17 @@ import pytest
 from simcore.charts import ChartError
 from simcore.cli import main
 from simcore.league.files import load_league
-from simcore.league.samplegen import DATA
+from simcore.league import sample
 from simcore.league.schedule import check_schedule
 from simcore.league.standings import standings
 
-SAMPLE = DATA / "ezr" / "league.toml"
-STRAT_SAMPLE = DATA / "strat" / "league.toml"
+SAMPLE = sample("ezr") / "league.toml"
+STRAT_SAMPLE = sample("strat") / "league.toml"
 
 
 def test_sample_league_reads_and_balances():
     lg = load_league(SAMPLE)
-    assert lg.engine == "ezr" and len(lg.teams) == 32 and len(lg.schedule) == 32 * 82 // 2
+    assert lg.game == "ezr" and len(lg.teams) == 32 and len(lg.schedule) == 32 * 82 // 2
     assert len(lg.results) == len(lg.schedule) // 2 and len(lg.remaining()) == len(lg.schedule) - len(lg.results)
     chk = check_schedule(lg.schedule.drop(columns="played"), lg.teams)
     assert (chk.teams.gp == 82).all() and (chk.teams.home == 41).all()
@@ -36,7 +36,7 @@ def test_sample_league_reads_and_balances():
 
 def _copy(tmp_path):
     d = tmp_path / "lg"
-    shutil.copytree(DATA / "ezr", d)
+    shutil.copytree(sample("ezr"), d)
     return d
 
 
@@ -105,13 +105,14 @@ def test_cli_sample_and_standings(capsys, tmp_path):
 
 
 def test_strat_league_teams_come_from_the_kit(tmp_path):
+    # engine = : the key of earlier releases for game =, still read
     (tmp_path / "league.toml").write_text('engine = "strat"\nteams = "teams.csv"\n'
                                           '[schedule]\ngenerate = "round-robin"\nrounds = 2\n')
     teams = ["ASR", "BRW", "DNM", "FNW", "GRP", "KBY", "LKP", "NRV"]
     rows = [f"{t},{'East' if i < 4 else 'West'},{'ABCD'[i // 2]}" for i, t in enumerate(teams)]
     (tmp_path / "teams.csv").write_text("team,conference,division\n" + "\n".join(rows) + "\n")
     lg = load_league(tmp_path / "league.toml")
-    assert lg.engine == "strat" and len(lg.schedule) == 8 * 7 and len(lg.remaining()) == 56
+    assert lg.game == "strat" and len(lg.schedule) == 8 * 7 and len(lg.remaining()) == 56
     (tmp_path / "teams.csv").write_text("team,conference,division\n" + "\n".join(["XXX,East,A"] + rows[1:]) + "\n")
     with pytest.raises(ChartError, match="'XXX': not a team of the kit"):
         load_league(tmp_path / "league.toml")
@@ -161,7 +162,7 @@ def test_results_without_goalie_columns(tmp_path):
 
 def test_strat_sample_loads_with_half_played():
     lg = load_league(STRAT_SAMPLE)
-    assert lg.engine == "strat" and lg.kit == "sample" and len(lg.teams) == 8
+    assert lg.game == "strat" and lg.data["kit_name"] == "sample" and len(lg.teams) == 8
     assert lg.teams.groupby(["conference", "division"]).size().eq(4).all() and lg.teams.conference.nunique() == 2
     chk = check_schedule(lg.schedule.drop(columns="played"), lg.teams)
     assert (chk.teams.gp == 70).all() and (chk.teams.home == 35).all()
@@ -192,7 +193,7 @@ def test_strat_goalies_come_from_the_kit():
 
 def _strat_copy(tmp_path, goalies):
     d = tmp_path / "st"
-    shutil.copytree(DATA / "strat", d)
+    shutil.copytree(sample("strat"), d)
     _edit(d / "league.toml", 'schedule = "schedule.csv"', 'goalies = "goalies.csv"\nschedule = "schedule.csv"')
     (d / "goalies.csv").write_text("# shares\nteam,goalie,share\n" + goalies)
     return d
@@ -223,7 +224,7 @@ def test_strat_share_override_errors(tmp_path, rows, needle):
 
 def test_strat_results_goalie_must_be_a_kit_goalie(tmp_path):
     d = tmp_path / "st"
-    shutil.copytree(DATA / "strat", d)
+    shutil.copytree(sample("strat"), d)
     lines = (d / "played.csv").read_text().splitlines()
     cells = lines[2].split(",")
     cells[-1] = "Nobody"
@@ -232,3 +233,15 @@ def test_strat_results_goalie_must_be_a_kit_goalie(tmp_path):
     needle = f"played.csv, line 3, column 'away_goalie': 'Nobody': not a goalie of {cells[2]}"
     with pytest.raises(ChartError, match=needle):
         load_league(d / "league.toml")
+
+
+def test_names_of_earlier_releases_still_work_with_a_warning():
+    from simcore.league.samplegen import DATA
+
+    lg = load_league(SAMPLE)
+    with pytest.warns(DeprecationWarning, match="League.game"):
+        assert lg.engine == "ezr"
+    with pytest.warns(DeprecationWarning, match="League.data"):
+        assert load_league(STRAT_SAMPLE).kit == "sample"
+    with pytest.warns(DeprecationWarning, match="simcore.league.sample"):
+        assert DATA / "strat" == sample("strat")

@@ -14,19 +14,19 @@ from simcore.games.ezr.engine import exact
 from simcore.league import kernel as LK
 from simcore.league.files import load_league
 from simcore.league.projection import as_of, odds_by_date, project, write
-from simcore.league.samplegen import DATA
+from simcore.league import sample
 from simcore.league.series import series_win_prob_pattern
 from simcore.league.standings import standings
 
-EZR_SAMPLE = DATA / "ezr" / "league.toml"
-STRAT_SAMPLE = DATA / "strat" / "league.toml"
+EZR_SAMPLE = sample("ezr") / "league.toml"
+STRAT_SAMPLE = sample("strat") / "league.toml"
 
 
 def write_league(tmp, teams, schedule, played=None, goalies=None, engine="ezr", extra=""):
     """A league folder in ``tmp``: DataFrames to CSV files and a league.toml naming them."""
     teams.to_csv(tmp / "teams.csv", index=False)
     schedule.to_csv(tmp / "schedule.csv", index=False)
-    lines = [f'name = "test"', f'engine = "{engine}"', 'teams = "teams.csv"', 'schedule = "schedule.csv"']
+    lines = ['name = "test"', f'game = "{engine}"', 'teams = "teams.csv"', 'schedule = "schedule.csv"']
     if goalies is not None:
         goalies.to_csv(tmp / "goalies.csv", index=False)
         lines.append('goalies = "goalies.csv"')

@@ -1,7 +1,6 @@
 """Schedule generation (round robin, NHL 82-game format) and series odds."""
 from __future__ import annotations
 
-import itertools
 
 import numpy as np
 import pandas as pd

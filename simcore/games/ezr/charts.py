@@ -86,7 +86,7 @@ def _partition(table: Table, key: str, columns, lo: int, hi: int) -> np.ndarray:
     for ci, col in enumerate(columns):
         values = parse_number_set(table.cell(key, col).text)
         if values is None:
-            raise table.error(key, col, f"expected numbers or ranges such as '1-7' or '3-8,11' (or '-' for none)")
+            raise table.error(key, col, "expected numbers or ranges such as '1-7' or '3-8,11' (or '-' for none)")
         for v in values:
             if not lo <= v <= hi:
                 raise table.error(key, col, f"{v} is outside {lo}-{hi}")

@@ -6,7 +6,8 @@ Everything here works on plain arrays compiled by :mod:`.charts` and
 Dice order within a game (what a script must list, one entry per roll):
 period 1 home, period 1 away, period 2 home, ..., period 3 away; then the
 overtime roll (home line); then shootout rounds, home shooter then away
-shooter.  (:func:`play_recorded` writes the rolls down in this order.)  Within one team-period: the 2d10 roll; on 100 the ?? 2d6, then that
+shooter (:func:`play_recorded` writes the rolls down in this order).  Within one team-period: the 2d10 roll;
+on 100 the ?? 2d6, then that
 effect's own roll if it has one (GOAL UNDER REVIEW and BREAKAWAY: a 2d6), then
 the next 2d10; a d6 column adds a d6 roll; SHUFFLE LINES' re-roll is another
 2d10.

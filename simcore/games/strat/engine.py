@@ -237,7 +237,8 @@ def team_table(team_games: pd.DataFrame, games: pd.DataFrame | None = None) -> p
     agg["shots_per_game"] = agg["shots"] / agg["games"]
     agg["pp_pct"] = agg["pp_goals"] / agg["pp_opportunities"].where(agg["pp_opportunities"] > 0)
     agg["pk_pct"] = 1 - agg["pp_goals_against"] / agg["times_short_handed"].where(agg["times_short_handed"] > 0)
-    agg["save_pct"] = 1 - agg["goalie_goals_against"] / agg["goalie_shots_against"].where(agg["goalie_shots_against"] > 0)
+    sa = agg["goalie_shots_against"]
+    agg["save_pct"] = 1 - agg["goalie_goals_against"] / sa.where(sa > 0)
     return agg.reset_index().sort_values("points", ascending=False, ignore_index=True)
 
 
@@ -262,7 +263,6 @@ def _goalie_games(res: Results, c: Compiled) -> pd.DataFrame:
     """One row per goalie who played in a game: his counters and decision."""
     a = res.aggregates
     OK = a["OK"]
-    n = res.n
     parts = []
     for side in (0, 1):
         teams = a["homes"] if side == 0 else a["aways"]

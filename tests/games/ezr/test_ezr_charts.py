@@ -1,5 +1,4 @@
 """EZR charts: transcription, reconstruction, validation (shared/rules/shoot-out-hockey-ezr.txt)."""
-import shutil
 from pathlib import Path
 
 import numpy as np

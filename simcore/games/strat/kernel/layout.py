@@ -3,7 +3,8 @@
 Every offset the kernel reads is computed here by :func:`simcore.layout.fields` (indices 0, 1, 2, ... of a
 counter row or a vector) and :func:`simcore.layout.regions` (offsets of the ``(name, shape)`` pieces of a flat
 array, and its size).  Adding a state field, a counter or a table is one line in a declaration below (a table
-is then built by compile.py under its name); nothing is renumbered.  The results are module-level namedtuples of ints, which numba reads as compile-time constants:
+is then built by compile.py under its name); nothing is renumbered.  The results are module-level namedtuples of
+ints, which numba reads as compile-time constants:
 ``Z[ZL.ice + t * 6 + s]`` compiles as a literal offset would.  ``rules.py``, ``compile.py``, ``engine.py``,
 ``pbp.py``, ``analysis.py`` and the league's season kernel read these names without importing the kernel.
 
