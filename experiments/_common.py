@@ -18,6 +18,8 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 from scipy import stats as st  # noqa: E402
 
+from simcore.stats import wilson_ci  # noqa: E402
+
 ROOT = Path(__file__).resolve().parent.parent
 REPORTS = Path(__file__).resolve().parent / "reports"
 DPI = 100
@@ -73,11 +75,8 @@ def pct_ci(est, lo, hi, d=1) -> str:
 
 
 def wilson(k: float, n: int) -> tuple[float, float, float]:
-    p = k / n
-    den = 1 + Z * Z / n
-    c = (p + Z * Z / (2 * n)) / den
-    h = Z * math.sqrt(p * (1 - p) / n + Z * Z / (4 * n * n)) / den
-    return p, max(0.0, c - h), min(1.0, c + h)
+    """(k / n, Wilson 95% interval): the interval every simcore summary uses (:func:`simcore.stats.wilson_ci`)."""
+    return (k / n, *wilson_ci(k, n))
 
 
 def ratio_ci(num, den) -> tuple[float, float, float]:

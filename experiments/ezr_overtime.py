@@ -15,7 +15,7 @@ import numpy as np
 
 import _common as C
 import simcore
-from simcore.analysis.compare import compare
+from simcore.analysis import compare
 
 NAME = "ezr_overtime"
 NHL_PAST_REG = 0.213          # 2018-19, shared/reference/nhl.md

@@ -14,7 +14,7 @@ import numpy as np
 
 import _common as C
 import simcore
-from simcore.analysis.compare import compare
+from simcore.analysis import compare
 
 NAME = "ezr_qq_chart"
 A, B = "qq_chart=on", "qq_chart=off"
@@ -54,7 +54,8 @@ def main(argv=None):
 
     cmp = compare("ezr", A, B, args.n, args.seed, metrics=METRICS, setup=setup)
     tab = cmp.table()
-    games = {v: ezr.variant_run(ezr.Rules().with_options(v), args.n, args.seed, **setup).games for v in (A, B)}
+    # the games compare played (same setup, seed and rules), for the simulated goal histograms
+    games = {v: ezr.simulate(setup, n=args.n, seed=args.seed, rules=v).games for v in (A, B)}
     sim_team_goals = {v: np.concatenate([g.home_goals.to_numpy(), g.away_goals.to_numpy()]) for v, g in games.items()}
 
     ex = {v: exact_figures(ezr.exact(teams["BOS"].team, teams["NYR"].team, v)) for v in (A, B)}

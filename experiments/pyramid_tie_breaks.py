@@ -16,8 +16,9 @@ import numpy as np
 
 import _common as C
 import simcore
-from simcore.analysis.compare import compare
-from simcore.games.pyramid.report import BALANCE_SLACK, rule_options
+from simcore.analysis import compare
+from simcore.games.pyramid import report
+from simcore.games.pyramid.balance import BALANCE_SLACK   # the slack of report.rule_options' keeps_balance
 
 NAME = "pyramid_tie_breaks"
 OPTIONS = ["tie_break=sudden-death", "tie_break=shootout", "period_start=alternate",
@@ -35,7 +36,7 @@ def main(argv=None):
     # per-variant levels: tie rate, advantage, first-mover share of decided games
     levels = {}
     for o in ["base"] + OPTIONS:
-        g = pyr.variant_run(base if o == "base" else base.with_options(o), args.n, args.seed).games
+        g = pyr.simulate(None, n=args.n, seed=args.seed, rules=base if o == "base" else base.with_options(o)).games
         adv = ((g.winner == "home").astype(float) - (g.winner == "away")).to_numpy()
         m, sd = adv.mean(), adv.std(ddof=1)
         h = C.Z * sd / math.sqrt(adv.size)
@@ -43,7 +44,7 @@ def main(argv=None):
         fm = g.first_drafter_won.to_numpy().astype(float)
         levels[o] = {"tie": C.wilson(float((g.winner == "tie").sum()), args.n),
                      "adv": (m, m - h, m + h), "fm_share": C.ratio_ci(fm, decided)}
-    ro = rule_options(OPTIONS, n=args.n, seed=args.seed).set_index("option")
+    ro = report.rule_options(OPTIONS, n=args.n, seed=args.seed).set_index("option")
 
     def tab(o):
         return cmps[o].table().set_index("metric")

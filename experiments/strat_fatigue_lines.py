@@ -1,7 +1,7 @@
 """Strat-O-Matic Basic: goalie fatigue on vs off, and the 3-line vs 4-line deck.
 
 Two paired comparisons against the rulebook rules (``goalie_fatigue=on``, ``lines=3``) over the sample league's
-round robin (the default setup of ``simcore.game("strat").variant_run``): ``goalie_fatigue=off`` and
+round robin (the default setup of ``simcore.game("strat").simulate``): ``goalie_fatigue=off`` and
 ``lines=4``.  Metrics: goals per team game, home win, shots, power-play chances and goals, and the power-play
 conversion rate (a ratio of sums, with a paired delta-method interval).  NHL 2018-19 figures from
 ``shared/reference/nhl.md`` are shown for scale.
@@ -15,7 +15,7 @@ import numpy as np
 
 import _common as C
 import simcore
-from simcore.analysis.compare import compare
+from simcore.analysis import compare
 
 NAME = "strat_fatigue_lines"
 METRICS = ["goals_per_team_game", "home_win", "shots_per_game", "pp_opportunities_per_game", "pp_goals_per_game",
@@ -37,9 +37,10 @@ def main(argv=None):
     strat = simcore.game("strat")
     base = strat.Rules()
     cmps = {v: compare("strat", None, v, args.n, args.seed, metrics=METRICS) for v in VARIANTS}
-    games = {"base": strat.variant_run(base, args.n, args.seed).games}
+    # the games compare played (default setup, same seed), for the power-play conversion rate
+    games = {"base": strat.simulate(None, n=args.n, seed=args.seed, rules=base).games}
     for v in VARIANTS:
-        games[v] = strat.variant_run(base.with_options(v), args.n, args.seed).games
+        games[v] = strat.simulate(None, n=args.n, seed=args.seed, rules=base.with_options(v)).games
     ppa = pp(games["base"])
     pp_pct = {"base": C.ratio_ci(*ppa)}
     pp_diff = {}
