@@ -2,9 +2,9 @@
 
 One run measures, in the same process (plus one subprocess per engine for the
 pure-Python reference), on the shipped sample leagues
-(``simcore/league/data/ezr/league.toml``: 32 teams, 656 regular-season games
-left, 16-team playoffs; ``simcore/league/data/strat/league.toml``: 8 teams, 140
-games left, 4-team playoffs; best-of-7 series):
+(``simcore/games/ezr/data/league/league.toml``: 32 teams, 656 regular-season
+games left, 16-team playoffs; ``simcore/games/strat/data/league/league.toml``: 8
+teams, 140 games left, 4-team playoffs; best-of-7 series):
 
 * the season kernel: ``run(seed, s0, count, keep_games=False)`` from the engine's
   ``runner`` of the game's league adapter (``simcore.games.ezr.season`` / ``simcore.games.strat.season``: the
@@ -32,7 +32,7 @@ playoff figures of the timed calls are estimates from that count.
 
     .venv/bin/python benchmarks/league_bench.py                   # default, about 2 minutes warm
     .venv/bin/python benchmarks/league_bench.py --quick           # seconds once compiled
-    .venv/bin/python benchmarks/league_bench.py --write-results   # also replace the section in RESULTS.md
+    .venv/bin/python benchmarks/league_bench.py --write-results   # also its RESULTS.md section, runs/*.json
 
 The first run compiles the season kernels (minutes; cached afterwards).  The
 output is a markdown block; its last line is one JSON object with every figure.
@@ -468,8 +468,13 @@ def main(argv=None) -> int:
     line = json.dumps(out, separators=(",", ":"))
     print(line)
     if args.write_results:
-        update_results(block_md + "\n\nJSON line of that run:\n\n```\n" + line + "\n```\n", ROOT / "benchmarks/RESULTS.md")
-        print(f"wrote the section '{RESULTS_HEADING[3:]}' of benchmarks/RESULTS.md", file=sys.stderr)
+        runs = ROOT / "benchmarks" / "runs"
+        runs.mkdir(exist_ok=True)
+        (runs / "league_bench.json").write_text(line + "\n")
+        update_results(block_md + "\n\nEvery figure of that run: `benchmarks/runs/league_bench.json`.\n",
+                       ROOT / "benchmarks/RESULTS.md")
+        print(f"wrote the section '{RESULTS_HEADING[3:]}' of benchmarks/RESULTS.md and benchmarks/runs/league_bench.json",
+              file=sys.stderr)
     return 0
 
 
