@@ -44,7 +44,8 @@ def regions(typename: str, spec) -> tuple[tuple, int]:
 @dataclass(frozen=True)
 class Output:
     """One output array of a kernel: ``name``, the shape of one item's part (per game, per season or per
-    block), its dtype and what it holds."""
+    block; an entry may be a name, such as ``"teams"``, given its size when the arrays are allocated), its
+    dtype and what it holds."""
 
     name: str
     shape: tuple
@@ -55,8 +56,9 @@ class Output:
 class Outputs:
     """A kernel's output arrays, in the order the kernel receives them (``out[0]``, ``out[1]``, ...).
 
-    :meth:`allocate` gives zeroed arrays of ``(n, *shape)`` for ``n`` items; :meth:`describe` the table a
-    game's documentation shows.
+    :meth:`allocate` gives zeroed arrays of ``(n, *shape)`` for ``n`` items (named dimensions given as
+    keywords); :meth:`describe` the table a game's documentation shows.  ``a + b`` is ``a``'s outputs then
+    ``b``'s.
     """
 
     def __init__(self, *specs: Output):
@@ -65,8 +67,17 @@ class Outputs:
         if len(set(self.names)) != len(self.names):
             raise ValueError(f"output names repeat: {self.names}")
 
-    def allocate(self, n: int) -> tuple[np.ndarray, ...]:
-        return tuple(np.zeros((int(n), *s.shape), s.dtype) for s in self.specs)
+    def __add__(self, other: "Outputs") -> "Outputs":
+        return Outputs(*self.specs, *other.specs)
+
+    def allocate(self, n: int, **dims: int) -> tuple[np.ndarray, ...]:
+        def size(d):
+            if isinstance(d, str):
+                if d not in dims:
+                    raise ValueError(f"outputs {self.names}: give the size of the dimension {d!r}")
+                return int(dims[d])
+            return d
+        return tuple(np.zeros((int(n), *map(size, s.shape)), s.dtype) for s in self.specs)
 
     def as_dict(self, arrays) -> dict[str, np.ndarray]:
         return dict(zip(self.names, arrays))

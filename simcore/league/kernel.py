@@ -29,10 +29,11 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
+from simcore.layout import Output, Outputs
 from simcore.nbarrays import borrow, stack_empty
 from simcore.rng import STATE_SIZE, seed_stream
 
-from .ranking import S_GA, S_GF, S_GP, S_L, S_OTL, S_PTS, S_ROW, S_RW, S_T, S_W, playoff_bracket, standings_ranks
+from .ranking import NS, S_GA, S_GF, S_GP, S_L, S_OTL, S_PTS, S_ROW, S_RW, S_T, S_W, playoff_bracket, standings_ranks
 
 MAX_GOALIES = 4
 # game results, as the engines write them
@@ -291,13 +292,25 @@ def playoff_record(ps, home, home_won):
 LCTX = ("pts", "homes", "aways", "base_stats", "base_h2h", "codes", "name_rank", "conf_of", "div_of", "n_conf",
         "n_div", "conf_divs", "fmt", "n_playoff", "home_flags")
 NL = 15
-#: The league's part of a season kernel's ``out`` (per season, first dimension the seasons), in order; the
-#: game's own outputs follow: out_team int16 (n, n_teams, NR), out_stats int32 (n, n_teams, NS), out_games int16
-#: (n, n_games, GM_GAME + the game's columns), or (n, 0, ..) when the games are not kept.
-NLOUT = 3
 #: Columns of out_games the loop writes; a game's own columns start at GM_GAME.
 GM_HG, GM_AG, GM_WINNER, GM_DECIDED = range(4)
 GM_GAME = 4
+#: The league's part of a season kernel's ``out`` (the first NLOUT arrays; :func:`season_outputs`).
+NLOUT = 3
+
+
+def season_outputs(game_columns: int, game: Outputs = Outputs()) -> Outputs:
+    """A season kernel's ``out``, per season (first dimension the seasons): the league's three arrays, then the
+    game's own (``game``, counted in the regular season).  ``game_columns``: how many columns of a kept game
+    the game writes after GM_GAME.  Named dimensions: ``teams`` (the league's teams) and ``games`` (the
+    remaining schedule's games when they are kept, else 0)."""
+    return Outputs(
+        Output("team", ("teams", NR), np.int16, "rank overall, in the conference, in the division; made the "
+               "playoffs; series won; champion (R_* columns)"),
+        Output("stats", ("teams", NS), np.int32, "final standings columns (simcore.league.ranking S_*)"),
+        Output("games", ("games", GM_GAME + game_columns), np.int16, "each remaining regular-season game: home "
+               "goals, away goals, winner, decided_in (GM_*), then the game's own columns"),
+    ) + game
 
 
 @nb.njit(inline="always")

@@ -248,6 +248,10 @@ def _seasons(ctx, seed, s0, lo, hi, b, out):
     LK.seasons_block(season_game, new_state, ctx, seed, s0, lo, hi, out)
 
 
+#: ``out`` of :func:`simulate_seasons`: the league's outputs only (the toy game keeps no season figures of its own).
+SEASON_OUTPUTS = LK.season_outputs(0)
+
+
 @nb.njit(cache=True, parallel=True)
 def simulate_seasons(ctx, seed, s0, n, out):
     run_blocks(_seasons, ctx, seed, s0, n, 1, out)
@@ -265,8 +269,6 @@ class LeagueAdapter(Adapter):
                              "share": 1.0})
 
     def runner(self, lg, s):
-        from simcore.league.ranking import NS
-
         rules = Rules.coerce(lg.rules or None)
         if lg.points != "ties" and rules.overtime_rolls == "0":
             raise ValueError("ties need points = \"ties\"")
@@ -275,11 +277,9 @@ class LeagueAdapter(Adapter):
         n_teams, n_games = len(s.names), len(s.homes)
 
         def run(seed, s0, count, keep_games):
-            out = {"team": np.zeros((count, n_teams, LK.NR), np.int16),
-                   "stats": np.zeros((count, n_teams, NS), np.int32),
-                   "games": np.zeros((count, n_games if keep_games else 0, LK.GM_GAME), np.int16)}
-            simulate_seasons(ctx, seed, s0, count, (out["team"], out["stats"], out["games"]))
-            return out
+            out = SEASON_OUTPUTS.allocate(count, teams=n_teams, games=n_games if keep_games else 0)
+            simulate_seasons(ctx, seed, s0, count, out)
+            return SEASON_OUTPUTS.as_dict(out)
 
         def finish(out):
             return s.goalies.assign(starts_mean=float("nan")), None

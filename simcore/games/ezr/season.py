@@ -17,6 +17,7 @@ import numba as nb
 import numpy as np
 import pandas as pd
 
+from simcore.layout import Output, Outputs
 from simcore.league import kernel as LK
 from simcore.league.adapter import Adapter
 from simcore.league.files import read_goalies
@@ -36,6 +37,12 @@ M_LINE, M_DEF, M_SO = range(3)
 GO_STARTS, GO_WINS, GO_GA = range(3)
 NGO = 3
 MAX_GOALIES = 4
+#: Columns of a kept game after GM_GAME: the home and away starting goalie slots.
+GAME_COLUMNS = 2
+#: ``out`` of :func:`simulate_seasons`, per season.
+SEASON_OUTPUTS = LK.season_outputs(GAME_COLUMNS, Outputs(
+    Output("goalie", ("teams", MAX_GOALIES, NGO), np.int32, "each goalie slot's starts, wins and goals against "
+           "in the regular season (GO_* columns)")))
 
 
 # ---------------------------------------------------------------- the game's part of the season kernel
@@ -113,8 +120,7 @@ def _seasons(ctx, seed, s0, lo, hi, b, out):
 @nb.njit(cache=True, parallel=True)
 def simulate_seasons(ctx, seed, s0, n, out):
     """Seasons s0 .. s0+n-1, each to the next free thread: ``ctx`` = the league's arrays
-    (:data:`simcore.league.kernel.LCTX`) and then :func:`compile`'s; ``out`` = the league's outputs and
-    out_goalie int32 (n, n_teams, MAX_GOALIES, NGO), zeroed by the caller."""
+    (:data:`simcore.league.kernel.LCTX`) and then :func:`compile`'s; ``out`` = :data:`SEASON_OUTPUTS`."""
     run_blocks(_seasons, ctx, seed, s0, n, 1, out)
 
 
@@ -208,7 +214,7 @@ class LeagueAdapter(Adapter):
     def goalies(self, doc, path, teams, data):
         """goalies.csv: team, goalie, def, so, share; up to four goalies a team, slots in file order."""
         if "goalies" not in doc:
-            raise self.error(path, None, "goalies", None, "missing key")
+            raise self.key_error(path, "goalies", None, "missing key")
 
         def check(gpath, line, r):
             if r["def"] not in DEF_LETTERS:
@@ -220,20 +226,15 @@ class LeagueAdapter(Adapter):
         return read_goalies(path.parent / doc["goalies"], set(teams.team), ("def", "so"), check, MAX_GOALIES)
 
     def runner(self, lg, s):
-        from simcore.league.ranking import NS
-
         gctx, index = compile(lg, s)
         n_teams = len(s.names)
         n_games = len(s.homes)
         ctx = s.league_ctx() + gctx
 
         def run(seed, s0, count, keep_games):
-            out = {"team": np.zeros((count, n_teams, LK.NR), np.int16),
-                   "stats": np.zeros((count, n_teams, NS), np.int32),
-                   "games": np.zeros((count, n_games if keep_games else 0, LK.GM_GAME + 2), np.int16),
-                   "goalie": np.zeros((count, n_teams, MAX_GOALIES, NGO), np.int32)}
-            simulate_seasons(ctx, seed, s0, count, (out["team"], out["stats"], out["games"], out["goalie"]))
-            return out
+            out = SEASON_OUTPUTS.allocate(count, teams=n_teams, games=n_games if keep_games else 0)
+            simulate_seasons(ctx, seed, s0, count, out)
+            return SEASON_OUTPUTS.as_dict(out)
 
         def finish(out):
             go = out["goalie"].astype(np.int64)

@@ -23,6 +23,7 @@ import numpy as np
 import pandas as pd
 
 from simcore.charts import ChartError
+from simcore.layout import Output, Outputs
 from simcore.league import kernel as LK
 from simcore.league.adapter import Adapter
 from simcore.league.files import GOALIE_COLUMNS, check_shares, read_csv, read_share
@@ -41,6 +42,14 @@ NGO = 8
 # per-season skater outputs
 PO_G, PO_A, PO_GP, PO_OUT = range(4)
 NPO = 4
+#: Columns of a kept game after GM_GAME: both starting goalie slots, then whether each started fatigued.
+GAME_COLUMNS = 4
+#: ``out`` of :func:`simulate_seasons`, per season.
+SEASON_OUTPUTS = LK.season_outputs(GAME_COLUMNS, Outputs(
+    Output("goalie", ("teams", 2, NGO), np.int32, "each goalie's regular season, starter and backup (GO_* "
+           "columns)"),
+    Output("player", ("teams", SL.MAX_ROSTER, NPO), np.int32, "each skater's goals, assists, games dressed, "
+           "games out injured (PO_* columns)")))
 
 
 # ---------------------------------------------------------------- the game's part of the season kernel
@@ -169,8 +178,7 @@ def _seasons(ctx, seed, s0, lo, hi, b, out):
 def simulate_seasons(ctx, seed, s0, n, out):
     """Seasons s0 .. s0+n-1, each to the next free thread: ``ctx`` = the league's arrays
     (:data:`simcore.league.kernel.LCTX`) and then (D, DP, pol, share, n_goalies, rating, base_starts,
-    base_consec, base_okrun, base_inj); ``out`` = the league's outputs, out_goalie int32 (n, n_teams, 2, NGO) and
-    out_player int32 (n, n_teams, MAX_ROSTER, NPO), zeroed by the caller."""
+    base_consec, base_okrun, base_inj); ``out`` = :data:`SEASON_OUTPUTS`."""
     run_blocks(_seasons, ctx, seed, s0, n, 1, out)
 
 
@@ -228,7 +236,7 @@ class LeagueAdapter(Adapter):
         try:
             kit = sample_kit() if name == "sample" else load_kit(path.parent / name)
         except (OSError, ValueError) as exc:
-            raise self.error(path, None, "kit", name, f"cannot load the kit: {exc}") from None
+            raise self.key_error(path, "kit", name, f"cannot load the kit: {exc}") from None
         for t in teams.team:
             if t not in kit.teams:
                 raise self.error(path.parent / doc["teams"], None, "team", t,
@@ -241,8 +249,6 @@ class LeagueAdapter(Adapter):
     def runner(self, lg, s):
         """(run, finish): the seasons, and the goalie and skater projections."""
         from simcore.league.projection import PERCENTILES
-        from simcore.league.ranking import NS
-
         from .compile import compile_kit
         from .rules import Rules
 
@@ -261,14 +267,9 @@ class LeagueAdapter(Adapter):
         ctx = s.league_ctx() + (c.D, cp.D, pol, s.share, s.n_goalies, s.rating, s.starts, s.consec, s.okrun, base_inj)
 
         def run(seed, s0, count, keep_games):
-            out = {"team": np.zeros((count, n_teams, LK.NR), np.int16),
-                   "stats": np.zeros((count, n_teams, NS), np.int32),
-                   "games": np.zeros((count, n_games if keep_games else 0, LK.GM_GAME + 4), np.int16),
-                   "goalie": np.zeros((count, n_teams, 2, NGO), np.int32),
-                   "player": np.zeros((count, n_teams, SL.MAX_ROSTER, NPO), np.int32)}
-            simulate_seasons(ctx, seed, s0, count, (out["team"], out["stats"], out["games"], out["goalie"],
-                                                    out["player"]))
-            return out
+            out = SEASON_OUTPUTS.allocate(count, teams=n_teams, games=n_games if keep_games else 0)
+            simulate_seasons(ctx, seed, s0, count, out)
+            return SEASON_OUTPUTS.as_dict(out)
 
         def pct(x, prefix):
             return {f"{prefix}_p{p}": float(np.percentile(x, p)) for p in PERCENTILES}
