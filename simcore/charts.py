@@ -26,13 +26,14 @@ from pathlib import Path
 class ChartError(ValueError):
     """A data file that cannot be used: says where and what."""
 
-    def __init__(self, path, line, column, text, problem):
+    def __init__(self, path, line, column, text, problem, field: str = "column"):
+        """``column``: the CSV column, or with ``field="key"`` the key of a TOML file, that holds ``text``."""
         self.path, self.line, self.column, self.text, self.problem = path, line, column, text, problem
         where = f"{path}"
         if line is not None:
             where += f", line {line}"
         if column is not None:
-            where += f", column {column!r}"
+            where += f", {field} {column!r}"
         shown = "" if text is None else f": {text!r}"
         super().__init__(f"{where}{shown}: {problem}")
 

@@ -63,8 +63,8 @@ def _epilog(g, cmd) -> str:
     return "\n".join(lines)
 
 
-def _parser(g, cmd) -> Parser:
-    prog = f"simcore {g.id}" + (f" {cmd.name}" if cmd.name else "")
+def _parser(g, cmd, prog=None) -> Parser:
+    prog = prog or f"simcore {g.id}" + (f" {cmd.name}" if cmd.name else "")
     desc = f"{g.title}: {cmd.help}." + (f"\n\n{_wrap(g.description, 0)}" if not cmd.name else "")
     p = Parser(prog=prog, description=desc, epilog=_epilog(g, cmd))
     cmd.build(p)
@@ -111,8 +111,8 @@ def _cmd_metrics(g, argv):
         print(f"{old:<{w}}   {'renamed':<10} now {new} (the old name works, with a warning)")
 
 
-def run_game(g, argv):
-    """``simcore <game> [command] ...``."""
+def run_game(g, argv, prog=None):
+    """``simcore <game> [command] ...`` (``prog``: the command's name in its usage line, when it is an alias)."""
     cmds = {c.name: c for c in g.commands}
     if argv and argv[0] == "rules":
         return _cmd_rules(g, argv[1:])
@@ -122,7 +122,7 @@ def run_game(g, argv):
         cmd, rest = cmds[argv[0]], argv[1:]
     else:
         cmd, rest = cmds[""], argv
-    args = _parser(g, cmd).parse_args(rest)
+    args = _parser(g, cmd, prog).parse_args(rest)
     return cmd.run(g, args)
 
 
@@ -132,7 +132,7 @@ def _cmd_demo(argv):
     demo = [g for g in _games().values() if g.main_demo]
     if not demo:
         raise UsageError("no game has a demo")
-    return run_game(demo[0], ["demo", *argv])
+    return run_game(demo[0], ["demo", *argv], prog="simcore demo")
 
 
 def _generic():
@@ -158,7 +158,34 @@ def usage() -> str:
     return "\n".join(lines)
 
 
+def _show_deprecations():
+    """Print simcore's deprecation warnings (a name or form of an earlier release the user's command or file
+    used) as one line each on stderr; every other warning as Python would."""
+    import warnings
+
+    from simcore.deprecation import SimcoreDeprecationWarning
+
+    shown = warnings.showwarning
+
+    def show(message, category, filename, lineno, file=None, line=None):
+        if issubclass(category, SimcoreDeprecationWarning):
+            print(f"simcore: warning: {message}", file=sys.stderr)
+        else:
+            shown(message, category, filename, lineno, file, line)
+
+    warnings.showwarning = show
+    warnings.simplefilter("default", SimcoreDeprecationWarning)
+
+
 def main(argv=None) -> int:
+    import warnings
+
+    with warnings.catch_warnings():
+        _show_deprecations()
+        return _main(argv)
+
+
+def _main(argv=None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     from simcore.charts import ChartError
     from simcore.rulesbase import RuleError

@@ -32,6 +32,7 @@ from typing import Callable, ClassVar
 import numpy as np
 
 from simcore.charts import ChartError
+from simcore.deprecation import SimcoreDeprecationWarning
 from simcore.metrics import COMMON, Metric
 from simcore.rng import check_seed
 from simcore.rulesbase import RulesBase
@@ -155,7 +156,7 @@ class PlayByPlay:
     @property
     def row(self) -> dict:
         """The name of :attr:`result` in earlier releases (pyramid)."""
-        warnings.warn("PlayByPlay.row is now PlayByPlay.result", DeprecationWarning, stacklevel=2)
+        warnings.warn("PlayByPlay.row is now PlayByPlay.result", SimcoreDeprecationWarning, stacklevel=2)
         return self.result
 
 
@@ -231,7 +232,7 @@ class Game:
         """A metric by name (a name of an earlier release works, with a deprecation warning)."""
         if name in self.renamed_metrics:
             new = self.renamed_metrics[name]
-            warnings.warn(f"{self.id} metric {name!r} is now called {new!r}", DeprecationWarning, stacklevel=3)
+            warnings.warn(f"{self.id} metric {name!r} is now called {new!r}", SimcoreDeprecationWarning, stacklevel=3)
             name = new
         if name not in self.metrics:
             raise ValueError(f"unknown {self.id} metric {name!r}; metrics: {', '.join(self.metrics)}")
@@ -287,7 +288,7 @@ class Game:
         """One rule variant of the default setup with ``setup`` fields set (the analysis layer's call of earlier
         releases; deprecated: use :meth:`simulate`)."""
         warnings.warn(f"{self.id}.variant_run(rules, n, seed, **setup) is deprecated: use "
-                      f"simulate(setup, n=n, seed=seed, rules=rules)", DeprecationWarning, stacklevel=2)
+                      f"simulate(setup, n=n, seed=seed, rules=rules)", SimcoreDeprecationWarning, stacklevel=2)
         return self.simulate(self.setup(None, **setup), n=n, seed=seed, rules=rules, threads=threads,
                              progress=progress)
 
@@ -325,7 +326,7 @@ class Game:
         for k in list(legacy):
             if k in table:
                 warnings.warn(f"{self.id}: the keyword {k}= is a setup field now; pass setup="
-                              f"{self.Setup.__name__}(...) or 'key=value,...'", DeprecationWarning, stacklevel=4)
+                              f"{self.Setup.__name__}(...) or 'key=value,...'", SimcoreDeprecationWarning, stacklevel=4)
                 moved.update(table[k](legacy.pop(k)))
         if moved:
             base = self.setup(setup)
@@ -347,7 +348,7 @@ class Game:
                                                    if m.kind == "functional"}}
         if name in legacy:
             warnings.warn(f"simcore.game({self.id!r}).{name} is deprecated: use the game's id, title, Setup and "
-                          "metrics", DeprecationWarning, stacklevel=2)
+                          "metrics", SimcoreDeprecationWarning, stacklevel=2)
             return legacy[name]()
         import importlib
 

@@ -62,4 +62,10 @@ class Adapter:
 
     @staticmethod
     def error(path, line, column, text, problem) -> ChartError:
+        """A CSV cell that cannot be used (the file, line, column, text and problem)."""
         return ChartError(path, line, column, text, problem)
+
+    @staticmethod
+    def key_error(path, key, text, problem) -> ChartError:
+        """A league file's key that cannot be used."""
+        return ChartError(path, None, key, text, problem, field="key")

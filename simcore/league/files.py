@@ -16,6 +16,7 @@ from pathlib import Path
 import pandas as pd
 
 from simcore.charts import ChartError
+from simcore.deprecation import SimcoreDeprecationWarning
 
 from .ranking import check_playoff_format
 from .schedule import nhl_schedule, round_robin
@@ -30,6 +31,11 @@ GOALIE_COLUMNS = ("team", "goalie", "slot", "share")
 KEYS = {"name", "game", "engine", "points", "tiebreakers", "rules", "teams", "goalies", "schedule", "results",
         "playoffs"}
 
+
+
+def key_error(path, key, text, problem) -> ChartError:
+    """A league file's key that cannot be used (the file, the key, the text, the problem)."""
+    return ChartError(path, None, key, text, problem, field="key")
 
 @dataclass
 class League:
@@ -65,13 +71,13 @@ class League:
     @property
     def engine(self) -> str:
         """The name of :attr:`game` in earlier releases (deprecated)."""
-        warnings.warn("League.engine is now League.game", DeprecationWarning, stacklevel=2)
+        warnings.warn("League.engine is now League.game", SimcoreDeprecationWarning, stacklevel=2)
         return self.game
 
     @property
     def kit(self):
         """The kit name a Strat league file gives (deprecated: the game's data, :attr:`data`, holds it)."""
-        warnings.warn("League.kit is deprecated: the kit is in League.data", DeprecationWarning, stacklevel=2)
+        warnings.warn("League.kit is deprecated: the kit is in League.data", SimcoreDeprecationWarning, stacklevel=2)
         return self.data.get("kit_name")
 
     def remaining(self) -> pd.DataFrame:
@@ -249,27 +255,27 @@ def load_league(path, results=None) -> League:
 
     def need(key):
         if key not in doc:
-            raise ChartError(path, None, key, None, "missing key")
+            raise key_error(path, key, None, "missing key")
         return doc[key]
 
     g, adapter = _game_of(path, doc)
     keys = KEYS | set(adapter.keys)
     for k in doc:
         if k not in keys:
-            raise ChartError(path, None, k, k, f"unknown key; keys: {', '.join(sorted(keys))}")
+            raise key_error(path, k, k, f"unknown key; keys: {', '.join(sorted(keys))}")
     try:
         points = points_system(doc.get("points", "nhl")).name
     except ValueError as exc:
-        raise ChartError(path, None, "points", str(doc.get("points")), str(exc)) from None
+        raise key_error(path, "points", str(doc.get("points")), str(exc)) from None
     try:
         tiebreakers = tuple(check_tiebreakers(doc.get("tiebreakers", DEFAULT_TIEBREAKERS)))
     except ValueError as exc:
-        raise ChartError(path, None, "tiebreakers", str(doc.get("tiebreakers")), str(exc)) from None
+        raise key_error(path, "tiebreakers", str(doc.get("tiebreakers")), str(exc)) from None
     rules = doc.get("rules", "")
     try:
         g.Rules().with_options(rules)
     except ValueError as exc:
-        raise ChartError(path, None, "rules", rules, str(exc)) from None
+        raise key_error(path, "rules", rules, str(exc)) from None
     teams = _teams(base / need("teams"), adapter)
     names = set(teams.team)
     data = adapter.read(doc, path, teams)
@@ -287,13 +293,13 @@ def load_league(path, results=None) -> League:
             try:
                 schedule = nhl_schedule(teams, seed=seed, start=start)
             except ValueError as exc:
-                raise ChartError(path, None, "schedule", "nhl", str(exc)) from None
+                raise key_error(path, "schedule", "nhl", str(exc)) from None
         elif kind == "round-robin":
             schedule = round_robin(list(teams.team), rounds=int(sched.get("rounds", 2)), seed=seed, start=start)
         else:
-            raise ChartError(path, None, "schedule.generate", kind, "must be nhl or round-robin")
+            raise key_error(path, "schedule.generate", kind, "must be nhl or round-robin")
     else:
-        raise ChartError(path, None, "schedule", str(sched), "a CSV file name or a [schedule] table")
+        raise key_error(path, "schedule", str(sched), "a CSV file name or a [schedule] table")
 
     res_path = Path(results) if results is not None else (base / doc["results"] if "results" in doc else None)
     if res_path is not None:
@@ -315,23 +321,23 @@ def load_league(path, results=None) -> League:
     given = doc.get("playoffs", {})
     for k in given:
         if k not in PLAYOFF_KEYS:
-            raise ChartError(path, None, f"playoffs.{k}", k, f"unknown key; keys: {', '.join(PLAYOFF_KEYS)}")
+            raise key_error(path, f"playoffs.{k}", k, f"unknown key; keys: {', '.join(PLAYOFF_KEYS)}")
     default_n = 16 if given.get("format") == "nhl" else min(16, max(2, len(teams) // 2))
     playoffs = {"format": "top", "teams": default_n, "best_of": 7, **given}
     if playoffs["format"] not in PLAYOFF_FORMATS:
-        raise ChartError(path, None, "playoffs.format", playoffs["format"], f"must be one of {', '.join(PLAYOFF_FORMATS)}")
+        raise key_error(path, "playoffs.format", playoffs["format"], f"must be one of {', '.join(PLAYOFF_FORMATS)}")
     if not isinstance(playoffs["best_of"], int) or playoffs["best_of"] < 1 or playoffs["best_of"] % 2 == 0:
-        raise ChartError(path, None, "playoffs.best_of", str(playoffs["best_of"]), "must be a positive odd number")
+        raise key_error(path, "playoffs.best_of", str(playoffs["best_of"]), "must be a positive odd number")
     try:
         check_playoff_format(teams, playoffs["format"], playoffs["teams"])
     except ValueError as exc:
-        raise ChartError(path, None, "playoffs", f"format={playoffs['format']}, teams={playoffs['teams']}",
+        raise key_error(path, "playoffs", f"format={playoffs['format']}, teams={playoffs['teams']}",
                          str(exc)) from None
     if "pattern" in playoffs:
         try:
             parse_pattern(playoffs["pattern"], playoffs["best_of"])
         except ValueError as exc:
-            raise ChartError(path, None, "playoffs.pattern", str(playoffs["pattern"]), str(exc)) from None
+            raise key_error(path, "playoffs.pattern", str(playoffs["pattern"]), str(exc)) from None
     return League(path, doc.get("name", path.parent.name), g.id, points, tiebreakers, rules, teams, goalies,
                   schedule, played.drop(columns="line").reset_index(drop=True), playoffs, data)
 
@@ -343,12 +349,15 @@ def _game_of(path: Path, doc: dict):
 
     key = "game" if "game" in doc else "engine"
     if key not in doc:
-        raise ChartError(path, None, "game", None, "missing key (the id of the game the league plays)")
+        raise key_error(path, "game", None, "missing key (the id of the game the league plays)")
     if "game" in doc and "engine" in doc and doc["game"] != doc["engine"]:
-        raise ChartError(path, None, "engine", doc["engine"], f"names another game than game = {doc['game']!r}")
+        raise key_error(path, "engine", doc["engine"], f"names another game than game = {doc['game']!r}")
     with_leagues = {gid: g for gid, g in games().items() if g.league is not None}
     gid = str(doc[key]).strip().lower()
     if gid not in with_leagues:
-        raise ChartError(path, None, key, doc[key], f"must be one of {', '.join(with_leagues)}")
+        raise key_error(path, key, doc[key], f"must be one of {', '.join(with_leagues)}")
+    if key == "engine":
+        warnings.warn(f"{path}: the key engine = is now game = (engine = is still read for a release)",
+                      SimcoreDeprecationWarning, stacklevel=3)
     g = with_leagues[gid]
     return g, g.league

@@ -32,8 +32,9 @@ from .standings import _game_table, points_system
 
 PERCENTILES = (5, 25, 50, 75, 95)
 #: Team keys of earlier releases' ``league project`` JSON, still written beside the new ones for one release:
-#: old -> new (the new names are teams.csv's columns; ``points_pct`` named percentiles, not a points percentage)
-RENAMED_KEYS = {"points_pct": "points_percentiles", "wins_mean": "W_mean", "losses_mean": "L_mean",
+#: old -> new (the new names are teams.csv's columns; ``points_pct`` held the percentiles, ``{"5": ...}``, that
+#: are the ``points_p5`` .. ``points_p95`` columns, not a points percentage)
+RENAMED_KEYS = {"points_pct": "points_p5 .. points_p95", "wins_mean": "W_mean", "losses_mean": "L_mean",
                 "otl_mean": "OTL_mean", "ties_mean": "T_mean"}
 OUTPUT_FILES = ("teams.csv", "seasons.parquet", "goalies.csv", "players.csv", "games.parquet")
 DEFAULT_CHUNK = 256
@@ -169,28 +170,20 @@ class Projection:
     meta: dict = field(default_factory=dict)
 
     def to_json(self) -> dict:
-        """The JSON document of ``simcore league project --format json``: per team the columns of
-        ``teams.csv`` under the same names (``points_percentiles`` holds the ``points_p*`` columns), and the
-        keys of :data:`RENAMED_KEYS` (deprecated) beside their new names."""
+        """The JSON document of ``simcore league project --format json``: per team every column of ``teams.csv``
+        under the same name, and the keys of :data:`RENAMED_KEYS` (deprecated) beside them; ``deprecated_keys``
+        maps each old key path to its new one."""
         teams = []
-        for r in self.teams.itertuples():
-            d = {"team": r.team, "conference": r.conference, "division": r.division,
-                 "points_now": int(r.points_now), "games_left": int(r.games_left),
-                 "points_mean": float(r.points_mean), "points_se": float(r.points_se),
-                 "points_percentiles": {str(p): float(getattr(r, f"points_p{p}")) for p in PERCENTILES},
-                 "W_mean": float(r.W_mean), "L_mean": float(r.L_mean)}
-            if "OTL_mean" in self.teams.columns:
-                d["OTL_mean"] = float(r.OTL_mean)
-            if "T_mean" in self.teams.columns:
-                d["T_mean"] = float(r.T_mean)
-            for k in ("playoff", "division", "first_overall", "title"):
-                d[f"{k}_odds"] = float(getattr(r, f"{k}_odds"))
-                d[f"{k}_odds_se"] = float(getattr(r, f"{k}_odds_se"))
+        for row in self.teams.to_dict("records"):
+            d = {k: (v.item() if hasattr(v, "item") else v) for k, v in row.items()}
+            d["points_pct"] = {str(p): d[f"points_p{p}"] for p in PERCENTILES}
             for old, new in RENAMED_KEYS.items():
                 if new in d:
                     d[old] = d[new]
             teams.append(d)
-        return {**self.meta, "n": self.n, "seed": self.seed, "teams": teams, "deprecated_keys": dict(RENAMED_KEYS)}
+        renamed = {f"teams[].{old}": f"teams[].{new}" for old, new in RENAMED_KEYS.items()}
+        return {**self.meta, "n": self.n, "seed": self.seed, "teams": teams,
+                "deprecated_keys": {"engine": "game", **renamed}}
 
     def format(self) -> str:
         """The projection as a text table, best projected points first."""

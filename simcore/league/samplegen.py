@@ -7,7 +7,10 @@ rewrites the same files.
 from __future__ import annotations
 
 import argparse
+import warnings
 from pathlib import Path
+
+from simcore.deprecation import SimcoreDeprecationWarning
 
 SEED = 2026
 
@@ -31,10 +34,8 @@ class _Samples:
     """``DATA / "ezr"``: the sample folders as earlier releases found them (one folder per game)."""
 
     def __truediv__(self, game_id: str) -> Path:
-        import warnings
-
         warnings.warn("simcore.league.samplegen.DATA / GAME is deprecated: use simcore.league.sample(GAME)",
-                      DeprecationWarning, stacklevel=2)
+                      SimcoreDeprecationWarning, stacklevel=2)
         return sample(game_id)
 
 

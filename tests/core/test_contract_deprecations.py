@@ -1,11 +1,15 @@
-"""Names and call forms of earlier releases keep working for a release, each with a DeprecationWarning."""
+"""Names and call forms of earlier releases keep working for a release, each with a SimcoreDeprecationWarning
+(a DeprecationWarning), which the command line prints as one line on stderr."""
 import warnings
 from contextlib import contextmanager
 
 import numpy as np
 
 import simcore
+from simcore.cli import main
+from simcore.deprecation import SimcoreDeprecationWarning
 from simcore.games import ezr, pyramid, strat
+from simcore.league import sample
 
 
 @contextmanager
@@ -14,7 +18,7 @@ def deprecated(*needles):
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         yield
-    assert caught and all(issubclass(w.category, DeprecationWarning) for w in caught), caught
+    assert caught and all(issubclass(w.category, SimcoreDeprecationWarning) for w in caught), caught
     text = " | ".join(str(w.message) for w in caught)
     for n in needles:
         assert n in text, text
@@ -55,3 +59,21 @@ def test_renamed_metric_resolves_with_a_warning():
     g = simcore.game("pyramid")
     with deprecated("game_length"):
         assert g.metric("turns_per_game").name == "game_length"
+
+
+def test_the_command_line_says_when_an_old_name_is_used(capsys, tmp_path):
+    assert main(["sweep", "pyramid", "--grid", "policy_b=default,rush", "--metrics", "turns_per_game",
+                 "-n", "200", "--format", "json"]) == 0
+    out, err = capsys.readouterr()
+    assert err.splitlines() == ["simcore: warning: pyramid metric 'turns_per_game' is now called 'game_length'"]
+    assert "game_length" in out
+    # a league file of an earlier release: engine = is read, and the warning names the file
+    src = sample("ezr")
+    for f in src.iterdir():
+        text = f.read_text()
+        (tmp_path / f.name).write_text(text.replace('game = "ezr"', 'engine = "ezr"') if f.suffix == ".toml" else text)
+    assert main(["league", "standings", str(tmp_path / "league.toml")]) == 0
+    err = capsys.readouterr().err
+    assert err.startswith(f"simcore: warning: {tmp_path / 'league.toml'}: the key engine = is now game =")
+    assert main(["sweep", "pyramid", "--grid", "policy_b=default,rush", "-n", "200", "--format", "json"]) == 0
+    assert capsys.readouterr().err == ""          # no old name, no warning

@@ -47,10 +47,10 @@ def _edit(path, old, new):
 
 
 @pytest.mark.parametrize("fname, old, new, needle", [
-    ("league.toml", 'game = "ezr"', 'game = "chess"', "column 'game': 'chess': must be one of ezr, strat"),
+    ("league.toml", 'game = "ezr"', 'game = "chess"', "key 'game': 'chess': must be one of ezr, strat"),
     ("league.toml", 'points = "nhl"', 'points = "soccer"', "unknown points system 'soccer'"),
-    ("league.toml", 'name = ', 'colour = "red"\nname = ', "column 'colour'"),
-    ("league.toml", 'rules = ""', 'rules = "overtime=never"', "column 'rules'"),
+    ("league.toml", 'name = ', 'colour = "red"\nname = ', "key 'colour'"),
+    ("league.toml", 'rules = ""', 'rules = "overtime=never"', "key 'rules'"),
     ("league.toml", "best_of = 7", "best_of = 4", "must be a positive odd number"),
     ("teams.csv", "ANC,East,Atlantic,", "ANC,East,Atlantic,Z", "teams.csv, line 3, column 'off'"),
     ("goalies.csv", "ANC,ANC starter", "ANC,ANC starter", None),
@@ -105,8 +105,7 @@ def test_cli_sample_and_standings(capsys, tmp_path):
 
 
 def test_strat_league_teams_come_from_the_kit(tmp_path):
-    # engine = : the key of earlier releases for game =, still read
-    (tmp_path / "league.toml").write_text('engine = "strat"\nteams = "teams.csv"\n'
+    (tmp_path / "league.toml").write_text('game = "strat"\nteams = "teams.csv"\n'
                                           '[schedule]\ngenerate = "round-robin"\nrounds = 2\n')
     teams = ["ASR", "BRW", "DNM", "FNW", "GRP", "KBY", "LKP", "NRV"]
     rows = [f"{t},{'East' if i < 4 else 'West'},{'ABCD'[i // 2]}" for i, t in enumerate(teams)]

@@ -352,16 +352,18 @@ def test_cli_project_json(capsys):
     doc = json.loads(capsys.readouterr().out)
     assert doc["n"] == 30 and len(doc["teams"]) == 32
     t = doc["teams"][0]
-    for key in ("team", "points_mean", "points_percentiles", "W_mean", "L_mean", "OTL_mean", "playoff_odds",
-                "division_odds", "first_overall_odds", "title_odds"):
-        assert key in t
-    assert set(t["points_percentiles"]) >= {"5", "50", "95"}
-    assert t["points_percentiles"]["5"] <= t["points_percentiles"]["50"] <= t["points_percentiles"]["95"]
-    # one name in the JSON and in teams.csv; the names of earlier releases still there for a release
+    # one name in the JSON and in teams.csv: every column of the table, under its name
     p = project(EZR_SAMPLE, n=30, seed=5, progress=False)
-    assert t["W_mean"] == pytest.approx(p.teams.set_index("team").loc[t["team"], "W_mean"])
-    assert t["wins_mean"] == t["W_mean"] and t["points_pct"] == t["points_percentiles"]
-    assert doc["deprecated_keys"]["points_pct"] == "points_percentiles"
+    row = p.teams.set_index("team").loc[t["team"]]
+    for col in p.teams.columns:
+        assert col in t, col
+    for col in ("W_mean", "points_sd", "points_p5", "rank_mean", "title_odds"):
+        assert t[col] == pytest.approx(row[col])
+    assert t["points_p5"] <= t["points_p50"] <= t["points_p95"]
+    # the names of earlier releases still there for a release, each mapped to its new name
+    assert t["wins_mean"] == t["W_mean"] and t["points_pct"] == {str(q): t[f"points_p{q}"] for q in (5, 25, 50, 75, 95)}
+    assert doc["deprecated_keys"]["teams[].wins_mean"] == "teams[].W_mean"
+    assert doc["engine"] == doc["game"] == "ezr" and doc["deprecated_keys"]["engine"] == "game"
     assert sum(x["title_odds"] for x in doc["teams"]) == pytest.approx(1.0)
 
 

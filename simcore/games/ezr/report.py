@@ -61,9 +61,9 @@ def _charts(args, rules):
 # ---------------------------------------------------------------- simcore ezr (a matchup)
 
 def _build_match(p):
-    p.add_argument("--home", required=True, type=str, metavar="OFF/GDEF/SHOOTER/GSO",
-                   help="home team, e.g. D/E/B/c, or a sample team (BOS, NYR, ...)")
-    p.add_argument("--away", required=True, type=str, metavar="OFF/GDEF/SHOOTER/GSO")
+    p.add_argument("--home", type=str, metavar="OFF/GDEF/SHOOTER/GSO",
+                   help="home team, e.g. D/E/B/c, or a sample team (BOS, NYR, ...); default the setup's (BOS)")
+    p.add_argument("--away", type=str, metavar="OFF/GDEF/SHOOTER/GSO", help="away team; default the setup's (NYR)")
     add_n(p, 100_000)
     add_seed(p)
     p.add_argument("--overtime", choices=("table", "none"), help="the overtime rule field (see below)")
@@ -80,7 +80,8 @@ def _run_match(game, args):
     rules = _rules(game, args)
     charts = _charts(args, rules)
     policy = ShufflePolicy(args.policy)
-    setup = game.setup({"home": args.home, "away": args.away, "home_policy": policy, "away_policy": policy,
+    sides = {k: v for k, v in (("home", args.home), ("away", args.away)) if v is not None}
+    setup = game.setup({**sides, "home_policy": policy, "away_policy": policy,
                         "charts": charts if args.chart else None})
     if args.plot:
         refuse_overwrite(args.plot, args.force)
@@ -98,53 +99,57 @@ def _run_match(game, args):
         print(format_matchup(report))
 
 
+#: The metrics of ``simcore ezr``, exact and simulated side by side, in the order printed.
+MATCHUP_METRICS = ("home_win", "away_win", "tie", "regulation_home_win", "regulation_away_win", "regulation_tie",
+                   "decided_REG", "decided_OT", "decided_SO", "home_goals_mean", "away_goals_mean")
+#: Keys of earlier releases still written (for one release) in ``exact`` and ``mc``: old path -> new key.
+NESTED_KEYS = {"regulation.home_win": "regulation_home_win", "regulation.away_win": "regulation_away_win",
+               "regulation.tie": "regulation_tie", "decided_in.REG": "decided_REG", "decided_in.OT": "decided_OT",
+               "decided_in.SO": "decided_SO"}
+
+
+def _flat(ex) -> dict:
+    """The exact figures of a matchup under the metric names."""
+    d = ex.to_dict()
+    out = {m: d[m] for m in ("home_win", "away_win", "tie", "home_goals_mean", "away_goals_mean")}
+    for old, new in NESTED_KEYS.items():
+        group, key = old.split(".")
+        out[new] = d[group][key]
+    return {m: out[m] for m in MATCHUP_METRICS}
+
+
+def _nested(flat: dict) -> dict:
+    """The ``regulation`` and ``decided_in`` objects of earlier releases, from the metric names."""
+    out: dict = {}
+    for old, new in NESTED_KEYS.items():
+        group, key = old.split(".")
+        out.setdefault(group, {})[key] = flat[new]
+    return out
+
+
 def matchup_report(ex, res) -> dict:
-    """The JSON document of ``simcore ezr``: exact and Monte Carlo figures side by side."""
+    """The JSON document of ``simcore ezr``: exact and Monte Carlo figures side by side, each under its metric
+    name (``simcore ezr metrics``); ``mc.ci95`` holds the 95% intervals.  ``deprecated_keys`` maps the nested
+    keys of earlier releases, still written for one release, to their names."""
     s = res.summary().set_index("metric")
-
-    def est(m):
-        return float(s.loc[m, "estimate"])
-
-    def ci(m):
-        return [float(s.loc[m, "ci_low"]), float(s.loc[m, "ci_high"])]
-
-    mc = {
-        "n": res.n,
-        "home_win": est("home_win"), "away_win": est("away_win"), "tie": est("tie"),
-        "regulation": {"home_win": est("regulation_home_win"), "away_win": est("regulation_away_win"),
-                       "tie": est("regulation_tie")},
-        "decided_in": {d: est(f"decided_{d}") for d in ("REG", "OT", "SO")},
-        "home_goals_mean": est("home_goals_mean"), "away_goals_mean": est("away_goals_mean"),
-        "ci95": {m: ci(m) for m in ("home_win", "away_win", "tie", "regulation_home_win", "regulation_away_win",
-                                    "regulation_tie", "decided_REG", "decided_OT", "decided_SO",
-                                    "home_goals_mean", "away_goals_mean")},
-    }
+    exact = _flat(ex)
+    mc = {"n": res.n, **{m: float(s.loc[m, "estimate"]) for m in MATCHUP_METRICS}}
+    mc["ci95"] = {m: [float(s.loc[m, "ci_low"]), float(s.loc[m, "ci_high"])] for m in MATCHUP_METRICS}
     meta = res.meta
     return {
         "home": {"team": meta["home_name"], "ratings": meta["home"]},
         "away": {"team": meta["away_name"], "ratings": meta["away"]},
         "ezr": dict(meta["ezr"]),
         "variant": meta["variant"], "seed": meta["seed"], "version": meta["version"],
-        "exact": ex.to_dict(),
-        "mc": mc,
+        "exact": {**exact, **_nested(exact)},
+        "mc": {**mc, **_nested(mc)},
+        "deprecated_keys": {f"{part}.{old}": f"{part}.{new}" for part in ("exact", "mc")
+                            for old, new in NESTED_KEYS.items()},
     }
 
 
 def format_matchup(r: dict) -> str:
     e, m = r["exact"], r["mc"]
-    rows = [
-        ("home win", e["home_win"], m["home_win"], "home_win"),
-        ("away win", e["away_win"], m["away_win"], "away_win"),
-        ("tie", e["tie"], m["tie"], "tie"),
-        ("regulation: home win", e["regulation"]["home_win"], m["regulation"]["home_win"], "regulation_home_win"),
-        ("regulation: away win", e["regulation"]["away_win"], m["regulation"]["away_win"], "regulation_away_win"),
-        ("regulation: tie", e["regulation"]["tie"], m["regulation"]["tie"], "regulation_tie"),
-        ("decided in regulation", e["decided_in"]["REG"], m["decided_in"]["REG"], "decided_REG"),
-        ("decided in overtime", e["decided_in"]["OT"], m["decided_in"]["OT"], "decided_OT"),
-        ("decided by shootout", e["decided_in"]["SO"], m["decided_in"]["SO"], "decided_SO"),
-        ("home goals per game", e["home_goals_mean"], m["home_goals_mean"], "home_goals_mean"),
-        ("away goals per game", e["away_goals_mean"], m["away_goals_mean"], "away_goals_mean"),
-    ]
 
     def sgn(x):
         return f"{x:+d}" if x else "0"
@@ -155,11 +160,11 @@ def format_matchup(r: dict) -> str:
         f"rules {r['variant']}",
         f"simulated {m['n']:,} games, seed {r['seed']}",
         "",
-        f"{'':24}{'exact':>9}{'simulated':>11}   95% interval",
+        f"{'metric':24}{'exact':>9}{'simulated':>11}   95% interval",
     ]
-    for label, ex, mc, key in rows:
+    for key in MATCHUP_METRICS:
         lo, hi = m["ci95"][key]
-        out.append(f"{label:24}{ex:9.4f}{mc:11.4f}   [{lo:.4f}, {hi:.4f}]")
+        out.append(f"{key:24}{e[key]:9.4f}{m[key]:11.4f}   [{lo:.4f}, {hi:.4f}]")
     return "\n".join(out)
 
 

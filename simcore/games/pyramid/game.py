@@ -10,6 +10,7 @@ import numpy as np
 import pandas as pd
 
 from simcore.games.base import Game, PlayByPlay, SetupBase, setup_field
+from simcore.deprecation import SimcoreDeprecationWarning
 from simcore.metrics import Metric, flow_metrics, margins_by_period, ratio
 
 from . import engine
@@ -107,7 +108,7 @@ class Pyramid(Game):
         earlier releases, ``simulate(n, seed, rules, policies=..., deck_file=...)``, still works."""
         if isinstance(setup, (int, np.integer)) and not isinstance(setup, bool):
             warnings.warn("pyramid simulate(n, seed, ...) is now simulate(setup, n, seed, ...); pass n= and seed=",
-                          DeprecationWarning, stacklevel=2)
+                          SimcoreDeprecationWarning, stacklevel=2)
             kw.pop("names", None)
             return super().simulate(None, setup, *args, **kw)
         return super().simulate(setup, *args, **kw)
@@ -125,7 +126,7 @@ class Pyramid(Game):
         ``play_by_play(seed, game_id, rules, policies=..., deck_file=...)``, still works."""
         if isinstance(setup, (int, np.integer)) and not isinstance(setup, bool):
             warnings.warn("pyramid play_by_play(seed, game_id, ...) is now play_by_play(setup, seed, game_index, "
-                          "...)", DeprecationWarning, stacklevel=2)
+                          "...)", SimcoreDeprecationWarning, stacklevel=2)
             setup, seed, game_index, rules = None, setup, seed, (game_index if game_index != 0 else rules)
         if "game_id" in legacy:
             game_index = legacy.pop("game_id")

@@ -9,6 +9,7 @@ import numpy as np
 import pandas as pd
 
 from simcore.results import Results
+from simcore.deprecation import SimcoreDeprecationWarning
 from simcore.stats import mean_ci, wilson_ci
 
 from .kernel.layout import OT, REG, SO, WIN_AWAY, WIN_HOME, WIN_TIE, K, O, T
@@ -152,7 +153,7 @@ def fatigue_on_off(n: int = 56_000, seed: int = 0, *, setup=None, rules=None, th
         keys = {k: legacy.pop(k) for k in ("home", "away") if k in legacy}
         if keys:
             warnings.warn("fatigue_on_off(home=, away=) is deprecated: pass setup={'home': ..., 'away': ...}",
-                          DeprecationWarning, stacklevel=2)
+                          SimcoreDeprecationWarning, stacklevel=2)
             setup = GAME.setup(setup).replace(**keys)
         setup, legacy = GAME._legacy_setup(setup, legacy)
         if legacy:

@@ -215,6 +215,14 @@ def _team_games(res: Results, c: Compiled) -> pd.DataFrame:
                                                            ignore_index=True)
 
 
+#: Columns of the ``teams`` table renamed so that a per-team figure reads ``*_per_team_game`` as the metrics do
+#: (the metric ``shots_per_game`` is both teams' shots in a game): old -> new.  The old columns are kept, last,
+#: for one release.
+TEAM_COLUMNS_RENAMED = {"goals_per_game": "goals_per_team_game",
+                        "goals_against_per_game": "goals_against_per_team_game",
+                        "shots_per_game": "shots_per_team_game"}
+
+
 def team_table(team_games: pd.DataFrame, games: pd.DataFrame | None = None) -> pd.DataFrame:
     """Per-team totals and rates from a ``team_games`` table: record, goals, shots, PP% (power-play goals over
     opportunities), PK% (1 - power-play goals against over times short-handed), save % (saves over shots on the
@@ -232,13 +240,15 @@ def team_table(team_games: pd.DataFrame, games: pd.DataFrame | None = None) -> p
         empty_net_goals=("empty_net_goals", "sum"), fatigue_goals=("fatigue_goals", "sum"),
         goalie_shots_against=("goalie_shots_against", "sum"), goalie_goals_against=("goalie_goals_against", "sum"))
     agg["points"] = 2 * agg["wins"] + agg["ot_losses"] + agg["ties"]
-    agg["goals_per_game"] = agg["goals"] / agg["games"]
-    agg["goals_against_per_game"] = agg["goals_against"] / agg["games"]
-    agg["shots_per_game"] = agg["shots"] / agg["games"]
+    agg["goals_per_team_game"] = agg["goals"] / agg["games"]
+    agg["goals_against_per_team_game"] = agg["goals_against"] / agg["games"]
+    agg["shots_per_team_game"] = agg["shots"] / agg["games"]
     agg["pp_pct"] = agg["pp_goals"] / agg["pp_opportunities"].where(agg["pp_opportunities"] > 0)
     agg["pk_pct"] = 1 - agg["pp_goals_against"] / agg["times_short_handed"].where(agg["times_short_handed"] > 0)
     sa = agg["goalie_shots_against"]
     agg["save_pct"] = 1 - agg["goalie_goals_against"] / sa.where(sa > 0)
+    for old, new in TEAM_COLUMNS_RENAMED.items():          # the names of earlier releases, for one release
+        agg[old] = agg[new]
     return agg.reset_index().sort_values("points", ascending=False, ignore_index=True)
 
 

@@ -120,6 +120,7 @@ def strat_report(res) -> dict:
 
     ``deprecated_keys`` maps each old key still written beside its new name (for one release) to that name."""
     from .analysis import RENAMED, league_json
+    from .engine import TEAM_COLUMNS_RENAMED
 
     m = res.meta
     league = league_json(res)
@@ -129,7 +130,8 @@ def strat_report(res) -> dict:
         "coaches": {"home": m["coaches"][0], "away": m["coaches"][1]}, "version": m["version"],
         "league": league,
         "teams": jsonable(res.table("teams")),
-        "deprecated_keys": {f"league.{old}": f"league.{new}" for old, new in RENAMED.items() if old in league},
+        "deprecated_keys": {**{f"league.{old}": f"league.{new}" for old, new in RENAMED.items() if old in league},
+                            **{f"teams[].{old}": f"teams[].{new}" for old, new in TEAM_COLUMNS_RENAMED.items()}},
     }
 
 
@@ -158,8 +160,8 @@ def format_strat(r: dict, res) -> str:
                f"{'PP%':>8}{'PK%':>8}{'SV%':>8}")
     for t in teams.itertuples():
         wl = f"{t.wins}-{t.losses}-{t.ot_losses}" + (f"-{t.ties}" if ties else "")
-        out.append(f"{t.team:<6}{t.games:>7}  {wl:<19}{t.points:>7}{t.goals_per_game:7.2f}"
-                   f"{t.goals_against_per_game:7.2f}{t.shots_per_game:7.1f}{t.shots_against / t.games:7.1f}"
+        out.append(f"{t.team:<6}{t.games:>7}  {wl:<19}{t.points:>7}{t.goals_per_team_game:7.2f}"
+                   f"{t.goals_against_per_team_game:7.2f}{t.shots_per_team_game:7.1f}{t.shots_against / t.games:7.1f}"
                    f"{_pct(t.pp_pct):>8}{_pct(t.pk_pct):>8}{t.save_pct:8.3f}")
     out += ["", f"{'all games (per team per game; rates)':<36}{'estimate':>10}   95% interval"]
     for row in res.summary().itertuples():

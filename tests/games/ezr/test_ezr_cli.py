@@ -5,6 +5,8 @@ import sys
 
 import pytest
 
+import simcore
+
 from simcore.cli import main
 from simcore.games import ezr
 
@@ -41,15 +43,20 @@ def test_ezr_rule_flags_change_the_variant(capsys):
     doc = json.loads(out)
     assert code == 0
     assert "qq_chart=off" in doc["variant"] and "overtime=none" in doc["variant"] and "shootout=off" in doc["variant"]
+    assert (doc["exact"]["decided_REG"], doc["exact"]["decided_OT"], doc["exact"]["decided_SO"]) == (1.0, 0.0, 0.0)
+    assert doc["mc"]["tie"] > 0 and doc["mc"]["tie"] == doc["mc"]["regulation_tie"]
+    # every figure under its metric name; the nested keys of earlier releases kept, and mapped, for a release
+    names = set(simcore.game("ezr").metrics)
+    assert {k for k in doc["exact"] if k not in ("regulation", "decided_in")} <= names
     assert doc["exact"]["decided_in"] == {"REG": 1.0, "OT": 0.0, "SO": 0.0}
-    assert doc["mc"]["tie"] > 0
+    assert doc["deprecated_keys"]["mc.decided_in.OT"] == "mc.decided_OT"
 
 
 def test_ezr_table_output_and_plot(capsys, tmp_path):
     plot = tmp_path / "goals.png"
     code, out, _ = run(capsys, "ezr", "--home", "BOS", "--away", "NYR", "-n", "2000", "--plot", str(plot))
     assert code == 0 and plot.stat().st_size > 1000
-    assert "home win" in out and "exact" in out and "simulated" in out
+    assert "regulation_home_win" in out and "exact" in out and "simulated" in out
     code, _, err = run(capsys, "ezr", "--home", "BOS", "--away", "NYR", "-n", "2000", "--plot", str(plot))
     assert code == 2 and "exists" in err   # never overwrite a user's file without --force
 
@@ -80,7 +87,7 @@ def test_table_shows_provenance(capsys):
     (["ezr", "--home", "D/E/B", "--away", "F/E/C/b"], "must be OFF/GDEF/SHOOTER/GSO"),
     (["ezr", "--home", "D/E/B/c", "--away", "F/E/C/b", "-n", "0"], "must be positive"),
     (["ezr", "--home", "D/E/B/c", "--away", "F/E/C/b", "-n", "ten"], "expected a whole number"),
-    (["ezr", "--home", "D/E/B/c"], "--away"),
+    (["ezr", "--away", "XYZ"], "away='XYZ'"),
     (["ezr", "--home", "D/E/B/c", "--away", "F/E/C/b", "--rules", "qq_chart=maybe"], "allowed values: on, off"),
     (["ezr", "--home", "D/E/B/c", "--away", "F/E/C/b", "--rules", "colour=red"], "unknown ezr rule field"),
     (["ezr", "--home", "D/E/B/c", "--away", "F/E/C/b", "--policy", "sometimes"], "SHUFFLE LINES policy"),
@@ -109,3 +116,13 @@ def test_no_traceback_from_the_installed_command():
     p = subprocess.run([sys.executable, "-m", "simcore.cli", "ezr", "--home", "Q/E/B/c", "--away", "F/E/C/b"],
                        capture_output=True, text=True)
     assert p.returncode == 2 and "Traceback" not in p.stderr and p.stderr.count("\n") == 1
+
+
+def test_home_and_away_default_to_the_setup_s(capsys):
+    """``simcore ezr`` without --home/--away plays the setup's defaults, as its help says (BOS, NYR)."""
+    code, out, _ = run(capsys, "ezr", "--home", "D/E/B/c", "-n", "500", "--format", "json")
+    doc = json.loads(out)
+    assert code == 0 and doc["home"]["ratings"] == "D/E/B/c" and doc["away"]["team"] == "NYR"
+    code, out, _ = run(capsys, "ezr", "-n", "500", "--format", "json")
+    assert code == 0 and (json.loads(out)["home"]["team"], json.loads(out)["away"]["team"]) == ("BOS", "NYR")
+
