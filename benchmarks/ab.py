@@ -203,6 +203,12 @@ class Worker:
         self.p.wait()
 
 
+def _label(tree: Path) -> str:
+    """The base tree's commit when it is a git checkout, else its folder's name (no machine paths in a record)."""
+    p = subprocess.run(["git", "-C", str(tree), "rev-parse", "--short", "HEAD"], capture_output=True, text=True)
+    return p.stdout.strip() if p.returncode == 0 and p.stdout.strip() else tree.resolve().name
+
+
 def main(argv=None) -> int:
     if argv is None and "--worker" in sys.argv:
         worker("--legacy" in sys.argv)
@@ -245,7 +251,7 @@ def main(argv=None) -> int:
                   f"{'yes' if same else 'NO'}")
     a.close()
     b.close()
-    print(json.dumps({"benchmark": "ab", "base": str(args.base.resolve()), "repeats": args.repeats,
+    print(json.dumps({"benchmark": "ab", "base": _label(args.base), "repeats": args.repeats,
                       "results": results}))
     return 0
 

@@ -135,13 +135,22 @@ def _cmd_demo(argv):
     return run_game(demo[0], ["demo", *argv], prog="simcore demo")
 
 
-def _generic():
-    from simcore.analysis.cli import cmd_compare, cmd_sweep
-    from simcore.league.cli import cmd_league
+def _lazy(module: str, name: str):
+    """The command ``module.name``, imported when it runs (``simcore --help`` loads no analysis code)."""
+    def run(argv):
+        import importlib
 
-    return {"compare": ("two rule variants of a game, paired on common random numbers", cmd_compare),
-            "sweep": ("every combination of some rule values, each against a base variant", cmd_sweep),
-            "league": ("a replay league: standings, projections, odds over time, samples", cmd_league),
+        return getattr(importlib.import_module(module), name)(argv)
+    return run
+
+
+def _generic():
+    return {"compare": ("two rule variants of a game, paired on common random numbers",
+                        _lazy("simcore.analysis.cli", "cmd_compare")),
+            "sweep": ("every combination of some rule values, each against a base variant",
+                      _lazy("simcore.analysis.cli", "cmd_sweep")),
+            "league": ("a replay league: standings, projections, odds over time, samples",
+                       _lazy("simcore.league.cli", "cmd_league")),
             "demo": ("the main demo: a matchup report on the embedded sample teams", _cmd_demo)}
 
 

@@ -4,9 +4,10 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from scipy import stats as _st
 
-Z95 = float(_st.norm.ppf(0.975))
+#: The normal 97.5% quantile, ``scipy.stats.norm.ppf(0.975)`` written out (a test checks it), so that importing
+#: simcore does not load scipy.stats.
+Z95 = 1.959963984540054
 
 
 def wilson_ci(k: float, n: float, z: float = Z95) -> tuple[float, float]:
