@@ -11,6 +11,8 @@ import math
 import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
+from matplotlib.lines import Line2D
+from matplotlib.ticker import MaxNLocator, PercentFormatter, ScalarFormatter
 from matplotlib.transforms import blended_transform_factory
 
 #: Columns of the tidy sweep table that are not swept rule fields.
@@ -27,8 +29,31 @@ def _require_columns(df: pd.DataFrame, columns, what: str) -> None:
                          f"it has {', '.join(map(str, df.columns))}")
 
 
-def _fmt(v: float) -> str:
-    return "n/a" if not math.isfinite(v) else f"{v:+.3g}"
+def _fmt(v: float, decimals: int | None = None) -> str:
+    """``v`` with a sign, positional (never ``1e-05``): ``decimals`` places, or 3 significant digits."""
+    if not math.isfinite(v):
+        return "n/a"
+    if decimals is None:
+        text = np.format_float_positional(abs(v), precision=3, fractional=False, trim="-")
+    else:
+        text = f"{abs(v):.{decimals}f}"
+    if float(text) == 0:
+        return "0" if decimals is None else f"{0:.{decimals}f}"
+    return ("-" if v < 0 else "+") + text
+
+
+def _decimals(half: float) -> int | None:
+    """Decimal places that show a 95% half-width ``half`` to two significant digits (None: no width)."""
+    if not (math.isfinite(half) and half > 0):
+        return None
+    return int(min(8, max(0, 1 - math.floor(math.log10(half)))))
+
+
+def _plain_axis(axis) -> None:
+    """Tick labels as plain numbers: no scientific notation, no offset text."""
+    fmt = ScalarFormatter(useOffset=False)
+    fmt.set_scientific(False)
+    axis.set_major_formatter(fmt)
 
 
 # --------------------------------------------------------------------------------------------------------
@@ -118,24 +143,12 @@ def _comparison_title(meta: dict) -> str:
     return f"{game}: ({b}) - ({a})" if game else f"({b}) - ({a})"
 
 
-def forest(comparison_or_table, title: str | None = None, *, metrics=None, standardize: bool = False,
-           annotate: bool = True) -> Figure:
-    """Forest plot of the differences B - A with their 95% intervals, one row per metric (top to bottom in
-    table order), a vertical line at 0.
+SCALES = ("relative", "raw", "standardized")
 
-    ``comparison_or_table``: a :class:`~simcore.analysis.compare.Comparison` or its ``.table()`` (at least
-    ``metric``, ``diff``, ``ci_low``, ``ci_high``).  ``metrics``: names to show, in that order (default all).
+_BLUE = "#2c7fb8"
 
-    Metrics have different units (a share of games, goals, turns), so one shared x axis can only be read
-    row by row.  ``annotate=True`` (default) writes each row's difference and interval in its own units at
-    the right, whatever the axis shows.  ``standardize=False`` plots the raw differences on one axis;
-    ``standardize=True`` divides each row's difference and interval by that row's 95% half-width, so every
-    interval spans 2 and an interval excludes 0 exactly when the point lies beyond +-1 (dotted lines).  That
-    axis shows how clearly each difference is resolved, not how large it is.  A row whose interval has
-    zero width (no variation in the paired differences) is drawn at 0 when its difference is 0 and left
-    blank otherwise; a row with no interval (NaN) is left blank; the annotation says so.
-    Filled markers: the interval excludes 0; hollow: it does not.
-    """
+
+def _forest_table(comparison_or_table, title, metrics):
     if hasattr(comparison_or_table, "table") and callable(comparison_or_table.table):
         table = comparison_or_table.table()
         meta = getattr(comparison_or_table, "meta", {}) or {}
@@ -156,72 +169,171 @@ def forest(comparison_or_table, title: str | None = None, *, metrics=None, stand
             raise ValueError(f"metric(s) {', '.join(map(repr, unknown))} not in the table; "
                              f"metrics: {', '.join(known)}")
         table = table.set_index("metric").loc[metrics].reset_index()
+    return table, title
+
+
+def _forest_positions(scale, a, diff, lo, hi):
+    """Each row's point and interval on the axis of ``scale``, and a note for a row drawn specially."""
+    k = diff.size
+    x, xl, xh = np.full(k, np.nan), np.full(k, np.nan), np.full(k, np.nan)
+    notes = [""] * k
+    for i in range(k):
+        if not (math.isfinite(diff[i]) and math.isfinite(lo[i]) and math.isfinite(hi[i])):
+            notes[i] = "no interval"
+            continue
+        if scale == "raw":
+            x[i], xl[i], xh[i] = diff[i], lo[i], hi[i]
+            if lo[i] == hi[i]:
+                notes[i] = "exactly 0" if diff[i] == 0 else "zero-width interval"
+            continue
+        if scale == "relative":
+            base = abs(a[i])
+            if not math.isfinite(base):
+                notes[i] = "A unknown"
+            elif base > 0:
+                x[i], xl[i], xh[i] = diff[i] / base, lo[i] / base, hi[i] / base
+                if lo[i] == hi[i]:
+                    notes[i] = "exactly 0" if diff[i] == 0 else "zero-width interval"
+            elif diff[i] == 0 and lo[i] == hi[i] == 0:
+                x[i] = xl[i] = xh[i] = 0.0
+                notes[i] = "A = B = 0"
+            else:
+                notes[i] = "A = 0"
+            continue
+        half = (hi[i] - lo[i]) / 2                               # standardized
+        if half > 0:
+            x[i], xl[i], xh[i] = diff[i] / half, lo[i] / half, hi[i] / half
+        elif diff[i] == 0:
+            x[i] = xl[i] = xh[i] = 0.0
+            notes[i] = "exactly 0"
+        else:
+            notes[i] = "zero-width interval"
+    return x, xl, xh, notes
+
+
+def _relative_text(a: float, diff: float) -> str:
+    if not (math.isfinite(a) and math.isfinite(diff)) or a == 0:
+        return ""
+    r = 100 * diff / abs(a)
+    return _fmt(r, 1 if abs(r) >= 1 else 2) + "%"
+
+
+def _annotations(a, diff, lo, hi, notes, with_a: bool, relative: bool) -> tuple[str, list[str]]:
+    """The right-hand column, aligned: A (when known), B - A [95% interval] in the metric's own units, and
+    with ``relative`` the change relative to A in percent."""
+    cols, notes = [], list(notes)
+    for i in range(diff.size):
+        d = _decimals((hi[i] - lo[i]) / 2)
+        av = "n/a" if not math.isfinite(a[i]) else _fmt(a[i], d).lstrip("+")
+        change = _relative_text(a[i], diff[i])
+        if relative and notes[i] in ("A = 0", "A = B = 0", "exactly 0", "A unknown"):
+            change, notes[i] = change or notes[i], ""       # the change column says it
+        cols.append([av, _fmt(diff[i], d), f"[{_fmt(lo[i], d)}, {_fmt(hi[i], d)}]", change])
+    heads = ["A", "B - A", "[95% interval]", "change"]
+    keep = [with_a, True, True, relative]
+    widths = [max(len(h), *(len(c[j]) for c in cols)) for j, h in enumerate(heads)]
+    align = [">", ">", "<", ">"]
+
+    def line(values):
+        return "  ".join(f"{v:{al}{w}}" for v, w, al, kept in zip(values, widths, align, keep) if kept)
+
+    rows = [line(c) + (f"  ({note})" if note else "") for c, note in zip(cols, notes)]
+    return line(heads), rows
+
+
+def forest(comparison_or_table, title: str | None = None, *, metrics=None, standardize: bool = False,
+           annotate: bool = True, scale: str | None = None) -> Figure:
+    """Forest plot of the differences B - A with their 95% intervals, one row per metric (top to bottom in
+    table order), variant A as the line at 0.
+
+    ``comparison_or_table``: a :class:`~simcore.analysis.compare.Comparison` or its ``.table()`` (at least
+    ``metric``, ``diff``, ``ci_low``, ``ci_high``; ``a``, A's value, for the relative scale).
+    ``metrics``: names to show, in that order (default all).
+
+    Metrics have different units (a share of games, goals, turns), so the axis is unit-free.  ``scale``:
+
+    * ``"relative"`` (the default when the table has ``a``): the change relative to A, (B - A) / |A|, in
+      percent: +10% is B a tenth above A whatever the metric.  A metric whose A is 0 has no relative change:
+      its row is left blank (or drawn at 0 when B is 0 too) and its annotation says so.
+    * ``"raw"`` (the default without ``a``): the differences themselves, each in its own units, on one axis.
+    * ``"standardized"`` (or ``standardize=True``): each difference and interval divided by the row's 95%
+      half-width, so every interval spans 2 and it excludes 0 exactly when the point lies beyond +-1 (dotted
+      lines).  That axis shows how clearly each difference is resolved, not how large it is.
+
+    Filled markers: the 95% interval excludes 0 (B differs from A); hollow: it includes 0.  The legend says
+    so.  ``annotate=True`` (default) writes each row's A and its difference and interval in the metric's
+    own units at the right, whatever the axis shows.  A row with no interval (NaN) is left blank; a
+    zero-width interval is drawn as a point.  Tick labels are plain numbers or percentages, never
+    scientific notation.
+    """
+    table, title = _forest_table(comparison_or_table, title, metrics)
+    has_a = "a" in table.columns
+    if scale is None:
+        scale = "standardized" if standardize else ("relative" if has_a else "raw")
+    if scale not in SCALES:
+        raise ValueError(f"scale must be one of {', '.join(SCALES)}; got {scale!r}")
+    if standardize and scale != "standardized":
+        raise ValueError(f"standardize=True contradicts scale={scale!r}")
+    if scale == "relative" and not has_a:
+        raise ValueError("scale='relative' needs column 'a' (variant A's value); "
+                         f"the table has {', '.join(map(str, table.columns))}")
     names = [str(m) for m in table["metric"]]
+    a = table["a"].to_numpy(dtype=float) if has_a else np.full(len(table), np.nan)
     diff = table["diff"].to_numpy(dtype=float)
     lo = table["ci_low"].to_numpy(dtype=float)
     hi = table["ci_high"].to_numpy(dtype=float)
     k = len(names)
     y = np.arange(k)[::-1].astype(float)
+    x, xl, xh, notes = _forest_positions(scale, a, diff, lo, hi)
 
-    notes = [""] * k
-    if standardize:
-        half = (hi - lo) / 2
-        x, xl, xh = np.full(k, np.nan), np.full(k, np.nan), np.full(k, np.nan)
-        for i in range(k):
-            if not (math.isfinite(half[i]) and math.isfinite(diff[i])):
-                notes[i] = "no interval"
-            elif half[i] > 0:
-                x[i] = diff[i] / half[i]
-                xl[i], xh[i] = lo[i] / half[i], hi[i] / half[i]
-            elif diff[i] == 0:
-                x[i] = xl[i] = xh[i] = 0.0
-                notes[i] = "exactly 0"
-            else:
-                notes[i] = "zero-width interval"
-    else:
-        x, xl, xh = diff, lo, hi
-        for i in range(k):
-            if not (math.isfinite(lo[i]) and math.isfinite(hi[i])):
-                notes[i] = "no interval"
-
-    fig = Figure(figsize=(8, 0.9 + 0.38 * k))
+    header, rows = _annotations(a, diff, lo, hi, notes, has_a, scale == "relative") if annotate else ("", [])
+    # width: metric names (~0.085 inch a character at 10 points), a 3.6-inch axis, the annotations (~0.067
+    # inch a monospace character at 8 points)
+    width = 0.6 + 0.085 * max(map(len, names)) + 3.6 + 0.067 * max([0, *map(len, rows)])
+    fig = Figure(figsize=(max(6.5, width), 1.7 + 0.32 * k), layout="constrained")
     ax = fig.add_subplot()
     excludes0 = (lo > 0) | (hi < 0)
     ok = np.isfinite(x) & np.isfinite(xl) & np.isfinite(xh)
-    ax.hlines(y[ok], xl[ok], xh[ok], color="#2c7fb8", linewidth=2)
+    ax.hlines(y[ok], xl[ok], xh[ok], color=_BLUE, linewidth=2)
     sel = ok & excludes0
-    ax.plot(x[sel], y[sel], "o", color="#2c7fb8", ms=6, linestyle="none")
+    ax.plot(x[sel], y[sel], "o", color=_BLUE, ms=6, linestyle="none", label="_differs")
     sel = ok & ~excludes0
-    ax.plot(x[sel], y[sel], "o", markerfacecolor="white", markeredgecolor="#2c7fb8", ms=6, linestyle="none")
-    ax.axvline(0, color="0.3", linewidth=1)
-    if standardize:
+    ax.plot(x[sel], y[sel], "o", markerfacecolor="white", markeredgecolor=_BLUE, ms=6, linestyle="none",
+            label="_includes0")
+    ax.axvline(0, color="0.3", linewidth=1, label="A")
+    handles = [Line2D([], [], color="0.3", linewidth=1, label="variant A (no difference)"),
+               Line2D([], [], color=_BLUE, linewidth=2, marker="o", ms=6,
+                      label="B - A, 95% interval excludes 0"),
+               Line2D([], [], color=_BLUE, linewidth=2, marker="o", ms=6, markerfacecolor="white",
+                      label="B - A, 95% interval includes 0")]
+    if scale == "standardized":
         for v in (-1, 1):
             ax.axvline(v, color="0.6", linewidth=0.8, linestyle=":")
+        handles.append(Line2D([], [], color="0.6", linewidth=0.8, linestyle=":",
+                              label="+-1: interval reaches 0"))
         ax.set_xlabel("difference B - A / its 95% half-width (interval excludes 0 beyond +-1)")
+        _plain_axis(ax.xaxis)
+    elif scale == "relative":
+        ax.set_xlabel("change relative to A: (B - A) / |A|")
+        ax.xaxis.set_major_formatter(PercentFormatter(xmax=1))
     else:
         ax.set_xlabel("difference B - A (each metric in its own units)")
+        _plain_axis(ax.xaxis)
+    ax.xaxis.set_major_locator(MaxNLocator(nbins=5))
     ax.set_yticks(y)
     ax.set_yticklabels(names)
     ax.set_ylim(-0.7, k - 0.3)
-    longest = 0
     if annotate:
         trans = blended_transform_factory(ax.transAxes, ax.transData)
-        for i in range(k):
-            text = f"{_fmt(diff[i])} [{_fmt(lo[i])}, {_fmt(hi[i])}]"
-            if notes[i]:
-                text += f"  ({notes[i]})"
-            longest = max(longest, len(text))
+        for i, text in enumerate(rows):
             ax.text(1.02, y[i], text, transform=trans, va="center", ha="left", fontsize=8, family="monospace")
+        ax.text(1.02, k - 0.3, header, transform=trans, va="bottom", ha="left", fontsize=8,
+                family="monospace", color="0.35")
     if title:
-        ax.set_title(title)
+        fig.suptitle(title)
+    fig.legend(handles=handles, loc="outside lower center", ncol=2, frameon=False, fontsize=8)
     ax.grid(axis="x", color="0.92")
     ax.set_axisbelow(True)
-    fig.tight_layout()
-    if annotate:
-        # room for the annotations: about 0.067 inch per monospace character at 8 points
-        width = fig.get_figwidth()
-        right = min(fig.subplotpars.right, max(0.45, 1 - (0.15 + 0.067 * longest) / width))
-        fig.subplots_adjust(right=right)
     return fig
 
 

@@ -1,5 +1,7 @@
 """Figures for season projections: points bands per team, playoff odds, odds as of successive dates.
 
+Odds are probabilities (0 to 1) drawn on axes labelled in percent.
+
 Every function returns a :class:`matplotlib.figure.Figure` built with matplotlib's object API (nothing is
 shown); save it with ``fig.savefig(path)``.
 """
@@ -9,6 +11,7 @@ import numpy as np
 import pandas as pd
 from matplotlib import cm
 from matplotlib.figure import Figure
+from matplotlib.ticker import PercentFormatter
 
 ODDS = {"playoff_odds": "playoffs", "division_odds": "division title", "first_overall_odds": "first overall",
         "title_odds": "title"}
@@ -36,7 +39,8 @@ def _draw_odds(ax, proj, odds: str) -> None:
     ax.barh(y, p, xerr=1.96 * se, color="tab:green", alpha=0.8, error_kw={"lw": 0.8, "capsize": 1.5})
     ax.set_yticks(y, t["team"].astype(str), fontsize=7 if len(t) > 16 else 9)
     ax.set_xlim(0, 1)
-    ax.set_xlabel(f"P({ODDS[odds]}), 95% Monte Carlo interval")
+    ax.xaxis.set_major_formatter(PercentFormatter(xmax=1))
+    ax.set_xlabel(f"P({ODDS[odds]}), with its 95% Monte Carlo interval")
     ax.set_title(f"Odds: {ODDS[odds]}")
     ax.grid(axis="x", alpha=0.3)
 
@@ -93,9 +97,12 @@ def odds_over_dates(frame: pd.DataFrame, odds: str = "playoff_odds", teams=None,
         ax.plot(x, wide[t].to_numpy(), marker="o", ms=3, label=str(t), color=c)
     ax.set_xticks(x, [f"{d}\n({g} games)" for d, g in played.items()], fontsize=7)
     ax.set_ylim(-0.02, 1.02)
+    ax.yaxis.set_major_formatter(PercentFormatter(xmax=1))
     ax.set_ylabel(f"P({ODDS[odds]})")
     ax.set_title(f"Odds of the {ODDS[odds]} as results came in")
-    ax.legend(fontsize=7, ncol=2 if len(teams) > 8 else 1, loc="best")
+    # beside the axes, where it hides no line
+    ax.legend(fontsize=7, ncol=2 if len(teams) > 16 else 1, loc="upper left", bbox_to_anchor=(1.01, 1.0),
+              frameon=False)
     ax.grid(alpha=0.3)
     fig.tight_layout()
     return fig

@@ -7,6 +7,7 @@ import pytest
 from matplotlib.collections import PolyCollection
 from matplotlib.figure import Figure
 from matplotlib.patches import StepPatch
+from matplotlib.ticker import PercentFormatter, ScalarFormatter
 
 import simcore
 from simcore.analysis.compare import compare
@@ -88,38 +89,148 @@ def test_goal_distributions_errors(games):
 # ---- forest
 
 
-def test_forest_from_comparison(comparison, tmp_path):
-    table = comparison.table()
+def _rows(ax):
+    """Row name by y position."""
+    return {round(float(t), 6): lab.get_text() for t, lab in zip(ax.get_yticks(), ax.get_yticklabels())}
+
+
+def _points(ax):
+    """{metric: (x, filled)} of the drawn B - A markers."""
+    rows = _rows(ax)
+    out = {}
+    for line in ax.get_lines():
+        if line.get_label() not in ("_differs", "_includes0"):
+            continue
+        for x, y in zip(line.get_xdata(), line.get_ydata()):
+            out[rows[round(float(y), 6)]] = (float(x), line.get_label() == "_differs")
+    return out
+
+
+def _segments(ax):
+    rows = _rows(ax)
+    return {rows[round(float(s[0][1]), 6)]: (float(s[0][0]), float(s[1][0])) for s in ax.collections[0].get_segments()}
+
+
+def _tick_texts(fig):
+    fig.canvas.draw()
+    ax = fig.axes[0]
+    return [t.get_text() for t in ax.get_xticklabels()] + [ax.xaxis.get_offset_text().get_text()]
+
+
+def _legend_labels(fig):
+    return [t.get_text() for lg in fig.legends for t in lg.get_texts()]
+
+
+def test_forest_from_comparison_is_relative_to_a(comparison, tmp_path):
+    table = comparison.table().set_index("metric")
     fig = forest(comparison)
     (ax,) = fig.axes
     # one row per metric, named, the table's first metric at the top
-    rows = sorted(zip(ax.get_yticks(), (t.get_text() for t in ax.get_yticklabels())), reverse=True)
-    assert [name for _, name in rows] == list(table["metric"])
-    assert ax.get_title() == "pyramid: (tie_break=sudden-death) - (tie_break=ties)"
-    # one interval segment per metric with a finite, non-degenerate interval, one row annotation per metric
-    segments = ax.collections[0].get_segments()
-    assert len(segments) == len(table)
-    assert len(ax.texts) == len(table)
-    # the vertical line at 0
-    assert any(np.allclose(line.get_xdata(), 0) for line in ax.get_lines())
+    rows = sorted(_rows(ax).items(), reverse=True)
+    assert [name for _, name in rows] == list(table.index)
+    assert fig.get_suptitle() == "pyramid: (tie_break=sudden-death) - (tie_break=ties)"
+    # variant A is the reference line at 0, and named in the legend
+    (ref,) = [line for line in ax.get_lines() if line.get_label() == "A"]
+    assert np.allclose(ref.get_xdata(), 0)
+    labels = _legend_labels(fig)
+    assert labels == ["variant A (no difference)", "B - A, 95% interval excludes 0",
+                      "B - A, 95% interval includes 0"]
+    # each point is (B - A) / |A|, its interval the same ratio; the ties rule halves nothing else: the tie
+    # share falls by most of its value
+    points, segs = _points(ax), _segments(ax)
+    tie = table.loc["tie"]
+    assert math.isclose(points["tie"][0], tie["diff"] / tie["a"])
+    assert points["tie"][0] < -0.5
+    assert np.allclose(segs["tie"], (tie["ci_low"] / tie["a"], tie["ci_high"] / tie["a"]))
+    length = table.loc["game_length"]
+    assert math.isclose(points["game_length"][0], length["diff"] / length["a"])
+    # filled exactly when the interval excludes 0
+    for name, (_, filled) in points.items():
+        row = table.loc[name]
+        assert filled == (row.ci_low > 0 or row.ci_high < 0), name
+    # A is 0 for decided_OT (ties are never played on): no relative change, no marker, said at the right
+    assert table.loc["decided_OT", "a"] == 0 and table.loc["decided_OT", "diff"] > 0
+    assert "decided_OT" not in points
+    (ot_text,) = [t.get_text() for t in ax.texts if t.get_position()[1] == _y_of(ax, "decided_OT")]
+    assert ot_text.rstrip().endswith("A = 0")
+    # percent axis, no scientific notation anywhere
+    assert isinstance(ax.xaxis.get_major_formatter(), PercentFormatter)
+    ticks = _tick_texts(fig)
+    assert all("e+" not in t and "e-" not in t and "1e" not in t for t in ticks)
+    assert any(t.endswith("%") for t in ticks)
     _saved(fig, tmp_path, "forest.png")
+
+
+def _y_of(ax, name):
+    return {v: k for k, v in _rows(ax).items()}[name]
+
+
+def test_forest_annotations_in_own_units_without_scientific_notation():
+    table = pd.DataFrame({"metric": ["save_pct", "shots", "tie"], "a": [0.9067, 65.053, 0.0],
+                          "diff": [0.000291, -0.0100, 0.0], "ci_low": [0.000115, -0.0516, 0.0],
+                          "ci_high": [0.000467, 0.0316, 0.0]})
+    fig = forest(table)
+    ax = fig.axes[0]
+    texts = {t.get_position()[1]: t.get_text() for t in ax.texts}
+    save, shots, tie = (texts[_y_of(ax, m)] for m in ("save_pct", "shots", "tie"))
+    # two significant digits of the half-width fix the decimals: 0.000176 -> 5 places
+    assert save.split() == ["0.90670", "+0.00029", "[+0.00012,", "+0.00047]", "+0.03%"]
+    assert shots.split() == ["65.053", "-0.010", "[-0.052,", "+0.032]", "-0.02%"]
+    assert tie.split() == ["0", "0", "[0,", "0]", "A", "=", "B", "=", "0"]
+    assert not any("e-" in t.get_text() or "e+" in t.get_text() for t in ax.texts)
+    points = _points(ax)
+    assert math.isclose(points["save_pct"][0], 0.000291 / 0.9067)
+    assert points["save_pct"][1] and not points["shots"][1]
+    assert points["tie"][0] == 0                                      # A = B = 0: drawn at no change
+
+
+def test_forest_raw_scale_and_table_without_a(comparison, tmp_path):
+    table = comparison.table()
+    fig = forest(table, scale="raw")
+    ax = fig.axes[0]
+    points = _points(ax)
+    row = table.set_index("metric").loc["game_length"]
+    assert math.isclose(points["game_length"][0], row["diff"])
+    assert isinstance(ax.xaxis.get_major_formatter(), ScalarFormatter)
+    assert all("e" not in t for t in _tick_texts(fig))
+    # a table without A's value has no relative scale: raw by default, an error when asked for
+    bare = table.drop(columns=["a", "b"])
+    assert _points(forest(bare).axes[0]) == points
+    with pytest.raises(ValueError, match="'a'"):
+        forest(bare, scale="relative")
+    with pytest.raises(ValueError, match="scale"):
+        forest(table, scale="log")
+    with pytest.raises(ValueError, match="contradicts"):
+        forest(table, standardize=True, scale="raw")
+    _saved(fig, tmp_path, "forest_raw.png")
+
+
+def test_forest_tiny_differences_tick_labels_plain(tmp_path):
+    table = pd.DataFrame({"metric": ["x", "y"], "a": [1e-3, 2e-3], "diff": [2e-6, -1e-6],
+                          "ci_low": [1e-6, -3e-6], "ci_high": [3e-6, 1e-6]})
+    for scale in ("raw", "relative", "standardized"):
+        fig = forest(table, scale=scale)
+        ticks = _tick_texts(fig)
+        assert ticks[-1] == "", scale                                # no offset text such as 1e-6
+        assert all("e" not in t for t in ticks), (scale, ticks)
+        assert not any("e-" in t.get_text() for t in fig.axes[0].texts)
 
 
 def test_forest_subset_and_standardize(comparison, tmp_path):
     names = ["tie", "goals_per_team_game", "decided_SO", "game_length"]
     fig = forest(comparison.table(), metrics=names, standardize=True, title="pyramid")
     ax = fig.axes[0]
-    rows = sorted(zip(ax.get_yticks(), (t.get_text() for t in ax.get_yticklabels())), reverse=True)
+    rows = sorted(_rows(ax).items(), reverse=True)
     assert [name for _, name in rows] == names
-    assert ax.get_title() == "pyramid"
+    assert fig.get_suptitle() == "pyramid"
     row = comparison.table().set_index("metric").loc["tie"]
     half = (row.ci_high - row.ci_low) / 2
-    segs = ax.collections[0].get_segments()
-    top = max(segs, key=lambda s: s[0][1])                      # the "tie" row
-    assert np.allclose([top[0][0], top[1][0]], [row.ci_low / half, row.ci_high / half])
-    assert math.isclose(top[1][0] - top[0][0], 2.0)
+    segs = _segments(ax)
+    assert np.allclose(segs["tie"], [row.ci_low / half, row.ci_high / half])
+    assert math.isclose(segs["tie"][1] - segs["tie"][0], 2.0)
     # decided_SO never happens in either variant: a zero-width interval at exactly 0, noted as such
     assert any("exactly 0" in t.get_text() for t in ax.texts)
+    assert "+-1: interval reaches 0" in _legend_labels(fig)
     _saved(fig, tmp_path, "forest_std.png")
 
 
@@ -176,3 +287,48 @@ def test_sweep_curves_errors():
     # without hue, several tie_break values per ot_minutes: ambiguous, and the message says which field varies
     with pytest.raises(ValueError, match="tie_break"):
         sweep_curves(df, "ot_minutes", "tie")
+
+
+# ---- league projection figures: odds on percent axes, bars from zero
+
+
+def _projection(k=6):
+    from types import SimpleNamespace
+
+    rng = np.random.default_rng(0)
+    p = np.sort(rng.uniform(0, 1, k))[::-1]
+    mid = np.linspace(100, 60, k)
+    teams = pd.DataFrame({"team": [f"T{i}" for i in range(k)], "playoff_odds": p, "playoff_odds_se": 0.01 + 0 * p,
+                          "points_p5": mid - 12, "points_p25": mid - 5, "points_p50": mid, "points_p75": mid + 5,
+                          "points_p95": mid + 12, "points_now": mid / 2})
+    return SimpleNamespace(teams=teams, n=500, meta={"league": "test league", "games_played": 40})
+
+
+def test_league_odds_bars_percent_from_zero():
+    from simcore.league import plots as lp
+
+    fig = lp.odds_bars(_projection())
+    ax = fig.axes[0]
+    assert isinstance(ax.xaxis.get_major_formatter(), PercentFormatter)
+    assert ax.get_xlim() == (0.0, 1.0)
+    fig.canvas.draw()
+    assert [t.get_text() for t in ax.get_xticklabels()][-1] == "100%"
+    widths = [bar.get_width() for bar in ax.patches]
+    assert np.allclose(sorted(widths), sorted(_projection().teams["playoff_odds"]))
+    assert all(bar.get_x() == 0 for bar in ax.patches)                  # every bar starts at 0
+    both = lp.projection_figure(_projection())
+    assert isinstance(both.axes[1].xaxis.get_major_formatter(), PercentFormatter)
+
+
+def test_league_odds_over_dates_percent_and_legend_beside():
+    from simcore.league import plots as lp
+
+    frame = pd.DataFrame({"date": ["d1", "d1", "d2", "d2"], "games_played": [0, 0, 10, 10],
+                          "team": ["A", "B", "A", "B"], "playoff_odds": [0.5, 0.5, 0.9, 0.1]})
+    fig = lp.odds_over_dates(frame)
+    ax = fig.axes[0]
+    assert isinstance(ax.yaxis.get_major_formatter(), PercentFormatter)
+    legend = ax.get_legend()
+    assert [t.get_text() for t in legend.get_texts()] == ["A", "B"]
+    fig.canvas.draw()
+    assert legend.get_window_extent().x0 >= ax.get_window_extent().x1   # right of the axes, over no line

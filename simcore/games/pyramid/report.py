@@ -80,7 +80,7 @@ def plot(path, *, res=None, report=None):
                 ax1.text(j, i, f"{grid[i, j]:.2f}", ha="center", va="center", fontsize=8)
         ax1.set(xlabel="column policy", ylabel="row policy",
                 title=f"row's score against column ({int(mat.n.iloc[0]):,} games a cell)")
-        fig.colorbar(im, ax=ax1, fraction=0.046)
+        fig.colorbar(im, ax=ax1, fraction=0.046, label="row's score (win 1, tie 1/2)")
         y = np.arange(len(opts))
         ax2.errorbar(100 * opts.tie, y, xerr=100 * np.abs(np.vstack([opts.tie - opts.tie_ci_low,
                                                                       opts.tie_ci_high - opts.tie])),
