@@ -4,7 +4,7 @@ Every combination of the rule fields that act after regulation (``overtime``, ``
 ``shootout_undecided``; the last matters only with the shootout on) is simulated for Boston vs New York and
 compared, paired on common random numbers, with the rulebook rules; each is also solved exactly, for that
 matchup and averaged over every ordered pair of the sample teams.  Target: the NHL's 21.3% of games past
-regulation in 2018-19 (``shared/reference/nhl.md``).
+regulation in 2018-19 (``docs/reference/nhl.md``).
 """
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ import simcore
 from simcore.analysis import compare
 
 NAME = "ezr_overtime"
-NHL_PAST_REG = 0.213          # 2018-19, shared/reference/nhl.md
+NHL_PAST_REG = 0.213          # 2018-19, docs/reference/nhl.md
 NHL_PAST_REG_RANGE = (0.213, 0.250)   # 2018-19, 2017-18, 2013-14, 2007-08 rows of nhl.md
 NHL_SO = 0.0685
 METRICS = ["past_regulation", "decided_OT", "decided_SO", "tie", "home_win"]
@@ -94,7 +94,7 @@ def main(argv=None):
                  f"all of `Rules.options()` that act after regulation; the others, `qq_chart` and `qq_unprinted`, "
                  f"act in regulation) brings the share of games decided past regulation (decided_OT + decided_SO) "
                  f"closest to the NHL's? The NHL figure is 21.3% in 2018-19 (shootouts 6.85%; 21.3-25.0% over the "
-                 f"seasons in `shared/reference/nhl.md`). Matchup Boston (home) vs New York; each option is paired "
+                 f"seasons in `docs/reference/nhl.md`). Matchup Boston (home) vs New York; each option is paired "
                  f"with the rulebook rules (`{base_spec}`) on the same seed.")
     L += ["## Share of games past regulation", ""]
     rows = []

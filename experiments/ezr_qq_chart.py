@@ -10,6 +10,7 @@ from __future__ import annotations
 import time
 
 import matplotlib.pyplot as plt
+from matplotlib.ticker import MaxNLocator, PercentFormatter
 import numpy as np
 
 import _common as C
@@ -95,20 +96,25 @@ def main(argv=None):
     ax2.set_title("exact difference: chart on minus off")
     fig1 = C.save(fig, args.out, f"{NAME}_goals.png")
 
-    fig, ax = plt.subplots(figsize=(6, 3.4))
+    # the metrics have different units (goals, shares): each change relative to the off value, in percent
+    fig, ax = plt.subplots(figsize=(6.5, 3.4))
     labels, est, lo, hi = [], [], [], []
     for m in ("goals_per_team_game", "margin", "abs_margin", "home_win"):
         r = C.row_of(cmp, m)
+        base = abs(r["b"])                       # off (B)
         labels.append(m)
-        est.append(-r["diff"])
-        lo.append(-r.ci_high)
-        hi.append(-r.ci_low)
-    y = np.arange(len(labels))
+        est.append(-r["diff"] / base)
+        lo.append(-r.ci_high / base)
+        hi.append(-r.ci_low / base)
+    y = np.arange(len(labels))[::-1]
     est, lo, hi = map(np.array, (est, lo, hi))
-    ax.errorbar(est, y, xerr=[est - lo, hi - est], fmt="o", capsize=4)
-    ax.axvline(0, color="k", lw=0.8)
+    ax.errorbar(est, y, xerr=[est - lo, hi - est], fmt="o", capsize=4, label="on minus off, 95% CI")
+    ax.axvline(0, color="k", lw=0.8, label="off (no change)")
     ax.set_yticks(y, labels)
-    ax.set_xlabel("on minus off (paired, 95% CI)")
+    ax.xaxis.set_major_locator(MaxNLocator(5))
+    ax.xaxis.set_major_formatter(PercentFormatter(xmax=1))
+    ax.set_xlabel("change with the chart, relative to the off value (paired 95% CI)")
+    ax.legend(fontsize=8, loc="lower right")
     ax.set_title(f"?? chart effect, BOS vs NYR, n={args.n:,}")
     fig2 = C.save(fig, args.out, f"{NAME}_paired.png")
 
@@ -140,7 +146,7 @@ def main(argv=None):
     vm = {v: C.var_mean_ratio(sim_team_goals[v], seed=args.seed) for v in (A, B)}
     L += ["Simulated variance/mean of goals per team (pooled home and away; bootstrap 95% CI): "
           f"on {C.ci(*vm[A], d=3)}, off {C.ci(*vm[B], d=3)}. "
-          "NHL 2007-08 to 2018-19: 0.93-1.06 (`shared/reference/nhl.md`). The pooled figure mixes the home and "
+          "NHL 2007-08 to 2018-19: 0.93-1.06 (`docs/reference/nhl.md`). The pooled figure mixes the home and "
           "away teams' different means, which by itself raises variance/mean; the per-side figures above do not.", ""]
     # does the exact difference sit inside the paired interval?
     r = C.row_of(cmp, "goals_per_team_game")

@@ -4,13 +4,14 @@ Two paired comparisons against the rulebook rules (``goalie_fatigue=on``, ``line
 round robin (the default setup of ``simcore.game("strat").simulate``): ``goalie_fatigue=off`` and
 ``lines=4``.  Metrics: goals per team game, home win, shots, power-play chances and goals, and the power-play
 conversion rate (a ratio of sums, with a paired delta-method interval).  NHL 2018-19 figures from
-``shared/reference/nhl.md`` are shown for scale.
+``docs/reference/nhl.md`` are shown for scale.
 """
 from __future__ import annotations
 
 import time
 
 import matplotlib.pyplot as plt
+from matplotlib.ticker import PercentFormatter
 import numpy as np
 
 import _common as C
@@ -21,7 +22,7 @@ NAME = "strat_fatigue_lines"
 METRICS = ["goals_per_team_game", "home_win", "shots_per_game", "pp_opportunities_per_game", "pp_goals_per_game",
            "margin", "past_regulation"]
 VARIANTS = {"goalie_fatigue=off": "goalie fatigue off", "lines=4": "4-line deck"}
-#: NHL 2018-19, per team per game unless noted (shared/reference/nhl.md); per game = both teams
+#: NHL 2018-19, per team per game unless noted (docs/reference/nhl.md); per game = both teams
 NHL = {"goals_per_team_game": 2.98, "home_win": 0.537, "shots_per_game": 2 * 31.45,
        "pp_opportunities_per_game": 2 * 2.92, "pp_pct": 0.198, "past_regulation": 0.213}
 
@@ -51,7 +52,7 @@ def main(argv=None):
     teams = sorted(set(games["base"].home) | set(games["base"].away))
 
     # ---- figure: relative paired differences
-    fig, ax = plt.subplots(figsize=(7, 3.8))
+    fig, ax = plt.subplots(figsize=(8.6, 3.8))
     show = ["goals_per_team_game", "home_win", "shots_per_game", "pp_opportunities_per_game", "pp_goals_per_game"]
     y = np.arange(len(show) + 1)
     for j, (v, label) in enumerate(VARIANTS.items()):
@@ -66,10 +67,11 @@ def main(argv=None):
         hi.append(100 * dh / a)
         est, lo, hi = map(np.array, (est, lo, hi))
         ax.errorbar(est, y + (j - 0.5) * 0.3, xerr=[est - lo, hi - est], fmt="o", capsize=3, label=label)
-    ax.axvline(0, color="k", lw=0.8)
+    ax.axvline(0, color="k", lw=0.8, label="rulebook (no change)")
     ax.set_yticks(y, show + ["pp_conversion"])
-    ax.set_xlabel("change against the rulebook, % of the rulebook value (paired 95% CI)")
-    ax.legend(fontsize=8)
+    ax.xaxis.set_major_formatter(PercentFormatter(xmax=100))
+    ax.set_xlabel("change relative to the rulebook value (paired 95% CI)")
+    ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)   # over no interval
     ax.set_title(f"Strat Basic, sample league round robin, n={args.n:,}")
     fig1 = C.save(fig, args.out, f"{NAME}_paired.png")
 
