@@ -363,8 +363,9 @@ def sweep_curves(df: pd.DataFrame, x: str, metric: str, hue: str | None = None, 
     difference from the sweep's baseline with ``diff_ci_low``/``diff_ci_high`` and a line at 0.
     A numeric ``x`` is plotted on its own scale, sorted; any other ``x`` (strings, booleans) is placed at
     0, 1, 2, ... in order of first appearance and labelled with its values (the band between two categories
-    is only a guide to the eye).  Each (x, hue) pair must occur once for ``metric``: a table with several
-    seeds or with other swept fields varying raises ``ValueError`` (filter it first).
+    is only a guide to the eye).  Tick labels are plain numbers (no scientific notation).  Each (x, hue)
+    pair must occur once for ``metric``: a table with several seeds or with other swept fields varying raises
+    ``ValueError`` (filter it first).
     """
     if value not in ("estimate", "diff"):
         raise ValueError(f"value must be 'estimate' or 'diff', got {value!r}")
@@ -414,7 +415,10 @@ def sweep_curves(df: pd.DataFrame, x: str, metric: str, hue: str | None = None, 
         ax.set_xticks(np.arange(len(xcats)))
         ax.set_xticklabels([str(v) for v in xcats])
     ax.set_xlabel(x)
-    ax.set_ylabel(f"{metric} (B - baseline)" if value == "diff" else metric)
+    ax.set_ylabel((f"{metric} (B - baseline)" if value == "diff" else metric) + ", 95% band")
+    _plain_axis(ax.yaxis)
+    if numeric_x:
+        _plain_axis(ax.xaxis)
     if hue is not None:
         ax.legend(frameon=False, title=None)
     if title:

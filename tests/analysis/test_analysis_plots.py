@@ -332,3 +332,45 @@ def test_league_odds_over_dates_percent_and_legend_beside():
     assert [t.get_text() for t in legend.get_texts()] == ["A", "B"]
     fig.canvas.draw()
     assert legend.get_window_extent().x0 >= ax.get_window_extent().x1   # right of the axes, over no line
+
+
+# ---- every bar chart of simcore starts at zero; sweep ticks are plain
+
+
+def _bar_axes(fig):
+    from matplotlib.patches import Rectangle
+
+    return [ax for ax in fig.axes if any(isinstance(p, Rectangle) and p.get_height() > 0 for p in ax.patches)]
+
+
+def test_game_bar_charts_start_at_zero(games, tmp_path, monkeypatch):
+    from simcore.games.ezr.plots import goals_figure
+    from simcore.games.pyramid import report as pyramid_report
+
+    ezr = simcore.game("ezr")
+    fig = goals_figure(ezr.exact(None), ezr.simulate(None, n=2000, seed=1, mode="aggregate"))
+    bars = _bar_axes(fig)
+    assert len(bars) == 2
+    for ax in bars:
+        assert ax.get_ylim()[0] == 0
+        assert all(p.get_y() == 0 for p in ax.patches)
+    # the pyramid goals histogram: the figure is saved and closed inside plot(); look at it before it is
+    seen = []
+    monkeypatch.setattr(Figure, "savefig", lambda self, *a, **k: seen.append(self))
+    pyramid_report.plot(tmp_path / "p.png", res=simcore.game("pyramid").simulate(n=500, seed=2))
+    (fig,) = seen
+    (ax,) = _bar_axes(fig)
+    assert ax.get_ylim()[0] == 0 and ax.get_ylabel() == "share of games"
+
+
+def test_sweep_curves_plain_ticks_for_tiny_values():
+    df = _sweep_table()
+    for c in ("estimate", "ci_low", "ci_high"):
+        df[c] = df[c] * 1e-4
+    fig = sweep_curves(df[df.tie_break == "none"], "ot_minutes", "tie")
+    ax = fig.axes[0]
+    fig.canvas.draw()
+    ticks = [t.get_text() for t in ax.get_yticklabels()]
+    assert ax.yaxis.get_offset_text().get_text() == ""
+    assert ticks and all("e" not in t for t in ticks)
+    assert ax.get_ylabel() == "tie, 95% band"
