@@ -246,6 +246,27 @@ def p_text(p: float) -> str:
     return "-" if p != p else ("< 0.001" if p < 0.001 else f"{p:.3g}")
 
 
+def fragment(title: str, facts: dict, table: pd.DataFrame | None = None, note: str = "", *,
+             tables: list | None = None) -> str:
+    """A compact HTML view for Jupyter's ``_repr_html_``: a title, the facts as a two-column table, then
+    ``table`` (or ``tables``: ``(caption, frame)`` pairs), every value shown as its text, escaped."""
+    rows = "".join(f'<tr><th style="text-align:left">{html.escape(str(k))}</th>'
+                   f'<td style="text-align:left">{html.escape(_text(v))}</td></tr>'
+                   for k, v in facts.items() if v is not None)
+    parts = [f"<div><strong>{html.escape(title)}</strong>", f"<table>{rows}</table>"]
+    for caption, frame in ([("", table)] if table is not None else []) + list(tables or []):
+        if caption:
+            parts.append(f"<p><em>{html.escape(caption)}</em></p>")
+        parts.append(_html_table(Table(frame, numeric=tuple(c for c in frame.columns if c not in _TEXT_COLUMNS))))
+    if note:
+        parts.append(f"<p><small>{html.escape(note)}</small></p>")
+    return "\n".join(parts) + "</div>"
+
+
+#: Columns a Jupyter view aligns left (names, words); all others are numbers.
+_TEXT_COLUMNS = {"metric", "Metric", "Team", "Division", "verdict", "Verdict", "outcome", "decided in", "score"}
+
+
 def pct(p: float, digits: int = 1) -> str:
     """A probability as a percentage: ``0.487`` -> ``48.7%``."""
     return "-" if p != p else f"{100 * p:.{digits}f}%"

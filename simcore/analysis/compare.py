@@ -90,6 +90,29 @@ class Comparison:
     res_a: object = field(default=None, repr=False, compare=False)
     res_b: object = field(default=None, repr=False, compare=False)
 
+    def __repr__(self) -> str:
+        m = self.meta
+        decided = int(np.sum(np.asarray(self.p_holm) < 0.05))
+        return (f"Comparison(game={m.get('game')!r}, n={m.get('n'):,}, seed={m.get('seed')}, paired={m.get('paired')}, "
+                f"a={m.get('a')!r}, b={m.get('b')!r}, metrics={len(self.differences)}, "
+                f"below 0.05 after Holm: {decided})")
+
+    def _repr_html_(self) -> str:
+        """Jupyter's view: the game, variants, n, seed and per metric A, B, B - A with its interval, the
+        Holm-adjusted p and the verdict (:meth:`verdicts`)."""
+        from simcore.sharing import fragment, p_text, rule_changes
+
+        m = self.meta
+        v = self.verdicts()
+        facts = {"game": m["game"], "A": m["a"], "B": m["b"], "B changes": rule_changes(m["a"], m["b"]) or None,
+                 "setup": ", ".join(f"{k}={x}" for k, x in m["setup"].items()) or None,
+                 "games per variant": f"{m['n']:,}", "seed": m["seed"],
+                 "design": "paired (same seed)" if m["paired"] else f"unpaired (seeds {m['seed']}, {m['seed_b']})"}
+        shown = pd.DataFrame({"metric": v["metric"], "A": v["a_text"], "B": v["b_text"], "B - A": v["diff_text"],
+                              "95% interval": v["ci_text"], "p (Holm)": [p_text(p) for p in v["p_holm"]],
+                              "verdict": v["verdict"]})
+        return fragment(f"{m['game']}: B - A", facts, shown)
+
     def table(self) -> pd.DataFrame:
         rows = []
         for d, ph in zip(self.differences, self.p_holm):
