@@ -138,7 +138,7 @@ class Report:
             else:
                 kind, text = b
                 lines.append(f"## {text}" if kind == "h2" else (f"*{text}*" if kind == "note" else text))
-        lines += ["", f"---", f"Written by simcore {simcore.__version__} on {_now()}.", ""]
+        lines += ["", "---", f"Written by simcore {simcore.__version__} on {_now()}.", ""]
         return "\n".join(lines)
 
     def write(self, path, force: bool = False) -> list[Path]:
@@ -179,13 +179,13 @@ def refuse_existing(path, figures=(), force: bool = False) -> None:
     FileExistsError if the page (or, for Markdown, one of the ``figures`` beside it) exists and not ``force``."""
     path = Path(path)
     fmt = report_format(path)
+    if not path.parent.is_dir():
+        raise FileNotFoundError(f"report {str(path)!r}: no folder {str(path.parent)!r}")
     if force:
         return
     for p in [path, *(figure_path(path, n) for n in figures if fmt == "md")]:
         if p.exists():
             raise FileExistsError(f"{p} exists; pass --force to replace it")
-    if not path.parent.is_dir():
-        raise FileNotFoundError(f"report {str(path)!r}: no folder {str(path.parent)!r}")
 
 
 def _write_file(path: Path, data: bytes) -> None:
@@ -415,9 +415,9 @@ def compare_report(cmp, *, power: float = 0.8) -> Report:
               f"No metric differs detectably at n = {m['n']:,} games per variant after the Holm adjustment over "
               f"the {len(v)} metrics compared."),
         Table(shown, numeric=("A", "B", "B - A", "95% interval", "p", "p (Holm)")),
-        ("note", "Shares of games and rates are in percent, their differences in percentage points (pp). p: two-sided test "
-                 "of no difference; p (Holm): adjusted for the number of metrics; a verdict names a difference "
-                 "only when its Holm-adjusted p is below 0.05."),
+        ("note", "Shares of games and rates are in percent, their differences in percentage points (pp). "
+                 "p: two-sided test of no difference; p (Holm): adjusted for the number of metrics; a verdict "
+                 "names a difference only when its Holm-adjusted p is below 0.05."),
         ("h2", "Differences"),
         Figure("forest", forest(cmp), "Each metric's difference B - A with its 95% interval."),
         ("h2", "Whole distributions"),

@@ -95,7 +95,7 @@ class Comparison:
         decided = int(np.sum(np.asarray(self.p_holm) < 0.05))
         return (f"Comparison(game={m.get('game')!r}, n={m.get('n'):,}, seed={m.get('seed')}, paired={m.get('paired')}, "
                 f"a={m.get('a')!r}, b={m.get('b')!r}, metrics={len(self.differences)}, "
-                f"below 0.05 after Holm: {decided})")
+                f"detected={decided} (Holm-adjusted p < 0.05))")
 
     def _repr_html_(self) -> str:
         """Jupyter's view: the game, variants, n, seed and per metric A, B, B - A with its interval, the
@@ -159,8 +159,9 @@ class Comparison:
                 verdict = f"no detectable difference at n = {d.n:,} (95% CI {ci}{unit})"
                 if need:
                     verdict += f"; about {need:,} games per variant would detect {sig(d.diff)}{unit}"
-            rows.append({"doc": doc, "a_text": val(d.a), "b_text": val(d.b), "diff_text": sig(d.diff) + (" pp" if unit else ""),
-                         "ci_text": ci, "detected": detected, "required_n": need, "verdict": verdict})
+            rows.append({"doc": doc, "a_text": val(d.a), "b_text": val(d.b),
+                         "diff_text": sig(d.diff) + (" pp" if unit else ""), "ci_text": ci, "detected": detected,
+                         "required_n": need, "verdict": verdict})
         return pd.concat([t, pd.DataFrame(rows, index=t.index)], axis=1)
 
     def to_json(self) -> dict:

@@ -196,7 +196,7 @@ _PROBE = """<script>window.addEventListener("load", function () {
 
 
 def _chromium():
-    path = shutil.which("chromium") or (os.path.exists("/usr/bin/chromium") and "/usr/bin/chromium")
+    path = shutil.which("chromium")
     if not path:
         if os.environ.get("SIMCORE_REQUIRE_BROWSER") == "1":
             pytest.fail("chromium is not installed and SIMCORE_REQUIRE_BROWSER=1")

@@ -3,9 +3,7 @@ ExactResult, and Results read back from parquet."""
 from __future__ import annotations
 
 import re
-import warnings
 
-import numpy as np
 import pandas as pd
 import pytest
 
@@ -110,15 +108,15 @@ def test_comparison_html_and_repr():
     assert "overtime: table -&gt; none" in page and "2,000" in page
     assert "sha256" not in page and "Difference(" not in page
     text = repr(c)
-    assert text.startswith("Comparison(game='ezr', n=2,000, seed=3, paired=True") and "metrics=17" in text
+    assert text.startswith("Comparison(game='ezr', n=2,000, seed=3, paired=True") and "metrics=17, detected=" in text
     assert "array(" not in text and "Difference(" not in text
 
 
 def test_exact_result_shows_distributions_not_arrays():
     ex = EZR.exact()
     page = ex._repr_html_()
-    assert f"<td>home win</td><td class=num>{ex.regulation['home']:.4f}</td><td class=num>{ex.result['home']:.4f}</td>" \
-        in page
+    home = f"<td>home win</td><td class=num>{ex.regulation['home']:.4f}</td><td class=num>{ex.result['home']:.4f}</td>"
+    assert home in page
     full = ex.goals_distribution(tail=0)
     assert full["home"].sum() == pytest.approx(1, abs=1e-12) and full["away"].sum() == pytest.approx(1, abs=1e-12)
     assert (full["home"] @ full["goals"]) == pytest.approx(ex.home_goals_mean, abs=1e-12)
