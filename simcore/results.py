@@ -147,6 +147,29 @@ def _plain(v):
     return None if isinstance(v, float) and v != v else v
 
 
+def common_summary(res: "Results") -> pd.DataFrame:
+    """The summary the common game table alone gives: each per-game metric of :data:`simcore.metrics.COMMON`
+    with its 95% interval (Wilson for a share of games, normal for a mean)."""
+    import numpy as np
+
+    from .metrics import COMMON
+    from .stats import mean_ci, wilson_ci
+
+    rows = []
+    for name, m in COMMON.items():
+        if m.kind != "per_game":
+            continue
+        x = np.asarray(m.per_game(res), dtype=float)
+        n = x.size
+        est = float(x.mean()) if n else float("nan")
+        if x.dtype == bool or np.isin(x, (0.0, 1.0)).all():
+            lo, hi = wilson_ci(float(x.sum()), n)
+        else:
+            lo, hi = mean_ci(est, float(x.std(ddof=1)) if n > 1 else float("nan"), n)
+        rows.append((name, est, lo, hi, n))
+    return pd.DataFrame(rows, columns=["metric", "estimate", "ci_low", "ci_high", "n"])
+
+
 def summary_display(summary: pd.DataFrame) -> pd.DataFrame:
     """A summary table as text for display: metric, estimate and 95% interval to four significant figures."""
     def num(v):
@@ -190,6 +213,10 @@ def read_parquet(path) -> "Results":
     name = meta.pop("table")
     raw = (pq.read_schema(path).metadata or {}).get(b"simcore.summary")
     summary = pd.DataFrame.from_records(json.loads(raw)) if raw else None
-    res = Results(meta, {}, {name: lambda: frame}, (lambda r: summary.copy()) if summary is not None else None)
+    if summary is not None:
+        summarizer = lambda r: summary.copy()      # noqa: E731
+    else:                                          # a file of an earlier release: what its game table gives
+        summarizer = common_summary if name == "games" else None
+    res = Results(meta, {}, {name: lambda: frame}, summarizer)
     res._read_from = (frame, {**meta, "table": name})
     return res

@@ -62,6 +62,24 @@ def test_read_parquet_gives_back_a_results(res, tmp_path):
     assert periods.table_names == ["periods"] and len(periods.table("periods")) == len(res.table("periods"))
 
 
+def test_a_file_without_a_stored_summary_summarizes_its_game_table(res, tmp_path):
+    import pyarrow.parquet as pq
+
+    path = res.to_parquet(tmp_path / "games.parquet")
+    tbl = pq.read_table(path)
+    md = {k: v for k, v in tbl.schema.metadata.items() if k != b"simcore.summary"}   # as earlier releases wrote
+    pq.write_table(tbl.replace_schema_metadata(md), path)
+    s = simcore.read_parquet(path).summary().set_index("metric")
+    hw = (res.games.winner == "home").to_numpy()
+    assert s.loc["home_win", "estimate"] == hw.mean() and s.loc["home_win", "n"] == 3_000
+    assert s.loc["home_win", "ci_low"] < hw.mean() < s.loc["home_win", "ci_high"]
+    ref = res.summary().set_index("metric")
+    for m in ("home_win", "decided_OT", "home_goals_mean"):           # the same intervals the run's summary has
+        assert s.loc[m, ["estimate", "ci_low", "ci_high"]].to_numpy() == pytest.approx(
+            ref.loc[m, ["estimate", "ci_low", "ci_high"]].to_numpy(), rel=1e-9)
+    assert "margin" in s.index and "balance" not in s.index
+
+
 def test_old_tuple_form_still_reads_with_a_warning(res, tmp_path):
     path = res.to_parquet(tmp_path / "games.parquet")
     with pytest.warns(SimcoreDeprecationWarning, match="read_table"):
