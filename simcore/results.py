@@ -10,11 +10,14 @@ costs nothing until asked for.
 from __future__ import annotations
 
 import json
+import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
 import pandas as pd
+
+from .deprecation import SimcoreDeprecationWarning
 
 COMMON_COLUMNS = ("game", "variant", "seed", "game_id", "home", "away", "home_goals", "away_goals", "winner",
                   "decided_in")
@@ -77,8 +80,51 @@ class Results:
             raise NotImplementedError(f"{self.game} has no summary")
         return self.summarizer(self)
 
+    def __iter__(self):
+        """Deprecated: what :func:`read_parquet` returned before it gave a Results, ``(frame, meta)``."""
+        read = getattr(self, "_read_from", None)
+        if read is None:
+            raise TypeError("a Results is not iterable; use res.games, res.table(name) or res.summary()")
+        warnings.warn("read_parquet() now returns a Results; unpacking it as (frame, meta) is deprecated: use "
+                      "simcore.results.read_table(path), or res.table(name) and res.meta", SimcoreDeprecationWarning,
+                      stacklevel=2)
+        return iter(read)
+
+    def __repr__(self) -> str:
+        m = self.meta
+        n = m.get("n")
+        return (f"Results(game={m.get('game')!r}, setup={m.get('setup')!r}, n={n:,}, seed={m.get('seed')!r}, "
+                f"variant={m.get('variant')!r}, mode={m.get('mode')!r}, tables: {', '.join(self.builders) or '-'})"
+                if isinstance(n, int) else f"Results(meta={m!r})")
+
+    def _repr_html_(self) -> str:
+        """Jupyter's view: game, setup, n, seed, rules variant and the summary table with 95% intervals (not
+        the provenance in ``meta``)."""
+        from simcore.sharing import fragment
+
+        m = self.meta
+        facts = {"game": m.get("game"), "setup": m.get("setup") or f"{m.get('home')} vs {m.get('away')}",
+                 "games": f"{m['n']:,}" if isinstance(m.get("n"), int) else m.get("n"), "seed": m.get("seed"),
+                 "rules": m.get("variant"), "mode": m.get("mode"), "tables": ", ".join(self.builders) or "-"}
+        try:
+            summary = self.summary()
+        except NotImplementedError:
+            summary = None
+        return fragment(f"{m.get('game')} Results", facts, summary_display(summary) if summary is not None else None)
+
+    def _parquet_metadata(self, table: str) -> dict:
+        """The file metadata :meth:`to_parquet` writes: ``simcore``, the run's ``meta`` and the table's name;
+        ``simcore.summary``, the run's :meth:`summary` as JSON records (what :func:`read_parquet` gives back as
+        the read Results' summary)."""
+        md = {b"simcore": json.dumps({**self.meta, "table": table}, default=str).encode()}
+        if self.summarizer is not None:
+            records = [{k: _plain(v) for k, v in row.items()} for row in self.summary().to_dict("records")]
+            md[b"simcore.summary"] = json.dumps(records).encode()   # floats in full: they read back equal
+        return md
+
     def to_parquet(self, path, table: str = "games", overwrite: bool = False) -> Path:
-        """Write one table to parquet with ``meta`` in the file's key-value metadata (key ``simcore``).
+        """Write one table to parquet with ``meta`` and the summary in the file's key-value metadata (keys
+        ``simcore`` and ``simcore.summary``): :func:`read_parquet` gives back a :class:`Results`.
 
         Refuses to replace an existing file unless ``overwrite``.
         """
@@ -90,15 +136,87 @@ class Results:
             raise FileExistsError(f"{path} exists; pass overwrite=True to replace it")
         tbl = pa.Table.from_pandas(self.table(table), preserve_index=False)
         md = dict(tbl.schema.metadata or {})
-        md[b"simcore"] = json.dumps({**self.meta, "table": table}, default=str).encode()
+        md.update(self._parquet_metadata(table))
         pq.write_table(tbl.replace_schema_metadata(md), path)
         return path
 
 
-def read_parquet(path) -> tuple[pd.DataFrame, dict]:
-    """Read a table written by :meth:`Results.to_parquet`: ``(frame, meta)``."""
+def _plain(v):
+    """A summary cell as a JSON value: numpy scalars as Python ones, NaN as null."""
+    v = v.item() if hasattr(v, "item") else v
+    return None if isinstance(v, float) and v != v else v
+
+
+def common_summary(res: "Results") -> pd.DataFrame:
+    """The summary the common game table alone gives: each per-game metric of :data:`simcore.metrics.COMMON`
+    with its 95% interval (Wilson for a share of games, normal for a mean)."""
+    import numpy as np
+
+    from .metrics import COMMON
+    from .stats import mean_ci, wilson_ci
+
+    rows = []
+    for name, m in COMMON.items():
+        if m.kind != "per_game":
+            continue
+        x = np.asarray(m.per_game(res), dtype=float)
+        n = x.size
+        est = float(x.mean()) if n else float("nan")
+        if x.dtype == bool or np.isin(x, (0.0, 1.0)).all():
+            lo, hi = wilson_ci(float(x.sum()), n)
+        else:
+            lo, hi = mean_ci(est, float(x.std(ddof=1)) if n > 1 else float("nan"), n)
+        rows.append((name, est, lo, hi, n))
+    return pd.DataFrame(rows, columns=["metric", "estimate", "ci_low", "ci_high", "n"])
+
+
+def summary_display(summary: pd.DataFrame) -> pd.DataFrame:
+    """A summary table as text for display: metric, estimate and 95% interval to four significant figures."""
+    def num(v):
+        return "" if v != v else f"{v:.4g}"
+
+    return pd.DataFrame({"metric": summary["metric"], "estimate": [num(v) for v in summary["estimate"]],
+                         "95% interval": ["" if lo != lo else f"[{num(lo)}, {num(hi)}]"
+                                          for lo, hi in zip(summary["ci_low"], summary["ci_high"])]})
+
+
+def read_table(path) -> tuple[pd.DataFrame, dict]:
+    """Read any parquet file simcore wrote (:meth:`Results.to_parquet`, ``simcore sweep --out``):
+    ``(frame, meta)``, ``meta`` being the file's ``simcore`` metadata."""
     import pyarrow.parquet as pq
 
     tbl = pq.read_table(path)
     meta = json.loads((tbl.schema.metadata or {}).get(b"simcore", b"{}"))
     return tbl.to_pandas(), meta
+
+
+def read_parquet(path) -> "Results":
+    """The :class:`Results` of a file :meth:`Results.to_parquet` wrote: its ``meta`` (game, variant, seed, n,
+    mode, version, setup, ...), the table that was written (``res.table(name)``; ``res.games`` for the
+    default) and, when the file has it, the run's ``summary()``.  The other tables and the in-kernel
+    aggregates stay with the run that wrote the file.
+
+    A sweep table (``simcore sweep --out``) is not a run: :func:`read_table` reads it.  For one release
+    ``read_parquet`` still gives such a file as ``(frame, meta)``, and a Results unpacks as
+    ``frame, meta = read_parquet(path)``, both with a :class:`~simcore.deprecation.SimcoreDeprecationWarning`.
+    """
+    import pyarrow.parquet as pq
+
+    path = Path(path)
+    frame, meta = read_table(path)
+    if meta.get("table") == "sweep":
+        warnings.warn(f"{path}: read_parquet() of a sweep table is deprecated: use "
+                      f"simcore.results.read_table(path) for (frame, meta)", SimcoreDeprecationWarning, stacklevel=2)
+        return frame, meta
+    if not meta.get("game") or not meta.get("table"):
+        raise ValueError(f"{path}: not a file Results.to_parquet wrote (no 'simcore' metadata with game and table)")
+    name = meta.pop("table")
+    raw = (pq.read_schema(path).metadata or {}).get(b"simcore.summary")
+    summary = pd.DataFrame.from_records(json.loads(raw)) if raw else None
+    if summary is not None:
+        summarizer = lambda r: summary.copy()      # noqa: E731
+    else:                                          # a file of an earlier release: what its game table gives
+        summarizer = common_summary if name == "games" else None
+    res = Results(meta, {}, {name: lambda: frame}, summarizer)
+    res._read_from = (frame, {**meta, "table": name})
+    return res

@@ -41,13 +41,19 @@ def cmd_compare(argv):
     p.add_argument("--threads", type=positive_int, default=None)
     p.add_argument("--format", choices=("table", "json"), default="table")
     p.add_argument("--plot", metavar="FILE", help="write a forest plot of the differences (PNG, PDF, SVG)")
-    p.add_argument("--force", action="store_true", help="replace an existing --plot file")
+    p.add_argument("--report", metavar="FILE.html", help="write a page to share: the verdict per metric and the "
+                   "forest plot (.html, or .md with its figure beside it)")
+    p.add_argument("--force", action="store_true", help="replace an existing --plot or --report file")
     args = p.parse_args(argv)
     _check_game(args.game)
     if not 0 < args.power < 1:
         raise UsageError(f"--power must be between 0 and 1, got {args.power}")
     if args.plot:
         refuse_overwrite(args.plot, args.force)
+    if args.report:
+        from simcore.sharing import COMPARE_FIGURES, refuse_existing
+
+        refuse_existing(args.report, COMPARE_FIGURES, args.force)
     from simcore.analysis.compare import compare
     from simcore.analysis.inference import required_n
 
@@ -63,12 +69,18 @@ def cmd_compare(argv):
         from simcore.analysis.plots import forest
 
         forest(cmp).savefig(args.plot, dpi=100, bbox_inches="tight")
+    if args.report:
+        from simcore.sharing import compare_report
+
+        compare_report(cmp, power=args.power).write(args.report, force=args.force)
     if args.format == "json":
         print(json.dumps(plain(doc), indent=2))
         return
     print(format_compare(doc, args.power))
     if args.plot:
         print(f"\nwrote {args.plot}")
+    if args.report:
+        print(("" if args.plot else "\n") + f"wrote {args.report}")
 
 
 def format_compare(doc: dict, power: float) -> str:

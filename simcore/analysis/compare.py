@@ -90,12 +90,79 @@ class Comparison:
     res_a: object = field(default=None, repr=False, compare=False)
     res_b: object = field(default=None, repr=False, compare=False)
 
+    def __repr__(self) -> str:
+        m = self.meta
+        decided = int(np.sum(np.asarray(self.p_holm) < 0.05))
+        return (f"Comparison(game={m.get('game')!r}, n={m.get('n'):,}, seed={m.get('seed')}, paired={m.get('paired')}, "
+                f"a={m.get('a')!r}, b={m.get('b')!r}, metrics={len(self.differences)}, "
+                f"detected={decided} (Holm-adjusted p < 0.05))")
+
+    def _repr_html_(self) -> str:
+        """Jupyter's view: the game, variants, n, seed and per metric A, B, B - A with its interval, the
+        Holm-adjusted p and the verdict (:meth:`verdicts`)."""
+        from simcore.sharing import fragment, p_text, rule_changes
+
+        m = self.meta
+        v = self.verdicts()
+        facts = {"game": m["game"], "A": m["a"], "B": m["b"], "B changes": rule_changes(m["a"], m["b"]) or None,
+                 "setup": ", ".join(f"{k}={x}" for k, x in m["setup"].items()) or None,
+                 "games per variant": f"{m['n']:,}", "seed": m["seed"],
+                 "design": "paired (same seed)" if m["paired"] else f"unpaired (seeds {m['seed']}, {m['seed_b']})"}
+        shown = pd.DataFrame({"metric": v["metric"], "A": v["a_text"], "B": v["b_text"], "B - A": v["diff_text"],
+                              "95% interval": v["ci_text"], "p (Holm)": [p_text(p) for p in v["p_holm"]],
+                              "verdict": v["verdict"]})
+        return fragment(f"{m['game']}: B - A", facts, shown)
+
     def table(self) -> pd.DataFrame:
         rows = []
         for d, ph in zip(self.differences, self.p_holm):
             rows.append({"metric": d.name, "a": d.a, "b": d.b, "diff": d.diff, "ci_low": d.ci[0],
                          "ci_high": d.ci[1], "p_value": d.p_value, "p_holm": ph, "paired": d.paired, "n": d.n})
         return pd.DataFrame(rows)
+
+    def verdicts(self, power: float = 0.8, alpha: float = 0.05) -> pd.DataFrame:
+        """:meth:`table` with each metric's description (``doc``), the values as text (shares of games in
+        percent, their differences in percentage points, digits to the interval's precision), ``detected``
+        (Holm-adjusted p below ``alpha``), ``required_n`` (games per variant that would detect the observed
+        difference with ``power``, where the interval includes 0) and ``verdict``, in plain words, e.g.
+        ``"higher under B: +0.31 (95% CI +0.25 to +0.37)"`` or ``"no detectable difference at n = 10,000
+        (95% CI -0.012 to +0.008)"``."""
+        from .inference import required_n
+
+        g = find_game(self.meta["game"])
+        t = self.table()
+        k = len(t)
+        rows = []
+        for d, ph in zip(self.differences, self.p_holm):
+            doc = g.metrics[d.name].doc if d.name in g.metrics else ""
+            scale = 100.0 if _is_share(d.name, doc) else 1.0
+            lo, hi = d.ci
+            half = (hi - lo) / 2 * scale if np.isfinite(lo) and np.isfinite(hi) else float("nan")
+            dp = _decimals(half, d.diff * scale)
+            unit = " percentage points" if scale == 100.0 else ""
+            val = (lambda v: f"{v * scale:.{dp}f}{'%' if scale == 100.0 else ''}")
+            sig = (lambda v: f"{v * scale:+.{dp}f}")
+            ci = f"{sig(lo)} to {sig(hi)}" if np.isfinite(half) else "-"
+            detected = bool(np.isfinite(ph) and ph < alpha and np.isfinite(half) and (lo > 0 or hi < 0))
+            undecided = np.isfinite(half) and lo <= 0 <= hi and d.diff != 0 and d.sd > 0
+            need = required_n(d.sd, d.diff, power) if undecided else None
+            by = f"{'higher' if d.diff > 0 else 'lower'} under B by {abs(d.diff) * scale:.{dp}f}{unit} (95% CI {ci})"
+            if not np.isfinite(half) or not np.isfinite(d.diff):
+                verdict = "no interval: the metric is undefined in these games"
+            elif half == 0 and d.diff == 0:
+                verdict = "no difference: B - A is exactly 0 with no spread"
+            elif detected:
+                verdict = by
+            elif lo > 0 or hi < 0:
+                verdict = f"{by} on its own, but not after the Holm adjustment over {k} metrics"
+            else:
+                verdict = f"no detectable difference at n = {d.n:,} (95% CI {ci}{unit})"
+                if need:
+                    verdict += f"; about {need:,} games per variant would detect {sig(d.diff)}{unit}"
+            rows.append({"doc": doc, "a_text": val(d.a), "b_text": val(d.b),
+                         "diff_text": sig(d.diff) + (" pp" if unit else ""), "ci_text": ci, "detected": detected,
+                         "required_n": need, "verdict": verdict})
+        return pd.concat([t, pd.DataFrame(rows, index=t.index)], axis=1)
 
     def to_json(self) -> dict:
         metrics = []
@@ -108,6 +175,19 @@ class Comparison:
 
         return {**self.meta, "metrics": metrics, "goals_distribution_test": test(self.goals_test),
                 "margin_distribution_test": test(self.margin_test)}
+
+
+def _is_share(name: str, doc: str) -> bool:
+    """A metric that is a share of games or a rate per attempt (shown in percent)."""
+    return "share of games" in doc or name.endswith("_pct")
+
+
+def _decimals(half: float, diff: float) -> int:
+    """Digits after the point that show an interval of half-width ``half`` to two significant figures."""
+    ref = half if np.isfinite(half) and half > 0 else abs(diff)
+    if not np.isfinite(ref) or ref == 0:
+        return 2
+    return int(min(6, max(0, 1 - np.floor(np.log10(ref)))))
 
 
 def compare(game, rules_a, rules_b, n: int, seed: int = 0, *, metrics=None, setup=None, paired: bool = True,

@@ -166,7 +166,7 @@ def sweep(game, base_rules, grid: dict, n: int, seeds=(0,), *, metrics=None, set
 
 def to_parquet(df: pd.DataFrame, path, overwrite: bool = False) -> Path:
     """Write a :func:`sweep` table to parquet, its ``attrs`` in the file's key-value metadata (key ``simcore``,
-    as :meth:`simcore.results.Results.to_parquet`; :func:`simcore.results.read_parquet` reads both back).
+    as :meth:`simcore.results.Results.to_parquet`; :func:`simcore.results.read_table` reads both back).
 
     Refuses to replace an existing file unless ``overwrite`` (FileExistsError).
     """

@@ -66,11 +66,19 @@ def cmd_league_project(argv):
     p.add_argument("--out", default=None, metavar="DIR",
                    help="write teams.csv, seasons.parquet, goalies.csv (and players.csv) into DIR")
     p.add_argument("--plot", default=None, metavar="FILE.png", help="save the points bands and playoff odds")
+    p.add_argument("--report", default=None, metavar="FILE.html",
+                   help="write a page to share: odds table, points bands, odds over dates (.html, or .md with "
+                        "its figures beside it)")
     p.add_argument("--force", action="store_true", help="replace output files that exist")
     p.add_argument("--threads", type=positive_int, default=None)
     args = p.parse_args(argv)
     from simcore.league.files import load_league
     from simcore.league.projection import OUTPUT_FILES, project, write
+
+    if args.report:
+        from simcore.sharing import LEAGUE_FIGURES, refuse_existing
+
+        refuse_existing(args.report, LEAGUE_FIGURES, args.force)
 
     lg = load_league(args.league, results=args.results)
     if args.out:
@@ -85,6 +93,10 @@ def cmd_league_project(argv):
         from simcore.league.plots import projection_figure
 
         projection_figure(proj).savefig(args.plot, dpi=120, bbox_inches="tight")
+    if args.report:
+        from simcore.sharing import league_report
+
+        league_report(proj, threads=args.threads).write(args.report, force=args.force)
     if args.format == "json":
         print(json.dumps(plain(proj.to_json()), indent=2))
         return
@@ -99,6 +111,8 @@ def cmd_league_project(argv):
         print(f"wrote {args.out}")
     if args.plot:
         print(f"wrote {args.plot}")
+    if args.report:
+        print(f"wrote {args.report}")
 
 
 def cmd_league_history(argv):

@@ -169,6 +169,26 @@ class Projection:
     games: pd.DataFrame | None = None
     meta: dict = field(default_factory=dict)
 
+    def __repr__(self) -> str:
+        m = self.meta
+        return (f"Projection(league={m.get('league')!r}, game={m.get('game')!r}, n={self.n:,}, seed={self.seed}, "
+                f"games_played={m.get('games_played')}, games_left={m.get('games_left')}, teams={len(self.teams)})")
+
+    def _repr_html_(self) -> str:
+        """Jupyter's view: the league, n, seed, games played and to play, and the odds table of the report
+        (:func:`simcore.sharing.odds_table`)."""
+        from simcore.sharing import fragment, odds_table
+
+        m = self.meta
+        played = self.league.results
+        facts = {"league": m.get("league"), "game": m.get("game"),
+                 "results through": str(played["date"].astype(str).max()) if len(played) else "no results yet",
+                 "games": f"{m.get('games_played')} played, {m.get('games_left')} to play",
+                 "seasons simulated": f"{self.n:,}", "seed": self.seed}
+        return fragment(f"{m.get('league')}: projection", facts, odds_table(self),
+                        f"Odds: share of the {self.n:,} simulated seasons (Monte Carlo standard error at most "
+                        f"{0.5 / np.sqrt(self.n):.1%}).")
+
     def to_json(self) -> dict:
         """The JSON document of ``simcore league project --format json``: per team every column of ``teams.csv``
         under the same name, and the keys of :data:`RENAMED_KEYS` (deprecated) beside them; ``deprecated_keys``

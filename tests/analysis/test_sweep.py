@@ -7,7 +7,7 @@ import pytest
 from simcore.analysis.sweep import sweep, to_parquet
 from simcore.cli import main
 from simcore.games import game
-from simcore.results import read_parquet
+from simcore.results import read_table
 from simcore.rulesbase import RuleError
 
 PYR_GRID = {"tie_break": ["ties", "shootout"], "lineup": ["3-2-1", "2-1-1", "1-1-1"]}
@@ -79,13 +79,13 @@ def test_n_and_seeds_respected():
 def test_parquet_round_trip_and_refusal(pyr, tmp_path):
     path = tmp_path / "sweep.parquet"
     assert to_parquet(pyr, path) == path
-    back, meta = read_parquet(path)
+    back, meta = read_table(path)
     assert back.equals(pyr.reset_index(drop=True))
     assert meta["base"] == pyr.attrs["base"] and meta["seeds"] == [0, 1] and meta["table"] == "sweep"
     with pytest.raises(FileExistsError):
         to_parquet(pyr, path)
     to_parquet(pyr.head(3), path, overwrite=True)
-    assert len(read_parquet(path)[0]) == 3
+    assert len(read_table(path)[0]) == 3
 
 
 def test_bad_arguments_fail_before_running():
@@ -123,7 +123,7 @@ def test_cli_json_table_and_out(capsys, tmp_path):
               "ci_high", "n", "diff", "diff_ci_low", "diff_ci_high", "p_value"):
         assert k in row
     assert sum(r["variant_id"] == doc["base"] for r in doc["rows"]) == 2
-    assert len(read_parquet(out_file)[0]) == 8
+    assert len(read_table(out_file)[0]) == 8
     code, out, err = _run(capsys, *argv, "--out", str(out_file))
     assert code == 2 and "exists; pass --force" in err
     code, out, err = _run(capsys, *argv, "--out", str(out_file), "--force")

@@ -4,7 +4,7 @@ import pytest
 
 import simcore
 from simcore.games import ezr
-from simcore.results import COMMON_COLUMNS, read_parquet
+from simcore.results import COMMON_COLUMNS, read_table
 
 
 @pytest.fixture(scope="module")
@@ -59,7 +59,7 @@ def test_meta_travels_with_results(res, tmp_path):
     assert m["ezr"] == {"home": 1, "away": -2}
     assert "goals" in m["charts"] and m["charts"]["goals"]["reconstructed"]
     path = res.to_parquet(tmp_path / "games.parquet")
-    df, meta = read_parquet(path)
+    df, meta = read_table(path)
     assert meta["seed"] == 42 and meta["variant"] == m["variant"] and meta["table"] == "games"
     assert (df["home_goals"].to_numpy() == res.games["home_goals"].to_numpy()).all()
     with pytest.raises(FileExistsError):

@@ -143,6 +143,9 @@ class TeamExact:
     def mean(self) -> float:
         return float(self.goals @ np.arange(self.goals.size))
 
+    def __repr__(self) -> str:
+        return f"TeamExact(ezr={self.ezr:+d}, regulation goals mean {self.mean:.4f})"
+
 
 def _team_key(c: Compiled, t: int, depth: int) -> tuple:
     """Everything a team's regulation depends on: its line, the chart, the opposing goalie, its policy."""
@@ -214,6 +217,56 @@ class ExactResult:
     @property
     def away_goals_mean(self) -> float:
         return float(self.final_score.sum(axis=0) @ np.arange(self.final_score.shape[1]))
+
+    def __repr__(self) -> str:
+        r, g, d = self.result, self.regulation, self.decided_in
+        return (f"ExactResult(home_win={r['home']:.4f}, away_win={r['away']:.4f}, tie={r['tie']:.4f}; "
+                f"level after regulation {g['tie']:.4f}; decided REG {d['REG']:.4f}, OT {d['OT']:.4f}, "
+                f"SO {d['SO']:.4f}; goals {self.home_goals_mean:.3f}-{self.away_goals_mean:.3f})")
+
+    def goals_distribution(self, tail: float = 1e-6) -> "pd.DataFrame":
+        """Final goals (the overtime winner's goal counted) of each side: ``goals``, ``home``, ``away``
+        probabilities, up to the last count either side reaches with probability at least ``tail``."""
+        import pandas as pd
+
+        h, a = self.final_score.sum(axis=1), self.final_score.sum(axis=0)
+        keep = np.nonzero((h >= tail) | (a >= tail))[0]
+        last = int(keep.max()) + 1 if keep.size else 1
+        return pd.DataFrame({"goals": np.arange(last), "home": h[:last], "away": a[:last]})
+
+    def likely_scores(self, k: int = 10) -> "pd.DataFrame":
+        """The ``k`` most likely final scores: ``home_goals``, ``away_goals``, ``probability``."""
+        import pandas as pd
+
+        flat = np.argsort(self.final_score, axis=None, kind="stable")[::-1][:k]
+        hg, ag = np.unravel_index(flat, self.final_score.shape)
+        return pd.DataFrame({"home_goals": hg, "away_goals": ag, "probability": self.final_score[hg, ag]})
+
+    def _repr_html_(self) -> str:
+        """Jupyter's view: win/tie/loss after regulation and at the end, how games were decided, each side's
+        goals distribution and the most likely scores (probabilities to four decimals)."""
+        import pandas as pd
+
+        from simcore.sharing import fragment
+
+        def p4(v):
+            return f"{v:.4f}"
+
+        outcome = pd.DataFrame({"outcome": ["home win", "away win", "tie"],
+                                "after regulation": [p4(self.regulation[k]) for k in ("home", "away", "tie")],
+                                "final": [p4(self.result[k]) for k in ("home", "away", "tie")]})
+        decided = pd.DataFrame({"decided in": list(self.decided_in), "probability": map(p4, self.decided_in.values())})
+        gd = self.goals_distribution(tail=5e-5)
+        goals = pd.DataFrame({"goals": gd["goals"].astype(str), "home": map(p4, gd["home"]),
+                              "away": map(p4, gd["away"])})
+        ls = self.likely_scores(8)
+        scores = pd.DataFrame({"score": [f"{h}-{a}" for h, a in zip(ls.home_goals, ls.away_goals)],
+                               "probability": map(p4, ls.probability)})
+        facts = {"home": f"EZR {self.home.ezr:+d}, {self.home_goals_mean:.3f} goals a game",
+                 "away": f"EZR {self.away.ezr:+d}, {self.away_goals_mean:.3f} goals a game"}
+        return fragment("EZR exact result", facts, tables=[
+            ("Win, tie, loss", outcome), ("Decided in", decided),
+            ("Final goals (the overtime winner's goal counted)", goals), ("Most likely final scores", scores)])
 
     def to_dict(self) -> dict:
         return {

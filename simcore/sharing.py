@@ -1,0 +1,428 @@
+"""Reports to share: a league projection or a comparison of rule variants as one page to mail.
+
+A :class:`Report` is a title, a few facts (league or game, date, seed, n, simcore version) and blocks of text,
+tables and figures.  :func:`league_report` and :func:`compare_report` build one; :meth:`Report.write` writes it:
+
+* ``.html`` (or ``.htm``): one self-contained file.  CSS inline, every figure a PNG embedded as a base64
+  ``data:`` URI, no script and no network resource, so it opens the same from a mail attachment.
+* ``.md``: Markdown with pipe tables; figures are written beside it as ``<stem>-<name>.png`` and linked by
+  relative path (most Markdown viewers, GitHub's among them, do not show ``data:`` images).  The figures are
+  written first and the page last, so an interrupted write never leaves a page that looks complete.
+
+Nothing that exists is replaced unless ``force``; every file is written to a temporary name in its folder and
+renamed (:func:`_write_file`).
+"""
+from __future__ import annotations
+
+import base64
+import datetime
+import html
+import io
+import os
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+import simcore
+
+#: File suffixes :meth:`Report.write` understands, and the format each one means.
+FORMATS = {".html": "html", ".htm": "html", ".md": "md"}
+#: Seasons per date of the odds-over-dates section of a league report (modest: it reruns the projection
+#: once per date).
+HISTORY_N = 1_000
+HISTORY_DATES = 4
+#: The figures each report holds (what a Markdown report writes beside it, ``<stem>-<name>.png``).
+LEAGUE_FIGURES = ("points", "history")
+COMPARE_FIGURES = ("forest",)
+
+_CSS = """
+body { font-family: -apple-system, "Segoe UI", Roboto, Helvetica, Arial, sans-serif; color: #222;
+       max-width: 72rem; margin: 1.5rem auto; padding: 0 1rem; line-height: 1.4; }
+h1 { font-size: 1.6rem; margin-bottom: 0.2rem; }
+h2 { font-size: 1.2rem; margin-top: 2rem; border-bottom: 1px solid #ddd; padding-bottom: 0.2rem; }
+dl.facts { display: grid; grid-template-columns: max-content auto; gap: 0.1rem 1rem; margin: 0.8rem 0; }
+dl.facts dt { color: #666; } dl.facts dd { margin: 0; }
+table.data { border-collapse: collapse; font-size: 0.85rem; margin: 0.5rem 0; }
+table.data th { background: #f0f3f6; text-align: left; padding: 0.25rem 0.5rem; border-bottom: 2px solid #ccd; }
+table.data td { padding: 0.2rem 0.5rem; border-bottom: 1px solid #eee; }
+table.data tbody tr:nth-child(even) { background: #fafbfc; }
+td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+figure { margin: 1rem 0; } figure img { max-width: 100%; height: auto; }
+figcaption, p.note { color: #555; font-size: 0.85rem; }
+footer { margin-top: 2.5rem; color: #888; font-size: 0.8rem; }
+"""
+
+_PAGE = """<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{title}</title>
+<style>{css}</style>
+</head>
+<body>
+<h1>{title}</h1>
+{facts}
+{body}
+<footer>Written by simcore {version} on {written}.</footer>
+</body>
+</html>
+"""
+
+
+@dataclass
+class Table:
+    """A table block: ``frame`` is shown as it is (format numbers into text first); ``numeric`` names the
+    columns aligned right."""
+
+    frame: pd.DataFrame
+    numeric: tuple = ()
+
+
+@dataclass
+class Figure:
+    """A figure block: a matplotlib figure, saved as a PNG under ``name`` with a caption."""
+
+    name: str
+    figure: object
+    caption: str = ""
+
+
+@dataclass
+class Report:
+    """A page: ``title``, ``facts`` (label -> text) and ``blocks``, each a heading ``("h2", text)``, a
+    paragraph ``("p", text)``, a note ``("note", text)``, a :class:`Table` or a :class:`Figure`."""
+
+    title: str
+    facts: dict
+    blocks: list = field(default_factory=list)
+
+    def figures(self) -> list[Figure]:
+        return [b for b in self.blocks if isinstance(b, Figure)]
+
+    def html(self) -> str:
+        """The page as one self-contained HTML document."""
+        parts = []
+        for b in self.blocks:
+            if isinstance(b, Table):
+                parts.append(_html_table(b))
+            elif isinstance(b, Figure):
+                data = base64.b64encode(_png(b.figure)).decode("ascii")
+                cap = f"<figcaption>{html.escape(b.caption)}</figcaption>" if b.caption else ""
+                parts.append(f'<figure id="fig-{html.escape(b.name)}"><img src="data:image/png;base64,{data}" '
+                             f'alt="{html.escape(b.caption or b.name)}">{cap}</figure>')
+            else:
+                kind, text = b
+                tag = {"h2": "h2", "p": "p", "note": 'p class="note"'}[kind]
+                parts.append(f"<{tag}>{html.escape(text)}</{tag.split()[0]}>")
+        facts = "".join(f"<dt>{html.escape(k)}</dt><dd>{html.escape(str(v))}</dd>" for k, v in self.facts.items())
+        return _PAGE.format(title=html.escape(self.title), css=_CSS, facts=f'<dl class="facts">{facts}</dl>',
+                            body="\n".join(parts), version=html.escape(simcore.__version__),
+                            written=_now())
+
+    def markdown(self, figure_path=lambda f: f"{f.name}.png") -> str:
+        """The page as Markdown; ``figure_path(figure)`` gives the relative path a figure is linked under."""
+        lines = [f"# {self.title}", ""]
+        lines += [f"- **{k}:** {v}" for k, v in self.facts.items()]
+        for b in self.blocks:
+            lines.append("")
+            if isinstance(b, Table):
+                lines += _md_table(b)
+            elif isinstance(b, Figure):
+                lines.append(f"![{b.caption or b.name}]({figure_path(b)})")
+                if b.caption:
+                    lines += ["", f"*{b.caption}*"]
+            else:
+                kind, text = b
+                lines.append(f"## {text}" if kind == "h2" else (f"*{text}*" if kind == "note" else text))
+        lines += ["", "---", f"Written by simcore {simcore.__version__} on {_now()}.", ""]
+        return "\n".join(lines)
+
+    def write(self, path, force: bool = False) -> list[Path]:
+        """Write the page to ``path`` (``.html``/``.htm`` or ``.md``, :data:`FORMATS`); for Markdown also its
+        figures beside it (``<stem>-<name>.png``).  Refuses to replace any of those files unless ``force``
+        (FileExistsError).  Returns the paths written, the page last."""
+        path = Path(path)
+        fmt = report_format(path)
+        names = [f.name for f in self.figures()]
+        refuse_existing(path, names, force)
+        figures = {n: figure_path(path, n) for n in names} if fmt == "md" else {}
+        targets = [*figures.values(), path]
+        if fmt == "html":
+            _write_file(path, self.html().encode("utf-8"))
+            return [path]
+        for f in self.figures():
+            _write_file(figures[f.name], _png(f.figure))
+        _write_file(path, self.markdown(lambda f: figures[f.name].name).encode("utf-8"))
+        return targets
+
+
+def report_format(path) -> str:
+    """``"html"`` or ``"md"`` from a report path's suffix; a ValueError naming the path otherwise."""
+    fmt = FORMATS.get(Path(path).suffix.lower())
+    if fmt is None:
+        raise ValueError(f"report {str(path)!r}: the name must end in .html or .md")
+    return fmt
+
+
+def figure_path(path, name: str) -> Path:
+    """Where a Markdown report at ``path`` keeps its figure ``name``: ``<stem>-<name>.png`` beside it."""
+    path = Path(path)
+    return path.with_name(f"{path.stem}-{name}.png")
+
+
+def refuse_existing(path, figures=(), force: bool = False) -> None:
+    """Check a report path before anything runs: a ValueError unless it ends in .html or .md, a
+    FileExistsError if the page (or, for Markdown, one of the ``figures`` beside it) exists and not ``force``."""
+    path = Path(path)
+    fmt = report_format(path)
+    if not path.parent.is_dir():
+        raise FileNotFoundError(f"report {str(path)!r}: no folder {str(path.parent)!r}")
+    if force:
+        return
+    for p in [path, *(figure_path(path, n) for n in figures if fmt == "md")]:
+        if p.exists():
+            raise FileExistsError(f"{p} exists; pass --force to replace it")
+
+
+def _write_file(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` through a temporary file in the same folder, renamed over it at the end:
+    readers see the old file or the whole new one, never a part."""
+    path = Path(path)
+    fd, tmp = tempfile.mkstemp(dir=path.parent or ".", prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def _now() -> str:
+    return datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+
+
+def _png(fig) -> bytes:
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=110, bbox_inches="tight")
+    return buf.getvalue()
+
+
+def _html_table(t: Table) -> str:
+    df = t.frame
+    head = "".join(f'<th{" class=num" if c in t.numeric else ""}>{html.escape(str(c))}</th>' for c in df.columns)
+    rows = []
+    for rec in df.itertuples(index=False):
+        cells = "".join(f'<td{" class=num" if c in t.numeric else ""}>{html.escape(_text(v))}</td>'
+                        for c, v in zip(df.columns, rec))
+        rows.append(f"<tr>{cells}</tr>")
+    return f'<table class="data"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
+
+
+def _md_table(t: Table) -> list[str]:
+    def cell(v):
+        return _text(v).replace("|", "\\|").replace("\n", " ")
+
+    cols = list(t.frame.columns)
+    out = ["| " + " | ".join(cell(c) for c in cols) + " |",
+           "|" + "|".join("---:" if c in t.numeric else "---" for c in cols) + "|"]
+    out += ["| " + " | ".join(cell(v) for v in rec) + " |" for rec in t.frame.itertuples(index=False)]
+    return out
+
+
+def _text(v) -> str:
+    if isinstance(v, float) and not np.isfinite(v):
+        return "-"
+    return str(v)
+
+
+def p_text(p: float) -> str:
+    """A p-value to three significant figures, below 0.001 as ``< 0.001``."""
+    return "-" if p != p else ("< 0.001" if p < 0.001 else f"{p:.3g}")
+
+
+def fragment(title: str, facts: dict, table: pd.DataFrame | None = None, note: str = "", *,
+             tables: list | None = None) -> str:
+    """A compact HTML view for Jupyter's ``_repr_html_``: a title, the facts as a two-column table, then
+    ``table`` (or ``tables``: ``(caption, frame)`` pairs), every value shown as its text, escaped."""
+    rows = "".join(f'<tr><th style="text-align:left">{html.escape(str(k))}</th>'
+                   f'<td style="text-align:left">{html.escape(_text(v))}</td></tr>'
+                   for k, v in facts.items() if v is not None)
+    parts = [f"<div><strong>{html.escape(title)}</strong>", f"<table>{rows}</table>"]
+    for caption, frame in ([("", table)] if table is not None else []) + list(tables or []):
+        if caption:
+            parts.append(f"<p><em>{html.escape(caption)}</em></p>")
+        parts.append(_html_table(Table(frame, numeric=tuple(c for c in frame.columns if c not in _TEXT_COLUMNS))))
+    if note:
+        parts.append(f"<p><small>{html.escape(note)}</small></p>")
+    return "\n".join(parts) + "</div>"
+
+
+#: Columns a Jupyter view aligns left (names, words); all others are numbers.
+_TEXT_COLUMNS = {"metric", "Metric", "Team", "Division", "verdict", "Verdict", "outcome", "decided in", "score"}
+
+
+def pct(p: float, digits: int = 1) -> str:
+    """A probability as a percentage: ``0.487`` -> ``48.7%``."""
+    return "-" if p != p else f"{100 * p:.{digits}f}%"
+
+
+# ------------------------------------------------------------------------------------------------ league
+
+_ODDS = (("playoff_odds", "Playoffs"), ("division_odds", "Wins division"), ("first_overall_odds", "First overall"),
+         ("title_odds", "Title"))
+
+
+def playoff_cut(proj) -> float:
+    """The playoff cut line in points: the median over the simulated seasons of the final points of the
+    last team in (the fewest points among the season's playoff teams)."""
+    s = proj.seasons
+    made = s[s["made_playoffs"]]
+    if made.empty:
+        return float("nan")
+    return float(made.groupby("season")["points"].min().median())
+
+
+def odds_table(proj) -> pd.DataFrame:
+    """The projection's odds table as the report shows it: one row per team, best projected points first."""
+    t = proj.teams
+    out = pd.DataFrame({"Team": t["team"].astype(str), "Division": t["division"].astype(str),
+                        "Points now": t["points_now"].astype(int), "Games left": t["games_left"].astype(int),
+                        "Projected points": [f"{m:.1f}" for m in t["points_mean"]],
+                        "5%": [f"{v:.0f}" for v in t["points_p5"]],
+                        "Median": [f"{v:.0f}" for v in t["points_p50"]],
+                        "95%": [f"{v:.0f}" for v in t["points_p95"]]})
+    for col, label in _ODDS:
+        out[label] = [pct(v) for v in t[col]]
+    return out
+
+
+def _last_date(lg) -> str:
+    r = lg.results
+    return str(r["date"].astype(str).max()) if len(r) else "no results yet"
+
+
+def league_report(proj, *, history: bool = True, history_n: int = HISTORY_N, dates=None, threads=None) -> Report:
+    """A league projection's report: the odds table (playoffs, division, first overall, title; the final
+    points' 5%, median and 95%), the points bands with the playoff cut line and, when the played results
+    span more than one date and ``history``, the playoff odds as of a few of those dates (``dates``, default
+    :data:`HISTORY_DATES` spread over the results; ``history_n`` seasons each, at most the projection's
+    ``n``)."""
+    from simcore.league.plots import odds_over_dates, points_distribution
+    from simcore.league.projection import default_dates, odds_by_date
+
+    m, lg = proj.meta, proj.league
+    facts = {"League": m["league"], "Game": m["game"], "Results through": _last_date(lg),
+             "Games": f"{m['games_played']} played, {m['games_left']} to play",
+             "Seasons simulated": f"{proj.n:,}", "Seed": str(proj.seed), "simcore": m.get("version", "")}
+    rep = Report(f"{m['league']}: projected standings", facts)
+    se = 0.5 / np.sqrt(proj.n)
+    cut = playoff_cut(proj)
+    rep.blocks += [
+        ("h2", "Odds"),
+        ("p", f"The rest of the season ({m['games_left']} games) simulated {proj.n:,} times from the results "
+              f"through {_last_date(lg)}. Each percentage is the share of simulated seasons in which the team "
+              f"made the playoffs, won its division, finished first overall or won the title; points are the "
+              f"final points with the middle 90% of seasons between the 5% and 95% columns."),
+        Table(odds_table(proj), numeric=("Points now", "Games left", "Projected points", "5%", "Median", "95%",
+                                         *(label for _, label in _ODDS))),
+        ("note", f"Odds carry a Monte Carlo standard error of at most {pct(se)}. 0.0% and 100.0% mean never or "
+                 f"always in {proj.n:,} simulated seasons, not mathematically eliminated or clinched."),
+        ("h2", "Final points"),
+    ]
+    fig = points_distribution(proj)
+    if np.isfinite(cut):
+        ax = fig.axes[0]
+        ax.axvline(cut, color="tab:purple", ls="--", lw=1.2, label=f"playoff cut ({cut:.0f})")
+        ax.legend(loc="lower right", fontsize=7)
+    rep.blocks.append(Figure("points", fig, "Each team's final points: 5-95% and 25-75% of simulated seasons, the "
+                             "median and today's points; the dashed line is the playoff cut, the median points "
+                             f"of the last team in ({cut:.0f})."))
+    if history:
+        dates = list(dates) if dates is not None else default_dates(lg, HISTORY_DATES)
+        if len(dates) > 1:
+            history_n = min(history_n, proj.n)
+            frame = odds_by_date(lg, dates, n=history_n, seed=proj.seed, threads=threads, progress=False)
+            hist = history_table(frame)
+            rep.blocks += [("h2", "Playoff odds as the results came in"),
+                           ("p", f"The projection rerun from the results through each date ({history_n:,} "
+                                 f"seasons per date, seed {proj.seed}): how each team's playoff odds moved."),
+                           Table(hist, numeric=tuple(hist.columns[1:])),
+                           Figure("history", odds_over_dates(frame, "playoff_odds"),
+                                  "Playoff odds as of each date, the teams whose odds moved most.")]
+    return rep
+
+
+def history_table(frame: pd.DataFrame, odds: str = "playoff_odds") -> pd.DataFrame:
+    """Teams by dates of :func:`~simcore.league.projection.odds_by_date`, as percentages, latest odds first;
+    the column headers name each date and its games played."""
+    dates = list(dict.fromkeys(frame["date"]))
+    wide = frame.pivot(index="team", columns="date", values=odds)[dates]
+    wide = wide.sort_values(dates[-1], ascending=False, kind="stable")
+    out = pd.DataFrame({"Team": wide.index.astype(str)})
+    for d in dates:
+        out[d] = [pct(v) for v in wide[d]]
+    played = frame.drop_duplicates("date").set_index("date")["games_played"]
+    out.columns = ["Team", *(f"{d} ({int(played[d])} games)" for d in dates)]
+    return out
+
+
+# ------------------------------------------------------------------------------------------------ compare
+
+def rule_changes(a: str, b: str) -> str:
+    """The rule fields in which two rules ids (``game(field=value,...)``) differ, as ``field: A -> B``."""
+    def fields(rid):
+        body = rid[rid.find("(") + 1: rid.rfind(")")] if "(" in rid else ""
+        return dict(p.split("=", 1) for p in body.split(",") if "=" in p)
+
+    fa, fb = fields(a), fields(b)
+    keys = [k for k in dict.fromkeys([*fa, *fb]) if fa.get(k) != fb.get(k)]
+    return ", ".join(f"{k}: {fa.get(k, '-')} -> {fb.get(k, '-')}" for k in keys)
+
+
+def compare_report(cmp, *, power: float = 0.8) -> Report:
+    """A comparison's report: per metric A, B, the difference B - A with its 95% interval, p and Holm-adjusted
+    p, and a verdict in plain words (:meth:`~simcore.analysis.compare.Comparison.verdicts`); the forest plot;
+    the whole-distribution tests of goals and margin."""
+    from simcore.analysis.plots import forest
+
+    m = cmp.meta
+    kind = "paired: both variants on the same seed" if m["paired"] else f"unpaired: seeds {m['seed']} and {m['seed_b']}"
+    facts = {"Game": m["game"], "Variant A": m["a"], "Variant B": m["b"]}
+    changed = rule_changes(m["a"], m["b"])
+    if changed:
+        facts["B changes"] = changed
+    if m.get("setup"):
+        facts["Setup"] = ", ".join(f"{k}={v}" for k, v in m["setup"].items())
+    facts.update({"Games per variant": f"{m['n']:,}", "Seed": str(m["seed"]), "Design": kind,
+                  "simcore": simcore.__version__})
+    rep = Report(f"{m['game']}: rule variant B against A", facts)
+    v = cmp.verdicts(power=power)
+    shown = pd.DataFrame({"Metric": v["metric"], "What it is": v["doc"], "A": v["a_text"], "B": v["b_text"],
+                          "B - A": v["diff_text"], "95% interval": v["ci_text"],
+                          "p": [p_text(p) for p in v["p_value"]], "p (Holm)": [p_text(p) for p in v["p_holm"]],
+                          "Verdict": v["verdict"]})
+    decided = int(v["detected"].sum())
+    rep.blocks += [
+        ("h2", "Verdict"),
+        ("p", f"{decided} of {len(v)} metrics differ between the variants after the Holm adjustment over the "
+              f"{len(v)} metrics compared (family-wise 5% level)." if decided else
+              f"No metric differs detectably at n = {m['n']:,} games per variant after the Holm adjustment over "
+              f"the {len(v)} metrics compared."),
+        Table(shown, numeric=("A", "B", "B - A", "95% interval", "p", "p (Holm)")),
+        ("note", "Shares of games and rates are in percent, their differences in percentage points (pp). "
+                 "p: two-sided test of no difference; p (Holm): adjusted for the number of metrics; a verdict "
+                 "names a difference only when its Holm-adjusted p is below 0.05."),
+        ("h2", "Differences"),
+        Figure("forest", forest(cmp), "Each metric's difference B - A with its 95% interval."),
+        ("h2", "Whole distributions"),
+    ]
+    tests = pd.DataFrame([{"Distribution": what, "Chi-square": f"{t[0]:.1f}", "df": str(t[2]), "p": p_text(t[1])}
+                          for what, t in (("goals per team", cmp.goals_test), ("goal margin", cmp.margin_test))])
+    rep.blocks.append(Table(tests, numeric=("Chi-square", "df", "p")))
+    return rep

@@ -1,0 +1,239 @@
+"""Reports to share (simcore.sharing): the league and compare pages, as HTML and Markdown, their verdicts,
+the refusal to overwrite, and the HTML opened in a headless browser."""
+from __future__ import annotations
+
+import base64
+import os
+import re
+import shutil
+import subprocess
+import types
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from simcore import sharing
+from simcore.analysis.compare import Comparison, compare
+from simcore.analysis.inference import Difference
+from simcore.cli import main
+from simcore.league import sample
+from simcore.league.projection import project
+
+EZR_LEAGUE = sample("ezr") / "league.toml"
+DATA_URI = re.compile(r'<img src="data:image/png;base64,([A-Za-z0-9+/=]+)"')
+
+
+@pytest.fixture(scope="module")
+def cmp():
+    return compare("ezr", "", "overtime=none", 3_000, seed=4)
+
+
+@pytest.fixture(scope="module")
+def proj():
+    return project(EZR_LEAGUE, n=300, seed=2)
+
+
+@pytest.fixture(scope="module")
+def league_page(proj):
+    return sharing.league_report(proj, history_n=100)
+
+
+def _pngs(page: str) -> list[bytes]:
+    return [base64.b64decode(m) for m in DATA_URI.findall(page)]
+
+
+def test_league_html_is_self_contained_with_table_and_figures(league_page, proj, tmp_path):
+    path = tmp_path / "league.html"
+    assert league_page.write(path) == [path]
+    page = path.read_text(encoding="utf-8")
+    # every team a row of the odds table, best projected points first, with its playoff odds as a percentage
+    rows = re.findall(r"<tr><td>([A-Z]{3})</td>", page)
+    assert rows[:len(proj.teams)] == list(proj.teams["team"])
+    first = proj.teams.iloc[0]
+    assert f"{100 * first.playoff_odds:.1f}%" in page and f"{first.points_mean:.1f}" in page
+    # two figures (points bands, odds over dates), both real PNGs; nothing fetched from elsewhere
+    pngs = _pngs(page)
+    assert len(pngs) == 2 and all(p[:8] == b"\x89PNG\r\n\x1a\n" and len(p) > 10_000 for p in pngs)
+    assert "http://" not in page and "https://" not in page and "<script" not in page
+    for fact in ("simcore sample EZR league", "Seasons simulated", "300", "Seed", "Results through", "2026-12-21"):
+        assert fact in page
+    assert "Playoff odds as the results came in" in page and "(100 seasons per date" in page
+
+
+def test_playoff_cut_is_the_median_points_of_the_last_team_in():
+    seasons = pd.DataFrame({"season": [0, 0, 0, 1, 1, 1, 2, 2, 2], "points": [90, 80, 70, 95, 88, 60, 85, 84, 83],
+                            "made_playoffs": [True, True, False, True, True, False, True, True, False]})
+    assert sharing.playoff_cut(types.SimpleNamespace(seasons=seasons)) == 84.0     # median of 80, 88, 84
+    none = seasons.assign(made_playoffs=False)
+    assert np.isnan(sharing.playoff_cut(types.SimpleNamespace(seasons=none)))
+
+
+def test_league_cut_line_is_drawn_and_named(league_page, proj):
+    cut = sharing.playoff_cut(proj)
+    fig = league_page.figures()[0].figure
+    labels = [t.get_text() for t in fig.axes[0].get_legend().get_texts()]
+    assert f"playoff cut ({cut:.0f})" in labels
+    assert 40 < cut < 120
+
+
+def test_no_history_section_without_results_in_stages(proj):
+    rep = sharing.league_report(proj, dates=["2026-12-21"])
+    assert [f.name for f in rep.figures()] == ["points"]
+    assert "as the results came in" not in rep.html()
+
+
+def test_markdown_writes_figures_beside_it(league_page, tmp_path):
+    path = tmp_path / "odds.md"
+    written = league_page.write(path)
+    assert written == [tmp_path / "odds-points.png", tmp_path / "odds-history.png", path]
+    text = path.read_text(encoding="utf-8")
+    assert "](odds-points.png)" in text and "](odds-history.png)" in text
+    assert "| Team | Division | Points now |" in text
+    assert (tmp_path / "odds-points.png").read_bytes()[:4] == b"\x89PNG"
+
+
+def test_existing_files_are_kept_unless_force(league_page, tmp_path):
+    page = tmp_path / "r.html"
+    page.write_text("mine")
+    with pytest.raises(FileExistsError, match="r.html exists"):
+        league_page.write(page)
+    assert page.read_text() == "mine"
+    league_page.write(page, force=True)
+    assert page.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+    # a Markdown report's figure counts too: nothing is written when one of them exists
+    (tmp_path / "m-history.png").write_text("mine")
+    with pytest.raises(FileExistsError, match="m-history.png"):
+        league_page.write(tmp_path / "m.md")
+    assert not (tmp_path / "m.md").exists() and not (tmp_path / "m-points.png").exists()
+    with pytest.raises(ValueError, match="must end in .html or .md"):
+        league_page.write(tmp_path / "r.pdf")
+
+
+def test_interrupted_write_leaves_nothing(tmp_path, monkeypatch):
+    def boom(src, dst):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(sharing.os, "replace", boom)
+    with pytest.raises(KeyboardInterrupt):
+        sharing._write_file(tmp_path / "r.html", b"<html>")
+    assert list(tmp_path.iterdir()) == []
+
+
+def _comparison(diff, lo, hi, p, p_holm, name="home_goals_mean", n=1_000, a=3.0):
+    d = Difference(name, a, a + diff, diff, (lo, hi), p, (hi - lo) / 3.92, 1.0, True, n)
+    return Comparison({"game": "ezr", "a": "A", "b": "B", "n": n, "seed": 0, "seed_b": 0, "paired": True,
+                       "setup": {}}, [d], np.array([p_holm]), (0.0, 1.0, 1), (0.0, 1.0, 1))
+
+
+@pytest.mark.parametrize("args,verdict", [
+    ((0.31, 0.25, 0.37, 1e-9, 1e-8), "higher under B by 0.310 (95% CI +0.250 to +0.370)"),
+    ((-0.0468, -0.0527, -0.0409, 1e-9, 1e-8), "lower under B by 0.0468 (95% CI -0.0527 to -0.0409)"),
+    ((0.05, -0.02, 0.12, 0.16, 0.5), "no detectable difference at n = 1,000 (95% CI -0.020 to +0.120); about "
+                                     "3,140 games per variant would detect +0.050"),
+    ((0.08, 0.01, 0.15, 0.02, 0.2), "higher under B by 0.080 (95% CI +0.010 to +0.150) on its own, but not after the "
+                                    "Holm adjustment over 1 metrics"),
+    ((0.0, 0.0, 0.0, 1.0, 1.0), "no difference: B - A is exactly 0 with no spread"),
+    ((float("nan"), float("nan"), float("nan"), float("nan"), 1.0), "no interval"),
+])
+def test_verdict_in_plain_words(args, verdict):
+    v = _comparison(*args).verdicts()
+    assert v["verdict"].iloc[0].startswith(verdict)
+    assert v["doc"].iloc[0] == "home goals per game"
+
+
+def test_shares_are_percent_and_percentage_points():
+    v = _comparison(0.0123, 0.008, 0.0166, 1e-6, 1e-6, name="home_win", a=0.5).verdicts().iloc[0]
+    assert (v.a_text, v.b_text, v.diff_text) == ("50.00%", "51.23%", "+1.23 pp")
+    assert v.verdict == "higher under B by 1.23 percentage points (95% CI +0.80 to +1.66)"
+    assert bool(v.detected)
+
+
+def test_compare_report_verdicts_and_forest(cmp, tmp_path):
+    path = tmp_path / "cmp.html"
+    sharing.compare_report(cmp).write(path)
+    page = path.read_text(encoding="utf-8")
+    v = cmp.verdicts()
+    for r in v.itertuples():
+        assert f"<td>{r.metric}</td>" in page
+    # without overtime every game level after regulation goes to the shootout
+    ot = v.set_index("metric").loc["decided_OT"]
+    assert ot.detected and ot.verdict.startswith("lower under B by ")
+    assert ot.verdict in page
+    assert "overtime: table -&gt; none" in page and "3,000" in page
+    assert len(_pngs(page)) == 1
+    md = tmp_path / "cmp.md"
+    assert sharing.compare_report(cmp).write(md) == [tmp_path / "cmp-forest.png", md]
+    assert "](cmp-forest.png)" in md.read_text(encoding="utf-8")
+
+
+def test_cli_reports(tmp_path, capsys):
+    out = tmp_path / "c.html"
+    assert main(["compare", "ezr", "--b", "overtime=none", "-n", "1000", "--report", str(out)]) == 0
+    assert f"wrote {out}" in capsys.readouterr().out and "decided_OT" in out.read_text(encoding="utf-8")
+    assert main(["compare", "ezr", "--b", "overtime=none", "-n", "1000", "--report", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert err == f"simcore: error: {out} exists; pass --force to replace it\n"
+    assert main(["compare", "ezr", "-n", "1000", "--report", str(tmp_path / "c.txt")]) == 2
+    assert "must end in .html or .md" in capsys.readouterr().err
+    lg = tmp_path / "l.md"
+    assert main(["league", "project", str(EZR_LEAGUE), "-n", "200", "--report", str(lg), "--format", "json"]) == 0
+    capsys.readouterr()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["c.html", "l-history.png", "l-points.png", "l.md"]
+    assert main(["league", "project", str(EZR_LEAGUE), "-n", "200", "--report", str(lg)]) == 2
+    assert "l.md exists" in capsys.readouterr().err
+    assert main(["league", "project", str(EZR_LEAGUE), "-n", "200", "--report", str(lg), "--force"]) == 0
+
+
+# ------------------------------------------------------------------------------------------ in a browser
+
+_PROBE = """<script>window.addEventListener("load", function () {
+  var o = document.createElement("pre"); o.id = "probe";
+  o.textContent = Array.from(document.images).map(function (i) { return i.naturalWidth + "x" + i.naturalHeight; })
+    .join(" ") + " rows=" + document.querySelectorAll("table.data tbody tr").length;
+  document.body.appendChild(o);
+});</script>"""
+
+
+def _chromium():
+    path = shutil.which("chromium")
+    if not path:
+        if os.environ.get("SIMCORE_REQUIRE_BROWSER") == "1":
+            pytest.fail("chromium is not installed and SIMCORE_REQUIRE_BROWSER=1")
+        pytest.skip("chromium is not installed (set SIMCORE_REQUIRE_BROWSER=1 to make this a failure)")
+    return path
+
+
+def _render(html_path, tmp_path) -> str:
+    """The DOM of a report after it loaded in headless Chromium, with a probe listing each image's decoded
+    size and the table rows (the probe is added to a copy: the report itself has no script)."""
+    probe = tmp_path / f"probe-{html_path.name}"
+    probe.write_text(html_path.read_text(encoding="utf-8").replace("</body>", _PROBE + "</body>"), encoding="utf-8")
+    profile = tmp_path / "chromium-profile"
+    cmd = [_chromium(), "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+           "--disable-component-update", "--disable-sync", "--no-first-run", f"--user-data-dir={profile}",
+           "--dump-dom", probe.as_uri()]
+    done = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return done.stdout
+
+
+@pytest.mark.parametrize("which", ["league", "compare"])
+def test_report_renders_in_a_browser(which, league_page, cmp, proj, tmp_path):
+    rep = league_page if which == "league" else sharing.compare_report(cmp)
+    path = tmp_path / f"{which}.html"
+    rep.write(path)
+    dom = _render(path, tmp_path)
+    probe = re.search(r'<pre id="probe">(.*?)</pre>', dom)
+    assert probe, dom[-2000:]
+    *sizes, rows = probe.group(1).split()
+    assert len(sizes) == len(rep.figures())
+    for s in sizes:
+        w, h = map(int, s.split("x"))
+        assert w > 300 and h > 200, sizes
+    tables = [b for b in rep.blocks if isinstance(b, sharing.Table)]
+    assert int(rows.removeprefix("rows=")) == sum(len(t.frame) for t in tables)
+    if which == "league":
+        assert f"<td>{proj.teams.team.iloc[-1]}</td>" in dom
+    else:
+        assert "<td>decided_OT</td>" in dom
