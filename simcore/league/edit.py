@@ -13,6 +13,7 @@ from __future__ import annotations
 import csv
 import io
 import os
+import re
 import tempfile
 import tomllib
 from dataclasses import dataclass
@@ -22,7 +23,7 @@ import pandas as pd
 
 from simcore.charts import ChartError
 
-from .files import DECIDED, League, load_league
+from .files import DECIDED, League, load_league, read_csv
 from .standings import standings
 
 BOM = b"\xef\xbb\xbf"
@@ -57,17 +58,18 @@ def results_path(league_path) -> Path:
 
 
 def _layout(raw: bytes, path: Path):
-    """(bom, newline, header, header line number, whether the file ends with a newline) of a results file."""
+    """(newline, header, whether the file ends with a newline, number of lines) of a results file (whose bytes
+    are appended to as they are, a byte-order mark included)."""
     bom = raw.startswith(BOM)
     try:
         text = raw[len(BOM):].decode("utf-8") if bom else raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise ChartError(path, None, None, None, f"not UTF-8 text (byte {exc.start})") from None
     newline = "\r\n" if "\r\n" in text else "\r" if "\r" in text and "\n" not in text else "\n"
-    for no, line in enumerate(text.splitlines(), start=1):
+    for line in text.splitlines():
         if line.strip() and not line.lstrip().startswith("#"):
             header = [h.strip() for h in next(csv.reader([line]))]
-            return bom, newline, header, no, text.endswith(("\n", "\r")) or not text, len(text.splitlines())
+            return newline, header, text.endswith(("\n", "\r")), len(text.splitlines())
     raise ChartError(path, None, None, None, "the file has no header line (date,home,away,home_goals,away_goals,"
                      "decided_in)")
 
@@ -105,8 +107,19 @@ def _csv_line(row: dict, newline: str) -> str:
     return buf.getvalue()
 
 
-def _standings(lg: League) -> pd.DataFrame:
-    return standings(lg.results, lg.teams, lg.points, lg.tiebreakers)
+def _standings(lg: League, results: Path) -> pd.DataFrame:
+    """The league's standings; a played result the standings refuse (a score that contradicts how the game was
+    decided) is a ChartError naming the results file and the line."""
+    try:
+        return standings(lg.results, lg.teams, lg.points, lg.tiebreakers)
+    except ValueError as exc:
+        head, _, problem = str(exc).partition(": ")
+        m = re.fullmatch(r"results row (\d+)", head)
+        if not m:
+            raise ChartError(results, None, None, None, str(exc)) from None
+        pos = int(m.group(1))
+        no, row = read_csv(results, ())[pos]
+        raise ChartError(results, no, "decided_in", row.get("decided_in"), problem) from None
 
 
 def add_result(league_path, date: str, home: str, away: str, home_goals: int, away_goals: int,
@@ -132,7 +145,7 @@ def add_result(league_path, date: str, home: str, away: str, home_goals: int, aw
         raw = path.read_bytes()
     except OSError as exc:
         raise ChartError(path, None, None, None, f"cannot read the file ({exc.strerror})") from None
-    bom, newline, header, _, ends_nl, n_lines = _layout(raw, path)
+    newline, header, ends_nl, n_lines = _layout(raw, path)
     row = build_row(header, path, date, home, away, home_goals, away_goals, decided_in, winner, home_goalie,
                     away_goalie)
     suffix = ("" if ends_nl else newline) + _csv_line(row, newline)
@@ -144,19 +157,13 @@ def add_result(league_path, date: str, home: str, away: str, home_goals: int, aw
             fh.write(raw + added)
         try:
             lg = load_league(league_path, results=tmp)
+            table = _standings(lg, Path(tmp))
         except ChartError as exc:
             if Path(exc.path) != Path(tmp):
                 raise
             where = "the new row" if exc.line == line else "an earlier row"
             raise ChartError(path, exc.line, exc.column, exc.text,
                              f"{exc.problem} ({where}; nothing was added)") from None
-        try:
-            table = _standings(lg)
-        except ValueError as exc:                  # a score that contradicts how the game was decided
-            head, _, msg = str(exc).partition(": ")
-            new = head == f"results row {len(lg.results) - 1}"
-            raise ChartError(path, line if new else None, "decided_in" if new else None, decided_in if new else None,
-                             f"{msg or head} ({'the new row' if new else 'an earlier row'}; nothing was added)") from None
     finally:
         os.unlink(tmp)
     if path.stat().st_size != len(raw):
@@ -182,10 +189,7 @@ def validate(league_path) -> Checked:
     league_path = Path(league_path)
     lg = load_league(league_path)
     doc = league_doc(league_path)
-    try:
-        table = _standings(lg)
-    except ValueError as exc:
-        raise ChartError(league_path.parent / doc.get("results", "results"), None, None, None, str(exc)) from None
+    table = _standings(lg, league_path.parent / doc["results"]) if "results" in doc else _standings(lg, league_path)
     files = [str(league_path)]
     for key in ("teams", "goalies", "schedule", "results"):
         if isinstance(doc.get(key), str):

@@ -237,3 +237,5 @@ def test_validate_a_broken_copy_names_the_file(tmp_path, capsys, game, fname, ol
     assert rc == 2 and out == "" and err.count("\n") == 1
     shown = d / ("league.toml" if game == "strat" and fname == "teams.csv" else fname)
     assert err.startswith(f"simcore: error: {shown}") or str(d / fname) in err, err
+    if fname == "played.csv":
+        assert f"{f}, line 3, column 'decided_in': 'OT': overtime game ended level 3-3" in err
