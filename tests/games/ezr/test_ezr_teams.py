@@ -110,7 +110,7 @@ def test_demo_takes_a_teams_file(tmp_path, capsys, teams_file):
     ("team,OFF,GDEF,SHOOTER,GSO\nMine,C,K,A,b\n", "line 2, column 'GDEF': 'K': goalie DEF must be one of"),
     ("team,OFF,GDEF,SHOOTER,GSO\nMine,C,D,a,b\n", "line 2, column 'SHOOTER': 'a': shooter rating must be"),
     ("team,OFF,GDEF,SHOOTER,GSO\nMine,C,D,A,B\n", "line 2, column 'GSO': 'B': goalie shootout rating must be"),
-    ("team,OFF,GDEF,SHOOTER\nMine,C,D,A\n", "line 1: 'team,OFF,GDEF,SHOOTER': missing columns ['GSO']"),
+    ("team,OFF,GDEF,SHOOTER\nMine,C,D,A\n", ("line 1", "'GSO'")),
     ("team,OFF,GDEF,GSO,SHOOTER\nMine,C,D,b,A\n", "line 1, column 'GSO': 'GSO': unknown or misplaced column"),
     ("team,OFF,GDEF,SHOOTER,GSO\nMine,C,D,A\n", "line 2: 'Mine,C,D,A': expected 5 fields, found 4"),
     ("team,OFF,GDEF,SHOOTER,GSO\nMine,C,D,A,b\nMINE,C,D,A,b\n", "line 3, column 'team': 'MINE': team listed twice"),
@@ -128,7 +128,8 @@ def test_a_bad_teams_file_is_one_line_naming_file_line_column_and_text(tmp_path,
                  ("ezr", "--teams", str(f), "--home", "Mine", "--away", "BOS", "-n", "100")):
         rc, out, err = _run(capsys, *argv)
         assert rc == 2 and out == "" and err.count("\n") == 1
-        assert err.startswith(f"simcore: error: {f}") and where in err, err
+        assert err.startswith(f"simcore: error: {f}"), err
+        assert all(part in err for part in ((where,) if isinstance(where, str) else where)), err
 
 
 def test_a_missing_teams_file_is_one_line(tmp_path, capsys):

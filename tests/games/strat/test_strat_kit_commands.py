@@ -108,13 +108,14 @@ def test_kit_new_refuses_a_folder_that_holds_anything(tmp_path, capsys):
 
 
 @pytest.mark.parametrize("rel, old, new, where", [
-    ("teams/EXA_lines.csv", "F1,Player B,", "F1,Player Q,", "EXA_lines.csv, line 13, column 'LW': 'Player Q': no skater"),
+    ("teams/EXA_lines.csv", "F1,Player B,", "F1,Player Q,",
+     "EXA_lines.csv, line 13, column 'LW': 'Player Q': no skater"),
     ("teams/EXB_skaters.csv", ",B,1-", ",Q,1-", "EXB_skaters.csv, line 22, column 'pen': 'Q'"),
     ("teams/EXA_goalies.csv", "Player C,5,55%", "Player C,5,155%", "EXA_goalies.csv, line 10, column 'starts': '155%'"),
     ("charts/penalty.csv", "\nD,1-3,", "\nE,1-3,", "penalty.csv, line 10, column 'rating': 'E'"),
     ("teams.csv", "teams/EXB_lines.csv", "teams/EXB_line.csv", "teams.csv, line 11, column 'lines': "
                                                               "'teams/EXB_line.csv': file not found"),
-    ("kit.toml", 'split_deck = "split_deck.csv"', "", "kit.toml, column 'split_deck': missing key"),
+    ("kit.toml", 'split_deck = "split_deck.csv"', "", "'split_deck': missing key"),
 ])
 def test_kit_validate_names_file_line_column_and_text(kit, capsys, rel, old, new, where):
     f = kit / rel
