@@ -263,7 +263,8 @@ USAGE = """usage: simcore league COMMAND [--help] ...
 A replay league: a league.toml naming its game, teams, goalies, schedule and played results (docs/league.md).
 
 commands:
-  standings LEAGUE.toml [--results FILE] [--by division|conference|league] [--as-of DATE]   the standings
+  standings LEAGUE.toml [--results FILE] [--by division|conference|league]   today's standings
+                   [--as-of DATE]  the standings after that date's games
   add-result LEAGUE.toml DATE HOME AWAY HG AG [REG|OT|SO]   check one played result and append it
   validate LEAGUE.toml             check the league and every file it names; run nothing
   sample GAME DIR                  write a shipped sample league's files to DIR
