@@ -13,21 +13,46 @@ def cmd_league_standings(argv):
     p.add_argument("--results", default=None, help="played-results CSV (default: the one the league file names)")
     p.add_argument("--by", choices=("division", "conference", "league"), default="division")
     p.add_argument("--format", choices=("table", "json"), default="table")
+    p.add_argument("--as-of", type=_iso_date, default=None, metavar="DATE",
+                   help="count only the results played on or before DATE (YYYY-MM-DD)")
     args = p.parse_args(argv)
     from simcore.league.files import load_league
     from simcore.league.standings import format_standings, standings
 
-    lg = load_league(args.league, results=args.results)
+    lg = _as_of(load_league(args.league, results=args.results), args.as_of)
     table = standings(lg.results, lg.teams, lg.points, lg.tiebreakers)
     if args.format == "json":
-        doc = {"league": lg.name, "points": lg.points, "tiebreakers": list(lg.tiebreakers),
+        doc = {"league": lg.name, "as_of": args.as_of, "points": lg.points, "tiebreakers": list(lg.tiebreakers),
                "games_played": len(lg.results), "games_left": len(lg.remaining()),
                "teams": table.to_dict(orient="records")}
         print(json.dumps(plain(doc), indent=2))
         return
-    print(f"{lg.name}: {len(lg.results)} games played, {len(lg.remaining())} to play "
+    print(f"{lg.name}{f' as of {args.as_of}' if args.as_of else ''}: {len(lg.results)} games played, "
+          f"{len(lg.remaining())} to play "
           f"({lg.points} points; tiebreakers: {', '.join(lg.tiebreakers)})\n")
     print(format_standings(table, by=args.by))
+
+
+def _iso_date(text: str) -> str:
+    """A command-line date, YYYY-MM-DD."""
+    import argparse
+    import datetime
+
+    try:
+        if len(text) != 10:
+            raise ValueError
+        return datetime.date.fromisoformat(text).isoformat()
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a date (YYYY-MM-DD)") from None
+
+
+def _as_of(lg, date):
+    """The league as it stood after the games of ``date`` (all of it when ``date`` is None)."""
+    if date is None:
+        return lg
+    from simcore.league.projection import as_of
+
+    return as_of(lg, date)
 
 
 def cmd_league_sample(argv):
@@ -175,12 +200,87 @@ def cmd_league_history(argv):
         print(f"\nwrote {args.plot}")
 
 
+def cmd_league_add_result(argv):
+    p = Parser(prog="simcore league add-result",
+               description="Check one played result against the whole league and append it to the league's "
+                           "results file (earlier rows are never rewritten; on any error the file is unchanged).")
+    p.add_argument("league", help="league.toml")
+    p.add_argument("date", type=_iso_date, help="the date of the game, YYYY-MM-DD (as the schedule has it)")
+    p.add_argument("home", help="home team")
+    p.add_argument("away", help="away team")
+    p.add_argument("home_goals", type=_goals, metavar="HG", help="home goals (a shootout winner's goal included)")
+    p.add_argument("away_goals", type=_goals, metavar="AG", help="away goals")
+    p.add_argument("decided_in", nargs="?", default="REG", type=str.upper, choices=("REG", "OT", "SO"),
+                   metavar="REG|OT|SO", help="how the game was decided (default REG)")
+    p.add_argument("--winner", choices=("home", "away"), default=None,
+                   help="who won the shootout, for a shootout game recorded level (needs a winner column)")
+    p.add_argument("--home-goalie", default="", metavar="NAME", help="the home starting goalie")
+    p.add_argument("--away-goalie", default="", metavar="NAME", help="the away starting goalie")
+    p.add_argument("--format", choices=("table", "json"), default="table")
+    args = p.parse_args(argv)
+    from simcore.league.edit import add_result
+
+    a = add_result(args.league, args.date, args.home, args.away, args.home_goals, args.away_goals, args.decided_in,
+                   winner=args.winner, home_goalie=args.home_goalie, away_goalie=args.away_goalie)
+    rows = a.table.set_index("team").loc[[args.home, args.away]].reset_index()
+    if args.format == "json":
+        print(json.dumps(plain({"file": str(a.path), "line": a.line, "added": a.row,
+                                "games_played": len(a.league.results), "games_left": len(a.league.remaining()),
+                                "teams": rows.to_dict(orient="records")}), indent=2))
+        return
+    how = "" if args.decided_in == "REG" else f" ({args.decided_in})"
+    print(f"added to {a.path}, line {a.line}: {args.date} {args.home} {args.home_goals}, "
+          f"{args.away} {args.away_goals}{how}")
+    print(f"{len(a.league.results)} games played, {len(a.league.remaining())} to play\n")
+    from simcore.league.standings import format_standings
+
+    print(format_standings(rows, by="league").replace("League\n", "", 1), end="")
+
+
+def _goals(text: str) -> int:
+    import argparse
+
+    if not (text.isascii() and text.isdigit()):
+        raise argparse.ArgumentTypeError(f"expected a whole number of goals, got {text!r}")
+    return int(text)
+
+
+def cmd_league_validate(argv):
+    p = Parser(prog="simcore league validate",
+               description="Read and check a league and every file it names (a Strat league's card kit "
+                           "included); run nothing.")
+    p.add_argument("league", help="league.toml")
+    p.add_argument("--format", choices=("table", "json"), default="table")
+    args = p.parse_args(argv)
+    from simcore.league.edit import validate
+
+    c = validate(args.league)
+    lg = c.league
+    doc = {"league": lg.name, "game": lg.game, "teams": len(lg.teams),
+           "conferences": int(lg.teams.conference.nunique()), "divisions": int(lg.teams.division.nunique()),
+           "goalies": len(lg.goalies), "games_scheduled": len(lg.schedule), "games_played": len(lg.results),
+           "games_left": len(lg.remaining()), "files": c.files}
+    if args.format == "json":
+        print(json.dumps(plain(doc), indent=2))
+        return
+    print(f"{args.league}: valid ({lg.name}, game {lg.game})")
+    print(f"teams: {doc['teams']} in {doc['conferences']} conferences, {doc['divisions']} divisions; "
+          f"{doc['goalies']} goalies")
+    print(f"games: {doc['games_scheduled']} scheduled, {doc['games_played']} played, {doc['games_left']} to play")
+    print(f"files checked ({len(c.files)}):")
+    for f in c.files:
+        print(f"  {f}")
+
+
 USAGE = """usage: simcore league COMMAND [--help] ...
 
 A replay league: a league.toml naming its game, teams, goalies, schedule and played results (docs/league.md).
 
 commands:
   standings LEAGUE.toml [--results FILE] [--by division|conference|league]   today's standings
+                   [--as-of DATE]  the standings after that date's games
+  add-result LEAGUE.toml DATE HOME AWAY HG AG [REG|OT|SO]   check one played result and append it
+  validate LEAGUE.toml             check the league and every file it names; run nothing
   sample GAME DIR                  write a shipped sample league's files to DIR
   project LEAGUE.toml [-n N]       the rest of the season simulated N times: points, playoff and title odds
   history LEAGUE.toml [--dates ..] the projected odds as of successive dates of the played results
@@ -190,7 +290,7 @@ Each command takes --help."""
 
 def cmd_league(argv):
     subs = {"standings": cmd_league_standings, "sample": cmd_league_sample, "project": cmd_league_project,
-            "history": cmd_league_history}
+            "history": cmd_league_history, "add-result": cmd_league_add_result, "validate": cmd_league_validate}
     if not argv or argv[0] in ("-h", "--help"):
         print(USAGE)
         return

@@ -14,7 +14,7 @@ from simcore.rng import MARK
 from . import engine
 from . import kernel as K
 from .charts import Charts, default_charts
-from .matchup import Team, compile_matchup, sample_teams
+from .matchup import Team, TeamsFile, compile_matchup, sample_teams
 from .policies import ShufflePolicy
 from .report import COMMANDS
 from .rules import Rules
@@ -38,6 +38,11 @@ def team_text(t: Team) -> str:
     if s is not None and s.team == t:
         return t.name
     return f"{t.name}={t.spec}" if t.name else t.spec
+
+
+def teams_file(value) -> TeamsFile:
+    """A teams file (a path, or a TeamsFile already read)."""
+    return value if isinstance(value, TeamsFile) else TeamsFile.read(str(value).strip())
 
 
 def policy(value) -> ShufflePolicy:
@@ -67,6 +72,22 @@ class Setup(SetupBase):
     away_policy: ShufflePolicy = setup_field("expected", "away SHUFFLE LINES policy", policy, lambda p: p.name)
     charts: Charts | None = setup_field(None, "the charts (a Charts of your own files; default: the shipped "
                                         "charts)", charts, lambda c: "custom")
+    teams: TeamsFile | None = setup_field(None, "a teams file (CSV: team,OFF,GDEF,SHOOTER,GSO; docs/ezr.md) whose "
+                                          "team names home and away may give", teams_file, lambda f: f.path)
+
+    def __post_init__(self):
+        # home and away may name a team of the teams file: resolve them before the fields are parsed
+        if self.teams is not None:
+            roster = teams_file(self.teams)
+            object.__setattr__(self, "teams", roster)
+            for side in self.PAIR:
+                value = getattr(self, side)
+                if isinstance(value, str) and (found := roster.find(value)) is not None:
+                    object.__setattr__(self, side, found)
+                elif isinstance(value, str) and "/" not in value and value.strip().upper() not in sample_teams():
+                    raise SetupError(f"ezr setup {side}={value!r}: not a team of {roster.path} "
+                                     f"({', '.join(roster.names)}) nor a sample team ({', '.join(sample_teams())})")
+        super().__post_init__()
 
     def check(self):
         if self.home == self.away and self.home.name and self.home.name == self.away.name:

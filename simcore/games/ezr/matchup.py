@@ -1,11 +1,12 @@
 """Teams, matchups and their compilation to kernel arguments."""
 from __future__ import annotations
 
-import csv
 from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
+
+from simcore.charts import ChartError, read_table
 
 from .charts import (DEF_LETTERS, GOALIE_SO_LETTERS, OFF_LETTERS, SHOOTER_LETTERS, Charts, data_path,
                      default_charts)
@@ -120,13 +121,58 @@ class SampleTeam:
     source: str
 
 
+#: The columns of a teams file after ``team``: the four ratings of :class:`Team`, as on the roster card.
+TEAM_COLUMNS = ("OFF", "GDEF", "SHOOTER", "GSO")
+_RATINGS = {"OFF": (OFF_LETTERS, "team OFF"), "GDEF": (DEF_LETTERS, "goalie DEF"),
+            "SHOOTER": (SHOOTER_LETTERS, "shooter rating"), "GSO": (GOALIE_SO_LETTERS, "goalie shootout rating")}
+
+
+def load_teams(path) -> dict[str, SampleTeam]:
+    """A teams file, by team name: header ``team, OFF, GDEF, SHOOTER, GSO[, season][, source]`` (docs/ezr.md,
+    "Teams"); one row per team: its name, team offense, its goalie's DEF, its shootout shooter and its goalie's
+    shootout rating, as on the roster card.  A problem is a :class:`~simcore.charts.ChartError` naming the file,
+    line, column and text."""
+    t = read_table(path, "team", list(TEAM_COLUMNS), optional=("season",))
+    out = {}
+    for name, cells in t.rows.items():
+        if not name or any(c in name for c in ",=/"):
+            raise ChartError(t.path, t.row_lines[name], "team", name,
+                             "a team name must not be empty or hold ',', '=' or '/'")
+        if any(k.upper() == name.upper() for k in out):
+            raise ChartError(t.path, t.row_lines[name], "team", name, "team listed twice (names ignore case)")
+        for col, (allowed, what) in _RATINGS.items():
+            if cells[col].text not in allowed:
+                raise t.error(name, col, f"{what} must be one of {', '.join(allowed)}")
+        team = Team(*(cells[c].text for c in TEAM_COLUMNS), name=name)
+        season = cells["season"].text if "season" in cells else ""
+        source = "; ".join(dict.fromkeys(c.source for c in cells.values()))
+        out[name] = SampleTeam(team, season, source)
+    if not out:
+        raise ChartError(t.path, None, None, None, "no teams (header team,OFF,GDEF,SHOOTER,GSO, then one row a team)")
+    return out
+
+
+@dataclass(frozen=True)
+class TeamsFile:
+    """The teams of a teams file (:func:`load_teams`), found by name (any case)."""
+
+    path: str
+    teams: tuple[SampleTeam, ...]
+
+    @classmethod
+    def read(cls, path) -> "TeamsFile":
+        return cls(str(path), tuple(load_teams(path).values()))
+
+    def find(self, name: str) -> Team | None:
+        key = str(name).strip().upper()
+        return next((s.team for s in self.teams if s.team.name.upper() == key), None)
+
+    @property
+    def names(self) -> list[str]:
+        return [s.team.name for s in self.teams]
+
+
 @lru_cache(maxsize=1)
 def sample_teams() -> dict[str, SampleTeam]:
-    """The embedded sample teams (data/sample_teams.csv), by abbreviation."""
-    path = data_path("sample_teams.csv")
-    out = {}
-    with open(path, newline="", encoding="utf-8") as fh:
-        for row in csv.DictReader(fh):
-            team = Team(row["OFF"], row["GDEF"], row["SHOOTER"], row["GSO"], name=row["team"])
-            out[row["team"]] = SampleTeam(team, row["season"], row["source"])
-    return out
+    """The embedded sample teams (data/sample_teams.csv, a teams file), by abbreviation."""
+    return load_teams(data_path("sample_teams.csv"))

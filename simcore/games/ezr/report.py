@@ -62,7 +62,8 @@ def _charts(args, rules):
 
 def _build_match(p):
     p.add_argument("--home", type=str, metavar="OFF/GDEF/SHOOTER/GSO",
-                   help="home team, e.g. D/E/B/c, or a sample team (BOS, NYR, ...); default the setup's (BOS)")
+                   help="home team, e.g. D/E/B/c, a sample team (BOS, NYR, ...: `simcore ezr teams`) or a team of "
+                   "--teams FILE; default the setup's (BOS)")
     p.add_argument("--away", type=str, metavar="OFF/GDEF/SHOOTER/GSO", help="away team; default the setup's (NYR)")
     add_n(p, 100_000)
     add_seed(p)
@@ -70,6 +71,7 @@ def _build_match(p):
     p.add_argument("--shootout", choices=("on", "off"), help="the shootout rule field (see below)")
     p.add_argument("--policy", default="expected", help="SHUFFLE LINES policy for both teams "
                    "(expected, keep, reroll, at-least-K)")
+    _add_teams(p)
     add_threads(p)
     p.add_argument("--plot", metavar="FILE", help="write the goal distributions (exact vs simulated) to FILE")
     p.add_argument("--force", action="store_true", help="replace an existing --plot file")
@@ -82,7 +84,7 @@ def _run_match(game, args):
     policy = ShufflePolicy(args.policy)
     sides = {k: v for k, v in (("home", args.home), ("away", args.away)) if v is not None}
     setup = game.setup({**sides, "home_policy": policy, "away_policy": policy,
-                        "charts": charts if args.chart else None})
+                        "charts": charts if args.chart else None, "teams": args.teams})
     if args.plot:
         refuse_overwrite(args.plot, args.force)
     ex = game.exact(setup, rules=rules)
@@ -168,6 +170,38 @@ def format_matchup(r: dict) -> str:
     return "\n".join(out)
 
 
+# ---------------------------------------------------------------- teams: simcore ezr teams, --teams FILE
+
+def _add_teams(p):
+    p.add_argument("--teams", metavar="FILE", default=None,
+                   help="a teams file (CSV: team,OFF,GDEF,SHOOTER,GSO; docs/ezr.md) whose team names --home and "
+                        "--away may give; sample team names still work")
+
+
+def _build_teams(p):
+    p.add_argument("--teams", metavar="FILE", default=None,
+                   help="list the teams of this teams file instead of the sample teams")
+    add_format(p)
+
+
+def _run_teams(game, args):
+    from .matchup import load_teams, sample_teams
+
+    teams = load_teams(args.teams) if args.teams else sample_teams()
+    rows = [{"team": name, "OFF": s.team.off, "GDEF": s.team.gdef, "SHOOTER": s.team.shooter, "GSO": s.team.gso,
+             "season": s.season, "source": s.source} for name, s in teams.items()]
+    if args.format == "json":
+        print_json({"file": args.teams or "sample", "teams": rows})
+        return
+    print(f"{'teams of ' + args.teams if args.teams else 'sample teams'} (--home/--away NAME; "
+          "OFF team offense, GDEF goalie DEF, SHOOTER shootout shooter, GSO goalie shootout)")
+    cols = ["team", "OFF", "GDEF", "SHOOTER", "GSO", "season", "source"]
+    widths = {c: max(len(c), *(len(r[c]) for r in rows)) for c in cols}
+    print("  ".join(c.ljust(widths[c]) for c in cols).rstrip())
+    for r in rows:
+        print("  ".join(r[c].ljust(widths[c]) for c in cols).rstrip())
+
+
 # ---------------------------------------------------------------- simcore ezr period
 
 def _build_period(p):
@@ -249,13 +283,16 @@ def _build_demo(p):
     p.add_argument("--seed", type=seed_arg, default=2019, help="random seed (default 2019)")
     p.add_argument("--home", default="BOS", help="home team (default BOS)")
     p.add_argument("--away", default="NYR", help="away team (default NYR)")
+    _add_teams(p)
 
 
 def _run_demo(game, args):
-    print(run_demo(game, Path(args.out), home=args.home, away=args.away, n=args.n, seed=args.seed))
+    print(run_demo(game, Path(args.out), home=args.home, away=args.away, n=args.n, seed=args.seed,
+                   teams=args.teams))
 
 
-def run_demo(game, out: Path, *, home: str = "BOS", away: str = "NYR", n: int = 200_000, seed: int = 2019) -> str:
+def run_demo(game, out: Path, *, home: str = "BOS", away: str = "NYR", n: int = 200_000, seed: int = 2019,
+             teams=None) -> str:
     """Exact and simulated odds side by side, a goal-distribution plot, written under ``out``.
 
     Writes ``ezr_report.md``, ``ezr_report.json`` and ``ezr_goals.png`` (files of these names in ``out`` are the
@@ -263,7 +300,7 @@ def run_demo(game, out: Path, *, home: str = "BOS", away: str = "NYR", n: int = 
     """
     from .plots import goals_figure
 
-    setup = game.setup({"home": home, "away": away})
+    setup = game.setup({"home": home, "away": away, "teams": teams})
     h, a = setup.home, setup.away
     out.mkdir(parents=True, exist_ok=True)
     ex = game.exact(setup)
@@ -299,6 +336,8 @@ def run_demo(game, out: Path, *, home: str = "BOS", away: str = "NYR", n: int = 
 COMMANDS = (
     Command("", "exact and simulated odds of a matchup", _build_match, _run_match,
             "simcore ezr --home BOS --away D/E/B/c -n 100000 --seed 1 --no-qq-chart"),
+    Command("teams", "the sample teams, or a teams file's (--teams FILE)", _build_teams, _run_teams,
+            "simcore ezr teams --teams my_teams.csv"),
     Command("period", "the exact goal distribution of one period on an EZR line", _build_period, _run_period,
             "simcore ezr period --ezr 0 --format json"),
     Command("table", "the charts in effect, with the provenance of every cell", _common, _run_table,

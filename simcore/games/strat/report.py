@@ -187,8 +187,60 @@ def _print_pbp(log, args, rules, coach, kit):
           f"({log.winner} {'win' if log.winner != 'tie' else ''}, {log.decided_in})".replace(" ,", ","))
 
 
+def _build_kit(p):
+    p.add_argument("action", choices=("validate", "new"),
+                   help="validate: read and check every file of the kit DIR, play nothing; new: write a template "
+                        "kit (two complete example teams, every column documented) into DIR")
+    p.add_argument("dir", metavar="DIR", help="the kit folder (holding kit.toml); validate also takes 'sample'")
+    p.add_argument("--rules", default="", metavar="FIELD=VALUE,...",
+                   help="validate: check the line-ups against these rules too, e.g. 'lines=4'")
+    p.add_argument("--force", action="store_true", help="new: write into a folder that is not empty (files of "
+                   "the template's names are replaced)")
+    add_format(p)
+
+
+def _run_kit(game, args):
+    from .kittemplate import check_kit, write_template
+
+    if args.action == "new":
+        try:
+            written = write_template(args.dir, force=args.force)
+        except FileExistsError as exc:
+            raise UsageError(str(exc)) from None
+        if args.format == "json":
+            print_json({"kit": args.dir, "files": [str(f) for f in written]})
+            return
+        print(f"wrote a template kit of {len(written)} files to {args.dir}: teams EXA and EXB "
+              f"(README.md says how to edit and add teams)")
+        print(f"check it with `simcore strat kit validate {args.dir}`, "
+              f"play it with `simcore strat EXA EXB --kit {args.dir}`")
+        return
+    rules = game.rules(args.rules)
+    c = check_kit(args.dir, rules)
+    kit = c.kit
+    doc = {"kit": kit.name, "path": kit.path, "synthetic": kit.synthetic, "rules": rules.id,
+           "teams": {abbr: {"name": t.name, "skaters": len(t.skaters), "goalies": len(t.goalies),
+                            "forward_lines": len(t.lines.forwards), "defense_pairs": len(t.lines.defense)}
+                     for abbr, t in kit.teams.items()},
+           "action_cards": len(kit.action_deck), "split_cards": len(kit.split_deck),
+           "files": [str(f) for f in c.files]}
+    if args.format == "json":
+        print_json(doc)
+        return
+    print(f"{kit.path}: valid kit {kit.name!r}{' (synthetic)' if kit.synthetic else ''}, line-ups checked "
+          f"against {rules.id}")
+    print(f"{len(kit.teams)} teams: " + ", ".join(f"{a} ({len(t.skaters)} skaters, {len(t.goalies)} goalies)"
+                                                  for a, t in kit.teams.items()))
+    print(f"decks: {doc['action_cards']} action cards, {doc['split_cards']} split cards; 5 charts")
+    print(f"files checked: {len(c.files)}")
+    if len(kit.teams) < 2:
+        print("note: a game needs two teams; add one to teams.csv (README.md of a template kit says how)")
+
+
 COMMANDS = (
     Command("", "simulate one matchup or a kit's round robin (--league), or print one game card by card (--pbp)",
             _build_play, _run_play, "simcore strat KBY NRV -n 10000 --seed 1 --rules goalie_fatigue=off"),
     Command("teams", "the teams of a kit", _build_teams, _run_teams, "simcore strat teams --kit my_kit"),
+    Command("kit", "check every file of a kit (validate DIR) or write a template kit to edit (new DIR)",
+            _build_kit, _run_kit, "simcore strat kit new my_kit && simcore strat kit validate my_kit"),
 )

@@ -1,0 +1,81 @@
+"""A kit to start from, and a kit checked whole: ``simcore strat kit new DIR`` and ``simcore strat kit validate
+DIR``.
+
+The template (``data/kit_template/``) is a complete, valid kit: the shipped sample kit's decks and charts and two
+of its fictional teams (``EXA``, the example a user edits from, and ``EXB``, so the kit plays a game as written),
+every CSV file with ``#`` comment lines after its header saying what each column holds, ``kit.toml`` with a
+comment on every key and a ``README.md`` telling how to add a team.
+"""
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+from simcore.charts import ChartError, read_table
+
+from .kit import KIT_FILES, Kit, load_kit, sample_kit
+
+TEMPLATE_DIR = Path(__file__).resolve().parent / "data" / "kit_template"
+
+
+def template_files() -> list[Path]:
+    """The template's files, relative to its folder, in a stable order."""
+    return sorted(p.relative_to(TEMPLATE_DIR) for p in TEMPLATE_DIR.rglob("*") if p.is_file())
+
+
+def write_template(out, force: bool = False) -> list[Path]:
+    """Write the template kit into the folder ``out``; refuses a folder that holds anything unless ``force``
+    (then the template's files replace files of the same name, and nothing else is touched).  Each file is
+    written under a temporary name and renamed, so an interrupted write leaves no half-written file.  Returns
+    the paths written."""
+    out = Path(out)
+    if out.exists() and not out.is_dir():
+        raise FileExistsError(f"{out} is a file, not a folder")
+    if out.is_dir() and any(out.iterdir()) and not force:
+        raise FileExistsError(f"{out} is not empty; choose a new folder or pass --force to write the template "
+                              "over files of the same names")
+    written = []
+    for rel in template_files():
+        dest = out / rel
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        tmp = dest.with_name(f".{dest.name}.tmp")
+        tmp.write_bytes((TEMPLATE_DIR / rel).read_bytes())
+        os.replace(tmp, dest)
+        written.append(dest)
+    return written
+
+
+@dataclass
+class KitCheck:
+    """What :func:`check_kit` read: the kit and every file it checked."""
+
+    kit: Kit
+    files: list[Path]
+
+
+def kit_files(folder: Path) -> list[Path]:
+    """Every file a (loaded, so valid) kit folder consists of: kit.toml, its decks, charts and teams file, and
+    each team's skaters, goalies and lines files."""
+    toml = folder / "kit.toml"
+    doc = tomllib.loads(toml.read_text(encoding="utf-8-sig"))
+    files = [toml] + [folder / doc[k].strip() for k in KIT_FILES]
+    teams = folder / doc["teams"].strip()
+    t = read_table(teams, "team", ["name", "skaters", "goalies", "lines"])
+    for cells in t.rows.values():
+        files += [teams.parent / cells[c].text for c in ("skaters", "goalies", "lines")]
+    return files
+
+
+def check_kit(spec, rules=None) -> KitCheck:
+    """Load a kit folder (or its kit.toml; ``sample`` for the shipped kit) and every file it names, and compile
+    every team's line-up for ``rules`` (a line-up the rules cannot dress, e.g. three lines under ``lines=4``, is
+    an error); play nothing."""
+    from .compile import compile_kit
+
+    if spec not in (None, "sample") and not Path(spec).exists():
+        raise ChartError(str(spec), None, None, None, "no such kit folder (a folder holding kit.toml)")
+    kit = sample_kit() if spec in (None, "sample") else load_kit(spec)
+    compile_kit(kit, rules)
+    return KitCheck(kit, kit_files(Path(kit.path)))

@@ -1,0 +1,165 @@
+"""simcore strat kit new / kit validate: a template kit that validates and plays as written, every column of
+every file documented in it; a kit checked whole, its errors naming file, line, column and text."""
+import csv
+import json
+import shutil
+
+import pytest
+
+from simcore.cli import main
+from simcore.games.strat.kit import SAMPLE_KIT_DIR, load_kit
+from simcore.games.strat.kittemplate import TEMPLATE_DIR, template_files, write_template
+
+
+def _run(capsys, *argv):
+    rc = main(list(argv))
+    out, err = capsys.readouterr()
+    return rc, out, err
+
+
+@pytest.fixture
+def kit(tmp_path, capsys):
+    d = tmp_path / "my_kit"
+    rc, out, err = _run(capsys, "strat", "kit", "new", str(d))
+    assert rc == 0, err
+    assert f"wrote a template kit of {len(template_files())} files to {d}" in out
+    return d
+
+
+def test_kit_new_writes_the_template_byte_for_byte(kit):
+    written = sorted(p.relative_to(kit) for p in kit.rglob("*") if p.is_file())
+    assert written == template_files()
+    assert {"kit.toml", "README.md", "teams.csv", "teams/EXA_skaters.csv", "teams/EXA_goalies.csv",
+            "teams/EXA_lines.csv"} <= {str(p) for p in written}
+    for rel in written:
+        assert (kit / rel).read_bytes() == (TEMPLATE_DIR / rel).read_bytes()
+    assert not list(kit.rglob(".*.tmp"))
+
+
+def test_kit_new_validates_as_written(kit, capsys):
+    rc, out, err = _run(capsys, "strat", "kit", "validate", str(kit), "--format", "json")
+    assert rc == 0, err
+    doc = json.loads(out)
+    assert doc["kit"] == "my kit" and doc["synthetic"] is True
+    assert list(doc["teams"]) == ["EXA", "EXB"]
+    assert doc["teams"]["EXA"] == {"name": "Example Aces", "skaters": 18, "goalies": 2, "forward_lines": 4,
+                                   "defense_pairs": 3}
+    assert (doc["action_cards"], doc["split_cards"]) == (36, 40)
+    assert len(doc["files"]) == 1 + 8 + 2 * 3 and str(kit / "teams" / "EXB_lines.csv") in doc["files"]
+    rc, out, _ = _run(capsys, "strat", "kit", "validate", str(kit), "--rules", "lines=4")
+    assert rc == 0 and "valid kit 'my kit' (synthetic)" in out and "files checked: 15" in out
+
+
+def test_the_template_teams_are_the_sample_kits_cards(kit):
+    mine, sample = load_kit(kit), load_kit(SAMPLE_KIT_DIR)
+    assert mine.teams["EXA"].skaters == sample.teams["KBY"].skaters
+    assert mine.teams["EXB"].goalies == sample.teams["NRV"].goalies
+    assert mine.teams["EXA"].lines == sample.teams["KBY"].lines
+    assert (mine.action_deck, mine.split_deck, mine.power_play_chart) == (sample.action_deck, sample.split_deck,
+                                                                         sample.power_play_chart)
+
+
+def _comment_words(path):
+    words = set()
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith("#"):
+            words |= {w.strip(":,()") for w in line[1:].split()}
+    return words
+
+
+def test_every_column_of_every_template_file_is_documented_in_it():
+    csvs = [p for p in template_files() if p.suffix == ".csv"]
+    assert len(csvs) == 14
+    for rel in csvs:
+        path = TEMPLATE_DIR / rel
+        header = next(csv.reader([path.read_text(encoding="utf-8").splitlines()[0]]))
+        documented = _comment_words(path)
+        missing = [c for c in header if c not in documented]
+        assert not missing, f"{rel}: undocumented columns {missing}"
+        assert path.read_text(encoding="utf-8").splitlines()[1].startswith("# ")
+    toml = (TEMPLATE_DIR / "kit.toml").read_text(encoding="utf-8")
+    import tomllib
+
+    for key in tomllib.loads(toml):
+        assert f"# {key}: " in toml, key
+    readme = (TEMPLATE_DIR / "README.md").read_text(encoding="utf-8")
+    assert "To add one, copy `teams/EXA_skaters.csv`" in readme
+
+
+def test_kit_new_refuses_a_folder_that_holds_anything(tmp_path, capsys):
+    d = tmp_path / "k"
+    d.mkdir()
+    (d / "notes.txt").write_text("mine")
+    rc, out, err = _run(capsys, "strat", "kit", "new", str(d))
+    assert rc == 2 and out == "" and "is not empty" in err and "--force" in err
+    assert sorted(p.name for p in d.iterdir()) == ["notes.txt"]
+    (d / "kit.toml").write_text("name = 'edited'\n")
+    rc, _, err = _run(capsys, "strat", "kit", "new", str(d), "--force")
+    assert rc == 0, err
+    assert (d / "notes.txt").read_text() == "mine"
+    assert (d / "kit.toml").read_bytes() == (TEMPLATE_DIR / "kit.toml").read_bytes()
+    f = tmp_path / "file"
+    f.write_text("x")
+    with pytest.raises(FileExistsError, match="is a file"):
+        write_template(f, force=True)
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    assert len(write_template(empty)) == len(template_files())
+
+
+@pytest.mark.parametrize("rel, old, new, where", [
+    ("teams/EXA_lines.csv", "F1,Player B,", "F1,Player Q,",
+     "EXA_lines.csv, line 13, column 'LW': 'Player Q': no skater"),
+    ("teams/EXB_skaters.csv", ",B,1-", ",Q,1-", "EXB_skaters.csv, line 22, column 'pen': 'Q'"),
+    ("teams/EXA_goalies.csv", "Player C,5,55%", "Player C,5,155%", "EXA_goalies.csv, line 10, column 'starts': '155%'"),
+    ("charts/penalty.csv", "\nD,1-3,", "\nE,1-3,", "penalty.csv, line 10, column 'rating': 'E'"),
+    ("teams.csv", "teams/EXB_lines.csv", "teams/EXB_line.csv", "teams.csv, line 11, column 'lines': "
+                                                              "'teams/EXB_line.csv': file not found"),
+    ("kit.toml", 'split_deck = "split_deck.csv"', "", "'split_deck': missing key"),
+])
+def test_kit_validate_names_file_line_column_and_text(kit, capsys, rel, old, new, where):
+    f = kit / rel
+    text = f.read_text(encoding="utf-8")
+    assert old in text
+    f.write_text(text.replace(old, new, 1), encoding="utf-8")
+    rc, out, err = _run(capsys, "strat", "kit", "validate", str(kit))
+    assert rc == 2 and out == "" and err.count("\n") == 1
+    assert err.startswith(f"simcore: error: {kit}") and where in err, err
+
+
+def test_kit_validate_checks_line_ups_against_the_rules(kit, capsys):
+    lines = kit / "teams" / "EXA_lines.csv"
+    lines.write_text("".join(ln for ln in lines.read_text().splitlines(keepends=True)
+                             if not ln.startswith(("F4,", "D3,"))))
+    assert _run(capsys, "strat", "kit", "validate", str(kit))[0] == 0
+    rc, _, err = _run(capsys, "strat", "kit", "validate", str(kit), "--rules", "lines=4")
+    assert rc == 2 and "team EXA: the 4-line option needs" in err
+
+
+def test_kit_validate_the_sample_and_a_missing_folder(tmp_path, capsys):
+    rc, out, _ = _run(capsys, "strat", "kit", "validate", "sample")
+    assert rc == 0 and "8 teams: KBY (18 skaters, 2 goalies)" in out and "files checked: 33" in out
+    rc, _, err = _run(capsys, "strat", "kit", "validate", str(tmp_path / "none"))
+    assert rc == 2 and "no such kit folder" in err
+
+
+def test_a_one_team_kit_validates_with_a_note(kit, capsys):
+    teams = kit / "teams.csv"
+    teams.write_text("".join(ln for ln in teams.read_text().splitlines(keepends=True) if not ln.startswith("EXB,")))
+    rc, out, _ = _run(capsys, "strat", "kit", "validate", str(kit))
+    assert rc == 0 and "1 teams: EXA" in out and "note: a game needs two teams" in out
+
+
+def test_the_template_plays(kit, capsys):
+    rc, out, err = _run(capsys, "strat", "EXA", "EXB", "--kit", str(kit), "-n", "200", "--seed", "1",
+                        "--format", "json")
+    assert rc == 0, err
+    doc = json.loads(out)
+    assert doc["kit"] == "my kit" and (doc["home"], doc["away"]) == ("EXA", "EXB")
+    teams = {t["team"]: t for t in doc["teams"]}
+    assert teams["EXA"]["games"] == teams["EXB"]["games"] == 200
+    assert teams["EXA"]["wins"] + teams["EXB"]["wins"] + teams["EXA"]["ties"] == 200
+    # the same cards as the sample kit's KBY and NRV: the same games
+    rc, out2, _ = _run(capsys, "strat", "KBY", "NRV", "-n", "200", "--seed", "1", "--format", "json")
+    sample = {t["team"]: t for t in json.loads(out2)["teams"]}
+    assert (teams["EXA"]["goals"], teams["EXB"]["goals"]) == (sample["KBY"]["goals"], sample["NRV"]["goals"])
