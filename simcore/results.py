@@ -80,25 +80,21 @@ class Results:
     def to_parquet(self, path, table: str = "games", overwrite: bool = False) -> Path:
         """Write one table to parquet with ``meta`` in the file's key-value metadata (key ``simcore``).
 
-        Refuses to replace an existing file unless ``overwrite``.
+        Refuses to replace an existing file unless ``overwrite``; the file is written whole or not at all (a
+        temporary file renamed into place, :mod:`simcore.outputs`).
         """
-        import pyarrow as pa
-        import pyarrow.parquet as pq
+        from simcore.outputs import write_parquet
 
-        path = Path(path)
-        if path.exists() and not overwrite:
-            raise FileExistsError(f"{path} exists; pass overwrite=True to replace it")
-        tbl = pa.Table.from_pandas(self.table(table), preserve_index=False)
-        md = dict(tbl.schema.metadata or {})
-        md[b"simcore"] = json.dumps({**self.meta, "table": table}, default=str).encode()
-        pq.write_table(tbl.replace_schema_metadata(md), path)
-        return path
+        return write_parquet(path, self.table(table), {**self.meta, "table": table}, overwrite=overwrite)
 
 
 def read_parquet(path) -> tuple[pd.DataFrame, dict]:
     """Read a table written by :meth:`Results.to_parquet`: ``(frame, meta)``."""
     import pyarrow.parquet as pq
 
+    from simcore.outputs import check_complete
+
     tbl = pq.read_table(path)
     meta = json.loads((tbl.schema.metadata or {}).get(b"simcore", b"{}"))
+    check_complete(path, meta)          # a table of an --out folder whose run did not finish: IncompleteOutput
     return tbl.to_pandas(), meta

@@ -4,7 +4,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from simcore.cliargs import Parser, UsageError, plain, positive_int, refuse_overwrite
+from simcore.cliargs import Parser, UsageError, plain, plot_file, positive_int, refuse_overwrite
 from simcore.cliargs import seed as seed_arg
 from simcore.games import available_games
 
@@ -40,7 +40,8 @@ def cmd_compare(argv):
     p.add_argument("--power", type=float, default=0.8, help="power for the suggested sample sizes (default 0.8)")
     p.add_argument("--threads", type=positive_int, default=None)
     p.add_argument("--format", choices=("table", "json"), default="table")
-    p.add_argument("--plot", metavar="FILE", help="write a forest plot of the differences (PNG, PDF, SVG)")
+    p.add_argument("--plot", metavar="FILE", type=plot_file, help="write a forest plot of the differences (PNG, PDF, "
+                   "SVG; FILE.png without an extension)")
     p.add_argument("--force", action="store_true", help="replace an existing --plot file")
     args = p.parse_args(argv)
     _check_game(args.game)
@@ -61,8 +62,9 @@ def cmd_compare(argv):
         m["required_n"] = required_n(d.sd, d.diff, args.power) if undecided else None
     if args.plot:
         from simcore.analysis.plots import forest
+        from simcore.outputs import save_figure
 
-        forest(cmp).savefig(args.plot, dpi=100, bbox_inches="tight")
+        save_figure(forest(cmp), args.plot, overwrite=args.force, dpi=100, bbox_inches="tight")
     if args.format == "json":
         print(json.dumps(plain(doc), indent=2))
         return
