@@ -9,8 +9,9 @@ A command that writes several files into one folder (``--out DIR``) writes them 
 which writes ``manifest.json`` last: each file's name, size and sha256, the command and simcore's version.  A
 folder is complete when its manifest is there and its files match it: :func:`read_manifest` and
 :func:`read_folder` refuse any other folder (:class:`IncompleteOutput`), and :func:`check_complete` lets
-:func:`simcore.results.read_parquet` refuse a table of an incomplete folder.  Replacing a folder's files
-(``--force``) removes the old manifest first, so the folder is incomplete until the new one is written.
+:func:`simcore.results.read_parquet` refuse a table of an incomplete folder.  The files are renamed into place
+together at the end; replacing a folder's files (``--force``) removes the old manifest just before, so the
+folder never reads as complete with a mix of old and new files.
 """
 from __future__ import annotations
 
@@ -54,22 +55,35 @@ def replacing(path, *, overwrite: bool = False):
     Refuses (FileExistsError) when ``path`` exists, before and after the block, unless ``overwrite``.
     """
     path = Path(path)
+    tmp = _temporary(path, overwrite)
+    try:
+        yield tmp
+        _finish(tmp)
+        _commit(tmp, path, overwrite)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+
+
+def _temporary(path: Path, overwrite: bool) -> Path:
+    """A new empty file ``NAME.<random>.partial`` beside ``path``."""
     if path.is_dir():
         raise IsADirectoryError(f"{path} is a folder, not a file")
     refuse_existing(path, overwrite)
     fd, name = tempfile.mkstemp(prefix=f"{path.name}.", suffix=PARTIAL, dir=path.parent)
     os.close(fd)
-    tmp = Path(name)
-    try:
-        yield tmp
-        os.chmod(tmp, 0o666 & ~_UMASK)          # mkstemp's file is private; the output gets the usual mode
-        with open(tmp, "rb") as fh:
-            os.fsync(fh.fileno())
-        refuse_existing(path, overwrite)
-        os.replace(tmp, path)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
+    return Path(name)
+
+
+def _finish(tmp: Path) -> None:
+    os.chmod(tmp, 0o666 & ~_UMASK)          # mkstemp's file is private; the output gets the usual mode
+    with open(tmp, "rb") as fh:
+        os.fsync(fh.fileno())
+
+
+def _commit(tmp: Path, path: Path, overwrite: bool) -> None:
+    refuse_existing(path, overwrite)
+    os.replace(tmp, path)
 
 
 def write_text(path, text: str, *, overwrite: bool = False) -> Path:
@@ -151,9 +165,10 @@ class Folder:
             f.csv("teams.csv", teams)
 
     On creation it refuses (FileExistsError, naming the file) when any of ``names`` or the manifest exists,
-    unless ``overwrite``; ``out`` may not be a file.  Entering the block creates the folder and removes an old
-    manifest; leaving it without an exception writes the manifest of every file written (an exception leaves
-    no manifest: the folder reads as incomplete).
+    unless ``overwrite``; ``out`` may not be a file.  Entering the block creates the folder.  The files are
+    written under their ``.partial`` names; leaving the block without an exception removes an old manifest,
+    renames the files into place and writes the new manifest of every file written.  An exception
+    (KeyboardInterrupt included) removes the partial files: the folder is left as it was.
     """
 
     def __init__(self, path, names, *, overwrite: bool = False, hint: str = "pass overwrite=True to replace it",
@@ -166,26 +181,36 @@ class Folder:
         for name in [*self.names, MANIFEST]:
             refuse_existing(self.path / name, overwrite, hint)
         self.command = command if command is not None else COMMAND.get()
-        self.written: list[str] = []
+        self.staged: dict[str, Path] = {}
 
     def __enter__(self) -> "Folder":
         self.path.mkdir(parents=True, exist_ok=True)
-        (self.path / MANIFEST).unlink(missing_ok=True)
         return self
 
     def __exit__(self, kind, exc, tb):
-        if kind is None:
-            self._write_manifest()
+        try:
+            if kind is None:
+                (self.path / MANIFEST).unlink(missing_ok=True)     # incomplete from the first rename on
+                for name, tmp in self.staged.items():
+                    _commit(tmp, self.path / name, self.overwrite)
+                self._write_manifest()
+        finally:
+            for tmp in self.staged.values():
+                tmp.unlink(missing_ok=True)
         return False
 
     @contextmanager
     def file(self, name: str):
-        """A temporary path to write the folder's file ``name`` to (see :func:`replacing`)."""
+        """A temporary path to write the folder's file ``name`` to; renamed to ``name`` when the folder's
+        block ends."""
         if name == MANIFEST or Path(name).name != name:
             raise ValueError(f"{name!r} is not a file name of the folder")
-        with replacing(self.path / name, overwrite=True) as tmp:
-            yield tmp
-        self.written.append(name)
+        if name in self.staged:
+            raise ValueError(f"{name!r} is written twice")
+        tmp = _temporary(self.path / name, self.overwrite)
+        self.staged[name] = tmp
+        yield tmp
+        _finish(tmp)
 
     def text(self, name: str, text: str) -> Path:
         with self.file(name) as tmp:
@@ -222,7 +247,7 @@ class Folder:
         import simcore
 
         files = [{"name": n, "bytes": (self.path / n).stat().st_size, "sha256": _sha256(self.path / n)}
-                 for n in dict.fromkeys(self.written)]
+                 for n in self.staged]
         doc = {"simcore": simcore.__version__, "command": self.command, "files": files}
         write_json(self.path / MANIFEST, doc, overwrite=True)
 
