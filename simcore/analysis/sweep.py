@@ -10,7 +10,6 @@ Game g of seed s is the same random stream in every cell, so the differences are
 from __future__ import annotations
 
 import itertools
-import json
 from pathlib import Path
 
 import numpy as np
