@@ -238,7 +238,7 @@ class Folder:
         return self.path / name
 
     def figure(self, name: str, fig, **savefig) -> Path:
-        fmt = figure_path(name).suffix[1:].lower()
+        fmt = figure_path(self.path / name).suffix[1:].lower()
         with self.file(name) as tmp:
             fig.savefig(tmp, format=fmt, **savefig)
         return self.path / name

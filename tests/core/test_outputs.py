@@ -373,6 +373,6 @@ def _sigint_after(argv, cwd, seconds):
     ["strat", "KBY", "NRV", "-n", "2000000", "--out", "run"],
 ])
 def test_real_sigint(tmp_path, argv):
-    code, out, err = _sigint_after(argv, tmp_path, 8)
+    code, out, err = _sigint_after(argv, tmp_path, 5)
     assert code == 130 and err == "simcore: interrupted\n", err
     assert listing(tmp_path) == []
