@@ -36,6 +36,7 @@ class Parser(argparse.ArgumentParser):
 #: The largest count or index an option takes: what the kernels' int64 game indices hold.
 INT64_MAX = 2**63 - 1
 _WHOLE = re.compile(r"[+-]?[0-9]+")
+_DECIMAL = re.compile(r"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?")
 
 
 def whole_number(text: str) -> int:
@@ -44,6 +45,14 @@ def whole_number(text: str) -> int:
     if not isinstance(text, str) or not _WHOLE.fullmatch(text):
         raise argparse.ArgumentTypeError(f"expected a whole number (digits 0-9), got {text!r}")
     return int(text)
+
+
+def decimal(text: str) -> float:
+    """A decimal number written in ASCII (``0.8``, ``.95``, ``1e-3``); ``float()`` alone would also read
+    ``٠.٥`` and ``1_0``."""
+    if not isinstance(text, str) or not _DECIMAL.fullmatch(text):
+        raise argparse.ArgumentTypeError(f"expected a number (digits 0-9), got {text!r}")
+    return float(text)
 
 
 def positive_int(text: str) -> int:

@@ -4,7 +4,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from simcore.cliargs import Parser, UsageError, plain, plot_file, positive_int, refuse_overwrite
+from simcore.cliargs import Parser, UsageError, decimal, plain, plot_file, positive_int, refuse_overwrite
 from simcore.cliargs import seed as seed_arg
 from simcore.games import available_games
 
@@ -37,7 +37,7 @@ def cmd_compare(argv):
     p.add_argument("--setup", default="", metavar="KEY=VALUE,...",
                    help="who plays (the game's setup keys: `simcore GAME --help`), e.g. home=BOS,away=NYR")
     p.add_argument("--unpaired", action="store_true", help="run B on another seed (no common random numbers)")
-    p.add_argument("--power", type=float, default=0.8, help="power for the suggested sample sizes (default 0.8)")
+    p.add_argument("--power", type=decimal, default=0.8, help="power for the suggested sample sizes (default 0.8)")
     p.add_argument("--threads", type=positive_int, default=None)
     p.add_argument("--format", choices=("table", "json"), default="table")
     p.add_argument("--plot", metavar="FILE", type=plot_file, help="write a forest plot of the differences (PNG, PDF, "

@@ -35,6 +35,17 @@ def test_whole_number_reads_ascii_digits(text, value):
     assert cliargs.whole_number(text) == value
 
 
+@pytest.mark.parametrize("text,value", [("0.8", 0.8), (".95", 0.95), ("1e-3", 0.001), ("2", 2.0), ("5.", 5.0)])
+def test_decimal_reads_ascii(text, value):
+    assert cliargs.decimal(text) == value
+
+
+@pytest.mark.parametrize("text", ["٠.٥", "0_5", "nan", "inf", " 0.5", "0.5.1", "", "."])
+def test_decimal_refuses_anything_else(text):
+    with pytest.raises(argparse.ArgumentTypeError, match="digits 0-9"):
+        cliargs.decimal(text)
+
+
 def test_counts_and_indices_are_int64():
     assert cliargs.positive_int(str(2**63 - 1)) == 2**63 - 1
     with pytest.raises(argparse.ArgumentTypeError, match=r"at most 2\*\*63-1"):
@@ -65,6 +76,7 @@ def test_counts_and_indices_are_int64():
     (["pyramid", "--pbp", "--game-id", "-1"], "argument --game-id: must be in 0 .. 2**63-1"),
     (["pyramid", "--matrix-n", "٥", "--report"], "argument --matrix-n: expected a whole number"),
     (["compare", "ezr", "-n", "١٠"], "argument -n: expected a whole number"),
+    (["compare", "ezr", "--power", "٠.٥"], "argument --power: expected a number (digits 0-9)"),
     (["sweep", "ezr", "--grid", "qq_chart=on,off", "--seeds", "١"], "--seeds '١'"),
     (["league", "project", "x.toml", "-n", "1_000"], "argument -n: expected a whole number"),
 ])
