@@ -373,7 +373,7 @@ class Game:
 def check_n(n) -> int:
     """A number of games: a whole number in 1 .. 2**63-1 (game indices are int64)."""
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or not 0 < n < 2**63:
-        raise ValueError(f"n must be a whole number of games in 1 .. 2**63-1, got {n!r}")
+        raise ValueError(f"n must be a positive whole number of games (1 .. 2**63-1), got {n!r}")
     return int(n)
 
 
@@ -415,11 +415,13 @@ def bytes_per_game(game: Game, mode: str) -> int:
 
 
 def _size(b: float) -> str:
+    """``b`` bytes in decimal units: ``23.3 GB``."""
+    unit = "bytes"
     for unit in ("bytes", "KB", "MB", "GB", "TB", "PB"):
         if b < 1000 or unit == "PB":
-            return f"{b:,.0f} {unit}" if unit == "bytes" else f"{b:,.1f} {unit}"
+            break
         b /= 1000
-    return f"{b} PB"
+    return f"{b:,.0f} {unit}" if unit == "bytes" else f"{b:,.1f} {unit}"
 
 
 def check_memory(game: Game, n: int, mode: str, available: int | None = None) -> None:
