@@ -12,7 +12,7 @@ $(BIN)/simcore: pyproject.toml
 	touch $@
 
 demo: $(BIN)/simcore
-	$(BIN)/simcore demo
+	$(BIN)/simcore demo --force
 
 test: $(BIN)/simcore
 	$(BIN)/python -m pytest -q -n auto

@@ -5,6 +5,8 @@ Each game brings its own commands (``Game.commands``, in ``games/<id>/report.py`
 them and adds what every game has: ``simcore <game> --help`` generated from the game's Rules and Setup, and
 ``simcore <game> rules`` / ``simcore <game> metrics``.  Bad input prints one line (``simcore: error: ...``) and
 exits with status 2; ``simcore``, ``simcore --help`` and ``simcore <command> --help`` print help and exit 0.
+Ctrl-C prints ``simcore: interrupted`` and exits with status 130 (128 + SIGINT); the files being written are
+removed (:mod:`simcore.outputs`).
 """
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ import textwrap
 from simcore.cliargs import EXIT_USAGE, Parser, UsageError, add_format, plain
 
 WIDTH = 100
+EXIT_INTERRUPTED = 130          # 128 + SIGINT, what a shell reports for a command stopped by Ctrl-C
 
 
 def _games():
@@ -189,9 +192,20 @@ def _show_deprecations():
 def main(argv=None) -> int:
     import warnings
 
-    with warnings.catch_warnings():
-        _show_deprecations()
-        return _main(argv)
+    from simcore.outputs import COMMAND
+
+    argv = list(sys.argv[1:] if argv is None else argv)
+    token = COMMAND.set(["simcore", *argv])
+    try:
+        with warnings.catch_warnings():
+            _show_deprecations()
+            return _main(argv)
+    except KeyboardInterrupt:
+        # files being written were removed on the way out (simcore.outputs.replacing); no traceback
+        print("simcore: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    finally:
+        COMMAND.reset(token)
 
 
 def _main(argv=None) -> int:
@@ -228,6 +242,9 @@ def _main(argv=None) -> int:
 
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    except MemoryError:
+        print("simcore: error: out of memory; run fewer games or seasons (-n)", file=sys.stderr)
+        return EXIT_USAGE
     except (ChartError, RuleError, ValueError, KeyError, OSError, OverflowError) as exc:
         msg = exc.args[0] if isinstance(exc, KeyError) and exc.args else exc
         print(f"simcore: error: {msg}".splitlines()[0], file=sys.stderr)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import re
 from pathlib import Path
 
 import numpy as np
@@ -32,28 +33,77 @@ class Parser(argparse.ArgumentParser):
         raise UsageError(f"{self.prog}: {message}")
 
 
+#: The largest count or index an option takes: what the kernels' int64 game indices hold.
+INT64_MAX = 2**63 - 1
+_WHOLE = re.compile(r"[+-]?[0-9]+")
+_DECIMAL = re.compile(r"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?")
+
+
+def whole_number(text: str) -> int:
+    """A whole number written in ASCII digits (``12``, ``-3``): ``int()`` alone would also read ``١٢``, ``1_0``
+    and `` 5 ``, which a command line should refuse."""
+    if not isinstance(text, str) or not _WHOLE.fullmatch(text):
+        raise argparse.ArgumentTypeError(f"expected a whole number (digits 0-9), got {text!r}")
+    return int(text)
+
+
+def decimal(text: str) -> float:
+    """A decimal number written in ASCII (``0.8``, ``.95``, ``1e-3``); ``float()`` alone would also read
+    ``٠.٥`` and ``1_0``."""
+    if not isinstance(text, str) or not _DECIMAL.fullmatch(text):
+        raise argparse.ArgumentTypeError(f"expected a number (digits 0-9), got {text!r}")
+    return float(text)
+
+
 def positive_int(text: str) -> int:
-    try:
-        v = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    """A count: 1 .. 2**63-1."""
+    v = whole_number(text)
     if v <= 0:
         raise argparse.ArgumentTypeError(f"must be positive, got {v}")
+    if v > INT64_MAX:
+        raise argparse.ArgumentTypeError(f"must be at most 2**63-1 ({INT64_MAX}), got {text}")
+    return v
+
+
+def game_index(text: str) -> int:
+    """A game of a run: 0 .. 2**63-1 (:func:`check_game_index` bounds it by the run's ``-n``)."""
+    v = whole_number(text)
+    if not 0 <= v <= INT64_MAX:
+        raise argparse.ArgumentTypeError(f"must be in 0 .. 2**63-1, got {text}")
     return v
 
 
 def seed(text: str) -> int:
-    try:
-        v = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    v = whole_number(text)
     if not 0 <= v < 2**64:
         raise argparse.ArgumentTypeError(f"must be in 0 .. 2**64-1, got {v}")
     return v
 
 
+class _Given(argparse.Action):
+    """Store the option's value and remember it was given on the command line (see :func:`given`)."""
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        setattr(namespace, self.dest, values)
+        namespace._given = getattr(namespace, "_given", frozenset()) | {self.dest}
+
+
+def given(args, dest: str) -> bool:
+    """Whether the option stored in ``dest`` was on the command line (options added with ``action=_Given``:
+    ``-n`` of :func:`add_n`), not its default."""
+    return dest in getattr(args, "_given", ())
+
+
+def check_game_index(args, flag: str, index: int, n_dest: str = "n") -> None:
+    """A game index (``--game``) is a game of the run that ``-n`` names, when ``-n`` is given: 0 .. n-1."""
+    if given(args, n_dest):
+        n = getattr(args, n_dest)
+        if index >= n:
+            raise UsageError(f"{flag} {index} is not a game of a run of -n {n} games (0 .. {n - 1})")
+
+
 def add_n(p, default: int, what: str = "games to simulate"):
-    p.add_argument("-n", type=positive_int, default=default, help=f"{what} (default {default})")
+    p.add_argument("-n", type=positive_int, default=default, action=_Given, help=f"{what} (default {default})")
 
 
 def add_seed(p, default: int = 0):
@@ -75,14 +125,38 @@ def add_rules(p, example: str):
                    help=f"rule fields, e.g. '{example}' (see below)")
 
 
+def plot_file(text: str) -> str:
+    """``--plot FILE``: the file the figure will be written to, decided once (what the overwrite check looks
+    at and what is written): FILE with a figure extension (.png, .pdf, .svg, ...) as it is, FILE.png without
+    one; a folder or an unknown extension is refused."""
+    from simcore.outputs import figure_path
+
+    try:
+        return str(figure_path(text))
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 def add_plot(p, what: str):
-    p.add_argument("--plot", metavar="FILE", help=f"write {what} to FILE (PNG, PDF, SVG)")
+    p.add_argument("--plot", metavar="FILE", type=plot_file,
+                   help=f"write {what} to FILE (PNG, PDF, SVG; FILE.png when FILE has no extension)")
     p.add_argument("--force", action="store_true", help="replace an existing output file")
 
 
 def refuse_overwrite(path, force: bool) -> None:
+    """UsageError naming ``path`` when it exists and ``--force`` was not given."""
     if Path(path).exists() and not force:
         raise UsageError(f"{path} exists; pass --force to replace it")
+
+
+def refuse_overwrite_any(folder, names, force: bool) -> None:
+    """UsageError naming the first of the files ``names`` in ``folder`` that exists, without ``--force``;
+    and when ``folder`` is a file."""
+    folder = Path(folder)
+    if folder.exists() and not folder.is_dir():
+        raise UsageError(f"--out {folder} is a file, not a folder")
+    for name in names:
+        refuse_overwrite(folder / name, force)
 
 
 def plain(obj):

@@ -126,19 +126,14 @@ class Results:
         """Write one table to parquet with ``meta`` and the summary in the file's key-value metadata (keys
         ``simcore`` and ``simcore.summary``): :func:`read_parquet` gives back a :class:`Results`.
 
-        Refuses to replace an existing file unless ``overwrite``.
+        Refuses to replace an existing file unless ``overwrite``; the file is written whole or not at all (a
+        temporary file renamed into place, :mod:`simcore.outputs`).
         """
-        import pyarrow as pa
-        import pyarrow.parquet as pq
+        from simcore.outputs import write_parquet
 
-        path = Path(path)
-        if path.exists() and not overwrite:
-            raise FileExistsError(f"{path} exists; pass overwrite=True to replace it")
-        tbl = pa.Table.from_pandas(self.table(table), preserve_index=False)
-        md = dict(tbl.schema.metadata or {})
-        md.update(self._parquet_metadata(table))
-        pq.write_table(tbl.replace_schema_metadata(md), path)
-        return path
+        md = self._parquet_metadata(table)
+        return write_parquet(path, self.table(table), {**self.meta, "table": table}, overwrite=overwrite,
+                             extra={k: v for k, v in md.items() if k != b"simcore"})
 
 
 def _plain(v):
@@ -185,8 +180,11 @@ def read_table(path) -> tuple[pd.DataFrame, dict]:
     ``(frame, meta)``, ``meta`` being the file's ``simcore`` metadata."""
     import pyarrow.parquet as pq
 
+    from simcore.outputs import check_complete
+
     tbl = pq.read_table(path)
     meta = json.loads((tbl.schema.metadata or {}).get(b"simcore", b"{}"))
+    check_complete(path, meta)          # a table of an --out folder whose run did not finish: IncompleteOutput
     return tbl.to_pandas(), meta
 
 

@@ -10,7 +10,7 @@ tables and figures.  :func:`league_report` and :func:`compare_report` build one;
   written first and the page last, so an interrupted write never leaves a page that looks complete.
 
 Nothing that exists is replaced unless ``force``; every file is written to a temporary name in its folder and
-renamed (:func:`_write_file`).
+renamed (:mod:`simcore.outputs`).
 """
 from __future__ import annotations
 
@@ -18,8 +18,6 @@ import base64
 import datetime
 import html
 import io
-import os
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -189,18 +187,12 @@ def refuse_existing(path, figures=(), force: bool = False) -> None:
 
 
 def _write_file(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` through a temporary file in the same folder, renamed over it at the end:
-    readers see the old file or the whole new one, never a part."""
-    path = Path(path)
-    fd, tmp = tempfile.mkstemp(dir=path.parent or ".", prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    """Write ``data`` to ``path`` whole or not at all (:func:`simcore.outputs.replacing`); the caller has
+    already refused an existing file without ``force``."""
+    from simcore.outputs import replacing
+
+    with replacing(path, overwrite=True) as tmp:
+        Path(tmp).write_bytes(data)
 
 
 def _now() -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from simcore.cliargs import Parser, UsageError, plain, positive_int, refuse_overwrite
+from simcore.cliargs import Parser, UsageError, decimal, plain, plot_file, positive_int, refuse_overwrite
 from simcore.cliargs import seed as seed_arg
 from simcore.games import available_games
 
@@ -37,10 +37,11 @@ def cmd_compare(argv):
     p.add_argument("--setup", default="", metavar="KEY=VALUE,...",
                    help="who plays (the game's setup keys: `simcore GAME --help`), e.g. home=BOS,away=NYR")
     p.add_argument("--unpaired", action="store_true", help="run B on another seed (no common random numbers)")
-    p.add_argument("--power", type=float, default=0.8, help="power for the suggested sample sizes (default 0.8)")
+    p.add_argument("--power", type=decimal, default=0.8, help="power for the suggested sample sizes (default 0.8)")
     p.add_argument("--threads", type=positive_int, default=None)
     p.add_argument("--format", choices=("table", "json"), default="table")
-    p.add_argument("--plot", metavar="FILE", help="write a forest plot of the differences (PNG, PDF, SVG)")
+    p.add_argument("--plot", metavar="FILE", type=plot_file, help="write a forest plot of the differences (PNG, PDF, "
+                   "SVG; FILE.png without an extension)")
     p.add_argument("--report", metavar="FILE.html", help="write a page to share: the verdict per metric and the "
                    "forest plot (.html, or .md with its figure beside it)")
     p.add_argument("--force", action="store_true", help="replace an existing --plot or --report file")
@@ -67,8 +68,9 @@ def cmd_compare(argv):
         m["required_n"] = required_n(d.sd, d.diff, args.power) if undecided else None
     if args.plot:
         from simcore.analysis.plots import forest
+        from simcore.outputs import save_figure
 
-        forest(cmp).savefig(args.plot, dpi=100, bbox_inches="tight")
+        save_figure(forest(cmp), args.plot, overwrite=args.force, dpi=100, bbox_inches="tight")
     if args.report:
         from simcore.sharing import compare_report
 

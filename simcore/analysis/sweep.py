@@ -10,7 +10,6 @@ Game g of seed s is the same random stream in every cell, so the differences are
 from __future__ import annotations
 
 import itertools
-import json
 from pathlib import Path
 
 import numpy as np
@@ -168,16 +167,9 @@ def to_parquet(df: pd.DataFrame, path, overwrite: bool = False) -> Path:
     """Write a :func:`sweep` table to parquet, its ``attrs`` in the file's key-value metadata (key ``simcore``,
     as :meth:`simcore.results.Results.to_parquet`; :func:`simcore.results.read_table` reads both back).
 
-    Refuses to replace an existing file unless ``overwrite`` (FileExistsError).
+    Refuses to replace an existing file unless ``overwrite`` (FileExistsError); the file is written whole or
+    not at all (:func:`simcore.outputs.replacing`).
     """
-    import pyarrow as pa
-    import pyarrow.parquet as pq
+    from simcore.outputs import write_parquet
 
-    path = Path(path)
-    if path.exists() and not overwrite:
-        raise FileExistsError(f"{path} exists; pass overwrite=True to replace it")
-    tbl = pa.Table.from_pandas(df, preserve_index=False)
-    md = dict(tbl.schema.metadata or {})
-    md[b"simcore"] = json.dumps({**df.attrs, "table": "sweep"}, default=str).encode()
-    pq.write_table(tbl.replace_schema_metadata(md), path)
-    return path
+    return write_parquet(path, df, {**df.attrs, "table": "sweep"}, overwrite=overwrite)

@@ -194,6 +194,10 @@ class Game:
     default_n: ClassVar[int] = 10_000
     #: ``simcore demo`` runs this game's ``demo`` command.
     main_demo: ClassVar[bool] = False
+    #: Bytes per game of the tables a run's records become (``summary()`` and the command line build them), on
+    #: top of the records themselves (:meth:`per_game_outputs`): measured, the peak resident memory of a run
+    #: of 400,000 games with every table built, less the records.  :meth:`simulate` bounds ``n`` by both.
+    table_bytes_per_game: ClassVar[int] = 0
 
     # ------------------------------------------------------------ what a game implements
 
@@ -204,6 +208,13 @@ class Game:
     def log(self, setup, seed: int, game_index: int, rules) -> PlayByPlay:
         """Game ``game_index`` of the run with ``seed``, with its play-by-play."""
         raise NotImplementedError
+
+    def per_game_outputs(self, mode: str):
+        """The arrays a run of ``mode`` keeps for every game, as a :class:`simcore.layout.Outputs` (its kernel's
+        per-game outputs and any per-game inputs), or None when the run's memory does not grow with ``n`` (an
+        ``"aggregate"`` mode).  :meth:`simulate` refuses an ``n`` whose records and tables would not fit in
+        memory (:func:`check_memory`)."""
+        return None
 
     #: The module of the game's package that holds its league adapter (a ``LeagueAdapter`` class), or None
     #: when the game has no replay leagues.
@@ -270,6 +281,7 @@ class Game:
         seed = check_seed(0 if seed is None else seed)
         if mode not in ("games", "aggregate"):
             raise ValueError(f"mode must be 'games' or 'aggregate', got {mode!r}")
+        check_memory(self, n, mode)
         return self.run(self.setup(setup), n, seed, self.rules(rules), threads=threads, progress=progress,
                         mode=mode, chunk_size=chunk_size)
 
@@ -359,7 +371,74 @@ class Game:
 
 
 def check_n(n) -> int:
-    """A number of games: a positive whole number."""
-    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n <= 0:
-        raise ValueError(f"n must be a positive whole number of games, got {n!r}")
+    """A number of games: a whole number in 1 .. 2**63-1 (game indices are int64)."""
+    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or not 0 < n < 2**63:
+        raise ValueError(f"n must be a positive whole number of games (1 .. 2**63-1), got {n!r}")
     return int(n)
+
+
+#: The memory budget when the machine's available memory cannot be read (not Linux): 4 GiB.
+FALLBACK_MEMORY = 4 << 30
+
+
+def available_memory() -> int:
+    """Bytes of memory a run may use: the kernel's estimate of available memory (``MemAvailable`` of
+    /proc/meminfo), or what the process's cgroup has left if that is less; :data:`FALLBACK_MEMORY` where
+    neither can be read."""
+    avail = []
+    try:
+        with open("/proc/meminfo") as fh:
+            for line in fh:
+                if line.startswith("MemAvailable:"):
+                    avail.append(int(line.split()[1]) * 1024)
+    except (OSError, ValueError, IndexError):
+        pass
+    try:
+        with open("/sys/fs/cgroup/memory.max") as fh:
+            limit = fh.read().strip()
+        if limit != "max":
+            with open("/sys/fs/cgroup/memory.current") as fh:
+                avail.append(max(int(limit) - int(fh.read().strip()), 0))
+    except (OSError, ValueError):
+        pass
+    return min(avail) if avail else FALLBACK_MEMORY
+
+
+def bytes_per_game(game: Game, mode: str) -> int:
+    """Bytes a run of ``game`` in ``mode`` needs per game: its per-game records (:meth:`Game.per_game_outputs`)
+    and the tables built from them (:attr:`Game.table_bytes_per_game`); 0 when memory does not grow with n."""
+    outputs = game.per_game_outputs(mode)
+    if outputs is None:
+        return 0
+    records = sum(int(np.prod(s.shape, dtype=np.int64)) * np.dtype(s.dtype).itemsize for s in outputs.specs)
+    return records + game.table_bytes_per_game
+
+
+def _size(b: float) -> str:
+    """``b`` bytes in decimal units: ``23.3 GB``."""
+    unit = "bytes"
+    for unit in ("bytes", "KB", "MB", "GB", "TB", "PB"):
+        if b < 1000 or unit == "PB":
+            break
+        b /= 1000
+    return f"{b:,.0f} {unit}" if unit == "bytes" else f"{b:,.1f} {unit}"
+
+
+def check_memory(game: Game, n: int, mode: str, available: int | None = None) -> None:
+    """ValueError, before anything is allocated, when ``n`` games of ``game`` in ``mode`` would need more
+    memory than is available (:func:`available_memory`): the message gives the limit and the way around it
+    (mode='aggregate' where the game has it, else fewer games per run)."""
+    per_game = bytes_per_game(game, mode)
+    if per_game == 0:
+        return
+    budget = available_memory() if available is None else available
+    if n * per_game <= budget:
+        return
+    limit = budget // per_game
+    if game.per_game_outputs("aggregate") is None:
+        way = "use mode='aggregate' (counters only, in constant memory for any n), or fewer games"
+    else:
+        way = "run fewer games (several runs with different seeds add up)"
+    raise ValueError(f"{game.id}: {n:,} games keep about {_size(n * per_game)} of records and tables "
+                     f"({per_game:,} bytes a game), more than the {_size(budget)} of memory available: at most "
+                     f"{limit:,} games a run; {way}")

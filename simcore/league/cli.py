@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from simcore.cliargs import Parser, UsageError, plain, positive_int, refuse_overwrite
+from simcore.cliargs import Parser, UsageError, plain, plot_file, positive_int, refuse_overwrite, refuse_overwrite_any
 from simcore.cliargs import seed as seed_arg
 
 def cmd_league_standings(argv):
@@ -68,15 +68,18 @@ def cmd_league_sample(argv):
         raise UsageError(f"unknown sample league {args.name!r}; samples: {', '.join(names)}")
     import shutil
 
+    from simcore.outputs import replacing
+
     src = Path(samples()[args.name.lower()].sample)
     out = Path(args.dir)
-    files = sorted(f for f in src.iterdir() if f.suffix in (".toml", ".csv"))
-    if not args.force:
-        for f in files:
-            refuse_overwrite(str(out / f.name), False)
+    # league.toml last: once it is there, so are the files it names
+    files = sorted((f for f in src.iterdir() if f.suffix in (".toml", ".csv")), key=lambda f: (f.suffix == ".toml",
+                                                                                               f.name))
+    refuse_overwrite_any(out, [f.name for f in files], args.force)
     out.mkdir(parents=True, exist_ok=True)
     for f in files:
-        shutil.copyfile(f, out / f.name)
+        with replacing(out / f.name, overwrite=args.force) as tmp:
+            shutil.copyfile(f, tmp)
     print(f"wrote {out / 'league.toml'} and {', '.join(f.name for f in files if f.suffix == '.csv')}")
 
 
@@ -89,8 +92,10 @@ def cmd_league_project(argv):
     p.add_argument("--results", default=None, help="played-results CSV (default: the one the league file names)")
     p.add_argument("--format", choices=("table", "json"), default="table")
     p.add_argument("--out", default=None, metavar="DIR",
-                   help="write teams.csv, seasons.parquet, goalies.csv (and players.csv) into DIR")
-    p.add_argument("--plot", default=None, metavar="FILE.png", help="save the points bands and playoff odds")
+                   help="write teams.csv, seasons.parquet, goalies.csv (and players.csv) into DIR, then "
+                   "manifest.json listing them")
+    p.add_argument("--plot", default=None, metavar="FILE.png", type=plot_file,
+                   help="save the points bands and playoff odds (FILE.png without an extension)")
     p.add_argument("--report", default=None, metavar="FILE.html",
                    help="write a page to share: odds table, points bands, odds over dates (.html, or .md with "
                         "its figures beside it)")
@@ -107,8 +112,7 @@ def cmd_league_project(argv):
 
     lg = load_league(args.league, results=args.results)
     if args.out:
-        for name in OUTPUT_FILES:
-            refuse_overwrite(str(Path(args.out) / name), args.force)
+        refuse_overwrite_any(args.out, [*OUTPUT_FILES, "manifest.json"], args.force)
     if args.plot:
         refuse_overwrite(args.plot, args.force)
     proj = project(lg, n=args.n, seed=args.seed, threads=args.threads, progress=None if args.format == "table" else False)
@@ -116,8 +120,9 @@ def cmd_league_project(argv):
         write(proj, Path(args.out), force=args.force)
     if args.plot:
         from simcore.league.plots import projection_figure
+        from simcore.outputs import save_figure
 
-        projection_figure(proj).savefig(args.plot, dpi=120, bbox_inches="tight")
+        save_figure(projection_figure(proj), args.plot, overwrite=args.force, dpi=120, bbox_inches="tight")
     if args.report:
         from simcore.sharing import league_report
 
@@ -151,7 +156,8 @@ def cmd_league_history(argv):
     p.add_argument("--seed", type=seed_arg, default=0)
     p.add_argument("--results", default=None, help="played-results CSV (default: the one the league file names)")
     p.add_argument("--format", choices=("table", "json"), default="table")
-    p.add_argument("--plot", default=None, metavar="FILE.png", help="save the odds over the dates")
+    p.add_argument("--plot", default=None, metavar="FILE.png", type=plot_file,
+                   help="save the odds over the dates (FILE.png without an extension)")
     p.add_argument("--force", action="store_true", help="replace the plot file if it exists")
     args = p.parse_args(argv)
     from simcore.league.files import load_league
@@ -181,8 +187,9 @@ def cmd_league_history(argv):
     frame = odds_by_date(lg, dates, n=args.n, seed=args.seed)
     if args.plot:
         from simcore.league.plots import odds_over_dates
+        from simcore.outputs import save_figure
 
-        odds_over_dates(frame, col).savefig(args.plot, dpi=120, bbox_inches="tight")
+        save_figure(odds_over_dates(frame, col), args.plot, overwrite=args.force, dpi=120, bbox_inches="tight")
     if args.format == "json":
         doc = {"league": lg.name, "n": args.n, "seed": args.seed, "odds": col,
                "dates": [{"date": d, "games_played": int(g.games_played.iloc[0]),

@@ -382,23 +382,18 @@ def odds_by_date(league, dates, n: int = 2_000, seed: int = 0, *, threads: int |
 
 def write(p: Projection, out: Path, force: bool = False) -> list[Path]:
     """Write ``teams.csv``, ``seasons.parquet``, ``goalies.csv`` (and ``players.csv``, ``games.parquet``) into
-    ``out``; refuses to replace a file that exists unless ``force``.  Returns the paths written."""
-    out = Path(out)
+    ``out``, then ``manifest.json`` listing them (:class:`simcore.outputs.Folder`: each file whole or absent,
+    the manifest last); refuses to replace a file that exists unless ``force``.  Returns the paths written."""
+    from simcore.outputs import Folder
+
     files = {"teams.csv": p.teams, "seasons.parquet": p.seasons, "goalies.csv": p.goalies}
     if p.players is not None:
         files["players.csv"] = p.players
     if p.games is not None:
         files["games.parquet"] = p.games
-    for name in files:
-        if (out / name).exists() and not force:
-            raise FileExistsError(f"{out / name} exists; choose another folder or remove it")
-    out.mkdir(parents=True, exist_ok=True)
     written = []
-    for name, df in files.items():
-        path = out / name
-        if name.endswith(".csv"):
-            df.to_csv(path, index=False)
-        else:
-            df.to_parquet(path, index=False)
-        written.append(path)
+    with Folder(out, files, overwrite=force, hint="choose another folder or remove it") as folder:
+        for name, df in files.items():
+            write_file = folder.csv if name.endswith(".csv") else folder.parquet
+            written.append(write_file(name, df))
     return written

@@ -137,6 +137,11 @@ class EZR(Game):
     legacy_setup = {"charts": lambda c: {"charts": c},
                     "policies": lambda p: dict(zip(("home_policy", "away_policy"), engine._policies(p)))}
 
+    table_bytes_per_game = 1600     # the games, periods and events tables (1,637 bytes a game in all, measured)
+
+    def per_game_outputs(self, mode):
+        return K.GAME_OUTPUTS if mode == "games" else None      # aggregate: per-block counters only
+
     def run(self, setup, n, seed, rules, *, threads, progress, mode, chunk_size):
         res = engine.simulate(setup.home, setup.away, n, seed, rules, charts=setup.chart_set(rules),
                               policies=(setup.home_policy, setup.away_policy), mode=mode, threads=threads,

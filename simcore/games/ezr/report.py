@@ -6,8 +6,8 @@ import argparse
 import json
 from pathlib import Path
 
-from simcore.cliargs import (UsageError, add_format, add_n, add_seed, add_threads, positive_int, print_json,
-                             refuse_overwrite)
+from simcore.cliargs import (UsageError, add_format, add_n, add_seed, add_threads, plot_file, positive_int,
+                             print_json, refuse_overwrite, refuse_overwrite_any, whole_number)
 from simcore.cliargs import seed as seed_arg
 from simcore.games.base import Command
 
@@ -19,8 +19,8 @@ CHART_NAMES = ("ez_rating", "goals", "overtime", "qq", "shootout", "shooter_id")
 
 def _ezr_value(text: str) -> int:
     try:
-        return int(text)
-    except ValueError:
+        return whole_number(text)
+    except argparse.ArgumentTypeError:
         raise argparse.ArgumentTypeError(f"expected a whole number from -7 to +10, got {text!r}") from None
 
 
@@ -73,7 +73,8 @@ def _build_match(p):
                    "(expected, keep, reroll, at-least-K)")
     _add_teams(p)
     add_threads(p)
-    p.add_argument("--plot", metavar="FILE", help="write the goal distributions (exact vs simulated) to FILE")
+    p.add_argument("--plot", metavar="FILE", type=plot_file, help="write the goal distributions (exact vs "
+                   "simulated) to FILE (PNG, PDF, SVG; FILE.png without an extension)")
     p.add_argument("--force", action="store_true", help="replace an existing --plot file")
     _common(p)
 
@@ -91,10 +92,12 @@ def _run_match(game, args):
     res = game.simulate(setup, n=args.n, seed=args.seed, rules=rules, mode="aggregate", threads=args.threads)
     report = matchup_report(ex, res)
     if args.plot:
+        from simcore.outputs import save_figure
+
         from .plots import goals_figure
 
-        goals_figure(ex, res, labels=(f"home {setup.home.label}", f"away {setup.away.label}")).savefig(args.plot,
-                                                                                                     dpi=110)
+        fig = goals_figure(ex, res, labels=(f"home {setup.home.label}", f"away {setup.away.label}"))
+        save_figure(fig, args.plot, overwrite=args.force, dpi=110)
     if args.format == "json":
         print_json(report)
     else:
@@ -206,7 +209,7 @@ def _run_teams(game, args):
 
 def _build_period(p):
     p.add_argument("--ezr", type=_ezr_value, required=True, help="EZR line, -7 .. +10")
-    p.add_argument("--period", type=int, choices=(1, 2, 3), default=1)
+    p.add_argument("--period", type=whole_number, choices=(1, 2, 3), default=1)
     p.add_argument("--goalie-def", default="E", help="opposing goalie DEF letter (HOT GOALIE), default E")
     p.add_argument("--shooter", default="C", help="own shootout shooter rating A-E (BREAKAWAY), default C")
     p.add_argument("--goalie-so", default="c", help="opposing goalie shootout rating a-e (BREAKAWAY), default c")
@@ -278,7 +281,9 @@ def format_tables(charts) -> str:
 # ---------------------------------------------------------------- simcore ezr demo (the main demo)
 
 def _build_demo(p):
-    p.add_argument("--out", default="out/demo", help="folder for the report and plot (default out/demo)")
+    p.add_argument("--out", default="out/demo", help="folder for the report and plot (default out/demo); its "
+                   "manifest.json, written last, lists them")
+    p.add_argument("--force", action="store_true", help="replace the demo's files in the folder if they exist")
     p.add_argument("-n", type=positive_int, default=200_000, help="games to simulate (default 200000)")
     p.add_argument("--seed", type=seed_arg, default=2019, help="random seed (default 2019)")
     p.add_argument("--home", default="BOS", help="home team (default BOS)")
@@ -287,29 +292,36 @@ def _build_demo(p):
 
 
 def _run_demo(game, args):
+    refuse_overwrite_any(args.out, (*DEMO_FILES, "manifest.json"), args.force)
     print(run_demo(game, Path(args.out), home=args.home, away=args.away, n=args.n, seed=args.seed,
-                   teams=args.teams))
+                   teams=args.teams, overwrite=args.force))
+
+
+#: The files ``simcore demo`` writes (and its manifest.json, last).
+DEMO_FILES = ("ezr_goals.png", "ezr_report.md", "ezr_report.json")
 
 
 def run_demo(game, out: Path, *, home: str = "BOS", away: str = "NYR", n: int = 200_000, seed: int = 2019,
-             teams=None) -> str:
+             teams=None, overwrite: bool = False) -> str:
     """Exact and simulated odds side by side, a goal-distribution plot, written under ``out``.
 
-    Writes ``ezr_report.md``, ``ezr_report.json`` and ``ezr_goals.png`` (files of these names in ``out`` are the
-    demo's own and are replaced); returns the report text.
+    Writes ``ezr_report.md``, ``ezr_report.json`` and ``ezr_goals.png``, then ``manifest.json``
+    (:class:`simcore.outputs.Folder`); refuses (FileExistsError) when one of them exists, unless ``overwrite``.
+    Returns the report text.
     """
+    from simcore.outputs import Folder
+
     from .plots import goals_figure
 
     setup = game.setup({"home": home, "away": away, "teams": teams})
     h, a = setup.home, setup.away
-    out.mkdir(parents=True, exist_ok=True)
+    folder = Folder(out, DEMO_FILES, overwrite=overwrite)
     ex = game.exact(setup)
     res = game.simulate(setup, n=n, seed=seed, mode="aggregate")
     report = matchup_report(ex, res)
     plain = game.exact(setup, rules="qq_chart=off")
     fig = goals_figure(ex, res, labels=(f"home {h.label}", f"away {a.label}"))
-    png = out / "ezr_goals.png"
-    fig.savefig(png, dpi=110)
+    png = out / DEMO_FILES[0]
     lines = [
         "# EZR quick play: matchup report",
         "",
@@ -328,8 +340,10 @@ def run_demo(game, out: Path, *, home: str = "BOS", away: str = "NYR", n: int = 
         "",
     ]
     text = "\n".join(lines)
-    (out / "ezr_report.md").write_text(text, encoding="utf-8")
-    (out / "ezr_report.json").write_text(json.dumps(report, indent=2), encoding="utf-8")
+    with folder:
+        folder.figure(png.name, fig, dpi=110)
+        folder.text("ezr_report.md", text)
+        folder.text("ezr_report.json", json.dumps(report, indent=2))
     return text + f"\nwrote {out / 'ezr_report.md'}, {out / 'ezr_report.json'} and {png}\n"
 
 

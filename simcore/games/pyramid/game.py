@@ -113,6 +113,13 @@ class Pyramid(Game):
             return super().simulate(None, setup, *args, **kw)
         return super().simulate(setup, *args, **kw)
 
+    table_bytes_per_game = 1110     # the games and periods tables (1,223 bytes a game in all, measured)
+
+    def per_game_outputs(self, mode):
+        from .kernel import GAME_OUTPUTS
+
+        return GAME_OUTPUTS
+
     def run(self, setup, n, seed, rules, *, threads, progress, mode, chunk_size):
         if mode != "games":
             raise ValueError("pyramid keeps every game: mode='games' only")

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import warnings
 
-from simcore.cliargs import (UsageError, add_format, add_n, add_seed, add_threads, plain, positive_int, print_json,
-                             refuse_overwrite)
+from simcore.cliargs import (UsageError, add_format, add_n, add_seed, add_threads, check_game_index, game_index,
+                             plain, plot_file, positive_int, print_json, refuse_overwrite)
 from simcore.games.base import Command
 
 from .balance import (BALANCE_SLACK, MATRIX_POLICIES, TIE_OPTIONS, BalanceReport, balance_report,  # noqa: F401
@@ -57,9 +57,10 @@ def format_pyramid(r: dict, metrics) -> str:
     return "\n".join(out)
 
 
-def plot(path, *, res=None, report=None):
+def plot(path, *, res=None, report=None, overwrite: bool = False):
     """Write the distribution of goals per game of ``res``, or the policy matrix and rule options of a balance
-    ``report``, to ``path``."""
+    ``report``, to ``path`` (``path.png`` without an extension; an existing file only with ``overwrite``);
+    returns the path written."""
     import matplotlib
 
     matplotlib.use("Agg", force=False)
@@ -97,8 +98,12 @@ def plot(path, *, res=None, report=None):
         ax.set(xlabel="goals in a game (both sides)", ylabel="share of games",
                title=f"Pyramid card hockey, {res.n:,} games, seed {res.meta['seed']}")
     fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
+    from simcore.outputs import save_figure
+
+    try:
+        return save_figure(fig, path, overwrite=overwrite, dpi=110)
+    finally:
+        plt.close(fig)
 
 
 def _build(p):
@@ -114,16 +119,18 @@ def _build(p):
                    "and an optional count")
     add_threads(p)
     p.add_argument("--pbp", action="store_true", help="print one game card by card instead of the summary")
-    p.add_argument("--game-id", type=int, default=0, metavar="G",
-                   help="with --pbp: which game of the run (default 0; the same game -n/--seed simulate)")
+    p.add_argument("--game-id", type=game_index, default=0, metavar="G",
+                   help="with --pbp: which game of the run (default 0; the same game -n/--seed simulate; with -n, "
+                   "0 .. n-1)")
     p.add_argument("--report", action="store_true",
                    help="the balance report: headline figures, policy matrix and rule options")
     p.add_argument("--matrix-n", type=positive_int, metavar="N",
                    help="with --report: games per policy-matrix cell (default 20000)")
     p.add_argument("--options-n", type=positive_int, metavar="N",
                    help="with --report: games per rule option (default: -n)")
-    p.add_argument("--plot", metavar="FILE", help="write a figure to FILE (the report's matrix and rule options "
-                   "with --report, else the distribution of goals per game)")
+    p.add_argument("--plot", metavar="FILE", type=plot_file, help="write a figure to FILE (the report's matrix and "
+                   "rule options with --report, else the distribution of goals per game; FILE.png without an "
+                   "extension)")
     p.add_argument("--force", action="store_true", help="replace an existing --plot file")
     add_format(p)
 
@@ -136,8 +143,7 @@ def _run(game, args):
         raise UsageError("--pbp and --report are separate forms; pass one of them")
     if args.pbp and args.plot:
         raise UsageError("--plot draws a run or a report, not a --pbp game")
-    if not 0 <= args.game_id < 2**63:
-        raise UsageError(f"--game-id must be in 0 .. 2**63-1, got {args.game_id}")
+    check_game_index(args, "--game-id", args.game_id)
     if not args.report and (args.matrix_n or args.options_n):
         raise UsageError("--matrix-n and --options-n go with --report")
     rules = game.rules(args.rules)
@@ -159,7 +165,7 @@ def _run(game, args):
             rep = balance_report(args.n, args.seed, rules, policies, matrix_n=args.matrix_n or 20_000,
                                  options_n=args.options_n or args.n, threads=args.threads, deck_file=deck)
         if args.plot:
-            plot(args.plot, report=rep)
+            plot(args.plot, report=rep, overwrite=args.force)
         if args.format == "json":
             print_json(plain(rep.to_json()))
         else:
@@ -171,7 +177,7 @@ def _run(game, args):
     res = game.simulate(setup, n=args.n, seed=args.seed, rules=rules, threads=args.threads)
     report = pyramid_report(res)
     if args.plot:
-        plot(args.plot, res=res)
+        plot(args.plot, res=res, overwrite=args.force)
         report["files"] = [args.plot]
     if args.format == "json":
         print_json(report)

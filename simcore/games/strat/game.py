@@ -178,6 +178,19 @@ class Strat(Game):
                                                   (c, c) if c is None or isinstance(c, (str, Coach)) else c)),
                     "league": lambda v: {}}
 
+    table_bytes_per_game = 1300     # its six tables, written to parquet (1,557 bytes a game in all, measured)
+
+    def per_game_outputs(self, mode):
+        """The kernel's per-game outputs but the player counters (summed per team, a pass at a time), and the
+        per-game inputs: the pairing, the starting goalies' slots and fatigue."""
+        from simcore.layout import Output, Outputs
+
+        from .kernel import GAME_OUTPUTS
+
+        return Outputs(*(s for s in GAME_OUTPUTS.specs if s.name != "OP"),
+                       Output("pairing", (2,), np.int64), Output("goalie_slots", (2,), np.int64),
+                       Output("fatigued", (2,), np.int64))
+
     def run(self, setup, n, seed, rules, *, threads, progress, mode, chunk_size):
         from . import engine
 

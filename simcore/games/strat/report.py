@@ -5,9 +5,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from simcore.cliargs import (UsageError, add_format, add_n, add_seed, add_threads, jsonable, print_json,
-                             refuse_overwrite)
+from simcore.cliargs import (UsageError, add_format, add_n, add_seed, add_threads, check_game_index, game_index,
+                             jsonable, print_json, refuse_overwrite_any)
 from simcore.games.base import Command
+from simcore.outputs import MANIFEST, Folder
 
 from .kit import load_kit, sample_kit
 from .policies import Coach
@@ -60,10 +61,11 @@ def _build_play(p):
     p.add_argument("--kit", metavar="DIR", help="kit folder (holding kit.toml); default: the shipped sample kit")
     add_threads(p)
     p.add_argument("--pbp", action="store_true", help="print the play-by-play of one game instead of the tables")
-    p.add_argument("--game", type=int, default=0, metavar="G",
-                   help="with --pbp: which game of the run (default 0; the same game -n/--seed simulate)")
+    p.add_argument("--game", type=game_index, default=0, metavar="G",
+                   help="with --pbp: which game of the run (default 0; the same game -n/--seed simulate; with -n, "
+                   "0 .. n-1)")
     p.add_argument("--out", metavar="DIR", help="write the games, team_games, teams, players and goalies tables "
-                   "as parquet files to DIR")
+                   "as parquet files to DIR, then manifest.json listing them")
     p.add_argument("--force", action="store_true", help="replace existing --out files")
     add_format(p)
 
@@ -79,8 +81,7 @@ def _run_play(game, args):
             raise UsageError("--league names the kit; leave out --kit (or pass the same folder)")
     elif not (args.home and args.away):
         raise UsageError("name a HOME and an AWAY team (see `simcore strat teams`), or pass --league sample")
-    if args.game < 0:
-        raise UsageError(f"--game must be 0 or more, got {args.game}")
+    check_game_index(args, "--game", args.game)
     rules = game.rules(args.rules)
     coach = Coach.parse(args.coach)
     kit = _strat_kit(args.league if league else args.kit)
@@ -95,17 +96,14 @@ def _run_play(game, args):
 
     paths = []
     if args.out:
-        out = Path(args.out)
-        if out.exists() and not out.is_dir():
-            raise UsageError(f"--out {out} is a file, not a folder")
-        paths = [out / f"{t}.parquet" for t in STRAT_TABLES]
-        for path in paths:
-            refuse_overwrite(str(path), args.force)
+        names = [f"{t}.parquet" for t in STRAT_TABLES]
+        refuse_overwrite_any(args.out, [*names, MANIFEST], args.force)
+        paths = [Path(args.out) / name for name in names]
     res = game.simulate(setup, n=args.n, seed=args.seed, rules=rules, threads=args.threads)
     if paths:
-        paths[0].parent.mkdir(parents=True, exist_ok=True)
-        for t, path in zip(STRAT_TABLES, paths):
-            res.to_parquet(path, t, overwrite=True)
+        with Folder(args.out, [p.name for p in paths], overwrite=args.force) as folder:
+            for t, path in zip(STRAT_TABLES, paths):
+                folder.parquet(path.name, res.table(t), {**res.meta, "table": t})
     report = strat_report(res)
     if paths:
         report["files"] = [str(p) for p in paths]

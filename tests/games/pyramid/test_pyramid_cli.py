@@ -137,8 +137,8 @@ def test_pyramid_plot_refuses_to_overwrite(capsys, tmp_path):
     (["-n", "0"], "must be positive"),
     (["--pbp", "--report"], "separate forms"),
     (["--matrix-n", "10"], "go with --report"),
-    (["--pbp", "--game-id", "-1"], "--game-id must be in 0 .. 2**63-1"),
-    (["--pbp", "--game-id", "99999999999999999999"], "--game-id must be in 0 .. 2**63-1"),
+    (["--pbp", "--game-id", "-1"], "argument --game-id: must be in 0 .. 2**63-1"),
+    (["--pbp", "--game-id", "99999999999999999999"], "argument --game-id: must be in 0 .. 2**63-1"),
     (["--policy-a", "shoot=threshold-99999999999999999999"], "shoot policies: threshold-K"),
 ])
 def test_pyramid_bad_input_one_line_exit_2(capsys, argv, needle):

@@ -66,7 +66,11 @@ def test_strat_out_writes_parquet_and_refuses_to_overwrite(capsys, tmp_path):
     code, _, err = run(capsys, "strat", "--league", "sample", "-n", "56", "--seed", "1", "--out", str(out))
     assert code == 0, err
     names = sorted(p.name for p in out.iterdir())
-    assert names == sorted(f"{t}.parquet" for t in ("games", "team_games", "teams", "players", "goalies"))
+    tables = [f"{t}.parquet" for t in ("games", "team_games", "teams", "players", "goalies")]
+    assert names == sorted([*tables, "manifest.json"])
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert [f["name"] for f in manifest["files"]] == tables
+    assert manifest["command"][:2] == ["simcore", "strat"]
     games, meta = read_parquet(out / "games.parquet")
     assert len(games) == 56 and meta["game"] == "strat" and meta["table"] == "games" and meta["seed"] == 1
     teams, _ = read_parquet(out / "teams.parquet")

@@ -1,0 +1,321 @@
+"""Output files that are whole or absent, and output folders that say when they are complete.
+
+Every file simcore writes (reports, figures, parquet and CSV tables) goes through :func:`replacing`: it is
+written under a temporary name in its own folder (``NAME.<random>.partial``) and renamed onto ``NAME`` once
+complete.  An interrupted run (Ctrl-C, a full disk, an error) removes its temporary file; a process killed
+outright leaves it under its ``.partial`` name.  No file that looks finished is ever half written.
+
+A command that writes several files into one folder (``--out DIR``) writes them through a :class:`Folder`,
+which writes ``manifest.json`` last: each file's name, size and sha256, the command and simcore's version.  A
+folder is complete when its manifest is there and its files match it: :func:`read_manifest` and
+:func:`read_folder` refuse any other folder (:class:`IncompleteOutput`), and :func:`check_complete` lets
+:func:`simcore.results.read_parquet` refuse a table of an incomplete folder.  The files are renamed into place
+together at the end; replacing a folder's files (``--force``) removes the old manifest just before, so the
+folder never reads as complete with a mix of old and new files.
+"""
+from __future__ import annotations
+
+import contextvars
+import hashlib
+import json
+import os
+import tempfile
+from contextlib import contextmanager
+from pathlib import Path
+
+PARTIAL = ".partial"
+MANIFEST = "manifest.json"
+#: The key of a file's own metadata (parquet) naming the manifest of the folder it was written into.
+IN_FOLDER = "manifest"
+
+#: The command line being run (``simcore.cli.main`` sets it), recorded in manifests.
+COMMAND: contextvars.ContextVar[list[str] | None] = contextvars.ContextVar("simcore_command", default=None)
+
+_UMASK = os.umask(0)
+os.umask(_UMASK)
+
+
+class IncompleteOutput(ValueError):
+    """An output folder without its manifest, or whose files do not match it: written by a run that did not
+    finish (or changed since)."""
+
+
+def refuse_existing(path, overwrite: bool, hint: str = "pass overwrite=True to replace it") -> None:
+    """FileExistsError if ``path`` exists and may not be replaced."""
+    if not overwrite and Path(path).exists():
+        raise FileExistsError(f"{path} exists; {hint}")
+
+
+@contextmanager
+def replacing(path, *, overwrite: bool = False):
+    """Write ``path`` whole or not at all: yields a temporary path in the same folder to write to, and renames
+    it onto ``path`` when the block ends without an exception; on any exception (KeyboardInterrupt
+    included) the temporary file is removed and ``path`` is left as it was.
+
+    Refuses (FileExistsError) when ``path`` exists, before and after the block, unless ``overwrite``.
+    """
+    path = Path(path)
+    tmp = _temporary(path, overwrite)
+    try:
+        yield tmp
+        _finish(tmp)
+        _commit(tmp, path, overwrite)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+
+
+def _temporary(path: Path, overwrite: bool) -> Path:
+    """A new empty file ``NAME.<random>.partial`` beside ``path``."""
+    if path.is_dir():
+        raise IsADirectoryError(f"{path} is a folder, not a file")
+    refuse_existing(path, overwrite)
+    fd, name = tempfile.mkstemp(prefix=f"{path.name}.", suffix=PARTIAL, dir=path.parent)
+    os.close(fd)
+    return Path(name)
+
+
+def _finish(tmp: Path) -> None:
+    os.chmod(tmp, 0o666 & ~_UMASK)          # mkstemp's file is private; the output gets the usual mode
+    with open(tmp, "rb") as fh:
+        os.fsync(fh.fileno())
+
+
+def _commit(tmp: Path, path: Path, overwrite: bool) -> None:
+    refuse_existing(path, overwrite)
+    os.replace(tmp, path)
+
+
+def write_text(path, text: str, *, overwrite: bool = False) -> Path:
+    with replacing(path, overwrite=overwrite) as tmp:
+        tmp.write_text(text, encoding="utf-8")
+    return Path(path)
+
+
+def write_json(path, doc, *, overwrite: bool = False) -> Path:
+    return write_text(path, json.dumps(doc, indent=2) + "\n", overwrite=overwrite)
+
+
+def write_csv(path, frame, *, overwrite: bool = False) -> Path:
+    with replacing(path, overwrite=overwrite) as tmp:
+        frame.to_csv(tmp, index=False)
+    return Path(path)
+
+
+def write_parquet(path, frame, meta: dict | None = None, *, overwrite: bool = False,
+                  extra: dict[bytes, bytes] | None = None) -> Path:
+    """A frame as parquet, ``meta`` (JSON) in the file's key-value metadata under the key ``simcore``, and any
+    ``extra`` keys beside it."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    tbl = pa.Table.from_pandas(frame, preserve_index=False)
+    if meta is not None or extra:
+        md = dict(tbl.schema.metadata or {})
+        if meta is not None:
+            md[b"simcore"] = json.dumps(meta, default=str).encode()
+        md.update(extra or {})
+        tbl = tbl.replace_schema_metadata(md)
+    with replacing(path, overwrite=overwrite) as tmp:
+        pq.write_table(tbl, tmp)
+    return Path(path)
+
+
+def figure_formats() -> dict[str, str]:
+    """The figure formats matplotlib writes: ``{extension: description}``."""
+    from matplotlib.backend_bases import FigureCanvasBase
+
+    return FigureCanvasBase.get_supported_filetypes()
+
+
+def figure_path(path) -> Path:
+    """The file a figure named ``path`` is written to, decided once: ``path`` itself when it ends in a figure
+    format (``.png``, ``.pdf``, ``.svg``, ...), ``path.png`` when it has no extension (as matplotlib would
+    name it).  A folder or an unknown extension is a ValueError."""
+    p = Path(path)
+    if str(path).endswith(("/", os.sep)) or p.is_dir():
+        raise ValueError(f"{path} is a folder; name a figure file (FILE.png, FILE.pdf, FILE.svg)")
+    ext = p.suffix[1:].lower()
+    if not ext:
+        return p.with_name(p.name + ".png")
+    formats = figure_formats()
+    if ext not in formats:
+        raise ValueError(f"{path}: {p.suffix!r} is not a figure format; use one of "
+                         f"{', '.join('.' + f for f in sorted(formats))} (no extension: .png)")
+    return p
+
+
+def save_figure(fig, path, *, overwrite: bool = False, **savefig) -> Path:
+    """``fig.savefig`` to :func:`figure_path` ``(path)``, whole or not at all; returns the path written."""
+    path = figure_path(path)
+    with replacing(path, overwrite=overwrite) as tmp:
+        fig.savefig(tmp, format=path.suffix[1:].lower(), **savefig)
+    return path
+
+
+def _sha256(path: Path) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as fh:
+        for block in iter(lambda: fh.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+class Folder:
+    """Several files written into one folder, ``manifest.json`` last::
+
+        with Folder(out, ["games.parquet", "teams.csv"], overwrite=force) as f:
+            f.parquet("games.parquet", frame, meta)
+            f.csv("teams.csv", teams)
+
+    On creation it refuses (FileExistsError, naming the file) when any of ``names`` or the manifest exists,
+    unless ``overwrite``; ``out`` may not be a file.  Entering the block creates the folder.  The files are
+    written under their ``.partial`` names; leaving the block without an exception removes an old manifest,
+    renames the files into place and writes the new manifest of every file written.  An exception
+    (KeyboardInterrupt included) removes the partial files: the folder is left as it was.
+    """
+
+    def __init__(self, path, names, *, overwrite: bool = False, hint: str = "pass overwrite=True to replace it",
+                 command: list[str] | None = None):
+        self.path = Path(path)
+        self.names = list(names)
+        if self.path.exists() and not self.path.is_dir():
+            raise NotADirectoryError(f"{self.path} is a file, not a folder")
+        self.overwrite = overwrite
+        for name in [*self.names, MANIFEST]:
+            refuse_existing(self.path / name, overwrite, hint)
+        self.command = command if command is not None else COMMAND.get()
+        self.staged: dict[str, Path] = {}
+
+    def __enter__(self) -> "Folder":
+        self.path.mkdir(parents=True, exist_ok=True)
+        return self
+
+    def __exit__(self, kind, exc, tb):
+        try:
+            if kind is None:
+                (self.path / MANIFEST).unlink(missing_ok=True)     # incomplete from the first rename on
+                for name, tmp in self.staged.items():
+                    _commit(tmp, self.path / name, self.overwrite)
+                self._write_manifest()
+        finally:
+            for tmp in self.staged.values():
+                tmp.unlink(missing_ok=True)
+        return False
+
+    @contextmanager
+    def file(self, name: str):
+        """A temporary path to write the folder's file ``name`` to; renamed to ``name`` when the folder's
+        block ends."""
+        if name == MANIFEST or Path(name).name != name:
+            raise ValueError(f"{name!r} is not a file name of the folder")
+        if name in self.staged:
+            raise ValueError(f"{name!r} is written twice")
+        tmp = _temporary(self.path / name, self.overwrite)
+        self.staged[name] = tmp
+        yield tmp
+        _finish(tmp)
+
+    def text(self, name: str, text: str) -> Path:
+        with self.file(name) as tmp:
+            tmp.write_text(text, encoding="utf-8")
+        return self.path / name
+
+    def json(self, name: str, doc) -> Path:
+        return self.text(name, json.dumps(doc, indent=2) + "\n")
+
+    def csv(self, name: str, frame) -> Path:
+        with self.file(name) as tmp:
+            frame.to_csv(tmp, index=False)
+        return self.path / name
+
+    def parquet(self, name: str, frame, meta: dict | None = None) -> Path:
+        """A parquet table whose metadata names the folder's manifest (:func:`check_complete` reads it)."""
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+
+        tbl = pa.Table.from_pandas(frame, preserve_index=False)
+        md = dict(tbl.schema.metadata or {})
+        md[b"simcore"] = json.dumps({**(meta or {}), IN_FOLDER: MANIFEST}, default=str).encode()
+        with self.file(name) as tmp:
+            pq.write_table(tbl.replace_schema_metadata(md), tmp)
+        return self.path / name
+
+    def figure(self, name: str, fig, **savefig) -> Path:
+        fmt = figure_path(self.path / name).suffix[1:].lower()
+        with self.file(name) as tmp:
+            fig.savefig(tmp, format=fmt, **savefig)
+        return self.path / name
+
+    def _write_manifest(self) -> None:
+        import simcore
+
+        files = [{"name": n, "bytes": (self.path / n).stat().st_size, "sha256": _sha256(self.path / n)}
+                 for n in self.staged]
+        doc = {"simcore": simcore.__version__, "command": self.command, "files": files}
+        write_json(self.path / MANIFEST, doc, overwrite=True)
+
+
+def read_manifest(path, *, verify: bool = True) -> dict:
+    """The manifest of the output folder ``path``, checked: IncompleteOutput when there is none (an
+    interrupted or unfinished run) or a file it lists is missing or differs (size, and sha256 with
+    ``verify``)."""
+    path = Path(path)
+    mf = path / MANIFEST
+    if not path.is_dir():
+        raise IncompleteOutput(f"{path} is not an output folder")
+    if not mf.is_file():
+        raise IncompleteOutput(f"{path} has no {MANIFEST}: its run did not finish, so its files are incomplete; "
+                               "run the command again")
+    try:
+        doc = json.loads(mf.read_text(encoding="utf-8"))
+        files = doc["files"]
+        entries = [(f["name"], int(f["bytes"]), str(f["sha256"])) for f in files]
+    except (ValueError, KeyError, TypeError) as exc:
+        raise IncompleteOutput(f"{mf}: not a simcore manifest ({exc})") from None
+    for name, size, digest in entries:
+        p = path / name
+        if not p.is_file():
+            raise IncompleteOutput(f"{path}: {name}, listed in {MANIFEST}, is missing")
+        if p.stat().st_size != size or (verify and _sha256(p) != digest):
+            raise IncompleteOutput(f"{path}: {name} differs from the file {MANIFEST} lists (changed or "
+                                   "partly rewritten)")
+    return doc
+
+
+def read_folder(path, *, verify: bool = True) -> dict:
+    """The tables of a complete output folder (:func:`read_manifest`): ``{name: DataFrame}`` for its parquet
+    and CSV files, ``{name: object}`` for its JSON files, ``{name: str}`` for its other text files (figures
+    are left out)."""
+    import pandas as pd
+
+    path = Path(path)
+    doc = read_manifest(path, verify=verify)
+    out = {}
+    for f in doc["files"]:
+        p = path / f["name"]
+        ext = p.suffix.lower()
+        if ext == ".parquet":
+            out[f["name"]] = pd.read_parquet(p)
+        elif ext == ".csv":
+            out[f["name"]] = pd.read_csv(p)
+        elif ext == ".json":
+            out[f["name"]] = json.loads(p.read_text(encoding="utf-8"))
+        elif ext in (".md", ".txt", ".html"):
+            out[f["name"]] = p.read_text(encoding="utf-8")
+    return out
+
+
+def check_complete(path, meta: dict) -> None:
+    """IncompleteOutput when the file ``path``, whose own metadata is ``meta``, was written into an output
+    folder (:meth:`Folder.parquet`) that is not complete or does not list it as it is."""
+    if not isinstance(meta, dict) or IN_FOLDER not in meta:
+        return
+    path = Path(path)
+    doc = read_manifest(path.parent, verify=False)
+    listed = {f["name"]: f for f in doc["files"]}
+    if path.name not in listed:
+        raise IncompleteOutput(f"{path} is not listed in {path.parent / MANIFEST}: it is left from a run that did "
+                               "not finish")
+    if _sha256(path) != listed[path.name]["sha256"]:
+        raise IncompleteOutput(f"{path} differs from the file {path.parent / MANIFEST} lists")

@@ -1,0 +1,164 @@
+"""Numbers on the command line and in the contract: ASCII digits only, counts within int64, n within memory,
+game indices within the run."""
+import argparse
+
+import pytest
+
+import simcore
+from simcore import cliargs
+from simcore.cli import main
+from simcore.games import base
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def one_line_error(code, err, needle):
+    assert code == 2, err
+    assert err.startswith("simcore: error: ") and err.count("\n") == 1, err
+    assert needle in err, err
+
+
+# ---------------------------------------------------------------- the parsers
+
+@pytest.mark.parametrize("text", ["١٠٠", "1_0", " 5", "5 ", "²", "1e3", "0x10", "", "+", "五"])
+def test_whole_number_takes_ascii_digits_only(text):
+    with pytest.raises(argparse.ArgumentTypeError, match="digits 0-9"):
+        cliargs.whole_number(text)
+
+
+@pytest.mark.parametrize("text,value", [("0", 0), ("42", 42), ("-7", -7), ("+3", 3), ("007", 7)])
+def test_whole_number_reads_ascii_digits(text, value):
+    assert cliargs.whole_number(text) == value
+
+
+@pytest.mark.parametrize("text,value", [("0.8", 0.8), (".95", 0.95), ("1e-3", 0.001), ("2", 2.0), ("5.", 5.0)])
+def test_decimal_reads_ascii(text, value):
+    assert cliargs.decimal(text) == value
+
+
+@pytest.mark.parametrize("text", ["٠.٥", "0_5", "nan", "inf", " 0.5", "0.5.1", "", "."])
+def test_decimal_refuses_anything_else(text):
+    with pytest.raises(argparse.ArgumentTypeError, match="digits 0-9"):
+        cliargs.decimal(text)
+
+
+def test_counts_and_indices_are_int64():
+    assert cliargs.positive_int(str(2**63 - 1)) == 2**63 - 1
+    with pytest.raises(argparse.ArgumentTypeError, match=r"at most 2\*\*63-1"):
+        cliargs.positive_int(str(2**63))
+    assert cliargs.game_index(str(2**63 - 1)) == 2**63 - 1
+    for bad in (str(2**63), "-1"):
+        with pytest.raises(argparse.ArgumentTypeError, match=r"0 \.\. 2\*\*63-1"):
+            cliargs.game_index(bad)
+    assert cliargs.seed(str(2**64 - 1)) == 2**64 - 1
+
+
+@pytest.mark.parametrize("argv,needle", [
+    (["ezr", "-n", "١٠٠"], "argument -n: expected a whole number (digits 0-9), got '١٠٠'"),
+    (["ezr", "-n", "1_0"], "argument -n: expected a whole number (digits 0-9), got '1_0'"),
+    (["ezr", "-n", "9223372036854775808"], "argument -n: must be at most 2**63-1"),
+    (["ezr", "-n", "1" + "0" * 30], "argument -n: must be at most 2**63-1"),
+    (["ezr", "--seed", "٣"], "argument --seed: expected a whole number"),
+    (["ezr", "--threads", "٢"], "argument --threads: expected a whole number"),
+    (["ezr", "period", "--ezr", "٣"], "argument --ezr: expected a whole number from -7 to +10"),
+    (["ezr", "period", "--ezr", "0", "--period", "١"], "argument --period: expected a whole number"),
+    (["strat", "KBY", "NRV", "-n", "100000000000000000000"], "argument -n: must be at most 2**63-1"),
+    (["strat", "KBY", "NRV", "--pbp", "--game", "١"], "argument --game: expected a whole number"),
+    (["strat", "KBY", "NRV", "--pbp", "--game", "100000000000000000000"], "argument --game: must be in 0 .. 2**63-1"),
+    (["strat", "KBY", "NRV", "--pbp", "--game", "50", "-n", "10"],
+     "--game 50 is not a game of a run of -n 10 games (0 .. 9)"),
+    (["strat", "KBY", "NRV", "--pbp", "--game", "10", "-n", "10"], "--game 10 is not a game of a run of -n 10"),
+    (["pyramid", "--pbp", "--game-id", "10", "-n", "10"], "--game-id 10 is not a game of a run of -n 10 games"),
+    (["pyramid", "--pbp", "--game-id", "-1"], "argument --game-id: must be in 0 .. 2**63-1"),
+    (["pyramid", "--matrix-n", "٥", "--report"], "argument --matrix-n: expected a whole number"),
+    (["compare", "ezr", "-n", "١٠"], "argument -n: expected a whole number"),
+    (["compare", "ezr", "--power", "٠.٥"], "argument --power: expected a number (digits 0-9)"),
+    (["sweep", "ezr", "--grid", "qq_chart=on,off", "--seeds", "١"], "--seeds '١'"),
+    (["league", "project", "x.toml", "-n", "1_000"], "argument -n: expected a whole number"),
+])
+def test_cli_numbers_refused_in_one_line(capsys, argv, needle):
+    code, _, err = run(capsys, *argv)
+    one_line_error(code, err, needle)
+
+
+def test_game_index_inside_the_run_plays(capsys):
+    code, out, err = run(capsys, "pyramid", "--pbp", "--game-id", "9", "-n", "10")
+    assert code == 0, err
+    assert out.startswith("Pyramid card hockey: game 9 of seed 0")
+    code, out, err = run(capsys, "pyramid", "--pbp", "--game-id", "5000000")    # no -n: any game of any run
+    assert code == 0 and "game 5000000 of seed 0" in out
+
+
+@pytest.mark.parametrize("gid", ["ezr", "strat", "pyramid"])
+@pytest.mark.parametrize("index", [-1, 2**63, 10**20, 1.0, True])
+def test_play_by_play_refuses_a_game_index_outside_int64(gid, index):
+    with pytest.raises(ValueError, match=r"game_index must be a whole number in 0 \.\. 2\*\*63-1"):
+        simcore.game(gid).play_by_play(game_index=index)
+
+
+# ---------------------------------------------------------------- n and memory
+
+def test_check_n_bounds_n_to_int64():
+    assert base.check_n(2**63 - 1) == 2**63 - 1
+    for bad in (2**63, 10**30, 0, -1, 1.5, True):
+        with pytest.raises(ValueError, match=r"1 \.\. 2\*\*63-1"):
+            base.check_n(bad)
+
+
+def test_bytes_per_game_come_from_the_declared_outputs():
+    from simcore.games.ezr import kernel as K
+
+    ezr = simcore.game("ezr")
+    records = sum(a.nbytes for a in K.GAME_OUTPUTS.allocate(1))
+    assert records == 35
+    assert base.bytes_per_game(ezr, "games") == records + ezr.table_bytes_per_game
+    assert base.bytes_per_game(ezr, "aggregate") == 0                   # constant memory
+    strat = simcore.game("strat")
+    # OG 40 + OT 76 + OK 96 bytes, the pairing, goalie slots and fatigue 3 x 16; the player counters are reused
+    assert base.bytes_per_game(strat, "games") == 260 + strat.table_bytes_per_game
+    pyramid = simcore.game("pyramid")
+    assert base.bytes_per_game(pyramid, "games") == 116 + pyramid.table_bytes_per_game
+
+
+def test_check_memory_gives_the_limit_and_the_way_around():
+    ezr = simcore.game("ezr")
+    per = base.bytes_per_game(ezr, "games")
+    base.check_memory(ezr, 1000, "games", available=1000 * per)         # exactly fits
+    with pytest.raises(ValueError) as e:
+        base.check_memory(ezr, 1001, "games", available=1000 * per)
+    msg = str(e.value)
+    assert "at most 1,000 games a run" in msg and "mode='aggregate'" in msg and "1,001 games" in msg
+    base.check_memory(ezr, 10**18, "aggregate", available=1)           # aggregate: constant memory
+    with pytest.raises(ValueError, match="at most 0 games a run; run fewer games"):
+        base.check_memory(simcore.game("strat"), 1, "games", available=10)
+
+
+@pytest.mark.parametrize("gid,mode", [("ezr", "games"), ("strat", "games"), ("pyramid", "games")])
+def test_simulate_refuses_before_allocating(gid, mode, monkeypatch):
+    g = simcore.game(gid)
+
+    def never(*a, **kw):
+        raise AssertionError("run() called: the check must come first")
+
+    monkeypatch.setattr(type(g), "run", never)
+    monkeypatch.setattr(base, "available_memory", lambda: 1 << 30)
+    with pytest.raises(ValueError, match="more than the 1.1 GB of memory available: at most"):
+        g.simulate(n=10**9, seed=1)
+
+
+def test_huge_n_is_one_line_on_the_command_line(capsys, monkeypatch):
+    monkeypatch.setattr(base, "available_memory", lambda: 2 << 30)
+    code, _, err = run(capsys, "strat", "KBY", "NRV", "-n", "100000000")
+    limit = (2 << 30) // base.bytes_per_game(simcore.game("strat"), "games")
+    one_line_error(code, err, f"strat: 100,000,000 games keep about 156.0 GB of records and tables")
+    assert f"at most {limit:,} games a run; run fewer games" in err
+    code, _, err = run(capsys, "compare", "ezr", "--b", "qq_chart=off", "-n", "9223372036854775807")
+    one_line_error(code, err, "mode='aggregate'")
+
+
+def test_available_memory_is_positive():
+    assert base.available_memory() > 0

@@ -1,0 +1,378 @@
+"""Output files whole or absent (simcore.outputs), output folders with a manifest, --plot names, --out and
+--force, and Ctrl-C: one line, exit 130, no file that looks complete."""
+import hashlib
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from simcore import outputs
+from simcore.cli import main
+from simcore.outputs import MANIFEST, Folder, IncompleteOutput
+
+PNG = b"\x89PNG\r\n\x1a\n"
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def listing(folder) -> list[str]:
+    return sorted(p.name for p in Path(folder).iterdir())
+
+
+# ---------------------------------------------------------------- one file
+
+def test_replacing_renames_a_finished_file_into_place(tmp_path):
+    target = tmp_path / "report.md"
+    with outputs.replacing(target) as tmp:
+        assert tmp.parent == tmp_path and tmp.name.startswith("report.md.") and tmp.name.endswith(".partial")
+        tmp.write_text("done")
+        assert not target.exists()                  # nothing under the final name until it is complete
+    assert target.read_text() == "done"
+    assert listing(tmp_path) == ["report.md"]
+    umask = os.umask(0)
+    os.umask(umask)
+    assert target.stat().st_mode & 0o777 == 0o666 & ~umask     # the usual mode, not mkstemp's 0600
+
+
+@pytest.mark.parametrize("exc", [KeyboardInterrupt, RuntimeError])
+def test_replacing_leaves_nothing_when_interrupted(tmp_path, exc):
+    target = tmp_path / "t.parquet"
+    with pytest.raises(exc):
+        with outputs.replacing(target) as tmp:
+            tmp.write_bytes(b"half")
+            raise exc()
+    assert listing(tmp_path) == []
+
+
+def test_replacing_keeps_the_old_file_when_interrupted(tmp_path):
+    target = tmp_path / "t.csv"
+    target.write_text("old")
+    with pytest.raises(KeyboardInterrupt):
+        with outputs.replacing(target, overwrite=True) as tmp:
+            tmp.write_text("new, half")
+            raise KeyboardInterrupt
+    assert target.read_text() == "old" and listing(tmp_path) == ["t.csv"]
+
+
+def test_replacing_refuses_an_existing_file_without_overwrite(tmp_path):
+    target = tmp_path / "t.csv"
+    target.write_text("mine")
+    with pytest.raises(FileExistsError, match="t.csv exists"):
+        outputs.write_text(target, "theirs")
+    assert target.read_text() == "mine"
+    outputs.write_text(target, "theirs", overwrite=True)
+    assert target.read_text() == "theirs"
+
+
+def test_results_to_parquet_interrupted_leaves_no_file(tmp_path, monkeypatch):
+    import pyarrow.parquet as pq
+
+    from simcore.results import Results
+
+    res = Results({"game": "toy", "variant": "v", "seed": 1, "n": 2}, {},
+                  builders={"games": lambda: pd.DataFrame({"game_id": [0, 1]})})
+    ok = res.to_parquet(tmp_path / "ok.parquet")
+    assert ok.read_bytes()[:4] == b"PAR1"
+
+    def interrupted(table, where, **kw):
+        Path(where).write_bytes(b"PAR1 half")
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(pq, "write_table", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        res.to_parquet(tmp_path / "games.parquet")
+    assert listing(tmp_path) == ["ok.parquet"]
+
+
+# ---------------------------------------------------------------- figure names
+
+@pytest.mark.parametrize("name,written", [("p", "p.png"), ("p.png", "p.png"), ("p.PDF", "p.PDF"),
+                                          ("sub/p.svg", "sub/p.svg"), ("run.1", None)])
+def test_figure_path_is_the_name_written(tmp_path, name, written):
+    if written is None:
+        with pytest.raises(ValueError, match="not a figure format"):
+            outputs.figure_path(tmp_path / name)
+    else:
+        assert outputs.figure_path(tmp_path / name) == tmp_path / written
+
+
+def test_figure_path_refuses_a_folder(tmp_path):
+    (tmp_path / "figs").mkdir()
+    with pytest.raises(ValueError, match="is a folder"):
+        outputs.figure_path(tmp_path / "figs")
+
+
+def test_save_figure_writes_the_decided_name(tmp_path):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots()
+    ax.plot([0, 1])
+    path = outputs.save_figure(fig, tmp_path / "p")
+    assert path == tmp_path / "p.png" and path.read_bytes()[:8] == PNG
+    assert listing(tmp_path) == ["p.png"]
+    with pytest.raises(FileExistsError):
+        outputs.save_figure(fig, tmp_path / "p")
+    plt.close(fig)
+
+
+# ---------------------------------------------------------------- folders and manifests
+
+def _write_folder(path, **kw):
+    with Folder(path, ["a.csv", "b.parquet", "c.md"], **kw) as f:
+        f.csv("a.csv", pd.DataFrame({"x": [1, 2]}))
+        f.parquet("b.parquet", pd.DataFrame({"y": [3.5]}), {"game": "toy"})
+        f.text("c.md", "# report\n")
+
+
+def test_folder_writes_its_manifest_last(tmp_path):
+    out = tmp_path / "out"
+    _write_folder(out, command=["simcore", "toy", "--out", "out"])
+    assert listing(out) == ["a.csv", "b.parquet", "c.md", MANIFEST]
+    doc = json.loads((out / MANIFEST).read_text())
+    assert doc["command"] == ["simcore", "toy", "--out", "out"] and doc["simcore"] == __import__("simcore").__version__
+    for entry in doc["files"]:
+        data = (out / entry["name"]).read_bytes()
+        assert entry["bytes"] == len(data) and entry["sha256"] == hashlib.sha256(data).hexdigest()
+    assert [e["name"] for e in doc["files"]] == ["a.csv", "b.parquet", "c.md"]
+    tables = outputs.read_folder(out)
+    assert tables["a.csv"].x.tolist() == [1, 2] and tables["b.parquet"].y.tolist() == [3.5]
+    assert tables["c.md"] == "# report\n"
+
+
+def test_folder_refuses_existing_files_naming_them(tmp_path):
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "b.parquet").write_text("mine")
+    with pytest.raises(FileExistsError, match="b.parquet exists"):
+        _write_folder(out)
+    assert listing(out) == ["b.parquet"]
+    (tmp_path / "file").write_text("x")
+    with pytest.raises(NotADirectoryError, match="is a file, not a folder"):
+        Folder(tmp_path / "file", ["a.csv"])
+
+
+def test_folder_interrupted_while_writing_leaves_nothing(tmp_path):
+    out = tmp_path / "out"
+    with pytest.raises(KeyboardInterrupt):
+        with Folder(out, ["a.csv", "b.csv"]) as f:
+            f.csv("a.csv", pd.DataFrame({"x": [1]}))
+            with f.file("b.csv") as tmp:
+                tmp.write_text("x\n")
+                raise KeyboardInterrupt
+    assert listing(out) == []                    # no table under its final name, no manifest, no .partial
+
+
+def test_folder_interrupted_keeps_the_old_complete_folder(tmp_path):
+    out = tmp_path / "out"
+    _write_folder(out)
+    before = {n: (out / n).read_bytes() for n in listing(out)}
+    with pytest.raises(KeyboardInterrupt):
+        with Folder(out, ["a.csv", "b.parquet", "c.md"], overwrite=True) as f:
+            f.csv("a.csv", pd.DataFrame({"x": [9]}))
+            raise KeyboardInterrupt
+    assert {n: (out / n).read_bytes() for n in listing(out)} == before
+    outputs.read_manifest(out)                   # still complete
+
+
+def test_a_folder_without_its_manifest_is_incomplete(tmp_path):
+    from simcore import read_parquet
+
+    out = tmp_path / "out"
+    _write_folder(out)
+    frame, meta = read_parquet(out / "b.parquet")
+    assert frame.y.tolist() == [3.5] and meta["game"] == "toy"
+    (out / MANIFEST).unlink()                    # what a run interrupted before its manifest leaves
+    with pytest.raises(IncompleteOutput, match="has no manifest.json"):
+        outputs.read_folder(out)
+    with pytest.raises(IncompleteOutput, match="has no manifest.json"):
+        read_parquet(out / "b.parquet")
+
+
+def test_a_folder_whose_files_changed_is_incomplete(tmp_path):
+    out = tmp_path / "out"
+    _write_folder(out)
+    (out / "c.md").write_text("# other\n")       # same size, other content
+    with pytest.raises(IncompleteOutput, match="c.md differs"):
+        outputs.read_manifest(out)
+    (out / "a.csv").unlink()
+    with pytest.raises(IncompleteOutput, match="a.csv, listed in manifest.json, is missing"):
+        outputs.read_manifest(out, verify=False)
+
+
+def test_a_table_the_manifest_does_not_list_is_incomplete(tmp_path):
+    from simcore import read_parquet
+
+    out = tmp_path / "out"
+    _write_folder(out)
+    with Folder(tmp_path / "other", ["b.parquet"]) as f:
+        f.parquet("b.parquet", pd.DataFrame({"y": [1.0, 2.0]}))
+    os.replace(tmp_path / "other" / "b.parquet", out / "b.parquet")   # a file left from another run
+    with pytest.raises(IncompleteOutput, match="differs"):
+        read_parquet(out / "b.parquet")
+
+
+# ---------------------------------------------------------------- --plot: the name written is the name checked
+
+def _user_file(path: Path) -> Path:
+    path.write_bytes(b"my own file")
+    return path
+
+
+@pytest.mark.parametrize("argv", [
+    ["ezr", "-n", "500"],
+    ["pyramid", "-n", "500"],
+    ["compare", "ezr", "--b", "qq_chart=off", "-n", "500"],
+    ["league", "project", "{league}", "-n", "5"],
+    ["league", "history", "{league}", "-n", "5"],
+])
+def test_plot_without_extension_refuses_to_replace_name_png(capsys, tmp_path, argv):
+    from simcore.league.samplegen import samples
+
+    league = str(samples()["ezr"].sample / "league.toml")
+    argv = [a.replace("{league}", league) for a in argv]
+    mine = _user_file(tmp_path / "p.png")
+    code, out, err = run(capsys, *argv, "--plot", str(tmp_path / "p"))
+    assert code == 2 and err == f"simcore: error: {mine} exists; pass --force to replace it\n"
+    assert mine.read_bytes() == b"my own file"
+
+
+@pytest.mark.parametrize("cmd", [["ezr", "-n", "500"], ["pyramid", "-n", "500"]])
+def test_plot_folder_and_unknown_format_refused(capsys, tmp_path, cmd):
+    (tmp_path / "figs").mkdir()
+    code, _, err = run(capsys, *cmd, "--plot", str(tmp_path / "figs"), "--force")
+    assert code == 2 and "is a folder; name a figure file" in err and err.count("\n") == 1
+    code, _, err = run(capsys, *cmd, "--plot", str(tmp_path / "p.xyz"))
+    assert code == 2 and "'.xyz' is not a figure format" in err and err.count("\n") == 1
+    assert listing(tmp_path) == ["figs"]
+
+
+def test_plot_without_extension_writes_name_png(capsys, tmp_path):
+    code, out, err = run(capsys, "ezr", "-n", "500", "--plot", str(tmp_path / "p"))
+    assert code == 0, err
+    assert listing(tmp_path) == ["p.png"] and (tmp_path / "p.png").read_bytes()[:8] == PNG
+    _user_file(tmp_path / "p.png")
+    code, out, err = run(capsys, "ezr", "-n", "500", "--plot", str(tmp_path / "p"), "--force")
+    assert code == 0 and (tmp_path / "p.png").read_bytes()[:8] == PNG and listing(tmp_path) == ["p.png"]
+
+
+def test_league_project_plot_and_out(capsys, tmp_path):
+    from simcore.league.samplegen import samples
+
+    league = str(samples()["ezr"].sample / "league.toml")
+    out = tmp_path / "proj"
+    code, _, err = run(capsys, "league", "project", league, "-n", "5", "--plot", str(tmp_path / "bands"),
+                       "--out", str(out), "--format", "json")
+    assert code == 0, err
+    assert (tmp_path / "bands.png").read_bytes()[:8] == PNG
+    assert listing(out) == ["goalies.csv", MANIFEST, "seasons.parquet", "teams.csv"]
+    tables = outputs.read_folder(out)
+    assert len(tables["teams.csv"]) == 32
+    code, _, err = run(capsys, "league", "project", league, "-n", "5", "--out", str(out))
+    assert code == 2 and err == f"simcore: error: {out / 'teams.csv'} exists; pass --force to replace it\n"
+
+
+# ---------------------------------------------------------------- simcore demo --out
+
+def test_demo_refuses_to_replace_its_files_without_force(capsys, tmp_path):
+    out = tmp_path / "demo"
+    out.mkdir()
+    mine = _user_file(out / "ezr_report.md")
+    code, _, err = run(capsys, "demo", "--out", str(out), "-n", "500")
+    assert code == 2 and err == f"simcore: error: {mine} exists; pass --force to replace it\n"
+    assert mine.read_bytes() == b"my own file" and listing(out) == ["ezr_report.md"]
+    code, text, err = run(capsys, "demo", "--out", str(out), "-n", "500", "--force")
+    assert code == 0, err
+    assert listing(out) == ["ezr_goals.png", "ezr_report.json", "ezr_report.md", MANIFEST]
+    assert (out / "ezr_report.md").read_text().startswith("# EZR quick play: matchup report")
+    doc = outputs.read_folder(out)
+    assert doc["ezr_report.json"]["mc"]["n"] == 500
+    assert json.loads((out / MANIFEST).read_text())["command"] == ["simcore", "demo", "--out", str(out), "-n",
+                                                                  "500", "--force"]
+
+
+# ---------------------------------------------------------------- Ctrl-C
+
+def test_interrupt_while_writing_strat_out(capsys, tmp_path, monkeypatch):
+    """Ctrl-C while the third table is written: one line, exit 130, no table under its name, no manifest."""
+    import pyarrow.parquet as pq
+
+    write = pq.write_table
+    calls = []
+
+    def interrupted(table, where, **kw):
+        calls.append(where)
+        if len(calls) == 3:
+            Path(where).write_bytes(b"PAR1 half")
+            raise KeyboardInterrupt
+        return write(table, where, **kw)
+
+    monkeypatch.setattr(pq, "write_table", interrupted)
+    out = tmp_path / "run"
+    code, _, err = run(capsys, "strat", "KBY", "NRV", "-n", "50", "--out", str(out))
+    assert len(calls) == 3
+    assert code == 130 and err == "simcore: interrupted\n"
+    assert listing(out) == []
+
+
+def test_interrupt_in_the_kernel_leaves_no_files(capsys, tmp_path, monkeypatch):
+    from simcore import runner
+
+    def interrupted(*a, **kw):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(runner, "run_chunks", interrupted)
+    code, _, err = run(capsys, "ezr", "-n", "500", "--plot", str(tmp_path / "p.png"))
+    assert code == 130 and err == "simcore: interrupted\n"
+    code, _, err = run(capsys, "strat", "KBY", "NRV", "-n", "50", "--out", str(tmp_path / "run"))
+    assert code == 130 and err == "simcore: interrupted\n"
+    assert listing(tmp_path) == []
+
+
+def test_interrupt_while_saving_a_figure(capsys, tmp_path, monkeypatch):
+    from matplotlib.figure import Figure
+
+    def interrupted(self, fname, **kw):
+        Path(fname).write_bytes(PNG)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(Figure, "savefig", interrupted)
+    code, _, err = run(capsys, "pyramid", "-n", "200", "--plot", str(tmp_path / "p"))
+    assert code == 130 and err == "simcore: interrupted\n"
+    assert listing(tmp_path) == []
+
+
+def _sigint_after(argv, cwd, seconds):
+    """Run ``simcore argv`` in a fresh process (SIGINT at its default, as in a terminal) and press Ctrl-C
+    ``seconds`` in."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    p = subprocess.Popen([sys.executable, "-m", "simcore", *argv], cwd=cwd, env=env, stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    time.sleep(seconds)
+    assert p.poll() is None, "the run ended before the interrupt"
+    p.send_signal(signal.SIGINT)
+    out, err = p.communicate(timeout=60)
+    return p.returncode, out.decode(), err.decode()
+
+
+@pytest.mark.parametrize("argv", [
+    ["ezr", "-n", "1000000000000", "--plot", "p.png"],          # aggregate mode: a run of hours
+    ["strat", "KBY", "NRV", "-n", "2000000", "--out", "run"],
+])
+def test_real_sigint(tmp_path, argv):
+    code, out, err = _sigint_after(argv, tmp_path, 5)
+    assert code == 130 and err == "simcore: interrupted\n", err
+    assert listing(tmp_path) == []
