@@ -189,17 +189,17 @@ def test_folder_interrupted_keeps_the_old_complete_folder(tmp_path):
 
 
 def test_a_folder_without_its_manifest_is_incomplete(tmp_path):
-    from simcore import read_parquet
+    from simcore.results import read_table
 
     out = tmp_path / "out"
     _write_folder(out)
-    frame, meta = read_parquet(out / "b.parquet")
+    frame, meta = read_table(out / "b.parquet")
     assert frame.y.tolist() == [3.5] and meta["game"] == "toy"
     (out / MANIFEST).unlink()                    # what a run interrupted before its manifest leaves
     with pytest.raises(IncompleteOutput, match="has no manifest.json"):
         outputs.read_folder(out)
     with pytest.raises(IncompleteOutput, match="has no manifest.json"):
-        read_parquet(out / "b.parquet")
+        read_table(out / "b.parquet")
 
 
 def test_a_folder_whose_files_changed_is_incomplete(tmp_path):

@@ -13,7 +13,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from simcore import sharing
+from simcore import outputs, sharing
 from simcore.analysis.compare import Comparison, compare
 from simcore.analysis.inference import Difference
 from simcore.cli import main
@@ -114,7 +114,7 @@ def test_interrupted_write_leaves_nothing(tmp_path, monkeypatch):
     def boom(src, dst):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(sharing.os, "replace", boom)
+    monkeypatch.setattr(outputs.os, "replace", boom)
     with pytest.raises(KeyboardInterrupt):
         sharing._write_file(tmp_path / "r.html", b"<html>")
     assert list(tmp_path.iterdir()) == []
