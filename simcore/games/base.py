@@ -414,7 +414,7 @@ def bytes_per_game(game: Game, mode: str) -> int:
     return records + game.table_bytes_per_game
 
 
-def _size(b: float) -> str:
+def size_text(b: float) -> str:
     """``b`` bytes in decimal units: ``23.3 GB``."""
     unit = "bytes"
     for unit in ("bytes", "KB", "MB", "GB", "TB", "PB"):
@@ -439,6 +439,6 @@ def check_memory(game: Game, n: int, mode: str, available: int | None = None) ->
         way = "use mode='aggregate' (counters only, in constant memory for any n), or fewer games"
     else:
         way = "run fewer games (several runs with different seeds add up)"
-    raise ValueError(f"{game.id}: {n:,} games keep about {_size(n * per_game)} of records and tables "
-                     f"({per_game:,} bytes a game), more than the {_size(budget)} of memory available: at most "
+    raise ValueError(f"{game.id}: {n:,} games keep about {size_text(n * per_game)} of records and tables "
+                     f"({per_game:,} bytes a game), more than the {size_text(budget)} of memory available: at most "
                      f"{limit:,} games a run; {way}")

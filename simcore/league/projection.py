@@ -251,6 +251,7 @@ def project(league, n: int = 10_000, seed: int = 0, *, results=None, threads: in
     else:
         lg = load_league(league, results=results)
     s = setup(lg)
+    check_season_memory(lg, s, n, keep_games)
     run, finish = _engine(lg, s)
     parts: list[dict] = []
 
@@ -269,6 +270,26 @@ def project(league, n: int = 10_000, seed: int = 0, *, results=None, threads: in
             "playoffs": dict(lg.playoffs), "games_played": int(len(lg.results)), "games_left": int(len(s.homes)),
             "version": simcore.__version__}
     return Projection(lg, n, seed, teams, seasons, goalies, players, games, meta)
+
+
+#: Bytes a kept regular-season game takes (its output row and its row of the games table).
+BYTES_PER_KEPT_GAME = 120
+
+
+def check_season_memory(lg: League, s: Setup, n: int, keep_games: bool, available: int | None = None) -> None:
+    """ValueError before anything is allocated when ``n`` seasons of ``lg`` would not fit in the available
+    memory (:func:`simcore.games.base.available_memory`), giving the limit and the way around it."""
+    from simcore.games import game
+    from simcore.games.base import available_memory, size_text
+
+    per = len(lg.teams) * game(lg.game).league.bytes_per_team_season
+    if keep_games:
+        per += len(s.homes) * BYTES_PER_KEPT_GAME
+    budget = available_memory() if available is None else available
+    if n * per > budget:
+        raise ValueError(f"{lg.name}: {n:,} seasons keep about {size_text(n * per)} ({per:,} bytes a season), more "
+                         f"than the {size_text(budget)} of memory available: at most {budget // per:,} seasons a "
+                         "projection; project fewer (odds of several seeds' projections can be averaged)")
 
 
 def _seasons_frame(lg: League, s: Setup, team_out: np.ndarray, stats: np.ndarray) -> pd.DataFrame:

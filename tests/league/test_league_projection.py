@@ -523,3 +523,17 @@ def test_strat_skater_out_injured_sits_and_is_replaced():
     assert out_stats.sum() == 0 and in_stats.sum() > 0
     with pytest.raises(ValueError, match="not a skater"):
         engine._play_logged(c, "KBY", "NRV", 5, 0, None, 0, e, e, e, injured_out=(["Nobody"], []))
+
+
+def test_projection_refuses_seasons_that_would_not_fit_in_memory():
+    """A projection keeps every season: n is bounded by the available memory before anything is allocated,
+    and the message gives the limit (EZR sample: 32 teams x 600 bytes a team-season)."""
+    from simcore.league.projection import check_season_memory, setup
+
+    lg = load_league(sample("ezr") / "league.toml")
+    s = setup(lg)
+    check_season_memory(lg, s, 1_000, False, available=32 * 600 * 1_000)
+    with pytest.raises(ValueError, match=r"1,001 seasons keep about 19.2 MB .* at most 1,000 seasons a projection"):
+        check_season_memory(lg, s, 1_001, False, available=32 * 600 * 1_000)
+    with pytest.raises(ValueError, match="seasons a projection"):
+        project(lg, n=10**15, seed=1)

@@ -230,6 +230,7 @@ class LeagueAdapter(Adapter):
     game_columns = (("home_goalie_slot", "int16"), ("away_goalie_slot", "int16"), ("home_fatigued", "bool"),
                     ("away_fatigued", "bool"))
     sample = SAMPLE_KIT_DIR.parent / "league"
+    bytes_per_team_season = 2_500        # the per-season goalie and skater sums on top of the league's tables
 
     def read(self, doc, path, teams):
         name = doc.get("kit", "sample")
