@@ -1,11 +1,12 @@
 """Teams, matchups and their compilation to kernel arguments."""
 from __future__ import annotations
 
-import csv
 from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
+
+from simcore.textio import check_header, csv_rows, read_text
 
 from .charts import (DEF_LETTERS, GOALIE_SO_LETTERS, OFF_LETTERS, SHOOTER_LETTERS, Charts, data_path,
                      default_charts)
@@ -124,9 +125,12 @@ class SampleTeam:
 def sample_teams() -> dict[str, SampleTeam]:
     """The embedded sample teams (data/sample_teams.csv), by abbreviation."""
     path = data_path("sample_teams.csv")
+    text = read_text(path)
+    rows = csv_rows(text)
+    head = check_header(text.path, *rows[0])
     out = {}
-    with open(path, newline="", encoding="utf-8") as fh:
-        for row in csv.DictReader(fh):
-            team = Team(row["OFF"], row["GDEF"], row["SHOOTER"], row["GSO"], name=row["team"])
-            out[row["team"]] = SampleTeam(team, row["season"], row["source"])
+    for _, cells in rows[1:]:
+        row = dict(zip(head, (c.strip() for c in cells)))
+        team = Team(row["OFF"], row["GDEF"], row["SHOOTER"], row["GSO"], name=row["team"])
+        out[row["team"]] = SampleTeam(team, row["season"], row["source"])
     return out
