@@ -203,7 +203,7 @@ def read_goalies(path: Path, teams: set, columns: tuple[str, ...], check, max_pe
     return df.drop(columns="line")
 
 
-_ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+_ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
 def _is_date(text: str) -> bool:
