@@ -2,7 +2,7 @@
 
 Every data file (charts, decks, card kits, league files) goes through here, so they all behave alike:
 
-* a file is read as bytes (at most :data:`MAX_FILE_BYTES`), a UTF-8 byte-order mark (what spreadsheet programs
+* a regular file is read as bytes (at most :data:`MAX_FILE_BYTES`), a UTF-8 byte-order mark (what spreadsheet programs
   write) is dropped, and the rest must be UTF-8: a bad byte is an error naming the file, its line and the byte;
 * CSV is read one physical line at a time (a cell cannot span lines); a cell longer than :data:`MAX_CELL`
   characters, or a line the ``csv`` module cannot parse, is an error naming the file and line;
@@ -18,7 +18,9 @@ Errors are :class:`simcore.charts.ChartError` (file, line, column or key, text, 
 from __future__ import annotations
 
 import csv
+import os
 import re
+import stat
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
@@ -69,19 +71,24 @@ class Text:
 def read_text(path) -> Text:
     """The text of ``path``: bytes, a leading UTF-8 BOM dropped, decoded as strict UTF-8.
 
-    A file that cannot be read, is too large or is not UTF-8 is a ChartError naming the file (and for a bad byte
-    the line, the byte's offset and value).
+    A file that cannot be read, is not a regular file (a folder, ``/dev/zero``), is too large or is not UTF-8 is
+    a ChartError naming the file (and for a bad byte the line, the byte's offset and value).
     """
     shown = str(path)
     p = Path(path)
     try:
-        size = p.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise _error(shown, None, None, None, f"the file is {size} bytes; data files are at most "
-                         f"{MAX_FILE_BYTES} bytes")
-        raw = p.read_bytes()
+        with open(p, "rb") as fh:
+            regular = stat.S_ISREG(os.fstat(fh.fileno()).st_mode)
+            raw = fh.read(MAX_FILE_BYTES + 1) if regular else b""   # a bounded read: an endless file stops here
     except OSError as exc:
         raise _error(shown, None, None, None, f"cannot read file ({exc.strerror or exc})") from None
+    except ValueError as exc:      # a name no file can have (a NUL character)
+        raise _error(repr(shown)[1:-1], None, None, None, f"cannot read file ({exc})") from None
+    if not regular:
+        raise _error(shown, None, None, None, "not a regular file")
+    if len(raw) > MAX_FILE_BYTES:
+        raise _error(shown, None, None, None, f"the file is larger than {MAX_FILE_BYTES} bytes, the most a data "
+                     "file may be")
     body = raw[len(BOM):] if raw.startswith(BOM) else raw
     try:
         text = body.decode("utf-8")

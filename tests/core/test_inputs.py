@@ -440,3 +440,15 @@ def test_a_rule_field_given_twice_is_refused(capsys):
         EzrRules().with_options(42)
     code, out, err = _cli(capsys, "ezr", "-n", "10", "--rules", "qq_chart=on,qq_chart=off")
     assert code == 2 and err.count("\n") == 1 and "given twice" in err
+
+
+def test_a_file_name_no_file_can_have(tmp_path):
+    msg = _error(textio.read_text, str(tmp_path / "a\x00b.csv"))
+    assert msg.endswith("a\\x00b.csv: cannot read file (embedded null byte)") and "\x00" not in msg
+
+
+def test_only_regular_files_are_read(tmp_path, capsys):
+    assert _error(textio.read_text, "/dev/zero") == "/dev/zero: not a regular file"      # was an endless read
+    assert _error(textio.read_text, tmp_path).endswith("cannot read file (Is a directory)")
+    code, out, err = _cli(capsys, "pyramid", "-n", "10", "--rules", "deck=custom", "--deck-file", "/dev/zero")
+    assert code == 2 and err == "simcore: error: /dev/zero: not a regular file\n"
