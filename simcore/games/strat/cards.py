@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from simcore.charts import ChartError, Table, read_table
 from simcore.textio import FieldError, Range
 
-from .readings import (PENALTY_RATINGS, POSITIONS, Reading, ReadingError, parse_defense, parse_goalie,
-                       parse_passing, parse_shot)
+from .readings import (PENALTY_RATINGS, POSITIONS, SPLIT_RANGE, Reading, ReadingError, parse_defense,
+                       parse_goalie, parse_passing, parse_shot)
 
 DICE = tuple(range(2, 13))
 SHOT_COLUMNS = {"O": "outside", "I": "inside", "R": "rebound"}
@@ -31,7 +31,7 @@ DEFENSE = Range(0, 9, "a Defense rating")
 ASSIST = Range(0, 9, "an Assist rating")
 FATIGUE = Range(1, 99, "a fatigue rating (consecutive games)")
 #: A split range on a card or chart ("1-11"): the split deck's numbers.
-SPLIT = (1, 20)
+SPLIT = SPLIT_RANGE
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,8 @@ LW, C, RW, LD, RD = range(5)
 ANY = 5
 NONE = -1
 PENALTY_RATINGS = ("AA", "A", "B", "C", "D")
+#: The split deck's numbers: every split range on a card, deck or chart lies within them ("1-8").
+SPLIT_RANGE = (1, 20)
 #: Games an injury reading keeps a player out ("Offense LW 2 games"; "rest of game" is written as such).
 INJURY_GAMES = (1, 99)
 #: The assist thresholds of a split card's Assists section ("Any 6", "RD 3"), against Assist ratings 0-9.
@@ -89,8 +91,8 @@ def split_range(text: str) -> tuple[int, int]:
         raise ReadingError("expected a split range such as 1-8")
     lo = int(m.group(1))
     hi = int(m.group(2) or lo)
-    if not 1 <= lo <= hi <= 20:
-        raise ReadingError("a split range lies within 1-20, low to high")
+    if not SPLIT_RANGE[0] <= lo <= hi <= SPLIT_RANGE[1]:
+        raise ReadingError(f"a split range lies within {SPLIT_RANGE[0]}-{SPLIT_RANGE[1]}, low to high")
     return lo, hi
 
 
