@@ -452,3 +452,12 @@ def test_only_regular_files_are_read(tmp_path, capsys):
     assert _error(textio.read_text, tmp_path).endswith("cannot read file (Is a directory)")
     code, out, err = _cli(capsys, "pyramid", "-n", "10", "--rules", "deck=custom", "--deck-file", "/dev/zero")
     assert code == 2 and err == "simcore: error: /dev/zero: not a regular file\n"
+
+
+def test_a_team_has_at_most_the_rosters_skaters(kit):
+    sk = kit / "teams" / "ASR_skaters.csv"
+    lines = sk.read_text().rstrip("\n").split("\n")
+    extra = [f"Extra {i}," + lines[1].split(",", 1)[1] for i in range(30 - (len(lines) - 1))]
+    sk.write_text("\n".join(lines + extra) + "\n")
+    msg = _error(load_skaters, sk)
+    assert msg.startswith(f"{sk}, line 26, column 'name'") and "30 skater cards; a team has at most 24" in msg

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from simcore.charts import ChartError, Table, read_table
 from simcore.textio import FieldError, Range
 
+from .kernel.layout import MAX_ROSTER
 from .readings import (PENALTY_RATINGS, POSITIONS, SPLIT_RANGE, Reading, ReadingError, parse_defense,
                        parse_goalie, parse_passing, parse_shot)
 
@@ -176,6 +177,10 @@ def load_skaters(path) -> dict[str, Skater]:
         )
     if not out:
         raise ChartError(t.path, None, None, None, "no skater cards")
+    if len(out) > MAX_ROSTER:
+        extra = list(out)[MAX_ROSTER]
+        raise ChartError(t.path, t.row_lines[extra], "name", extra, f"{len(out)} skater cards; a team has at most "
+                         f"{MAX_ROSTER} (the roster slots of the game)")
     return out
 
 
