@@ -2,15 +2,16 @@
 
 Every data file (charts, decks, card kits, league files) goes through here, so they all behave alike:
 
-* a regular file is read as bytes (at most :data:`MAX_FILE_BYTES`), a UTF-8 byte-order mark (what spreadsheet programs
-  write) is dropped, and the rest must be UTF-8: a bad byte is an error naming the file, its line and the byte;
+* a regular file is read as bytes (at most :data:`MAX_FILE_BYTES`), a UTF-8 byte-order mark (what spreadsheet
+  programs write) is dropped, and the rest must be UTF-8: a bad byte is an error naming the file, its line and
+  the byte;
 * CSV is read one physical line at a time (a cell cannot span lines); a cell longer than :data:`MAX_CELL`
   characters, or a line the ``csv`` module cannot parse, is an error naming the file and line;
 * numbers are ASCII: an optional sign, then the digits 0-9 (``"١٢"``, ``"1_0"``, ``"²"``, ``" 1e3"`` are not
   numbers here, although Python's ``int()`` and ``float()`` take some of them), and every integer field has a
   declared range (:class:`Range`, declared beside the field it checks);
-* TOML values are checked for their type and range (:func:`toml_str`, :func:`toml_int`, ...), with the line of
-  the key when it can be found.
+* TOML values are checked for their type and range (:meth:`Toml.str`, :meth:`Toml.int`, ...), unknown keys
+  refused (:meth:`Toml.unknown_keys`), with the line of the key when it can be found.
 
 Errors are :class:`simcore.charts.ChartError` (file, line, column or key, text, problem).  Field parsers raise
 :class:`FieldError` (a ``ValueError`` carrying only the problem); the loader adds where.
@@ -190,8 +191,8 @@ def _range_text(what: str, lo, hi) -> str:
 class Range:
     """An integer field's sensible values, declared once beside the field: ``GOALS = Range(0, 99, "goals")``.
 
-    ``parse(text)`` reads a cell (ASCII digits, optional sign when ``lo < 0`` or ``signed``) and
-    ``check(value)`` checks a value already read (a TOML integer); both raise :class:`FieldError`.
+    ``parse(text)`` reads a cell (ASCII digits with an optional sign) and ``check(value)`` checks a value already
+    read (a TOML integer; a boolean is not one); both raise :class:`FieldError`.
     """
 
     lo: int

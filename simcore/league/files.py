@@ -113,7 +113,8 @@ def read_csv(path: Path, required: tuple[str, ...]) -> list[tuple[int, dict]]:
     head = check_header(path, head_no, cells)
     for col in required:
         if col not in head:
-            raise ChartError(path, head_no, col, ",".join(head), f"missing column {col!r} (needs: {', '.join(required)})")
+            raise ChartError(path, head_no, col, ",".join(head),
+                             f"missing column {col!r} (needs: {', '.join(required)})")
     rows = []
     for no, cells in lines[1:]:
         if len(cells) != len(head):

@@ -10,7 +10,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from hypothesis import example, strategies as st
+from hypothesis import strategies as st
 
 from mutate import BOM, check_load, fuzz, mutated
 
@@ -125,7 +125,8 @@ def _league(data, game, rel):
             g1, g2 = sample_kit().teams["KBY"].lines.goalies
             (folder / rel).write_text(STRAT_GOALIES.format(g1, g2))
             toml = folder / "league.toml"
-            toml.write_text(toml.read_text().replace('teams = "teams.csv"', 'teams = "teams.csv"\ngoalies = "goalies.csv"'))
+            toml.write_text(toml.read_text().replace('teams = "teams.csv"',
+                                                     'teams = "teams.csv"\ngoalies = "goalies.csv"'))
         f = folder / rel
         f.write_bytes(data.draw(mutated(f.read_bytes(), toml=rel.endswith(".toml")), label=f"{game}/{rel}"))
         lg = check_load(lambda: load_league(folder / "league.toml"), folder)
