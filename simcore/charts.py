@@ -17,10 +17,11 @@ Errors name the file, the line, the column and the offending text.
 """
 from __future__ import annotations
 
-import csv
 import hashlib
 from dataclasses import dataclass
 from pathlib import Path
+
+from simcore.textio import FieldError, check_header, csv_rows, integer, read_text
 
 
 class ChartError(ValueError):
@@ -115,21 +116,13 @@ def read_table(path, key_column: str, columns: list[str], keys: list[str] | None
     :meth:`Table.error`.
     """
     path = Path(path)
-    shown = str(path)
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise ChartError(shown, None, None, None, f"cannot read file ({exc.strerror})") from None
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise ChartError(shown, None, None, None, "not UTF-8 text") from None
-    lines = text.splitlines()
-    reader = csv.reader(lines)
-    try:
-        header = [h.strip() for h in next(reader)]
-    except StopIteration:
-        raise ChartError(shown, 1, None, None, "file is empty") from None
+    text = read_text(path)
+    shown = text.path
+    records = csv_rows(text, comments=False)
+    if not records:
+        raise ChartError(shown, None, None, None, "file is empty")
+    head_no, head = records[0]
+    header = check_header(shown, head_no, head)
     expected = [key_column, *columns]
     has_source = header[-1:] == ["source"]
     body = header[:-1] if has_source else header
@@ -138,18 +131,18 @@ def read_table(path, key_column: str, columns: list[str], keys: list[str] | None
         for i, name in enumerate(body):
             if i >= len(expected) or name != expected[i]:
                 want = expected[i] if i < len(expected) else "(nothing)"
-                raise ChartError(shown, 1, name, name, f"unknown or misplaced column; expected {want!r} here "
+                raise ChartError(shown, head_no, name, name, f"unknown or misplaced column; expected {want!r} here "
                                  f"(header must be: {', '.join(expected)}[, source])")
-        raise ChartError(shown, 1, None, ",".join(header), f"missing columns {expected[len(body):]}")
+        raise ChartError(shown, head_no, None, ",".join(header), f"missing columns {expected[len(body):]}")
     for i, name in enumerate(extra):
         if name not in optional or name in extra[:i]:
-            raise ChartError(shown, 1, name, name, "unknown or repeated column" +
+            raise ChartError(shown, head_no, name, name, "unknown or repeated column" +
                              (f"; optional columns: {', '.join(optional)}" if optional else ""))
     columns = [*columns, *extra]
     rows: dict[str, dict[str, Cell]] = {}
     row_lines: dict[str, int] = {}
-    for lineno, record in enumerate(reader, start=2):
-        if not record or all(not f.strip() for f in record):
+    for lineno, record in records[1:]:
+        if all(not f.strip() for f in record):
             continue
         if record[0].strip().startswith("#"):
             continue
@@ -171,29 +164,39 @@ def read_table(path, key_column: str, columns: list[str], keys: list[str] | None
         missing = [k for k in keys if k not in rows]
         if missing:
             raise ChartError(shown, None, key_column, None, f"missing rows: {', '.join(missing)}")
-    return Table(shown, columns, key_column, rows, row_lines, hashlib.sha256(raw).hexdigest())
+    return Table(shown, columns, key_column, rows, row_lines, hashlib.sha256(text.raw).hexdigest())
 
 
-def parse_number_set(text: str) -> list[int] | None:
+def parse_number_set(text: str, limit: int = 10_000) -> list[int] | None:
     """Parse ``"1-7"``, ``"5,6,7,8"``, ``"3-8,11"``, ``"100"`` into sorted ints.
 
     ``"-"`` or an empty cell is the empty set.  Returns ``None`` when the text
-    is not of that form (the caller reports the error with its location).
+    is not of that form (ASCII digits only; a number above ``limit``, a range
+    written high to low or a number given twice is not of that form): the
+    caller reports the error with its location.
     """
     t = text.strip()
     if t in ("", "-", "—"):
         return []
     out: list[int] = []
+
+    def num(s: str) -> int | None:
+        try:
+            v = integer(s, 0, limit, signed=False)
+        except FieldError:
+            return None
+        return v if s.strip() == s else None
+
     for part in t.split(","):
         part = part.strip()
         if "-" in part[1:]:
             i = part.index("-", 1)
-            a, b = part[:i].strip(), part[i + 1:].strip()
-            if not (a.isdigit() and b.isdigit()) or int(a) > int(b):
+            a, b = num(part[:i].strip()), num(part[i + 1:].strip())
+            if a is None or b is None or a > b:
                 return None
-            out.extend(range(int(a), int(b) + 1))
-        elif part.isdigit():
-            out.append(int(part))
+            out.extend(range(a, b + 1))
+        elif (v := num(part)) is not None:
+            out.append(v)
         else:
             return None
     if len(set(out)) != len(out):

@@ -60,8 +60,9 @@ class RulesBase:
     def with_options(self, spec: str | dict | None):
         """A copy with fields set from ``"field=value,field=value"`` or a dict.
 
-        Unknown fields and values are :class:`RuleError` naming the field and
-        what is allowed.  An empty spec returns ``self``.
+        Unknown fields and values, and a field given twice, are
+        :class:`RuleError` naming the field and what is allowed.  An empty spec
+        returns ``self``.
         """
         if not spec:
             return self
@@ -75,9 +76,14 @@ class RulesBase:
                     raise RuleError(f"rule setting {part!r} must look like field=value; "
                                     f"fields: {', '.join(self.options())}")
                 k, v = (s.strip() for s in part.split("=", 1))
+                if k in items:
+                    raise RuleError(f"{self.GAME} rule field {k!r} is given twice ({k}={items[k]} and {k}={v}); "
+                                    "give each field once")
                 items[k] = v
-        else:
+        elif isinstance(spec, dict):
             items = dict(spec)
+        else:
+            raise RuleError(f"{self.GAME} rules must be 'field=value,...' or a dict, got {type(spec).__name__}")
         allowed = self.options()
         for k, v in items.items():
             if k not in allowed:

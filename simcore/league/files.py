@@ -5,10 +5,8 @@ the line and the column, with the offending text; nothing runs until the whole l
 """
 from __future__ import annotations
 
-import csv
 import datetime
 import re
-import tomllib
 import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,11 +15,12 @@ import pandas as pd
 
 from simcore.charts import ChartError
 from simcore.deprecation import SimcoreDeprecationWarning
+from simcore.textio import FieldError, Range, check_header, csv_rows, number, read_text, read_toml
 
 from .ranking import check_playoff_format
-from .schedule import nhl_schedule, round_robin
+from .schedule import MAX_GAMES, MAX_ROUNDS, nhl_schedule, round_robin
 from .series import parse_pattern
-from .standings import DEFAULT_TIEBREAKERS, check_tiebreakers, points_system
+from .standings import DEFAULT_TIEBREAKERS, MAX_GOALS, check_tiebreakers, points_system
 
 DECIDED = ("REG", "OT", "SO")
 PLAYOFF_FORMATS = ("top", "nhl")
@@ -30,6 +29,23 @@ GOALIE_COLUMNS = ("team", "goalie", "slot", "share")
 #: Keys every league.toml may have; a game's adapter adds its own (``Adapter.keys``).
 KEYS = {"name", "game", "engine", "points", "tiebreakers", "rules", "teams", "goalies", "schedule", "results",
         "playoffs"}
+SCHEDULE_KEYS = ("generate", "seed", "start", "rounds")
+
+# The ranges of a league's numbers, each declared once beside what it bounds (docs/league.md, "Ranges").
+#: The most teams a league may have (the kernels size per-pair tables by it).
+MAX_TEAMS = 128
+#: Goals of one team in a played game (shootout goals excluded).
+GOALS = Range(0, MAX_GOALS, "goals")
+#: A goalie's target share of his team's starts.
+SHARE = (0.0, 1.0)
+#: [playoffs] teams: how many teams the playoffs take.
+PLAYOFF_TEAMS = Range(2, MAX_TEAMS, "playoff teams")
+#: [playoffs] best_of: games of a series (odd).
+BEST_OF = Range(1, 99, "games in a playoff series")
+#: [schedule] rounds: how often every pair meets in a generated round robin.
+ROUNDS = Range(1, MAX_ROUNDS, "rounds of the round robin")
+#: [schedule] seed of a generated schedule.
+SCHEDULE_SEED = Range(0, 2**63 - 1, "a schedule seed")
 
 
 
@@ -86,36 +102,32 @@ class League:
 
 
 def read_csv(path: Path, required: tuple[str, ...]) -> list[tuple[int, dict]]:
-    """Rows of a CSV file as (line number, {column: text}); comment lines start with #."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ChartError(path, None, None, None, f"cannot read the file ({exc.strerror})") from None
-    lines = [(i + 1, line) for i, line in enumerate(text.splitlines()) if line.strip() and not line.lstrip().startswith("#")]
+    """Rows of a CSV file as (line number, {column: text}); comment lines start with #.  The file is read through
+    :mod:`simcore.textio` (UTF-8, a byte-order mark dropped, bounded cells); a header naming a column twice, a
+    missing required column or a row of the wrong width is a ChartError naming the file and line."""
+    text = read_text(path)
+    lines = csv_rows(text)
     if not lines:
         raise ChartError(path, None, None, None, "the file is empty")
-    head_no, head_line = lines[0]
-    head = [h.strip() for h in next(csv.reader([head_line]))]
+    head_no, cells = lines[0]
+    head = check_header(path, head_no, cells)
     for col in required:
         if col not in head:
-            raise ChartError(path, head_no, col, head_line, f"missing column {col!r} (needs: {', '.join(required)})")
+            raise ChartError(path, head_no, col, ",".join(head),
+                             f"missing column {col!r} (needs: {', '.join(required)})")
     rows = []
-    for no, line in lines[1:]:
-        cells = next(csv.reader([line]))
+    for no, cells in lines[1:]:
         if len(cells) != len(head):
-            raise ChartError(path, no, None, line, f"{len(cells)} fields where the header has {len(head)}")
+            raise ChartError(path, no, None, ",".join(cells), f"{len(cells)} fields where the header has {len(head)}")
         rows.append((no, {h: c.strip() for h, c in zip(head, cells)}))
     return rows
 
 
-def _int(path, no, col, text, lo=0):
+def _int(path, no, col, text, rng: Range) -> int:
     try:
-        v = int(text)
-    except ValueError:
-        raise ChartError(path, no, col, text, "must be a whole number") from None
-    if v < lo:
-        raise ChartError(path, no, col, text, f"must be at least {lo}")
-    return v
+        return rng.parse(text)
+    except FieldError as exc:
+        raise ChartError(path, no, col, text, str(exc)) from None
 
 
 def _teams(path: Path, adapter) -> pd.DataFrame:
@@ -131,6 +143,11 @@ def _teams(path: Path, adapter) -> pd.DataFrame:
         seen[r["team"]] = no
         adapter.check_team(path, no, r)
         out.append(r)
+    if len(out) < 2:
+        raise ChartError(path, None, "team", None, f"a league needs at least 2 teams; the file lists {len(out)}")
+    if len(out) > MAX_TEAMS:
+        raise ChartError(path, rows[MAX_TEAMS][0], "team", rows[MAX_TEAMS][1]["team"],
+                         f"more than {MAX_TEAMS} teams; a league has at most {MAX_TEAMS}")
     df = pd.DataFrame(out)
     for div, g in df.groupby("division"):
         if g["conference"].nunique() > 1:
@@ -140,12 +157,10 @@ def _teams(path: Path, adapter) -> pd.DataFrame:
 
 def read_share(path, no, text) -> float:
     try:
-        share = float(text)
-    except ValueError:
-        raise ChartError(path, no, "share", text, "must be a number between 0 and 1") from None
-    if not 0 <= share <= 1:
-        raise ChartError(path, no, "share", text, "must be between 0 and 1")
-    return share
+        return number(text, *SHARE)
+    except FieldError:
+        raise ChartError(path, no, "share", text, f"must be a decimal number between {SHARE[0]:g} and {SHARE[1]:g}, "
+                         "such as 0.6") from None
 
 
 def check_shares(path, df: pd.DataFrame, teams) -> None:
@@ -189,7 +204,7 @@ def read_goalies(path: Path, teams: set, columns: tuple[str, ...], check, max_pe
     return df.drop(columns="line")
 
 
-_ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+_ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
 def _is_date(text: str) -> bool:
@@ -200,13 +215,20 @@ def _is_date(text: str) -> bool:
     return True
 
 
-def _games(path: Path, teams: set, played: bool, goalies: pd.DataFrame | None = None) -> pd.DataFrame:
+def _games(path: Path, teams: set, played: bool, goalies: pd.DataFrame | None = None, points=None) -> pd.DataFrame:
     """Schedule or played-results rows; a played game's optional ``home_goalie``/``away_goalie`` must name a
-    goalie of that team (``goalies``: the league's goalie table)."""
+    goalie of that team (``goalies``: the league's goalie table).  A schedule lists a game (date, home, away)
+    once; a played game's score, ``decided_in`` and ``winner`` agree (:func:`_check_result`, under the points
+    system ``points``)."""
     roster = {} if goalies is None else {t: list(g.goalie) for t, g in goalies.groupby("team", sort=False)}
     required = ("date", "home", "away") + (("home_goals", "away_goals", "decided_in") if played else ())
     rows = read_csv(path, required)
+    if len(rows) > MAX_GAMES:
+        raise ChartError(path, rows[MAX_GAMES][0], None, None, f"more than {MAX_GAMES} games; a league file lists "
+                         f"at most {MAX_GAMES}")
+    ps = points_system(points or "nhl")
     out = []
+    seen: dict = {}
     for no, r in rows:
         for col in ("home", "away"):
             if r[col] not in teams:
@@ -216,9 +238,15 @@ def _games(path: Path, teams: set, played: bool, goalies: pd.DataFrame | None = 
         if not _ISO_DATE.fullmatch(r["date"]) or not _is_date(r["date"]):
             raise ChartError(path, no, "date", r["date"], "must be a date written YYYY-MM-DD")
         rec = {"date": r["date"], "home": r["home"], "away": r["away"], "line": no}
+        if not played:
+            key = (r["date"], r["home"], r["away"])
+            if key in seen:
+                raise ChartError(path, no, "date", ",".join(key), f"this game is listed twice (first on line "
+                                 f"{seen[key]}): a team plays another at home once on a date")
+            seen[key] = no
         if played:
-            rec["home_goals"] = _int(path, no, "home_goals", r["home_goals"])
-            rec["away_goals"] = _int(path, no, "away_goals", r["away_goals"])
+            rec["home_goals"] = _int(path, no, "home_goals", r["home_goals"], GOALS)
+            rec["away_goals"] = _int(path, no, "away_goals", r["away_goals"], GOALS)
             if r["decided_in"] not in DECIDED:
                 raise ChartError(path, no, "decided_in", r["decided_in"], f"must be one of {', '.join(DECIDED)}")
             rec["decided_in"] = r["decided_in"]
@@ -226,6 +254,7 @@ def _games(path: Path, teams: set, played: bool, goalies: pd.DataFrame | None = 
                 if r["winner"] not in ("home", "away"):
                     raise ChartError(path, no, "winner", r["winner"], "must be home or away")
                 rec["winner"] = r["winner"]
+            _check_result(path, no, rec, ps)
             for side in ("home", "away"):
                 col = f"{side}_goalie"
                 name = r.get(col, "")
@@ -241,69 +270,81 @@ def _games(path: Path, teams: set, played: bool, goalies: pd.DataFrame | None = 
     return pd.DataFrame(out, columns=cols + ["line"])
 
 
+def _check_result(path, no, rec: dict, ps) -> None:
+    """A played game's score, ``decided_in`` and ``winner`` agree (docs/league.md, "played.csv"):
+
+    * the winner, when given, is the side with more goals (a level game: the shootout's winner);
+    * a regulation game ends level only under a points system with ties, and then has no winner;
+    * an overtime game (sudden death) is won by exactly one goal;
+    * a shootout game is recorded level (shootout goals excluded; ``winner`` says who won it) or with the
+      shootout's deciding goal counted, one goal apart.
+    """
+    hg, ag, d, w = rec["home_goals"], rec["away_goals"], rec["decided_in"], rec.get("winner")
+    score = f"{hg}-{ag}"
+    by_score = "home" if hg > ag else "away" if ag > hg else None
+    if w and by_score and w != by_score:
+        raise ChartError(path, no, "winner", w, f"contradicts the score {score} ({by_score} scored more)")
+    margin = abs(hg - ag)
+    if d == "REG" and margin == 0:
+        if ps.tie is None:
+            raise ChartError(path, no, "decided_in", d, f"a regulation game ended level {score}, but the "
+                             f"{ps.name!r} points system has no ties (points = \"ties\" allows them)")
+        if w:
+            raise ChartError(path, no, "winner", w, f"a regulation game level {score} is a tie and has no winner")
+    if d == "OT" and margin != 1:
+        raise ChartError(path, no, "decided_in", d, f"an overtime game is won by the one sudden-death goal, so "
+                         f"it ends one goal apart; the score is {score}")
+    if d == "SO":
+        if margin > 1:
+            raise ChartError(path, no, "decided_in", d, f"a shootout game is recorded level (with its winner) or "
+                             f"one goal apart; the score is {score}")
+        if margin == 0 and not w:
+            raise ChartError(path, no, "winner", "", f"a shootout game recorded level {score} needs the winner "
+                             "column: home or away")
+
+
 def load_league(path, results=None) -> League:
     """Read ``league.toml`` and the files it names (relative to it).  ``results``: a played-results CSV that
     replaces the one the league file names."""
     path = Path(path)
-    try:
-        doc = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise ChartError(path, None, None, None, f"cannot read the league file ({exc.strerror})") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ChartError(path, None, None, None, f"not valid TOML: {exc}") from None
+    t = read_toml(path)
+    doc = t.doc
     base = path.parent
 
     def need(key):
         if key not in doc:
             raise key_error(path, key, None, "missing key")
-        return doc[key]
+        return t.str(doc, key)
 
-    g, adapter = _game_of(path, doc)
+    g, adapter = _game_of(path, doc, t)
     keys = KEYS | set(adapter.keys)
-    for k in doc:
-        if k not in keys:
-            raise key_error(path, k, k, f"unknown key; keys: {', '.join(sorted(keys))}")
+    t.unknown_keys(doc, keys)
+    name = t.str(doc, "name", default=path.parent.name)
     try:
-        points = points_system(doc.get("points", "nhl")).name
+        points = points_system(t.str(doc, "points", default="nhl")).name
     except ValueError as exc:
-        raise key_error(path, "points", str(doc.get("points")), str(exc)) from None
+        raise t.error("points", doc.get("points"), str(exc)) from None
+    given_tb = t.str_list(doc, "tiebreakers", default=list(DEFAULT_TIEBREAKERS))
     try:
-        tiebreakers = tuple(check_tiebreakers(doc.get("tiebreakers", DEFAULT_TIEBREAKERS)))
+        tiebreakers = tuple(check_tiebreakers(given_tb))
     except ValueError as exc:
-        raise key_error(path, "tiebreakers", str(doc.get("tiebreakers")), str(exc)) from None
-    rules = doc.get("rules", "")
+        raise t.error("tiebreakers", doc.get("tiebreakers"), str(exc)) from None
+    rules = t.str(doc, "rules", default="")
     try:
         g.Rules().with_options(rules)
     except ValueError as exc:
-        raise key_error(path, "rules", rules, str(exc)) from None
+        raise t.error("rules", rules, str(exc)) from None
+    for key in ("teams", "goalies", "results"):
+        t.str(doc, key)
     teams = _teams(base / need("teams"), adapter)
     names = set(teams.team)
     data = adapter.read(doc, path, teams)
     goalies = adapter.goalies(doc, path, teams, data)
-
-    sched = need("schedule")
-    if isinstance(sched, str):
-        schedule = _games(base / sched, names, played=False).drop(columns="line")
-        schedule["game_no"] = range(1, len(schedule) + 1)
-    elif isinstance(sched, dict):
-        kind = sched.get("generate")
-        seed = int(sched.get("seed", 0))
-        start = sched.get("start", "2026-10-01")
-        if kind == "nhl":
-            try:
-                schedule = nhl_schedule(teams, seed=seed, start=start)
-            except ValueError as exc:
-                raise key_error(path, "schedule", "nhl", str(exc)) from None
-        elif kind == "round-robin":
-            schedule = round_robin(list(teams.team), rounds=int(sched.get("rounds", 2)), seed=seed, start=start)
-        else:
-            raise key_error(path, "schedule.generate", kind, "must be nhl or round-robin")
-    else:
-        raise key_error(path, "schedule", str(sched), "a CSV file name or a [schedule] table")
+    schedule = _schedule(t, base, teams, names)
 
     res_path = Path(results) if results is not None else (base / doc["results"] if "results" in doc else None)
     if res_path is not None:
-        played = _games(res_path, names, played=True, goalies=goalies)
+        played = _games(res_path, names, played=True, goalies=goalies, points=points)
     else:
         played = pd.DataFrame(columns=["date", "home", "away", "home_goals", "away_goals", "decided_in",
                                        "home_goalie", "away_goalie", "line"])
@@ -318,31 +359,75 @@ def load_league(path, results=None) -> League:
             raise ChartError(res_path, int(r.line), "date", f"{r.date},{r.home},{r.away}",
                              "no unplayed scheduled game with this date, home and away team")
         schedule.loc[slot.pop(0), "played"] = True
-    given = doc.get("playoffs", {})
-    for k in given:
-        if k not in PLAYOFF_KEYS:
-            raise key_error(path, f"playoffs.{k}", k, f"unknown key; keys: {', '.join(PLAYOFF_KEYS)}")
-    default_n = 16 if given.get("format") == "nhl" else min(16, max(2, len(teams) // 2))
-    playoffs = {"format": "top", "teams": default_n, "best_of": 7, **given}
-    if playoffs["format"] not in PLAYOFF_FORMATS:
-        raise key_error(path, "playoffs.format", playoffs["format"], f"must be one of {', '.join(PLAYOFF_FORMATS)}")
-    if not isinstance(playoffs["best_of"], int) or playoffs["best_of"] < 1 or playoffs["best_of"] % 2 == 0:
-        raise key_error(path, "playoffs.best_of", str(playoffs["best_of"]), "must be a positive odd number")
-    try:
-        check_playoff_format(teams, playoffs["format"], playoffs["teams"])
-    except ValueError as exc:
-        raise key_error(path, "playoffs", f"format={playoffs['format']}, teams={playoffs['teams']}",
-                         str(exc)) from None
-    if "pattern" in playoffs:
-        try:
-            parse_pattern(playoffs["pattern"], playoffs["best_of"])
-        except ValueError as exc:
-            raise key_error(path, "playoffs.pattern", str(playoffs["pattern"]), str(exc)) from None
-    return League(path, doc.get("name", path.parent.name), g.id, points, tiebreakers, rules, teams, goalies,
+    playoffs = _playoffs(t, teams)
+    return League(path, name, g.id, points, tiebreakers, rules, teams, goalies,
                   schedule, played.drop(columns="line").reset_index(drop=True), playoffs, data)
 
 
-def _game_of(path: Path, doc: dict):
+def _schedule(t, base: Path, teams: pd.DataFrame, names: set) -> pd.DataFrame:
+    """The league's schedule: the CSV file ``schedule`` names, or generated from a ``[schedule]`` table (its keys
+    checked for type and range; a generator's error names the file and the key)."""
+    path, doc = Path(t.path), t.doc
+    if "schedule" not in doc:
+        raise key_error(path, "schedule", None, "missing key")
+    sched = doc["schedule"]
+    if isinstance(sched, str):
+        schedule = _games(base / t.str(doc, "schedule"), names, played=False).drop(columns="line")
+        schedule["game_no"] = range(1, len(schedule) + 1)
+        return schedule
+    if not isinstance(sched, dict):
+        raise t.error("schedule", sched, "a CSV file name or a [schedule] table")
+    t.unknown_keys(sched, SCHEDULE_KEYS, prefix="schedule.")
+    kind = t.str(sched, "generate", prefix="schedule.")
+    seed = t.int(sched, "seed", SCHEDULE_SEED, prefix="schedule.", default=0)
+    start = sched.get("start", "2026-10-01")
+    if isinstance(start, datetime.datetime) or not isinstance(start, (str, datetime.date)) or \
+            (isinstance(start, str) and not (_ISO_DATE.fullmatch(start) and _is_date(start))):
+        raise t.error("schedule.start", start, "must be a date written YYYY-MM-DD")
+    if kind == "nhl":
+        if "rounds" in sched:
+            raise t.error("schedule.rounds", sched["rounds"], "the nhl schedule has no rounds (only round-robin)")
+        try:
+            return nhl_schedule(teams, seed=seed, start=start)
+        except ValueError as exc:
+            raise t.error("schedule.generate", kind, str(exc)) from None
+    if kind == "round-robin":
+        rounds = t.int(sched, "rounds", ROUNDS, prefix="schedule.", default=2)
+        try:
+            return round_robin(list(teams.team), rounds=rounds, seed=seed, start=start)
+        except ValueError as exc:
+            raise t.error("schedule.rounds", rounds, str(exc)) from None
+    raise t.error("schedule.generate", kind, "must be nhl or round-robin")
+
+
+def _playoffs(t, teams: pd.DataFrame) -> dict:
+    """The ``[playoffs]`` table with its defaults, every key checked for type and range."""
+    path, doc = Path(t.path), t.doc
+    given = t.table(doc, "playoffs")
+    t.unknown_keys(given, PLAYOFF_KEYS, prefix="playoffs.")
+    fmt = t.str(given, "format", prefix="playoffs.", default="top")
+    if fmt not in PLAYOFF_FORMATS:
+        raise t.error("playoffs.format", fmt, f"must be one of {', '.join(PLAYOFF_FORMATS)}")
+    default_n = 16 if fmt == "nhl" else min(16, max(2, len(teams) // 2))
+    n = t.int(given, "teams", PLAYOFF_TEAMS, prefix="playoffs.", default=default_n)
+    best_of = t.int(given, "best_of", BEST_OF, prefix="playoffs.", default=7)
+    if best_of % 2 == 0:
+        raise t.error("playoffs.best_of", best_of, "must be a positive odd number of games (a series cannot end level)")
+    playoffs = {"format": fmt, "teams": n, "best_of": best_of}
+    try:
+        check_playoff_format(teams, fmt, n)
+    except ValueError as exc:
+        raise t.error("playoffs", f"format={fmt}, teams={n}", str(exc)) from None
+    if "pattern" in given:
+        playoffs["pattern"] = t.str(given, "pattern", prefix="playoffs.")
+        try:
+            parse_pattern(playoffs["pattern"], best_of)
+        except ValueError as exc:
+            raise t.error("playoffs.pattern", playoffs["pattern"], str(exc)) from None
+    return playoffs
+
+
+def _game_of(path: Path, doc: dict, t=None):
     """The game a league file names (``game``, or ``engine`` in files of earlier releases) and its league
     adapter."""
     from simcore.games import games
@@ -350,6 +435,8 @@ def _game_of(path: Path, doc: dict):
     key = "game" if "game" in doc else "engine"
     if key not in doc:
         raise key_error(path, "game", None, "missing key (the id of the game the league plays)")
+    if t is not None:
+        t.str(doc, key)
     if "game" in doc and "engine" in doc and doc["game"] != doc["engine"]:
         raise key_error(path, "engine", doc["engine"], f"names another game than game = {doc['game']!r}")
     with_leagues = {gid: g for gid, g in games().items() if g.league is not None}

@@ -39,6 +39,8 @@ DEFAULT_TIEBREAKERS: tuple[str, ...] = (
 TIEBREAKERS = DEFAULT_TIEBREAKERS
 
 _DECIDED = ("REG", "OT", "SO")
+#: The most goals one team scores in a game (shootout goals excluded); league files are held to it too.
+MAX_GOALS = 99
 
 
 def points_system(points: str | PointsSystem) -> PointsSystem:
@@ -96,6 +98,10 @@ def _game_table(results: pd.DataFrame, known: set, ps: PointsSystem) -> pd.DataF
         if bad.any():
             pos = int(bad.to_numpy().argmax())
             fail(pos, f"{col} {g[col].tolist()[pos]!r} is not a non-negative whole number")
+        big = num > MAX_GOALS
+        if big.any():
+            pos = int(big.to_numpy().argmax())
+            fail(pos, f"{col} {g[col].tolist()[pos]!r} is more than {MAX_GOALS} goals")
         g[col] = num.astype("int64")
     dec = g["decided_in"].astype(str).str.strip().str.upper()
     bad = ~dec.isin(_DECIDED)
@@ -128,7 +134,7 @@ def _game_table(results: pd.DataFrame, known: set, ps: PointsSystem) -> pd.DataF
                     fail(pos, f"shootout game recorded level {hg[pos]}-{ag[pos]} needs winner 'home' or 'away', "
                               f"got {g['winner'].tolist()[pos]!r}")
                 w = gw
-        elif has_winner and d == "SO":
+        elif has_winner:
             gw = given.iloc[pos]
             if not pd.isna(gw) and gw != "" and gw != w:
                 fail(pos, f"winner {g['winner'].tolist()[pos]!r} contradicts the score {hg[pos]}-{ag[pos]}")

@@ -99,7 +99,7 @@ def test_cli_sample_and_standings(capsys, tmp_path):
     doc = json.loads(out)
     assert len(doc["teams"]) == 32 and doc["games_left"] == 656 and doc["teams"][0]["rank"] == 1
     code, out, err = _run(capsys, "league", "standings", str(tmp_path / "nope.toml"))
-    assert code == 2 and "cannot read the league file" in err and err.count("\n") == 1
+    assert code == 2 and "nope.toml: cannot read file" in err and err.count("\n") == 1
     code, out, err = _run(capsys, "league", "sample", "hockey", str(tmp_path / "y"))
     assert code == 2 and "samples: ezr" in err
 

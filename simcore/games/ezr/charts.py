@@ -18,6 +18,7 @@ from pathlib import Path
 import numpy as np
 
 from simcore.charts import ChartError, Table, parse_number_set, read_table
+from simcore.textio import FieldError, Range, integer
 
 OFF_LETTERS = ("AA", "A", "B", "C", "D", "E", "F", "G", "H")
 DEF_LETTERS = tuple("ABCDEFGHIJ")
@@ -27,6 +28,10 @@ EZR_LINES = tuple(range(10, -8, -1))
 GOAL_COLUMNS = ("0", "1", "2", "3", "4", "d6", "??")
 OT_COLUMNS = ("WIN", "LOSS", "TIE or SO")
 QQ_COLUMNS = ("name", "effect", "value", "p3_name", "p3_effect", "p3_value")
+#: An EZ Rating cell: a line of the Goals Scored table.
+EZR_RANGE = Range(min(EZR_LINES), max(EZR_LINES), "an EZR (a line of the Goals Scored table, such as +3, 0 or -2)")
+#: The roll modifier of an injury, roll_modifier or shuffle_lines ?? entry (added to a d100 roll).
+QQ_MODIFIER = Range(-99, 99, "a whole-number roll modifier such as -10")
 
 #: Goals-table column codes in the compiled arrays: 0-4 goals, then d6 and ??.
 COL_D6, COL_QQ = 5, 6
@@ -62,8 +67,8 @@ def data_path(name: str) -> Path:
 def _ezr_key(text: str) -> str:
     t = text.strip()
     try:
-        v = int(t)
-    except ValueError:
+        v = integer(t, -99, 99)
+    except FieldError:
         return t
     return f"{v:+d}" if v else "0"
 
@@ -73,11 +78,10 @@ def _line_keys():
 
 
 def _int_cell(table: Table, key: str, col: str) -> int:
-    text = table.cell(key, col).text
     try:
-        return int(text)
-    except ValueError:
-        raise table.error(key, col, "expected a whole number such as +3, 0 or -2") from None
+        return EZR_RANGE.parse(table.cell(key, col).text)
+    except FieldError as exc:
+        raise table.error(key, col, str(exc)) from None
 
 
 def _partition(table: Table, key: str, columns, lo: int, hi: int) -> np.ndarray:
@@ -219,9 +223,9 @@ def _qq_entry(t: Table, key: str, roll: int, cols) -> QQEntry:
     code, amount, mask = EFFECTS[eff], 0, 0
     if eff in ("injury", "roll_modifier", "shuffle_lines"):
         try:
-            amount = int(val)
-        except ValueError:
-            raise t.error(key, val_c, f"{eff} needs a whole-number roll modifier such as -10") from None
+            amount = QQ_MODIFIER.parse(val)
+        except FieldError as exc:
+            raise t.error(key, val_c, f"{eff} needs {str(exc).removeprefix('expected ')}") from None
     elif eff == "hot_goalie":
         letters = val.replace(",", "").replace(" ", "")
         if not letters or any(ch not in DEF_LETTERS for ch in letters):
@@ -303,7 +307,7 @@ def _load_shooter_id(path):
         row = []
         for c in cols:
             text = t.cell(str(r), c).text
-            if text != "RARE" and not (len(text) == 1 and text.isalpha() and text.isupper()):
+            if text != "RARE" and not (len(text) == 1 and "A" <= text <= "Z"):
                 raise t.error(str(r), c, "expected a roster letter A-Z or RARE")
             row.append(text)
         grid.append(tuple(row))

@@ -7,9 +7,7 @@ goal) read from ``data/lineups.toml``.
 """
 from __future__ import annotations
 
-import csv
 import hashlib
-import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -17,6 +15,7 @@ from pathlib import Path
 import numpy as np
 
 from simcore.charts import ChartError
+from simcore.textio import FieldError, Range, check_header, csv_rows, read_text, read_toml
 
 DATA = Path(__file__).parent / "data"
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
@@ -95,6 +94,12 @@ def custom_deck(values, labels=None, source: str = "custom") -> Deck:
     return Deck(labels, values, source)
 
 
+#: The columns of a deck file (``count`` optional) and the range of each integer column.
+DECK_COLUMNS = ("card", "value", "count")
+VALUE = Range(0, MAX_VALUE, "a card value")
+COUNT = Range(1, MAX_CARDS, "a number of copies")
+
+
 def load_deck(path) -> Deck:
     """Read a deck file: CSV with columns ``card,value`` and an optional ``count`` (default 1; a row may
     leave it out).
@@ -102,62 +107,65 @@ def load_deck(path) -> Deck:
     ``card`` is any label; ``value`` an integer 0..63 that decides comparisons (higher beats lower).
     Errors name the file, line, column and text.
     """
-    path = Path(path)
-    try:
-        text = path.read_text()
-    except OSError as exc:
-        raise ChartError(path, None, None, None, f"cannot read the deck file ({exc.strerror})") from None
-    rows = list(csv.reader(text.splitlines()))
-    rows = [(i + 1, r) for i, r in enumerate(rows) if r and not r[0].lstrip().startswith("#")]
+    text = read_text(path)
+    shown = text.path
+    rows = csv_rows(text)
     if not rows:
-        raise ChartError(path, None, None, None, "the deck file is empty")
+        raise ChartError(shown, None, None, None, "the deck file is empty")
     head_line, head = rows[0]
-    head = [h.strip() for h in head]
+    head = check_header(shown, head_line, head)
     for need in ("card", "value"):
         if need not in head:
-            raise ChartError(path, head_line, None, ",".join(head), f"the header needs a {need!r} column "
+            raise ChartError(shown, head_line, None, ",".join(head), f"the header needs a {need!r} column "
                              "(columns: card, value, optional count)")
-    unknown = [h for h in head if h not in ("card", "value", "count")]
+    unknown = [h for h in head if h not in DECK_COLUMNS]
     if unknown:
-        raise ChartError(path, head_line, unknown[0], unknown[0], "unknown column; columns: card, value, count")
+        raise ChartError(shown, head_line, unknown[0], unknown[0], "unknown column; columns: card, value, count")
     labels, values = [], []
     for line, row in rows[1:]:
         rec = dict(zip(head, (c.strip() for c in row)))
         missing = head[len(row):]
         if len(row) > len(head) or any(h != "count" for h in missing):
-            raise ChartError(path, line, None, ",".join(row), f"expected {len(head)} fields, found {len(row)}")
+            raise ChartError(shown, line, None, ",".join(row), f"expected {len(head)} fields, found {len(row)}")
         label = rec["card"]
         if not label:
-            raise ChartError(path, line, "card", label, "a card needs a label")
+            raise ChartError(shown, line, "card", label, "a card needs a label")
         try:
-            value = int(rec["value"])
-        except ValueError:
-            raise ChartError(path, line, "value", rec["value"], "the value must be a whole number") from None
-        if not 0 <= value <= MAX_VALUE:
-            raise ChartError(path, line, "value", rec["value"], f"the value must be in 0..{MAX_VALUE}")
-        count = 1
-        if "count" in rec and rec["count"] != "":
-            try:
-                count = int(rec["count"])
-            except ValueError:
-                raise ChartError(path, line, "count", rec["count"], "the count must be a whole number") from None
-            if count < 1:
-                raise ChartError(path, line, "count", rec["count"], "the count must be at least 1")
+            value = VALUE.parse(rec["value"])
+            col = "count"
+            count = COUNT.parse(rec["count"]) if rec.get("count", "") != "" else 1
+        except FieldError as exc:
+            col = "value" if "value" in str(exc) else "count"
+            raise ChartError(shown, line, col, rec[col], str(exc)) from None
+        if len(values) + count > MAX_CARDS:
+            raise ChartError(shown, line, "count", rec.get("count", ""), f"the deck would have "
+                             f"{len(values) + count} cards; at most {MAX_CARDS}")
         labels += [label] * count
         values += [value] * count
     if not values:
-        raise ChartError(path, None, None, None, "the deck file lists no cards")
-    if len(values) > MAX_CARDS:
-        raise ChartError(path, None, None, None, f"{len(values)} cards; at most {MAX_CARDS}")
-    return Deck(tuple(labels), tuple(values), str(path))
+        raise ChartError(shown, None, None, None, "the deck file lists no cards")
+    return Deck(tuple(labels), tuple(values), shown)
+
+
+def check_playable(deck: Deck, lineup: "Shape") -> Deck:
+    """``deck`` if a game can be played with it in ``lineup``: both lineups drafted and at least one card left
+    to flip (``2 * slots + 1`` cards); else a ChartError naming the deck's file (its ``source``)."""
+    need = 2 * lineup.n + 1
+    if deck.size < need:
+        raise ChartError(deck.source, None, None, None, f"{deck.size} cards cannot fill both {lineup.name} lineups "
+                         f"({lineup.n} slots each) and leave a card to flip: a {lineup.name} game needs at least "
+                         f"{need} cards (or use a smaller lineup, e.g. lineup=1-1-1)")
+    return deck
 
 
 def deck_for(rules, deck_file=None) -> Deck:
-    """The deck a rule set plays with (``deck_file`` is required for ``deck=custom`` and refused otherwise)."""
+    """The deck a rule set plays with (``deck_file`` is required for ``deck=custom`` and refused otherwise); a deck
+    too small for the rules' lineup is refused (:func:`check_playable`)."""
     if rules.deck == "custom":
         if deck_file is None:
             raise ValueError("pyramid rule deck=custom needs a deck file (--deck-file FILE)")
-        return deck_file if isinstance(deck_file, Deck) else load_deck(deck_file)
+        deck = deck_file if isinstance(deck_file, Deck) else load_deck(deck_file)
+        return check_playable(deck, shape(rules.lineup))
     if deck_file is not None:
         raise ValueError(f"a deck file was given but the rules say deck={rules.deck}; use deck=custom")
     return {
@@ -201,7 +209,7 @@ class Shape:
 def shape(name: str) -> Shape:
     """The lineup shape ``name`` from ``data/lineups.toml``."""
     path = DATA / "lineups.toml"
-    table = tomllib.loads(path.read_text())
+    table = read_toml(path).doc
     if name not in table:
         raise ValueError(f"unknown lineup {name!r}; lineups: {', '.join(table)}")
     t = table[name]

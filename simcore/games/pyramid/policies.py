@@ -113,10 +113,10 @@ class Policy:
             return SHOOT_THRESHOLD, -1
         if s == "random":
             return SHOOT_RANDOM, 0
-        m = re.fullmatch(r"threshold-(\d+)", s)
+        m = re.fullmatch(r"threshold-([0-9]{1,3})", s)
         if m and int(m.group(1)) <= 64:
             return SHOOT_THRESHOLD, int(m.group(1))
-        m = re.fullmatch(r"count-(\d+)", s)
+        m = re.fullmatch(r"count-([0-9]{1,3})", s)
         if m and 0 <= int(m.group(1)) <= 100:
             return SHOOT_COUNT, int(m.group(1))
         raise ValueError(f"unknown shoot policy {s!r}; shoot policies: {SHOOT_FORMS}")

@@ -9,9 +9,11 @@ import re
 from dataclasses import dataclass
 
 from simcore.charts import ChartError, Table, read_table
+from simcore.textio import FieldError, Range
 
-from .readings import (PENALTY_RATINGS, POSITIONS, Reading, ReadingError, parse_defense, parse_goalie,
-                       parse_passing, parse_shot)
+from .kernel.layout import MAX_ROSTER
+from .readings import (PENALTY_RATINGS, POSITIONS, SPLIT_RANGE, Reading, ReadingError, parse_defense,
+                       parse_goalie, parse_passing, parse_shot)
 
 DICE = tuple(range(2, 13))
 SHOT_COLUMNS = {"O": "outside", "I": "inside", "R": "rebound"}
@@ -23,6 +25,14 @@ SKATER_COLUMNS = ["pos", "off", "def", "bkwy", "pen", "intim", "ast", "skate", "
 #: Advanced-game columns a card file may add (Defense 1-11, more Passing letters).
 SKATER_OPTIONAL = (*(f"D{n}" for n in range(1, 12)), *(f"P{x}" for x in "ABCDEFGHI"))
 GOALIE_COLUMNS = ["fatigue", "starts", *(f"G{d}" for d in DICE)]
+#: The ranges of the integer fields of a card (a rating or count outside them is an error naming the cell).
+OFFENSE = Range(0, 9, "an Offense rating")
+BREAKAWAY = Range(0, 9, "a Breakaway rating")
+DEFENSE = Range(0, 9, "a Defense rating")
+ASSIST = Range(0, 9, "an Assist rating")
+FATIGUE = Range(1, 99, "a fatigue rating (consecutive games)")
+#: A split range on a card or chart ("1-11"): the split deck's numbers.
+SPLIT = SPLIT_RANGE
 
 
 @dataclass(frozen=True)
@@ -71,26 +81,21 @@ def _field(t: Table, key: str, col: str, fn, what: str = "a valid value"):
     try:
         return fn(cell.text)
     except (ReadingError, ValueError) as exc:
-        msg = str(exc) if isinstance(exc, ReadingError) else f"expected {what}"
+        msg = str(exc) if isinstance(exc, (ReadingError, FieldError)) else f"expected {what}"
         raise ChartError(t.path, cell.line, col, cell.text, msg) from None
 
 
-def _int_in(lo, hi):
-    def f(text):
-        v = int(text.strip().lstrip("+"))
-        if not lo <= v <= hi:
-            raise ReadingError(f"must be {lo}..{hi}")
-        return v
-    return f
+def _int_in(rng: Range):
+    return rng.parse
 
 
 def _range(text: str) -> tuple[int, int]:
-    m = re.fullmatch(r"\s*(\d+)\s*(?:-\s*(\d+))?\s*", text)
+    m = re.fullmatch(r"\s*([0-9]{1,3})\s*(?:-\s*([0-9]{1,3}))?\s*", text)
     if not m:
         raise ReadingError("expected a range such as 1-11")
     lo, hi = int(m.group(1)), int(m.group(2) or m.group(1))
-    if not 1 <= lo <= hi <= 20:
-        raise ReadingError("a range lies within 1-20, low to high")
+    if not SPLIT[0] <= lo <= hi <= SPLIT[1]:
+        raise ReadingError(f"a range lies within {SPLIT[0]}-{SPLIT[1]}, low to high")
     return lo, hi
 
 
@@ -102,11 +107,11 @@ def _positions(text: str) -> tuple[int, ...]:
 
 
 def _defense(text: str) -> tuple[int, int]:
-    m = re.fullmatch(r"\s*(\d)\s*(?:\(\s*(\d)\s*\))?\s*", text)
+    m = re.fullmatch(r"\s*([0-9])\s*(?:\(\s*([0-9])\s*\))?\s*", text)
     if not m:
         raise ReadingError("expected a Defense rating such as 3 or 3 (4)")
-    d = int(m.group(1))
-    return d, int(m.group(2)) if m.group(2) else d
+    d = DEFENSE.parse(m.group(1))
+    return d, DEFENSE.parse(m.group(2)) if m.group(2) else d
 
 
 def _penalty(text: str) -> int:
@@ -121,14 +126,14 @@ def _intim(text: str):
 
 
 def _assist(text: str) -> tuple[int, bool]:
-    m = re.fullmatch(r"\s*(\d+)\s*(\*?)\s*", text)
+    m = re.fullmatch(r"\s*([0-9]+)\s*(\*?)\s*", text)
     if not m:
         raise ReadingError("expected an assist rating such as 3 or 3*")
-    return int(m.group(1)), bool(m.group(2))
+    return ASSIST.parse(m.group(1)), bool(m.group(2))
 
 
 def _skate(text: str):
-    m = re.fullmatch(r"\s*([\d\s-]+?)\s*(?:\(([\d\s-]+)\))?\s*", text)
+    m = re.fullmatch(r"\s*([0-9\s-]+?)\s*(?:\(([0-9\s-]+)\))?\s*", text)
     if not m:
         raise ReadingError("expected a skating range such as 1-14 or 1-14 (1)")
     return _range(m.group(1)), (_range(m.group(2)) if m.group(2) else None)
@@ -160,8 +165,8 @@ def load_skaters(path) -> dict[str, Skater]:
         defense_cols = sorted(int(c[1:]) for c in t.columns if c.startswith("D") and c[1:].isdigit())
         passing_cols = sorted(c[1:] for c in t.columns if c.startswith("P") and len(c) == 2)
         out[name] = Skater(
-            name=name, positions=f("pos", _positions), offense=f("off", _int_in(0, 9), "a whole number 0-9"),
-            defense=d, sh_defense=shd, breakaway=f("bkwy", _int_in(0, 9), "a whole number 0-9"),
+            name=name, positions=f("pos", _positions), offense=f("off", _int_in(OFFENSE)),
+            defense=d, sh_defense=shd, breakaway=f("bkwy", _int_in(BREAKAWAY)),
             penalty=f("pen", _penalty), intimidation=f("intim", _intim), assist=ast, assist_star=star,
             skating=skate, skating_breakaway=skate_b, faceoff=f("fo", _faceoff), tendency=f("tend", _tendency),
             outside=tuple(f(f"O{k}", parse_shot) for k in DICE),
@@ -172,12 +177,20 @@ def load_skaters(path) -> dict[str, Skater]:
         )
     if not out:
         raise ChartError(t.path, None, None, None, "no skater cards")
+    if len(out) > MAX_ROSTER:
+        extra = list(out)[MAX_ROSTER]
+        raise ChartError(t.path, t.row_lines[extra], "name", extra, f"{len(out)} skater cards; a team has at most "
+                         f"{MAX_ROSTER} (the roster slots of the game)")
     return out
 
 
 def _starts(text: str) -> float:
-    t = text.strip().rstrip("%")
-    v = float(t)
+    """Suggested starts as printed, a percentage with its sign: ``60%`` or ``32.5%`` (a bare ``32.5`` could be a
+    percentage or a share, so it is refused)."""
+    m = re.fullmatch(r"\s*([0-9]{1,3}(?:\.[0-9]{1,3})?)\s*%\s*", text)
+    if not m:
+        raise ReadingError("expected suggested starts as a percentage with its % sign, such as 60% or 32.5%")
+    v = float(m.group(1))
     if not 0 <= v <= 100:
         raise ReadingError("suggested starts run 0-100%")
     return v / 100.0
@@ -189,7 +202,7 @@ def load_goalies(path) -> dict[str, Goalie]:
     out = {}
     for name in t.rows:
         f = lambda col, fn, what="a valid value": _field(t, name, col, fn, what)  # noqa: E731
-        out[name] = Goalie(name=name, fatigue=f("fatigue", _int_in(1, 99), "a whole number of games"),
+        out[name] = Goalie(name=name, fatigue=f("fatigue", _int_in(FATIGUE)),
                            starts=f("starts", _starts, "a percentage such as 60%"),
                            card=tuple(f(f"G{k}", parse_goalie) for k in DICE))
     if not out:

@@ -5,7 +5,7 @@ from dataclasses import dataclass
 
 from simcore.charts import ChartError, read_table
 
-from .cards import _field, _range
+from .cards import BREAKAWAY, DEFENSE, _field, _range
 from .readings import (PENALTY_RATINGS, POSITIONS, AssistReading, Reading, ReadingError, parse_action,
                        parse_assists, parse_breakaway, parse_faceoff, parse_injury, parse_rebound, parse_shot_list,
                        position)
@@ -13,6 +13,8 @@ from .readings import (PENALTY_RATINGS, POSITIONS, AssistReading, Reading, Readi
 CARD_KINDS = ("action", "forward_line_change", "defense_line_change")
 SPLIT_SECTIONS = ("breakaway", "rebound", "injury", "assists")
 SPLIT_OPTIONAL = ("passing", "intimidation", "icing", "loose_puck")   # Advanced / Super Advanced sections
+#: The rows of the penetration chart (6.1): one for every Penetration (Breakaway) rating a card can carry.
+PENETRATION_RATINGS = tuple(range(BREAKAWAY.lo, BREAKAWAY.hi + 1))
 
 
 @dataclass(frozen=True)
@@ -97,16 +99,9 @@ def load_faceoff_chart(path) -> tuple[Reading, ...]:
 
 def load_penetration_chart(path) -> dict[int, tuple[int, int]]:
     """Basic penetration chart (6.1): the split range that succeeds for each Penetration rating."""
-    t = read_table(path, "rating", ["success"])
-    out = {}
-    for key in t.rows:
-        try:
-            rating = int(key)
-        except ValueError:
-            raise ChartError(t.path, t.row_lines[key], "rating", key, "expected a whole-number rating") from None
-        out[rating] = _field(t, key, "success", lambda s: (0, 0) if s.strip() in ("", "-") else _range(s),
-                             "a split range such as 1-13, or - for none")
-    return out
+    t = read_table(path, "rating", ["success"], [str(r) for r in PENETRATION_RATINGS])
+    return {r: _field(t, str(r), "success", lambda s: (0, 0) if s.strip() in ("", "-") else _range(s),
+                      "a split range such as 1-13, or - for none") for r in PENETRATION_RATINGS}
 
 
 @dataclass(frozen=True)
@@ -124,9 +119,13 @@ class PowerPlayRow:
 
 def _condition(text: str) -> tuple[int, int]:
     parts = text.split()
-    if len(parts) != 2 or not parts[1].isdigit():
+    if len(parts) != 2:
         raise ReadingError("expected '<pos> <rating>', e.g. LD 4")
-    return position(parts[0]), int(parts[1])
+    try:
+        rating = DEFENSE.parse(parts[1])
+    except ValueError as exc:
+        raise ReadingError(f"expected '<pos> <rating>', e.g. LD 4: {exc}") from None
+    return position(parts[0]), rating
 
 
 def load_power_play_chart(path) -> tuple[PowerPlayRow, ...]:

@@ -8,12 +8,11 @@ synthetic kit (fictional players, built by ``simcore.games.strat.kitgen``).
 from __future__ import annotations
 
 import functools
-import re
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
 from simcore.charts import ChartError, read_table
+from simcore.textio import read_toml
 
 from .cards import Goalie, Skater, load_goalies, load_skaters
 from .decks import (ActionCard, PowerPlayRow, SplitCard, load_action_deck, load_faceoff_chart, load_penalty_chart,
@@ -214,37 +213,22 @@ def load_teams(path) -> dict[str, Team]:
     return teams
 
 
-def _toml_line(text: str, key: str) -> int | None:
-    for i, line in enumerate(text.splitlines(), start=1):
-        if re.match(rf"\s*{re.escape(key)}\s*=", line):
-            return i
-    return None
+#: The keys a kit.toml may have: its name, whether it is synthetic, and the files it names.
+KIT_KEYS = ("name", "synthetic", *KIT_FILES)
 
 
 def load_kit(path) -> Kit:
     """A kit folder (holding ``kit.toml``) or the ``kit.toml`` itself."""
     path = Path(path)
     toml_path = path / "kit.toml" if path.is_dir() else path
-    shown = str(toml_path)
-    try:
-        text = toml_path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ChartError(shown, None, None, None, f"cannot read file ({exc.strerror})") from None
-    try:
-        doc = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        m = re.search(r"line (\d+)", str(exc))
-        raise ChartError(shown, int(m.group(1)) if m else None, None, None, f"not valid TOML: {exc}") from None
+    t = read_toml(toml_path)
+    shown, doc = t.path, t.doc
     folder = toml_path.parent
+    t.unknown_keys(doc, KIT_KEYS)
     for key in ("name", *KIT_FILES):
-        if not isinstance(doc.get(key), str):
-            line = _toml_line(text, key)
-            problem = f"missing key {key!r}" if key not in doc else f"{key!r} must be a string"
-            raise ChartError(shown, line, key, None if key not in doc else str(doc[key]), problem)
-    synthetic = doc.get("synthetic", False)
-    if not isinstance(synthetic, bool):
-        raise ChartError(shown, _toml_line(text, "synthetic"), "synthetic", str(synthetic), "expected true or false")
-    files = {key: _referenced(shown, _toml_line(text, key), key, folder, doc[key]) for key in KIT_FILES}
+        t.str(doc, key, required=True)
+    synthetic = t.bool(doc, "synthetic", default=False)
+    files = {key: _referenced(shown, t.line(key), key, folder, doc[key]) for key in KIT_FILES}
     return Kit(
         name=doc["name"], synthetic=synthetic, path=str(folder),
         action_deck=load_action_deck(files["action_deck"]),

@@ -18,6 +18,12 @@ LW, C, RW, LD, RD = range(5)
 ANY = 5
 NONE = -1
 PENALTY_RATINGS = ("AA", "A", "B", "C", "D")
+#: The split deck's numbers: every split range on a card, deck or chart lies within them ("1-8").
+SPLIT_RANGE = (1, 20)
+#: Games an injury reading keeps a player out ("Offense LW 2 games"; "rest of game" is written as such).
+INJURY_GAMES = (1, 99)
+#: The assist thresholds of a split card's Assists section ("Any 6", "RD 3"), against Assist ratings 0-9.
+ASSIST_THRESHOLD = (0, 9)
 
 
 class ReadingError(ValueError):
@@ -80,13 +86,13 @@ def position(text: str) -> int:
 
 def split_range(text: str) -> tuple[int, int]:
     """``"1-8"`` or ``"7"`` within the split deck's 1-20."""
-    m = re.fullmatch(r"(\d+)(?:\s*-\s*(\d+))?", text.strip())
+    m = re.fullmatch(r"([0-9]+)(?:\s*-\s*([0-9]+))?", text.strip())
     if not m:
         raise ReadingError("expected a split range such as 1-8")
     lo = int(m.group(1))
     hi = int(m.group(2) or lo)
-    if not 1 <= lo <= hi <= 20:
-        raise ReadingError("a split range lies within 1-20, low to high")
+    if not SPLIT_RANGE[0] <= lo <= hi <= SPLIT_RANGE[1]:
+        raise ReadingError(f"a split range lies within {SPLIT_RANGE[0]}-{SPLIT_RANGE[1]}, low to high")
     return lo, hi
 
 
@@ -115,7 +121,7 @@ def parse_shot(text: str) -> Reading:
         return Reading(GOAL, 1, 20, 0)
     if u == "GOAL+":
         return Reading(GOAL, 1, 20, 1)
-    if m := re.fullmatch(r"GOAL\s+(\d+\s*-\s*\d+|\d+)", u):
+    if m := re.fullmatch(r"GOAL\s+([0-9]+\s*-\s*[0-9]+|[0-9]+)", u):
         lo, hi = split_range(m.group(1))
         return Reading(GOAL, lo, hi, 0)
     if r := _lose_puck_to(u):
@@ -158,7 +164,7 @@ def parse_action(text: str) -> Reading:
     """One section of a basic action card (4.1-4.8)."""
     t = _norm(text)
     u = t.upper()
-    if m := re.fullmatch(r"OPPONENT DEFENSE (\d+)", u):
+    if m := re.fullmatch(r"OPPONENT DEFENSE ([0-9]+)", u):
         n = int(m.group(1))
         if not 1 <= n <= 14:
             raise ReadingError("Opponent Defense numbers run 1-14")
@@ -216,7 +222,7 @@ def _goalie_one(text: str, outside) -> Reading:
         return Reading(FACEOFF, 1)
     if u == "GOAL":
         return Reading(GOAL, 1, 20, 0)
-    if m := re.fullmatch(r"GOAL (\d+\s*-\s*\d+|\d+)(?:, FACEOFF (\d+\s*-\s*\d+|\d+))?", u):
+    if m := re.fullmatch(r"GOAL ([0-9]+\s*-\s*[0-9]+|[0-9]+)(?:, FACEOFF ([0-9]+\s*-\s*[0-9]+|[0-9]+))?", u):
         lo, hi = split_range(m.group(1))
         if m.group(2):
             flo, fhi = split_range(m.group(2))
@@ -227,11 +233,11 @@ def _goalie_one(text: str, outside) -> Reading:
         return Reading(SAVE_TO, position(m.group(1)))
     if u == "X-REB":
         return Reading(SAVE_REBOUND)
-    if m := re.fullmatch(r"SAVE, BREAKAWAY (\d+\s*-\s*\d+|\d+)", u):
+    if m := re.fullmatch(r"SAVE, BREAKAWAY ([0-9]+\s*-\s*[0-9]+|[0-9]+)", u):
         if outside is False:
             raise ReadingError("a breakaway on a save belongs to the OUT half (5.71)")
         return Reading(SAVE_BREAKAWAY, *split_range(m.group(1)))
-    if m := re.fullmatch(r"FACEOFF, PENALTY (\d+\s*-\s*\d+|\d+)", u):
+    if m := re.fullmatch(r"FACEOFF, PENALTY ([0-9]+\s*-\s*[0-9]+|[0-9]+)", u):
         if outside is True:
             raise ReadingError("a goalie penalty belongs to the IN/BKWY half (5.72)")
         return Reading(SAVE_PENALTY, *split_range(m.group(1)))
@@ -263,7 +269,7 @@ def parse_breakaway(text: str) -> Reading:
     u = _norm(text).upper()
     if m := re.fullmatch(_POS + r"(?: \(" + _POS + r"\))?", u):
         return Reading(BKWY_PLAYER, position(m.group(1)), position(m.group(2)) if m.group(2) else NONE)
-    if m := re.fullmatch(r"RATING (\d)", u):
+    if m := re.fullmatch(r"RATING ([0-9])", u):
         return Reading(BKWY_RATING, int(m.group(1)))
     raise ReadingError("expected a breakaway reading: <pos> [(<pos>)] or Rating <n>")
 
@@ -272,12 +278,12 @@ def parse_rebound(text: str) -> Reading:
     """Rebound section: ``Offense LW``, ``Defense RD``, ``Offense LW 3``, ``Defense LD 4``,
     ``Offense any player 3``, each optionally followed by ``, also injury``."""
     u, injury = _also_injury(_norm(text).upper())
-    if m := re.fullmatch(r"OFFENSE (?:" + _POS + r"|ANY PLAYER)(?: (\d))?", u):
+    if m := re.fullmatch(r"OFFENSE (?:" + _POS + r"|ANY PLAYER)(?: ([0-9]))?", u):
         pos = position(m.group(1)) if m.group(1) else ANY
         if pos == ANY and not m.group(2):
             raise ReadingError("'Offense any player' needs the Offense rating it calls for (4.31)")
         return Reading(REB_OFFENSE, pos, int(m.group(2) or 0), injury)
-    if m := re.fullmatch(r"DEFENSE " + _POS + r"(?: (\d))?", u):
+    if m := re.fullmatch(r"DEFENSE " + _POS + r"(?: ([0-9]))?", u):
         return Reading(REB_DEFENSE, position(m.group(1)), int(m.group(2) or 0), injury)
     raise ReadingError("expected a rebound reading: Offense|Defense <pos> [<rating>], Offense any player <rating>"
                        "[, also injury]")
@@ -286,9 +292,11 @@ def parse_rebound(text: str) -> Reading:
 def parse_injury(text: str) -> Reading:
     """Injury section: ``Offense LW 2 games``, ``Defense RD rest of game``."""
     u = _norm(text).upper()
-    m = re.fullmatch(r"(OFFENSE|DEFENSE) " + _POS + r" (?:(\d+) GAMES?|REST OF GAME)", u)
+    m = re.fullmatch(r"(OFFENSE|DEFENSE) " + _POS + r" (?:([0-9]+) GAMES?|REST OF GAME)", u)
     if not m:
         raise ReadingError("expected an injury reading: Offense|Defense <pos> <n> games | rest of game")
+    if m.group(3) and not INJURY_GAMES[0] <= int(m.group(3)) <= INJURY_GAMES[1]:
+        raise ReadingError(f"an injury lasts {INJURY_GAMES[0]}-{INJURY_GAMES[1]} games (or 'rest of game')")
     return Reading(INJURY, int(m.group(1) == "DEFENSE"), position(m.group(2)), int(m.group(3) or 0))
 
 
@@ -310,16 +318,21 @@ def parse_assists(text: str) -> AssistReading:
     if parts and parts[0] == "ONE ASSIST ONLY":
         one_only = True
         parts = parts[1:]
-    if parts and (m := re.fullmatch(r"ANY(?: PLAYER)? (\d+)", parts[0])):
+    if parts and (m := re.fullmatch(r"ANY(?: PLAYER)? ([0-9]+)", parts[0])):
         any_player = int(m.group(1))
+        if not 1 <= any_player <= ASSIST_THRESHOLD[1]:
+            raise ReadingError(f"the 'Any' assist threshold runs 1-{ASSIST_THRESHOLD[1]}")
         parts = parts[1:]
     if len(parts) > 1:
         raise ReadingError("expected '[One assist only; ][Any <n>; ]<pos> <n>, <pos> <n>, ...'")
     order = []
     for item in (parts[0].split(",") if parts else []):
-        m = re.fullmatch(_POS + r" (\d+)", item.strip())
+        m = re.fullmatch(_POS + r" ([0-9]+)", item.strip())
         if not m:
             raise ReadingError(f"expected '<pos> <rating>' in the assist order, got {item.strip()!r}")
+        if not ASSIST_THRESHOLD[0] <= int(m.group(2)) <= ASSIST_THRESHOLD[1]:
+            raise ReadingError(f"an assist threshold runs {ASSIST_THRESHOLD[0]}-{ASSIST_THRESHOLD[1]}, "
+                               f"got {item.strip()!r}")
         order.append((position(m.group(1)), int(m.group(2))))
     if len({p for p, _ in order}) != len(order):
         raise ReadingError("a position appears twice in the assist order")

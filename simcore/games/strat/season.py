@@ -234,6 +234,8 @@ class LeagueAdapter(Adapter):
 
     def read(self, doc, path, teams):
         name = doc.get("kit", "sample")
+        if not isinstance(name, str):
+            raise self.key_error(path, "kit", repr(name), "must be a string: \"sample\" or a kit folder")
         try:
             kit = sample_kit() if name == "sample" else load_kit(path.parent / name)
         except (OSError, ValueError) as exc:

@@ -133,7 +133,7 @@ def test_pyramid_plot_refuses_to_overwrite(capsys, tmp_path):
     (["--policy-a", "sometimes"], "--policy-a: pyramid policy 'sometimes'"),
     (["--policy-b", "draft=sideways"], "unknown draft policy 'sideways'"),
     (["--rules", "deck=custom"], "deck=custom needs a deck file"),
-    (["--rules", "deck=custom", "--deck-file", "/nonexistent/deck.csv"], "cannot read the deck file"),
+    (["--rules", "deck=custom", "--deck-file", "/nonexistent/deck.csv"], "deck.csv: cannot read file"),
     (["-n", "0"], "must be positive"),
     (["--pbp", "--report"], "separate forms"),
     (["--matrix-n", "10"], "go with --report"),

@@ -53,7 +53,7 @@ def test_charts(tmp_path):
     chart = D.load_faceoff_chart(fo)
     assert chart[0] == R.Reading(R.FACEOFF_WIN, 0, R.C) and chart[19] == R.Reading(R.FACEOFF_WIN, 1, R.ANY)
     pen = tmp_path / "pen.csv"
-    pen.write_text("rating,success\n1,1-4\n2,1-7\n3,1-10\n4,1-13\n5,1-16\n")
+    pen.write_text("rating,success\n0,-\n1,1-4\n2,1-7\n3,1-10\n4,1-13\n5,1-16\n6,1-17\n7,1-18\n8,1-19\n9,1-20\n")
     assert D.load_penetration_chart(pen)[4] == (1, 13)   # 6.1: "a 4 earns a successful penetration on 1-13"
     pp = tmp_path / "pp.csv"
     pp.write_text("split,condition,top_short_handed,top_power_play,bottom_short_handed,bottom_power_play\n" +
