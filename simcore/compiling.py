@@ -2,7 +2,7 @@
 
 numba compiles a kernel on its first call and caches the machine code on disk (:mod:`simcore.nbcache`); a
 later process loads it in under a second.  The first call of a big kernel takes 20-60 s.  Then simcore prints
-one line on stderr, ``simcore: compiling the Strat game kernel (first run only, about 45 s on 2 cores)...``,
+one line on stderr, ``simcore: compiling the Strat game kernel (first run only, about 40 s on 2 cores)...``,
 the estimate read from ``simcore/data/compile_times.csv`` (measured by ``benchmarks/compile_times.py``), and,
 on a terminal or in Jupyter, a bar of the seconds elapsed until the kernel is compiled.  A function missing from
 that file gets the notice (without an estimate) once it has compiled for :data:`UNKNOWN_AFTER` seconds; with
@@ -124,8 +124,12 @@ def notice(function: str) -> str:
         return f"simcore: compiling {function} (first run only)..."
     k = KERNELS.get(est.kernel)
     what = k.label if k else function
-    secs = max(5, 5 * round(est.seconds / 5))
-    return f"simcore: compiling {what} (first run only, about {secs} s on {est.cpus} cores)..."
+    return f"simcore: compiling {what} (first run only, about {about(est.seconds)} s on {est.cpus} cores)..."
+
+
+def about(seconds: float) -> int:
+    """An estimate as it is shown: to 5 s, at least 5."""
+    return max(5, 5 * round(seconds / 5))
 
 
 # ---------------------------------------------------------------- the notice, on numba's compile event
@@ -154,9 +158,9 @@ class _Compiling:
             if self._stop.wait(UNKNOWN_AFTER):
                 return              # a small function: done before anyone waited
             self._announce()
-        total = self.estimate.seconds if self.estimate else 60.0
-        with progress.bar(total=round(total), leave=False, bar_format="  compiling {bar} {n:.0f} of about "
-                          "{total:.0f} s", mininterval=0.5) as bar:
+        total = about(self.estimate.seconds) if self.estimate else 60
+        with progress.bar(total=total, leave=False, ncols=72, mininterval=0.5,
+                          bar_format="  compiling {bar} {n:.0f} of about {total:.0f} s") as bar:
             while not self._stop.wait(0.5):
                 elapsed = time.perf_counter() - self.t0
                 if elapsed >= bar.total:

@@ -33,9 +33,8 @@ def test_the_notice_prints_once_when_the_kernel_compiles_and_not_when_it_is_cach
     cold = _run(code, tmp_path)
     assert cold.returncode == 0, cold.stderr
     est = compiling.estimates()["simcore.rng._ceiling"]
-    secs = max(5, 5 * round(est.seconds / 5))
     assert _notices(cold.stderr) == [f"simcore: compiling the RNG ceiling of the benchmarks (first run only, about "
-                                     f"{secs} s on {est.cpus} cores)..."]
+                                     f"{compiling.about(est.seconds)} s on {est.cpus} cores)..."]
     assert "simcore.rng._ceiling" in cold.stdout          # what compiled, recorded once
     assert cold.stdout.count("simcore.rng._ceiling") == 1
     # stderr is a pipe here: the notice line, no bar drawn after it
@@ -115,6 +114,12 @@ def test_every_kernel_has_a_measured_estimate_and_the_longest_compile_first():
     total = {k: sum(e.seconds for e in est.values() if e.kernel == k) for k in order}
     assert [total[k] for k in order] == sorted(total.values(), reverse=True)
     assert [k.name for k in compiling.selected(["ezr"])] == [k for k in order if k.startswith("ezr.")]
+
+
+def test_estimates_are_shown_to_5_s():
+    assert [compiling.about(s) for s in (0.4, 7.4, 7.6, 41.6, 57.4, 57.6)] == [5, 5, 10, 40, 55, 60]
+    assert compiling.notice("simcore.games.strat.kernel.drivers.simulate_games") == (
+        "simcore: compiling the Strat game kernel (first run only, about 40 s on 2 cores)...")
 
 
 def test_a_function_without_an_estimate_is_named_in_its_notice():

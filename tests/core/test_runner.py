@@ -96,3 +96,19 @@ def test_run_chunks_draws_a_bar_on_a_terminal(monkeypatch):
     monkeypatch.setattr("sys.stderr", tty2)
     runner.run_chunks(10, lambda g0, c: None, chunk_size=20)     # one chunk: no bar
     assert tty2.getvalue() == ""
+
+
+def test_bars_show_in_jupyter_whose_stderr_is_no_terminal(monkeypatch):
+    monkeypatch.setattr(progress, "in_jupyter", lambda: True)
+    out = io.StringIO()
+    with progress.bar(total=3, file=out) as b:
+        assert not b.disable
+        b.update(3)
+    assert "3/3" in out.getvalue()
+    assert progress.bar(total=3, show=False, file=io.StringIO()).disable
+    monkeypatch.setattr(progress, "_quiet", True)
+    assert progress.bar(total=3, file=io.StringIO()).disable
+
+
+def test_not_in_jupyter_here():
+    assert progress.in_jupyter() is False
