@@ -89,8 +89,8 @@ def test_simcore_compile_a_line_per_kernel_then_cached(tmp_path):
     first = _run(code, tmp_path, "compile", "rng", "--jobs", "2")
     assert first.returncode == 0, first.stderr
     lines = first.stdout.splitlines()
-    assert lines[0] == "simcore: compiling 1 kernels, 2 at a time (first run only; the longest take about a " \
-                       "minute each)"
+    assert lines[0] == "simcore: compiling 1 kernels, 2 games at a time (the longest take about a minute on 2 " \
+                       "cores; a kernel already cached loads in a second or two)"
     assert lines[1].split()[0] == "rng.ceiling" and lines[1].split()[3] == "compiled"
     assert lines[2].startswith("simcore: 1 kernels ready in ")
     assert first.stderr == ""           # the workers are quiet: the lines above are the whole report
@@ -114,6 +114,14 @@ def test_every_kernel_has_a_measured_estimate_and_the_longest_compile_first():
     total = {k: sum(e.seconds for e in est.values() if e.kernel == k) for k in order}
     assert [total[k] for k in order] == sorted(total.values(), reverse=True)
     assert [k.name for k in compiling.selected(["ezr"])] == [k for k in order if k.startswith("ezr.")]
+
+
+def test_a_games_kernels_compile_in_one_chain_the_longest_game_first():
+    got = [[k.name for k in ks] for ks in compiling.chains(compiling.selected())]
+    assert [ks[0].split(".")[0] for ks in got] == ["strat", "pyramid", "ezr", "rng"]   # 128, 95, 92, 1 s alone
+    assert got[0] == ["strat.season", "strat.simulate_games", "strat.play_logged"]
+    assert got[2][0] == "ezr.season" and sorted(got[2]) == sorted(k for k in compiling.KERNELS if k[:3] == "ezr")
+    assert sum(map(len, got)) == len(compiling.KERNELS)
 
 
 def test_estimates_are_shown_to_5_s():
