@@ -192,7 +192,7 @@ def _show_deprecations():
 def main(argv=None) -> int:
     import warnings
 
-    from simcore import progress
+    import simcore.progress as progress
 
     was = progress.set_quiet(False)     # a command's --quiet (cliargs.Parser) holds for that command only
     try:

@@ -22,7 +22,7 @@ class UsageError(Exception):
 
 class _Quiet(argparse.Action):
     def __call__(self, parser, namespace, values, option_string=None):
-        from simcore import progress
+        import simcore.progress as progress
 
         progress.set_quiet(True)
         setattr(namespace, self.dest, True)

@@ -29,7 +29,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from simcore import progress
+import simcore.progress as progress
 
 DATA = Path(__file__).resolve().parent / "data" / "compile_times.csv"
 #: seconds a function missing from the data file compiles before its notice prints (small ones print nothing)
@@ -294,7 +294,7 @@ def compile_all(kernels, jobs: int, out=print) -> list[dict]:
 
     with ThreadPoolExecutor(max_workers=jobs) as pool:
         list(pool.map(chain, chains(kernels)))
-    out(f"simcore: {len(rows)} kernels ready in {time.perf_counter() - t0:.0f} s ({jobs} at a time)")
+    out(f"simcore: {len(rows)} kernels ready in {time.perf_counter() - t0:.0f} s ({jobs} games at a time)")
     return rows
 
 

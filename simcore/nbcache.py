@@ -98,7 +98,7 @@ def _in_package(py_file) -> bool:
 def install() -> bool:
     """Put the closure-stamped locators first in numba's list; True when they are in place.  Starts the
     compile notice too."""
-    from simcore import compiling
+    import simcore.compiling as compiling
 
     compiling.listen()
     try:

@@ -9,7 +9,7 @@ from contextlib import contextmanager
 
 import numba
 
-from simcore import progress as _progress
+import simcore.progress as _progress
 
 DEFAULT_CHUNK = 1 << 20
 

@@ -16,7 +16,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from simcore import progress as _progress
+import simcore.progress as _progress
 from simcore.games import game as find_game
 from simcore.rulesbase import RuleError
 from simcore.stats import mean_ci, wilson_ci
