@@ -114,8 +114,9 @@ def estimates() -> dict[str, Estimate]:
 
 
 def function_name(dispatcher) -> str:
-    f = dispatcher.py_func
-    return f"{f.__module__}.{f.__qualname__}"
+    """``module.qualname`` of the Python function a numba dispatcher compiles ("" when it has none)."""
+    f = getattr(dispatcher, "py_func", None)
+    return f"{getattr(f, '__module__', '')}.{getattr(f, '__qualname__', '')}" if f is not None else ""
 
 
 def notice(function: str) -> str:
@@ -185,16 +186,24 @@ class _Outermost:
         #: (function, seconds) of every outermost compile of a simcore function in this process
         self.history: list[tuple[str, float]] = []
 
+    # a notice must never break a compile: what goes wrong here is dropped
+
     def on_start(self, event):
         self.depth += 1
         if self.depth == 1:
-            name = function_name(event.data["dispatcher"])
-            self.current = _Compiling(name) if name.startswith("simcore.") else None
+            try:
+                name = function_name(event.data.get("dispatcher"))
+                self.current = _Compiling(name) if name.startswith("simcore.") else None
+            except Exception:       # noqa: BLE001
+                self.current = None
 
     def on_end(self, event):
         self.depth -= 1
         if self.depth == 0 and self.current is not None:
-            self.history.append((self.current.function, self.current.done()))
+            try:
+                self.history.append((self.current.function, self.current.done()))
+            except Exception:       # noqa: BLE001
+                pass
             self.current = None
 
 
