@@ -312,8 +312,9 @@ def cmd_compile(argv):
 
     p = Parser(prog="simcore compile",
                description="Compile every kernel now (numba caches them on disk), so that no command waits for "
-                           "one later; `make demo` and `make test` run this. Each kernel compiles in a process "
-                           "of its own; a kernel already cached loads in about a second.")
+                           "one later; `make demo` runs this. Each kernel compiles in a process of its own, a "
+                           "game's kernels one after the other (the later ones reuse what the first cached); a "
+                           "kernel already cached loads in a second or two.")
     p.add_argument("games", nargs="*", metavar="GAME",
                    help=f"only these kernels' games ({', '.join(sorted({k.group for k in KERNELS.values()}))})")
     p.add_argument("--jobs", "-j", type=positive_int, default=os.cpu_count() or 1,
