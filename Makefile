@@ -1,9 +1,11 @@
-# Set-up is part of each target: a fresh clone needs only `make demo` or `make test`.
+# Set-up is part of each target: a fresh clone needs only `make demo` or `make test`.  Set-up ends with
+# `simcore compile`: every numba kernel compiled in parallel and cached, so no command waits for one later
+# (a few seconds when they are cached already).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: demo test test-slow bench experiments
+.PHONY: demo test test-slow bench experiments compile
 
 $(BIN)/simcore: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -11,7 +13,10 @@ $(BIN)/simcore: pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $@
 
-demo: $(BIN)/simcore
+compile: $(BIN)/simcore
+	$(BIN)/simcore compile
+
+demo: compile
 	$(BIN)/simcore demo --force
 
 test: $(BIN)/simcore

@@ -154,7 +154,9 @@ def _generic():
                       _lazy("simcore.analysis.cli", "cmd_sweep")),
             "league": ("a replay league: standings, projections, odds over time, samples",
                        _lazy("simcore.league.cli", "cmd_league")),
-            "demo": ("the main demo: a matchup report on the embedded sample teams", _cmd_demo)}
+            "demo": ("the main demo: a matchup report on the embedded sample teams", _cmd_demo),
+            "compile": ("compile every kernel now, in parallel (`make demo` runs it): no first run waits",
+                        _lazy("simcore.compiling", "cmd_compile"))}
 
 
 def usage() -> str:
@@ -166,7 +168,8 @@ def usage() -> str:
     for name, (help_, _) in _generic().items():
         lines.append(f"  {name:<10} {help_}")
     lines += ["", "Every command takes --help; `simcore GAME rules` and `simcore GAME metrics` list a game's rule "
-              "fields and metric names."]
+              "fields and metric names.", "Every command takes --quiet: no progress bars, no notice of kernels "
+              "compiling (bars show only on a terminal or in Jupyter)."]
     return "\n".join(lines)
 
 
@@ -192,10 +195,12 @@ def _show_deprecations():
 def main(argv=None) -> int:
     import warnings
 
+    import simcore.progress as progress
     from simcore.outputs import COMMAND
 
-    argv = list(sys.argv[1:] if argv is None else argv)
+    argv = _quiet_first(argv)
     token = COMMAND.set(["simcore", *argv])
+    was = progress.set_quiet(False)     # a command's --quiet (cliargs.Parser) holds for that command only
     try:
         with warnings.catch_warnings():
             _show_deprecations()
@@ -205,7 +210,16 @@ def main(argv=None) -> int:
         print("simcore: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
     finally:
+        progress.set_quiet(was)
         COMMAND.reset(token)
+
+
+def _quiet_first(argv):
+    """``simcore --quiet COMMAND ...`` is ``simcore COMMAND ... --quiet``."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if len(argv) > 1 and argv[0] == "--quiet":
+        argv = [*argv[1:], "--quiet"]
+    return argv
 
 
 def _main(argv=None) -> int:

@@ -21,13 +21,23 @@ class UsageError(Exception):
     """Bad input on the command line: printed as one line, exit status 2."""
 
 
+class _Quiet(argparse.Action):
+    def __call__(self, parser, namespace, values, option_string=None):
+        import simcore.progress as progress
+
+        progress.set_quiet(True)
+        setattr(namespace, self.dest, True)
+
+
 class Parser(argparse.ArgumentParser):
     """An argument parser whose errors are a :class:`UsageError` (one line, exit 2) and whose help keeps the
-    layout of its epilog."""
+    layout of its epilog.  Every command has ``--quiet`` (:func:`simcore.progress.set_quiet`)."""
 
     def __init__(self, *args, **kw):
         kw.setdefault("formatter_class", argparse.RawDescriptionHelpFormatter)
         super().__init__(*args, **kw)
+        self.add_argument("--quiet", action=_Quiet, nargs=0, default=False,
+                          help="no progress bars and no notice of kernels compiling")
 
     def error(self, message):
         raise UsageError(f"{self.prog}: {message}")

@@ -12,6 +12,9 @@ set, else the ``__pycache__`` beside the source, else the user-wide cache), but 
 of its file and of every simcore module that file imports, directly or not (package ``__init__`` files are not
 followed: they hold no kernel code).  Change any of them and the function compiles afresh.  Should a numba
 release move the classes this relies on, install does nothing, and numba's own stamps apply.
+
+install also starts the notice of kernels compiling (:func:`simcore.compiling.listen`): a line on stderr when a
+function really compiles, that is when this cache has nothing valid for it.
 """
 from __future__ import annotations
 
@@ -93,7 +96,11 @@ def _in_package(py_file) -> bool:
 
 
 def install() -> bool:
-    """Put the closure-stamped locators first in numba's list; True when they are in place."""
+    """Put the closure-stamped locators first in numba's list; True when they are in place.  Starts the
+    compile notice too."""
+    import simcore.compiling as compiling
+
+    compiling.listen()
     try:
         from numba.core import caching
         bases = (caching.UserProvidedCacheLocator, caching.InTreeCacheLocator, caching.UserWideCacheLocator)

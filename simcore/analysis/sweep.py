@@ -14,8 +14,8 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
-from tqdm import tqdm
 
+import simcore.progress as _progress
 from simcore.games import game as find_game
 from simcore.rulesbase import RuleError
 from simcore.stats import mean_ci, wilson_ci
@@ -113,7 +113,8 @@ def sweep(game, base_rules, grid: dict, n: int, seeds=(0,), *, metrics=None, set
     ``diff_ci_low``/``diff_ci_high`` (95%) and ``p_value`` (two-sided, no difference).  ``df.attrs``
     holds the labels: game, ``base`` (the base's rules id: the base's own cell is the one whose
     ``variant_id`` equals it), n, seeds, grid, setup, metrics.
-    ``progress``: True forces a bar over cells, False hides it, None shows it on a terminal.
+    ``progress``: True forces a bar over cells, False hides it, None shows it on a terminal or in Jupyter
+    (never with ``--quiet``: :func:`simcore.progress.bar`).
     """
     g = find_game(game)
     base = g.rules(base_rules)
@@ -136,9 +137,8 @@ def sweep(game, base_rules, grid: dict, n: int, seeds=(0,), *, metrics=None, set
     base_in_grid = any(same_as_base)
     seed_label = ",".join(map(str, seeds))
 
-    disable = (not progress) if progress is not None else None
     rows = []
-    with tqdm(total=len(cells) + (0 if base_in_grid else 1), unit=" cells", disable=disable) as bar:
+    with _progress.bar(total=len(cells) + (0 if base_in_grid else 1), unit=" cells", show=progress) as bar:
         base_vec = _vectors(g, base, n, seeds, names, setup, threads)
         if not base_in_grid:
             bar.update(1)

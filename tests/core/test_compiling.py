@@ -1,0 +1,135 @@
+"""The notice of kernels compiling (simcore.compiling), --quiet, and `simcore compile`.
+
+Each case runs in a fresh process on a numba cache of its own (NUMBA_CACHE_DIR in a temporary folder), on the
+cheapest kernel, the RNG ceiling (about a second to compile).
+"""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from simcore import compiling
+
+ROOT = Path(__file__).resolve().parents[2]
+CEILING = "from simcore.rng import ceiling; ceiling(1, 0, 1000, 6, 256)"
+
+
+def _run(code: str, cache: Path, *args: str) -> subprocess.CompletedProcess:
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(cache), PYTHONPATH=str(ROOT))
+    return subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, env=env,
+                          cwd=str(ROOT), timeout=300)
+
+
+def _notices(stderr: str) -> list[str]:
+    return [line for line in stderr.splitlines() if line.startswith("simcore: compiling")]
+
+
+def test_the_notice_prints_once_when_the_kernel_compiles_and_not_when_it_is_cached(tmp_path):
+    code = f"import simcore; {CEILING}; {CEILING}; from simcore import compiling; print(compiling.history())"
+    cold = _run(code, tmp_path)
+    assert cold.returncode == 0, cold.stderr
+    est = compiling.estimates()["simcore.rng._ceiling"]
+    assert _notices(cold.stderr) == [f"simcore: compiling the RNG ceiling of the benchmarks (first run only, about "
+                                     f"{compiling.about(est.seconds)} s on {est.cpus} cores)..."]
+    assert "simcore.rng._ceiling" in cold.stdout          # what compiled, recorded once
+    assert cold.stdout.count("simcore.rng._ceiling") == 1
+    # stderr is a pipe here: the notice line, no bar drawn after it
+    assert cold.stderr.strip() == _notices(cold.stderr)[0]
+    warm = _run(code, tmp_path)
+    assert warm.returncode == 0, warm.stderr
+    assert _notices(warm.stderr) == [] and warm.stdout.strip() == "[]"
+
+
+def test_quiet_silences_the_notice(tmp_path):
+    code = f"import simcore; from simcore import progress; progress.set_quiet(True); {CEILING}"
+    p = _run(code, tmp_path)
+    assert p.returncode == 0 and p.stderr == ""
+
+
+# the real command line (simcore.cli.main: --quiet parsed by every command's Parser), on a command that
+# compiles the ceiling
+_CLI = f"""
+import sys
+import simcore.compiling as c
+from simcore import cli
+from simcore.cliargs import Parser
+
+def ceiling_command(argv):
+    Parser(prog="simcore compile").parse_args(argv)
+    {CEILING}
+
+c.cmd_compile = ceiling_command
+sys.exit(cli.main(sys.argv[1:]))
+"""
+
+
+@pytest.mark.parametrize("argv, shown", [(["compile"], True), (["compile", "--quiet"], False),
+                                         (["--quiet", "compile"], False)])
+def test_quiet_on_the_command_line(tmp_path, argv, shown):
+    p = _run(_CLI, tmp_path, *argv)
+    assert p.returncode == 0, p.stderr
+    assert len(_notices(p.stderr)) == (1 if shown else 0)
+    if not shown:
+        assert p.stderr == ""
+
+
+def test_quiet_holds_for_one_command_only(capsys):
+    from simcore import cli, progress
+
+    assert cli.main(["ezr", "table", "--quiet"]) == 0
+    assert not progress.quiet()
+
+
+def test_simcore_compile_a_line_per_kernel_then_cached(tmp_path):
+    code = "import sys; from simcore import cli; sys.exit(cli.main(sys.argv[1:]))"
+    first = _run(code, tmp_path, "compile", "rng", "--jobs", "2")
+    assert first.returncode == 0, first.stderr
+    lines = first.stdout.splitlines()
+    assert lines[0] == "simcore: compiling 1 kernels, 2 games at a time (the longest take about a minute on 2 " \
+                       "cores; a kernel already cached loads in a second or two)"
+    assert lines[1].split()[0] == "rng.ceiling" and lines[1].split()[3] == "compiled"
+    assert lines[2].startswith("simcore: 1 kernels ready in ")
+    assert first.stderr == ""           # the workers are quiet: the lines above are the whole report
+    again = _run(code, tmp_path, "compile", "rng")
+    assert again.stdout.splitlines()[1].split()[3] == "cached"
+
+
+def test_simcore_compile_unknown_game_is_one_line_error(capsys):
+    from simcore import cli
+
+    assert cli.main(["compile", "hockey"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err == "simcore: error: no kernels for 'hockey'; choose from ezr, pyramid, rng, strat"
+
+
+def test_every_kernel_has_a_measured_estimate_and_the_longest_compile_first():
+    est = compiling.estimates()
+    assert {e.kernel for e in est.values()} == set(compiling.KERNELS)
+    assert all(e.seconds > 0 and e.cpus >= 1 for e in est.values())
+    order = [k.name for k in compiling.selected()]
+    total = {k: sum(e.seconds for e in est.values() if e.kernel == k) for k in order}
+    assert [total[k] for k in order] == sorted(total.values(), reverse=True)
+    assert [k.name for k in compiling.selected(["ezr"])] == [k for k in order if k.startswith("ezr.")]
+
+
+def test_a_games_kernels_compile_in_one_chain_the_longest_game_first():
+    got = [[k.name for k in ks] for ks in compiling.chains(compiling.selected())]
+    assert [ks[0].split(".")[0] for ks in got] == ["strat", "pyramid", "ezr", "rng"]   # 128, 95, 92, 1 s alone
+    assert got[0] == ["strat.season", "strat.simulate_games", "strat.play_logged"]
+    assert got[2][0] == "ezr.season" and sorted(got[2]) == sorted(k for k in compiling.KERNELS if k[:3] == "ezr")
+    assert sum(map(len, got)) == len(compiling.KERNELS)
+
+
+def test_estimates_are_shown_to_5_s():
+    assert [compiling.about(s) for s in (0.4, 7.4, 7.6, 41.6, 57.4, 57.6)] == [5, 5, 10, 40, 55, 60]
+    assert compiling.notice("simcore.games.strat.kernel.drivers.simulate_games") == (
+        "simcore: compiling the Strat game kernel (first run only, about 40 s on 2 cores)...")
+
+
+def test_a_function_without_an_estimate_is_named_in_its_notice():
+    assert compiling.notice("simcore.games.toy.kernel.f") == "simcore: compiling simcore.games.toy.kernel.f (first " \
+                                                            "run only)..."
