@@ -100,7 +100,7 @@ class Results:
     def _repr_html_(self) -> str:
         """Jupyter's view: game, setup, n, seed, rules variant and the summary table with 95% intervals (not
         the provenance in ``meta``)."""
-        from simcore.sharing import fragment
+        from simcore.htmlview import fragment
 
         m = self.meta
         facts = {"game": m.get("game"), "setup": m.get("setup") or f"{m.get('home')} vs {m.get('away')}",

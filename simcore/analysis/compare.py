@@ -100,7 +100,8 @@ class Comparison:
     def _repr_html_(self) -> str:
         """Jupyter's view: the game, variants, n, seed and per metric A, B, B - A with its interval, the
         Holm-adjusted p and the verdict (:meth:`verdicts`)."""
-        from simcore.sharing import fragment, p_text, rule_changes
+        from simcore.htmlview import fragment, p_text
+        from simcore.sharing import rule_changes
 
         m = self.meta
         v = self.verdicts()

@@ -402,7 +402,7 @@ def _schedule(t, base: Path, teams: pd.DataFrame, names: set) -> pd.DataFrame:
 
 def _playoffs(t, teams: pd.DataFrame) -> dict:
     """The ``[playoffs]`` table with its defaults, every key checked for type and range."""
-    path, doc = Path(t.path), t.doc
+    doc = t.doc
     given = t.table(doc, "playoffs")
     t.unknown_keys(given, PLAYOFF_KEYS, prefix="playoffs.")
     fmt = t.str(given, "format", prefix="playoffs.", default="top")

@@ -177,7 +177,8 @@ class Projection:
     def _repr_html_(self) -> str:
         """Jupyter's view: the league, n, seed, games played and to play, and the odds table of the report
         (:func:`simcore.sharing.odds_table`)."""
-        from simcore.sharing import fragment, odds_table
+        from simcore.htmlview import fragment
+        from simcore.sharing import odds_table
 
         m = self.meta
         played = self.league.results

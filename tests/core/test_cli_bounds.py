@@ -154,7 +154,7 @@ def test_huge_n_is_one_line_on_the_command_line(capsys, monkeypatch):
     monkeypatch.setattr(base, "available_memory", lambda: 2 << 30)
     code, _, err = run(capsys, "strat", "KBY", "NRV", "-n", "100000000")
     limit = (2 << 30) // base.bytes_per_game(simcore.game("strat"), "games")
-    one_line_error(code, err, f"strat: 100,000,000 games keep about 156.0 GB of records and tables")
+    one_line_error(code, err, "strat: 100,000,000 games keep about 156.0 GB of records and tables")
     assert f"at most {limit:,} games a run; run fewer games" in err
     code, _, err = run(capsys, "compare", "ezr", "--b", "qq_chart=off", "-n", "9223372036854775807")
     one_line_error(code, err, "mode='aggregate'")

@@ -247,7 +247,7 @@ class ExactResult:
         goals distribution and the most likely scores (probabilities to four decimals)."""
         import pandas as pd
 
-        from simcore.sharing import fragment
+        from simcore.htmlview import fragment
 
         def p4(v):
             return f"{v:.4f}"

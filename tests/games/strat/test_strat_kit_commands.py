@@ -2,7 +2,6 @@
 every file documented in it; a kit checked whole, its errors naming file, line, column and text."""
 import csv
 import json
-import shutil
 
 import pytest
 

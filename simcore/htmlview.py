@@ -1,0 +1,77 @@
+"""HTML and Markdown views of small tables: Jupyter's ``_repr_html_`` of results (:func:`fragment`) and the
+blocks of :mod:`simcore.sharing`'s reports.  Every value is shown as its text, escaped."""
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+
+@dataclass
+class Table:
+    """A table block: ``frame`` is shown as it is (format numbers into text first); ``numeric`` names the
+    columns aligned right."""
+
+    frame: pd.DataFrame
+    numeric: tuple = ()
+
+
+def html_table(t: Table) -> str:
+    df = t.frame
+    head = "".join(f'<th{" class=num" if c in t.numeric else ""}>{html.escape(str(c))}</th>' for c in df.columns)
+    rows = []
+    for rec in df.itertuples(index=False):
+        cells = "".join(f'<td{" class=num" if c in t.numeric else ""}>{html.escape(cell_text(v))}</td>'
+                        for c, v in zip(df.columns, rec))
+        rows.append(f"<tr>{cells}</tr>")
+    return f'<table class="data"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
+
+
+def md_table(t: Table) -> list[str]:
+    def cell(v):
+        return cell_text(v).replace("|", "\\|").replace("\n", " ")
+
+    cols = list(t.frame.columns)
+    out = ["| " + " | ".join(cell(c) for c in cols) + " |",
+           "|" + "|".join("---:" if c in t.numeric else "---" for c in cols) + "|"]
+    out += ["| " + " | ".join(cell(v) for v in rec) + " |" for rec in t.frame.itertuples(index=False)]
+    return out
+
+
+def cell_text(v) -> str:
+    if isinstance(v, float) and not np.isfinite(v):
+        return "-"
+    return str(v)
+
+
+def ptext(p: float) -> str:
+    """A p-value to three significant figures, below 0.001 as ``< 0.001``."""
+    return "-" if p != p else ("< 0.001" if p < 0.001 else f"{p:.3g}")
+
+
+#: Columns a Jupyter view aligns left (names, words); all others are numbers.
+TEXT_COLUMNS = {"metric", "Metric", "Team", "Division", "verdict", "Verdict", "outcome", "decided in", "score"}
+
+
+def fragment(title: str, facts: dict, table: pd.DataFrame | None = None, note: str = "", *,
+             tables: list | None = None) -> str:
+    """A compact HTML view for Jupyter's ``_repr_html_``: a title, the facts as a two-column table, then
+    ``table`` (or ``tables``: ``(caption, frame)`` pairs), every value shown as its text, escaped."""
+    rows = "".join(f'<tr><th style="text-align:left">{html.escape(str(k))}</th>'
+                   f'<td style="text-align:left">{html.escape(cell_text(v))}</td></tr>'
+                   for k, v in facts.items() if v is not None)
+    parts = [f"<div><strong>{html.escape(title)}</strong>", f"<table>{rows}</table>"]
+    for caption, frame in ([("", table)] if table is not None else []) + list(tables or []):
+        if caption:
+            parts.append(f"<p><em>{html.escape(caption)}</em></p>")
+        parts.append(html_table(Table(frame, numeric=tuple(c for c in frame.columns if c not in TEXT_COLUMNS))))
+    if note:
+        parts.append(f"<p><small>{html.escape(note)}</small></p>")
+    return "\n".join(parts) + "</div>"
+
+
+def pct(p: float, digits: int = 1) -> str:
+    """A probability as a percentage: ``0.487`` -> ``48.7%``."""
+    return "-" if p != p else f"{100 * p:.{digits}f}%"
