@@ -46,7 +46,7 @@ def cell_text(v) -> str:
     return str(v)
 
 
-def ptext(p: float) -> str:
+def p_text(p: float) -> str:
     """A p-value to three significant figures, below 0.001 as ``< 0.001``."""
     return "-" if p != p else ("< 0.001" if p < 0.001 else f"{p:.3g}")
 

@@ -60,7 +60,7 @@ def test_strat_matchup_table_rules_and_coach(capsys):
 
 
 def test_strat_out_writes_parquet_and_refuses_to_overwrite(capsys, tmp_path):
-    from simcore import read_parquet
+    from simcore.results import read_table
 
     out = tmp_path / "run"
     code, _, err = run(capsys, "strat", "--league", "sample", "-n", "56", "--seed", "1", "--out", str(out))
@@ -71,9 +71,9 @@ def test_strat_out_writes_parquet_and_refuses_to_overwrite(capsys, tmp_path):
     manifest = json.loads((out / "manifest.json").read_text())
     assert [f["name"] for f in manifest["files"]] == tables
     assert manifest["command"][:2] == ["simcore", "strat"]
-    games, meta = read_parquet(out / "games.parquet")
+    games, meta = read_table(out / "games.parquet")
     assert len(games) == 56 and meta["game"] == "strat" and meta["table"] == "games" and meta["seed"] == 1
-    teams, _ = read_parquet(out / "teams.parquet")
+    teams, _ = read_table(out / "teams.parquet")
     assert len(teams) == 8 and "pp_pct" in teams
     before = (out / "games.parquet").stat().st_mtime_ns
     code, _, err = run(capsys, "strat", "--league", "sample", "-n", "56", "--seed", "2", "--out", str(out))
@@ -81,7 +81,7 @@ def test_strat_out_writes_parquet_and_refuses_to_overwrite(capsys, tmp_path):
     assert (out / "games.parquet").stat().st_mtime_ns == before
     code, _, err = run(capsys, "strat", "--league", "sample", "-n", "56", "--seed", "2", "--out", str(out), "--force")
     assert code == 0, err
-    assert read_parquet(out / "games.parquet")[1]["seed"] == 2
+    assert read_table(out / "games.parquet")[1]["seed"] == 2
 
 
 def test_strat_teams_listing(capsys):
