@@ -248,7 +248,7 @@ def _main(argv=None) -> int:
     except SystemExit as exc:      # --help: argparse printed it
         return int(exc.code or 0)
     except UsageError as exc:
-        print(f"simcore: error: {exc}", file=sys.stderr)
+        print(f"simcore: error: {_one_line(str(exc))}", file=sys.stderr)
         return EXIT_USAGE
     except BrokenPipeError:
         # output cut short by a closed pipe (e.g. `| head`): stop quietly
@@ -261,9 +261,17 @@ def _main(argv=None) -> int:
         return EXIT_USAGE
     except (ChartError, RuleError, ValueError, KeyError, OSError, OverflowError) as exc:
         msg = exc.args[0] if isinstance(exc, KeyError) and exc.args else exc
-        print(f"simcore: error: {msg}".splitlines()[0], file=sys.stderr)
+        first = str(msg).split("\n", 1)[0]        # a message's own later lines are detail
+        print(f"simcore: error: {_one_line(first)}", file=sys.stderr)
         return EXIT_USAGE
     return 0
+
+
+def _one_line(text: str) -> str:
+    """``text`` with every control or line-breaking character a user's argument or file may carry written as
+    its escape (``\\x1e``), so the error stays one line whatever the input."""
+    return "".join(c if c.isprintable() or c == " " else c.encode("unicode_escape").decode("ascii")
+                   for c in text)
 
 
 if __name__ == "__main__":

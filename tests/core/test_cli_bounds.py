@@ -162,3 +162,16 @@ def test_huge_n_is_one_line_on_the_command_line(capsys, monkeypatch):
 
 def test_available_memory_is_positive():
     assert base.available_memory() > 0
+
+
+@pytest.mark.parametrize("argv,shown", [
+    (["compare", "ezr", "\x1e", "qq_chart=off", "-n", "20"], r"unrecognized arguments: \x1e qq_chart=off"),
+    (["ezr", "--home", "B\nOS", "-n", "10"], r"team 'B\nOS' must be"),
+    (["ezr", "--home", "B\u2028OS", "-n", "10"], r"B\u2028OS"),
+])
+def test_control_characters_in_arguments_stay_on_the_error_line(capsys, argv, shown):
+    """A character that breaks lines (\\x1e, \\n, U+2028) in what a user typed is written as its escape, so the
+    error is still one line (found by tests/fuzz)."""
+    code, _, err = run(capsys, *argv)
+    one_line_error(code, err, shown)
+    assert len(err.splitlines()) == 1
