@@ -75,6 +75,20 @@ def headline(out: np.ndarray) -> dict:
             "decided_SO": _prop((out[:, K.C_DECIDED] == 2).sum(), n)}
 
 
+def _check_sizes(**runs: int) -> None:
+    """Each run of the report keeps its games: refuse, before any is played, a count (``n``, ``matrix_n``,
+    ``options_n``) whose games would not fit in memory (:func:`simcore.games.base.check_memory`)."""
+    from simcore.games.base import check_memory, check_n
+
+    from .game import GAME
+
+    for name, count in runs.items():
+        try:
+            check_memory(GAME, check_n(count), "games")
+        except ValueError as exc:
+            raise ValueError(f"{name}: {exc}") from None
+
+
 def policy_matrix(policies=MATRIX_POLICIES, n: int = 20_000, seed: int = 0, rules=None, threads=None,
                   deck_file=None, *, setup=None) -> pd.DataFrame:
     """Win rate of the row policy against the column policy (ties count half), each cell ``n`` games with
@@ -87,6 +101,7 @@ def policy_matrix(policies=MATRIX_POLICIES, n: int = 20_000, seed: int = 0, rule
         from .game import GAME
 
         deck_file = GAME.setup(setup).deck_file
+    _check_sizes(n=n)
     rules = Rules.coerce(rules).with_options({"first_player": "random"})
     rows = []
     for a in policies:
@@ -118,6 +133,7 @@ def rule_options(options=TIE_OPTIONS, n: int = 100_000, seed: int = 0, rules=Non
     n.  ``base_out``: the base run's per-game array when the caller already has it (same n, seed, rules).
     ``setup``: who plays (a pyramid setup: policies and deck), instead of ``policies`` and ``deck_file``."""
     policies, deck_file = _who(setup, policies, deck_file)
+    _check_sizes(n=n)
     base_rules = Rules.coerce(rules)
     base = base_out if base_out is not None else simulate(
         n, seed, base_rules, policies=policies, deck_file=deck_file, threads=threads, progress=False).aggregates["out"]
@@ -229,6 +245,7 @@ def balance_report(n: int = 100_000, seed: int = 0, rules=None, policies=None, *
     plays (a pyramid setup: policies and deck), instead of ``policies`` and ``deck_file``."""
     policies, deck_file = _who(setup, policies, deck_file)
     rules = Rules.coerce(rules)
+    _check_sizes(n=n, matrix_n=matrix_n, options_n=options_n or n)
     res = simulate(n, seed, rules, policies=policies, deck_file=deck_file, threads=threads, progress=False)
     meta = {"game": "pyramid", "variant": rules.id, "seed": seed, "policies": res.meta["policies"],
             "deck": res.meta["deck"],

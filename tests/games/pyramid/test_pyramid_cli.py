@@ -160,3 +160,19 @@ def test_pyramid_no_traceback_from_the_installed_command():
     p = subprocess.run([sys.executable, "-m", "simcore.cli", "pyramid", "--policy-a", "nope", "-n", "5"],
                        capture_output=True, text=True)
     assert p.returncode == 2 and "Traceback" not in p.stderr and p.stderr.count("\n") == 1
+
+
+@pytest.mark.parametrize("flag", ["--matrix-n", "--options-n"])
+def test_pyramid_report_bounds_every_run_by_memory(capsys, monkeypatch, flag):
+    """The balance report keeps each run's games: a --matrix-n or --options-n too large for memory is refused
+    before anything is played (it grew by ~95 MB/s until killed), naming the count."""
+    from simcore.games import base
+
+    monkeypatch.setattr(base, "available_memory", lambda: 1 << 30)
+    code, _, err = run(capsys, "pyramid", "--report", "-n", "100", flag, "100000000")
+    assert code == 2 and err.count("\n") == 1, err
+    assert f"{flag[2:].replace('-', '_')}: pyramid: 100,000,000 games keep about" in err
+    import simcore
+
+    limit = (1 << 30) // base.bytes_per_game(simcore.game("pyramid"), "games")
+    assert f"at most {limit:,} games a run" in err
