@@ -180,9 +180,20 @@ def read_table(path) -> tuple[pd.DataFrame, dict]:
     ``(frame, meta)``, ``meta`` being the file's ``simcore`` metadata."""
     import pyarrow.parquet as pq
 
-    from simcore.outputs import check_complete
+    import pyarrow as pa
 
-    tbl = pq.read_table(path)
+    from simcore.outputs import check_complete, read_manifest
+
+    path = Path(path)
+    if path.is_dir():                   # an --out folder: say what to read in it, or that it is incomplete
+        doc = read_manifest(path, verify=False)
+        tables = ", ".join(f["name"] for f in doc["files"] if f["name"].endswith(".parquet")) or "none"
+        raise ValueError(f"{path} is an output folder, not a table: read one of its parquet files ({tables}), "
+                         "or simcore.outputs.read_folder(path)")
+    try:
+        tbl = pq.read_table(path)
+    except (pa.ArrowInvalid, OSError) as exc:
+        raise ValueError(f"{path}: not a parquet file simcore wrote ({exc})") from None
     meta = json.loads((tbl.schema.metadata or {}).get(b"simcore", b"{}"))
     check_complete(path, meta)          # a table of an --out folder whose run did not finish: IncompleteOutput
     return tbl.to_pandas(), meta

@@ -148,3 +148,39 @@ def test_exact_result_shows_distributions_not_arrays():
     assert text.startswith(f"ExactResult(home_win={ex.result['home']:.4f}, away_win={ex.result['away']:.4f}")
     assert "array" not in text and "\n" not in text and len(text) < 250
     assert repr(ex.home) == f"TeamExact(ezr=+1, regulation goals mean {ex.home.mean:.4f})"
+
+
+def test_pyramid_exact_result_shows_its_distributions():
+    """Pyramid's exact result on the 9-card deck: outcome and score tables, exact and as floats; a one-line
+    repr instead of dicts of Fractions."""
+    from fractions import Fraction
+
+    pyramid = simcore.game("pyramid")
+    ex = pyramid.exact({"deck_file": pyramid.custom_deck(range(1, 10))}, "deck=custom,lineup=1-1-1")
+    text = repr(ex)
+    assert "\n" not in text and "Fraction" not in text and "362,880 deck orders" in text
+    assert f"tie={float(ex.winner['tie']):.4f}" in text
+    page = ex._repr_html_()
+    assert "likeliest final scores" in page and str(ex.winner["home"]) in page and "sha256" not in page
+    scores = ex.score_table()
+    assert abs(scores.p.sum() - 1) < 1e-12 and list(scores.p) == sorted(scores.p, reverse=True)
+    assert Fraction(scores.probability[0]) == max(ex.score.values())
+
+
+def test_read_parquet_of_a_folder_or_another_file_says_what_it_is(tmp_path):
+    """A complete --out folder names its tables; one without a manifest is incomplete under its own name; a
+    CSV is not a parquet file: ValueErrors naming the path, not pyarrow's."""
+    from simcore.outputs import Folder, IncompleteOutput
+
+    out = tmp_path / "run"
+    with Folder(out, ("games.parquet",)) as f:
+        f.parquet("games.parquet", pd.DataFrame({"x": [1]}), {"game": "ezr"})
+    with pytest.raises(ValueError, match=r"run is an output folder, not a table: read one of its parquet files "
+                                         r"\(games.parquet\)"):
+        simcore.read_parquet(out)
+    (out / "manifest.json").unlink()
+    with pytest.raises(IncompleteOutput, match=re.escape(f"{out} has no manifest.json")):
+        simcore.read_parquet(out)
+    (tmp_path / "t.csv").write_text("a,b\n1,2\n")
+    with pytest.raises(ValueError, match=r"t.csv: not a parquet file simcore wrote"):
+        simcore.read_parquet(tmp_path / "t.csv")

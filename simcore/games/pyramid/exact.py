@@ -82,6 +82,42 @@ class ExactResult:
                 "tie": float(self.winner["tie"]), "decided_OT": float(self.decided_in["OT"]),
                 "first_mover_win": float(self.first_mover_win), "goals_per_game": float(self.goals_per_game)}
 
+    def score_table(self, k: int | None = None) -> "pd.DataFrame":
+        """Final scores, likeliest first: ``home_goals``, ``away_goals``, ``probability`` (exact, as a
+        fraction) and ``p`` (its float); the ``k`` likeliest when given."""
+        import pandas as pd
+
+        rows = sorted(self.score.items(), key=lambda kv: (-kv[1], kv[0]))[:k]
+        return pd.DataFrame([{"home_goals": h, "away_goals": a, "probability": str(p), "p": float(p)}
+                             for (h, a), p in rows])
+
+    def __repr__(self) -> str:
+        f = self.as_floats()
+        return (f"ExactResult({self.variant}; {self.orders:,} deck orders: home_win={f['home_win']:.4f}, "
+                f"away_win={f['away_win']:.4f}, tie={f['tie']:.4f}, decided_OT={f['decided_OT']:.4f}, "
+                f"first_mover_win={f['first_mover_win']:.4f}, goals_per_game={f['goals_per_game']:.4f})")
+
+    def _repr_html_(self) -> str:
+        """Jupyter's view: outcome and how games were decided, each exact and as a float, and the likeliest
+        final scores."""
+        import pandas as pd
+
+        from simcore.htmlview import fragment
+
+        def row(name, p):
+            return {"outcome": name, "exact": str(p), "probability": f"{float(p):.4f}"}
+
+        outcomes = pd.DataFrame([row(f"{k} win" if k != "tie" else "tie", self.winner[k])
+                                 for k in ("home", "away", "tie")]
+                                + [row(f"decided {k}", v) for k, v in self.decided_in.items()]
+                                + [row("first mover wins", self.first_mover_win)])
+        scores = self.score_table(10).drop(columns="p").rename(
+            columns={"home_goals": "home", "away_goals": "away", "probability": "exact"})
+        scores["probability"] = [f"{float(Fraction(p)):.4f}" for p in scores["exact"]]
+        return fragment("pyramid exact result", {"rules": self.variant, "deck orders": f"{self.orders:,}",
+                                                 "goals per game": f"{float(self.goals_per_game):.4f}"},
+                        tables=[("outcomes", outcomes), ("likeliest final scores", scores)])
+
 
 def _period_table(game, orders, starter, sudden):
     res = K.period_outcomes(orders, starter, sudden, *game.kernel_args()[1:])
