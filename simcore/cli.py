@@ -225,6 +225,7 @@ def _quiet_first(argv):
 def _main(argv=None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     from simcore.charts import ChartError
+    from simcore.games.base import MemoryLimitError
     from simcore.rulesbase import RuleError
 
     if not argv or argv[0] in ("-h", "--help"):
@@ -256,6 +257,9 @@ def _main(argv=None) -> int:
 
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    except MemoryLimitError as exc:       # its own message names mode=, which no command line has
+        print(f"simcore: error: {_one_line(exc.command_line)}", file=sys.stderr)
+        return EXIT_USAGE
     except MemoryError:
         print("simcore: error: out of memory; run fewer games or seasons (-n)", file=sys.stderr)
         return EXIT_USAGE

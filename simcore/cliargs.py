@@ -130,8 +130,18 @@ def add_format(p):
     p.add_argument("--format", choices=("table", "json"), default="table", help="output (default table)")
 
 
+class JoinRepeated(argparse.Action):
+    """A ``FIELD=VALUE,...`` option that may be repeated: the values are joined with commas, so a field set in
+    two of them is refused by the spec's parser as a field given twice (``--rules a=1 --rules a=2`` is the
+    same error as ``--rules a=1,a=2``); the last one does not win in silence."""
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        before = getattr(namespace, self.dest, None)
+        setattr(namespace, self.dest, f"{before},{values}" if before else values)
+
+
 def add_rules(p, example: str):
-    p.add_argument("--rules", default="", metavar="FIELD=VALUE,...",
+    p.add_argument("--rules", default="", metavar="FIELD=VALUE,...", action=JoinRepeated,
                    help=f"rule fields, e.g. '{example}' (see below)")
 
 
@@ -142,9 +152,21 @@ def plot_file(text: str) -> str:
     from simcore.outputs import figure_path
 
     try:
-        return str(figure_path(text))
+        return output_file(str(figure_path(text)))
     except ValueError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def output_file(text: str) -> str:
+    """A single output file (``--plot``, ``--out FILE.parquet``): its folder must exist, checked before
+    anything runs (``no folder 'nodir'``); the file itself is checked by :func:`refuse_overwrite`."""
+    from simcore.outputs import check_folder
+
+    try:
+        check_folder(text)
+    except FileNotFoundError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return text
 
 
 def add_plot(p, what: str):

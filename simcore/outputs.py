@@ -46,6 +46,14 @@ def refuse_existing(path, overwrite: bool, hint: str = "pass overwrite=True to r
         raise FileExistsError(f"{path} exists; {hint}")
 
 
+def check_folder(path) -> None:
+    """FileNotFoundError naming ``path`` when the folder it would be written into does not exist (an output
+    file's folder is not created; a whole output folder is, by :class:`Folder`)."""
+    path = Path(path)
+    if not path.parent.is_dir():
+        raise FileNotFoundError(f"{str(path)!r}: no folder {str(path.parent)!r}")
+
+
 @contextmanager
 def replacing(path, *, overwrite: bool = False):
     """Write ``path`` whole or not at all: yields a temporary path in the same folder to write to, and renames
@@ -69,6 +77,7 @@ def _temporary(path: Path, overwrite: bool) -> Path:
     """A new empty file ``NAME.<random>.partial`` beside ``path``."""
     if path.is_dir():
         raise IsADirectoryError(f"{path} is a folder, not a file")
+    check_folder(path)
     refuse_existing(path, overwrite)
     fd, name = tempfile.mkstemp(prefix=f"{path.name}.", suffix=PARTIAL, dir=path.parent)
     os.close(fd)

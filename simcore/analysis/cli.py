@@ -4,7 +4,8 @@ from __future__ import annotations
 import argparse
 import json
 
-from simcore.cliargs import Parser, UsageError, decimal, plain, plot_file, positive_int, refuse_overwrite
+from simcore.cliargs import (JoinRepeated, Parser, UsageError, decimal, output_file, plain, plot_file, positive_int,
+                             refuse_overwrite)
 from simcore.cliargs import seed as seed_arg
 from simcore.games import available_games
 
@@ -20,6 +21,8 @@ def _setup_arg(text: str) -> dict:
         if "=" not in part:
             raise UsageError(f"--setup {part!r} must look like key=value")
         k, v = (x.strip() for x in part.split("=", 1))
+        if k in out:
+            raise UsageError(f"--setup key {k!r} is given twice ({k}={out[k]} and {k}={v}); give each key once")
         out[k] = v
     return out
 
@@ -28,13 +31,14 @@ def cmd_compare(argv):
     p = Parser(prog="simcore compare",
                 description="Compare two rule variants of a game on common random numbers (paired, game by game).")
     p.add_argument("game", help=f"game id: {', '.join(available_games())}")
-    p.add_argument("--a", default="", metavar="RULES", help="variant A: field=value,... (default: the rulebook)")
-    p.add_argument("--b", default="", metavar="RULES", help="variant B: field=value,...")
+    p.add_argument("--a", default="", metavar="RULES", action=JoinRepeated,
+                   help="variant A: field=value,... (default: the rulebook)")
+    p.add_argument("--b", default="", metavar="RULES", action=JoinRepeated, help="variant B: field=value,...")
     p.add_argument("-n", type=positive_int, default=100_000, help="games per variant (default 100000)")
     p.add_argument("--seed", type=seed_arg, default=0)
     p.add_argument("--metrics", default=None, help="comma-separated metric names (default: the game's default set; "
                    "`simcore GAME metrics` lists them)")
-    p.add_argument("--setup", default="", metavar="KEY=VALUE,...",
+    p.add_argument("--setup", default="", metavar="KEY=VALUE,...", action=JoinRepeated,
                    help="who plays (the game's setup keys: `simcore GAME --help`), e.g. home=BOS,away=NYR")
     p.add_argument("--unpaired", action="store_true", help="run B on another seed (no common random numbers)")
     p.add_argument("--power", type=decimal, default=0.8, help="power for the suggested sample sizes (default 0.8)")
@@ -147,17 +151,18 @@ def cmd_sweep(argv):
     p.add_argument("game", help=f"game id: {', '.join(available_games())}")
     p.add_argument("--grid", required=True, metavar="GRID",
                    help="rule values to combine: 'field=v1,v2;field2=v3,v4'")
-    p.add_argument("--base", default="", metavar="RULES", help="the base variant: field=value,... "
+    p.add_argument("--base", default="", metavar="RULES", action=JoinRepeated, help="the base variant: field=value,... "
                    "(default: the rulebook)")
     p.add_argument("-n", type=positive_int, default=10_000, help="games per cell and seed (default 10000)")
     p.add_argument("--seeds", default="0", help="comma-separated seeds, the same for every cell (default 0)")
     p.add_argument("--metrics", default=None, help="comma-separated metric names (default: the game's default set; "
                    "`simcore GAME metrics` lists them)")
-    p.add_argument("--setup", default="", metavar="KEY=VALUE,...",
+    p.add_argument("--setup", default="", metavar="KEY=VALUE,...", action=JoinRepeated,
                    help="who plays (the game's setup keys: `simcore GAME --help`), e.g. home=BOS,away=NYR")
     p.add_argument("--threads", type=positive_int, default=None)
     p.add_argument("--format", choices=("table", "json"), default="table")
-    p.add_argument("--out", default=None, metavar="FILE.parquet", help="also write the table to parquet")
+    p.add_argument("--out", default=None, metavar="FILE.parquet", type=output_file,
+                   help="also write the table to parquet")
     p.add_argument("--force", action="store_true", help="replace an existing --out file")
     args = p.parse_args(argv)
     _check_game(args.game)

@@ -424,10 +424,20 @@ def size_text(b: float) -> str:
     return f"{b:,.0f} {unit}" if unit == "bytes" else f"{b:,.1f} {unit}"
 
 
+class MemoryLimitError(ValueError):
+    """``n`` games would not fit in memory (:func:`check_memory`).  ``str()`` is the message for the Python API;
+    ``command_line`` says the same with what a command line can change (``-n``, ``--seed``), which has no
+    ``mode``."""
+
+    def __init__(self, message: str, command_line: str):
+        super().__init__(message)
+        self.command_line = command_line
+
+
 def check_memory(game: Game, n: int, mode: str, available: int | None = None) -> None:
-    """ValueError, before anything is allocated, when ``n`` games of ``game`` in ``mode`` would need more
-    memory than is available (:func:`available_memory`): the message gives the limit and the way around it
-    (mode='aggregate' where the game has it, else fewer games per run)."""
+    """:class:`MemoryLimitError` (a ValueError), before anything is allocated, when ``n`` games of ``game`` in
+    ``mode`` would need more memory than is available (:func:`available_memory`): the message gives the limit
+    and the way around it (mode='aggregate' where the game has it, else fewer games per run)."""
     per_game = bytes_per_game(game, mode)
     if per_game == 0:
         return
@@ -439,6 +449,8 @@ def check_memory(game: Game, n: int, mode: str, available: int | None = None) ->
         way = "use mode='aggregate' (counters only, in constant memory for any n), or fewer games"
     else:
         way = "run fewer games (several runs with different seeds add up)"
-    raise ValueError(f"{game.id}: {n:,} games keep about {size_text(n * per_game)} of records and tables "
-                     f"({per_game:,} bytes a game), more than the {size_text(budget)} of memory available: at most "
-                     f"{limit:,} games a run; {way}")
+    head = (f"{game.id}: {n:,} games keep about {size_text(n * per_game)} of records and tables "
+            f"({per_game:,} bytes a game), more than the {size_text(budget)} of memory available: at most "
+            f"{limit:,} games a run; ")
+    raise MemoryLimitError(head + way, head + "run fewer games with -n (several runs with different --seed "
+                           "values add up)")

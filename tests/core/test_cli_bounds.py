@@ -157,7 +157,13 @@ def test_huge_n_is_one_line_on_the_command_line(capsys, monkeypatch):
     one_line_error(code, err, "strat: 100,000,000 games keep about 156.0 GB of records and tables")
     assert f"at most {limit:,} games a run; run fewer games" in err
     code, _, err = run(capsys, "compare", "ezr", "--b", "qq_chart=off", "-n", "9223372036854775807")
-    one_line_error(code, err, "mode='aggregate'")
+    # the command line has no mode=: it names what it can change (-n, --seed); the API keeps mode='aggregate'
+    one_line_error(code, err, "ezr: 9,223,372,036,854,775,807 games keep about")
+    assert "run fewer games with -n (several runs with different --seed values add up)" in err
+    assert "mode=" not in err
+    with pytest.raises(base.MemoryLimitError, match="use mode='aggregate'") as e:
+        simcore.game("ezr").simulate(n=9223372036854775807)
+    assert "mode=" not in e.value.command_line and "-n" in e.value.command_line
 
 
 def test_available_memory_is_positive():
@@ -175,3 +181,103 @@ def test_control_characters_in_arguments_stay_on_the_error_line(capsys, argv, sh
     code, _, err = run(capsys, *argv)
     one_line_error(code, err, shown)
     assert len(err.splitlines()) == 1
+
+
+# ---------------------------------------------------------------- contradictions and repeats
+
+@pytest.mark.parametrize("argv,needle", [
+    (["ezr", "--no-qq-chart", "--rules", "qq_chart=on"],
+     "--no-qq-chart and --rules qq_chart=on contradict each other; give one"),
+    (["ezr", "--overtime", "none", "--rules", "overtime=table"],
+     "--overtime none and --rules overtime=table contradict each other"),
+    (["ezr", "--shootout", "off", "--rules", "shootout=on"],
+     "--shootout off and --rules shootout=on contradict each other"),
+    (["ezr", "--rules", "qq_chart=on", "--rules", "qq_chart=off"],
+     "ezr rule field 'qq_chart' is given twice (qq_chart=on and qq_chart=off)"),
+    (["ezr", "period", "--ezr", "0", "--rules", "qq_chart=on", "--rules", "qq_chart=off"],
+     "'qq_chart' is given twice (qq_chart=on and qq_chart=off)"),
+    (["pyramid", "--rules", "tie_break=shootout", "--rules", "tie_break=sudden-death"],
+     "'tie_break' is given twice (tie_break=shootout and tie_break=sudden-death)"),
+    (["strat", "KBY", "NRV", "--rules", "goalie_fatigue=off", "--rules", "goalie_fatigue=on"],
+     "'goalie_fatigue' is given twice (goalie_fatigue=off and goalie_fatigue=on)"),
+    (["strat", "KBY", "NRV", "--coach", "penetrate=always,penetrate=never"],
+     "coach policy 'penetrate' is given twice (penetrate=always and penetrate=never)"),
+    (["strat", "KBY", "NRV", "--coach", "penetrate=always", "--coach", "penetrate=never"],
+     "coach policy 'penetrate' is given twice (penetrate=always and penetrate=never)"),
+    (["ezr", "--chart", "qq=BAD.csv", "--chart", "qq=GOOD.csv"],
+     "--chart qq is given twice (qq=BAD.csv and qq=GOOD.csv); give each chart once"),
+    (["compare", "ezr", "--b", "qq_chart=off", "--b", "qq_chart=on"],
+     "'qq_chart' is given twice (qq_chart=off and qq_chart=on)"),
+    (["compare", "ezr", "--a", "qq_chart=off", "--a", "qq_chart=on"],
+     "'qq_chart' is given twice (qq_chart=off and qq_chart=on)"),
+    (["compare", "ezr", "--setup", "home=BOS", "--setup", "home=NYR"],
+     "--setup key 'home' is given twice (home=BOS and home=NYR)"),
+    (["sweep", "ezr", "--grid", "overtime=table,none", "--base", "qq_chart=on", "--base", "qq_chart=off"],
+     "'qq_chart' is given twice (qq_chart=on and qq_chart=off)"),
+])
+def test_a_setting_given_twice_is_refused_naming_both(capsys, argv, needle):
+    code, _, err = run(capsys, *argv)
+    one_line_error(code, err, needle)
+
+
+def test_a_flag_agreeing_with_rules_and_repeated_rules_of_other_fields_play(capsys):
+    code, out, err = run(capsys, "ezr", "-n", "100", "--no-qq-chart", "--rules", "qq_chart=off", "--format", "json")
+    assert code == 0, err
+    assert "qq_chart=off" in out
+    code, out, err = run(capsys, "ezr", "-n", "100", "--rules", "qq_chart=off", "--rules", "overtime=none",
+                         "--format", "json")
+    assert code == 0, err
+    assert "qq_chart=off,qq_unprinted=mirror,overtime=none" in out
+
+
+@pytest.mark.parametrize("argv,needle", [
+    (["strat", "KBY", "NRV", "--game", "5"],
+     "--game 5 picks the game --pbp prints; pass --pbp too, or leave out --game"),
+    (["pyramid", "--game-id", "3"], "--game-id 3 picks the game --pbp prints; pass --pbp too"),
+])
+def test_a_game_index_without_pbp_is_refused(capsys, argv, needle):
+    code, _, err = run(capsys, *argv)
+    one_line_error(code, err, needle)
+
+
+# ---------------------------------------------------------------- output into a missing folder
+
+@pytest.mark.parametrize("argv,flag", [
+    (["ezr", "-n", "100", "--plot", "{d}/x.png"], "--plot"),
+    (["pyramid", "-n", "100", "--plot", "{d}/x.png"], "--plot"),
+    (["league", "project", "no-such.toml", "--plot", "{d}/x.png"], "--plot"),
+    (["league", "history", "no-such.toml", "--plot", "{d}/x.png"], "--plot"),
+    (["sweep", "ezr", "--grid", "qq_chart=on,off", "-n", "100", "--out", "{d}/s.parquet"], "--out"),
+    (["compare", "ezr", "--b", "qq_chart=off", "-n", "100", "--plot", "{d}/x.png"], "--plot"),
+])
+def test_an_output_file_in_a_missing_folder_is_refused_before_running(capsys, tmp_path, monkeypatch, argv, flag):
+    monkeypatch.chdir(tmp_path)
+    target = argv[-1].format(d="nodir")
+    code, _, err = run(capsys, *argv[:-1], target)
+    one_line_error(code, err, f"argument {flag}: '{target}': no folder 'nodir'")
+    assert ".partial" not in err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_api_names_the_target_not_its_partial_file(tmp_path):
+    from simcore import outputs
+
+    target = tmp_path / "nodir" / "t.txt"
+    with pytest.raises(FileNotFoundError) as e:
+        outputs.write_text(target, "x")
+    assert str(e.value) == f"{str(target)!r}: no folder {str(target.parent)!r}"
+    assert not (tmp_path / "nodir").exists()
+
+
+# ---------------------------------------------------------------- an unknown team
+
+def test_an_unknown_ezr_team_says_how_to_give_a_teams_file(capsys, tmp_path):
+    code, _, err = run(capsys, "compare", "ezr", "--setup", "home=MYT", "-n", "10")
+    one_line_error(code, err, "ezr setup home='MYT': team 'MYT' must be OFF/GDEF/SHOOTER/GSO (e.g. D/E/B/c) or a "
+                   "sample team (BOS, NYR, TBL, CGY, NSH, OTT); a team of a teams file needs the file: setup "
+                   "teams=FILE,home=MYT")
+    teams = tmp_path / "teams.csv"
+    teams.write_text("team,OFF,GDEF,SHOOTER,GSO\nMYT,D,E,B,c\n")
+    code, out, err = run(capsys, "compare", "ezr", "--setup", f"teams={teams},home=MYT", "--b", "qq_chart=off",
+                         "-n", "10", "--format", "json")
+    assert code == 0, err

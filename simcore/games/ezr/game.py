@@ -87,6 +87,16 @@ class Setup(SetupBase):
                 elif isinstance(value, str) and "/" not in value and value.strip().upper() not in sample_teams():
                     raise SetupError(f"ezr setup {side}={value!r}: not a team of {roster.path} "
                                      f"({', '.join(roster.names)}) nor a sample team ({', '.join(sample_teams())})")
+        else:
+            for side in self.PAIR:
+                value = getattr(self, side)
+                if isinstance(value, str) and value.strip() and "/" not in value \
+                        and value.strip().upper() not in sample_teams():
+                    name = value.strip() if value.strip().isprintable() else "NAME"
+                    raise SetupError(f"ezr setup {side}={value!r}: team {value!r} must be OFF/GDEF/SHOOTER/GSO "
+                                     f"(e.g. D/E/B/c) or a sample team ({', '.join(sample_teams())}); a team of "
+                                     f"a teams file needs the file: setup teams=FILE,{side}={name} "
+                                     "(--setup on the command line; --teams FILE with simcore ezr)")
         super().__post_init__()
 
     def check(self):

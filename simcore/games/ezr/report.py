@@ -6,8 +6,8 @@ import argparse
 import json
 from pathlib import Path
 
-from simcore.cliargs import (UsageError, add_format, add_n, add_seed, add_threads, plot_file, positive_int,
-                             print_json, refuse_overwrite, refuse_overwrite_any, whole_number)
+from simcore.cliargs import (JoinRepeated, UsageError, add_format, add_n, add_seed, add_threads, plot_file,
+                             positive_int, print_json, refuse_overwrite, refuse_overwrite_any, whole_number)
 from simcore.cliargs import seed as seed_arg
 from simcore.games.base import Command
 
@@ -26,7 +26,7 @@ def _ezr_value(text: str) -> int:
 
 def _common(p):
     p.add_argument("--no-qq-chart", action="store_true", help="play without the ?? chart (100 re-rolled as 1-99)")
-    p.add_argument("--rules", default="", metavar="FIELD=VALUE,...",
+    p.add_argument("--rules", default="", metavar="FIELD=VALUE,...", action=JoinRepeated,
                    help="rule fields, e.g. 'qq_unprinted=blank,shootout_undecided=tie' (see below)")
     p.add_argument("--chart", action="append", default=[], metavar="NAME=FILE",
                    help=f"replace a chart with your own file; NAME is one of {', '.join(CHART_NAMES)}")
@@ -34,13 +34,21 @@ def _common(p):
 
 
 def _rules(game, args):
+    """The rule set of ``--rules`` and the flags that set one field each (``--no-qq-chart``, ``--overtime``,
+    ``--shootout``); a flag and ``--rules`` setting the same field to different values is refused."""
     rules = game.rules(args.rules)
-    if getattr(args, "no_qq_chart", False):
-        rules = rules.with_options("qq_chart=off")
-    if getattr(args, "overtime", None):
-        rules = rules.with_options(f"overtime={args.overtime}")
-    if getattr(args, "shootout", None):
-        rules = rules.with_options(f"shootout={args.shootout}")
+    flags = (("--no-qq-chart", "qq_chart", "off" if getattr(args, "no_qq_chart", False) else None),
+             ("--overtime", "overtime", getattr(args, "overtime", None)),
+             ("--shootout", "shootout", getattr(args, "shootout", None)))
+    in_rules = dict(part.split("=", 1) for part in (s.strip() for s in args.rules.split(",")) if "=" in part)
+    in_rules = {k.strip(): v.strip() for k, v in in_rules.items()}
+    for flag, field, value in flags:
+        if value is None:
+            continue
+        if field in in_rules and in_rules[field] != value:
+            shown = flag if flag == "--no-qq-chart" else f"{flag} {value}"
+            raise UsageError(f"{shown} and --rules {field}={in_rules[field]} contradict each other; give one")
+        rules = rules.with_options(f"{field}={value}")
     return rules
 
 
@@ -54,6 +62,9 @@ def _charts(args, rules):
         name, path = item.split("=", 1)
         if name not in CHART_NAMES:
             raise UsageError(f"--chart: unknown chart {name!r}; charts: {', '.join(CHART_NAMES)}")
+        if name in files:
+            raise UsageError(f"--chart {name} is given twice ({name}={files[name]} and {name}={path}); "
+                             "give each chart once")
         files[name] = path
     return load_charts(**files, qq_unprinted=rules.qq_unprinted)
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import warnings
 
-from simcore.cliargs import (UsageError, add_format, add_n, add_seed, add_threads, check_game_index, game_index,
-                             plain, plot_file, positive_int, print_json, refuse_overwrite)
+from simcore.cliargs import (JoinRepeated, UsageError, add_format, add_n, add_seed, add_threads, check_game_index,
+                             game_index, plain, plot_file, positive_int, print_json, refuse_overwrite)
 from simcore.games.base import Command
 
 from .balance import (BALANCE_SLACK, MATRIX_POLICIES, TIE_OPTIONS, BalanceReport, balance_report,  # noqa: F401
@@ -109,7 +109,7 @@ def plot(path, *, res=None, report=None, overwrite: bool = False):
 def _build(p):
     add_n(p, 100_000)
     add_seed(p)
-    p.add_argument("--rules", default="", metavar="FIELD=VALUE,...",
+    p.add_argument("--rules", default="", metavar="FIELD=VALUE,...", action=JoinRepeated,
                    help="rule fields, e.g. 'tie_break=sudden-death,deck=jokers' (see below)")
     p.add_argument("--policy-a", default="default", metavar="P",
                    help="side A's (home) policy: a preset (default, random, forwards, balance, cheap-shot, rush, "
@@ -119,7 +119,7 @@ def _build(p):
                    "and an optional count")
     add_threads(p)
     p.add_argument("--pbp", action="store_true", help="print one game card by card instead of the summary")
-    p.add_argument("--game-id", type=game_index, default=0, metavar="G",
+    p.add_argument("--game-id", type=game_index, default=None, metavar="G",
                    help="with --pbp: which game of the run (default 0; the same game -n/--seed simulate; with -n, "
                    "0 .. n-1)")
     p.add_argument("--report", action="store_true",
@@ -143,6 +143,10 @@ def _run(game, args):
         raise UsageError("--pbp and --report are separate forms; pass one of them")
     if args.pbp and args.plot:
         raise UsageError("--plot draws a run or a report, not a --pbp game")
+    if args.game_id is not None and not args.pbp:
+        raise UsageError(f"--game-id {args.game_id} picks the game --pbp prints; pass --pbp too, or leave out "
+                         "--game-id")
+    args.game_id = args.game_id or 0
     check_game_index(args, "--game-id", args.game_id)
     if not args.report and (args.matrix_n or args.options_n):
         raise UsageError("--matrix-n and --options-n go with --report")

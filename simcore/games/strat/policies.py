@@ -67,6 +67,9 @@ class Coach:
             k, v = (s.strip() for s in part.split("=", 1))
             if k not in {f.name for f in fields(cls)}:
                 raise ValueError(f"unknown coach policy {k!r}; fields: {', '.join(f.name for f in fields(cls))}")
+            if k in items:
+                raise ValueError(f"coach policy {k!r} is given twice ({k}={items[k]} and {k}={v}); give each "
+                                 "policy once")
             items[k] = v
         return cls(**items)
 

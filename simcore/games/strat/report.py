@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from simcore.cliargs import (UsageError, add_format, add_n, add_seed, add_threads, check_game_index, game_index,
-                             jsonable, print_json, refuse_overwrite_any)
+from simcore.cliargs import (JoinRepeated, UsageError, add_format, add_n, add_seed, add_threads, check_game_index,
+                             game_index, jsonable, print_json, refuse_overwrite_any)
 from simcore.games.base import Command
 from simcore.outputs import MANIFEST, Folder
 
@@ -54,14 +54,14 @@ def _build_play(p):
                    "instead of one matchup: 'sample' (the shipped kit) or a kit folder")
     add_n(p, 5600)
     add_seed(p)
-    p.add_argument("--rules", default="", metavar="FIELD=VALUE,...",
+    p.add_argument("--rules", default="", metavar="FIELD=VALUE,...", action=JoinRepeated,
                    help="rule fields, e.g. 'goalie_fatigue=off,lines=4' (see below and docs/strat.md)")
-    p.add_argument("--coach", default="", metavar="POLICY=VALUE,...",
+    p.add_argument("--coach", default="", metavar="POLICY=VALUE,...", action=JoinRepeated,
                    help="coaching policies for both teams, e.g. 'penetrate=always,pull_goalie=never'")
     p.add_argument("--kit", metavar="DIR", help="kit folder (holding kit.toml); default: the shipped sample kit")
     add_threads(p)
     p.add_argument("--pbp", action="store_true", help="print the play-by-play of one game instead of the tables")
-    p.add_argument("--game", type=game_index, default=0, metavar="G",
+    p.add_argument("--game", type=game_index, default=None, metavar="G",
                    help="with --pbp: which game of the run (default 0; the same game -n/--seed simulate; with -n, "
                    "0 .. n-1)")
     p.add_argument("--out", metavar="DIR", help="write the games, team_games, teams, players and goalies tables "
@@ -81,6 +81,9 @@ def _run_play(game, args):
             raise UsageError("--league names the kit; leave out --kit (or pass the same folder)")
     elif not (args.home and args.away):
         raise UsageError("name a HOME and an AWAY team (see `simcore strat teams`), or pass --league sample")
+    if args.game is not None and not args.pbp:
+        raise UsageError(f"--game {args.game} picks the game --pbp prints; pass --pbp too, or leave out --game")
+    args.game = args.game or 0
     check_game_index(args, "--game", args.game)
     rules = game.rules(args.rules)
     coach = Coach.parse(args.coach)
@@ -190,7 +193,7 @@ def _build_kit(p):
                    help="validate: read and check every file of the kit DIR, play nothing; new: write a template "
                         "kit (two complete example teams, every column documented) into DIR")
     p.add_argument("dir", metavar="DIR", help="the kit folder (holding kit.toml); validate also takes 'sample'")
-    p.add_argument("--rules", default="", metavar="FIELD=VALUE,...",
+    p.add_argument("--rules", default="", metavar="FIELD=VALUE,...", action=JoinRepeated,
                    help="validate: check the line-ups against these rules too, e.g. 'lines=4'")
     p.add_argument("--force", action="store_true", help="new: write into a folder that is not empty (files of "
                    "the template's names are replaced)")
