@@ -147,14 +147,21 @@ def load_deck(path) -> Deck:
     return Deck(tuple(labels), tuple(values), shown)
 
 
+#: The slots of the smallest lineup, 1-1-1.
+SMALLEST_SLOTS = 3
+
+
 def check_playable(deck: Deck, lineup: "Shape") -> Deck:
     """``deck`` if a game can be played with it in ``lineup``: both lineups drafted and at least one card left
     to flip (``2 * slots + 1`` cards); else a ChartError naming the deck's file (its ``source``)."""
     need = 2 * lineup.n + 1
     if deck.size < need:
+        # Suggest a smaller lineup only when there is one the deck can fill (1-1-1, 3 slots, is the smallest).
+        fits = lineup.n > SMALLEST_SLOTS and deck.size >= 2 * SMALLEST_SLOTS + 1
+        hint = "or use a smaller lineup, e.g. lineup=1-1-1" if fits else "add cards"
         raise ChartError(deck.source, None, None, None, f"{deck.size} cards cannot fill both {lineup.name} lineups "
                          f"({lineup.n} slots each) and leave a card to flip: a {lineup.name} game needs at least "
-                         f"{need} cards (or use a smaller lineup, e.g. lineup=1-1-1)")
+                         f"{need} cards ({hint})")
     return deck
 
 
