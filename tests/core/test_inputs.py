@@ -563,3 +563,38 @@ def test_a_small_deck_suggests_a_lineup_it_can_fill(tmp_path):
 def test_toml_values_are_shown_as_toml():
     assert textio.toml_text(__import__("datetime").date(2026, 10, 1)) == "2026-10-01"
     assert textio.toml_text(True) == "true"
+
+
+def test_kit_toml_missing_file_names_the_key_and_its_line(kit):
+    kt = kit / "kit.toml"
+    kt.write_text(kt.read_text().replace('teams = "teams.csv"', 'teams = "gone.csv"'))
+    line = next(i for i, s in enumerate(kt.read_text().split("\n"), 1) if s.startswith("teams ="))
+    assert _error(load_kit, kit) == f"{kt}, line {line}, key 'teams': 'gone.csv': file not found: {kit / 'gone.csv'}"
+
+
+@pytest.fixture
+def strat_league(tmp_path, kit):
+    d = tmp_path / "st"
+    shutil.copytree(sample("strat"), d)
+    lt = d / "league.toml"
+    lt.write_text(lt.read_text().replace('kit = "sample"', f'kit = "{kit}"'))
+    return d
+
+
+def test_strat_league_team_missing_from_the_kit_names_its_line(strat_league, kit):
+    teams = kit / "teams.csv"
+    teams.write_text("\n".join(s for s in teams.read_text().split("\n") if not s.startswith("KBY,")))
+    lt = strat_league / "teams.csv"
+    line = next(i for i, s in enumerate(lt.read_text().split("\n"), 1) if s.startswith("KBY,"))
+    assert _error(load_league, strat_league / "league.toml").startswith(
+        f"{lt}, line {line}, column 'team': 'KBY': not a team of the kit")
+
+
+@pytest.mark.parametrize("value, shown", [("42", "42"), ("2026-10-01", "2026-10-01")])
+def test_strat_league_kit_must_be_a_string(strat_league, value, shown):
+    lt = strat_league / "league.toml"
+    lines = lt.read_text().split("\n")
+    lines = [f"kit = {value}" if s.startswith("kit =") else s for s in lines]
+    lt.write_text("\n".join(lines))
+    line = next(i for i, s in enumerate(lt.read_text().split("\n"), 1) if s.startswith("kit ="))
+    assert _error(load_league, lt).startswith(f"{lt}, line {line}, key 'kit': '{shown}': must be a string")
