@@ -598,3 +598,13 @@ def test_strat_league_kit_must_be_a_string(strat_league, value, shown):
     lt.write_text("\n".join(lines))
     line = next(i for i, s in enumerate(lt.read_text().split("\n"), 1) if s.startswith("kit ="))
     assert _error(load_league, lt).startswith(f"{lt}, line {line}, key 'kit': '{shown}': must be a string")
+
+
+def test_a_card_label_is_never_empty(tmp_path):
+    from simcore.games.pyramid.deck import custom_deck
+    f = tmp_path / "d.csv"
+    f.write_text("card,value\n" + "".join(f"c{i},{i}\n" for i in range(12)) + " ,5\n")
+    assert _error(load_deck, f) == f"{f}, line 14, column 'card': '': a card needs a label"
+    with pytest.raises(ValueError, match="card 2 \\(value 2\\) has an empty label"):
+        custom_deck([1, 2], ["a", ""])
+    assert custom_deck([1, 2]).labels == ("1", "2")

@@ -81,11 +81,17 @@ def standard_deck(ace: str = "high", jokers: int = 0, copies: int = 1) -> Deck:
 
 
 def custom_deck(values, labels=None, source: str = "custom") -> Deck:
-    """A deck from a list of values (labels default to the values)."""
+    """A deck from a list of values.  Without ``labels`` each card is labelled by its value; labels given are one
+    per card and none may be empty (an empty label is an error, never filled in from the value)."""
     values = tuple(int(v) for v in values)
     labels = tuple(labels) if labels is not None else tuple(str(v) for v in values)
     if not values:
         raise ValueError(f"{source}: a deck needs at least one card")
+    if len(labels) != len(values):
+        raise ValueError(f"{source}: {len(labels)} labels for {len(values)} cards")
+    for i, lab in enumerate(labels):
+        if not str(lab).strip():
+            raise ValueError(f"{source}: card {i + 1} (value {values[i]}) has an empty label")
     for v in values:
         if not 0 <= v <= MAX_VALUE:
             raise ValueError(f"{source}: card value {v} is outside 0..{MAX_VALUE}")
