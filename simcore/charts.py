@@ -107,8 +107,12 @@ def _parse_source(path, line, text, columns):
 
 
 def read_table(path, key_column: str, columns: list[str], keys: list[str] | None = None,
-               optional: tuple[str, ...] = ()) -> Table:
+               optional: tuple[str, ...] = (), blank: tuple[str, ...] = ()) -> Table:
     """Read a CSV table whose header is ``key_column, *columns[, any of optional][, source]``.
+
+    Every cell must be written: an empty cell is an error naming its line and column, unless its column is one
+    of ``blank`` (the fields a loader declares may be left empty; a chart's "none" is written ``-``, never
+    left out).
 
     ``keys``, when given, is the exact set of row keys the table must have (any
     order); a missing, unknown or repeated key is an error.  Cells are returned
@@ -159,6 +163,11 @@ def read_table(path, key_column: str, columns: list[str], keys: list[str] | None
         else:
             tags = {c: f"user:{path.name}" for c in columns}
         rows[key] = {c: Cell(record[i + 1].strip(), lineno, c, tags[c]) for i, c in enumerate(columns)}
+        if not key:
+            raise ChartError(shown, lineno, key_column, "", "empty cell; every row needs its " + repr(key_column))
+        for c, cell in rows[key].items():
+            if not cell.text and c not in blank:
+                raise ChartError(shown, lineno, c, "", "empty cell; write a value (a chart writes '-' for none)")
         row_lines[key] = lineno
     if keys is not None:
         missing = [k for k in keys if k not in rows]

@@ -19,6 +19,7 @@ Errors are :class:`simcore.charts.ChartError` (file, line, column or key, text, 
 from __future__ import annotations
 
 import csv
+import datetime
 import os
 import re
 import stat
@@ -158,8 +159,8 @@ def integer(text: str, lo: int | None = None, hi: int | None = None, signed: boo
     t = text.strip()
     if not (_INT if signed else _UINT).fullmatch(t):
         raise FieldError(_range_text("expected a whole number", lo, hi))
-    if len(t.lstrip("+-")) > MAX_DIGITS:
-        raise FieldError(_range_text("the number is far too large", lo, hi))
+    if len(t.lstrip("+-")) > MAX_DIGITS:     # a whole number all the same, just far out of any range
+        raise FieldError(_range_text(f"{t[:12]}... ({len(t)} digits) is out of range", lo, hi))
     v = int(t)
     if (lo is not None and v < lo) or (hi is not None and v > hi):
         raise FieldError(_range_text(f"{v} is out of range", lo, hi))
@@ -203,8 +204,11 @@ class Range:
         try:
             return integer(text, self.lo, self.hi)
         except FieldError as exc:
-            why = "out of range" if "out of range" in str(exc) else "not a whole number"
-            raise FieldError(f"{why}: {self.what} must be a whole number {self.lo}..{self.hi}") from None
+            if "out of range" in str(exc):
+                raise FieldError(f"out of range: {self.what} must be a whole number {self.lo}..{self.hi}") from None
+            if not text.strip():
+                raise FieldError(f"empty: {self.what} must be a whole number {self.lo}..{self.hi}") from None
+            raise FieldError(f"{self.what} must be a whole number {self.lo}..{self.hi} in ASCII digits") from None
 
     def check(self, value) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
@@ -240,7 +244,7 @@ class Toml:
 
     def error(self, key: str, value, problem: str):
         """A ChartError for ``key`` (its line when found; ``value`` shown as written in TOML terms)."""
-        shown = None if value is None else (value if isinstance(value, str) else repr(value))
+        shown = None if value is None else (value if isinstance(value, str) else toml_text(value))
         return _error(self.path, self.line(key), key, shown, problem, field="key")
 
     def unknown_keys(self, table: dict, allowed, prefix: str = "") -> None:
@@ -300,7 +304,19 @@ class Toml:
 
 def _toml_type(v) -> str:
     return {bool: "a boolean", int: "a number", float: "a number", str: "a string", list: "a list",
-            dict: "a table"}.get(type(v), type(v).__name__)
+            dict: "a table", datetime.date: "a date", datetime.datetime: "a date and time",
+            datetime.time: "a time"}.get(type(v), type(v).__name__)
+
+
+def toml_text(v) -> str:
+    """A parsed TOML value written back as TOML text (``2026-10-01``, ``true``), for showing it in an error."""
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, (datetime.date, datetime.time)):
+        return v.isoformat()
+    if isinstance(v, list):
+        return "[" + ", ".join(toml_text(x) if not isinstance(x, str) else repr(x) for x in v) + "]"
+    return repr(v)
 
 
 def read_toml(path) -> Toml:

@@ -71,5 +71,6 @@ class Adapter:
 
     @staticmethod
     def key_error(path, key, text, problem) -> ChartError:
-        """A league file's key that cannot be used."""
-        return ChartError(path, None, key, text, problem, field="key")
+        """A league file's key that cannot be used (with the key's line when found)."""
+        from simcore.league.files import key_line
+        return ChartError(path, key_line(path, key), key, text, problem, field="key")

@@ -18,7 +18,7 @@ from simcore.deprecation import SimcoreDeprecationWarning
 from simcore.textio import FieldError, Range, check_header, csv_rows, number, read_text, read_toml
 
 from .ranking import check_playoff_format
-from .schedule import MAX_GAMES, MAX_ROUNDS, nhl_schedule, round_robin
+from .schedule import MAX_GAMES, MAX_ROUNDS, StartDateError, nhl_schedule, round_robin
 from .series import parse_pattern
 from .standings import DEFAULT_TIEBREAKERS, MAX_GOALS, check_tiebreakers, points_system
 
@@ -50,8 +50,17 @@ SCHEDULE_SEED = Range(0, 2**63 - 1, "a schedule seed")
 
 
 def key_error(path, key, text, problem) -> ChartError:
-    """A league file's key that cannot be used (the file, the key, the text, the problem)."""
-    return ChartError(path, None, key, text, problem, field="key")
+    """A league file's key that cannot be used (the file, the key's line when found, the key, the text, the
+    problem)."""
+    return ChartError(path, key_line(path, key), key, text, problem, field="key")
+
+
+def key_line(path, key) -> int | None:
+    """The line of ``path`` (a TOML file) where ``key`` is set, or None when it cannot be read or found."""
+    try:
+        return read_toml(path).line(key)
+    except ValueError:
+        return None
 
 @dataclass
 class League:
@@ -168,8 +177,9 @@ def check_shares(path, df: pd.DataFrame, teams) -> None:
     for t in teams:
         g = df[df.team == t]
         if len(g) and abs(g.share.sum() - 1) > 0.01:
-            raise ChartError(path, int(g.line.iloc[0]), "share", f"{g.share.sum():.3f}",
-                             f"the shares of {t}'s goalies must add up to 1")
+            raise ChartError(path, int(g.line.iloc[0]), "team", t,
+                             f"the shares of {t}'s goalies sum to {g.share.sum():.3f}; they must add up to 1 "
+                             f"(lines {', '.join(str(n) for n in g.line)})")
 
 
 def read_goalies(path: Path, teams: set, columns: tuple[str, ...], check, max_per_team: int) -> pd.DataFrame:
@@ -316,6 +326,13 @@ def load_league(path, results=None) -> League:
             raise key_error(path, key, None, "missing key")
         return t.str(doc, key)
 
+    def named_file(key, name):
+        """The file a key names, relative to the league file; one that is not there is an error of the key."""
+        f = base / name
+        if not f.is_file():
+            raise t.error(key, name, f"no such file: {f}")
+        return f
+
     g, adapter = _game_of(path, doc, t)
     keys = KEYS | set(adapter.keys)
     t.unknown_keys(doc, keys)
@@ -335,8 +352,9 @@ def load_league(path, results=None) -> League:
     except ValueError as exc:
         raise t.error("rules", rules, str(exc)) from None
     for key in ("teams", "goalies", "results"):
-        t.str(doc, key)
-    teams = _teams(base / need("teams"), adapter)
+        if t.str(doc, key) is not None and not (key == "results" and results is not None):
+            named_file(key, doc[key])
+    teams = _teams(named_file("teams", need("teams")), adapter)
     names = set(teams.team)
     data = adapter.read(doc, path, teams)
     goalies = adapter.goalies(doc, path, teams, data)
@@ -389,12 +407,16 @@ def _schedule(t, base: Path, teams: pd.DataFrame, names: set) -> pd.DataFrame:
             raise t.error("schedule.rounds", sched["rounds"], "the nhl schedule has no rounds (only round-robin)")
         try:
             return nhl_schedule(teams, seed=seed, start=start)
+        except StartDateError as exc:
+            raise t.error("schedule.start", start, str(exc)) from None
         except ValueError as exc:
             raise t.error("schedule.generate", kind, str(exc)) from None
     if kind == "round-robin":
         rounds = t.int(sched, "rounds", ROUNDS, prefix="schedule.", default=2)
         try:
             return round_robin(list(teams.team), rounds=rounds, seed=seed, start=start)
+        except StartDateError as exc:
+            raise t.error("schedule.start", start, str(exc)) from None
         except ValueError as exc:
             raise t.error("schedule.rounds", rounds, str(exc)) from None
     raise t.error("schedule.generate", kind, "must be nhl or round-robin")
@@ -417,7 +439,8 @@ def _playoffs(t, teams: pd.DataFrame) -> dict:
     try:
         check_playoff_format(teams, fmt, n)
     except ValueError as exc:
-        raise t.error("playoffs", f"format={fmt}, teams={n}", str(exc)) from None
+        key = "playoffs.teams" if "teams" in given else "playoffs.format"
+        raise t.error(key, given.get("teams", fmt), str(exc)) from None
     if "pattern" in given:
         playoffs["pattern"] = t.str(given, "pattern", prefix="playoffs.")
         try:

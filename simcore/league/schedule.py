@@ -46,6 +46,10 @@ MAX_GAMES = 20_000
 _COLUMNS = ["date", "home", "away", "game_no"]
 
 
+class StartDateError(ValueError):
+    """The generated dates would run past the calendar's last day (9999-12-31): the start date is to blame."""
+
+
 def _parse_start(start) -> _dt.date:
     if isinstance(start, _dt.datetime):
         return start.date()
@@ -74,6 +78,10 @@ def _team_names(teams) -> list[str]:
 def _frame(games: list[tuple[int, str, str]], start: _dt.date) -> pd.DataFrame:
     """(day index, home, away) triples -> schedule frame sorted by date."""
     games = sorted(games, key=lambda g: g[0])  # stable: keeps order within a date
+    last = games[-1][0] if games else 0
+    if last >= (_dt.date.max - start).days + 1:
+        raise StartDateError(f"a schedule starting {start.isoformat()} would run {last} days, past the last date "
+                             f"{_dt.date.max.isoformat()}; start it earlier")
     rows = [
         ((start + _dt.timedelta(days=d)).isoformat(), h, a, i + 1)
         for i, (d, h, a) in enumerate(games)

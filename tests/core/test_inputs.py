@@ -83,7 +83,7 @@ def test_textio_numbers_are_ascii_with_ranges():
     for bad in ("١٢", "1_0", "²", "1e3", "12.0", "", "--1", "1 2", "٣"):
         with pytest.raises(textio.FieldError):
             textio.integer(bad)
-    with pytest.raises(textio.FieldError, match="far too large"):
+    with pytest.raises(textio.FieldError, match="out of range"):
         textio.integer("9" * 5000)        # int() would raise a ValueError of its own (4300 digits)
     assert textio.number("0.65") == 0.65 and textio.number(".5") == 0.5
     for bad in ("nan", "inf", "1e-1", "١.٥", "0,5"):
@@ -150,9 +150,9 @@ def test_huge_goals_are_refused_with_file_line_column(league, capsys):
     ("2026-10-01,UPL,FAL,2,2,SO,", "winner", "needs the winner column"),
     # the sample's points system (nhl) has no ties: this was 'results row 0' with no file or line
     ("2026-10-01,UPL,FAL,2,2,REG,", "decided_in", "has no ties"),
-    ("2026-10-01,UPL,FAL,٣,1,REG,home", "home_goals", "not a whole number"),
-    ("2026-10-01,UPL,FAL,1_0,1,REG,home", "home_goals", "not a whole number"),
-    ("2026-10-01,UPL,FAL,²,1,REG,home", "home_goals", "not a whole number"),
+    ("2026-10-01,UPL,FAL,٣,1,REG,home", "home_goals", "in ASCII digits"),
+    ("2026-10-01,UPL,FAL,1_0,1,REG,home", "home_goals", "in ASCII digits"),
+    ("2026-10-01,UPL,FAL,²,1,REG,home", "home_goals", "in ASCII digits"),
 ])
 def test_played_results_that_contradict_themselves(league, row, column, needle):
     played = league / "played.csv"
@@ -418,7 +418,7 @@ def test_a_deck_too_small_to_play_is_refused(tmp_path, capsys):
     f.write_text("card,value\nA,1\nB,2\n")
     msg = _error(deck_for, PyramidRules(deck="custom"), f)
     assert msg == f"{f}: 2 cards cannot fill both 3-2-1 lineups (6 slots each) and leave a card to flip: a 3-2-1 " \
-        "game needs at least 13 cards (or use a smaller lineup, e.g. lineup=1-1-1)"
+        "game needs at least 13 cards (add cards)"
     code, out, err = _cli(capsys, "pyramid", "-n", "100", "--rules", "deck=custom", "--deck-file", str(f))
     assert code == 2 and err == f"simcore: error: {msg}\n" and out == ""
     small = PyramidRules(deck="custom", lineup="1-1-1")
@@ -461,3 +461,150 @@ def test_a_team_has_at_most_the_rosters_skaters(kit):
     sk.write_text("\n".join(lines + extra) + "\n")
     msg = _error(load_skaters, sk)
     assert msg.startswith(f"{sk}, line 26, column 'name'") and "30 skater cards; a team has at most 24" in msg
+
+
+# ---------------------------------------------------------------- empty cells, lines, messages
+
+
+@pytest.mark.parametrize("chart, line, column", [("penalty.csv", 2, "penalized"), ("penetration.csv", 7, "success")])
+def test_an_empty_chart_cell_is_not_never(kit, chart, line, column):
+    # an empty cell used to mean "never" in silence; the chart writes '-' for none
+    p = kit / "charts" / chart
+    _cell(p, line, column, "")
+    assert _error(load_kit, kit).startswith(f"{p}, line {line}, column '{column}': '': empty cell")
+
+
+def test_empty_card_cells_and_kit_team_are_refused(kit):
+    sk = kit / "teams" / "ASR_skaters.csv"
+    orig = sk.read_text()
+    for col in ("intim", "O2"):
+        sk.write_text(orig)
+        _cell(sk, 2, col, "")
+        assert _error(load_skaters, sk).startswith(f"{sk}, line 2, column '{col}': '': empty")
+    pp = kit / "charts" / "power_play.csv"
+    _cell(pp, 2, "top_power_play", "")
+    assert _error(load_kit, kit).startswith(f"{pp}, line 2, column 'top_power_play': '': empty cell")
+    sk.write_text(orig)
+    shutil.copy(SAMPLE_KIT_DIR / "charts" / "power_play.csv", pp)
+    teams = kit / "teams.csv"
+    lines = teams.read_text().split("\n")
+    no = next(i for i, s in enumerate(lines) if s.startswith("ASR,"))
+    lines[no] = lines[no][len("ASR"):]
+    teams.write_text("\n".join(lines))
+    assert _error(load_kit, kit).startswith(f"{teams}, line {no + 1}, column 'team': '': empty cell")
+
+
+def test_empty_ezr_shootout_cell(tmp_path):
+    so = _ezr_copy(tmp_path, "shootout")
+    lines = so.read_text().split("\n")
+    no = next(i for i, s in enumerate(lines) if s.startswith("A,"))
+    lines[no] = "A,,4-8,4-8,4-10,3-11,user"
+    so.write_text("\n".join(lines))
+    assert ": '': empty cell" in _error(lambda: load_charts(shootout=so))
+
+
+@pytest.mark.parametrize("text", ["١٢", "1_0", "²", "１２"])
+def test_qq_modifier_message_reads_right(tmp_path, text):
+    qq = _ezr_copy(tmp_path, "qq")
+    lines = qq.read_text().split("\n")
+    no = next(i for i, s in enumerate(lines) if ",injury," in s)
+    cells = lines[no].split(",")
+    cells[cells.index("injury") + 1] = text
+    lines[no] = ",".join(cells)
+    qq.write_text("\n".join(lines))
+    msg = _error(lambda: load_charts(qq=qq))
+    assert msg == (f"{qq}, line {no + 1}, column 'value': '{text}': a roll modifier (such as -10) must be a whole "
+                   "number -99..99 in ASCII digits (the injury effect's value)")
+
+
+def test_a_long_number_is_out_of_range_not_not_a_number():
+    for text in (str(10**20), str(10**30)):
+        with pytest.raises(textio.FieldError, match="^out of range"):
+            textio.Range(0, 99, "goals").parse(text)
+
+
+def test_goalie_share_sum_names_the_team(league):
+    g = league / "goalies.csv"
+    lines = g.read_text().split("\n")
+    no = next(i for i, s in enumerate(lines) if s and not s.startswith("#") and not s.startswith("team")) + 1
+    cells = lines[no - 1].split(",")
+    head = next(s for s in lines if s.startswith("team")).split(",")
+    cells[head.index("share")] = "0.001"
+    lines[no - 1] = ",".join(cells)
+    g.write_text("\n".join(lines))
+    msg = _error(load_league, league / "league.toml")
+    assert f"column 'team': '{cells[0]}': the shares of {cells[0]}'s goalies sum to" in msg
+
+
+@pytest.mark.parametrize("old, new, key, line, needle", [
+    ('game = "ezr"', 'game = "x"', "game", 4, "must be one of"),
+    ('game = "ezr"', 'game = "ezr"\nengine = "strat"', "engine", 5, "names another game"),
+    ("teams = 16", "teams = 33", "playoffs.teams", 16, "got 33"),
+    ('teams = "teams.csv"', 'teams = "x"', "teams", 9, "no such file: "),
+    ('schedule = "schedule.csv"', 'schedule = {generate="round-robin", rounds=1, start="9999-12-30"}',
+     "schedule.start", 11, "past the last date 9999-12-31"),
+    ('schedule = "schedule.csv"', 'schedule = {generate="nhl", start="9999-12-01"}', "schedule.start", 11,
+     "past the last date 9999-12-31"),
+])
+def test_league_toml_errors_name_the_keys_line(league, old, new, key, line, needle):
+    lt = league / "league.toml"
+    lt.write_text(lt.read_text().replace(old, new, 1))
+    msg = _error(load_league, lt)
+    assert msg.startswith(f"{lt}, line {line}, key '{key}': ") and needle in msg
+
+
+def test_a_small_deck_suggests_a_lineup_it_can_fill(tmp_path):
+    # 2 cards fill no lineup (1-1-1 needs 7): no lineup is suggested; 8 cards fill 1-1-1, which is suggested
+    f = tmp_path / "eight.csv"
+    f.write_text("card,value\n" + "".join(f"c{i},{i}\n" for i in range(8)))
+    assert _error(deck_for, PyramidRules(deck="custom"), f).endswith("(or use a smaller lineup, e.g. lineup=1-1-1)")
+
+
+def test_toml_values_are_shown_as_toml():
+    assert textio.toml_text(__import__("datetime").date(2026, 10, 1)) == "2026-10-01"
+    assert textio.toml_text(True) == "true"
+
+
+def test_kit_toml_missing_file_names_the_key_and_its_line(kit):
+    kt = kit / "kit.toml"
+    kt.write_text(kt.read_text().replace('teams = "teams.csv"', 'teams = "gone.csv"'))
+    line = next(i for i, s in enumerate(kt.read_text().split("\n"), 1) if s.startswith("teams ="))
+    assert _error(load_kit, kit) == f"{kt}, line {line}, key 'teams': 'gone.csv': file not found: {kit / 'gone.csv'}"
+
+
+@pytest.fixture
+def strat_league(tmp_path, kit):
+    d = tmp_path / "st"
+    shutil.copytree(sample("strat"), d)
+    lt = d / "league.toml"
+    lt.write_text(lt.read_text().replace('kit = "sample"', f'kit = "{kit}"'))
+    return d
+
+
+def test_strat_league_team_missing_from_the_kit_names_its_line(strat_league, kit):
+    teams = kit / "teams.csv"
+    teams.write_text("\n".join(s for s in teams.read_text().split("\n") if not s.startswith("KBY,")))
+    lt = strat_league / "teams.csv"
+    line = next(i for i, s in enumerate(lt.read_text().split("\n"), 1) if s.startswith("KBY,"))
+    assert _error(load_league, strat_league / "league.toml").startswith(
+        f"{lt}, line {line}, column 'team': 'KBY': not a team of the kit")
+
+
+@pytest.mark.parametrize("value, shown", [("42", "42"), ("2026-10-01", "2026-10-01")])
+def test_strat_league_kit_must_be_a_string(strat_league, value, shown):
+    lt = strat_league / "league.toml"
+    lines = lt.read_text().split("\n")
+    lines = [f"kit = {value}" if s.startswith("kit =") else s for s in lines]
+    lt.write_text("\n".join(lines))
+    line = next(i for i, s in enumerate(lt.read_text().split("\n"), 1) if s.startswith("kit ="))
+    assert _error(load_league, lt).startswith(f"{lt}, line {line}, key 'kit': '{shown}': must be a string")
+
+
+def test_a_card_label_is_never_empty(tmp_path):
+    from simcore.games.pyramid.deck import custom_deck
+    f = tmp_path / "d.csv"
+    f.write_text("card,value\n" + "".join(f"c{i},{i}\n" for i in range(12)) + " ,5\n")
+    assert _error(load_deck, f) == f"{f}, line 14, column 'card': '': a card needs a label"
+    with pytest.raises(ValueError, match="card 2 \\(value 2\\) has an empty label"):
+        custom_deck([1, 2], ["a", ""])
+    assert custom_deck([1, 2]).labels == ("1", "2")

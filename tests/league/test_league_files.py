@@ -72,7 +72,7 @@ def test_goalie_shares_and_unscheduled_results(tmp_path):
     lines = (d / "goalies.csv").read_text().splitlines()
     lines[2] = lines[2].rsplit(",", 1)[0] + ",0.9"
     (d / "goalies.csv").write_text("\n".join(lines) + "\n")
-    with pytest.raises(ChartError, match="goalies.csv, line 3, column 'share'.*must add up to 1"):
+    with pytest.raises(ChartError, match="goalies.csv, line 3, column 'team'.*must add up to 1"):
         load_league(d / "league.toml")
     d = _copy(tmp_path / "b")
     lines = (d / "played.csv").read_text().splitlines()
@@ -210,7 +210,7 @@ def test_strat_share_override(tmp_path):
 @pytest.mark.parametrize("rows, needle", [
     ("KBY,Hugo Fenby,1\n", "goalies.csv, line 3, column 'goalie': 'Hugo Fenby': not a goalie of KBY"),
     ("XXX,Player C,1\n", "goalies.csv, line 3, column 'team': 'XXX': not a team of the league"),
-    ("KBY,Player C,0.7\nKBY,Otto Corholm,0.2\n", "goalies.csv, line 3, column 'share'.*must add up to 1"),
+    ("KBY,Player C,0.7\nKBY,Otto Corholm,0.2\n", "goalies.csv, line 3, column 'team'.*must add up to 1"),
     ("KBY,Player C,1\nKBY,Player C,0\n", "goalies.csv, line 4, column 'goalie'.*listed twice"),
     ("KBY,Player C,lots\n", "goalies.csv, line 3, column 'share': 'lots'"),
     ("KBY,Player C\n", "goalies.csv, line 3.*2 fields where the header has 3"),

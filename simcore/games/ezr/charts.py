@@ -28,10 +28,13 @@ EZR_LINES = tuple(range(10, -8, -1))
 GOAL_COLUMNS = ("0", "1", "2", "3", "4", "d6", "??")
 OT_COLUMNS = ("WIN", "LOSS", "TIE or SO")
 QQ_COLUMNS = ("name", "effect", "value", "p3_name", "p3_effect", "p3_value")
+#: The ?? chart's columns that may be left empty: a roll without a Period 3 variant, and a value of an effect
+#: that takes none (``none``, ``pulled_goalie``...; the effect's own check says which need one).
+QQ_BLANK = ("value", "p3_name", "p3_effect", "p3_value")
 #: An EZ Rating cell: a line of the Goals Scored table.
 EZR_RANGE = Range(min(EZR_LINES), max(EZR_LINES), "an EZR (a line of the Goals Scored table, such as +3, 0 or -2)")
 #: The roll modifier of an injury, roll_modifier or shuffle_lines ?? entry (added to a d100 roll).
-QQ_MODIFIER = Range(-99, 99, "a whole-number roll modifier such as -10")
+QQ_MODIFIER = Range(-99, 99, "a roll modifier (such as -10)")
 
 #: Goals-table column codes in the compiled arrays: 0-4 goals, then d6 and ??.
 COL_D6, COL_QQ = 5, 6
@@ -225,7 +228,7 @@ def _qq_entry(t: Table, key: str, roll: int, cols) -> QQEntry:
         try:
             amount = QQ_MODIFIER.parse(val)
         except FieldError as exc:
-            raise t.error(key, val_c, f"{eff} needs {str(exc).removeprefix('expected ')}") from None
+            raise t.error(key, val_c, f"{exc} (the {eff} effect's value)") from None
     elif eff == "hot_goalie":
         letters = val.replace(",", "").replace(" ", "")
         if not letters or any(ch not in DEF_LETTERS for ch in letters):
@@ -247,7 +250,7 @@ def _qq_entry(t: Table, key: str, roll: int, cols) -> QQEntry:
 
 
 def _load_qq(path):
-    t = read_table(path, "2D6", list(QQ_COLUMNS), [str(r) for r in range(2, 13)])
+    t = read_table(path, "2D6", list(QQ_COLUMNS), [str(r) for r in range(2, 13)], blank=QQ_BLANK)
     periods12, period3 = [], []
     for roll in range(2, 13):
         key = str(roll)

@@ -81,11 +81,17 @@ def standard_deck(ace: str = "high", jokers: int = 0, copies: int = 1) -> Deck:
 
 
 def custom_deck(values, labels=None, source: str = "custom") -> Deck:
-    """A deck from a list of values (labels default to the values)."""
+    """A deck from a list of values.  Without ``labels`` each card is labelled by its value; labels given are one
+    per card and none may be empty (an empty label is an error, never filled in from the value)."""
     values = tuple(int(v) for v in values)
     labels = tuple(labels) if labels is not None else tuple(str(v) for v in values)
     if not values:
         raise ValueError(f"{source}: a deck needs at least one card")
+    if len(labels) != len(values):
+        raise ValueError(f"{source}: {len(labels)} labels for {len(values)} cards")
+    for i, lab in enumerate(labels):
+        if not str(lab).strip():
+            raise ValueError(f"{source}: card {i + 1} (value {values[i]}) has an empty label")
     for v in values:
         if not 0 <= v <= MAX_VALUE:
             raise ValueError(f"{source}: card value {v} is outside 0..{MAX_VALUE}")
@@ -147,14 +153,21 @@ def load_deck(path) -> Deck:
     return Deck(tuple(labels), tuple(values), shown)
 
 
+#: The slots of the smallest lineup, 1-1-1.
+SMALLEST_SLOTS = 3
+
+
 def check_playable(deck: Deck, lineup: "Shape") -> Deck:
     """``deck`` if a game can be played with it in ``lineup``: both lineups drafted and at least one card left
     to flip (``2 * slots + 1`` cards); else a ChartError naming the deck's file (its ``source``)."""
     need = 2 * lineup.n + 1
     if deck.size < need:
+        # Suggest a smaller lineup only when there is one the deck can fill (1-1-1, 3 slots, is the smallest).
+        fits = lineup.n > SMALLEST_SLOTS and deck.size >= 2 * SMALLEST_SLOTS + 1
+        hint = "or use a smaller lineup, e.g. lineup=1-1-1" if fits else "add cards"
         raise ChartError(deck.source, None, None, None, f"{deck.size} cards cannot fill both {lineup.name} lineups "
                          f"({lineup.n} slots each) and leave a card to flip: a {lineup.name} game needs at least "
-                         f"{need} cards (or use a smaller lineup, e.g. lineup=1-1-1)")
+                         f"{need} cards ({hint})")
     return deck
 
 

@@ -122,7 +122,7 @@ def _penalty(text: str) -> int:
 
 
 def _intim(text: str):
-    return None if text.strip() in ("", "-") else _range(text)
+    return None if text.strip() == "-" else _range(text)
 
 
 def _assist(text: str) -> tuple[int, bool]:

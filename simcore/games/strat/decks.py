@@ -100,7 +100,7 @@ def load_faceoff_chart(path) -> tuple[Reading, ...]:
 def load_penetration_chart(path) -> dict[int, tuple[int, int]]:
     """Basic penetration chart (6.1): the split range that succeeds for each Penetration rating."""
     t = read_table(path, "rating", ["success"], [str(r) for r in PENETRATION_RATINGS])
-    return {r: _field(t, str(r), "success", lambda s: (0, 0) if s.strip() in ("", "-") else _range(s),
+    return {r: _field(t, str(r), "success", lambda s: (0, 0) if s.strip() == "-" else _range(s),
                       "a split range such as 1-13, or - for none") for r in PENETRATION_RATINGS}
 
 
@@ -156,5 +156,5 @@ def load_penalty_chart(path) -> tuple[tuple[int, int], ...]:
     with that rating is penalized, (0, 0) for never.  Read after a goalie penalty's retaliation check (5.73:
     "After the retaliation check, refer to the penalty chart in the normal manner")."""
     t = read_table(path, "rating", ["penalized"], list(PENALTY_RATINGS))
-    return tuple(_field(t, r, "penalized", lambda s: (0, 0) if s.strip() in ("", "-") else _range(s),
+    return tuple(_field(t, r, "penalized", lambda s: (0, 0) if s.strip() == "-" else _range(s),
                         "a split range such as 1-16, or - for none") for r in PENALTY_RATINGS)

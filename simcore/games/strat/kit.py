@@ -92,7 +92,7 @@ def load_lines(path, skaters: dict[str, Skater], goalies: dict[str, Goalie]) -> 
     ``F1``..``F4``, ``D1``..``D3``, ``PP1``, ``PP2``, ``PK1``, ``PK2``, ``G1`` (starter), ``G2`` (backup);
     a unit fills only its own columns, every other cell is ``-``.
     """
-    t = read_table(path, "unit", LINE_COLUMNS)
+    t = read_table(path, "unit", LINE_COLUMNS, blank=LINE_COLUMNS)   # a slot the unit does not use may be empty
     units: dict[str, dict[str, str]] = {}
 
     def err(unit, col, problem):
@@ -179,14 +179,15 @@ def load_lines(path, skaters: dict[str, Skater], goalies: dict[str, Goalie]) -> 
 
 # ---------------------------------------------------------------- teams and kit
 
-def _referenced(referrer: str, line, field: str, folder: Path, rel: str) -> Path:
-    """The file ``rel`` (relative to ``folder``) that ``referrer`` names; a ChartError there when it is missing."""
+def _referenced(referrer: str, line, field: str, folder: Path, rel: str, kind: str = "column") -> Path:
+    """The file ``rel`` (relative to ``folder``) that ``referrer`` names in its ``field`` (a CSV column, or a
+    TOML key when ``kind="key"``); a ChartError there when it is missing."""
     rel = rel.strip()
     if not rel:
-        raise ChartError(referrer, line, field, rel, "no file named")
+        raise ChartError(referrer, line, field, rel, "no file named", field=kind)
     p = folder / rel
     if not p.is_file():
-        raise ChartError(referrer, line, field, rel, f"file not found: {p}")
+        raise ChartError(referrer, line, field, rel, f"file not found: {p}", field=kind)
     return p
 
 
@@ -228,7 +229,7 @@ def load_kit(path) -> Kit:
     for key in ("name", *KIT_FILES):
         t.str(doc, key, required=True)
     synthetic = t.bool(doc, "synthetic", default=False)
-    files = {key: _referenced(shown, t.line(key), key, folder, doc[key]) for key in KIT_FILES}
+    files = {key: _referenced(shown, t.line(key), key, folder, doc[key], kind="key") for key in KIT_FILES}
     return Kit(
         name=doc["name"], synthetic=synthetic, path=str(folder),
         action_deck=load_action_deck(files["action_deck"]),

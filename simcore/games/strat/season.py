@@ -23,6 +23,7 @@ import numpy as np
 import pandas as pd
 
 from simcore.charts import ChartError
+from simcore.textio import toml_text
 from simcore.layout import Output, Outputs
 from simcore.league import kernel as LK
 from simcore.league.adapter import Adapter
@@ -235,14 +236,17 @@ class LeagueAdapter(Adapter):
     def read(self, doc, path, teams):
         name = doc.get("kit", "sample")
         if not isinstance(name, str):
-            raise self.key_error(path, "kit", repr(name), "must be a string: \"sample\" or a kit folder")
+            raise self.key_error(path, "kit", toml_text(name), "must be a string (in quotes): \"sample\" or a kit "
+                                 "folder")
         try:
             kit = sample_kit() if name == "sample" else load_kit(path.parent / name)
         except (OSError, ValueError) as exc:
             raise self.key_error(path, "kit", name, f"cannot load the kit: {exc}") from None
         for t in teams.team:
             if t not in kit.teams:
-                raise self.error(path.parent / doc["teams"], None, "team", t,
+                teams_file = path.parent / doc["teams"]
+                line = next((no for no, r in read_csv(teams_file, ("team",)) if r["team"].strip() == t), None)
+                raise self.error(teams_file, line, "team", t,
                                  f"not a team of the kit; kit teams: {', '.join(sorted(kit.teams))}")
         return {"kit": kit, "kit_name": name}
 
