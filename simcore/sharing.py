@@ -167,15 +167,13 @@ def figure_path(path, name: str) -> Path:
 def refuse_existing(path, figures=(), force: bool = False) -> None:
     """Check a report path before anything runs: a ValueError unless it ends in .html or .md, a
     FileExistsError if the page (or, for Markdown, one of the ``figures`` beside it) exists and not ``force``."""
+    from simcore.outputs import check_folder, refuse_existing as refuse
+
     path = Path(path)
     fmt = report_format(path)
-    if not path.parent.is_dir():
-        raise FileNotFoundError(f"report {str(path)!r}: no folder {str(path.parent)!r}")
-    if force:
-        return
+    check_folder(path)
     for p in [path, *(figure_path(path, n) for n in figures if fmt == "md")]:
-        if p.exists():
-            raise FileExistsError(f"{p} exists; pass --force to replace it")
+        refuse(p, force, "pass --force to replace it")
 
 
 def _write_file(path: Path, data: bytes) -> None:

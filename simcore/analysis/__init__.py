@@ -17,7 +17,7 @@ docs/analysis.md explains the method.  ``compare`` and ``sweep`` are the functio
 """
 from __future__ import annotations
 
-import importlib
+from simcore.lazy import attributes
 
 from .compare import COMMON_FUNCTIONALS, COMMON_METRICS, Comparison, compare  # noqa: F401
 from .inference import Difference, histogram_test, holm, paired_difference, required_n, unpaired_difference  # noqa: F401
@@ -32,9 +32,4 @@ __all__ = sorted(["COMMON_FUNCTIONALS", "COMMON_METRICS", "Comparison", "Differe
                   "wilson_ci", *_MODULES])
 
 
-def __getattr__(name):
-    if name in _NAMES:
-        return getattr(importlib.import_module(f"{__name__}.{_NAMES[name]}"), name)
-    if name in _MODULES:
-        return importlib.import_module(f"{__name__}.{name}")
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = attributes(__name__, _NAMES, _MODULES)

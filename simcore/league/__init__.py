@@ -17,7 +17,7 @@ The names are loaded on first use.
 """
 from __future__ import annotations
 
-import importlib
+from simcore.lazy import attributes
 
 _NAMES = {
     "League": "files", "load_league": "files",
@@ -32,9 +32,4 @@ _MODULES = ("files", "standings", "schedule", "projection", "plots", "series", "
 __all__ = sorted([*_NAMES, *_MODULES])
 
 
-def __getattr__(name):
-    if name in _NAMES:
-        return getattr(importlib.import_module(f"{__name__}.{_NAMES[name]}"), name)
-    if name in _MODULES:
-        return importlib.import_module(f"{__name__}.{name}")
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = attributes(__name__, _NAMES, _MODULES)

@@ -11,7 +11,7 @@ import simcore
 
 PACKAGE = Path(simcore.__file__).parent
 CORE = ("rng", "runner", "results", "charts", "stats", "parallel", "layout", "metrics", "rulesbase", "atomics",
-        "nbarrays", "nbcache", "scoring", "cliargs", "textio", "outputs", "progress", "compiling", "htmlview")
+        "nbarrays", "nbcache", "scoring", "cliargs", "textio", "outputs", "progress", "compiling", "htmlview", "lazy")
 
 
 def _imports(path: Path) -> set[str]:
