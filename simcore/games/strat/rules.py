@@ -51,12 +51,18 @@ class Rules(RulesBase):
         "1", ("1", "2"), "7.2, 19.1",
         "1: the PK1 unit kills every penalty (7.2 'may be on the ice for all short-handed situations'); "
         "2: PK1 and PK2 alternate like the power-play units (19.1, Advanced).")
+    level: str = option(
+        "basic", ("basic", "advanced"), "The Basic Version (1.0-7.38) / Advanced Version (8.0-16.51)",
+        "basic: the Basic game (basic action deck and faceoff chart, the Basic power play); advanced: the "
+        "Advanced game (the Advanced action deck with offense and defense levels, the Advanced faceoff chart, "
+        "passing, intimidation, Advanced penalties and power plays).")
 
     def numeric(self):
         """The rule fields as the kernel's integer vector (slots kernel.layout.RULE)."""
         import numpy as np
 
         r = np.zeros(N_RULES, dtype=np.int64)
+        r[RULE.level] = ("basic", "advanced").index(self.level)
         r[RULE.lines] = int(self.lines)
         r[RULE.ot_cards] = 8 if self.overtime == "8cards" else 0
         r[RULE.shootout] = self.shootout == "on"

@@ -96,9 +96,10 @@ TM, TW = regions("TeamRow", LINES + [
 PK_SLOTS = (0, 2, 3, 4)            # the ice slots of a PK unit's four players
 
 # ---------------------------------------------------------------- rules and coaching policies
-RULE = fields("Rule", "lines ot_cards shootout fatigue assists injuries pk_units")
+RULE = fields("Rule", "level lines ot_cards shootout fatigue assists injuries pk_units")
+LEVEL_BASIC, LEVEL_ADVANCED = 0, 1           # RULE.level
 N_RULES = len(RULE)
-POL = fields("Policy", "penetrate pull shelled pp_units")
+POL = fields("Policy", "penetrate pull shelled pp_units alignment intimidate pass_")
 N_POL = len(POL)
 #: What a side's coach sees when a policy decides (coaching.observe): the clock, the score, his own goalie
 OBS = fields("Observation", "period overtime cards_left score opp_score pulled shelled")
@@ -106,9 +107,14 @@ N_OBS = len(OBS)
 
 # ---------------------------------------------------------------- counters (the kernel's outputs)
 T = fields("TeamCounter", "goals sog ppo ppg shg pen pim fow eng fatg g1 g2 g3 got sog_pp so_goals pen_try pen_ok "
-                          "pulled")
+                          "pulled "
+                          # penalties by kind (each also counts in pen): action card 4.8, goalie 5.72,
+                          # retaliation 5.73, intimidation 16.1, Defense column 16.2; delayed penalties 16.13
+                          "pen_card pen_goalie pen_retal pen_intim pen_def delayed "
+                          # intimidation 12, deflections 25, passes chosen over penetration 11
+                          "intim_try intim_ok defl_try defl_goals pass_try pass_ok")
 NT = len(T)
-P = fields("PlayerCounter", "g a sog pim ppg shg inj")
+P = fields("PlayerCounter", "g a sog pim ppg shg inj intim_try intim_ok defl_try defl_g")
 NP = len(P)
 K = fields("GoalieCounter", "gp start sa ga dec fat_start shelled sa_fat ga_fat fatg so_sa so_ga")
 NK = len(K)
@@ -116,7 +122,9 @@ O = fields("GameOutput", "home away winner decided so_home so_away so_rounds car
 NO = len(O)
 
 # ---------------------------------------------------------------- the game state Z
-M = fields("Machine", "mode team slot col unrestricted zone")
+# intim: 1 + the defending slot that may intimidate before the shot (12.1; 0: none), set by an action card's I
+# reading and cleared when the shot is taken
+M = fields("Machine", "mode team slot col unrestricted zone intim")
 NM = len(M)
 MODE = fields("Mode", "faceoff action shot end")
 
@@ -148,13 +156,15 @@ ZL, NZ = regions("State", [
     ("tacc", (2, MAX_ROSTER)),     # shooting-tendency accumulators
     ("injured", (2, MAX_ROSTER)),  # 1: out injured
     ("m", NM),                     # machine state, fields M
+    ("align", (2, 2)),             # Advanced: each side's (offense 1-3, defense 0-3) alignment (9.0)
     ("deck", ORDER_CAP),           # this period's action deck, line-change cards included
 ])
 
 # ---------------------------------------------------------------- play-by-play
 # event codes: row = (period, card, code, side, a, b, c, d)
 EV = fields("Event", "period card line faceoff defense pass_ shot goalie goal save rebound breakaway penetrate "
-                     "penalty pp pp_shot injury pull shelled so end assist flip return_ relieve split pencard")
+                     "penalty pp pp_shot injury pull shelled so end assist flip return_ relieve split pencard "
+                     "align intimidate deflect pass_in delayed retaliation manpower")
 LR = fields("LogRow", "period card code side a b c d")
 LOG_W = len(LR)
 
