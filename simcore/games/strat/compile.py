@@ -67,8 +67,6 @@ def _code(r: R.Reading) -> tuple[int, int, int, int]:
 
 def compile_kit(kit: Kit, rules: Rules | None = None, teams=None) -> Compiled:
     rules = rules or Rules()
-    if rules.level != "basic":
-        raise LineupError(f"level={rules.level}: this version of simcore plays the Basic game only (level=basic)")
     abbrs = tuple(teams) if teams is not None else tuple(kit.teams)
     for a in abbrs:
         if a not in kit.teams:

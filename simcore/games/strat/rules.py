@@ -57,6 +57,13 @@ class Rules(RulesBase):
         "Advanced game (the Advanced action deck with offense and defense levels, the Advanced faceoff chart, "
         "passing, intimidation, Advanced penalties and power plays).")
 
+    def in_force(self, name: str) -> bool:
+        """Whether the Advanced rule field ``name`` applies: ``on``/``off`` as set, or with its default ``level``
+        the game's level (on at ``level=advanced``).  Fields of this kind let a house rule mix one Advanced rule
+        into the Basic game, or leave it out of the Advanced one."""
+        value = getattr(self, name)
+        return self.level == "advanced" if value == "level" else value == "on"
+
     def numeric(self):
         """The rule fields as the kernel's integer vector (slots kernel.layout.RULE)."""
         import numpy as np
