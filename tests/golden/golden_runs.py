@@ -282,6 +282,9 @@ RERECORDED = {
     "cli/strat-league": "as strat/league/table:games (variant)",
     "cli/strat-pbp": "as strat/league/table:games (variant)",
     "cli/compare-strat": "as strat/league/table:games (a, b)",
+    "strat/league/summary": "rows added: penalties per team game, by kind, and the Advanced game's counts "
+                            "(delayed penalties, intimidations, deflections, passes)",
+    "strat/matchup/summary": "as strat/league/summary",
 }
 
 

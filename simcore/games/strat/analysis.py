@@ -17,6 +17,10 @@ from .kernel.layout import OT, REG, SO, WIN_AWAY, WIN_HOME, WIN_TIE, K, O, T
 #: The league metrics of ``simcore strat --format json`` (``league`` object) and of :func:`league_summary`.
 LEAGUE_METRICS = ("goals_per_team_game", "shots_per_team_game", "pp_opportunities_per_team_game", "pp_pct",
                   "pk_pct", "home_win", "save_pct")
+#: Penalties by kind (league_summary's ``penalties_<kind>_per_team_game``): action card 4.8, goalie 5.72,
+#: retaliation 5.73, intimidation 16.1, Defense column 16.2.
+PENALTY_KINDS = (("action_card", T.pen_card), ("goalie", T.pen_goalie), ("retaliation", T.pen_retal),
+                 ("intimidation", T.pen_intim), ("defense", T.pen_def))
 #: Names of earlier releases, still written beside the new ones in the ``league`` object for one release.
 RENAMED = {"home_win_pct": "home_win", "away_win_pct": "away_win", "tie_pct": "tie"}
 
@@ -69,6 +73,15 @@ def league_summary(res: Results) -> pd.DataFrame:
                                                      + OK[:, :, :, K.shelled]).sum(axis=(1, 2)).astype(bool).sum()),
                   n),
         _mean_row("fatigue_goals_per_team_game", OT_[:, :, T.fatg].mean(axis=1)),
+        _mean_row("penalties_per_team_game", OT_[:, :, T.pen].mean(axis=1)),
+        *(_mean_row(f"penalties_{kind}_per_team_game", OT_[:, :, k].mean(axis=1)) for kind, k in PENALTY_KINDS),
+        _mean_row("delayed_penalties_per_team_game", OT_[:, :, T.delayed].mean(axis=1)),
+        _mean_row("intimidations_per_team_game", OT_[:, :, T.intim_try].mean(axis=1)),
+        _prop_row("intimidation_success", int(OT_[:, :, T.intim_ok].sum()), int(OT_[:, :, T.intim_try].sum())),
+        _mean_row("deflections_per_team_game", OT_[:, :, T.defl_try].mean(axis=1)),
+        _mean_row("deflection_goals_per_team_game", OT_[:, :, T.defl_goals].mean(axis=1)),
+        _mean_row("passes_per_team_game", OT_[:, :, T.pass_try].mean(axis=1)),
+        _prop_row("pass_success", int(OT_[:, :, T.pass_ok].sum()), int(OT_[:, :, T.pass_try].sum())),
     ]
     df = pd.DataFrame(rows, columns=["metric", "estimate", "ci_low", "ci_high"])
     df["n"] = n

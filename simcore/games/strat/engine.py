@@ -34,9 +34,21 @@ TEAM_COLUMNS = {
     "empty_net_goals": T.eng, "fatigue_goals": T.fatg, "goals_p1": T.g1, "goals_p2": T.g2,
     "goals_p3": T.g3, "goals_ot": T.got, "pp_shots": T.sog_pp, "shootout_goals": T.so_goals,
     "penetrations": T.pen_try, "penetrations_won": T.pen_ok, "pulled_goalie": T.pulled,
+    # penalties by kind (each also in penalties): action card (4.8), goalie (5.72), retaliation (5.73),
+    # intimidation (16.1), Defense column (16.2); delayed penalties (16.13)
+    "penalties_action_card": T.pen_card, "penalties_goalie": T.pen_goalie, "penalties_retaliation": T.pen_retal,
+    "penalties_intimidation": T.pen_intim, "penalties_defense": T.pen_def, "delayed_penalties": T.delayed,
+    # Advanced: intimidation attempts (12), deflection attempts (25), passes chosen over penetration (11)
+    "intimidations": T.intim_try, "intimidations_won": T.intim_ok, "deflections": T.defl_try,
+    "deflection_goals": T.defl_goals, "passes": T.pass_try, "passes_completed": T.pass_ok,
 }
+#: Columns summed per team by :func:`team_table` beyond its record and rates.
+TEAM_SUMS = ("penalties_action_card", "penalties_goalie", "penalties_retaliation", "penalties_intimidation",
+             "penalties_defense", "delayed_penalties", "intimidations", "intimidations_won", "deflections",
+             "deflection_goals", "passes", "passes_completed", "penetrations", "penetrations_won")
 PLAYER_COLUMNS = {"goals": P.g, "assists": P.a, "shots": P.sog, "pim": P.pim, "pp_goals": P.ppg,
-                  "sh_goals": P.shg}
+                  "sh_goals": P.shg, "intimidations": P.intim_try, "intimidations_won": P.intim_ok,
+                  "deflections": P.defl_try, "deflection_goals": P.defl_g}
 GOALIE_COLUMNS = {"games": K.gp, "starts": K.start, "shots_against": K.sa, "goals_against": K.ga,
                   "fatigued_start": K.fat_start, "shelled": K.shelled, "shots_against_fatigued": K.sa_fat,
                   "goals_against_fatigued": K.ga_fat, "fatigue_goals_against": K.fatg,
@@ -238,7 +250,8 @@ def team_table(team_games: pd.DataFrame, games: pd.DataFrame | None = None) -> p
         pp_goals_against=("pp_goals_against", "sum"), sh_goals=("sh_goals", "sum"), pim=("pim", "sum"),
         penalties=("penalties", "sum"), faceoffs_won=("faceoffs_won", "sum"),
         empty_net_goals=("empty_net_goals", "sum"), fatigue_goals=("fatigue_goals", "sum"),
-        goalie_shots_against=("goalie_shots_against", "sum"), goalie_goals_against=("goalie_goals_against", "sum"))
+        goalie_shots_against=("goalie_shots_against", "sum"), goalie_goals_against=("goalie_goals_against", "sum"),
+        **{col: (col, "sum") for col in TEAM_SUMS if col in tg.columns})
     agg["points"] = 2 * agg["wins"] + agg["ot_losses"] + agg["ties"]
     agg["goals_per_team_game"] = agg["goals"] / agg["games"]
     agg["goals_against_per_team_game"] = agg["goals_against"] / agg["games"]

@@ -121,6 +121,22 @@ def _save_pct(r):
     return ratio(lambda r: np.subtract(*_goalie_shots(r)), lambda r: _goalie_shots(r)[0])(r)
 
 
+#: team_games columns with a ``<column>_per_team_game`` metric, and what they count.
+ADVANCED_COUNTS = {
+    "penalties": "penalties (minors called)",
+    "penalties_action_card": "action-card penalties (4.8)",
+    "penalties_goalie": "goalie penalties (5.72)",
+    "penalties_retaliation": "retaliation penalties (5.73)",
+    "penalties_intimidation": "intimidation penalties (16.1)",
+    "penalties_defense": "Defense-column penalties (16.2)",
+    "delayed_penalties": "delayed penalties (16.13)",
+    "intimidations": "intimidation attempts (12)",
+    "deflections": "deflection attempts (25)",
+    "deflection_goals": "deflection goals (25)",
+    "passes": "passes chosen over penetration (11)",
+}
+
+
 class Strat(Game):
     id = "strat"
     title = "Strat-O-Matic Hockey, Basic game"
@@ -160,6 +176,16 @@ class Strat(Game):
                                          lambda r: _per_game(r, "sh_goals") / 2),
         "pim_per_team_game": Metric("pim_per_team_game", "penalty minutes per team per game",
                                     lambda r: _per_game(r, "pim") / 2),
+        **{f"{col}_per_team_game": Metric(f"{col}_per_team_game", f"{what} per team per game",
+                                          (lambda c: lambda r: _per_game(r, c) / 2)(col))
+           for col, what in ADVANCED_COUNTS.items()},
+        "intimidation_success": Metric("intimidation_success", "intimidations that took the puck away, per attempt "
+                                       "(both teams; 12.2)", functional=ratio(
+                                           lambda r: _per_game(r, "intimidations_won"),
+                                           lambda r: _per_game(r, "intimidations"))),
+        "pass_success": Metric("pass_success", "passes (chosen over penetration, 11) completed for an inside shot, "
+                               "per attempt (both teams)", functional=ratio(
+                                   lambda r: _per_game(r, "passes_completed"), lambda r: _per_game(r, "passes"))),
         "games_with_fatigued_goalie": Metric("games_with_fatigued_goalie", "share of games in which a fatigued goalie "
                                              "played (24.2-24.4)", _fatigued_goalie),
         "pp_pct": Metric("pp_pct", "power-play goals per power play (both teams)", functional=_pp_pct),
