@@ -20,6 +20,7 @@ EXPERIMENTS = {
     "ezr_qq_chart": 100_000,
     "ezr_overtime": 50_000,
     "strat_fatigue_lines": 40_000,
+    "strat_basic_vs_advanced": 40_000,
     "pyramid_tie_breaks": 200_000,
 }
 
