@@ -1,4 +1,4 @@
-"""Strat-O-Matic Hockey Basic throughput benchmark.
+"""Strat-O-Matic Hockey throughput benchmark (the Basic game; ``--rules level=advanced`` the Advanced one).
 
 One run measures, in the same process (plus one subprocess for the pure-Python
 reference), games/s of the Basic game with every counter kept (per-game,
@@ -24,6 +24,7 @@ kept, so the ratios between rows are measured under the same conditions.
 
     .venv/bin/python benchmarks/strat_bench.py            # default
     .venv/bin/python benchmarks/strat_bench.py --quick    # a few seconds once compiled
+    .venv/bin/python benchmarks/strat_bench.py --rules level=advanced    # the Advanced game
 
 The first run compiles the Strat kernel (a few minutes; cached afterwards).
 The output is a markdown block; its last line is one JSON object with every figure.
@@ -68,9 +69,9 @@ DEFAULT_PY_GAMES, QUICK_PY_GAMES = 20, 5
 class Run:
     """Compiled sample kit, round-robin schedule and output arrays for ``n`` games."""
 
-    def __init__(self, n: int, seed: int):
+    def __init__(self, n: int, seed: int, rules: Rules):
         self.n, self.seed = n, seed
-        self.c = engine.compiled(None, Rules())
+        self.c = engine.compiled(None, rules)
         self.homes, self.aways = engine.schedule(self.c, n=n, league=True)
         self.pol = np.stack([Coach().numeric(), Coach().numeric()])
         self.gsl = np.zeros((n, 2), np.int64)
@@ -90,12 +91,12 @@ class Run:
         return [self.OG[:n].tolist(), self.OT[:n].tolist()]
 
 
-def python_reference(seed: int, n: int, repeats: int) -> dict:
+def python_reference(seed: int, n: int, repeats: int, rules: Rules) -> dict:
     """Runs in a subprocess with NUMBA_DISABLE_JIT=1: the kernel code as plain Python."""
     warnings.simplefilter("ignore", RuntimeWarning)  # uint64 wrap-around in the seed mixer is intended
     if not nb.config.DISABLE_JIT:
         raise SystemExit("the pure-Python reference must run with NUMBA_DISABLE_JIT=1")
-    r = Run(n, seed)
+    r = Run(n, seed, rules)
     best = float("inf")
     with np.errstate(over="ignore"):
         for _ in range(repeats):
@@ -123,6 +124,8 @@ def main(argv=None) -> int:
     ap.add_argument("--quick", action="store_true",
                     help=f"small run: {QUICK_GAMES:,} games, {QUICK_PY_GAMES} pure-Python games, "
                          f"{QUICK_REPEATS} repetitions")
+    ap.add_argument("--rules", default="",
+                    help="rule options, e.g. level=advanced (default: the rulebook's Basic game)")
     ap.add_argument("--_pyref", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
 
@@ -131,9 +134,10 @@ def main(argv=None) -> int:
         QUICK_PY_GAMES if args.quick else DEFAULT_PY_GAMES)
     repeats = max(1, args.repeats or (QUICK_REPEATS if args.quick else DEFAULT_REPEATS))
     seed = args.seed
+    rules = Rules().with_options(args.rules)
 
     if args._pyref:
-        print(json.dumps(python_reference(seed, py_games, max(1, min(repeats, 2)))))
+        print(json.dumps(python_reference(seed, py_games, max(1, min(repeats, 2)), rules)))
         return 0
 
     threads = thread_counts(args.threads, nb.config.NUMBA_NUM_THREADS)
@@ -143,17 +147,17 @@ def main(argv=None) -> int:
     # --- pure-Python reference, in a subprocess (nothing else runs meanwhile)
     pyref = None
     if py_games > 0:
-        pyref = pure_python(__file__, ["--seed", str(seed), "--python-games", str(py_games),
+        pyref = pure_python(__file__, ["--seed", str(seed), "--python-games", str(py_games), "--rules", args.rules,
                                        "--repeats", str(repeats)])
 
     # --- compile and warm up everything (every thread count)
     t_compile = time.perf_counter()
-    run = Run(n, seed)
+    run = Run(n, seed, rules)
     warm = min(n, 4 * K.BLOCK)
     for t in threads:
         with runner.threads(t):
             run.kernel(warm)
-            engine.simulate(n=PAIRS, seed=seed, league=True, threads=t, progress=False)
+            engine.simulate(n=PAIRS, seed=seed, rules=rules, league=True, threads=t, progress=False)
             ceiling(np.uint64(seed), 0, warm, 100, K.BLOCK)
     compile_s = time.perf_counter() - t_compile
 
@@ -175,7 +179,7 @@ def main(argv=None) -> int:
 
     for t in threads:
         row(f"simulate_{t}", "engine.simulate, league round robin, all tables' counters", t,
-            lambda t=t: engine.simulate(n=n, seed=seed, league=True, threads=t, progress=False))
+            lambda t=t: engine.simulate(n=n, seed=seed, rules=rules, league=True, threads=t, progress=False))
         row(f"kernel_{t}", "kernel.simulate_games (numba kernel alone)", t, run.kernel)
         row(f"ceiling_{t}", f"RNG ceiling: seed + {ceil_draws} draws per game", t,
             lambda: ceiling(np.uint64(seed), 0, n, ceil_draws, K.BLOCK))
@@ -228,7 +232,7 @@ def main(argv=None) -> int:
                "threading_layer": layer, "platform": platform.platform()}
     config = {"games_per_call": n, "python_games": py_games, "repeats": repeats, "threads": threads, "seed": seed,
               "block": K.BLOCK, "quick": args.quick, "kit": sample_kit().name,
-              "rules": Rules().id, "coach": Coach().id}
+              "rules": rules.id, "coach": Coach().id}
     draw_stats = {"mean": draws_per_game, "min": int(draws.min()), "max": int(draws.max()),
                   "ceiling_draws_per_game": ceil_draws,
                   "cards_per_game": float(run.OG[:, K.O.cards].mean())}
