@@ -12,8 +12,8 @@ from simcore.charts import ChartError, Table, read_table
 from simcore.textio import FieldError, Range
 
 from .kernel.layout import MAX_ROSTER
-from .readings import (PENALTY_RATINGS, POSITIONS, SPLIT_RANGE, Reading, ReadingError, parse_defense,
-                       parse_goalie, parse_passing, parse_shot)
+from .readings import (DEF_PENALTY, PENALTY_RATINGS, POSITIONS, SPLIT_RANGE, TAKES_PUCK_SHOOTS, Reading,
+                       ReadingError, parse_defense, parse_goalie, parse_passing, parse_shot)
 
 DICE = tuple(range(2, 13))
 SHOT_COLUMNS = {"O": "outside", "I": "inside", "R": "rebound"}
@@ -172,7 +172,7 @@ def load_skaters(path) -> dict[str, Skater]:
             outside=tuple(f(f"O{k}", parse_shot) for k in DICE),
             inside=tuple(f(f"I{k}", parse_shot) for k in DICE),
             rebound=tuple(f(f"R{k}", parse_shot) for k in DICE),
-            defense_column={n: f(f"D{n}", parse_defense) for n in defense_cols},
+            defense_column={n: f(f"D{n}", _defense_reading(n)) for n in defense_cols},
             passing={x: f(f"P{x}", parse_passing) for x in passing_cols},
         )
     if not out:
@@ -182,6 +182,21 @@ def load_skaters(path) -> dict[str, Skater]:
         raise ChartError(t.path, t.row_lines[extra], "name", extra, f"{len(out)} skater cards; a team has at most "
                          f"{MAX_ROSTER} (the roster slots of the game)")
     return out
+
+
+#: Opponent Defense numbers whose Defense-column cell may be a penalty reading (16.2); every other number reads
+#: Takes puck or Outside shot (4.1).
+PENALTY_DEFENSE = range(7, 12)
+
+
+def _defense_reading(n: int):
+    def parse(text: str) -> Reading:
+        r = parse_defense(text)
+        if (r.kind in (DEF_PENALTY, TAKES_PUCK_SHOOTS)) != (n in PENALTY_DEFENSE):
+            raise ReadingError(f"Defense {n} reads " + ("Penalty or Takes puck, outside shot (16.2)"
+                                                        if n in PENALTY_DEFENSE else "Takes puck or Outside shot (4.1)"))
+        return r
+    return parse
 
 
 def _starts(text: str) -> float:
