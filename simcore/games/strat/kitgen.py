@@ -86,6 +86,15 @@ class Knobs:
     # from the save share, per column (outside, inside, rebound), at Offense 1 and 9 (defensemen get none).
     goal_plus: tuple = ((0.0, 0.025, 0.035), (0.035, 0.07, 0.07))
     goalie_rating_plus: tuple = ((0.02, 0.04, 0.04), (0.05, 0.08, 0.08))
+    # Defensemen with a power-play threat (28.2 "For players who are primarily defensemen ... Goal+ and Goalie
+    # Rating+ are not goals"): the chance that a defenseman of Offense below / at least `d_plus_offense` carries
+    # one Goal+ or Goalie Rating+ on his Reb/Bkwy column (in place of his rarest X-D save), and the chance that
+    # such a defenseman also has a Goalie Rating+ on his Outside column.  Drawn from the "dplus" stream, so no
+    # other cell of the kit moves.
+    d_plus_chance: tuple = (0.15, 0.6)
+    d_plus_offense: int = 3
+    d_plus_goal_share: float = 0.5            # of the Reb/Bkwy cells: Goal+ (else Goalie Rating+)
+    d_plus_outside: float = 0.5
     save_any_share: float = 0.08        # of X- saves written "X-Any D player" (5.2)
     lose_any_share: float = 0.20        # of lost pucks written "Lose puck to any D player" (5.4)
     # --- goalie cards: goal share (Goal cells plus a Goal 1-k split) of the eleven cells, by team strength
@@ -154,7 +163,7 @@ SURNAME_TAIL = ("by", "croft", "dale", "er", "ford", "gren", "holm", "ley", "mon
 
 # ---------------------------------------------------------------- helpers
 
-STREAMS = ("decks", "names", "strength", "team", "card", "goalie")
+STREAMS = ("decks", "names", "strength", "team", "card", "goalie", "dplus")
 
 
 def _stream(k: Knobs, part: str, *ids) -> np.random.Generator:
@@ -293,6 +302,22 @@ def skater_row(rng, k: Knobs, name: str, pos: str, second: str | None, off: int,
     return row
 
 
+def defenseman_plus(rng, k: Knobs, row: dict[str, str]) -> None:
+    """Give a defenseman's card power-play-only readings (5.9, 5.10; 28.2): with chance ``d_plus_chance`` (by his
+    Offense) his rarest X-D save on the Reb/Bkwy column becomes Goal+ or Goalie Rating+, and with chance
+    ``d_plus_outside`` also his rarest X-D save on the Outside column becomes Goalie Rating+.  ``rng`` is the
+    card's own "dplus" stream: every other draw of the kit is unchanged."""
+    lo, hi = k.d_plus_chance
+    if rng.random() >= (hi if int(row["off"]) >= k.d_plus_offense else lo):
+        return
+    also_outside = rng.random() < k.d_plus_outside
+    plus = "Goal+" if rng.random() < k.d_plus_goal_share else "Goalie Rating+"
+    for letter, text in (("R", plus), ("O", "Goalie Rating+" if also_outside else None)):
+        saves = [d for d in DICE if row[f"{letter}{d}"].startswith("X-D") or row[f"{letter}{d}"] == "X-Any D player"]
+        if text and saves:
+            row[f"{letter}{min(saves, key=lambda d: (WEIGHT[d], d))}"] = text
+
+
 def goalie_row(rng, k: Knobs, q: float, starter: bool, fixed: dict[int, str]) -> dict[str, str]:
     cells = dict(fixed)
     free = [d for d in DICE if d not in cells and 3 <= d <= 11]
@@ -386,6 +411,7 @@ def build_team(rng, k: Knobs, names, strength: float, samples: bool, team_no: in
             name = names()
             row = skater_row(_stream(k, "card", team_no, 10 + pi, pos), k, name, pos, second, off, strength, pi < 2,
                              {})
+            defenseman_plus(_stream(k, "dplus", team_no, 10 + pi, pos), k, row)
             skaters.append({"name": name, **row, "source": METHOD})
             unit.append(name)
         lines[f"D{pi + 1}"] = {"LD": unit[0], "RD": unit[1]}
@@ -406,6 +432,31 @@ def build_team(rng, k: Knobs, names, strength: float, samples: bool, team_no: in
     units = ("F1", "F2", "F3", "F4", "D1", "D2", "D3", "PP1", "PP2", "PK1", "PK2", "G1", "G2")
     line_rows = [{"unit": u, **lines[u], "source": METHOD} for u in units]
     return skaters, goalies, line_rows
+
+
+#: The rulebook's Player A (KBY) and Players B and C are opponents: "If Player B is on the attack ... refer to the
+#: Defense column of Player A's card" (4.1), "Player C's goalie card and Player A's Reb/Bkwy column" (5.5).  They
+#: are built on KBY (team 0), then Player B and Player C change places with NRV's (team 1) first-line left wing
+#: and starting goalie, by the unit slots of the lines file: each card keeps every cell, and its slot in the
+#: other team's lines.
+SAMPLE_TRADE = (("F1", "LW"), ("G1", "G"))
+
+
+def trade(a, b, slots) -> None:
+    """Swap the players in ``slots`` (unit, column) of two built teams (skaters, goalies, lines): their card rows
+    change files and each takes the other's place in every unit."""
+    for unit, col in slots:
+        la, lb = (next(r for r in t[2] if r["unit"] == unit) for t in (a, b))
+        na, nb = la[col], lb[col]
+        kind = 1 if col == "G" else 0
+        ra, rb = (next(r for r in t[kind] if r["name"] == n) for t, n in ((a, na), (b, nb)))
+        ia, ib = a[kind].index(ra), b[kind].index(rb)
+        a[kind][ia], b[kind][ib] = rb, ra
+        for t, old, new in ((a, na, nb), (b, nb, na)):
+            for r in t[2]:
+                for c in list(r):
+                    if c not in ("unit", "source") and r[c] == old:
+                        r[c] = new
 
 
 def build_files(k: Knobs = KNOBS) -> dict[str, str]:
@@ -510,10 +561,12 @@ def build_files(k: Knobs = KNOBS) -> dict[str, str]:
     names = _Names(_stream(k, "names"))
     strengths = _stream(k, "strength").normal(0, k.team_strength_sd, size=k.n_teams)
     team_rows = []
+    built = [build_team(_stream(k, "team", i), k, names, float(strengths[i]), samples=(i == 0), team_no=i)
+             for i in range(k.n_teams)]
+    trade(built[0], built[1], SAMPLE_TRADE)
     for i in range(k.n_teams):
         abbr, full = TEAMS[i]
-        skaters, goalies, lines = build_team(_stream(k, "team", i), k, names, float(strengths[i]), samples=(i == 0),
-                                             team_no=i)
+        skaters, goalies, lines = built[i]
         files[f"teams/{abbr}_skaters.csv"] = _csv(SKATER_HEADER, skaters)
         files[f"teams/{abbr}_goalies.csv"] = _csv(GOALIE_HEADER, goalies)
         files[f"teams/{abbr}_lines.csv"] = _csv(LINES_HEADER, lines)

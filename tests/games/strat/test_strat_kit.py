@@ -11,7 +11,8 @@ from simcore.games.strat import readings as R
 from simcore.games.strat.decks import load_penalty_chart
 from simcore.games.strat.kit import SAMPLE_KIT_DIR, load_kit, sample_kit
 
-SAMPLE_TEAM = "KBY"   # the team that carries the rulebook's sample players
+SAMPLE_TEAM = "KBY"   # Player A's team
+OPPONENT = "NRV"      # Player B's and Player C's: 4.1 and 5.5 make them Player A's opponents
 
 
 @pytest.fixture(scope="module")
@@ -47,8 +48,13 @@ def test_team_strength_varies(kit):
 
 
 def test_rulebook_sample_players(kit):
-    team = kit.teams[SAMPLE_TEAM]
-    a, b, c = team.skaters["Player A"], team.skaters["Player B"], team.goalies["Player C"]
+    team, opp = kit.teams[SAMPLE_TEAM], kit.teams[OPPONENT]
+    a, b, c = team.skaters["Player A"], opp.skaters["Player B"], opp.goalies["Player C"]
+    # 4.1 "If Player B is on the attack ... refer to the Defense column of Player A's card": matched up, first
+    # lines (home RW against visitor LW); 5.5 Player A's rebound shot goes to "Player C's goalie card"
+    assert team.lines.forwards[0][R.RW] == "Player A" and opp.lines.forwards[0][R.LW] == "Player B"
+    assert opp.lines.goalies[0] == "Player C"
+    assert "Player B" not in team.skaters and "Player C" not in team.goalies
     assert a.positions == (R.RW,)                  # 6.1: his defensive counterpart is "the opposing left wing"
     assert a.breakaway == 4                        # 6.1: "has a Penetration rating of 4"
     assert a.defense_column[12] == R.Reading(R.TAKES_PUCK)   # 4.1: "Player A has taken away the puck"
@@ -70,8 +76,8 @@ KEYS = {"action_deck.csv": "card", "split_deck.csv": "card", "teams.csv": "team"
         "charts/penalty.csv": "rating"}
 RULEBOOK_CELLS = {
     ("teams/KBY_skaters.csv", "Player A"): {"pos", "bkwy", "D12", "PK", "PL", "R9", "I5", "skate"},
-    ("teams/KBY_skaters.csv", "Player B"): {"pos", "bkwy", "pen"},
-    ("teams/KBY_goalies.csv", "Player C"): {"G11"},
+    ("teams/NRV_skaters.csv", "Player B"): {"pos", "bkwy", "pen"},
+    ("teams/NRV_goalies.csv", "Player C"): {"G11"},
     ("charts/penetration.csv", "4"): {"success"},
     ("charts/power_play.csv", "1"): {"condition", "top_power_play", "bottom_short_handed", "bottom_power_play"},
 }
@@ -109,6 +115,35 @@ def test_shipped_files_equal_the_generator_output(tmp_path):
         assert (SAMPLE_KIT_DIR / rel).read_bytes() == (tmp_path / rel).read_bytes(), rel
     assert kitgen.differences(SAMPLE_KIT_DIR) == []
     assert kitgen.main(["--check"]) == 0
+
+
+def test_several_defensemen_carry_power_play_readings(kit):
+    # 28.2 "For players who are primarily defensemen ... Goal+ and Goalie Rating+ are not goals": the kit gives
+    # some defensemen such cells (Reb/Bkwy, and some also Outside), drawn from their own stream
+    plus = (R.Reading(R.GOAL, 1, 20, 1), R.Reading(R.GOALIE_RATING, 1))
+    ds = [s for t in kit.teams.values() for s in t.skaters.values() if s.is_defenseman]
+    reb = [s for s in ds if any(r in plus for r in s.rebound)]
+    out = [s for s in ds if any(r in plus for r in s.outside)]
+    assert 8 <= len(reb) <= len(ds) // 2 and 3 <= len(out) <= len(reb)
+    assert {s.name for s in out} <= {s.name for s in reb}
+    assert any(R.Reading(R.GOAL, 1, 20, 1) in s.rebound for s in reb)
+    assert all(sum(r in plus for r in s.rebound) == 1 for s in reb)
+    assert not any(r in plus for s in ds for r in s.inside)
+
+
+def test_only_the_defense_plus_stream_moves_defensemen(kit):
+    # switching the defensemen's power-play readings off redraws no other cell: each defenseman's card differs
+    # from the kit without them in at most one Reb/Bkwy and one Outside cell, and every forward is the same
+    off = kitgen.build_files(kitgen.Knobs(d_plus_chance=(0.0, 0.0)))
+    on = kitgen.build_files()
+    for rel in on:
+        if not rel.endswith("_skaters.csv"):
+            assert on[rel] == off[rel], rel
+            continue
+        for a, b in zip(csv.DictReader(on[rel].splitlines()), csv.DictReader(off[rel].splitlines())):
+            diff = {c for c in a if a[c] != b[c]}
+            assert all(c[0] in "RO" for c in diff) and len(diff) <= 2, (rel, a["name"], diff)
+            assert not diff or a["pos"][:2] in ("LD", "RD")
 
 
 def test_generator_is_deterministic_and_its_knobs_matter():
@@ -179,14 +214,15 @@ CASES = {
     "two forward lines": ("F3", "LW", lambda t: _lines_row("F2")["LW"], "already in F2"),
     "two defense pairs": ("D3", "RD", lambda t: _lines_row("D1")["RD"], "already in D1"),
     "forward line and pair": ("D3", "LD", lambda t: _lines_row("F2")["C"], "already in F2"),
-    "goalie in a skater unit": ("F2", "LW", "Player C", "is a goalie"),
+    "goalie in a skater unit": ("F2", "LW", "Otto Corholm", "is a goalie"),
     "skater in goal": ("G2", "G", "Player A", "is a skater"),
     "unknown goalie": ("G2", "G", "Nobody Known", "no goalie named"),
-    "same goalie twice": ("G2", "G", "Player C", "must differ"),
+    "same goalie twice": ("G2", "G", lambda t: t.lines.goalies[0], "must differ"),
     "empty required cell": ("F1", "C", "-", "needs a player at C"),
     "cell a unit does not use": ("D1", "C", "Player A", "does not use column C"),
     "center on the penalty kill": ("PK1", "C", "Player A", "no center"),
-    "forward in both power-play units": ("PP2", "LW", "Player B", "only defensemen may play in both"),
+    "forward in both power-play units": ("PP2", "LW", lambda t: _lines_row("PP1")["LW"],
+                                         "only defensemen may play in both"),
     "player in both penalty-killing units": ("PK2", "LD", lambda t: _lines_row("PK1")["LD"], "already in PK1"),
     "penalty-kill wing off his wing": ("PK1", "LW", "Player A", "not rated at LW or C"),
     "penalty-kill defenseman off his side": ("PK1", "LD", _rd_only, "not rated at LD"),
@@ -270,7 +306,7 @@ def test_kit_toml_errors(copy):
 
 def test_name_on_both_rosters(copy):
     g = copy / "teams" / f"{SAMPLE_TEAM}_goalies.csv"
-    g.write_text(g.read_text().replace("Player C,", "Player A,", 1))
+    g.write_text(g.read_text().replace("Linus Ashwick,", "Player A,", 1))
     with pytest.raises(ChartError, match="also on the skater roster"):
         load_kit(copy)
 

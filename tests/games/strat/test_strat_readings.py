@@ -134,8 +134,8 @@ def test_bad_skater_card_names_file_line_field_text(tmp_path, field, text, needl
 
 def test_advanced_columns_are_optional_and_unknown_ones_fail(tmp_path):
     header = ["name", *SKATER_COLUMNS, "D7", "PG"]
-    p = _write_skaters(tmp_path, {"Player A": {**PLAYER_A, "D7": "Takes puck, outside shot", "PG": "Inside shot for RW"}},
-                       header)
+    row = {**PLAYER_A, "D7": "Takes puck, outside shot", "PG": "Inside shot for RW"}
+    p = _write_skaters(tmp_path, {"Player A": row}, header)
     a = load_skaters(p)["Player A"]
     assert a.defense_column[7] == R.Reading(R.TAKES_PUCK_SHOOTS) and a.passing["G"] == R.Reading(R.PASS_INSIDE, R.RW)
     p = _write_skaters(tmp_path, {"Player A": PLAYER_A}, ["name", *SKATER_COLUMNS, "Q1"])
