@@ -100,6 +100,8 @@ def test_every_cell_is_tagged_and_only_printed_cells_claim_the_rulebook():
                 if cell.source.startswith("rulebook:"):
                     assert col in RULEBOOK_CELLS.get((rel, key), ()), (rel, key, col)
                     seen.add((rel, key, col))
+                elif rel.endswith("_skaters.csv") and col in kitgen.ADVANCED_COLUMNS:
+                    assert cell.source == kitgen.ADVANCED_METHOD, (rel, key, col, cell.source)
                 else:
                     assert cell.source == "reconstructed:synthetic-kit", (rel, key, col, cell.source)
     assert seen == {(rel, key, col) for (rel, key), cols in RULEBOOK_CELLS.items() for col in cols}
@@ -144,6 +146,95 @@ def test_only_the_defense_plus_stream_moves_defensemen(kit):
             diff = {c for c in a if a[c] != b[c]}
             assert all(c[0] in "RO" for c in diff) and len(diff) <= 2, (rel, a["name"], diff)
             assert not diff or a["pos"][:2] in ("LD", "RD")
+
+
+# ---------------------------------------------------------------- the Advanced card fields
+
+def _skaters(kit):
+    return [s for t in kit.teams.values() for s in t.skaters.values()]
+
+
+def test_every_skater_has_the_advanced_card_fields(kit):
+    # the Advanced deck reads Opponent Defense 2-14 and Passing G-L (10.2); 16.2 "Either a penalty will occur or
+    # the defender will take away the puck and attempt an outside shot" on Defense 7-11
+    lo_hi = dict(zip(range(5), kitgen.KNOBS.penalty_cells))
+    for s in _skaters(kit):
+        assert sorted(s.defense_column) == list(range(2, 15)) and sorted(s.passing) == list("GHIJKL"), s.name
+        for n in (*range(2, 7), 12, 13, 14):
+            assert s.defense_column[n].kind in (R.TAKES_PUCK, R.OUTSIDE_SHOT), (s.name, n)
+        kinds = [s.defense_column[n].kind for n in range(7, 12)]
+        assert set(kinds) <= {R.DEF_PENALTY, R.TAKES_PUCK_SHOOTS}, s.name
+        lo, hi = lo_hi[s.penalty]
+        assert lo <= kinds.count(R.DEF_PENALTY) <= hi, (s.name, R.PENALTY_RATINGS[s.penalty], kinds)
+        # 17.4 "For AA-rated players, note the extra entry ... (MC: 10 11)": on Defense numbers that read Penalty
+        if s.penalty == 0:
+            assert s.misconduct and all(s.defense_column[n].kind == R.DEF_PENALTY for n in s.misconduct), s.name
+        else:
+            assert s.misconduct == frozenset(), s.name
+    # the rulebook's own example entry appears in the kit
+    assert any(s.misconduct == {10, 11} for s in _skaters(kit))
+
+
+def test_penalty_cells_follow_the_penalty_rating(kit):
+    by_rating = {}
+    for s in _skaters(kit):
+        by_rating.setdefault(s.penalty, []).append(
+            sum(s.defense_column[n].kind == R.DEF_PENALTY for n in range(7, 12)))
+    means = [sum(v) / len(v) for _, v in sorted(by_rating.items())]
+    assert means == sorted(means, reverse=True) and means[0] >= 3 and means[-1] <= 1
+
+
+def test_takes_puck_follows_the_defense_rating(kit):
+    def share(pred):
+        cells = [s.defense_column[n].kind == R.TAKES_PUCK for s in _skaters(kit) if pred(s) for n in range(2, 7)]
+        return sum(cells) / len(cells)
+    assert share(lambda s: s.defense >= 4) > share(lambda s: s.defense == 3) + 0.05 > share(lambda s: s.defense <= 2)
+
+
+def test_faceoff_ratings_by_position(kit):
+    # 8.1 "All forwards have a faceoff rating of either +2, +1 or 0": centers take the faceoffs and rate highest
+    fwd = [s for s in _skaters(kit) if not s.is_defenseman]
+    assert all(s.faceoff in (0, 1, 2) for s in fwd)
+    centers = [s.faceoff for s in fwd if s.position == R.C]
+    wings = [s.faceoff for s in fwd if s.position != R.C]
+    assert 2 in centers and 2 not in wings and sum(centers) / len(centers) > 2 * sum(wings) / len(wings)
+    assert all(s.faceoff == 0 for s in _skaters(kit) if s.is_defenseman)
+
+
+def test_intimidation_ranges_are_wider_for_defensemen_and_physical_forwards(kit):
+    def width(pred):
+        w = [(s.intimidation or (0, 0))[1] for s in _skaters(kit) if pred(s)]
+        return sum(w) / len(w)
+    assert width(lambda s: s.is_defenseman) > width(lambda s: not s.is_defenseman) + 2
+    physical = width(lambda s: not s.is_defenseman and s.penalty <= 1)       # AA, A (26.1's enforcers)
+    assert physical > width(lambda s: not s.is_defenseman and s.penalty >= 3) + 2
+
+
+def test_a_basic_kit_without_the_advanced_columns_loads_and_plays_the_same(copy, kit):
+    # a user's Basic kit (the columns of docs/strat-data.md without D2-D11, PG-PI, mc) loads, and the Basic game
+    # compiles the same tables from it: it reads only D12-D14 and PJ-PL of those columns
+    import numpy as np
+
+    from simcore.games.strat.compile import compile_kit
+
+    drop = set(kitgen.ADVANCED_COLUMNS) - {"intim"}
+    for p in (copy / "teams").glob("*_skaters.csv"):
+        with open(p, newline="") as f:
+            rows = list(csv.DictReader(f))
+        keep = [c for c in rows[0] if c not in drop]
+        for r in rows:
+            r["source"] = r["source"].replace(kitgen.ADVANCED_SOURCE, f"{kitgen.ADVANCED_METHOD}[intim]")
+        with open(p, "w", newline="") as f:
+            w = csv.DictWriter(f, keep, extrasaction="ignore", lineterminator="\n")
+            w.writeheader()
+            w.writerows(rows)
+    basic = load_kit(copy)
+    a = basic.teams[SAMPLE_TEAM].skaters["Player A"]
+    assert sorted(a.defense_column) == [12, 13, 14] and sorted(a.passing) == list("JKL")
+    assert a.misconduct == frozenset()
+    mine, full = compile_kit(basic), compile_kit(kit)
+    assert len(mine.tables) == len(full.tables)
+    assert all(np.array_equal(x, y) for x, y in zip(mine.tables, full.tables)) and np.array_equal(mine.D, full.D)
 
 
 def test_generator_is_deterministic_and_its_knobs_matter():

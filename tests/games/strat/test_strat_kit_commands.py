@@ -118,7 +118,7 @@ def test_kit_new_refuses_a_folder_that_holds_anything(tmp_path, capsys):
 @pytest.mark.parametrize("rel, old, new, where", [
     ("teams/EXB_lines.csv", "F1,Player B,", "F1,Player Q,",
      "EXB_lines.csv, line 13, column 'LW': 'Player Q': no skater"),
-    ("teams/EXB_skaters.csv", ",B,1-", ",Q,1-", "EXB_skaters.csv, line 22, column 'pen': 'Q'"),
+    ("teams/EXB_skaters.csv", ",B,1-", ",Q,1-", "EXB_skaters.csv, line 27, column 'pen': 'Q'"),
     ("teams/EXB_goalies.csv", "Player C,5,55%", "Player C,5,155%", "EXB_goalies.csv, line 10, column 'starts': '155%'"),
     ("charts/penalty.csv", "\nD,1-3,", "\nE,1-3,", "penalty.csv, line 10, column 'rating': 'E'"),
     ("teams.csv", "teams/EXB_lines.csv", "teams/EXB_line.csv", "teams.csv, line 11, column 'lines': "

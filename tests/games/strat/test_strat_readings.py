@@ -394,3 +394,29 @@ def test_penalty_readings_only_in_defense_7_to_11(tmp_path, col, text, needle):
     p = _write_skaters(tmp_path, {"Player A": {**PLAYER_A, "D9": "Outside shot"}}, header)
     with pytest.raises(ChartError, match=re.escape("Defense 9 reads Penalty or Takes puck, outside shot (16.2)")):
         load_skaters(p)
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("(MC: 10 11)", frozenset({10, 11})),       # 17.4 as printed
+    ("MC: 9", frozenset({9})),
+    ("(mc: 7, 11)", frozenset({7, 11})),
+    ("-", frozenset()),
+])
+def test_misconduct_entry(tmp_path, text, expected):
+    header = ["name", *SKATER_COLUMNS, "mc"]
+    a = load_skaters(_write_skaters(tmp_path, {"Player A": {**PLAYER_A, "mc": text}}, header))["Player A"]
+    assert a.misconduct == expected
+
+
+@pytest.mark.parametrize("text", ["(MC: 12)", "(MC: 10 10)", "(MC:)", "MC 10 11", "10 11"])
+def test_bad_misconduct_entry_names_the_cell(tmp_path, text):
+    header = ["name", *SKATER_COLUMNS, "mc"]
+    p = _write_skaters(tmp_path, {"Player A": {**PLAYER_A, "mc": text}}, header)
+    with pytest.raises(ChartError) as info:
+        load_skaters(p)
+    msg = str(info.value)
+    assert "line 2" in msg and "column 'mc'" in msg and repr(text) in msg and "(MC: 10 11)" in msg
+
+
+def test_a_card_without_the_misconduct_column_has_none(tmp_path):
+    assert load_skaters(_write_skaters(tmp_path, {"Player A": PLAYER_A}))["Player A"].misconduct == frozenset()
