@@ -199,9 +199,9 @@ def _strat_copy(tmp_path, goalies):
 
 
 def test_strat_share_override(tmp_path):
-    d = _strat_copy(tmp_path, "KBY,Player C,0.8\nKBY,Otto Corholm,0.2\nLKP,Bram Cragcroft,1\n")
+    d = _strat_copy(tmp_path, "KBY,Linus Ashwick,0.8\nKBY,Otto Corholm,0.2\nLKP,Bram Cragcroft,1\n")
     g = load_league(d / "league.toml").goalies.set_index(["team", "goalie"]).share
-    assert g["KBY", "Player C"] == 0.8 and g["KBY", "Otto Corholm"] == 0.2
+    assert g["KBY", "Linus Ashwick"] == 0.8 and g["KBY", "Otto Corholm"] == 0.2
     assert g["LKP", "Bram Cragcroft"] == 1 and g["LKP", "Viktor Garcroft"] == 0      # left out: no starts
     base = load_league(STRAT_SAMPLE).goalies.set_index(["team", "goalie"]).share
     assert g["NRV"].tolist() == base["NRV"].tolist()                                  # not listed: card shares
@@ -210,10 +210,10 @@ def test_strat_share_override(tmp_path):
 @pytest.mark.parametrize("rows, needle", [
     ("KBY,Hugo Fenby,1\n", "goalies.csv, line 3, column 'goalie': 'Hugo Fenby': not a goalie of KBY"),
     ("XXX,Player C,1\n", "goalies.csv, line 3, column 'team': 'XXX': not a team of the league"),
-    ("KBY,Player C,0.7\nKBY,Otto Corholm,0.2\n", "goalies.csv, line 3, column 'team'.*must add up to 1"),
-    ("KBY,Player C,1\nKBY,Player C,0\n", "goalies.csv, line 4, column 'goalie'.*listed twice"),
-    ("KBY,Player C,lots\n", "goalies.csv, line 3, column 'share': 'lots'"),
-    ("KBY,Player C\n", "goalies.csv, line 3.*2 fields where the header has 3"),
+    ("KBY,Linus Ashwick,0.7\nKBY,Otto Corholm,0.2\n", "goalies.csv, line 3, column 'team'.*must add up to 1"),
+    ("KBY,Linus Ashwick,1\nKBY,Linus Ashwick,0\n", "goalies.csv, line 4, column 'goalie'.*listed twice"),
+    ("KBY,Linus Ashwick,lots\n", "goalies.csv, line 3, column 'share': 'lots'"),
+    ("KBY,Linus Ashwick\n", "goalies.csv, line 3.*2 fields where the header has 3"),
 ])
 def test_strat_share_override_errors(tmp_path, rows, needle):
     d = _strat_copy(tmp_path, rows)

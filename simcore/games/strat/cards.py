@@ -12,8 +12,8 @@ from simcore.charts import ChartError, Table, read_table
 from simcore.textio import FieldError, Range
 
 from .kernel.layout import MAX_ROSTER
-from .readings import (PENALTY_RATINGS, POSITIONS, SPLIT_RANGE, Reading, ReadingError, parse_defense,
-                       parse_goalie, parse_passing, parse_shot)
+from .readings import (DEF_PENALTY, PENALTY_RATINGS, POSITIONS, SPLIT_RANGE, TAKES_PUCK_SHOOTS, Reading,
+                       ReadingError, parse_defense, parse_goalie, parse_passing, parse_shot)
 
 DICE = tuple(range(2, 13))
 SHOT_COLUMNS = {"O": "outside", "I": "inside", "R": "rebound"}
@@ -22,8 +22,10 @@ BASIC_PASSING = ("J", "K", "L")
 SKATER_COLUMNS = ["pos", "off", "def", "bkwy", "pen", "intim", "ast", "skate", "fo", "tend",
                   *(f"{c}{d}" for c in SHOT_COLUMNS for d in DICE),
                   *(f"D{n}" for n in BASIC_DEFENSE), *(f"P{x}" for x in BASIC_PASSING)]
-#: Advanced-game columns a card file may add (Defense 1-11, more Passing letters).
-SKATER_OPTIONAL = (*(f"D{n}" for n in range(1, 12)), *(f"P{x}" for x in "ABCDEFGHI"))
+#: Advanced-game columns a card file may add: Defense 1-11 (the Advanced deck reads Opponent Defense 2-14; 7-11
+#: carry the penalty readings of 16.2), more Passing letters (it reads Passing G-L), and ``mc``, the misconduct
+#: entry an AA-rated player's Defense column carries for Super Advanced, "(MC: 10 11)" (17.4), or ``-``.
+SKATER_OPTIONAL = (*(f"D{n}" for n in range(1, 12)), *(f"P{x}" for x in "ABCDEFGHI"), "mc")
 GOALIE_COLUMNS = ["fatigue", "starts", *(f"G{d}" for d in DICE)]
 #: The ranges of the integer fields of a card (a rating or count outside them is an error naming the cell).
 OFFENSE = Range(0, 9, "an Offense rating")
@@ -58,6 +60,7 @@ class Skater:
     rebound: tuple[Reading, ...]
     defense_column: dict[int, Reading]  # by Opponent Defense number
     passing: dict[str, Reading]         # by Passing letter
+    misconduct: frozenset[int] = frozenset()   # Defense numbers (7-11) adding a 10-minute misconduct (17.4)
 
     @property
     def position(self) -> int:
@@ -172,8 +175,9 @@ def load_skaters(path) -> dict[str, Skater]:
             outside=tuple(f(f"O{k}", parse_shot) for k in DICE),
             inside=tuple(f(f"I{k}", parse_shot) for k in DICE),
             rebound=tuple(f(f"R{k}", parse_shot) for k in DICE),
-            defense_column={n: f(f"D{n}", parse_defense) for n in defense_cols},
+            defense_column={n: f(f"D{n}", _defense_reading(n)) for n in defense_cols},
             passing={x: f(f"P{x}", parse_passing) for x in passing_cols},
+            misconduct=f("mc", _misconduct) if "mc" in t.columns else frozenset(),
         )
     if not out:
         raise ChartError(t.path, None, None, None, "no skater cards")
@@ -182,6 +186,35 @@ def load_skaters(path) -> dict[str, Skater]:
         raise ChartError(t.path, t.row_lines[extra], "name", extra, f"{len(out)} skater cards; a team has at most "
                          f"{MAX_ROSTER} (the roster slots of the game)")
     return out
+
+
+#: Opponent Defense numbers whose Defense-column cell may be a penalty reading (16.2); every other number reads
+#: Takes puck or Outside shot (4.1).
+PENALTY_DEFENSE = range(7, 12)
+
+
+def _defense_reading(n: int):
+    def parse(text: str) -> Reading:
+        r = parse_defense(text)
+        if (r.kind in (DEF_PENALTY, TAKES_PUCK_SHOOTS)) != (n in PENALTY_DEFENSE):
+            allowed = ("Penalty or Takes puck, outside shot (16.2)" if n in PENALTY_DEFENSE
+                       else "Takes puck or Outside shot (4.1)")
+            raise ReadingError(f"Defense {n} reads {allowed}")
+        return r
+    return parse
+
+
+def _misconduct(text: str) -> frozenset[int]:
+    """The misconduct entry of 17.4 as printed, ``(MC: 10 11)``, or ``-`` for none."""
+    t = " ".join(text.split())
+    if t == "-":
+        return frozenset()
+    m = re.fullmatch(r"\(?\s*MC:\s*([0-9 ,]+?)\s*\)?", t, flags=re.IGNORECASE)
+    nums = [int(x) for x in re.split(r"[ ,]+", m.group(1)) if x] if m else []
+    if not nums or any(n not in PENALTY_DEFENSE for n in nums) or len(set(nums)) != len(nums):
+        raise ReadingError("expected a misconduct entry such as (MC: 10 11): Defense numbers 7-11, each once "
+                           "(17.4), or - for none")
+    return frozenset(nums)
 
 
 def _starts(text: str) -> float:

@@ -8,7 +8,8 @@
 The real game's cards and charts are not in the rulebook; this kit is made up (fictional teams and players)
 and deterministic (a seeded numpy Generator).  Every tuning knob is a field of :class:`Knobs`; the construction
 is documented in docs/strat-data.md, "How the sample kit was built".  Cells transcribed from the rulebook carry
-``rulebook:<section>`` source tags, every other cell ``reconstructed:synthetic-kit``.  A test checks that the
+``rulebook:<section>`` source tags, the skaters' Advanced columns ``reconstructed:advanced-card-ratings``
+(:func:`advanced_fields`), every other cell ``reconstructed:synthetic-kit``.  A test checks that the
 shipped files equal this script's output.
 """
 from __future__ import annotations
@@ -86,6 +87,15 @@ class Knobs:
     # from the save share, per column (outside, inside, rebound), at Offense 1 and 9 (defensemen get none).
     goal_plus: tuple = ((0.0, 0.025, 0.035), (0.035, 0.07, 0.07))
     goalie_rating_plus: tuple = ((0.02, 0.04, 0.04), (0.05, 0.08, 0.08))
+    # Defensemen with a power-play threat (28.2 "For players who are primarily defensemen ... Goal+ and Goalie
+    # Rating+ are not goals"): the chance that a defenseman of Offense below / at least `d_plus_offense` carries
+    # one Goal+ or Goalie Rating+ on his Reb/Bkwy column (in place of his rarest X-D save), and the chance that
+    # such a defenseman also has a Goalie Rating+ on his Outside column.  Drawn from the "dplus" stream, so no
+    # other cell of the kit moves.
+    d_plus_chance: tuple = (0.15, 0.6)
+    d_plus_offense: int = 3
+    d_plus_goal_share: float = 0.5            # of the Reb/Bkwy cells: Goal+ (else Goalie Rating+)
+    d_plus_outside: float = 0.5
     save_any_share: float = 0.08        # of X- saves written "X-Any D player" (5.2)
     lose_any_share: float = 0.20        # of lost pucks written "Lose puck to any D player" (5.4)
     # --- goalie cards: goal share (Goal cells plus a Goal 1-k split) of the eleven cells, by team strength
@@ -111,6 +121,21 @@ class Knobs:
     pass_at_3: tuple = (0.32, 0.47, 0.62)
     pass_per_assist: float = 0.06
     pass_any_share: float = 0.35              # completed passes written "Inside shot for any player"
+    # --- Advanced card fields (docs/strat-data.md, "Advanced card fields"), drawn from each card's "adv" stream so
+    # that the Basic cells do not move.  Passing G, H, I (the Advanced deck reads G-L): chance of a completed pass
+    # at Assist 3 (change per point: pass_per_assist).
+    pass_at_3_advanced: tuple = (0.40, 0.48, 0.55)
+    # Defense 2-6 (read like 12-14): chance of "Takes puck" at Defense 3 (change per point: takes_puck_per_point).
+    takes_puck_at_3_advanced: tuple = (0.80, 0.72, 0.64, 0.56, 0.48)
+    # Defense 7-11 (16.2): how many of the five read "Penalty", uniform in (lo, hi), by Penalty rating AA..D; the
+    # others read "Takes puck, outside shot".
+    penalty_cells: tuple = ((3, 4), (2, 3), (1, 2), (1, 1), (0, 1))
+    # I rating (12.1-12.2): 1-n with n = intim_base (forward, defenseman) + intim_by_penalty[rating] + (Defense - 3)
+    # + noise intim_sd, clipped to 1..intim_max; "-" (no intimidation) below 2.
+    intim_base: tuple = (5.0, 8.0)
+    intim_by_penalty: tuple = (4.0, 3.0, 1.0, 0.0, -2.0)
+    intim_sd: float = 1.5
+    intim_max: int = 16
     # --- penalties
     penalty_mix: tuple = (0.05, 0.17, 0.38, 0.25, 0.15)           # share of skaters rated AA, A, B, C, D (4.81)
     penalty_home: tuple = ("AA A B", "AA A B", "AA A B", "AA A")   # top rows of the penalty cards' home sections
@@ -154,7 +179,7 @@ SURNAME_TAIL = ("by", "croft", "dale", "er", "ford", "gren", "holm", "ley", "mon
 
 # ---------------------------------------------------------------- helpers
 
-STREAMS = ("decks", "names", "strength", "team", "card", "goalie")
+STREAMS = ("decks", "names", "strength", "team", "card", "goalie", "dplus", "adv")
 
 
 def _stream(k: Knobs, part: str, *ids) -> np.random.Generator:
@@ -260,6 +285,8 @@ def skater_row(rng, k: Knobs, name: str, pos: str, second: str | None, off: int,
     sh = d + 1 if pk and d < 5 and rng.random() < k.short_handed_bonus_share else d
     bkwy = int(np.clip(round((off / 2 if not is_d else off / 3) + rng.normal(1.0, 0.8)), 1, 6))
     pen = RATINGS[int(rng.choice(5, p=np.asarray(k.penalty_mix) / sum(k.penalty_mix)))]
+    # the I rating is written by advanced_fields; these draws keep the card stream's sequence (and so every Basic
+    # cell) as it was before the Advanced fields were added
     intim = "-" if rng.random() < (0.15 if is_d else 0.35) else _rng_range(1, int(rng.integers(3, 13)))
     ast = int(np.clip(round(off * 0.6 + rng.normal(0.3, 0.8)), 1, 7))
     star = "*" if is_d and ast >= 3 and rng.random() < 0.5 else ""
@@ -282,15 +309,69 @@ def skater_row(rng, k: Knobs, name: str, pos: str, second: str | None, off: int,
         p = np.clip(k.takes_puck_at_3[i] + k.takes_puck_per_point * (d - 3), 0.02, 0.98)
         row[f"D{n}"] = "Takes puck" if rng.random() < p else "Outside shot"
     for i, x in enumerate("JKL"):
-        p = np.clip(k.pass_at_3[i] + k.pass_per_assist * (ast - 3), 0.05, 0.95)
-        if rng.random() < p:
-            row[f"P{x}"] = "Inside shot for any player" if rng.random() < k.pass_any_share else \
-                f"Inside shot for {_pass_target(rng, pos)}"
-        else:
-            row[f"P{x}"] = "Lose puck to any D player" if rng.random() < k.lose_any_share else \
-                f"Lose puck to {_pick(rng, POS)}"
+        row[f"P{x}"] = _passing_cell(rng, k, k.pass_at_3[i], ast, pos)
     row.update(fixed)
     return row
+
+
+def _passing_cell(rng, k: Knobs, at_3: float, ast: int, pos: str) -> str:
+    """A Passing-column cell (4.2): a completed pass with chance ``at_3`` at Assist 3, ``pass_per_assist`` more per
+    point, else a lost puck."""
+    p = np.clip(at_3 + k.pass_per_assist * (ast - 3), 0.05, 0.95)
+    if rng.random() < p:
+        return "Inside shot for any player" if rng.random() < k.pass_any_share else \
+            f"Inside shot for {_pass_target(rng, pos)}"
+    return "Lose puck to any D player" if rng.random() < k.lose_any_share else f"Lose puck to {_pick(rng, POS)}"
+
+
+ADVANCED_DEFENSE = tuple(range(2, 12))
+PENALTY_DEFENSE = tuple(range(7, 12))
+ADVANCED_COLUMNS = ("intim", *(f"D{n}" for n in ADVANCED_DEFENSE), "PG", "PH", "PI", "mc")
+ADVANCED_METHOD = "reconstructed:advanced-card-ratings"
+ADVANCED_SOURCE = f"{ADVANCED_METHOD}[{'|'.join(ADVANCED_COLUMNS)}]"
+
+
+def advanced_fields(rng, k: Knobs, row: dict[str, str]) -> None:
+    """The Advanced game's card fields, from the card's ratings (docs/strat-data.md, "Advanced card fields"): the
+    I rating (12.1) by position, Penalty and Defense rating; Passing G, H, I by Assist rating; Defense 2-6 by
+    Defense rating; Defense 7-11 (16.2) with as many "Penalty" cells as ``penalty_cells`` gives his Penalty
+    rating; and an AA player's misconduct entry (17.4) on the Defense 10 and 11 cells that read Penalty (else his
+    highest Penalty cell).  ``rng`` is the card's "adv" stream."""
+    pos = row["pos"].split("/")[0]
+    is_d = pos in ("LD", "RD")
+    d = int(row["def"].split()[0])
+    ast = int(row["ast"].rstrip("*"))
+    pen = RATINGS.index(row["pen"])
+    n = int(round(k.intim_base[is_d] + k.intim_by_penalty[pen] + (d - 3) + rng.normal(0, k.intim_sd)))
+    row["intim"] = "-" if n < 2 else f"1-{min(n, k.intim_max)}"
+    for x, at_3 in zip("GHI", k.pass_at_3_advanced):
+        row[f"P{x}"] = _passing_cell(rng, k, at_3, ast, pos)
+    for num, at_3 in zip(range(2, 7), k.takes_puck_at_3_advanced):
+        p = np.clip(at_3 + k.takes_puck_per_point * (d - 3), 0.02, 0.98)
+        row[f"D{num}"] = "Takes puck" if rng.random() < p else "Outside shot"
+    lo, hi = k.penalty_cells[pen]
+    count = int(rng.integers(lo, hi + 1))
+    penalized = sorted(PENALTY_DEFENSE[i] for i in rng.choice(len(PENALTY_DEFENSE), size=count, replace=False))
+    for num in PENALTY_DEFENSE:
+        row[f"D{num}"] = "Penalty" if num in penalized else "Takes puck, outside shot"
+    mc = [num for num in penalized if num >= 10] or penalized[-1:]
+    row["mc"] = f"(MC: {' '.join(map(str, mc))})" if row["pen"] == "AA" and mc else "-"
+
+
+def defenseman_plus(rng, k: Knobs, row: dict[str, str]) -> None:
+    """Give a defenseman's card power-play-only readings (5.9, 5.10; 28.2): with chance ``d_plus_chance`` (by his
+    Offense) his rarest X-D save on the Reb/Bkwy column becomes Goal+ or Goalie Rating+, and with chance
+    ``d_plus_outside`` also his rarest X-D save on the Outside column becomes Goalie Rating+.  ``rng`` is the
+    card's own "dplus" stream: every other draw of the kit is unchanged."""
+    lo, hi = k.d_plus_chance
+    if rng.random() >= (hi if int(row["off"]) >= k.d_plus_offense else lo):
+        return
+    also_outside = rng.random() < k.d_plus_outside
+    plus = "Goal+" if rng.random() < k.d_plus_goal_share else "Goalie Rating+"
+    for letter, text in (("R", plus), ("O", "Goalie Rating+" if also_outside else None)):
+        saves = [d for d in DICE if row[f"{letter}{d}"].startswith("X-D") or row[f"{letter}{d}"] == "X-Any D player"]
+        if text and saves:
+            row[f"{letter}{min(saves, key=lambda d: (WEIGHT[d], d))}"] = text
 
 
 def goalie_row(rng, k: Knobs, q: float, starter: bool, fixed: dict[int, str]) -> dict[str, str]:
@@ -318,7 +399,8 @@ def goalie_row(rng, k: Knobs, q: float, starter: bool, fixed: dict[int, str]) ->
 # ---------------------------------------------------------------- files
 
 SKATER_HEADER = ["name", "pos", "off", "def", "bkwy", "pen", "intim", "ast", "skate", "fo", "tend",
-                 *(f"{c}{d}" for c in "OIR" for d in DICE), "D12", "D13", "D14", "PJ", "PK", "PL", "source"]
+                 *(f"{c}{d}" for c in "OIR" for d in DICE), "D12", "D13", "D14", "PJ", "PK", "PL",
+                 *(f"D{n}" for n in ADVANCED_DEFENSE), "PG", "PH", "PI", "mc", "source"]
 GOALIE_HEADER = ["name", "fatigue", "starts", *(f"G{d}" for d in DICE), "source"]
 LINES_HEADER = ["unit", "LW", "C", "RW", "LD", "RD", "G", "source"]
 
@@ -375,6 +457,8 @@ def build_team(rng, k: Knobs, names, strength: float, samples: bool, team_no: in
             name = name or names()
             pk = li in (1, 2) or (li == 3 and pos == "C")
             row = skater_row(_stream(k, "card", team_no, li, pos), k, name, pos, second, off, strength, pk, fixed)
+            advanced_fields(_stream(k, "adv", team_no, li, pos), k, row)
+            source = f"{source.removesuffix(METHOD)}{ADVANCED_SOURCE}; {METHOD}"
             skaters.append({"name": name, **row, "source": source})
             unit.append(name)
         lines[f"F{li + 1}"] = {"LW": unit[0], "C": unit[1], "RW": unit[2]}
@@ -386,7 +470,9 @@ def build_team(rng, k: Knobs, names, strength: float, samples: bool, team_no: in
             name = names()
             row = skater_row(_stream(k, "card", team_no, 10 + pi, pos), k, name, pos, second, off, strength, pi < 2,
                              {})
-            skaters.append({"name": name, **row, "source": METHOD})
+            defenseman_plus(_stream(k, "dplus", team_no, 10 + pi, pos), k, row)
+            advanced_fields(_stream(k, "adv", team_no, 10 + pi, pos), k, row)
+            skaters.append({"name": name, **row, "source": f"{ADVANCED_SOURCE}; {METHOD}"})
             unit.append(name)
         lines[f"D{pi + 1}"] = {"LD": unit[0], "RD": unit[1]}
     f, d = lines, lines
@@ -406,6 +492,31 @@ def build_team(rng, k: Knobs, names, strength: float, samples: bool, team_no: in
     units = ("F1", "F2", "F3", "F4", "D1", "D2", "D3", "PP1", "PP2", "PK1", "PK2", "G1", "G2")
     line_rows = [{"unit": u, **lines[u], "source": METHOD} for u in units]
     return skaters, goalies, line_rows
+
+
+#: The rulebook's Player A (KBY) and Players B and C are opponents: "If Player B is on the attack ... refer to the
+#: Defense column of Player A's card" (4.1), "Player C's goalie card and Player A's Reb/Bkwy column" (5.5).  They
+#: are built on KBY (team 0), then Player B and Player C change places with NRV's (team 1) first-line left wing
+#: and starting goalie, by the unit slots of the lines file: each card keeps every cell, and its slot in the
+#: other team's lines.
+SAMPLE_TRADE = (("F1", "LW"), ("G1", "G"))
+
+
+def trade(a, b, slots) -> None:
+    """Swap the players in ``slots`` (unit, column) of two built teams (skaters, goalies, lines): their card rows
+    change files and each takes the other's place in every unit."""
+    for unit, col in slots:
+        la, lb = (next(r for r in t[2] if r["unit"] == unit) for t in (a, b))
+        na, nb = la[col], lb[col]
+        kind = 1 if col == "G" else 0
+        ra, rb = (next(r for r in t[kind] if r["name"] == n) for t, n in ((a, na), (b, nb)))
+        ia, ib = a[kind].index(ra), b[kind].index(rb)
+        a[kind][ia], b[kind][ib] = rb, ra
+        for t, old, new in ((a, na, nb), (b, nb, na)):
+            for r in t[2]:
+                for c in list(r):
+                    if c not in ("unit", "source") and r[c] == old:
+                        r[c] = new
 
 
 def build_files(k: Knobs = KNOBS) -> dict[str, str]:
@@ -510,10 +621,12 @@ def build_files(k: Knobs = KNOBS) -> dict[str, str]:
     names = _Names(_stream(k, "names"))
     strengths = _stream(k, "strength").normal(0, k.team_strength_sd, size=k.n_teams)
     team_rows = []
+    built = [build_team(_stream(k, "team", i), k, names, float(strengths[i]), samples=(i == 0), team_no=i)
+             for i in range(k.n_teams)]
+    trade(built[0], built[1], SAMPLE_TRADE)
     for i in range(k.n_teams):
         abbr, full = TEAMS[i]
-        skaters, goalies, lines = build_team(_stream(k, "team", i), k, names, float(strengths[i]), samples=(i == 0),
-                                             team_no=i)
+        skaters, goalies, lines = built[i]
         files[f"teams/{abbr}_skaters.csv"] = _csv(SKATER_HEADER, skaters)
         files[f"teams/{abbr}_goalies.csv"] = _csv(GOALIE_HEADER, goalies)
         files[f"teams/{abbr}_lines.csv"] = _csv(LINES_HEADER, lines)

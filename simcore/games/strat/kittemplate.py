@@ -2,7 +2,8 @@
 DIR``.
 
 The template (``data/kit_template/``) is a complete, valid kit: the shipped sample kit's decks and charts and two
-of its fictional teams (``EXA``, the example a user edits from, and ``EXB``, so the kit plays a game as written),
+of its fictional teams (``EXA``, the example a user edits from, and ``EXB``, so the kit plays a game as written;
+``python -m simcore.games.strat.kittemplate`` copies their cards and lines again from the sample kit's KBY and NRV),
 every CSV file with ``#`` comment lines after its header saying what each column holds, ``kit.toml`` with a
 comment on every key and a ``README.md`` telling how to add a team.
 """
@@ -18,6 +19,30 @@ from simcore.charts import ChartError, read_table
 from .kit import KIT_FILES, Kit, load_kit, sample_kit
 
 TEMPLATE_DIR = Path(__file__).resolve().parent / "data" / "kit_template"
+
+
+#: The template's teams and the sample kit's teams whose cards and lines they carry.
+TEMPLATE_TEAMS = {"EXA": "KBY", "EXB": "NRV"}
+TEAM_FILES = ("skaters", "goalies", "lines")
+
+
+def template_team_files(kit_dir=None, template_dir=TEMPLATE_DIR) -> dict[str, str]:
+    """The template's team files as they should read: the sample kit's files of the teams in
+    :data:`TEMPLATE_TEAMS` (header and rows, byte for byte) with the template file's own ``#`` comment lines
+    after the header.  ``python -m simcore.games.strat.kittemplate`` rewrites them after the sample kit is
+    rebuilt (``--check`` exits 1 when they differ)."""
+    from .kit import SAMPLE_KIT_DIR
+
+    kit_dir = Path(kit_dir or SAMPLE_KIT_DIR)
+    out = {}
+    for mine, theirs in TEMPLATE_TEAMS.items():
+        for part in TEAM_FILES:
+            rel = f"teams/{mine}_{part}.csv"
+            header, *rows = (kit_dir / "teams" / f"{theirs}_{part}.csv").read_text(encoding="utf-8").splitlines(True)
+            comments = [line for line in (template_dir / rel).read_text(encoding="utf-8").splitlines(True)[1:]
+                        if line.startswith("#")]
+            out[rel] = "".join([header, *comments, *rows])
+    return out
 
 
 def template_files() -> list[Path]:
@@ -79,3 +104,23 @@ def check_kit(spec, rules=None) -> KitCheck:
     kit = sample_kit() if spec in (None, "sample") else load_kit(spec)
     compile_kit(kit, rules)
     return KitCheck(kit, kit_files(Path(kit.path)))
+
+
+def main(argv=None) -> int:
+    import sys
+
+    check = "--check" in (argv if argv is not None else sys.argv[1:])
+    differ = []
+    for rel, text in template_team_files().items():
+        path = TEMPLATE_DIR / rel
+        if path.read_text(encoding="utf-8") != text:
+            differ.append(rel)
+            if not check:
+                path.write_text(text, encoding="utf-8")
+    for rel in differ:
+        print(("differs: " if check else "wrote ") + rel, file=sys.stderr if check else sys.stdout)
+    return 1 if check and differ else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

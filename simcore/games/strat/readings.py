@@ -46,6 +46,9 @@ TAKES_PUCK = 20
 OUTSIDE_SHOT = 21      # the attacker has an (unrestricted) outside shot
 # passing column (4.2)
 PASS_INSIDE = 22       # a: position or ANY
+# Advanced defense column, Opponent Defense 7-11 (16.2)
+DEF_PENALTY = 23       # "Penalty": the defender is penalized
+TAKES_PUCK_SHOOTS = 24  # "Takes puck, outside shot": the defender takes the puck and attempts an outside shot
 # action deck (4.x)
 OPP_DEFENSE = 30       # a: number (12, 13, 14; 1-11 Advanced)
 PASSING = 31           # a: letter index (A=0 ...)
@@ -71,6 +74,8 @@ class Reading:
 
 
 _POS = r"(LW|C|RW|LD|RD)"
+#: A position in parentheses after another, with or without a space: "LW (RW)" (4.41), "C(LW)" (23.0).
+_ALT = r"(?: ?\(" + _POS + r"\))?"
 
 
 def _norm(text: str) -> str:
@@ -105,6 +110,22 @@ def _lose_puck_to(u: str) -> Reading | None:
     return None
 
 
+#: Spellings the rulebook prints once in its prose that are not readings of their own: refused, naming the
+#: printed reading meant (docs/strat.md, "Readings as printed").
+_MISPRINTS = {
+    "GOALIE RATINGS-": "5.10 prints 'Goalie Ratings-' once for the reading it is about, Goalie Rating+",
+    "GOALIE RATING-": "5.10 prints 'Goalie Ratings-' once for the reading it is about, Goalie Rating+",
+    "GOAL-+": "18.91 prints 'Goal-+' once for Goal+",
+    "GOALIE RATING*": "25.2 names 'Goalie Rating*' once without saying what the star means; write Goalie "
+                      "Rating or Goalie Rating+",
+}
+
+
+def _refuse_misprint(u: str) -> None:
+    if u in _MISPRINTS:
+        raise ReadingError(f"{_MISPRINTS[u]}; write the reading as printed on the cards")
+
+
 def parse_shot(text: str) -> Reading:
     """A shooting-column reading (Outside, Inside, Reb/Bkwy; 5.1-5.10)."""
     t = _norm(text)
@@ -126,17 +147,28 @@ def parse_shot(text: str) -> Reading:
         return Reading(GOAL, lo, hi, 0)
     if r := _lose_puck_to(u):
         return r
+    _refuse_misprint(u)
     raise ReadingError("expected a shooting reading: X-D<pos>, X-Any D player, X-Reb, Goalie Rating[+], "
                        "Goal[+], Goal <split range>, Lose puck to <pos> / any D player")
 
 
+_TAKES = ("TAKES PUCK", "TAKES PUCK AWAY", "TAKES AWAY PUCK", "TAKES AWAY THE PUCK", "TAKES THE PUCK AWAY")
+
+
 def parse_defense(text: str) -> Reading:
+    """A Defense-column reading: ``Takes puck``, ``Outside shot`` (4.1, Opponent Defense 1-6 and 12-14);
+    ``Penalty``, ``Takes puck, outside shot`` (16.2, Opponent Defense 7-11)."""
     u = _norm(text).upper()
-    if u in ("TAKES PUCK", "TAKES PUCK AWAY", "TAKES AWAY PUCK"):
+    if u in _TAKES:
         return Reading(TAKES_PUCK)
     if u == "OUTSIDE SHOT":
         return Reading(OUTSIDE_SHOT)
-    raise ReadingError("expected a defense reading: Takes puck, Outside shot")
+    if u == "PENALTY":
+        return Reading(DEF_PENALTY)
+    if m := re.fullmatch(r"(.+?)(?:,| -| AND) (?:ATTEMPTS? AN |HAS AN )?OUTSIDE SHOT(?: ONLY)?", u):
+        if m.group(1) in _TAKES:
+            return Reading(TAKES_PUCK_SHOOTS)
+    raise ReadingError("expected a defense reading: Takes puck, Outside shot, Penalty, Takes puck, outside shot")
 
 
 def parse_passing(text: str) -> Reading:
@@ -173,12 +205,12 @@ def parse_action(text: str) -> Reading:
         return Reading(PASSING, ord(m.group(1)) - ord("A"))
     if m := re.fullmatch(r"(OUTSIDE|INSIDE) SHOT FOR ANY PLAYER", u):
         return Reading(SHOT_FOR, int(m.group(1) == "INSIDE"), ANY, NONE)
-    if m := re.fullmatch(r"(OUTSIDE|INSIDE) SHOT FOR " + _POS + r"(?: \(" + _POS + r"\))?", u):
+    if m := re.fullmatch(r"(OUTSIDE|INSIDE) SHOT FOR " + _POS + _ALT, u):
         alt = position(m.group(3)) if m.group(3) else NONE
         return Reading(SHOT_FOR, int(m.group(1) == "INSIDE"), position(m.group(2)), alt)
     if m := re.fullmatch(r"LOSE PUCK,? OUTSIDE SHOT ONLY FOR " + _POS, u):
         return Reading(LOSE_PUCK_OUTSIDE, position(m.group(1)))
-    if u == "POSSIBLE BREAKAWAY":
+    if u in ("POSSIBLE BREAKAWAY", "BREAKAWAY"):       # 4.6; 1.0 B lists it as "Breakaway"
         return Reading(POSSIBLE_BREAKAWAY)
     if u in ("LOSE PUCK, POSSIBLE BREAKAWAY", "LOSE PUCK - POSSIBLE BREAKAWAY"):
         return Reading(LOSE_PUCK_BREAKAWAY)
@@ -189,6 +221,11 @@ def parse_action(text: str) -> Reading:
         if top & bottom or (top | bottom) != 0b11111:
             raise ReadingError("a penalty card splits the ratings AA, A, B, C, D between its two rows, each once")
         return Reading(PENALTY_CARD, top, bottom)
+    if u == "PENALTY":
+        raise ReadingError("a penalty card prints its two rows of ratings: Penalty AA A B / C D (4.81-4.82)")
+    if re.fullmatch(r"(OUTSIDE|INSIDE) SHOT FOR .*\bI-.*", u):
+        raise ReadingError("an intimidation (I-) reading belongs to the Advanced action deck (12.1), not the Basic "
+                           "one")
     raise ReadingError("expected an action reading: Opponent Defense <n>, Passing <letter>, "
                        "<Outside|Inside> shot for <pos> [(<pos>)] / any player, Lose puck, outside shot only for "
                        "<pos>, Possible breakaway, Lose puck, possible breakaway, Lose puck, inside shot for any "
@@ -199,17 +236,16 @@ def parse_goalie(text: str) -> tuple[Reading, Reading]:
     """A goalie-card cell: (reading against outside shots, reading against inside and rebound/breakaway shots).
 
     Forms: ``Goal``, ``Goal 1-8`` (optionally ``, Faceoff 9-20``), ``Faceoff``, ``Faceoff•``, ``X-DLD``,
-    ``X-Reb``, and the shot-type form of 5.7 ``OUT: Save, Breakaway 1-6 / IN/BKWY: Faceoff, Penalty 1-18``.
+    ``X-Reb``, and the shot-type form of 5.7, as printed ``OUT: Save, Breakaway 1-6 IN/BKWY: Faceoff, Penalty
+    1-18`` or with a slash between the halves ``OUT: ... / IN/BKWY: ...``.
     """
     t = _norm(text)
-    if "/" in t and t.upper().startswith("OUT:"):
-        out_part, in_part = t.split("/", 1)
-        in_part = in_part.strip()
-        if not in_part.upper().startswith("IN/BKWY:") and not in_part.upper().startswith("IN:"):
-            raise ReadingError("the second half must start 'IN/BKWY:'")
-        # the slash inside "IN/BKWY" was consumed by the split; rebuild the second half
-        in_text = in_part.split(":", 1)[1]
-        return _goalie_one(out_part.split(":", 1)[1], outside=True), _goalie_one(in_text, outside=False)
+    if t.upper().startswith("OUT:"):
+        m = re.fullmatch(r"OUT:(.*?)\s*(?:/\s*)?(?:(IN/BKWY|IN):(.*))?", t, flags=re.IGNORECASE)
+        if not m or m.group(2) is None:
+            raise ReadingError("the second half must start 'IN/BKWY:' (5.7: 'OUT: Save, Breakaway 1-6 IN/BKWY: "
+                               "Faceoff, Penalty 1-18')")
+        return _goalie_one(m.group(1), outside=True), _goalie_one(m.group(3), outside=False)
     r = _goalie_one(t, outside=None)
     return r, r
 
@@ -218,7 +254,7 @@ def _goalie_one(text: str, outside) -> Reading:
     u = _norm(text).upper()
     if u in ("FACEOFF", "SAVE, FACEOFF"):
         return Reading(FACEOFF, 0)
-    if u in ("FACEOFF•", "FACEOFF*", "SAVE, FACEOFF•"):
+    if re.fullmatch(r"(?:SAVE, )?FACEOFF ?[•·*]", u):          # 24.2 "'Faceoff' followed by a dot"
         return Reading(FACEOFF, 1)
     if u == "GOAL":
         return Reading(GOAL, 1, 20, 0)
@@ -242,7 +278,7 @@ def _goalie_one(text: str, outside) -> Reading:
             raise ReadingError("a goalie penalty belongs to the IN/BKWY half (5.72)")
         return Reading(SAVE_PENALTY, *split_range(m.group(1)))
     raise ReadingError("expected a goalie reading: Goal, Goal <split range>[, Faceoff <rest>], Faceoff, Faceoff•, "
-                       "X-D<pos>, X-Reb, or 'OUT: Save, Breakaway <range> / IN/BKWY: Faceoff, Penalty <range>'")
+                       "X-D<pos>, X-Reb, or 'OUT: Save, Breakaway <range> IN/BKWY: Faceoff, Penalty <range>'")
 
 
 # ---------------------------------------------------------------- split-deck sections and charts
@@ -267,9 +303,9 @@ def _also_injury(u: str) -> tuple[str, int]:
 def parse_breakaway(text: str) -> Reading:
     """Breakaway section of a split card: ``RW (LW)``, ``C`` or ``Rating 3``."""
     u = _norm(text).upper()
-    if m := re.fullmatch(_POS + r"(?: \(" + _POS + r"\))?", u):
+    if m := re.fullmatch(_POS + _ALT, u):
         return Reading(BKWY_PLAYER, position(m.group(1)), position(m.group(2)) if m.group(2) else NONE)
-    if m := re.fullmatch(r"RATING ([0-9])", u):
+    if m := re.fullmatch(r"(?:BREAKAWAY )?RATING (?:OF )?([0-9])(?: NEEDED)?", u):   # 4.62 "rating of 3 needed"
         return Reading(BKWY_RATING, int(m.group(1)))
     raise ReadingError("expected a breakaway reading: <pos> [(<pos>)] or Rating <n>")
 
@@ -278,6 +314,9 @@ def parse_rebound(text: str) -> Reading:
     """Rebound section: ``Offense LW``, ``Defense RD``, ``Offense LW 3``, ``Defense LD 4``,
     ``Offense any player 3``, each optionally followed by ``, also injury``."""
     u, injury = _also_injury(_norm(text).upper())
+    # 4.31 prints the rating as prose, "offense - any player with Offense rating of 3 or more"
+    u = re.sub(r"^(OFFENSE|DEFENSE) ?- ?", r"\1 ", u)
+    u = re.sub(r"^(OFFENSE|DEFENSE) (.+) WITH (?:AN? )?\1 RATING (?:OF )?([0-9]) OR MORE$", r"\1 \2 \3", u)
     if m := re.fullmatch(r"OFFENSE (?:" + _POS + r"|ANY PLAYER)(?: ([0-9]))?", u):
         pos = position(m.group(1)) if m.group(1) else ANY
         if pos == ANY and not m.group(2):

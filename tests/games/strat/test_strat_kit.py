@@ -11,7 +11,8 @@ from simcore.games.strat import readings as R
 from simcore.games.strat.decks import load_penalty_chart
 from simcore.games.strat.kit import SAMPLE_KIT_DIR, load_kit, sample_kit
 
-SAMPLE_TEAM = "KBY"   # the team that carries the rulebook's sample players
+SAMPLE_TEAM = "KBY"   # Player A's team
+OPPONENT = "NRV"      # Player B's and Player C's: 4.1 and 5.5 make them Player A's opponents
 
 
 @pytest.fixture(scope="module")
@@ -47,8 +48,13 @@ def test_team_strength_varies(kit):
 
 
 def test_rulebook_sample_players(kit):
-    team = kit.teams[SAMPLE_TEAM]
-    a, b, c = team.skaters["Player A"], team.skaters["Player B"], team.goalies["Player C"]
+    team, opp = kit.teams[SAMPLE_TEAM], kit.teams[OPPONENT]
+    a, b, c = team.skaters["Player A"], opp.skaters["Player B"], opp.goalies["Player C"]
+    # 4.1 "If Player B is on the attack ... refer to the Defense column of Player A's card": matched up, first
+    # lines (home RW against visitor LW); 5.5 Player A's rebound shot goes to "Player C's goalie card"
+    assert team.lines.forwards[0][R.RW] == "Player A" and opp.lines.forwards[0][R.LW] == "Player B"
+    assert opp.lines.goalies[0] == "Player C"
+    assert "Player B" not in team.skaters and "Player C" not in team.goalies
     assert a.positions == (R.RW,)                  # 6.1: his defensive counterpart is "the opposing left wing"
     assert a.breakaway == 4                        # 6.1: "has a Penetration rating of 4"
     assert a.defense_column[12] == R.Reading(R.TAKES_PUCK)   # 4.1: "Player A has taken away the puck"
@@ -70,8 +76,8 @@ KEYS = {"action_deck.csv": "card", "split_deck.csv": "card", "teams.csv": "team"
         "charts/penalty.csv": "rating"}
 RULEBOOK_CELLS = {
     ("teams/KBY_skaters.csv", "Player A"): {"pos", "bkwy", "D12", "PK", "PL", "R9", "I5", "skate"},
-    ("teams/KBY_skaters.csv", "Player B"): {"pos", "bkwy", "pen"},
-    ("teams/KBY_goalies.csv", "Player C"): {"G11"},
+    ("teams/NRV_skaters.csv", "Player B"): {"pos", "bkwy", "pen"},
+    ("teams/NRV_goalies.csv", "Player C"): {"G11"},
     ("charts/penetration.csv", "4"): {"success"},
     ("charts/power_play.csv", "1"): {"condition", "top_power_play", "bottom_short_handed", "bottom_power_play"},
 }
@@ -94,6 +100,8 @@ def test_every_cell_is_tagged_and_only_printed_cells_claim_the_rulebook():
                 if cell.source.startswith("rulebook:"):
                     assert col in RULEBOOK_CELLS.get((rel, key), ()), (rel, key, col)
                     seen.add((rel, key, col))
+                elif rel.endswith("_skaters.csv") and col in kitgen.ADVANCED_COLUMNS:
+                    assert cell.source == kitgen.ADVANCED_METHOD, (rel, key, col, cell.source)
                 else:
                     assert cell.source == "reconstructed:synthetic-kit", (rel, key, col, cell.source)
     assert seen == {(rel, key, col) for (rel, key), cols in RULEBOOK_CELLS.items() for col in cols}
@@ -109,6 +117,124 @@ def test_shipped_files_equal_the_generator_output(tmp_path):
         assert (SAMPLE_KIT_DIR / rel).read_bytes() == (tmp_path / rel).read_bytes(), rel
     assert kitgen.differences(SAMPLE_KIT_DIR) == []
     assert kitgen.main(["--check"]) == 0
+
+
+def test_several_defensemen_carry_power_play_readings(kit):
+    # 28.2 "For players who are primarily defensemen ... Goal+ and Goalie Rating+ are not goals": the kit gives
+    # some defensemen such cells (Reb/Bkwy, and some also Outside), drawn from their own stream
+    plus = (R.Reading(R.GOAL, 1, 20, 1), R.Reading(R.GOALIE_RATING, 1))
+    ds = [s for t in kit.teams.values() for s in t.skaters.values() if s.is_defenseman]
+    reb = [s for s in ds if any(r in plus for r in s.rebound)]
+    out = [s for s in ds if any(r in plus for r in s.outside)]
+    assert 8 <= len(reb) <= len(ds) // 2 and 3 <= len(out) <= len(reb)
+    assert {s.name for s in out} <= {s.name for s in reb}
+    assert any(R.Reading(R.GOAL, 1, 20, 1) in s.rebound for s in reb)
+    assert all(sum(r in plus for r in s.rebound) == 1 for s in reb)
+    assert not any(r in plus for s in ds for r in s.inside)
+
+
+def test_only_the_defense_plus_stream_moves_defensemen(kit):
+    # switching the defensemen's power-play readings off redraws no other cell: each defenseman's card differs
+    # from the kit without them in at most one Reb/Bkwy and one Outside cell, and every forward is the same
+    off = kitgen.build_files(kitgen.Knobs(d_plus_chance=(0.0, 0.0)))
+    on = kitgen.build_files()
+    for rel in on:
+        if not rel.endswith("_skaters.csv"):
+            assert on[rel] == off[rel], rel
+            continue
+        for a, b in zip(csv.DictReader(on[rel].splitlines()), csv.DictReader(off[rel].splitlines())):
+            diff = {c for c in a if a[c] != b[c]}
+            assert all(c[0] in "RO" for c in diff) and len(diff) <= 2, (rel, a["name"], diff)
+            assert not diff or a["pos"][:2] in ("LD", "RD")
+
+
+# ---------------------------------------------------------------- the Advanced card fields
+
+def _skaters(kit):
+    return [s for t in kit.teams.values() for s in t.skaters.values()]
+
+
+def test_every_skater_has_the_advanced_card_fields(kit):
+    # the Advanced deck reads Opponent Defense 2-14 and Passing G-L (10.2); 16.2 "Either a penalty will occur or
+    # the defender will take away the puck and attempt an outside shot" on Defense 7-11
+    lo_hi = dict(zip(range(5), kitgen.KNOBS.penalty_cells))
+    for s in _skaters(kit):
+        assert sorted(s.defense_column) == list(range(2, 15)) and sorted(s.passing) == list("GHIJKL"), s.name
+        for n in (*range(2, 7), 12, 13, 14):
+            assert s.defense_column[n].kind in (R.TAKES_PUCK, R.OUTSIDE_SHOT), (s.name, n)
+        kinds = [s.defense_column[n].kind for n in range(7, 12)]
+        assert set(kinds) <= {R.DEF_PENALTY, R.TAKES_PUCK_SHOOTS}, s.name
+        lo, hi = lo_hi[s.penalty]
+        assert lo <= kinds.count(R.DEF_PENALTY) <= hi, (s.name, R.PENALTY_RATINGS[s.penalty], kinds)
+        # 17.4 "For AA-rated players, note the extra entry ... (MC: 10 11)": on Defense numbers that read Penalty
+        if s.penalty == 0:
+            assert s.misconduct and all(s.defense_column[n].kind == R.DEF_PENALTY for n in s.misconduct), s.name
+        else:
+            assert s.misconduct == frozenset(), s.name
+    # the rulebook's own example entry appears in the kit
+    assert any(s.misconduct == {10, 11} for s in _skaters(kit))
+
+
+def test_penalty_cells_follow_the_penalty_rating(kit):
+    by_rating = {}
+    for s in _skaters(kit):
+        by_rating.setdefault(s.penalty, []).append(
+            sum(s.defense_column[n].kind == R.DEF_PENALTY for n in range(7, 12)))
+    means = [sum(v) / len(v) for _, v in sorted(by_rating.items())]
+    assert means == sorted(means, reverse=True) and means[0] >= 3 and means[-1] <= 1
+
+
+def test_takes_puck_follows_the_defense_rating(kit):
+    def share(pred):
+        cells = [s.defense_column[n].kind == R.TAKES_PUCK for s in _skaters(kit) if pred(s) for n in range(2, 7)]
+        return sum(cells) / len(cells)
+    assert share(lambda s: s.defense >= 4) > share(lambda s: s.defense == 3) + 0.05 > share(lambda s: s.defense <= 2)
+
+
+def test_faceoff_ratings_by_position(kit):
+    # 8.1 "All forwards have a faceoff rating of either +2, +1 or 0": centers take the faceoffs and rate highest
+    fwd = [s for s in _skaters(kit) if not s.is_defenseman]
+    assert all(s.faceoff in (0, 1, 2) for s in fwd)
+    centers = [s.faceoff for s in fwd if s.position == R.C]
+    wings = [s.faceoff for s in fwd if s.position != R.C]
+    assert 2 in centers and 2 not in wings and sum(centers) / len(centers) > 2 * sum(wings) / len(wings)
+    assert all(s.faceoff == 0 for s in _skaters(kit) if s.is_defenseman)
+
+
+def test_intimidation_ranges_are_wider_for_defensemen_and_physical_forwards(kit):
+    def width(pred):
+        w = [(s.intimidation or (0, 0))[1] for s in _skaters(kit) if pred(s)]
+        return sum(w) / len(w)
+    assert width(lambda s: s.is_defenseman) > width(lambda s: not s.is_defenseman) + 2
+    physical = width(lambda s: not s.is_defenseman and s.penalty <= 1)       # AA, A (26.1's enforcers)
+    assert physical > width(lambda s: not s.is_defenseman and s.penalty >= 3) + 2
+
+
+def test_a_basic_kit_without_the_advanced_columns_loads_and_plays_the_same(copy, kit):
+    # a user's Basic kit (the columns of docs/strat-data.md without D2-D11, PG-PI, mc) loads, and the Basic game
+    # compiles the same tables from it: it reads only D12-D14 and PJ-PL of those columns
+    import numpy as np
+
+    from simcore.games.strat.compile import compile_kit
+
+    drop = set(kitgen.ADVANCED_COLUMNS) - {"intim"}
+    for p in (copy / "teams").glob("*_skaters.csv"):
+        with open(p, newline="") as f:
+            rows = list(csv.DictReader(f))
+        keep = [c for c in rows[0] if c not in drop]
+        for r in rows:
+            r["source"] = r["source"].replace(kitgen.ADVANCED_SOURCE, f"{kitgen.ADVANCED_METHOD}[intim]")
+        with open(p, "w", newline="") as f:
+            w = csv.DictWriter(f, keep, extrasaction="ignore", lineterminator="\n")
+            w.writeheader()
+            w.writerows(rows)
+    basic = load_kit(copy)
+    a = basic.teams[SAMPLE_TEAM].skaters["Player A"]
+    assert sorted(a.defense_column) == [12, 13, 14] and sorted(a.passing) == list("JKL")
+    assert a.misconduct == frozenset()
+    mine, full = compile_kit(basic), compile_kit(kit)
+    assert len(mine.tables) == len(full.tables)
+    assert all(np.array_equal(x, y) for x, y in zip(mine.tables, full.tables)) and np.array_equal(mine.D, full.D)
 
 
 def test_generator_is_deterministic_and_its_knobs_matter():
@@ -179,14 +305,15 @@ CASES = {
     "two forward lines": ("F3", "LW", lambda t: _lines_row("F2")["LW"], "already in F2"),
     "two defense pairs": ("D3", "RD", lambda t: _lines_row("D1")["RD"], "already in D1"),
     "forward line and pair": ("D3", "LD", lambda t: _lines_row("F2")["C"], "already in F2"),
-    "goalie in a skater unit": ("F2", "LW", "Player C", "is a goalie"),
+    "goalie in a skater unit": ("F2", "LW", "Otto Corholm", "is a goalie"),
     "skater in goal": ("G2", "G", "Player A", "is a skater"),
     "unknown goalie": ("G2", "G", "Nobody Known", "no goalie named"),
-    "same goalie twice": ("G2", "G", "Player C", "must differ"),
+    "same goalie twice": ("G2", "G", lambda t: t.lines.goalies[0], "must differ"),
     "empty required cell": ("F1", "C", "-", "needs a player at C"),
     "cell a unit does not use": ("D1", "C", "Player A", "does not use column C"),
     "center on the penalty kill": ("PK1", "C", "Player A", "no center"),
-    "forward in both power-play units": ("PP2", "LW", "Player B", "only defensemen may play in both"),
+    "forward in both power-play units": ("PP2", "LW", lambda t: _lines_row("PP1")["LW"],
+                                         "only defensemen may play in both"),
     "player in both penalty-killing units": ("PK2", "LD", lambda t: _lines_row("PK1")["LD"], "already in PK1"),
     "penalty-kill wing off his wing": ("PK1", "LW", "Player A", "not rated at LW or C"),
     "penalty-kill defenseman off his side": ("PK1", "LD", _rd_only, "not rated at LD"),
@@ -270,7 +397,7 @@ def test_kit_toml_errors(copy):
 
 def test_name_on_both_rosters(copy):
     g = copy / "teams" / f"{SAMPLE_TEAM}_goalies.csv"
-    g.write_text(g.read_text().replace("Player C,", "Player A,", 1))
+    g.write_text(g.read_text().replace("Linus Ashwick,", "Player A,", 1))
     with pytest.raises(ChartError, match="also on the skater roster"):
         load_kit(copy)
 

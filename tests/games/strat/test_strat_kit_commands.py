@@ -58,6 +58,15 @@ def test_the_template_teams_are_the_sample_kits_cards(kit):
                                                                          sample.power_play_chart)
 
 
+def test_the_template_teams_are_rebuilt_from_the_sample_kit():
+    # python -m simcore.games.strat.kittemplate rewrites them; --check says they are current
+    from simcore.games.strat import kittemplate
+
+    for rel, text in kittemplate.template_team_files().items():
+        assert (TEMPLATE_DIR / rel).read_text(encoding="utf-8") == text, rel
+    assert kittemplate.main(["--check"]) == 0
+
+
 def _comment_words(path):
     words = set()
     for line in path.read_text(encoding="utf-8").splitlines():
@@ -107,10 +116,10 @@ def test_kit_new_refuses_a_folder_that_holds_anything(tmp_path, capsys):
 
 
 @pytest.mark.parametrize("rel, old, new, where", [
-    ("teams/EXA_lines.csv", "F1,Player B,", "F1,Player Q,",
-     "EXA_lines.csv, line 13, column 'LW': 'Player Q': no skater"),
-    ("teams/EXB_skaters.csv", ",B,1-", ",Q,1-", "EXB_skaters.csv, line 22, column 'pen': 'Q'"),
-    ("teams/EXA_goalies.csv", "Player C,5,55%", "Player C,5,155%", "EXA_goalies.csv, line 10, column 'starts': '155%'"),
+    ("teams/EXB_lines.csv", "F1,Player B,", "F1,Player Q,",
+     "EXB_lines.csv, line 13, column 'LW': 'Player Q': no skater"),
+    ("teams/EXB_skaters.csv", ",B,1-", ",Q,1-", "EXB_skaters.csv, line 27, column 'pen': 'Q'"),
+    ("teams/EXB_goalies.csv", "Player C,5,55%", "Player C,5,155%", "EXB_goalies.csv, line 10, column 'starts': '155%'"),
     ("charts/penalty.csv", "\nD,1-3,", "\nE,1-3,", "penalty.csv, line 10, column 'rating': 'E'"),
     ("teams.csv", "teams/EXB_lines.csv", "teams/EXB_line.csv", "teams.csv, line 11, column 'lines': "
                                                               "'teams/EXB_line.csv': file not found"),

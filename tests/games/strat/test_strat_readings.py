@@ -134,9 +134,10 @@ def test_bad_skater_card_names_file_line_field_text(tmp_path, field, text, needl
 
 def test_advanced_columns_are_optional_and_unknown_ones_fail(tmp_path):
     header = ["name", *SKATER_COLUMNS, "D7", "PG"]
-    p = _write_skaters(tmp_path, {"Player A": {**PLAYER_A, "D7": "Takes puck", "PG": "Inside shot for RW"}}, header)
+    row = {**PLAYER_A, "D7": "Takes puck, outside shot", "PG": "Inside shot for RW"}
+    p = _write_skaters(tmp_path, {"Player A": row}, header)
     a = load_skaters(p)["Player A"]
-    assert a.defense_column[7] == R.Reading(R.TAKES_PUCK) and a.passing["G"] == R.Reading(R.PASS_INSIDE, R.RW)
+    assert a.defense_column[7] == R.Reading(R.TAKES_PUCK_SHOOTS) and a.passing["G"] == R.Reading(R.PASS_INSIDE, R.RW)
     p = _write_skaters(tmp_path, {"Player A": PLAYER_A}, ["name", *SKATER_COLUMNS, "Q1"])
     with pytest.raises(ChartError, match="unknown or repeated column"):
         load_skaters(p)
@@ -250,3 +251,172 @@ def test_assists_without_any_player():
 def test_every_error_kind_says_what_was_expected(fn, text, needle):
     with pytest.raises(R.ReadingError, match=re.escape(needle)):
         fn(text)
+
+
+# ---------------------------------------------------------------- every reading the rulebook prints
+
+P = R.Reading
+#: (section, parser, the reading as the rulebook prints or quotes it, what it means).  Section headings that list
+#: several readings at once ("OPPONENT DEFENSE 12,13 or 14", "PASSING J, K or L") are given one reading each.
+#: Left out: the Advanced action deck's I readings (12.1 "I-RD", 23.0 "I-LD(RD)") and the split deck's Passing,
+#: Intimidation and Loose Puck sections (11.1-11.4, 16.1, 22.1), parsed with the Advanced deck and split-deck
+#: sections; the Super Advanced icing readings (21.11-21.14) and penetration chart ("Must Pass", 30.2).
+PRINTED = [
+    # 1.0 Common Play Results
+    ("1.0 A", R.parse_faceoff, "Home any player", P(R.FACEOFF_WIN, 0, R.ANY)),
+    ("1.0 B", R.parse_action, "Opponent Defense 12", P(R.OPP_DEFENSE, 12)),
+    ("1.0 B", R.parse_action, "Opponent Defense 13", P(R.OPP_DEFENSE, 13)),
+    ("1.0 B", R.parse_action, "Opponent Defense 14", P(R.OPP_DEFENSE, 14)),
+    ("1.0 B", R.parse_action, "Passing J", P(R.PASSING, 9)),
+    ("1.0 B", R.parse_action, "Passing K", P(R.PASSING, 10)),
+    ("1.0 B", R.parse_action, "Passing L", P(R.PASSING, 11)),
+    ("1.0 B", R.parse_action, "Breakaway", P(R.POSSIBLE_BREAKAWAY)),
+    ("1.0 C", R.parse_shot, "X-DRW", P(R.SAVE_TO, R.RW)),
+    ("1.0 C", R.parse_shot, "X-Reb", P(R.SAVE_REBOUND)),
+    ("1.0 C", R.parse_shot, "Goalie Rating", P(R.GOALIE_RATING, 0)),
+    ("1.0 C", R.parse_shot, "Goal", P(R.GOAL, 1, 20, 0)),
+    ("1.0 C", R.parse_shot, "Goal+", P(R.GOAL, 1, 20, 1)),
+    # 2.1 faceoffs: "If a reading of 'any player' results"
+    ("2.1", R.parse_faceoff, "Visitor any player", P(R.FACEOFF_WIN, 1, R.ANY)),
+    # 4.x action deck
+    ("4.1", R.parse_action, "OPPONENT DEFENSE 12", P(R.OPP_DEFENSE, 12)),
+    ("4.1", R.parse_defense, "Takes puck", P(R.TAKES_PUCK)),
+    ("4.1", R.parse_defense, "Outside shot", P(R.OUTSIDE_SHOT)),
+    ("4.1", R.parse_defense, "Takes away the puck", P(R.TAKES_PUCK)),
+    ("4.2", R.parse_action, "PASSING L", P(R.PASSING, 11)),
+    ("4.2", R.parse_passing, "Inside shot for C", P(R.PASS_INSIDE, R.C)),
+    ("4.2", R.parse_passing, "Inside shot for any player", P(R.PASS_INSIDE, R.ANY)),
+    ("4.2", R.parse_passing, "Lose puck to LD", P(R.LOSE_PUCK_TO, R.LD)),
+    ("4.3", R.parse_action, "Shot for any player", None),   # a heading: the card says Outside or Inside
+    ("4.3", R.parse_action, "Inside shot for any player", P(R.SHOT_FOR, 1, R.ANY, R.NONE)),
+    ("4.31", R.parse_rebound, "offense - any player with Offense rating of 3 or more", P(R.REB_OFFENSE, R.ANY, 3, 0)),
+    ("4.4", R.parse_action, "Inside shot for LW", P(R.SHOT_FOR, 1, R.LW, R.NONE)),
+    ("4.41", R.parse_action, "outside shot for LW (RW)", P(R.SHOT_FOR, 0, R.LW, R.RW)),
+    ("4.5", R.parse_action, "LOSE PUCK, OUTSIDE SHOT ONLY for LD", P(R.LOSE_PUCK_OUTSIDE, R.LD)),
+    ("4.6", R.parse_action, "POSSIBLE BREAKAWAY", P(R.POSSIBLE_BREAKAWAY)),
+    ("4.6", R.parse_breakaway, "LD", P(R.BKWY_PLAYER, R.LD, R.NONE)),
+    ("4.61", R.parse_breakaway, "RW (LW)", P(R.BKWY_PLAYER, R.RW, R.LW)),
+    ("4.62", R.parse_breakaway, "breakaway rating of 3 needed", P(R.BKWY_RATING, 3)),
+    ("4.7", R.parse_action, "LOSE PUCK, POSSIBLE BREAKAWAY", P(R.LOSE_PUCK_BREAKAWAY)),
+    ("4.71", R.parse_action, "Lose puck, possible breakaway", P(R.LOSE_PUCK_BREAKAWAY)),
+    ("4.71", R.parse_action, "Lose puck - inside shot for any player", P(R.LOSE_PUCK_INSIDE_ANY)),
+    ("4.8", R.parse_action, "Penalty AA A B / C D", P(R.PENALTY_CARD, 0b00111, 0b11000)),
+    # 5.x player and goalie cards
+    ("5.1", R.parse_shot, "X-DLW", P(R.SAVE_TO, R.LW)),
+    ("5.2", R.parse_shot, "X-ANY D PLAYER", P(R.SAVE_TO, R.ANY)),
+    ("5.3", R.parse_shot, "X-REB", P(R.SAVE_REBOUND)),
+    ("5.31", R.parse_rebound, "Offense LW", P(R.REB_OFFENSE, R.LW, 0, 0)),
+    ("5.32", R.parse_rebound, "Defense RD", P(R.REB_DEFENSE, R.RD, 0, 0)),
+    ("5.33", R.parse_rebound, "Offense RW 3", P(R.REB_OFFENSE, R.RW, 3, 0)),
+    ("5.34", R.parse_rebound, "Defense LD 4", P(R.REB_DEFENSE, R.LD, 4, 0)),
+    ("5.4", R.parse_shot, "LOSE PUCK TO LD", P(R.LOSE_PUCK_TO, R.LD)),
+    ("5.4", R.parse_shot, "LOSE PUCK TO ANY DEFENSIVE PLAYER", P(R.LOSE_PUCK_TO, R.ANY)),
+    ("5.5", R.parse_shot, "GOALIE RATING", P(R.GOALIE_RATING, 0)),
+    ("5.6", R.parse_goalie, "GOAL 1-8, Faceoff 9-20", (P(R.GOAL, 1, 8, 0),) * 2),
+    ("5.7", R.parse_goalie, "OUT: Save, Breakaway 1-6 IN/BKWY: Faceoff, Penalty 1-18",
+     (P(R.SAVE_BREAKAWAY, 1, 6), P(R.SAVE_PENALTY, 1, 18))),
+    ("5.7", R.parse_goalie, "OUT: Save, Breakaway 1-6 / IN/BKWY: Faceoff, Penalty 1-18",
+     (P(R.SAVE_BREAKAWAY, 1, 6), P(R.SAVE_PENALTY, 1, 18))),
+    ("5.8", R.parse_shot, "GOAL", P(R.GOAL, 1, 20, 0)),
+    ("5.8", R.parse_shot, "Goal 1-8", P(R.GOAL, 1, 8, 0)),
+    ("5.9", R.parse_shot, "GOAL+", P(R.GOAL, 1, 20, 1)),
+    ("5.10", R.parse_shot, "GOALIE RATING+", P(R.GOALIE_RATING, 1)),
+    # 14 assists, 15 injuries
+    ("14.21", R.parse_assists, "Any player 6; C 3, RD 3, RW 2, LD 2, LW 1",
+     R.AssistReading(6, ((R.C, 3), (R.RD, 3), (R.RW, 2), (R.LD, 2), (R.LW, 1)), False)),
+    ("14.22", R.parse_assists, "one assist only; LW 2", R.AssistReading(0, ((R.LW, 2),), True)),
+    ("15.0", R.parse_rebound, "Offense C 3, also injury", P(R.REB_OFFENSE, R.C, 3, 1)),
+    # 16.2 Opponent Defense 7-11: "Either a penalty will occur or the defender will take away the puck and
+    # attempt an outside shot"
+    ("16.2", R.parse_action, "Opponent Defense 7", P(R.OPP_DEFENSE, 7)),
+    ("16.2", R.parse_defense, "Penalty", P(R.DEF_PENALTY)),
+    ("16.2", R.parse_defense, "Takes puck, outside shot", P(R.TAKES_PUCK_SHOOTS)),
+    ("16.2", R.parse_defense, "take away the puck and attempt an outside shot", None),   # prose, not a cell
+    ("16.2", R.parse_defense, "Takes away the puck and attempts an outside shot", P(R.TAKES_PUCK_SHOOTS)),
+    # 21.14 (Super Advanced icing, the Defense 14 part of it): "takes puck away or outside shot"
+    ("21.14", R.parse_defense, "takes puck away", P(R.TAKES_PUCK)),
+    # 23.0 "INSIDE SHOT FOR C(LW) I-LD(RD)": the Basic part of it
+    ("23.0", R.parse_action, "Inside shot for C(LW)", P(R.SHOT_FOR, 1, R.C, R.LW)),
+    ("23.0", R.parse_action, "INSIDE SHOT FOR C(LW)", P(R.SHOT_FOR, 1, R.C, R.LW)),
+    # 24.2 "a reading of 'Faceoff' followed by a dot"
+    ("24.2", R.parse_goalie, "Faceoff•", (P(R.FACEOFF, 1),) * 2),
+    ("24.2", R.parse_goalie, "Faceoff \u00b7", (P(R.FACEOFF, 1),) * 2),
+]
+
+
+@pytest.mark.parametrize("section,fn,text,expected", [p for p in PRINTED if p[3] is not None],
+                         ids=[f"{p[0]}:{p[2]}" for p in PRINTED if p[3] is not None])
+def test_every_printed_reading_parses(section, fn, text, expected):
+    assert fn(text) == expected
+
+
+@pytest.mark.parametrize("section,fn,text", [p[:3] for p in PRINTED if p[3] is None])
+def test_printed_prose_that_is_not_a_reading_is_refused(section, fn, text):
+    with pytest.raises(R.ReadingError, match="expected"):
+        fn(text)
+
+
+@pytest.mark.parametrize("fn,text,needle", [
+    # misprints in the rulebook's prose are refused, naming the reading meant
+    (R.parse_shot, "Goalie Ratings-", "5.10 prints 'Goalie Ratings-' once"),
+    (R.parse_shot, "Goal-+", "18.91 prints 'Goal-+' once for Goal+"),
+    (R.parse_shot, "Goalie Rating*", "without saying what the star means"),
+    # a bare penalty card has no rows; an I reading is the Advanced deck's
+    (R.parse_action, "Penalty", "prints its two rows of ratings"),
+    (R.parse_action, "Inside shot for C(LW) I-LD(RD)", "Advanced action deck (12.1)"),
+    # what the new forms must not let through
+    (R.parse_action, "Inside shot for C((LW)", "expected an action reading"),
+    (R.parse_action, "Inside shot for C (C", "expected an action reading"),
+    (R.parse_rebound, "Offense LW with Defense rating of 3 or more", "expected a rebound reading"),
+    (R.parse_rebound, "offense - any player with Offense rating of 3", "expected a rebound reading"),
+    (R.parse_defense, "Penalty, outside shot", "expected a defense reading"),
+    (R.parse_defense, "Outside shot, takes puck", "expected a defense reading"),
+    (R.parse_goalie, "OUT: Save, Breakaway 1-6 IN/BKWY:", "expected a goalie reading"),
+    (R.parse_goalie, "OUT: Save, Breakaway 1-6", "must start 'IN/BKWY:'"),
+    (R.parse_goalie, "OUT: Save, Breakaway 1-6 OUTSIDE: Faceoff", "must start 'IN/BKWY:'"),
+    (R.parse_goalie, "Faceoff.", "expected a goalie reading"),
+    (R.parse_breakaway, "rating of needed", "expected a breakaway reading"),
+])
+def test_printed_forms_refuse_what_they_do_not_say(fn, text, needle):
+    with pytest.raises(R.ReadingError, match=re.escape(needle)):
+        fn(text)
+
+
+@pytest.mark.parametrize("col,text,needle", [
+    ("D12", "Penalty", "Defense 12 reads Takes puck or Outside shot (4.1)"),
+    ("D13", "Takes puck, outside shot", "Defense 13 reads Takes puck or Outside shot (4.1)"),
+])
+def test_penalty_readings_only_in_defense_7_to_11(tmp_path, col, text, needle):
+    p = _write_skaters(tmp_path, {"Player A": {**PLAYER_A, col: text}})
+    with pytest.raises(ChartError, match=re.escape(needle)):
+        load_skaters(p)
+    header = ["name", *SKATER_COLUMNS, "D9"]
+    p = _write_skaters(tmp_path, {"Player A": {**PLAYER_A, "D9": "Outside shot"}}, header)
+    with pytest.raises(ChartError, match=re.escape("Defense 9 reads Penalty or Takes puck, outside shot (16.2)")):
+        load_skaters(p)
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("(MC: 10 11)", frozenset({10, 11})),       # 17.4 as printed
+    ("MC: 9", frozenset({9})),
+    ("(mc: 7, 11)", frozenset({7, 11})),
+    ("-", frozenset()),
+])
+def test_misconduct_entry(tmp_path, text, expected):
+    header = ["name", *SKATER_COLUMNS, "mc"]
+    a = load_skaters(_write_skaters(tmp_path, {"Player A": {**PLAYER_A, "mc": text}}, header))["Player A"]
+    assert a.misconduct == expected
+
+
+@pytest.mark.parametrize("text", ["(MC: 12)", "(MC: 10 10)", "(MC:)", "MC 10 11", "10 11"])
+def test_bad_misconduct_entry_names_the_cell(tmp_path, text):
+    header = ["name", *SKATER_COLUMNS, "mc"]
+    p = _write_skaters(tmp_path, {"Player A": {**PLAYER_A, "mc": text}}, header)
+    with pytest.raises(ChartError) as info:
+        load_skaters(p)
+    msg = str(info.value)
+    assert "line 2" in msg and "column 'mc'" in msg and repr(text) in msg and "(MC: 10 11)" in msg
+
+
+def test_a_card_without_the_misconduct_column_has_none(tmp_path):
+    assert load_skaters(_write_skaters(tmp_path, {"Player A": PLAYER_A}))["Player A"].misconduct == frozenset()

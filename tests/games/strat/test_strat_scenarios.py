@@ -4,9 +4,11 @@
 Each game is played by :func:`engine.play_scripted` with set action cards, split cards and dice.  Split cards are
 named by their row in the sample kit's split deck (``S01``..``S40``); card ``S{2n-1}`` carries split number ``n``.
 Sample kit facts used below: faceoff chart 6 = Home LW, 7 = Home RW, 1 = Home C, 11 = Visitor C, 17 = Visitor
-RW; team KBY's first line is Player B (LW) - Silas Quilholm (C) - Player A (RW), goalie Player C; NRV's first line
-is Nils Ulvridge (LW, Penalty B) - Ambrose Eckstead (C) - Ignatius Zeller (RW), penalty-killing unit 1 Rowan
-Vandvik, Jasper Zellford, Emmett Marby (LD, Defense 5), Jory Ulvton.
+RW; team KBY's first line is Nils Ulvridge (LW) - Silas Quilholm (C) - Player A (RW), goalie Linus Ashwick;
+NRV's first line is Player B (LW, Penalty B) - Ambrose Eckstead (C) - Ignatius Zeller (RW), goalie Player C,
+penalty-killing unit 1 Rowan Vandvik, Jasper Zellford, Emmett Marby (LD, Defense 5), Jory Ulvton.  The
+rulebook's Player A and Player B are opponents (4.1) and Player A shoots at Player C (5.5): with NRV at home and
+KBY visiting, Player B (home LW) and Player A (visiting RW) are matched up.
 """
 from __future__ import annotations
 
@@ -62,30 +64,6 @@ def kit_copy(tmp_path_factory, name, edit):
     return load_kit(d)
 
 
-def _player_a_on_nrv(d):
-    """Player A (RW) moves to NRV's first line and first power-play unit in place of Ignatius Zeller, so that
-    KBY's Player B (LW) and Player A face each other, and Player A shoots at KBY's goalie Player C."""
-    with open(d / "teams" / "KBY_skaters.csv", newline="") as f:
-        a_row = next(r for r in csv.DictReader(f) if r["name"] == "Player A")
-
-    def skaters(rows):
-        return [dict(a_row) if r["name"] == "Ignatius Zeller" else r for r in rows]
-
-    def lines(rows):
-        for r in rows:
-            for k, v in r.items():
-                if v == "Ignatius Zeller":
-                    r[k] = "Player A"
-        return rows
-    _edit_csv(d / "teams" / "NRV_skaters.csv", skaters)
-    _edit_csv(d / "teams" / "NRV_lines.csv", lines)
-
-
-@pytest.fixture(scope="module")
-def kit_a(tmp_path_factory):
-    return kit_copy(tmp_path_factory, "a_on_nrv", _player_a_on_nrv)
-
-
 # ---------------------------------------------------------------- helpers
 
 def texts(gl, code):
@@ -119,6 +97,10 @@ def roll_for(kit, team, name, col, kind, want=None):
     raise AssertionError(f"{name} has no such reading in column {col}")
 
 
+#: Player B's and Player C's team at home, Player A's visiting (the rulebook's opponents, 4.1, 5.5).
+B_HOME = {"home": "NRV", "away": "KBY"}
+
+
 def play(home="KBY", away="NRV", actions=(), splits=(), dice=(), rules=PLAIN, kit=None, coaches=GOAL_ONLY, **kw):
     return engine.play_scripted(home, away, actions=[list(p) for p in actions], splits=list(splits),
                                 dice=list(dice), rules=rules, kit=kit, coaches=coaches, **kw)
@@ -126,22 +108,22 @@ def play(home="KBY", away="NRV", actions=(), splits=(), dice=(), rules=PLAIN, ki
 
 # ---------------------------------------------------------------- 4.1 Opponent Defense
 
-def test_4_1_opponent_defense_example(kit_a):
+def test_4_1_opponent_defense_example():
     # 4.1: "If Player B is on the attack and the action card reads 'Opponent Defense 12,' refer to the Defense
     # column of Player A's card. Player A has taken away the puck. Draw a new action card to continue play."
-    # Faceoff 6 = Home LW Player B; A12 home section "Opponent Defense 12"; Player A (NRV RW) D12 "Takes puck".
-    # A10 visitor section "Opponent Defense 14" is then drawn by Player A: Player B's D14 "Outside shot", and
-    # Player A shoots from outside (roll 4: X-DLW, the puck to KBY's LW).
-    gl = play(actions=[["A12", "A10"]], splits=[split(6)], dice=[4], kit=kit_a,
+    # Faceoff 6 = Home LW Player B (NRV); A12 home section "Opponent Defense 12"; Player A (KBY RW) D12 "Takes
+    # puck".  A10 visitor section "Opponent Defense 14" is then drawn by Player A: Player B's D14 "Outside shot",
+    # and Player A shoots from outside (roll 4: X-DLW, the puck to NRV's LW).
+    gl = play(**B_HOME, actions=[["A12", "A10"]], splits=[split(6)], dice=[4],
               coaches="penetrate=never,pull_goalie=never")
-    assert texts(gl, EV.faceoff) == ["Faceoff at center ice: split 6, KBY LW Player B wins it"]
-    assert texts(gl, EV.defense) == ["NRV RW Player A, Defense 12: Takes puck",
-                                       "KBY LW Player B, Defense 14: Outside shot"]
+    assert texts(gl, EV.faceoff) == ["Faceoff at center ice: split 6, NRV LW Player B wins it"]
+    assert texts(gl, EV.defense) == ["KBY RW Player A, Defense 12: Takes puck",
+                                       "NRV LW Player B, Defense 14: Outside shot"]
     cards = texts(gl, EV.card)
     assert cards[0].endswith("Opponent Defense 12 -- LW Player B has the puck")
-    assert cards[1].startswith("NRV draws action card A10 (visitor section)")
+    assert cards[1].startswith("KBY draws action card A10 (visitor section)")
     assert cards[1].endswith("RW Player A has the puck")
-    assert texts(gl, EV.shot) == ["NRV RW Player A shoots (Outside), rolls 4: X-DLW"]
+    assert texts(gl, EV.shot) == ["KBY RW Player A shoots (Outside), rolls 4: X-DLW"]
     assert (gl.home_goals, gl.away_goals, gl.winner) == (0, 0, "tie")
     assert gl.team[AWAY, T.sog] == 1 and gl.team[HOME, T.sog] == 0
 
@@ -151,27 +133,27 @@ def test_4_1_opponent_defense_example(kit_a):
 def test_4_62_breakaway_rating_example():
     # 4.62: "With a breakaway rating of 3 needed, Player B's BREAKAWAY / PENETRATION rating (3) is high enough for
     # him to attempt the shot."  A09 home "Possible breakaway"; split S04 Breakaway "Rating 3"; the shot is
-    # from the Reb/Bkwy column (roll 2: Goal).
-    gl = play(actions=[["A09"]], splits=[split(6), "S04"], dice=[2])
-    assert texts(gl, EV.breakaway) == ["  KBY possible breakaway: Rating 3"]
-    assert texts(gl, EV.shot) == ["KBY LW Player B shoots (Reb/Bkwy), rolls 2: Goal"]
+    # from the Reb/Bkwy column (roll 2: Goal).  Player B is NRV's LW, at home (faceoff 6).
+    gl = play(**B_HOME, actions=[["A09"]], splits=[split(6), "S04"], dice=[2])
+    assert texts(gl, EV.breakaway) == ["  NRV possible breakaway: Rating 3"]
+    assert texts(gl, EV.shot) == ["NRV LW Player B shoots (Reb/Bkwy), rolls 2: Goal"]
     assert (gl.home_goals, gl.away_goals, gl.winner) == (1, 0, "home")
-    assert gl.players[HOME, slot(None, "KBY", "Player B"), P.g] == 1
+    assert gl.players[HOME, slot(None, "NRV", "Player B"), P.g] == 1
     assert gl.team[HOME, T.g1] == 1 and gl.team[HOME, T.sog] == 1
 
 
 def test_4_62_breakaway_rating_too_low(tmp_path_factory):
     # 4.62: "if his rating was 1 or 2, he would lose the puck to his defensive opponent, who then would draw an
-    # action card."  Player B's rating set to 2: NRV's RW Ignatius Zeller (matched against KBY's LW) draws A12.
+    # action card."  Player B's rating set to 2: his defensive opponent, KBY's RW Player A, draws A12.
     kit = kit_copy(tmp_path_factory, "b_bkwy2",
-                   lambda d: set_cells(d, "teams/KBY_skaters.csv", "name", "Player B", bkwy="2"))
-    gl = play(actions=[["A09", "A12"]], splits=[split(6), "S04"], dice=[], kit=kit)
+                   lambda d: set_cells(d, "teams/NRV_skaters.csv", "name", "Player B", bkwy="2"))
+    gl = play(**B_HOME, actions=[["A09", "A12"]], splits=[split(6), "S04"], dice=[], kit=kit)
     assert texts(gl, EV.shot) == []
     cards = texts(gl, EV.card)
-    assert cards[1].startswith("NRV draws action card A12 (visitor section)")
-    assert cards[1].endswith("RW Ignatius Zeller has the puck")
+    assert cards[1].startswith("KBY draws action card A12 (visitor section)")
+    assert cards[1].endswith("RW Player A has the puck")
     # A12 visitor "Opponent Defense 12": Player B's D12 takes the puck back
-    assert texts(gl, EV.defense) == ["KBY LW Player B, Defense 12: Takes puck"]
+    assert texts(gl, EV.defense) == ["NRV LW Player B, Defense 12: Takes puck"]
     assert gl.team[:, T.sog].tolist() == [0, 0]
 
 
@@ -179,7 +161,8 @@ def test_4_62_breakaway_rating_too_low(tmp_path_factory):
 
 @pytest.mark.parametrize("goal_split, scores", [(1, True), (8, True), (9, False), (20, False)])
 def test_6_1_penetration_and_5_8_goal_split(goal_split, scores):
-    # 4.41: left wing Player B has the puck and A15 reads "Outside shot for LW (RW)": the pass goes to the RW.
+    # 4.41: the left wing (KBY's Nils Ulvridge) has the puck and A15 reads "Outside shot for LW (RW)": the pass
+    # goes to the RW.
     # 6.1: "Player A ... has a Penetration rating of 4. On the chart, a 4 earns a successful penetration on split
     # readings 1-13." (split 13: inside shot)
     # 5.8: "If Player A rolls a 5 on an inside shot attempt, his coach picks a split card. Split cards 1-8
@@ -201,13 +184,13 @@ def test_6_1_penetration_and_5_8_goal_split(goal_split, scores):
 
 def test_6_1_failed_penetration_goes_to_opposing_left_wing():
     # 6.1: "If the split card is 14-20, the puck is stolen by Player A's defensive counterpart, the opposing left
-    # wing. Draw an action card to resume play."  NRV's LW Nils Ulvridge draws A12 (visitor "Opponent Defense
+    # wing. Draw an action card to resume play."  NRV's LW Player B draws A12 (visitor "Opponent Defense
     # 12"): Player A's D12 takes the puck back.
     gl = play(actions=[["A15", "A12"]], splits=[split(6), split(14)], dice=[],
               coaches="penetrate=always,pull_goalie=never")
     assert texts(gl, EV.penetrate) == ["KBY RW Player A tries to penetrate (rating 4): split 14, puck lost"]
     cards = texts(gl, EV.card)
-    assert cards[1].startswith("NRV draws action card A12") and cards[1].endswith("LW Nils Ulvridge has the puck")
+    assert cards[1].startswith("NRV draws action card A12") and cards[1].endswith("LW Player B has the puck")
     assert texts(gl, EV.defense) == ["KBY RW Player A, Defense 12: Takes puck"]
     assert gl.team[HOME, T.pen_try] == 1 and gl.team[HOME, T.pen_ok] == 0
     assert gl.team[:, T.sog].tolist() == [0, 0]
@@ -218,20 +201,20 @@ def test_6_1_failed_penetration_goes_to_opposing_left_wing():
 @pytest.mark.parametrize("goalie_roll, extra_splits, goal",
                          [(2, [], True), (9, [split(1)], True), (9, [split(2), split(1)], False),
                           (5, [split(1)], False)])
-def test_5_5_rebound_goalie_rating_example(kit_a, goalie_roll, extra_splits, goal):
+def test_5_5_rebound_goalie_rating_example(goalie_roll, extra_splits, goal):
     # 5.5: "see Player C's goalie card and Player A's Reb/Bkwy column. If, on a rebound shot by Player A, his
     # coach rolls a nine, the result is a Goalie Rating. Roll two dice ... and refer to the goalie's card."
-    # Player A (NRV RW here) wins the faceoff (17), A10 visitor "Opponent Defense 14" -> Player B's D14 "Outside
-    # shot"; roll 5 on his Outside column: X-Reb; split S10 Rebound "Offense RW 3" (5.33: Offense 6 >= 3);
+    # Player A (KBY RW, visiting) wins the faceoff (17), A10 visitor "Opponent Defense 14" -> Player B's D14
+    # "Outside shot"; roll 5 on his Outside column: X-Reb; split S10 Rebound "Offense RW 3" (5.33: Offense 6 >= 3);
     # rebound roll 9: Goalie Rating.  Player C's card: 2 Goal; 9 "Goal 1-1, Faceoff 2-20" (5.6); 5 Faceoff.
-    # A save for a faceoff is in KBY's end; KBY's C wins it (split 1) and the deck is spent.
-    gl = play(actions=[["A10"]], splits=[split(17), "S10"] + extra_splits, dice=[5, 9, goalie_roll], kit=kit_a,
+    # A save for a faceoff is in NRV's end; NRV's C wins it (split 1) and the deck is spent.
+    gl = play(**B_HOME, actions=[["A10"]], splits=[split(17), "S10"] + extra_splits, dice=[5, 9, goalie_roll],
               coaches="penetrate=never,pull_goalie=never")
     assert texts(gl, EV.rebound) == ["  Rebound: Offense RW 3"]
-    assert texts(gl, EV.shot) == ["NRV RW Player A shoots (Outside), rolls 5: X-Reb",
-                                    "NRV RW Player A shoots (Reb/Bkwy), rolls 9: Goalie Rating"]
+    assert texts(gl, EV.shot) == ["KBY RW Player A shoots (Outside), rolls 5: X-Reb",
+                                    "KBY RW Player A shoots (Reb/Bkwy), rolls 9: Goalie Rating"]
     g = texts(gl, EV.goalie)
-    assert len(g) == 1 and g[0].startswith(f"  Player C (G, KBY) card, rolls {goalie_roll}:")
+    assert len(g) == 1 and g[0].startswith(f"  Player C (G, NRV) card, rolls {goalie_roll}:")
     assert gl.team[AWAY, T.sog] == 2
     assert gl.goalies[HOME, 0, K.sa] == 2
     assert (gl.home_goals, gl.away_goals) == (0, 1 if goal else 0)
@@ -240,10 +223,13 @@ def test_5_5_rebound_goalie_rating_example(kit_a, goalie_roll, extra_splits, goa
 
 # ---------------------------------------------------------------- 7.x power plays
 
-def _penalty_on_ulvridge():
+def _penalty_on_player_b():
     # 4.81: faceoff 7 = Home RW Player A; A01 home "Penalty AA A B / C D": the defender matched against KBY's RW
-    # is NRV's LW Nils Ulvridge, Penalty rating B (top row): a two-minute penalty, KBY on the power play.
+    # is NRV's LW Player B, Penalty rating B (16.11; top row): a two-minute penalty, KBY on the power play.
     return [split(7)]
+
+
+_penalty_on_ulvridge = _penalty_on_player_b      # its name in test_7_31
 
 
 @pytest.fixture(scope="module")
@@ -259,9 +245,9 @@ def test_7_32_power_play_chart_top_half():
     # Split 1's row: condition LD 4; top: SH "Breakaway LW", PP "Inside RW".  Marby's Defense 5 >= 4: top half.
     # 7.3: two action cards (A02, A03) are flipped for the elapsed time.  7.33: short-handed shots first.
     vandvik_save = roll_for(None, "NRV", "Rowan Vandvik", COL_REB, R.SAVE_TO)
-    gl = play(actions=[["A01", "A02", "A03"]], splits=_penalty_on_ulvridge() + [split(1)],
+    gl = play(actions=[["A01", "A02", "A03"]], splits=_penalty_on_player_b() + [split(1)],
               dice=[vandvik_save, 2])
-    assert texts(gl, EV.penalty) == ["PENALTY NRV: Nils Ulvridge (LW, NRV), 2 minutes (action-card penalty)"]
+    assert texts(gl, EV.penalty) == ["PENALTY NRV: Player B (LW, NRV), 2 minutes (action-card penalty)"]
     assert texts(gl, EV.flip) == ["  elapsed time: card A02", "  elapsed time: card A03"]
     assert texts(gl, EV.pp) == ["KBY power play, unit PP1 against PK1: split 1, top half of the chart"]
     pp = texts(gl, EV.pp_shot)
@@ -271,7 +257,7 @@ def test_7_32_power_play_chart_top_half():
     assert (gl.home_goals, gl.away_goals) == (1, 0)
     assert gl.team[HOME, T.ppo] == 1 and gl.team[HOME, T.ppg] == 1
     assert gl.team[AWAY, T.pen] == 1 and gl.team[AWAY, T.pim] == 2
-    assert gl.players[AWAY, slot(None, "NRV", "Nils Ulvridge"), P.pim] == 2
+    assert gl.players[AWAY, slot(None, "NRV", "Player B"), P.pim] == 2
     assert gl.players[HOME, slot(None, "KBY", "Player A"), P.ppg] == 1
     # 7.36: a faceoff at center ice follows; the deck is spent, so the period ends
     assert texts(gl, EV.faceoff) == ["Faceoff at center ice: split 7, KBY RW Player A wins it"]
@@ -281,7 +267,7 @@ def test_7_33_power_play_chart_bottom_half_and_7_34_goal_ends_it(kit_weak_ld):
     # 7.33: "If the defensive rating of the left defenseman is less than 4, the power play team has an inside
     # shot for the center and a rebound shot for the left wing."
     # 7.34: "If the power play team scores, the penalty is over and no subsequent power play shots are taken."
-    gl = play(actions=[["A01", "A02", "A03"]], splits=_penalty_on_ulvridge() + [split(1)], dice=[2],
+    gl = play(actions=[["A01", "A02", "A03"]], splits=_penalty_on_player_b() + [split(1)], dice=[2],
               kit=kit_weak_ld)
     assert texts(gl, EV.pp) == ["KBY power play, unit PP1 against PK1: split 1, bottom half of the chart"]
     assert texts(gl, EV.pp_shot) == ["  KBY Silas Quilholm (C, KBY) Inside shot, rolls 2: Goal"]
@@ -291,13 +277,13 @@ def test_7_33_power_play_chart_bottom_half_and_7_34_goal_ends_it(kit_weak_ld):
 def test_7_33_bottom_half_both_shots(kit_weak_ld):
     # the center's inside shot is saved (X-D...), so the left wing takes the chart's rebound shot (7.34)
     c_save = roll_for(kit_weak_ld, "KBY", "Silas Quilholm", COL_IN, R.SAVE_TO)
-    gl = play(actions=[["A01", "A02", "A03"]], splits=_penalty_on_ulvridge() + [split(1)], dice=[c_save, 2],
+    gl = play(actions=[["A01", "A02", "A03"]], splits=_penalty_on_player_b() + [split(1)], dice=[c_save, 2],
               kit=kit_weak_ld)
     pp = texts(gl, EV.pp_shot)
     assert len(pp) == 2
     assert pp[0].startswith("  KBY Silas Quilholm (C, KBY) Inside shot")
-    assert pp[1] == "  KBY Player B (LW, KBY) Rebound shot, rolls 2: Goal"
-    assert gl.players[HOME, slot(kit_weak_ld, "KBY", "Player B"), P.ppg] == 1
+    assert pp[1] == "  KBY Nils Ulvridge (LW, KBY) Rebound shot, rolls 2: Goal"
+    assert gl.players[HOME, slot(kit_weak_ld, "KBY", "Nils Ulvridge"), P.ppg] == 1
     assert gl.team[HOME, T.sog] == 2 and gl.team[HOME, T.sog_pp] == 2
 
 
@@ -320,7 +306,7 @@ def test_7_37_penalty_on_last_card_of_period():
     # 7.37: "if a penalty card is drawn on the last action card ... the penalty occurred at the buzzer and the
     # power play begins at the start of the next period."  Period 2's first two cards are the elapsed time.
     vandvik_save = roll_for(None, "NRV", "Rowan Vandvik", COL_REB, R.SAVE_TO)
-    gl = play(actions=[["A01"], ["A02", "A03"]], splits=_penalty_on_ulvridge() + [split(1)],
+    gl = play(actions=[["A01"], ["A02", "A03"]], splits=_penalty_on_player_b() + [split(1)],
               dice=[vandvik_save, 2])
     pen = rows(gl, EV.penalty)
     pp = rows(gl, EV.pp)
@@ -332,12 +318,12 @@ def test_7_37_penalty_on_last_card_of_period():
 
 def test_7_38_penalty_on_last_card_of_game():
     # 7.38: "if the penalty occurs on the last card of the game, the game ends without a power play. Charge the
-    # offending player with a penalty."  KBY leads 1-0 (Player B's breakaway goal in period 1).
-    gl = play(actions=[["A09"], [], ["A01"]], splits=[split(6), "S04"] + _penalty_on_ulvridge(), dice=[2])
-    assert texts(gl, EV.penalty) == ["PENALTY NRV: Nils Ulvridge (LW, NRV), 2 minutes (action-card penalty)"]
+    # offending player with a penalty."  KBY leads 1-0 (Nils Ulvridge's breakaway goal in period 1).
+    gl = play(actions=[["A09"], [], ["A01"]], splits=[split(6), "S04"] + _penalty_on_player_b(), dice=[2])
+    assert texts(gl, EV.penalty) == ["PENALTY NRV: Player B (LW, NRV), 2 minutes (action-card penalty)"]
     assert texts(gl, EV.pp) == [] and texts(gl, EV.flip) == []
     assert gl.team[HOME, T.ppo] == 0
-    assert gl.team[AWAY, T.pen] == 1 and gl.players[AWAY, slot(None, "NRV", "Nils Ulvridge"), P.pim] == 2
+    assert gl.team[AWAY, T.pen] == 1 and gl.players[AWAY, slot(None, "NRV", "Player B"), P.pim] == 2
     assert (gl.home_goals, gl.away_goals, gl.decided_in) == (1, 0, "REG")
 
 
@@ -345,7 +331,7 @@ def test_7_37_tied_game_penalty_carries_into_overtime():
     # a tie after the last card of period 3 is not the game's last card when overtime is played: the power play
     # opens the overtime (27.0 note: 8 cards), and the power-play goal ends it (sudden death)
     vandvik_save = roll_for(None, "NRV", "Rowan Vandvik", COL_REB, R.SAVE_TO)
-    gl = play(actions=[[], [], ["A01"], ["A02", "A03"]], splits=_penalty_on_ulvridge() + [split(1)],
+    gl = play(actions=[[], [], ["A01"], ["A02", "A03"]], splits=_penalty_on_player_b() + [split(1)],
               dice=[vandvik_save, 2], rules="overtime=8cards,shootout=off,assists=off")
     assert rows(gl, EV.pp)["period"].tolist() == [4]
     assert (gl.home_goals, gl.away_goals, gl.winner, gl.decided_in) == (1, 0, "home", "OT")
@@ -358,7 +344,7 @@ def _assist_kit(rw_assist):
     def edit(d):
         # 14.22's example split card: "Any 6", then C, RD 3, RW 2, LD 3, LW 2 (left to right)
         set_cells(d, "split_deck.csv", "card", "S39", assists="Any 6; C 1, RD 3, RW 2, LD 3, LW 2")
-        for name, ast in (("Player B", "1"), ("Player A", rw_assist), ("Nils Thornmire", "2"),
+        for name, ast in (("Nils Ulvridge", "1"), ("Player A", rw_assist), ("Nils Thornmire", "2"),
                           ("Dorian Holgren", "3"), ("Silas Quilholm", "4")):
             set_cells(d, "teams/KBY_skaters.csv", "name", name, ast=ast)
     return edit
@@ -386,13 +372,13 @@ def test_14_22_assists_example(tmp_path_factory, rw_assist, expected):
 
 
 def test_14_1_pass_earns_an_assist():
-    # 14.1: "Credit a player with an assist if his pass contributes directly to a goal".  Player B passes to
-    # Player A (A15 "Outside shot for LW (RW)", 4.41); Player A penetrates and scores; the second assist comes
-    # from the split card S39 (sample: "Any 8; C 2, LW 2, LD 4, RD 4, RW 3").
+    # 14.1: "Credit a player with an assist if his pass contributes directly to a goal".  KBY's LW Nils Ulvridge
+    # passes to Player A (A15 "Outside shot for LW (RW)", 4.41); Player A penetrates and scores; the second assist
+    # comes from the split card S39 (sample: "Any 8; C 2, LW 2, LD 4, RD 4, RW 3").
     gl = play(actions=[["A15"]], splits=[split(6), split(13), split(1), "S39"], dice=[5], rules=NO_TIE_BREAK,
               coaches="penetrate=always,pull_goalie=never")
     assert gl.home_goals == 1
-    assert gl.players[HOME, slot(None, "KBY", "Player B"), P.a] == 1
+    assert gl.players[HOME, slot(None, "KBY", "Nils Ulvridge"), P.a] == 1
     assert 1 <= gl.players[HOME, :, P.a].sum() <= 2
     assert gl.players[HOME, slot(None, "KBY", "Player A"), P.a] == 0
 
@@ -400,19 +386,19 @@ def test_14_1_pass_earns_an_assist():
 # ---------------------------------------------------------------- 24 goalie fatigue
 
 @pytest.mark.parametrize("fatigue", ["on", "off"])
-def test_24_3_shelled_goalie_faceoff_dot_is_a_goal(kit_a, fatigue):
+def test_24_3_shelled_goalie_faceoff_dot_is_a_goal(fatigue):
     # 24.3: "If he allows 4 or more goals in one period ... consider him to be fatigued for the rest of the
     # game."  24.2: "On each goalie card there will be a reading of 'Faceoff' followed by a dot. Normally, this is
     # a save and a faceoff. However, if the goalie is fatigued, this reading is a goal instead."
-    # Player A (NRV) scores four breakaway goals on Player C (faceoff 17, A14 visitor "Possible breakaway", S04
+    # Player A (KBY) scores four breakaway goals on Player C (faceoff 17, A14 visitor "Possible breakaway", S04
     # "Rating 3", Reb/Bkwy roll 2: Goal); the fifth breakaway rolls 9 (Goalie Rating) and Player C's card rolls 10
     # (Faceoff with the dot).
     splits = [split(17), "S04"] * 5 + ([] if fatigue == "on" else [split(1)])
-    gl = play(actions=[["A14"] * 5], splits=splits, dice=[2, 2, 2, 2, 9, 10], kit=kit_a,
+    gl = play(**B_HOME, actions=[["A14"] * 5], splits=splits, dice=[2, 2, 2, 2, 9, 10],
               rules=PLAIN + f",goalie_fatigue={fatigue}")
-    assert texts(gl, EV.goalie) == ["  Player C (G, KBY) card, rolls 10: Faceoff\u2022"]
+    assert texts(gl, EV.goalie) == ["  Player C (G, NRV) card, rolls 10: Faceoff\u2022"]
     if fatigue == "on":
-        assert texts(gl, EV.shelled) == ["Player C (G, KBY) is shelled (4 in the period, 4 in the game): "
+        assert texts(gl, EV.shelled) == ["Player C (G, NRV) is shelled (4 in the period, 4 in the game): "
                                            "fatigued for the rest of the game"]
         assert gl.away_goals == 5
         assert gl.team[AWAY, T.fatg] == 1
@@ -425,11 +411,11 @@ def test_24_3_shelled_goalie_faceoff_dot_is_a_goal(kit_a, fatigue):
     assert gl.team[AWAY, T.sog] == 5 and gl.goalies[HOME, 0, K.sa] == 5
 
 
-def test_24_3_goals_spread_over_periods_do_not_shell(kit_a):
+def test_24_3_goals_spread_over_periods_do_not_shell():
     # four goals, but two per period: not 4 in one period nor 6 in the game; the Faceoff\u2022 is a save
     goal = [split(17), "S04"]
-    gl = play(actions=[["A14", "A14"], ["A14", "A14"], ["A14"]], splits=goal * 5 + [split(1)],
-              dice=[2, 2, 2, 2, 9, 10], kit=kit_a)
+    gl = play(**B_HOME, actions=[["A14", "A14"], ["A14", "A14"], ["A14"]], splits=goal * 5 + [split(1)],
+              dice=[2, 2, 2, 2, 9, 10])
     assert gl.away_goals == 4 and texts(gl, EV.shelled) == []
 
 
@@ -438,13 +424,14 @@ def test_24_3_goals_spread_over_periods_do_not_shell(kit_a):
 def test_13_pulled_goalie_goalie_rating_is_a_goal():
     # 13.0: the goalie may be pulled "when there are 2 or fewer action cards remaining in the game".  13.1: "If a
     # Goalie Rating results from a shot by the team shooting at the empty net, consider it to be a goal."
-    # KBY leads 1-0; period 3 has one card, so NRV (coach policy pull_goalie=trailing) pulls at its faceoff.
-    # Player B's breakaway rolls 8 on the Reb/Bkwy column: Goalie Rating -> empty-net goal, no goalie roll.
-    gr = roll_for(None, "KBY", "Player B", COL_REB, R.GOALIE_RATING, (0, 0, 0))
-    gl = play(actions=[["A09"], [], ["A09"]], splits=[split(6), "S04", split(6), "S04"], dice=[2, gr],
+    # NRV (home) leads 1-0; period 3 has one card, so KBY (coach policy pull_goalie=trailing) pulls at its
+    # faceoff.  Player B's breakaway rolls 8 on the Reb/Bkwy column: Goalie Rating -> empty-net goal, no goalie
+    # roll.
+    gr = roll_for(None, "NRV", "Player B", COL_REB, R.GOALIE_RATING, (0, 0, 0))
+    gl = play(**B_HOME, actions=[["A09"], [], ["A09"]], splits=[split(6), "S04", split(6), "S04"], dice=[2, gr],
               coaches=("pull_goalie=never", "pull_goalie=trailing"))
     pulls = texts(gl, EV.pull)
-    assert len(pulls) == 1 and pulls[0].startswith("NRV pulls the goalie (1 card(s) left)")
+    assert len(pulls) == 1 and pulls[0].startswith("KBY pulls the goalie (1 card(s) left)")
     assert texts(gl, EV.goalie) == []
     assert (gl.home_goals, gl.away_goals) == (2, 0)
     assert gl.team[HOME, T.eng] == 1 and gl.team[AWAY, T.pulled] == 1
@@ -454,13 +441,13 @@ def test_13_pulled_goalie_goalie_rating_is_a_goal():
 
 
 def test_13_no_pull_means_goalie_card():
-    # the same shot with NRV's goalie in net goes to his card; a plain Faceoff there is a save and a faceoff in
-    # NRV's end, which NRV's C wins (split 11)
-    gr = roll_for(None, "KBY", "Player B", COL_REB, R.GOALIE_RATING, (0, 0, 0))
+    # the same shot with KBY's goalie in net goes to his card; a plain Faceoff there is a save and a faceoff in
+    # KBY's end, which KBY's C wins (split 11)
+    gr = roll_for(None, "NRV", "Player B", COL_REB, R.GOALIE_RATING, (0, 0, 0))
     c = engine.compiled(None)
-    gk = c.tables[TB.tm][c.team_index("NRV"), TM.g]
+    gk = c.tables[TB.tm][c.team_index("KBY"), TM.g]
     save = next(d for d in range(2, 13) if tuple(c.tables[TB.gc][gk, d - 2, 1][:2]) == (R.FACEOFF, 0))
-    gl = play(actions=[["A09"], [], ["A09"]], splits=[split(6), "S04", split(6), "S04", split(11)],
+    gl = play(**B_HOME, actions=[["A09"], [], ["A09"]], splits=[split(6), "S04", split(6), "S04", split(11)],
               dice=[2, gr, save], coaches="pull_goalie=never")
     assert texts(gl, EV.pull) == [] and len(texts(gl, EV.goalie)) == 1
     assert (gl.home_goals, gl.away_goals) == (1, 0) and gl.team[HOME, T.eng] == 0
@@ -550,6 +537,33 @@ def test_28_2_goal_plus_for_a_defenseman_is_not_a_goal(tmp_path_factory):
     assert gl.team[HOME, T.so_goals] == 1 and gl.team[AWAY, T.so_goals] == 0
 
 
+GRPLUS = lambda r: r[0] == R.GOALIE_RATING and r[1] == 1       # noqa: E731
+
+
+def test_28_2_a_sample_defensemans_goalie_rating_plus_is_wide():
+    # 28.2 with the sample kit's own card: KBY's LD Nils Thornmire carries Goalie Rating+ on his Reb/Bkwy column
+    # (docs/strat-data.md).  Every forward of both teams and KBY's first defenseman miss; Thornmire rolls his
+    # Goalie Rating+: "shots wide of the net", no roll on the goalie's card; NRV's next shooter scores.
+    home, away = _shooters("KBY"), _shooters("NRV")
+    m = len(away)
+    rnd = next(i for i, (_, isd) in enumerate(home) if isd)
+    assert home[rnd + 1][0] == "Nils Thornmire"
+    grp = _reb_roll("KBY", "Nils Thornmire", GRPLUS)
+    assert grp is not None
+    dice = []
+    for r in range(rnd + 1):
+        dice += [_reb_roll("KBY", home[r][0], SAVE), _reb_roll("NRV", away[r % m][0], SAVE)]
+    dice += [grp, _reb_roll("NRV", away[(rnd + 1) % m][0], XREB)]
+    assert None not in dice
+    gl = play(dice=dice, rules="overtime=none,shootout=on,assists=off")
+    so = texts(gl, EV.so)
+    assert len(so) == 2 * (rnd + 2)
+    assert so[2 * rnd + 2] == f"Shootout: KBY Nils Thornmire (LD, KBY) rolls {grp}: Goalie Rating+ -- no goal"
+    assert so[-1].endswith("X-Reb -- scores")
+    assert texts(gl, EV.goalie) == []
+    assert gl.winner == "away" and gl.team[AWAY, T.so_goals] == 1 and gl.team[HOME, T.so_goals] == 0
+
+
 def test_28_1_goal_plus_for_a_forward_is_a_goal():
     home, away = _shooters("KBY"), _shooters("NRV")
     # find the first KBY forward with Goal+ and have every earlier shooter miss
@@ -576,12 +590,12 @@ def test_28_1_goal_plus_for_a_forward_is_a_goal():
 
 def test_forward_line_change_card():
     # Getting Started: "Do not change forward lines until the forward line-change card is on the top of the
-    # action deck and the coach in control of the puck has to pick the top action card."  Player B (F1) wins the
-    # faceoff; the F card comes up, F2 (Tobias Pellley at LW) takes over, and the next card (A11 home "Lose puck,
+    # action deck and the coach in control of the puck has to pick the top action card."  Nils Ulvridge (F1) wins
+    # the faceoff; the F card comes up, F2 (Tobias Pellley at LW) takes over, and the next card (A11 home "Lose puck,
     # outside shot only for C") gives NRV's F2 center Felix Ecker an outside shot.
     ecker_save = roll_for(None, "NRV", "Felix Ecker", COL_OUT, R.SAVE_TO)
     gl = play(actions=[["F", "A11"]], splits=[split(6)], dice=[ecker_save])
-    assert texts(gl, EV.faceoff) == ["Faceoff at center ice: split 6, KBY LW Player B wins it"]
+    assert texts(gl, EV.faceoff) == ["Faceoff at center ice: split 6, KBY LW Nils Ulvridge wins it"]
     assert texts(gl, EV.line) == ["Line change: forward line F2, defense pair D1 on the ice"]
     assert texts(gl, EV.card)[0].endswith("LW Tobias Pellley has the puck")
     assert texts(gl, EV.shot)[0].startswith("NRV C Felix Ecker shoots (Outside)")
@@ -633,8 +647,8 @@ def test_play_by_play_text_after_a_penalty():
 def test_4_71_lose_puck_breakaway_opponent_is_eligible():
     # 4.71: "When readings of 'Lose puck, possible breakaway' ... occur, all opposing players (including the
     # opponent of the player who was in possession of the puck) are eligible for these shots."
-    # Player B (KBY LW) has the puck; A18 home "Lose puck, possible breakaway"; split S03 Breakaway "RW (C)":
-    # NRV's RW Ignatius Zeller (Player B's opponent) should take the breakaway shot.
+    # Nils Ulvridge (KBY LW) has the puck; A18 home "Lose puck, possible breakaway"; split S03 Breakaway "RW (C)":
+    # NRV's RW Ignatius Zeller (Ulvridge's opponent) should take the breakaway shot.
     c = engine.compiled(None)
     z, e = skater_id(c, "NRV", "Ignatius Zeller"), skater_id(c, "NRV", "Ambrose Eckstead")
     both_save = next(d for d in range(2, 13)
