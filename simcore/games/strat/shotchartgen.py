@@ -40,7 +40,7 @@ class Knobs:
     intim_penalty: int = 14
     intim_pp16: int = 5
     # Passing L chart (11.5): Assist rating a completes on 1 .. passing_l_base + passing_l_per_point * a
-    passing_l_base: float = 11.0
+    passing_l_base: float = 13.0
     passing_l_per_point: float = 1.5
     # Deflection chart (25.1): the position by die 1-6
     deflection: tuple[str, ...] = ("LW", "C", "RW", "C", "none", "none")

@@ -153,3 +153,202 @@ def test_split_advanced_rows_match_the_split_deck(kit_dir):
     p.write_text(p.read_text().replace("\nS40,", "\nS41,"))
     with pytest.raises(ChartError, match=r"split_advanced\.csv, line 41, column 'card': 'S41': unknown row"):
         load_kit(kit_dir)
+
+
+# ---------------------------------------------------------------- scripted games: helpers
+
+import csv as _csv  # noqa: E402
+
+from simcore.games.strat import engine  # noqa: E402
+from simcore.games.strat.kernel.layout import COL_IN, COL_OUT, EV, TB, K, P, T  # noqa: E402
+from simcore.games.strat.pbp import reading_text  # noqa: E402
+
+PLAIN = "overtime=none,shootout=off,assists=off"
+HOME, AWAY = 0, 1
+
+
+def split(n: int) -> str:
+    """The first split card of the sample deck with number ``n``."""
+    return f"S{2 * n - 1:02d}"
+
+
+def texts(gl, code):
+    ev = gl.events
+    return ev.loc[ev["code"] == code, "text"].tolist()
+
+
+def play(actions=(), splits=(), dice=(), rules=PLAIN, kit=None, coaches="pull_goalie=never"):
+    return engine.play_scripted("KBY", "NRV", actions=[list(p) for p in actions], splits=list(splits),
+                                dice=list(dice), rules=rules, kit=kit, coaches=coaches)
+
+
+def pslot(team, name, kit=None):
+    c = engine.compiled(kit)
+    return c.roster[c.team_index(team)].index(name)
+
+
+def split_passing(text):
+    """The first split card whose Passing section reads ``text`` at even strength."""
+    for s in sample_kit().shot_charts.split_advanced:
+        if reading_text(*s.passing[SC.E].code()) == text:
+            return s.card
+    raise AssertionError(text)
+
+
+def split_number(card):
+    return next(c.number for c in sample_kit().split_deck if c.card == card)
+
+
+def roll_for(team, name, col, want, kit=None):
+    """A 2d6 total whose reading in ``col`` of the player's card reads ``want``."""
+    c = engine.compiled(kit)
+    p = c.skaters.index((team, name))
+    for dice in range(2, 13):
+        if reading_text(*map(int, c.tables[TB.shot][p, col, dice - 2])) == want:
+            return dice
+    raise AssertionError(f"{name}: no {want!r} in column {col}")
+
+
+def kit_with(tmp_path, edits):
+    """A copy of the sample kit with skater cells changed: {(team, name): {column: text}}."""
+    d = tmp_path / "kit"
+    shutil.copytree(SAMPLE_KIT_DIR, d)
+    for (team, name), cells in edits.items():
+        p = d / "teams" / f"{team}_skaters.csv"
+        with open(p, newline="") as f:
+            rows = list(_csv.DictReader(f))
+        hit = [r for r in rows if r["name"] == name]
+        assert hit, name
+        hit[0].update(cells)
+        with open(p, "w", newline="") as f:
+            w = _csv.DictWriter(f, fieldnames=list(rows[0]), lineterminator="\n")
+            w.writeheader()
+            w.writerows(rows)
+    return load_kit(d)
+
+
+# Faceoff split 6: Home LW Player B; A15 home "Outside shot for LW (RW)": the pass goes to RW Player A (4.41), who
+# has an unrestricted outside shot (KBY's first line: Player B - Silas Quilholm - Player A).
+PASSER = ["A15"]
+PASS_ON = PLAIN + ",passing=on"
+PASS_ALWAYS = "penetrate=never,pass_inside=always,pull_goalie=never"
+
+
+# ---------------------------------------------------------------- 11.0-11.4 passing instead of penetrating
+
+def test_11_2_completed_pass_inside_shot_and_14_1_assists():
+    # 11.0 "Another option in the Advanced game permits an attempt to pass inside to a teammate"; 11.2 "Inside
+    # shot for LW, C or RW - pass is completed and the designated player attempts an inside shot."  14.1: both
+    # passers (Player B's A15 pass, Player A's pass inside) get the assists, no split card is drawn for them.
+    card = split_passing("Inside shot for C")
+    roll = roll_for("KBY", "Silas Quilholm", COL_IN, "Goal")
+    gl = play([PASSER], [split(6), card], [roll], rules="overtime=none,shootout=off,passing=on",
+              coaches=PASS_ALWAYS)
+    assert texts(gl, EV.pass_in) == [f"KBY RW Player A passes inside instead of shooting (11.0): split "
+                                     f"{split_number(card)}, Passing: Inside shot for C"]
+    assert texts(gl, EV.shot) == [f"KBY C Silas Quilholm shoots (Inside), rolls {roll}: Goal"]
+    assert (gl.home_goals, gl.away_goals) == (1, 0)
+    assert gl.team[HOME, T.pass_try] == 1 and gl.team[HOME, T.pass_ok] == 1 and gl.team[HOME, T.pen_try] == 0
+    assert gl.players[HOME, pslot("KBY", "Silas Quilholm"), P.g] == 1
+    assert gl.players[HOME, pslot("KBY", "Player A"), P.a] == 1
+    assert gl.players[HOME, pslot("KBY", "Player B"), P.a] == 1
+    assert texts(gl, EV.assist) == ["  assists: Player A (RW, KBY), Player B (LW, KBY)"]
+
+
+def test_11_1_intercepted_pass_goes_to_the_matched_opponent():
+    # 11.1 "Lose puck, defensive player has control - the pass was intercepted, the defending team has control and
+    # draws an action card."  Player A's matched opponent, NRV's LW Nils Ulvridge, draws A12.
+    card = split_passing("Lose puck, defensive player has control")
+    gl = play([PASSER + ["A12"]], [split(6), card], [], rules=PASS_ON, coaches=PASS_ALWAYS)
+    assert texts(gl, EV.pass_in)[0].endswith("Passing: Lose puck, defensive player has control")
+    assert texts(gl, EV.card)[1].endswith("LW Nils Ulvridge has the puck")
+    assert texts(gl, EV.shot) == []
+    assert gl.team[HOME, T.pass_try] == 1 and gl.team[HOME, T.pass_ok] == 0
+
+
+def test_11_3_passing_letter_reads_the_passers_column():
+    # 11.3 "Passing J, K or L - Refer to the offensive player's Passing column": Player A's Passing K reads
+    # "Inside shot for C".
+    card = split_passing("Passing K")
+    roll = roll_for("KBY", "Silas Quilholm", COL_IN, "X-DRD")
+    gl = play([PASSER], [split(6), card], [roll], rules=PASS_ON, coaches=PASS_ALWAYS)
+    assert texts(gl, EV.pass_) == ["KBY RW Player A, Passing K: Inside shot for C"]
+    assert texts(gl, EV.shot) == [f"KBY C Silas Quilholm shoots (Inside), rolls {roll}: X-DRD"]
+    assert gl.team[HOME, T.pass_ok] == 1 and gl.team[HOME, T.sog] == 1
+
+
+def test_11_4_even_strength_reads_E():
+    # 11.4 "Except when using the Super Advanced power play, disregard the SH and PP readings and always refer to
+    # the E reading": a card whose SH reading completes the pass and whose E reading loses it.
+    card = next(s.card for s in sample_kit().shot_charts.split_advanced
+                if s.passing[0].kind == SC.PASS_TO and s.passing[SC.E].kind == SC.PASS_LOSE)
+    gl = play([PASSER], [split(6), card], [], rules=PASS_ON, coaches=PASS_ALWAYS)
+    assert texts(gl, EV.pass_in)[0].endswith("Passing: Lose puck, defensive player has control")
+    assert gl.team[HOME, T.pass_ok] == 0
+
+
+@pytest.mark.parametrize("rules", [PLAIN, PLAIN + ",passing=off", PLAIN + ",level=advanced,passing=off"])
+def test_passing_off_or_basic_shoots(rules):
+    # the Basic game (passing follows the level) and passing=off: the coach can only shoot or penetrate
+    roll = roll_for("KBY", "Player A", COL_OUT, "X-DLW")
+    gl = play([PASSER], [split(6)], [roll], rules=rules, coaches=PASS_ALWAYS)
+    assert texts(gl, EV.pass_in) == []
+    assert texts(gl, EV.shot) == [f"KBY RW Player A shoots (Outside), rolls {roll}: X-DLW"]
+    assert gl.team[HOME, T.pass_try] == 0
+
+
+def test_11_0_pass_policy_tendency_rotation():
+    # policy pass_inside=tendency: assist + 5 - stars passes in every 12 chances, in a fixed rotation
+    from simcore.games.strat.kernel.coaching import passes
+    mem, got = 0, []
+    for _ in range(12):
+        go, mem = passes(4, 5, mem, 0)          # Player A: Assist 4, five stars -> 4 in 12
+        got.append(bool(go))
+    assert sum(got) == 4 and got[:3] == [False, False, True]
+    assert passes(0, 5, 0, 0)[0] is False and passes(0, 5, 0, 2)[0] is True and passes(9, 1, 11, 1)[0] is False
+
+
+# ---------------------------------------------------------------- 11.5 the Passing L chart
+
+def _passing_l_range(assist):
+    return sample_kit().shot_charts.passing_l[assist]
+
+
+@pytest.mark.parametrize("completed", [True, False])
+def test_11_5_passing_l_chart_on_the_split_cards_passing_l(completed):
+    # 11.5 "Whenever a 'Passing L' indicates an Inside shot, draw a split card and use the passer's assist rating
+    # ... If the shot is for 'any player,' the offensive coach must first identify the player who is to receive
+    # the pass before drawing the split card."  Player A (Assist 4) Passing L: "Inside shot for any player", the
+    # best Offense on the ice, C Silas Quilholm.  Out of range the receiver's matched defender (NRV's C Ambrose
+    # Eckstead) takes the puck.
+    lo, hi = _passing_l_range(4)
+    n = hi if completed else hi + 1
+    roll = roll_for("KBY", "Silas Quilholm", COL_IN, "X-DRD")
+    gl = play([PASSER + ["A12"]], [split(6), split_passing("Passing L"), split(n)], [roll] if completed else [],
+              rules=PASS_ON + ",passing_l=on", coaches=PASS_ALWAYS)
+    assert texts(gl, EV.pass_) == ["KBY RW Player A, Passing L: Inside shot for any player"]
+    assert texts(gl, EV.pass_in)[1] == "  Passing L chart (11.5): RW Player A (assist 4) to C"
+    assert texts(gl, EV.split) == [f"  split card {n}: {'within' if completed else 'outside'} {lo}-{hi}"]
+    if completed:
+        assert texts(gl, EV.shot) == [f"KBY C Silas Quilholm shoots (Inside), rolls {roll}: X-DRD"]
+        assert gl.team[HOME, T.pass_ok] == 1
+    else:
+        assert texts(gl, EV.shot) == []
+        assert texts(gl, EV.card)[1].endswith("C Ambrose Eckstead has the puck")
+        assert gl.team[HOME, T.pass_ok] == 0
+
+
+def test_11_5_passing_l_chart_on_an_action_card(tmp_path):
+    # the action card's Passing L (4.2) is a Passing L too: A20 home "Passing L" for Player B (Assist 2 in this
+    # copy of the kit), whose L reads "Inside shot for any player" (Silas Quilholm); a split out of range breaks
+    # it up
+    kit = kit_with(tmp_path, {("KBY", "Player B"): {"ast": "2"}})
+    lo, hi = _passing_l_range(2)
+    assert hi < 20 and _passing_l_range(9) == (1, 20)
+    gl = play([["A20", "A12"]], [split(6), split(hi + 1)], [], rules=PLAIN + ",passing_l=on", kit=kit)
+    assert texts(gl, EV.pass_in) == ["  Passing L chart (11.5): LW Player B (assist 2) to C"]
+    assert texts(gl, EV.card)[1].endswith("C Ambrose Eckstead has the puck")
+    # passing_l off (the Basic game): the same card is a completed pass, no split card drawn for it
+    roll = roll_for("KBY", "Silas Quilholm", COL_IN, "X-DRD")
+    gl = play([["A20"]], [split(6)], [roll], rules=PLAIN)
+    assert texts(gl, EV.pass_in) == [] and texts(gl, EV.shot)[0].startswith("KBY C Silas Quilholm shoots (Inside)")

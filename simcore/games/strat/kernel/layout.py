@@ -175,7 +175,8 @@ ZL, NZ = regions("State", [
 # event codes: row = (period, card, code, side, a, b, c, d)
 EV = fields("Event", "period card line faceoff defense pass_ shot goalie goal save rebound breakaway penetrate "
                      "penalty pp pp_shot injury pull shelled so end assist flip return_ relieve split pencard "
-                     "align intimidate deflect pass_in delayed retaliation manpower")
+                     "align intimidate deflect pass_in delayed retaliation manpower "
+                     "enforcer")                   # 26.2: a penetration rating lowered by the Enforcer rule
 LR = fields("LogRow", "period card code side a b c d")
 LOG_W = len(LR)
 
