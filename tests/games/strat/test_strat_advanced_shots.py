@@ -352,3 +352,100 @@ def test_11_5_passing_l_chart_on_an_action_card(tmp_path):
     roll = roll_for("KBY", "Silas Quilholm", COL_IN, "X-DRD")
     gl = play([["A20"]], [split(6)], [roll], rules=PLAIN)
     assert texts(gl, EV.pass_in) == [] and texts(gl, EV.shot)[0].startswith("KBY C Silas Quilholm shoots (Inside)")
+
+
+# ---------------------------------------------------------------- 25 deflections
+
+# Faceoff split 8: Home LD Nils Thornmire; A29 home "Outside shot for LD (RD)": the pass goes to RD Dorian Holgren
+# (4.41), a defenseman with an outside shot.  The sample Deflection chart: 1 LW, 2 C, 3 RW, 4 C, 5-6 none.
+D_SHOT = ["A29"]
+DEFL_ON = PLAIN + ",deflections=on"
+SHOOT = "penetrate=never,pull_goalie=never"
+
+
+def auto_defense_rebound():
+    """A split card whose Rebound section gives the puck to a defender outright ("Defense <pos>")."""
+    c = next(c for c in sample_kit().split_deck if c.rebound.kind == R.REB_DEFENSE and c.rebound.b == 0)
+    return c.card, R.POSITIONS[c.rebound.a]
+
+
+def test_25_deflection_goal_credits_the_deflector():
+    # 25.0 "Whenever a reading of 'X-Reb' occurs on an outside shot by a defenseman, the offensive team may choose
+    # to try for a deflection"; 25.1 one die on the Deflection chart (3: RW Player A); 25.2 "roll two dice and
+    # refer to that players Inside column ... Any readings of Goal ... are resolved normally."  14.1: the
+    # defenseman whose shot was deflected and Thornmire (A29's pass) get the assists.
+    xreb = roll_for("KBY", "Dorian Holgren", COL_OUT, "X-Reb")
+    goal = roll_for("KBY", "Player A", COL_IN, "Goal")
+    gl = play([D_SHOT], [split(8)], [xreb, 3, goal], rules="overtime=none,shootout=off,deflections=on",
+              coaches=SHOOT)
+    assert texts(gl, EV.shot) == [f"KBY RD Dorian Holgren shoots (Outside), rolls {xreb}: X-Reb"]
+    assert texts(gl, EV.deflect) == ["KBY tries to deflect RD Dorian Holgren's shot (25.1): die 3, RW gets the "
+                                     "opportunity", f"  KBY RW Player A deflects (Inside), rolls {goal}: Goal"]
+    assert texts(gl, EV.rebound) == []
+    assert (gl.home_goals, gl.away_goals) == (1, 0)
+    a, h = pslot("KBY", "Player A"), pslot("KBY", "Dorian Holgren")
+    assert gl.team[HOME, T.defl_try] == 1 and gl.team[HOME, T.defl_goals] == 1 and gl.team[HOME, T.sog] == 1
+    assert gl.players[HOME, a, P.defl_try] == 1 and gl.players[HOME, a, P.defl_g] == 1
+    assert gl.players[HOME, a, P.g] == 1 and gl.players[HOME, a, P.sog] == 1 and gl.players[HOME, h, P.sog] == 0
+    assert texts(gl, EV.assist) == ["  assists: Dorian Holgren (RD, KBY), Nils Thornmire (LD, KBY)"]
+
+
+def test_25_21_other_reading_is_a_save_to_any_defensive_player():
+    # 25.21 "Any other reading FROM THE SHOOTING COLUMN indicates that the puck was not deflected by the offensive
+    # player and results in a save by the goalie with a rebound to Any Defensive Player (credit the defenseman
+    # with the shot on goal)."  Die 2: C Silas Quilholm; NRV's pick is its best Offense, C Ambrose Eckstead.
+    xreb = roll_for("KBY", "Dorian Holgren", COL_OUT, "X-Reb")
+    save = roll_for("KBY", "Silas Quilholm", COL_IN, "X-DRD")
+    gl = play([D_SHOT + ["A12"]], [split(8)], [xreb, 2, save], rules=DEFL_ON, coaches=SHOOT)
+    assert texts(gl, EV.deflect)[1] == (f"  KBY C Silas Quilholm deflects (Inside), rolls {save}: X-DRD -- not "
+                                        "deflected: a save, rebound to any defensive player (25.21)")
+    assert texts(gl, EV.card)[1].endswith("C Ambrose Eckstead has the puck")
+    assert gl.players[HOME, pslot("KBY", "Dorian Holgren"), P.sog] == 1
+    assert gl.players[HOME, pslot("KBY", "Silas Quilholm"), P.sog] == 0
+    assert gl.team[HOME, T.sog] == 1 and gl.goalies[AWAY, 0, K.sa] == 1
+    assert gl.team[HOME, T.defl_try] == 1 and gl.team[HOME, T.defl_goals] == 0
+
+
+def test_25_22_goalie_rating_reads_the_goalie_card():
+    # 25.2 "Goalie Rating ... resolved normally"; 25.22 "readings from the goalie's card following a deflection
+    # that results in Goalie Rating are treated normally": NRV's goalie card against an inside shot, a Goal.
+    c = engine.compiled()
+    g = c.goalies.index(("NRV", c.team_goalies[c.team_index("NRV")][0]))
+    groll = next(d for d in range(2, 13) if tuple(c.tables[TB.gc][g, d - 2, 1][:3]) == (R.GOAL, 1, 20))
+    xreb = roll_for("KBY", "Dorian Holgren", COL_OUT, "X-Reb")
+    gr = roll_for("KBY", "Silas Quilholm", COL_IN, "Goalie Rating")
+    gl = play([D_SHOT], [split(8)], [xreb, 2, gr, groll], rules=DEFL_ON, coaches=SHOOT)
+    assert texts(gl, EV.deflect)[1] == f"  KBY C Silas Quilholm deflects (Inside), rolls {gr}: Goalie Rating"
+    assert texts(gl, EV.goalie)[0].endswith(f"card, rolls {groll}: Goal")
+    q = pslot("KBY", "Silas Quilholm")
+    assert gl.players[HOME, q, P.g] == 1 and gl.players[HOME, q, P.defl_g] == 1 and gl.players[HOME, q, P.sog] == 1
+    assert gl.team[HOME, T.defl_goals] == 1
+
+
+def test_25_1_none_or_vacant_is_the_normal_rebound():
+    # 25.1 "If the roll to determine the player who will attempt a deflection indicates a vacant position, then
+    # the shot is not deflected": die 5 reads none; the X-Reb is followed by the Rebound section as usual.
+    xreb = roll_for("KBY", "Dorian Holgren", COL_OUT, "X-Reb")
+    card, pos = auto_defense_rebound()
+    gl = play([D_SHOT], [split(8), card], [xreb, 5], rules=DEFL_ON, coaches=SHOOT)
+    assert texts(gl, EV.deflect) == ["KBY tries to deflect RD Dorian Holgren's shot (25.1): die 5, no deflector: "
+                                     "the normal rebound"]
+    assert texts(gl, EV.rebound) == [f"  Rebound: Defense {pos}"]
+    assert gl.team[HOME, T.defl_try] == 1 and gl.players[HOME, :, P.defl_try].sum() == 0
+
+
+@pytest.mark.parametrize("case", ["forward", "policy never", "rule off"])
+def test_25_only_a_defensemans_outside_x_reb_and_only_when_chosen(case):
+    # "on an outside shot by a defenseman, the offensive team may choose": a forward's X-Reb, the coach's
+    # deflect=never and the rule off all follow the normal rebound procedure
+    card, pos = auto_defense_rebound()
+    if case == "forward":       # faceoff split 7: Home RW Player A; A30 home "Outside shot for RW (LW)" -> LW Player B
+        shooter, actions, fo = "Player B", ["A30"], split(7)
+    else:
+        shooter, actions, fo = "Dorian Holgren", D_SHOT, split(8)
+    xreb = roll_for("KBY", shooter, COL_OUT, "X-Reb")
+    coaches = SHOOT + (",deflect=never" if case == "policy never" else "")
+    gl = play([actions], [fo, card], [xreb], rules=PLAIN if case == "rule off" else DEFL_ON, coaches=coaches)
+    assert texts(gl, EV.shot)[0].endswith(f"{shooter} shoots (Outside), rolls {xreb}: X-Reb")
+    assert texts(gl, EV.deflect) == [] and texts(gl, EV.rebound) == [f"  Rebound: Defense {pos}"]
+    assert gl.team[HOME, T.defl_try] == 0
