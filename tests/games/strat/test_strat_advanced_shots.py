@@ -449,3 +449,95 @@ def test_25_only_a_defensemans_outside_x_reb_and_only_when_chosen(case):
     assert texts(gl, EV.shot)[0].endswith(f"{shooter} shoots (Outside), rolls {xreb}: X-Reb")
     assert texts(gl, EV.deflect) == [] and texts(gl, EV.rebound) == [f"  Rebound: Defense {pos}"]
     assert gl.team[HOME, T.defl_try] == 0
+
+
+# ---------------------------------------------------------------- 26 the Enforcer rule
+
+PENETRATE = "penetrate=always,pull_goalie=never"
+
+
+def _penc(rating):
+    return engine.compiled().tables[TB.penc][rating].tolist()
+
+
+@pytest.fixture
+def kit_nrv_enforcer(tmp_path):
+    # NRV's center Ambrose Eckstead (first line) gets Penalty rating A: an enforcer (26.1); KBY's first line and
+    # pair have none (B and C ratings)
+    return kit_with(tmp_path, {("NRV", "Ambrose Eckstead"): {"pen": "A"}})
+
+
+@pytest.mark.parametrize("rules", [PLAIN + ",enforcer=on", PLAIN])
+def test_26_2_enforcer_lowers_the_other_teams_penetration(kit_nrv_enforcer, rules):
+    # 26.2 "Whenever one team has an 'enforcer' on the ice and the opposing team does not, then reduce the
+    # Breakaway/Penetration rating of all opposing-team players by 1 when consulting the penetration chart".
+    # Player A (rating 4) penetrates on split 12: within 4's range, outside 3's.
+    assert _penc(4)[0] <= 12 <= _penc(4)[1] and not _penc(3)[0] <= 12 <= _penc(3)[1]
+    on = "enforcer=on" in rules
+    roll = roll_for("KBY", "Player A", COL_IN, "X-DLW", kit=kit_nrv_enforcer)
+    gl = play([PASSER + ["A12"]], [split(6), split(12)], [] if on else [roll], rules=rules, kit=kit_nrv_enforcer,
+              coaches=PENETRATE)
+    if on:
+        assert texts(gl, EV.enforcer) == ["  Enforcer rule (26.2): RW Player A's penetration rating 4 counts as 3"]
+        assert texts(gl, EV.penetrate) == ["KBY RW Player A tries to penetrate (rating 3): split 12, puck lost"]
+        assert texts(gl, EV.card)[1].endswith("LW Nils Ulvridge has the puck")
+        assert gl.team[HOME, T.pen_ok] == 0
+    else:
+        assert texts(gl, EV.enforcer) == []
+        assert texts(gl, EV.penetrate) == ["KBY RW Player A tries to penetrate (rating 4): split 12, inside shot"]
+        assert gl.team[HOME, T.pen_ok] == 1
+
+
+def test_26_2_no_adjustment_when_both_teams_have_one_or_rating_1(tmp_path):
+    # "Whenever one team has an 'enforcer' on the ice and the opposing team does not": KBY's Player B (AA) too;
+    # and "their ratings cannot be reduced below 1"
+    kit = kit_with(tmp_path, {("NRV", "Ambrose Eckstead"): {"pen": "A"}, ("KBY", "Player B"): {"pen": "AA"}})
+    roll = roll_for("KBY", "Player A", COL_IN, "X-DLW", kit=kit)
+    gl = play([PASSER], [split(6), split(12)], [roll], rules=PLAIN + ",enforcer=on", kit=kit, coaches=PENETRATE)
+    assert texts(gl, EV.enforcer) == []
+    assert texts(gl, EV.penetrate) == ["KBY RW Player A tries to penetrate (rating 4): split 12, inside shot"]
+    kit1 = kit_with(tmp_path / "b", {("NRV", "Ambrose Eckstead"): {"pen": "A"}, ("KBY", "Player A"): {"bkwy": "1"}})
+    gl = play([PASSER], [split(6), split(_penc(1)[1])], [roll_for("KBY", "Player A", COL_IN, "X-DLW", kit=kit1)],
+              rules=PLAIN + ",enforcer=on", kit=kit1, coaches=PENETRATE)
+    assert texts(gl, EV.enforcer) == []
+    assert texts(gl, EV.penetrate)[0].startswith("KBY RW Player A tries to penetrate (rating 1)")
+    assert texts(gl, EV.penetrate)[0].endswith("inside shot")
+
+
+def test_26_3_not_used_for_breakaways(kit_nrv_enforcer):
+    # 26.3 "This adjustment applies only to penetration - it is not used for breakaways": A09 "Possible
+    # breakaway" for Player B (Breakaway 3), split S04 "Rating 3": he still shoots
+    roll = roll_for("KBY", "Player B", 2, "Goal", kit=kit_nrv_enforcer)
+    gl = play([["A09"]], [split(6), "S04"], [roll], rules=PLAIN + ",enforcer=on", kit=kit_nrv_enforcer)
+    assert texts(gl, EV.breakaway) == ["  KBY possible breakaway: Rating 3"]
+    assert texts(gl, EV.shot) == [f"KBY LW Player B shoots (Reb/Bkwy), rolls {roll}: Goal"]
+    assert texts(gl, EV.enforcer) == []
+
+
+# ---------------------------------------------------------------- 31 Alternate Penetration
+
+@pytest.mark.parametrize("rules, who", [
+    (PLAIN, "LW Nils Ulvridge"),                                  # 6.1: the matched-up opponent
+    (PLAIN + ",penetration=alternate", "LD Emmett Marby"),        # 31.1 "Right Winger Penetrates against Left
+])                                                                # Defenseman"
+def test_31_1_failed_penetration_goes_to_the_assigned_defender(rules, who):
+    n = _penc(4)[1] + 1
+    gl = play([PASSER + ["A12"]], [split(6), split(n)], [], rules=rules, coaches=PENETRATE)
+    assert texts(gl, EV.penetrate) == [f"KBY RW Player A tries to penetrate (rating 4): split {n}, puck lost"]
+    assert texts(gl, EV.card)[1].startswith("NRV draws action card A12")
+    assert texts(gl, EV.card)[1].endswith(f"{who} has the puck")
+
+
+def test_31_1_left_wing_against_right_defenseman():
+    # 31.1 "Left Winger penetrates against Right Defenseman": faceoff split 7 Home RW Player A; A30 home
+    # "Outside shot for RW (LW)" -> LW Player B (rating 3) penetrates and fails
+    n = _penc(3)[1] + 1
+    gl = play([["A30", "A12"]], [split(7), split(n)], [], rules=PLAIN + ",penetration=alternate", coaches=PENETRATE)
+    assert texts(gl, EV.penetrate) == [f"KBY LW Player B tries to penetrate (rating 3): split {n}, puck lost"]
+    assert texts(gl, EV.card)[1].endswith("RD Jory Ulvton has the puck")
+
+
+def test_31_assignments():
+    from simcore.games.strat.kernel.penetration import ALTERNATE
+    # LW vs RD, C vs C, RW vs LD, LD vs RW, RD vs LW
+    assert [R.POSITIONS[ALTERNATE[s]] for s in range(5)] == ["RD", "C", "LD", "RW", "LW"]
