@@ -26,11 +26,12 @@ POS = ("LW", "C", "RW", "LD", "RD")
 class Knobs:
     seed: int = 25
     # Passing section (11.1-11.3), E readings: completed passes (by receiver), Passing letters, lost pucks
-    pass_to: int = 18
+    pass_to: int = 21
     pass_letters: int = 12                 # J, K, L in turn
-    pass_lose: int = 10
-    # 11.4: cards whose Passing section takes the "Against SH, E or PP" form; against a short-handed team a lost
-    # puck becomes a pass to a forward, against a power-play team a completed pass becomes a lost puck
+    pass_lose: int = 7
+    # 11.4: cards whose Passing section takes the "Against SH, E or PP" form, half of them lost pucks at even
+    # strength, half completed passes; against a short-handed team a lost puck becomes a pass to a forward,
+    # against a power-play team a completed pass becomes a lost puck
     against_cards: int = 10
     # Loose Puck (22.11): power-play team outside shots; the rest go to a short-handed position
     loose_pp_shots: int = 22
@@ -85,9 +86,13 @@ def build_files(k: Knobs = KNOBS, cards=tuple(f"S{i:02d}" for i in range(1, 41))
     lose = "Lose puck, defensive player has control"
     e = deal([f"Inside shot for {FWD[i % 3]}" for i in range(k.pass_to)]
              + [f"Passing {'JKL'[i % 3]}" for i in range(k.pass_letters)] + [lose] * k.pass_lose)
+    # the Against form on the first cards (in dealt order) of the lost pucks, half of them, and of the completions
+    loses = [i for i, r in enumerate(e) if r == lose][:k.against_cards // 2]
+    others = [i for i, r in enumerate(e) if r.startswith("Inside")][:k.against_cards - len(loses)]
+    against = set(loses + others)
     passing = []
     for i, r in enumerate(e):
-        if i < k.against_cards:
+        if i in against:
             sh = f"Inside shot for {fwd()}" if r == lose else r
             pp = lose if r.startswith("Inside") else r
             passing.append(f"Against SH: {sh}; E: {r}; PP: {pp}")
