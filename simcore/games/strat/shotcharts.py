@@ -50,6 +50,8 @@ E = 1
 KEYS = ("split_advanced", "passing_l_chart", "deflection_chart")
 #: The rule field that reads each file (the error when it is missing names both).
 NEEDED_BY = {"split_advanced": "passing", "passing_l_chart": "passing_l", "deflection_chart": "deflections"}
+WHAT = {"split_advanced": "the split deck's Advanced sections (Passing, 11.1-11.4)",
+        "passing_l_chart": "the Passing L chart (11.5)", "deflection_chart": "the Deflection chart (25.1)"}
 SPLIT_COLUMNS = ["passing", "loose_puck_pp", "loose_puck_even", "icing", "intimidation"]
 ASSIST_ROWS = tuple(range(10))          # the Assist ratings a card can carry (cards.ASSIST)
 DIE_ROWS = tuple(range(1, 7))
@@ -255,8 +257,8 @@ def shot_tables(charts: ShotCharts | None, rules, toml: str) -> dict[str, np.nda
         field = NEEDED_BY[key]
         if getattr(charts, key.removesuffix("_chart")) is None and rules.in_force(field):
             raise ChartError(toml, None, key, None, f"rule {field}={getattr(rules, field)} (level={rules.level}) "
-                             f"reads this kit's {key.replace('_', ' ')}, and kit.toml names no such file; add "
-                             f"the key (docs/strat-data.md)", field="key")
+                             f"reads {WHAT[key]}, and kit.toml names no such file; add the key "
+                             f"(docs/strat-data.md) or set {field}=off", field="key")
     spp = np.zeros((40, 3, 4), np.int16)
     splp = np.zeros((40, 2, 4), np.int16)
     spic = np.zeros((40, 4), np.int16)
