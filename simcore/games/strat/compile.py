@@ -65,6 +65,15 @@ def _code(r: R.Reading) -> tuple[int, int, int, int]:
     return (r.kind, r.a, r.b, r.c)
 
 
+def _shot_tables(kit: Kit, rules: Rules) -> dict:
+    """The split deck's Advanced sections and the Passing L / Deflection charts (shotcharts.shot_tables)."""
+    from pathlib import Path
+
+    from .shotcharts import shot_tables
+    toml = kit.shot_charts.toml if kit.shot_charts is not None else str(Path(kit.path) / "kit.toml")
+    return shot_tables(kit.shot_charts, rules, toml)
+
+
 def compile_kit(kit: Kit, rules: Rules | None = None, teams=None) -> Compiled:
     rules = rules or Rules()
     abbrs = tuple(teams) if teams is not None else tuple(kit.teams)
@@ -183,6 +192,7 @@ def compile_kit(kit: Kit, rules: Rules | None = None, teams=None) -> Compiled:
         "tm": team_rows.astype(np.int64), "act": ACT, "spn": SPN, "spx": SPX, "spa": SPA, "fo": FO, "penc": PENC,
         "ppc": PPC, "ppcond": PPCOND, "ret": RET, "penalty": PENALTY, "rules": rules.numeric(),
     }
+    built.update(_shot_tables(kit, rules))
     tables = tuple(built[t] for t in TABLES)
     return Compiled(D=flatten(tables), tables=tables, teams=abbrs, skaters=tuple(skaters), skater_pos=tuple(skater_pos),
                     roster=tuple(roster_names), goalies=tuple(goalies), team_goalies=tuple(team_goalies),

@@ -18,6 +18,7 @@ from .cards import Goalie, Skater, load_goalies, load_skaters
 from .decks import (ActionCard, PowerPlayRow, SplitCard, load_action_deck, load_faceoff_chart, load_penalty_chart,
                     load_penetration_chart, load_power_play_chart, load_retaliation_chart, load_split_deck)
 from .readings import POSITIONS, C, Reading
+from .shotcharts import KEYS as SHOT_CHART_KEYS, ShotCharts, load_shot_charts
 
 SAMPLE_KIT_DIR = Path(__file__).resolve().parent / "data" / "kit"
 
@@ -81,6 +82,8 @@ class Kit:
     retaliation_chart: tuple[int, ...]              # by die 1..6: position, or -1
     penalty_chart: tuple[tuple[int, int], ...]      # by penalty rating AA, A, B, C, D: split range, (0, 0) none
     teams: dict[str, Team]
+    # optional files (shotcharts.py): the split deck's Advanced sections, the Passing L and Deflection charts
+    shot_charts: ShotCharts | None = None
 
 
 # ---------------------------------------------------------------- line-ups
@@ -215,7 +218,8 @@ def load_teams(path) -> dict[str, Team]:
 
 
 #: The keys a kit.toml may have: its name, whether it is synthetic, and the files it names.
-KIT_KEYS = ("name", "synthetic", *KIT_FILES)
+KIT_KEYS = ("name", "synthetic", *KIT_FILES,
+            *SHOT_CHART_KEYS)      # optional: the split deck's Advanced sections, Passing L and Deflection charts
 
 
 def load_kit(path) -> Kit:
@@ -230,16 +234,22 @@ def load_kit(path) -> Kit:
         t.str(doc, key, required=True)
     synthetic = t.bool(doc, "synthetic", default=False)
     files = {key: _referenced(shown, t.line(key), key, folder, doc[key], kind="key") for key in KIT_FILES}
+    for key in SHOT_CHART_KEYS:
+        t.str(doc, key)
+    shot_files = {key: _referenced(shown, t.line(key), key, folder, doc[key], kind="key")
+                  for key in SHOT_CHART_KEYS if key in doc}
+    split_deck = load_split_deck(files["split_deck"])
     return Kit(
         name=doc["name"], synthetic=synthetic, path=str(folder),
         action_deck=load_action_deck(files["action_deck"]),
-        split_deck=load_split_deck(files["split_deck"]),
+        split_deck=split_deck,
         faceoff_chart=load_faceoff_chart(files["faceoff_chart"]),
         penetration_chart=load_penetration_chart(files["penetration_chart"]),
         power_play_chart=load_power_play_chart(files["power_play_chart"]),
         retaliation_chart=load_retaliation_chart(files["retaliation_chart"]),
         penalty_chart=load_penalty_chart(files["penalty_chart"]),
         teams=load_teams(files["teams"]),
+        shot_charts=load_shot_charts(str(shown), shot_files, [c.card for c in split_deck]),
     )
 
 

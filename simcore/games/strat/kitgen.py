@@ -24,6 +24,8 @@ from pathlib import Path
 
 import numpy as np
 
+from . import shotchartgen
+
 METHOD = "reconstructed:synthetic-kit"
 DICE = tuple(range(2, 13))
 #: chances in 36 of each 2d6 total
@@ -633,6 +635,9 @@ def build_files(k: Knobs = KNOBS) -> dict[str, str]:
         team_rows.append((abbr, full, f"teams/{abbr}_skaters.csv", f"teams/{abbr}_goalies.csv",
                           f"teams/{abbr}_lines.csv", METHOD))
     files["teams.csv"] = _csv(["team", "name", "skaters", "goalies", "lines", "source"], team_rows)
+    # the split deck's Advanced sections and the Passing L / Deflection charts (shotchartgen.py)
+    files["kit.toml"] += shotchartgen.toml_lines()
+    files.update(shotchartgen.build_files())
     return files
 
 

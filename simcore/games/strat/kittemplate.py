@@ -16,7 +16,7 @@ from pathlib import Path
 
 from simcore.charts import ChartError, read_table
 
-from .kit import KIT_FILES, Kit, load_kit, sample_kit
+from .kit import KIT_FILES, SHOT_CHART_KEYS, Kit, load_kit, sample_kit
 
 TEMPLATE_DIR = Path(__file__).resolve().parent / "data" / "kit_template"
 
@@ -86,6 +86,7 @@ def kit_files(folder: Path) -> list[Path]:
     toml = folder / "kit.toml"
     doc = tomllib.loads(toml.read_text(encoding="utf-8-sig"))
     files = [toml] + [folder / doc[k].strip() for k in KIT_FILES]
+    files += [folder / doc[k].strip() for k in SHOT_CHART_KEYS if k in doc]     # optional (shotcharts.py)
     teams = folder / doc["teams"].strip()
     t = read_table(teams, "team", ["name", "skaters", "goalies", "lines"])
     for cells in t.rows.values():

@@ -5,6 +5,7 @@ import numpy as np
 import pandas as pd
 
 from . import readings as R
+from . import shotcharts
 from .kernel.layout import EV, TB
 
 POS = ("LW", "C", "RW", "LD", "RD", "extra skater")
@@ -66,6 +67,8 @@ def reading_text(kind: int, a: int = 0, b: int = 0, c: int = 0) -> str:
         return f"Offense {who}" + (f" {b}" if b else "") + (", also injury" if c else "")
     if kind == R.REB_DEFENSE:
         return f"Defense {R.POSITIONS[a]}" + (f" {b}" if b else "") + (", also injury" if c else "")
+    if (text := shotcharts.reading_text(kind, a, b, c)) is not None:     # the split deck's Advanced sections
+        return text
     return f"reading {kind}"
 
 
@@ -170,6 +173,21 @@ def describe(c, L: np.ndarray, teams: tuple[int, int]) -> pd.DataFrame:
             rating = R.PENALTY_RATINGS[b] if b >= 0 else "none"
             text = f"{team} {who(a)}, penalty rating {rating}: " + \
                 ("penalized (top row)" if cc else "no penalty: takes the puck, outside shot only (4.82)")
+        # ---- the shot path's Advanced rules (11, 11.5, 25, 26)
+        elif code == EV.pass_in and cc == 0:
+            text = f"{team} {who(a)} passes inside instead of shooting (11.0): split {b}, Passing: " + \
+                reading_text(*dec(d))
+        elif code == EV.pass_in:
+            text = f"  Passing L chart (11.5): {who(a)} (assist {b}) to {POS[d]}"
+        elif code == EV.deflect and cc == 9:
+            text = f"  {team} {who(a)} deflects (Inside), rolls {b}: {reading_text(*dec(d))}" + \
+                ("" if dec(d)[0] in (R.GOAL, R.GOALIE_RATING) else
+                 " -- not deflected: a save, rebound to any defensive player (25.21)")
+        elif code == EV.deflect:
+            text = f"{team} tries to deflect {who(a)}'s shot (25.1): die {b}, " + \
+                (f"{POS[cc]} gets the opportunity" if cc >= 0 else "no deflector: the normal rebound")
+        elif code == EV.enforcer:
+            text = f"  Enforcer rule (26.2): {who(a)}'s penetration rating {b} counts as {cc}"
         else:
             text = f"event {code}"
         rows.append((period, card, code, team, text))

@@ -13,6 +13,14 @@ A :class:`Coach` bundles a team's choices where the rules leave one to the coach
   says he is fatigued "for the rest of the game") or ``relieve`` (the backup comes in at the next faceoff).
 * ``pp_units`` — power-play units (7.1 "will alternate on each power-play opportunity"): ``alternate``
   (default) or ``first`` (PP1 on every power play, a house rule).
+* ``pass_inside`` — with the ``passing`` rule in force (11.0: "Another option in the Advanced game permits an
+  attempt to pass inside to a teammate"), on an unrestricted outside shot the ``penetrate`` policy declines:
+  ``tendency`` (default) passes on the shooter's Passing ability and Tendency stars (29.0: fewer stars, more
+  outside play): ``assist + 5 - stars`` of every 12 chances, in a fixed rotation kept per player;
+  ``never``; ``always``.
+* ``deflect`` — with the ``deflections`` rule in force, on a defenseman's outside X-Reb (25.0 "the offensive
+  team may choose to try for a deflection or follow the normal rebound procedure"): ``always`` (default) or
+  ``never``.
 
 "Any player" choices that the rules give to the coach (2.1 faceoffs, 5.2 X-Any D player, Lose puck to any D
 player) go to the player with the highest Offense rating on the ice, alternating ties (4.31).
@@ -33,6 +41,8 @@ PENETRATE = ("tendency", "never", "always")
 PULL_GOALIE = ("trailing", "never")
 SHELLED = ("stay", "relieve")
 PP_UNITS = ("alternate", "first")
+PASS_INSIDE = ("tendency", "never", "always")     # 11.0 (coaching.passes)
+DEFLECT = ("always", "never")                     # 25.0 (coaching.deflects)
 
 
 @dataclass(frozen=True)
@@ -41,11 +51,13 @@ class Coach:
     pull_goalie: str = "trailing"
     shelled: str = "stay"
     pp_units: str = "alternate"
+    pass_inside: str = "tendency"
+    deflect: str = "always"
 
     def __post_init__(self):
         for f in fields(self):
             allowed = {"penetrate": PENETRATE, "pull_goalie": PULL_GOALIE, "shelled": SHELLED,
-                       "pp_units": PP_UNITS}[f.name]
+                       "pp_units": PP_UNITS, "pass_inside": PASS_INSIDE, "deflect": DEFLECT}[f.name]
             if getattr(self, f.name) not in allowed:
                 raise ValueError(f"coach policy {f.name}={getattr(self, f.name)!r} is not allowed; "
                                  f"allowed values: {', '.join(allowed)}")
@@ -84,4 +96,6 @@ class Coach:
         r[POL.pull] = PULL_GOALIE.index(self.pull_goalie)
         r[POL.shelled] = SHELLED.index(self.shelled)
         r[POL.pp_units] = PP_UNITS.index(self.pp_units)
+        r[POL.pass_] = PASS_INSIDE.index(self.pass_inside)
+        r[POL.deflect] = DEFLECT.index(self.deflect)
         return r

@@ -57,6 +57,31 @@ class Rules(RulesBase):
         "Advanced game (the Advanced action deck with offense and defense levels, the Advanced faceoff chart, "
         "passing, intimidation, Advanced penalties and power plays).")
 
+    # ---- the shot path's Advanced rules (docs/strat.md, "Advanced shot rules"); "level": on at level=advanced
+    passing: str = option(
+        "level", ("level", "on", "off"), "11.0-11.4",
+        "on: on an unrestricted outside shot the coach may also pass inside (policy pass_inside): a split card's "
+        "Passing section (E reading) completes the pass for an inside shot, sends it to the passer's Passing "
+        "column, or loses the puck; off: shoot or penetrate only.")
+    passing_l: str = option(
+        "level", ("level", "on", "off"), "11.5",
+        "on: a Passing L that gives an inside shot draws a split card on the Passing L chart by the passer's "
+        "(unadjusted) Assist rating; out of range the receiver's matched defender takes the puck; off: every "
+        "Passing L inside shot is completed.")
+    deflections: str = option(
+        "level", ("level", "on", "off"), "25.0-25.22",
+        "on: a defenseman's outside X-Reb may be tried as a deflection (policy deflect): one die on the "
+        "Deflection chart, then 2d6 on the deflector's Inside column; off: the normal rebound.")
+    enforcer: str = option(
+        "level", ("level", "on", "off"), "26.1-26.3",
+        "on: when only one team has an enforcer (Penalty rating A or AA) on the ice, the other team's "
+        "Breakaway/Penetration ratings are one lower on the penetration chart (not below 1; not for "
+        "breakaways); off: no adjustment.")
+    penetration: str = option(
+        "rulebook", ("rulebook", "alternate"), "6.1, 31.0-31.1",
+        "rulebook: a failed penetration gives the puck to the matched opponent (6.1); alternate: to the default "
+        "assignment of the Alternate Penetration System (LW vs RD, LD vs RW, C vs C, RD vs LW, RW vs LD).")
+
     def in_force(self, name: str) -> bool:
         """Whether the Advanced rule field ``name`` applies: ``on``/``off`` as set, or with its default ``level``
         the game's level (on at ``level=advanced``).  Fields of this kind let a house rule mix one Advanced rule
@@ -77,4 +102,7 @@ class Rules(RulesBase):
         r[RULE.assists] = self.assists == "on"
         r[RULE.injuries] = self.injuries == "on"
         r[RULE.pk_units] = int(self.pk_units)
+        for name in ("passing", "passing_l", "deflections", "enforcer"):
+            r[getattr(RULE, name)] = self.in_force(name)
+        r[RULE.pen_alt] = self.penetration == "alternate"
         return r

@@ -73,7 +73,12 @@ def test_rulebook_sample_players(kit):
 
 KEYS = {"action_deck.csv": "card", "split_deck.csv": "card", "teams.csv": "team", "charts/faceoff.csv": "split",
         "charts/penetration.csv": "rating", "charts/power_play.csv": "split", "charts/goalie_retaliation.csv": "die",
-        "charts/penalty.csv": "rating"}
+        "charts/penalty.csv": "rating",
+        # the split deck's Advanced sections and the Passing L / Deflection charts (shotchartgen's methods)
+        "split_advanced.csv": "card", "charts/passing_l.csv": "assist", "charts/deflection.csv": "die"}
+ADVANCED_SHOT_METHODS = {"split_advanced.csv": "reconstructed:split-advanced-mix",
+                         "charts/passing_l.csv": "reconstructed:passing-l-by-assist",
+                         "charts/deflection.csv": "reconstructed:deflection-forwards"}
 RULEBOOK_CELLS = {
     ("teams/KBY_skaters.csv", "Player A"): {"pos", "bkwy", "D12", "PK", "PL", "R9", "I5", "skate"},
     ("teams/NRV_skaters.csv", "Player B"): {"pos", "bkwy", "pen"},
@@ -103,7 +108,8 @@ def test_every_cell_is_tagged_and_only_printed_cells_claim_the_rulebook():
                 elif rel.endswith("_skaters.csv") and col in kitgen.ADVANCED_COLUMNS:
                     assert cell.source == kitgen.ADVANCED_METHOD, (rel, key, col, cell.source)
                 else:
-                    assert cell.source == "reconstructed:synthetic-kit", (rel, key, col, cell.source)
+                    method = ADVANCED_SHOT_METHODS.get(rel, "reconstructed:synthetic-kit")
+                    assert cell.source == method, (rel, key, col, cell.source)
     assert seen == {(rel, key, col) for (rel, key), cols in RULEBOOK_CELLS.items() for col in cols}
     docs = (SAMPLE_KIT_DIR.parents[4] / "docs" / "strat-data.md").read_text()
     assert "`reconstructed:synthetic-kit`" in docs and "How the sample kit was built" in docs

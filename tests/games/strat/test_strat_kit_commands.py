@@ -146,7 +146,8 @@ def test_kit_validate_checks_line_ups_against_the_rules(kit, capsys):
 
 def test_kit_validate_the_sample_and_a_missing_folder(tmp_path, capsys):
     rc, out, _ = _run(capsys, "strat", "kit", "validate", "sample")
-    assert rc == 0 and "8 teams: KBY (18 skaters, 2 goalies)" in out and "files checked: 33" in out
+    # 33 files of the Basic kit and the 3 optional Advanced shot files (split_advanced, passing_l, deflection)
+    assert rc == 0 and "8 teams: KBY (18 skaters, 2 goalies)" in out and "files checked: 36" in out
     rc, _, err = _run(capsys, "strat", "kit", "validate", str(tmp_path / "none"))
     assert rc == 2 and "no such kit folder" in err
 

@@ -55,7 +55,8 @@ import importlib
 
 from .layout import *  # noqa: F401,F403  (the constants: ZL, TM, T, P, K, O, EV, ...)
 
-_MODULES = ("layout", "tables", "events", "draws", "ice", "injuries", "goals", "powerplay", "penalties", "shots",
+_MODULES = ("layout", "tables", "events", "draws", "ice", "injuries", "goals", "powerplay", "penalties",
+            "passing", "penetration", "deflections", "shots",
             "actions", "faceoffs", "coaching", "goalies", "shootout", "game", "drivers")
 _LAZY = {name: module for module, names in {
     "drivers": ("simulate_games", "add_players", "play_logged", "GAME_OUTPUTS", "BLOCK"),

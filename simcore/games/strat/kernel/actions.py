@@ -7,6 +7,7 @@ from .. import readings as R
 from .events import enc, log
 from .ice import MIRROR, SELF_PASS, chain_add, chain_reset, pick_any, put_lines
 from .layout import COL_IN, COL_OUT, EV, F, M, MODE, RULE, ZL
+from .passing import passing_l_completes
 from .penalties import penalty
 from .shots import breakaway_for
 from .tables import act_row, defc, passc_row, rule, sk
@@ -71,6 +72,10 @@ def action(D, Z, RS, t, slot, pol, OT_, OP, OK, L):
                 s = SELF_PASS[s]          # 4.42: a player off his first position passing to "himself"
             if s < 0 or Z[ZL.ice + t * 6 + s] < 0:
                 s = slot
+            # 11.5: a Passing L inside shot may be broken up (the Passing L chart, kernel/passing.py)
+            if s != slot and D[r + 1] == 11 and rule(D, RULE.passing_l) and \
+                    not passing_l_completes(D, Z, RS, t, p, slot, s, L):
+                return
             if s != slot:
                 chain_add(Z, t, p)
             Z[ZL.m + M.mode] = MODE.shot

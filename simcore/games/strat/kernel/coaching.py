@@ -65,3 +65,28 @@ def penetrates(tendency, memory, policy):
         if memory >= 4:
             return True, memory - 4
     return False, memory
+
+
+@nb.njit(inline="always", cache=True)
+def passes(assist, tendency, memory, policy):
+    """11.0, on an unrestricted outside shot the ``penetrate`` policy declined, with the ``passing`` rule in
+    force: ``(pass inside?, the coach's new memory of this player)``.
+
+    ``assist``: the player's Assist rating (his Passing ability); ``tendency``: his Tendency stars (29.0: the
+    fewer stars, the more he plays from outside).  Policy ``tendency`` (0) passes ``assist + 5 - stars`` times in
+    twelve, in a fixed rotation kept per player in ``memory`` (no dice, so variants stay paired); ``never`` (1);
+    ``always`` (2)."""
+    if policy == 2:
+        return True, memory
+    if policy == 0:
+        memory += assist + 5 - tendency
+        if memory >= 12:
+            return True, memory - 12
+    return False, memory
+
+
+@nb.njit(inline="always", cache=True)
+def deflects(policy):
+    """25.0, a defenseman's outside shot reads X-Reb, with the ``deflections`` rule in force: policy ``always``
+    (0) tries the deflection, ``never`` (1) follows the normal rebound procedure."""
+    return policy == 0

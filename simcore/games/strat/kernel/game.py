@@ -128,6 +128,7 @@ def _play_game(D, pol, home, away, gslot, gfat, out, Z, RS, OG, OT_, OP, OK, L):
         for j in range(MAX_ROSTER):
             Z[ZL.turns + t * MAX_ROSTER + j] = 0
             Z[ZL.tacc + t * MAX_ROSTER + j] = 0
+            Z[ZL.pacc + t * MAX_ROSTER + j] = 0
             Z[ZL.injured + t * MAX_ROSTER + j] = 0
         nout = 0
         for j in range(D[tb + TM.nroster]):

@@ -69,6 +69,13 @@ TABLES = (
     "ret",       # (6,) retaliation position or -1
     "penalty",   # (5, 2) split range penalized by Penalty rating
     "rules",     # (N_RULES,) the rule vector, slots RULE
+    # the split deck's Advanced sections and the Passing L / Deflection charts (shotcharts.py; zeros when absent)
+    "spp",       # (40, 3, 4) Passing section against SH, E, PP (11.1-11.4)
+    "splp",      # (40, 2, 4) Loose Puck section: Power Play, Even Strength (22.11-22.12)
+    "spic",      # (40, 4) Icing section (21.11-21.14)
+    "spim",      # (40, 3) Intimidation section: number, possible penalty (16.1), PP number (22.3)
+    "plc",       # (10, 2) Passing L chart: completing split range by the passer's Assist rating (11.5)
+    "dfl",       # (6,) Deflection chart: position by one die, -1 none (25.1)
 )
 TB = fields("Table", TABLES)
 HDR, HEADER = regions("Header", [(t, 2) for t in TABLES])     # (offset, rows) per table
@@ -96,10 +103,13 @@ TM, TW = regions("TeamRow", LINES + [
 PK_SLOTS = (0, 2, 3, 4)            # the ice slots of a PK unit's four players
 
 # ---------------------------------------------------------------- rules and coaching policies
-RULE = fields("Rule", "level lines ot_cards shootout fatigue assists injuries pk_units")
+RULE = fields("Rule", "level lines ot_cards shootout fatigue assists injuries pk_units "
+                     # the shot path's Advanced rules, resolved (Rules.in_force): 11, 11.5, 25, 26; 31 (1: alternate)
+                     "passing passing_l deflections enforcer pen_alt")
 LEVEL_BASIC, LEVEL_ADVANCED = 0, 1           # RULE.level
 N_RULES = len(RULE)
-POL = fields("Policy", "penetrate pull shelled pp_units alignment intimidate pass_")
+POL = fields("Policy", "penetrate pull shelled pp_units alignment intimidate pass_ "
+                       "deflect")                  # 25.0: try a deflection on a defenseman's X-Reb
 N_POL = len(POL)
 #: What a side's coach sees when a policy decides (coaching.observe): the clock, the score, his own goalie
 OBS = fields("Observation", "period overtime cards_left score opp_score pulled shelled")
@@ -154,6 +164,7 @@ ZL, NZ = regions("State", [
     ("lines", (2, LINES_W)),       # the game's lines (injury replacements change them)
     ("turns", (2, MAX_ROSTER)),    # "any player" turns (4.31)
     ("tacc", (2, MAX_ROSTER)),     # shooting-tendency accumulators
+    ("pacc", (2, MAX_ROSTER)),     # passing accumulators (11.0, coaching.passes)
     ("injured", (2, MAX_ROSTER)),  # 1: out injured
     ("m", NM),                     # machine state, fields M
     ("align", (2, 2)),             # Advanced: each side's (offense 1-3, defense 0-3) alignment (9.0)
@@ -164,7 +175,8 @@ ZL, NZ = regions("State", [
 # event codes: row = (period, card, code, side, a, b, c, d)
 EV = fields("Event", "period card line faceoff defense pass_ shot goalie goal save rebound breakaway penetrate "
                      "penalty pp pp_shot injury pull shelled so end assist flip return_ relieve split pencard "
-                     "align intimidate deflect pass_in delayed retaliation manpower")
+                     "align intimidate deflect pass_in delayed retaliation manpower "
+                     "enforcer")                   # 26.2: a penetration rating lowered by the Enforcer rule
 LR = fields("LogRow", "period card code side a b c d")
 LOG_W = len(LR)
 

@@ -1,17 +1,22 @@
-"""Shots and goalie cards (3.0, 5.x, 6.x): the shot, penetration, the goalie's card, rebounds and breakaways."""
+"""Shots and goalie cards (3.0, 5.x, 6.x): the shot, penetration, the goalie's card, rebounds and breakaways;
+the Advanced choices of the shot path: passing instead of penetrating (11, kernel/passing.py), deflections (25,
+kernel/deflections.py), the Enforcer rule (26) and Alternate Penetration (31, kernel/penetration.py)."""
 from __future__ import annotations
 
 import numba as nb
 
 from .. import readings as R
-from .coaching import penetrates
+from .coaching import deflects, passes, penetrates
+from .deflections import deflection_goal, deflector, move_shot
 from .draws import draw_split, in_range, roll1, roll2, split_in
 from .events import enc, log
 from .goals import score_goal, shot_on_goal
 from .ice import MIRROR, chain_add, pick_any
 from .layout import (COL_IN, COL_OUT, COL_REB, EV, F, M, MAX_ROSTER, MODE, N_POL, NP, NT, P, POL, RULE, T,
                      ZL)
+from .passing import pass_inside
 from .penalties import penalty
+from .penetration import penetrated_against, penetration_rating
 from .tables import gc_row, pen_chart, penc, ret, rule, shot_row, sk, spn, spx_row
 
 
@@ -194,16 +199,25 @@ def shoot(D, Z, RS, t, slot, col, unrestricted, pol, OT_, OP, OK, L):
         # the coach decides on the shooter's card and his own memory of this shooter (coaching.penetrates)
         mem = ZL.tacc + t * MAX_ROSTER + sk(D, p, F.slot)
         go, Z[mem] = penetrates(sk(D, p, F.tend), Z[mem], pol[t * N_POL + POL.penetrate])
+        if not go and rule(D, RULE.passing):
+            # 11.0: or pass inside (coaching.passes: his Passing ability and Tendency stars)
+            pm = ZL.pacc + t * MAX_ROSTER + sk(D, p, F.slot)
+            ps, Z[pm] = passes(sk(D, p, F.ast), sk(D, p, F.tend), Z[pm], pol[t * N_POL + POL.pass_])
+            if ps:
+                pass_inside(D, Z, RS, t, slot, OT_, L)
+                return
         if go:
             OT_[t * NT + T.pen_try] += 1
             c = draw_split(Z, RS)
-            b = sk(D, p, F.bkwy)
+            b = penetration_rating(D, Z, t, sk(D, p, F.bkwy))      # 26.2
+            if b != sk(D, p, F.bkwy):
+                log(Z, L, EV.enforcer, t, p * 8 + slot, sk(D, p, F.bkwy), b, 0)
             ok = in_range(spn(D, c), penc(D, b, 0), penc(D, b, 1))
             log(Z, L, EV.penetrate, t, p * 8 + slot, b, spn(D, c), ok)
             if not ok:
                 Z[ZL.m + M.mode] = MODE.action
                 Z[ZL.m + M.team] = d
-                Z[ZL.m + M.slot] = MIRROR[slot]
+                Z[ZL.m + M.slot] = penetrated_against(D, slot)     # 6.1, or 31.1
                 return
             OT_[t * NT + T.pen_ok] += 1
             col = COL_IN
@@ -227,9 +241,35 @@ def shoot(D, Z, RS, t, slot, col, unrestricted, pol, OT_, OP, OK, L):
             Z[ZL.m + M.slot] = pick_any(D, Z, d, 0, -1, False)
         return
     shot_on_goal(D, Z, t, p, OT_, OP, OK, 0)
+    defl = False
     if k == R.SAVE_REBOUND:
-        rebound(D, Z, RS, t, slot, L)
-        return
+        # 25.0: an outside X-Reb by a defenseman may be tried as a deflection (coaching.deflects)
+        if not (col == COL_OUT and rule(D, RULE.deflections) and sk(D, p, F.isd)
+                and deflects(pol[t * N_POL + POL.deflect])):
+            rebound(D, Z, RS, t, slot, L)
+            return
+        ds = deflector(D, Z, RS, t, p, slot, OT_, OP, L)
+        if ds < 0:                       # 25.1: not deflected, the normal rebound
+            rebound(D, Z, RS, t, slot, L)
+            return
+        q = Z[ZL.ice + t * 6 + ds]
+        dice = roll2(Z, RS)
+        r = shot_row(D, q, COL_IN, dice - 2)
+        k = D[r + 0]
+        log(Z, L, EV.deflect, t, q * 8 + ds, dice, 9, enc(D, r))
+        if k != R.GOAL and k != R.GOALIE_RATING:
+            # 25.21: not deflected; a save with a rebound to Any Defensive Player, the shot the defenseman's
+            Z[ZL.m + M.mode] = MODE.action
+            Z[ZL.m + M.team] = d
+            Z[ZL.m + M.slot] = pick_any(D, Z, d, 0, -1, False)
+            return
+        # 25.2: resolved normally, as the deflector's inside shot (the defenseman's shot assists, 14.1)
+        move_shot(D, t, p, q, OP)
+        chain_add(Z, t, p)
+        p = q
+        slot = ds
+        col = COL_IN
+        defl = True
     if k == R.GOAL:
         if D[r + 3]:        # Goal+ at even strength (5.9)
             faceoff_dz(Z, d)
@@ -239,6 +279,8 @@ def shoot(D, Z, RS, t, slot, col, unrestricted, pol, OT_, OP, OK, L):
                 faceoff_dz(Z, d)
                 return
         score_goal(D, Z, RS, t, p, 0, 0, 0, OT_, OP, OK, L)
+        if defl:
+            deflection_goal(D, t, p, OT_, OP)
         Z[ZL.m + M.mode] = MODE.faceoff
         Z[ZL.m + M.zone] = -1
         return
@@ -248,9 +290,14 @@ def shoot(D, Z, RS, t, slot, col, unrestricted, pol, OT_, OP, OK, L):
             return
         if empty:       # 13.1
             score_goal(D, Z, RS, t, p, 0, 0, 0, OT_, OP, OK, L)
+            if defl:
+                deflection_goal(D, t, p, OT_, OP)
             Z[ZL.m + M.mode] = MODE.faceoff
             Z[ZL.m + M.zone] = -1
             return
-        goalie_card(D, Z, RS, t, slot, col, pol, OT_, OP, OK, L)
+        before = Z[ZL.score + t]
+        goalie_card(D, Z, RS, t, slot, col, pol, OT_, OP, OK, L)     # 25.22: the goalie's card as usual
+        if defl and Z[ZL.score + t] > before:
+            deflection_goal(D, t, p, OT_, OP)
         return
     faceoff_dz(Z, d)
