@@ -170,6 +170,10 @@ def describe(c, L: np.ndarray, teams: tuple[int, int]) -> pd.DataFrame:
             rating = R.PENALTY_RATINGS[b] if b >= 0 else "none"
             text = f"{team} {who(a)}, penalty rating {rating}: " + \
                 ("penalized (top row)" if cc else "no penalty: takes the puck, outside shot only (4.82)")
+        # ---- basicfix block: the offender sits out (7.2), ...
+        elif code == EV.pk_sub:
+            text = f"{team} {sk(a)} sits out his own penalty: " + \
+                (f"{sk(b)} kills it at {POS[cc]}" if b >= 0 else f"{POS[cc]} stays vacant")
         else:
             text = f"event {code}"
         rows.append((period, card, code, team, text))

@@ -133,6 +133,7 @@ ZL, NZ = regions("State", [
     ("scripted", 1), ("period", 1), ("cur", 1), ("ncards", 1), ("cf", 1), ("cd", 1), ("ot", 1), ("done", 1),
     ("spcur", 1), ("pend_pp", 1), ("inj_pend", 1), ("ch_t", 1), ("ch1", 1), ("ch2", 1), ("logn", 1),
     ("steps", 1), ("cards", 1), ("draws", 1),
+    ("pend_off", 1),               # the offender of a penalty at the buzzer (7.37): skater id, < 0 a goalie
     # per side (+side)
     ("gk", 2),                     # current goalie (global id); a pulled goalie is tracked in pull
     ("gkslot", 2),
@@ -164,7 +165,9 @@ ZL, NZ = regions("State", [
 # event codes: row = (period, card, code, side, a, b, c, d)
 EV = fields("Event", "period card line faceoff defense pass_ shot goalie goal save rebound breakaway penetrate "
                      "penalty pp pp_shot injury pull shelled so end assist flip return_ relieve split pencard "
-                     "align intimidate deflect pass_in delayed retaliation manpower")
+                     "align intimidate deflect pass_in delayed retaliation manpower "
+                     # the offender's place on the penalty-killing unit taken by another skater (7.2)
+                     "pk_sub")
 LR = fields("LogRow", "period card code side a b c d")
 LOG_W = len(LR)
 

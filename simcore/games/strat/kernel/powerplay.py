@@ -12,8 +12,65 @@ from .draws import draw_split, roll2, split_in
 from .events import enc, log
 from .goals import score_goal, shot_on_goal
 from .ice import chain_reset, put_lines
-from .layout import (COL_IN, COL_OUT, COL_REB, EV, F, LINES_W, N_POL, NT, PK_SLOTS, POL, RULE, T, TM, ZL)
-from .tables import gc_row, ppc_row, ppcond, rule, shot_row, sk, spn
+from .layout import (COL_IN, COL_OUT, COL_REB, EV, F, LINES_W, MAX_ROSTER, N_POL, NT, PK_SLOTS, POL, RULE, T, TM,
+                     ZL)
+from .tables import gc_row, ppc_row, ppcond, rule, shot_row, sk, spn, tm
+
+
+@nb.njit(cache=True)
+def pk_substitute(D, Z, s, k, shi, offender, L):
+    """The offender sits out his own penalty (Getting Started: "All rules of pro hockey apply"): if he is on
+    the penalty-killing unit ``k`` of side ``s`` that is going on (``shi``: its players by ice slot), his place
+    goes, in this order, to the player at the same position of the other PK unit, else to the bench skater (healthy,
+    not on the unit going on) who plays that position (listed at it, or a center at a wing, 7.2) with the best
+    short-handed Defense, else to the bench skater of the same group (forward / defenseman) with the best
+    short-handed Defense; roster order breaks ties.  Nobody left: the position stays vacant."""
+    js = -1
+    for j in range(4):
+        if shi[PK_SLOTS[j]] == offender:
+            js = PK_SLOTS[j]
+    if js < 0:
+        return
+    team = Z[ZL.team + s]
+    jj = 0
+    for j in range(4):
+        if PK_SLOTS[j] == js:
+            jj = j
+    best = Z[ZL.lines + s * LINES_W + TM.pk + 4 * (1 - k) + jj]
+    if best >= 0:
+        for j in range(5):
+            if shi[j] == best:
+                best = -1
+        if best >= 0 and (best == offender or Z[ZL.injured + s * MAX_ROSTER + sk(D, best, F.slot)]):
+            best = -1
+    if best < 0:
+        bscore = -1
+        wing = js == 0 or js == 2
+        for r in range(tm(D, team, TM.nroster)):
+            q = tm(D, team, TM.roster + r)
+            if q < 0 or q == offender or Z[ZL.injured + s * MAX_ROSTER + sk(D, q, F.slot)]:
+                continue
+            on = False
+            for j in range(5):
+                if shi[j] == q:
+                    on = True
+            if on:
+                continue
+            p1 = sk(D, q, F.pos1)
+            p2 = sk(D, q, F.pos2)
+            score = -1
+            if p1 == js or p2 == js or (wing and (p1 == 1 or p2 == 1)):
+                score = 200
+            elif sk(D, q, F.isd) == (0 if wing else 1):
+                score = 100
+            if score < 0:
+                continue
+            score += sk(D, q, F.shdef)
+            if score > bscore:
+                bscore = score
+                best = q
+    shi[js] = best
+    log(Z, L, EV.pk_sub, s, offender, best, js, 0)
 
 
 @nb.njit(cache=True)
@@ -54,9 +111,10 @@ def pp_shot(D, Z, RS, t, p, kind, pp, OT_, OP, OK, L):
 
 
 @nb.njit(cache=True)
-def power_play(D, Z, RS, t, pol, OT_, OP, OK, L):
+def power_play(D, Z, RS, t, offender, pol, OT_, OP, OK, L):
     """Team ``t`` on the power play, Basic rules 7.1-7.36: flip two cards for the elapsed time, one split on
-    the Power Play Chart, short-handed shots first, then the power play's shots until it scores."""
+    the Power Play Chart, short-handed shots first, then the power play's shots until it scores.  ``offender``:
+    the penalized skater (< 0: a goalie), who sits out (:func:`pk_substitute`)."""
     s = 1 - t
     OT_[t * NT + T.ppo] += 1
     # elapsed time: two cards; line changes among them wait for the end of the penalty (7.31)
@@ -83,6 +141,8 @@ def power_play(D, Z, RS, t, pol, OT_, OP, OK, L):
         shi[j] = -1
     for j in range(4):
         shi[PK_SLOTS[j]] = Z[ZL.lines + s * LINES_W + TM.pk + 4 * k + j]
+    if offender >= 0:
+        pk_substitute(D, Z, s, k, shi, offender, L)
     c = draw_split(Z, RS)
     n = spn(D, c) - 1
     cpos = ppcond(D, n, 0)
