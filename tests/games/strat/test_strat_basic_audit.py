@@ -72,6 +72,21 @@ def penalty_card(c, side, rating):
     raise AssertionError(f"no penalty card penalizes rating {rating}")
 
 
+def penalizable(c, home, away):
+    """(home ice slot, the visitor's matched defender on the first lines, a penalty card that penalizes him) for
+    the first home slot that has a center-ice faceoff split and a defender some penalty card penalizes."""
+    ar = team_row(c, away)
+    first = [int(ar[TM.f + k]) for k in range(3)] + [int(ar[TM.d + k]) for k in range(2)]
+    for s in range(5):
+        q = first[MIRROR[s]]
+        try:
+            faceoff_split(c, HOME, s)
+            return s, q, penalty_card(c, HOME, int(c.tables[TB.sk][q, F.pen]))
+        except AssertionError:
+            continue
+    raise AssertionError("no home slot draws a penalty on his matched defender")
+
+
 def quiet_cards(c, n, exclude=()):
     """``n`` action cards other than ``exclude`` (they are only flipped for elapsed time)."""
     return [nm for nm in c.action_cards if nm not in exclude][:n]
@@ -156,3 +171,56 @@ def test_offender_sits_out_and_the_other_units_winger_kills_the_penalty():
     assert gl.players[AWAY, roster.index(c.skaters[q][1]), P.pim] == 2
     assert gl.players[AWAY, roster.index(c.skaters[q][1]), P.sog] == 0
     assert gl.players[AWAY, roster.index(c.skaters[repl][1]), P.sog] == sum(1 for _, pos in sh if pos == w)
+
+
+# ---------------------------------------------------------------- 2. elapsed time: two action cards (7.3, 7.31)
+
+def _units(c, home, away):
+    """(PK1 of the visitor by ice slot, PP1 of the home team by ice slot)."""
+    ar, hr = team_row(c, away), team_row(c, home)
+    pk = [-1] * 5
+    for j, s in enumerate(PK_SLOTS):
+        pk[s] = int(ar[TM.pk + j])
+    return pk, [int(x) for x in hr[TM.pp:TM.pp + 5]]
+
+
+def _saved_pp_dice(c, pk, pp, n):
+    """Dice that make every shot of Power Play Chart row ``n`` an X-D save (7.35: the shot is all there is)."""
+    _, sh, ppl = pp_chart_rows(c, pk)[n]
+    return ([roll(c, pk[pos], PP_COLS[kind], save_to) for kind, pos in sh if pk[pos] >= 0]
+            + [roll(c, pp[pos], PP_COLS[kind], save_to) for kind, pos in ppl])
+
+
+def test_7_3_line_change_cards_are_set_aside_and_two_action_cards_flipped():
+    # 7.3: "flip over two action cards to account for the elapsed time of the power play."  Getting Started:
+    # "Separate the two forward line-change cards and the one defenseman line-change card from the perforated
+    # deck" -- they are not action cards.  7.31: "do not change lines. Instead, change lines after the penalty
+    # is concluded."  Both line-change cards that come up are set aside, two action cards are flipped, and both
+    # changes happen after the power play.  A home skater who wins the opening faceoff draws a penalty card
+    # that penalizes his matched defender (4.81).
+    c = engine.compiled(None)
+    home, away = "KBY", "NRV"
+    s, q, pen = penalizable(c, home, away)
+    a, b = quiet_cards(c, 2, exclude=(pen,))
+    pk, pp = _units(c, home, away)
+    pk = [repl_if(c, away, pk, q, j) for j in range(5)]
+    n = 1
+    gl = engine.play_scripted(home, away, actions=[[pen, "F", a, "D", b]],
+                              splits=[faceoff_split(c, HOME, s), split_index(c, n)],
+                              dice=_saved_pp_dice(c, pk, pp, n), rules=PLAIN,
+                              coaches="pull_goalie=never,penetrate=never")
+    assert texts(gl, EV.flip) == ["  elapsed time: card F line change (waits)", f"  elapsed time: card {a}",
+                                  "  elapsed time: card D line change (waits)", f"  elapsed time: card {b}"]
+    assert texts(gl, EV.line) == ["Line change: forward line F2, defense pair D2 on the ice (after the penalty, "
+                                  "7.31)"]
+    assert gl.team[HOME, T.ppo] == 1
+    # the flipped cards are elapsed time, not cards drawn (the games table's action_cards: only the penalty card)
+    assert len(texts(gl, EV.card)) == 1
+
+
+def repl_if(c, team, pk, offender, s):
+    """PK1's player at slot ``s``, or the other unit's player there when he is the offender (7.2, Getting
+    Started)."""
+    if pk[s] != offender:
+        return pk[s]
+    return int(team_row(c, team)[TM.pk + 4 + PK_SLOTS.index(s)])

@@ -117,18 +117,21 @@ def power_play(D, Z, RS, t, offender, pol, OT_, OP, OK, L):
     the penalized skater (< 0: a goalie), who sits out (:func:`pk_substitute`)."""
     s = 1 - t
     OT_[t * NT + T.ppo] += 1
-    # elapsed time: two cards; line changes among them wait for the end of the penalty (7.31)
+    # elapsed time: two action cards (7.3); a line-change card is not an action card (Getting Started): it is
+    # set aside, not counted as time, and takes effect when the penalty is over (7.31)
     defer_f = 0
     defer_d = 0
-    for _ in range(2):
-        if Z[ZL.cur] < Z[ZL.ncards]:
-            c = Z[ZL.deck + Z[ZL.cur]]
-            Z[ZL.cur] += 1
-            log(Z, L, EV.flip, t, c, 0, 0, 0)
-            if c == -1:
-                defer_f += 1
-            elif c == -2:
-                defer_d += 1
+    flipped = 0
+    while flipped < 2 and Z[ZL.cur] < Z[ZL.ncards]:
+        c = Z[ZL.deck + Z[ZL.cur]]
+        Z[ZL.cur] += 1
+        log(Z, L, EV.flip, t, c, 0, 0, 0)
+        if c == -1:
+            defer_f += 1
+        elif c == -2:
+            defer_d += 1
+        else:
+            flipped += 1
     u = Z[ZL.ppnext + t]
     Z[ZL.ppnext + t] = next_pp_unit(u, pol[t * N_POL + POL.pp_units])
     k = Z[ZL.pknext + s]
