@@ -5,7 +5,7 @@ import numpy as np
 import pandas as pd
 
 from . import readings as R
-from .kernel.layout import EV, TB
+from .kernel.layout import EV, TB, F
 
 POS = ("LW", "C", "RW", "LD", "RD", "extra skater")
 COLS = ("Outside", "Inside", "Reb/Bkwy")
@@ -170,10 +170,22 @@ def describe(c, L: np.ndarray, teams: tuple[int, int]) -> pd.DataFrame:
             rating = R.PENALTY_RATINGS[b] if b >= 0 else "none"
             text = f"{team} {who(a)}, penalty rating {rating}: " + \
                 ("penalized (top row)" if cc else "no penalty: takes the puck, outside shot only (4.82)")
-        # ---- basicfix block: the offender sits out (7.2), ...
+        # ---- basicfix block: the penalized skater sits out (Getting Started, 7.2), the retaliation check (5.73)
         elif code == EV.pk_sub:
-            text = f"{team} {sk(a)} sits out his own penalty: " + \
-                (f"{sk(b)} kills it at {POS[cc]}" if b >= 0 else f"{POS[cc]} stays vacant")
+            text = f"  {team} {sk(a)} is in the penalty box: " + \
+                (f"{sk(b)} takes his place at {POS[cc]}" if b >= 0 else f"{POS[cc]} stays vacant")
+        elif code == EV.retaliation:
+            q, hit = divmod(d, 2)
+            q -= 1
+            text = f"  Retaliation check: {team} rolls {a}: " + ("none" if b < 0 else POS[b])
+            if b >= 0 and q < 0:
+                text += " (nobody there)"
+            elif q >= 0:
+                rating = int(c.tables[TB.sk][q, F.pen])
+                lo, hi = (int(x) for x in c.tables[TB.penalty][rating])
+                rng = f"{lo}-{hi}" if lo > 0 else "never"
+                text += (f", {sk(q)} penalty rating {R.PENALTY_RATINGS[rating]} (penalized on {rng}): split {cc}, "
+                         + ("penalized" if hit else "no penalty"))
         else:
             text = f"event {code}"
         rows.append((period, card, code, team, text))

@@ -57,6 +57,14 @@ class Rules(RulesBase):
         "Advanced game (the Advanced action deck with offense and defense levels, the Advanced faceoff chart, "
         "passing, intimidation, Advanced penalties and power plays).")
 
+    retaliation: str = option(
+        "power_play", ("power_play", "offsetting"), "5.72-5.73",
+        "After a goalie penalty the retaliation die names an attacker, and a split card on the penalty chart "
+        "decides whether he is penalized too.  power_play: 'refer to the penalty chart in the normal manner' -- "
+        "the power play is played anyway, the retaliator serving his minor (another skater takes his place on "
+        "the power-play unit); offsetting: if he is penalized, the two minors offset and there is no power play "
+        "(the reading of earlier releases).")
+
     def in_force(self, name: str) -> bool:
         """Whether the Advanced rule field ``name`` applies: ``on``/``off`` as set, or with its default ``level``
         the game's level (on at ``level=advanced``).  Fields of this kind let a house rule mix one Advanced rule
@@ -77,4 +85,5 @@ class Rules(RulesBase):
         r[RULE.assists] = self.assists == "on"
         r[RULE.injuries] = self.injuries == "on"
         r[RULE.pk_units] = int(self.pk_units)
+        r[RULE.retaliation] = ("offsetting", "power_play").index(self.retaliation)
         return r

@@ -159,8 +159,8 @@ def test_offender_sits_out_and_the_other_units_winger_kills_the_penalty():
     home, away, f, w, q, repl = _offender_on_pk1(c)
     gl, sh, ppl = _play_offender_pp(c, None, home, away, f, w, q, repl)
     assert texts(gl, EV.penalty) == [f"PENALTY {away}: {name(c, q)}, 2 minutes (action-card penalty)"]
-    assert texts(gl, EV.pk_sub) == [f"{away} {name(c, q)} sits out his own penalty: {name(c, repl)} kills it at "
-                                    f"{POS[w]}"]
+    assert texts(gl, EV.pk_sub) == [f"  {away} {name(c, q)} is in the penalty box: {name(c, repl)} takes his "
+                                    f"place at {POS[w]}"]
     shots = texts(gl, EV.pp_shot)
     assert len(shots) == len(sh) + len(ppl)
     sh_shots = [s for s in shots if s.startswith(f"  {away} ")]
@@ -224,3 +224,233 @@ def repl_if(c, team, pk, offender, s):
     if pk[s] != offender:
         return pk[s]
     return int(team_row(c, team)[TM.pk + 4 + PK_SLOTS.index(s)])
+
+
+# ---------------------------------------------------------------- 3. goalie penalties and retaliation (5.72, 5.73)
+
+def _goalie_penalty_script(c, home="KBY", away="NRV"):
+    """The pieces of a goalie penalty on the visitor's goalie (5.72) with a retaliation check that names a home
+    skater on the ice who is also on PP1 and penalizes him (5.73).  Returns a dict."""
+    hr, ar = team_row(c, home), team_row(c, away)
+    ice = [int(hr[TM.f + k]) for k in range(3)] + [int(hr[TM.d + k]) for k in range(2)]
+    pp1 = [int(x) for x in hr[TM.pp:TM.pp + 5]]
+    g = int(ar[TM.g])
+    gdice = next(dd for dd in range(2, 13) if c.tables[TB.gc][g, dd - 2, 1][0] == R.SAVE_PENALTY)
+    grow = c.tables[TB.gc][g, gdice - 2, 1]
+    for s0 in range(5):
+        try:
+            fo = faceoff_split(c, HOME, s0)
+        except AssertionError:
+            continue
+        for i, card in enumerate(c.action_cards):
+            r = c.tables[TB.act][i, HOME]
+            if r[0] != R.SHOT_FOR or r[1] != 1 or r[2] in (R.ANY, s0):
+                continue
+            shooter = int(r[2])
+            try:
+                sdice = roll(c, ice[shooter], COL_IN, lambda x: x[0] == R.GOALIE_RATING and x[1] == 0)
+            except AssertionError:
+                continue
+            for die in range(1, 7):
+                pos = int(c.tables[TB.ret][die - 1])
+                if pos < 0 or ice[pos] not in pp1:
+                    continue
+                lo, hi = c.tables[TB.penalty][c.tables[TB.sk][ice[pos], F.pen]]
+                if lo <= 0:
+                    continue
+                return dict(fo=fo, card=card, shooter=ice[shooter], sdice=sdice, gdice=gdice, g=g,
+                            pen_split=split_index(c, int(grow[1])), die=die, pos=pos, retaliator=ice[pos],
+                            ret_split=split_index(c, int(lo)), ret_lo=int(lo), ret_hi=int(hi),
+                            none_die=next((dd for dd in range(1, 7) if c.tables[TB.ret][dd - 1] < 0), None))
+    raise AssertionError("no scripted goalie penalty with a retaliation on a PP1 skater")
+
+
+def _goalie_text(c, g):
+    return f"{c.goalies[g][1]} (G, {c.goalies[g][0]})"
+
+
+def test_5_73_retaliation_offsetting_minors_no_power_play():
+    # 5.72: "There is a possibility of a penalty on the goalie. Draw a split and if it falls within range (1-18)
+    # the goalie is penalized."  5.73: "If so, roll one die and refer to the Goalie Penalty Retaliation Chart to
+    # determine which opposing player might also receive a penalty. After the retaliation check, refer to the
+    # penalty chart in the normal manner."  retaliation=offsetting: the named attacker's split falls in his
+    # penalty-chart range, the two minors offset, no power play, and the faceoff is in the goalie's end.
+    c = engine.compiled(None)
+    x = _goalie_penalty_script(c)
+    away_fo = next(split_index(c, n) for n in range(1, 21) if c.tables[TB.fo][n - 1][1] == AWAY)
+    gl = engine.play_scripted("KBY", "NRV", actions=[[x["card"]]],
+                              splits=[x["fo"], x["pen_split"], x["ret_split"], away_fo],
+                              dice=[x["sdice"], x["gdice"], x["die"]], rules=PLAIN + ",retaliation=offsetting",
+                              coaches="pull_goalie=never,penetrate=never")
+    rating = "AA A B C D".split()[c.tables[TB.sk][x["retaliator"], F.pen]]
+    assert texts(gl, EV.retaliation) == [
+        f"  Retaliation check: KBY rolls {x['die']}: {POS[x['pos']]}, {name(c, x['retaliator'])} penalty rating "
+        f"{rating} (penalized on {x['ret_lo']}-{x['ret_hi']}): split {x['ret_lo']}, penalized"]
+    assert texts(gl, EV.penalty) == [f"PENALTY KBY: {name(c, x['retaliator'])}, 2 minutes (retaliation)",
+                                     f"PENALTY NRV: {_goalie_text(c, x['g'])}, 2 minutes (goalie penalty "
+                                     "(coincidental))"]
+    assert texts(gl, EV.pp) == [] and texts(gl, EV.flip) == []
+    assert gl.team[HOME, T.ppo] == 0 and gl.team[AWAY, T.ppo] == 0
+    assert gl.team[HOME, T.pen_retal] == 1 and gl.team[AWAY, T.pen_goalie] == 1
+    assert gl.team[HOME, T.pim] == 2 and gl.team[AWAY, T.pim] == 2
+    assert texts(gl, EV.faceoff)[-1].startswith("Faceoff at NRV's end")
+
+
+def test_5_73_retaliation_power_play_is_played_without_the_retaliator():
+    # retaliation=power_play: "refer to the penalty chart in the normal manner" -- the power play is played;
+    # the retaliator serves his minor in the box, so the other PP unit's player at his position takes his place
+    c = engine.compiled(None, "retaliation=power_play")
+    x = _goalie_penalty_script(c)
+    a, b = quiet_cards(c, 2, exclude=(x["card"],))
+    hr = team_row(c, "KBY")
+    pp = [int(v) for v in hr[TM.pp:TM.pp + 5]]
+    repl = int(hr[TM.pp + 5 + x["pos"]])
+    if repl in pp:                 # the same defensemen may play on both units (7.1): then the bench
+        pytest.skip("PP2 repeats the retaliator's PP1 partner at his position")
+    pp[x["pos"]] = repl
+    pk, _ = _units(c, "KBY", "NRV")
+    n = 1
+    gl = engine.play_scripted("KBY", "NRV", actions=[[x["card"], a, b]],
+                              splits=[x["fo"], x["pen_split"], x["ret_split"], split_index(c, n)],
+                              dice=[x["sdice"], x["gdice"], x["die"]] + _saved_pp_dice(c, pk, pp, n),
+                              rules=PLAIN + ",retaliation=power_play", coaches="pull_goalie=never,penetrate=never")
+    assert texts(gl, EV.penalty) == [f"PENALTY KBY: {name(c, x['retaliator'])}, 2 minutes (retaliation)",
+                                     f"PENALTY NRV: {_goalie_text(c, x['g'])}, 2 minutes (goalie penalty)"]
+    assert texts(gl, EV.retaliation)[0].endswith(f"split {x['ret_lo']}, penalized")
+    assert texts(gl, EV.pk_sub) == [f"  KBY {name(c, x['retaliator'])} is in the penalty box: {name(c, repl)} "
+                                    f"takes his place at {POS[x['pos']]}"]
+    assert texts(gl, EV.pp) == ["KBY power play, unit PP1 against PK1: split 1, "
+                                + ("top" if pp_chart_rows(c, pk)[n][0] == 0 else "bottom") + " half of the chart"]
+    assert all(c.skaters[x["retaliator"]][1] not in t for t in texts(gl, EV.pp_shot))
+    assert gl.team[HOME, T.ppo] == 1 and gl.team[HOME, T.pen_retal] == 1 and gl.team[AWAY, T.pen_goalie] == 1
+
+
+def test_5_73_retaliation_die_names_nobody():
+    # a die the Retaliation Chart reads as nobody: no split card for a retaliation, the power play follows
+    c = engine.compiled(None)
+    x = _goalie_penalty_script(c)
+    if x["none_die"] is None:
+        pytest.skip("the retaliation chart names a position on every die")
+    a, b = quiet_cards(c, 2, exclude=(x["card"],))
+    pk, pp = _units(c, "KBY", "NRV")
+    gl = engine.play_scripted("KBY", "NRV", actions=[[x["card"], a, b]],
+                              splits=[x["fo"], x["pen_split"], split_index(c, 1)],
+                              dice=[x["sdice"], x["gdice"], x["none_die"]] + _saved_pp_dice(c, pk, pp, 1),
+                              rules=PLAIN, coaches="pull_goalie=never,penetrate=never")
+    assert texts(gl, EV.retaliation) == [f"  Retaliation check: KBY rolls {x['none_die']}: none"]
+    assert texts(gl, EV.penalty) == [f"PENALTY NRV: {_goalie_text(c, x['g'])}, 2 minutes (goalie penalty)"]
+    assert gl.team[HOME, T.ppo] == 1 and gl.team[HOME, T.pen_retal] == 0
+
+
+# ---------------------------------------------------------------- 4. "any player": tied players alternate (4.31)
+
+def _edit_kit(tmp_path_factory, label, edit):
+    import shutil
+
+    from simcore.games.strat.kit import SAMPLE_KIT_DIR, load_kit
+    d = tmp_path_factory.mktemp(label) / "kit"
+    shutil.copytree(SAMPLE_KIT_DIR, d)
+    edit(d)
+    return load_kit(d)
+
+
+def _read_csv(path):
+    import csv
+    with open(path, newline="") as fh:
+        return list(csv.DictReader(fh))
+
+
+def _write_csv(path, rows):
+    import csv
+    with open(path, "w", newline="") as fh:
+        w = csv.DictWriter(fh, fieldnames=list(rows[0]), lineterminator="\n")
+        w.writeheader()
+        w.writerows(rows)
+
+
+def _any_card_column(c, card):
+    """The shot column of a home "Inside/Outside shot for any player" action card."""
+    return COL_IN if c.tables[TB.act][c.action_cards.index(card), HOME][1] == 1 else COL_OUT
+
+
+def test_4_31_only_tied_choices_use_a_turn(tmp_path_factory):
+    # 4.3: "Whenever a shot is for 'any player' you MUST select the teammate with the highest Offense rating on
+    # the ice."  4.31: "If more than one player on the ice has the same rating, they must alternate throughout
+    # the game."  The home LD (X) is the only best choice while F1 is on (period 1); from period 2 a forward of
+    # F2 (Y) ties him.  A turn counts only when the choice was among tied players, so period 1's untied pick
+    # uses none: period 2 goes to Y (no turns either, first slot first), period 3 to X (fewer turns).  Counting
+    # the untied pick as a turn would give Y both.  Each shot is saved or the puck lost (4.32: the pick is the
+    # turn, whatever becomes of the shot).
+    c0 = engine.compiled(None)
+    card = next((nm for i, nm in enumerate(c0.action_cards)
+                 if c0.tables[TB.act][i, HOME][0] == R.SHOT_FOR and c0.tables[TB.act][i, HOME][2] == R.ANY), None)
+    if card is None:
+        pytest.skip("no home 'shot for any player' action card in the sample deck")
+    s0 = next(s for s in range(3) if any(c0.tables[TB.fo][n][1] == HOME and c0.tables[TB.fo][n][2] == s
+                                         for n in range(20)))
+    ys = next(s for s in range(3) if s != s0)
+    from simcore.games.strat.kit import SAMPLE_KIT_DIR
+    units = {r["unit"]: r for r in _read_csv(SAMPLE_KIT_DIR / "teams" / "KBY_lines.csv")}
+    x_name, y_name = units["D1"]["LD"], units["F2"][POS[ys]]
+    others = {units[u][p] for u in ("F1", "F2") for p in ("LW", "C", "RW")} | {units["D1"]["RD"]}
+    others -= {x_name, y_name}
+
+    def edit(d):
+        path = d / "teams" / "KBY_skaters.csv"
+        rows = _read_csv(path)
+        for r in rows:
+            if r["name"] in (x_name, y_name):
+                r["off"] = "9"
+            elif r["name"] in others:
+                r["off"] = "1"
+        _write_csv(path, rows)
+
+    kit = _edit_kit(tmp_path_factory, "tied_offense", edit)
+    c = engine.compiled(kit)
+    x, y = c.skaters.index(("KBY", x_name)), c.skaters.index(("KBY", y_name))
+    done = lambda r: r[0] in (R.SAVE_TO, R.LOSE_PUCK_TO)       # noqa: E731
+    fo = faceoff_split(c, HOME, s0)
+    col = _any_card_column(c, card)
+    gl = engine.play_scripted("KBY", "NRV", actions=[[card], ["F", card], ["F", card]], splits=[fo, fo, fo],
+                              dice=[roll(c, x, col, done), roll(c, y, col, done), roll(c, x, col, done)],
+                              rules=PLAIN, kit=kit, coaches="pull_goalie=never,penetrate=never")
+    shooters = [t.split(" shoots")[0] for t in texts(gl, EV.shot)]
+    assert shooters == [f"KBY LD {x_name}", f"KBY {POS[ys]} {y_name}", f"KBY LD {x_name}"]
+
+
+def test_4_31_tied_players_alternate(tmp_path_factory):
+    # two players tied at the highest Offense on the same lines all game: they alternate, X, Y, X
+    c0 = engine.compiled(None)
+    card = next((nm for i, nm in enumerate(c0.action_cards)
+                 if c0.tables[TB.act][i, HOME][0] == R.SHOT_FOR and c0.tables[TB.act][i, HOME][2] == R.ANY), None)
+    if card is None:
+        pytest.skip("no home 'shot for any player' action card in the sample deck")
+    s0 = next(s for s in range(3) if any(c0.tables[TB.fo][n][1] == HOME and c0.tables[TB.fo][n][2] == s
+                                         for n in range(20)))
+    from simcore.games.strat.kit import SAMPLE_KIT_DIR
+    units = {r["unit"]: r for r in _read_csv(SAMPLE_KIT_DIR / "teams" / "KBY_lines.csv")}
+    ys = [s for s in range(3) if s != s0]
+    x_name, y_name = units["F1"][POS[ys[1]]], units["F1"][POS[ys[0]]]     # X in the later slot
+    others = {units["F1"][POS[s0]], units["D1"]["LD"], units["D1"]["RD"]}
+
+    def edit(d):
+        path = d / "teams" / "KBY_skaters.csv"
+        rows = _read_csv(path)
+        for r in rows:
+            if r["name"] in (x_name, y_name):
+                r["off"] = "8"
+            elif r["name"] in others:
+                r["off"] = "2"
+        _write_csv(path, rows)
+
+    kit = _edit_kit(tmp_path_factory, "tied_f1", edit)
+    c = engine.compiled(kit)
+    x, y = c.skaters.index(("KBY", x_name)), c.skaters.index(("KBY", y_name))
+    done = lambda r: r[0] in (R.SAVE_TO, R.LOSE_PUCK_TO)       # noqa: E731
+    fo = faceoff_split(c, HOME, s0)
+    col = _any_card_column(c, card)
+    gl = engine.play_scripted("KBY", "NRV", actions=[[card], [card], [card]], splits=[fo, fo, fo],
+                              dice=[roll(c, y, col, done), roll(c, x, col, done), roll(c, y, col, done)],
+                              rules=PLAIN, kit=kit, coaches="pull_goalie=never,penetrate=never")
+    shooters = [t.split(" shoots")[0] for t in texts(gl, EV.shot)]
+    assert shooters == [f"KBY {POS[ys[0]]} {y_name}", f"KBY {POS[ys[1]]} {x_name}", f"KBY {POS[ys[0]]} {y_name}"]

@@ -42,7 +42,7 @@ def play_period(D, Z, RS, pol, OT_, OP, OK, L,
     if Z[ZL.pend_pp] >= 0:        # a penalty at the buzzer (7.37)
         t = Z[ZL.pend_pp]
         Z[ZL.pend_pp] = -1
-        power_play(D, Z, RS, t, Z[ZL.pend_off], pol, OT_, OP, OK, L)
+        power_play(D, Z, RS, t, Z[ZL.pend_off], Z[ZL.pend_ppout], pol, OT_, OP, OK, L)
         if Z[ZL.done]:
             return
     Z[ZL.m + M.mode] = MODE.faceoff
@@ -166,6 +166,7 @@ def _play_game(D, pol, home, away, gslot, gfat, out, Z, RS, OG, OT_, OP, OK, L):
     Z[ZL.spcur] = 40
     Z[ZL.pend_pp] = -1
     Z[ZL.pend_off] = -1
+    Z[ZL.pend_ppout] = -1
     Z[ZL.inj_pend] = 0
     Z[ZL.ot] = 0
     Z[ZL.done] = 0

@@ -96,7 +96,10 @@ TM, TW = regions("TeamRow", LINES + [
 PK_SLOTS = (0, 2, 3, 4)            # the ice slots of a PK unit's four players
 
 # ---------------------------------------------------------------- rules and coaching policies
-RULE = fields("Rule", "level lines ot_cards shootout fatigue assists injuries pk_units")
+RULE = fields("Rule", "level lines ot_cards shootout fatigue assists injuries pk_units "
+                     # the goalie-penalty retaliation (5.73): 0 offsetting minors, 1 the power play is played
+                     "retaliation")
+RET_OFFSETTING, RET_POWER_PLAY = 0, 1        # RULE.retaliation
 LEVEL_BASIC, LEVEL_ADVANCED = 0, 1           # RULE.level
 N_RULES = len(RULE)
 POL = fields("Policy", "penetrate pull shelled pp_units alignment intimidate pass_")
@@ -134,6 +137,7 @@ ZL, NZ = regions("State", [
     ("spcur", 1), ("pend_pp", 1), ("inj_pend", 1), ("ch_t", 1), ("ch1", 1), ("ch2", 1), ("logn", 1),
     ("steps", 1), ("cards", 1), ("draws", 1),
     ("pend_off", 1),               # the offender of a penalty at the buzzer (7.37): skater id, < 0 a goalie
+    ("pend_ppout", 1),             # ... and the power-play team's skater in the box with him (5.73), -1 none
     # per side (+side)
     ("gk", 2),                     # current goalie (global id); a pulled goalie is tracked in pull
     ("gkslot", 2),

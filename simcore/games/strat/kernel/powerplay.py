@@ -18,28 +18,25 @@ from .tables import gc_row, ppc_row, ppcond, rule, shot_row, sk, spn, tm
 
 
 @nb.njit(cache=True)
-def pk_substitute(D, Z, s, k, shi, offender, L):
-    """The offender sits out his own penalty (Getting Started: "All rules of pro hockey apply"): if he is on
-    the penalty-killing unit ``k`` of side ``s`` that is going on (``shi``: its players by ice slot), his place
-    goes, in this order, to the player at the same position of the other PK unit, else to the bench skater (healthy,
-    not on the unit going on) who plays that position (listed at it, or a center at a wing, 7.2) with the best
-    short-handed Defense, else to the bench skater of the same group (forward / defenseman) with the best
-    short-handed Defense; roster order breaks ties.  Nobody left: the position stays vacant."""
+def sit_out(D, Z, s, unit, other, offender, L):
+    """A skater serving a minor sits out the power play (Getting Started: "All rules of pro hockey apply"): if
+    ``offender`` is on the special-teams ``unit`` of side ``s`` that is going on (its players by ice slot, -1
+    vacant), his place goes, in this order, to the player at the same position of the side's other unit
+    (``other``, by ice slot), else to the bench skater (healthy, not on the unit going on) who plays that
+    position (listed at it, or a center at a wing, 7.2) with the best short-handed Defense, else to the bench
+    skater of the same group (forward / defenseman) with the best short-handed Defense; roster order breaks
+    ties.  Nobody left: the position stays vacant."""
     js = -1
-    for j in range(4):
-        if shi[PK_SLOTS[j]] == offender:
-            js = PK_SLOTS[j]
+    for j in range(5):
+        if unit[j] == offender:
+            js = j
     if js < 0:
         return
     team = Z[ZL.team + s]
-    jj = 0
-    for j in range(4):
-        if PK_SLOTS[j] == js:
-            jj = j
-    best = Z[ZL.lines + s * LINES_W + TM.pk + 4 * (1 - k) + jj]
+    best = other[js]
     if best >= 0:
         for j in range(5):
-            if shi[j] == best:
+            if unit[j] == best:
                 best = -1
         if best >= 0 and (best == offender or Z[ZL.injured + s * MAX_ROSTER + sk(D, best, F.slot)]):
             best = -1
@@ -52,7 +49,7 @@ def pk_substitute(D, Z, s, k, shi, offender, L):
                 continue
             on = False
             for j in range(5):
-                if shi[j] == q:
+                if unit[j] == q:
                     on = True
             if on:
                 continue
@@ -61,7 +58,7 @@ def pk_substitute(D, Z, s, k, shi, offender, L):
             score = -1
             if p1 == js or p2 == js or (wing and (p1 == 1 or p2 == 1)):
                 score = 200
-            elif sk(D, q, F.isd) == (0 if wing else 1):
+            elif sk(D, q, F.isd) == (1 if js >= 3 else 0):
                 score = 100
             if score < 0:
                 continue
@@ -69,7 +66,7 @@ def pk_substitute(D, Z, s, k, shi, offender, L):
             if score > bscore:
                 bscore = score
                 best = q
-    shi[js] = best
+    unit[js] = best
     log(Z, L, EV.pk_sub, s, offender, best, js, 0)
 
 
@@ -111,10 +108,12 @@ def pp_shot(D, Z, RS, t, p, kind, pp, OT_, OP, OK, L):
 
 
 @nb.njit(cache=True)
-def power_play(D, Z, RS, t, offender, pol, OT_, OP, OK, L):
+def power_play(D, Z, RS, t, offender, pp_out, pol, OT_, OP, OK, L):
     """Team ``t`` on the power play, Basic rules 7.1-7.36: flip two cards for the elapsed time, one split on
     the Power Play Chart, short-handed shots first, then the power play's shots until it scores.  ``offender``:
-    the penalized skater (< 0: a goalie), who sits out (:func:`pk_substitute`)."""
+    the penalized skater (< 0: a goalie), who sits out (:func:`sit_out`); ``pp_out``: a skater of team ``t`` in
+    the box too (the goalie-penalty retaliation, 5.73 ``retaliation=power_play``; -1 none), who sits out of
+    the power-play unit."""
     s = 1 - t
     OT_[t * NT + T.ppo] += 1
     # elapsed time: two action cards (7.3); a line-change card is not an action card (Getting Started): it is
@@ -144,8 +143,18 @@ def power_play(D, Z, RS, t, offender, pol, OT_, OP, OK, L):
         shi[j] = -1
     for j in range(4):
         shi[PK_SLOTS[j]] = Z[ZL.lines + s * LINES_W + TM.pk + 4 * k + j]
-    if offender >= 0:
-        pk_substitute(D, Z, s, k, shi, offender, L)
+    if offender >= 0 or pp_out >= 0:
+        oth = stack_empty(5, np.int64)
+        if offender >= 0:
+            for j in range(5):
+                oth[j] = -1
+            for j in range(4):
+                oth[PK_SLOTS[j]] = Z[ZL.lines + s * LINES_W + TM.pk + 4 * (1 - k) + j]
+            sit_out(D, Z, s, shi, oth, offender, L)
+        if pp_out >= 0:
+            for j in range(5):
+                oth[j] = Z[ZL.lines + t * LINES_W + TM.pp + 5 * (1 - u) + j]
+            sit_out(D, Z, t, ppi, oth, pp_out, L)
     c = draw_split(Z, RS)
     n = spn(D, c) - 1
     cpos = ppcond(D, n, 0)
