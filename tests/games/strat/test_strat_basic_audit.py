@@ -454,3 +454,55 @@ def test_4_31_tied_players_alternate(tmp_path_factory):
                               rules=PLAIN, kit=kit, coaches="pull_goalie=never,penetrate=never")
     shooters = [t.split(" shoots")[0] for t in texts(gl, EV.shot)]
     assert shooters == [f"KBY {POS[ys[0]]} {y_name}", f"KBY {POS[ys[1]]} {x_name}", f"KBY {POS[ys[0]]} {y_name}"]
+
+
+# ---------------------------------------------------------------- 5. no goalie pull without a card to play (13.0)
+
+def _home_goal_period(c):
+    """(action cards, split cards, dice) of a period in which the home team scores once: a center-ice faceoff
+    won at some slot, a home action card giving a shot to a named teammate, and a plain Goal on his card."""
+    hr = team_row(c, "KBY")
+    ice = [int(hr[TM.f + k]) for k in range(3)] + [int(hr[TM.d + k]) for k in range(2)]
+    for s0 in range(5):
+        try:
+            fo = faceoff_split(c, HOME, s0)
+        except AssertionError:
+            continue
+        for i, card in enumerate(c.action_cards):
+            r = c.tables[TB.act][i, HOME]
+            if r[0] != R.SHOT_FOR or r[2] in (R.ANY, s0):
+                continue
+            col = COL_IN if r[1] == 1 else COL_OUT
+            try:
+                d = roll(c, ice[int(r[2])], col, lambda x: x[0] == R.GOAL and x[1:] == (1, 20, 0))
+            except AssertionError:
+                continue
+            return [card], [fo], [d]
+    raise AssertionError("no scripted home goal")
+
+
+def test_13_no_pull_with_no_card_left():
+    # 13.0: "The goalie may be pulled ... when there are 2 or fewer action cards remaining in the game."  A pull
+    # with no card left to play is no pull: the visitor trails 0-1 and period 3's deck has no card, so the game
+    # ends at the opening faceoff check without a pull (earlier releases logged "pulls the goalie (0 card(s)
+    # left)" and counted it in pulled_goalie).
+    c = engine.compiled(None)
+    cards, splits, dice = _home_goal_period(c)
+    gl = engine.play_scripted("KBY", "NRV", actions=[cards, [], []], splits=splits, dice=dice, rules=PLAIN,
+                              coaches=("pull_goalie=never,penetrate=never", "pull_goalie=trailing"))
+    assert (gl.home_goals, gl.away_goals) == (1, 0)
+    assert texts(gl, EV.pull) == []
+    assert gl.team[AWAY, T.pulled] == 0
+
+
+def test_13_pull_with_one_card_left():
+    # the same game with one card in period 3: the visitor pulls at the opening faceoff (1 card left)
+    c = engine.compiled(None)
+    cards, splits, dice = _home_goal_period(c)
+    # whatever the period-3 card leads to, the script has cards and dice enough for it
+    gl = engine.play_scripted("KBY", "NRV", actions=[cards, [], [cards[0]]], splits=splits + [0] * 20,
+                              dice=dice + [7] * 20, rules=PLAIN,
+                              coaches=("pull_goalie=never,penetrate=never", "pull_goalie=trailing"))
+    pulls = texts(gl, EV.pull)
+    assert len(pulls) == 1 and pulls[0].startswith("NRV pulls the goalie (1 card(s) left)")
+    assert gl.team[AWAY, T.pulled] == 1
