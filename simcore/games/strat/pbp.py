@@ -163,7 +163,8 @@ def describe(c, L: np.ndarray, teams: tuple[int, int]) -> pd.DataFrame:
         elif code == EV.relieve:
             text = f"{team} changes goalies: {gk(a)} comes in"
         elif code == EV.so:
-            text = f"Shootout: {team} {sk(a)} rolls {b}: {reading_text(*dec(d))} -- " + ("scores" if cc else "no goal")
+            text = f"Shootout: {team} {sk(a)} rolls {b}: {reading_text(*dec(d))}" + \
+                ("" if cc == 2 else " -- " + ("scores" if cc else "no goal"))
         elif code == EV.split:
             text = f"  split card {a}: " + ("within" if d else "outside") + f" {b}-{cc}"
         elif code == EV.pencard:
@@ -186,6 +187,8 @@ def describe(c, L: np.ndarray, teams: tuple[int, int]) -> pd.DataFrame:
                 rng = f"{lo}-{hi}" if lo > 0 else "never"
                 text += (f", {sk(q)} penalty rating {R.PENALTY_RATINGS[rating]} (penalized on {rng}): split {cc}, "
                          + ("penalized" if hit else "no penalty"))
+        elif code == EV.so_result:
+            text = f"  -- {sk(a)} " + ("scores" if cc else "no goal")
         else:
             text = f"event {code}"
         rows.append((period, card, code, team, text))

@@ -506,3 +506,78 @@ def test_13_pull_with_one_card_left():
     pulls = texts(gl, EV.pull)
     assert len(pulls) == 1 and pulls[0].startswith("NRV pulls the goalie (1 card(s) left)")
     assert gl.team[AWAY, T.pulled] == 1
+
+
+# ---------------------------------------------------------------- 6. shootouts (28)
+
+def _so_order(c, team):
+    """The team's shooters in the engine's shootout order (the compiled TM.so roster slots)."""
+    tr = team_row(c, team)
+    return [int(tr[TM.roster + int(tr[TM.so + k])]) for k in range(int(tr[TM.nroster]))]
+
+
+def _scores(r):
+    return r[0] == R.SAVE_REBOUND          # 28.1: X-Reb is a goal, with no card to draw
+
+
+def _misses(r):
+    return r[0] == R.SAVE_TO               # 28.11: any other reading is a save
+
+
+def _so_script(c, pattern):
+    """Dice for shots in order (home, away, home, ...), each True (a goal) or False (a save), by the shooters'
+    cards."""
+    order = (_so_order(c, "KBY"), _so_order(c, "NRV"))
+    dice = []
+    for i, g in enumerate(pattern):
+        side, rnd = i % 2, i // 2
+        p = order[side][rnd % len(order[side])]
+        dice.append(roll(c, p, COL_REB, _scores if g else _misses))
+    return dice
+
+
+@pytest.mark.parametrize("pattern, shots", [
+    # home scores twice, the visitor misses twice: after round 2 the visitor's one shot left cannot tie (2-0)
+    ((True, False, True, False), 4),
+    # 1-0 after round 2; home scores its third: 2-0 with one visitor shot left, decided before the visitor shoots
+    ((True, False, False, False, True), 5),
+    # 1-1 after three rounds: sudden death, one round, home scores and the visitor misses
+    ((True, True, False, False, False, False, True, False), 8),
+])
+def test_28_shootout_stops_when_decided(pattern, shots):
+    # 28: "End-of-game, tie-breaking shootouts" -- the three rounds end as soon as one side cannot catch up
+    # with the shots it has left; sudden death ends after a round with the sides apart.
+    c = engine.compiled(None)
+    gl = engine.play_scripted("KBY", "NRV", actions=[], splits=[], dice=_so_script(c, pattern),
+                              rules="overtime=none,shootout=on,assists=off", coaches="pull_goalie=never")
+    so = texts(gl, EV.so)
+    assert len(so) == shots
+    assert [s.endswith("-- scores") for s in so] == list(pattern[:shots])
+    home, away = sum(pattern[0:shots:2]), sum(pattern[1:shots:2])
+    assert (gl.team[HOME, T.so_goals], gl.team[AWAY, T.so_goals]) == (home, away)
+    assert gl.winner == ("home" if home > away else "away") and gl.decided_in == "SO"
+    assert gl.goalies[AWAY, 0, K.so_sa] == (shots + 1) // 2 and gl.goalies[HOME, 0, K.so_sa] == shots // 2
+
+
+def test_28_1_shootout_goalie_rating_shows_the_goalie_card():
+    # 28.1: "If a Goalie Rating or a Goalie Rating+ occurs, then refer to the goalie's card in the normal manner
+    # to determine if the shot results in a goal."  The first home shooter's Goalie Rating goes to the visitor's
+    # goalie's card (the Inside/Reb column), whose roll and reading the play-by-play shows, then the outcome.
+    c = engine.compiled(None)
+    home, away = _so_order(c, "KBY"), _so_order(c, "NRV")
+    p = home[0]
+    gr = roll(c, p, COL_REB, lambda r: r[0] == R.GOALIE_RATING and r[1] == 0)
+    g = int(team_row(c, "NRV")[TM.g])
+    gd = next(d for d in range(2, 13) if tuple(c.tables[TB.gc][g, d - 2, 1][:3]) == (R.GOAL, 1, 20))
+    # round 1: the Goalie Rating goal, the visitor misses; round 2: both miss (1-0, not decided); round 3: the
+    # home goal makes it 2-0 with one visitor shot left, decided
+    dice = [gr, gd, roll(c, away[0], COL_REB, _misses)] + _so_script(c, (False,) * 4)[2:4]
+    dice += [roll(c, home[2], COL_REB, _scores)]
+    gl = engine.play_scripted("KBY", "NRV", actions=[], splits=[], dice=dice,
+                              rules="overtime=none,shootout=on,assists=off", coaches="pull_goalie=never")
+    ev = gl.events
+    t = ev["text"].tolist()
+    i = t.index(f"Shootout: KBY {name(c, p)} rolls {gr}: Goalie Rating")
+    assert t[i + 1] == f"  {_goalie_text(c, g)} card, rolls {gd}: Goal"
+    assert t[i + 2] == f"  -- {name(c, p)} scores"
+    assert len(texts(gl, EV.so)) == 5 and gl.team[HOME, T.so_goals] == 2 and gl.winner == "home"

@@ -171,7 +171,9 @@ EV = fields("Event", "period card line faceoff defense pass_ shot goalie goal sa
                      "penalty pp pp_shot injury pull shelled so end assist flip return_ relieve split pencard "
                      "align intimidate deflect pass_in delayed retaliation manpower "
                      # the offender's place on the penalty-killing unit taken by another skater (7.2)
-                     "pk_sub")
+                     "pk_sub "
+                     # the outcome of a shootout attempt that needed a split card or the goalie's card (28.1)
+                     "so_result")
 LR = fields("LogRow", "period card code side a b c d")
 LOG_W = len(LR)
 
