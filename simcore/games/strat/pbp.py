@@ -111,7 +111,7 @@ def describe(c, L: np.ndarray, teams: tuple[int, int]) -> pd.DataFrame:
                     f"{reading_text(*map(int, r))} -- {who(b)} has the puck")
         elif code == EV.line:
             text = f"Line change: forward line F{a + 1}, defense pair D{b + 1} on the ice" + \
-                (" (after the penalty, 7.31)" if cc else "")
+                ("", " (after the penalty, 7.31)", " (when the power-play units go off, 16.5)")[cc]
         elif code == EV.faceoff:
             where = "center ice" if b < 0 else f"{abbr[b]}'s end"
             text = f"Faceoff at {where}: split {cc}, {team} {who(a)} wins it"
@@ -187,6 +187,14 @@ def describe(c, L: np.ndarray, teams: tuple[int, int]) -> pd.DataFrame:
                 rng = f"{lo}-{hi}" if lo > 0 else "never"
                 text += (f", {sk(q)} penalty rating {R.PENALTY_RATINGS[rating]} (penalized on {rng}): split {cc}, "
                          + ("penalized" if hit else "no penalty"))
+        elif code == EV.manpower:
+            if cc == 2:
+                text = f"  {team} power-play unit and the penalty killers stay on the ice (16.5-16.51)"
+            elif cc == 3:
+                text = "Even strength: the power-play and penalty-killing units go off, the lines come on (16.5)"
+            else:
+                text = f"Manpower: {abbr[0]} {a}, {abbr[1]} {b} skaters (" + \
+                    (f"{team} killing a minor)" if cc == 0 else f"{team}'s minor is over)")
         elif code == EV.so_result:
             text = f"  -- {sk(a)} " + ("scores" if cc else "no goal")
         else:

@@ -65,6 +65,23 @@ class Rules(RulesBase):
         "the power-play unit); offsetting: if he is penalized, the two minors offset and there is no power play "
         "(the reading of earlier releases).")
 
+    pp_three_cards: str = option(
+        "level", ("level", "on", "off"), "16.31",
+        "Advanced power play: three action cards are turned over for the elapsed time instead of two (7.3).  "
+        "level: on at level=advanced.")
+    pp_play_on: str = option(
+        "level", ("level", "on", "off"), "16.32, 16.4",
+        "Advanced power play: play continues as normal after the power play's last shot, its reading played out "
+        "at even strength (X-Reb: a rebound; X-D: that defender's puck), and Goal+ / Goalie Rating+ after it "
+        "are saves (16.4); off: a faceoff at center ice follows the power play (7.36).  level: on at "
+        "level=advanced.")
+    pp_units_stay: str = option(
+        "level", ("level", "on", "off"), "16.5, 16.51",
+        "With pp_play_on: the power-play unit stays on while its team keeps the puck (no line change until a "
+        "goal, a faceoff or the defending team's puck), and so does the penalty-killing unit, a center at a wing "
+        "back at center and the wing coming on; off: the lines come back on at once.  level: on at "
+        "level=advanced.")
+
     def in_force(self, name: str) -> bool:
         """Whether the Advanced rule field ``name`` applies: ``on``/``off`` as set, or with its default ``level``
         the game's level (on at ``level=advanced``).  Fields of this kind let a house rule mix one Advanced rule
@@ -86,4 +103,7 @@ class Rules(RulesBase):
         r[RULE.injuries] = self.injuries == "on"
         r[RULE.pk_units] = int(self.pk_units)
         r[RULE.retaliation] = ("offsetting", "power_play").index(self.retaliation)
+        r[RULE.pp_three] = self.in_force("pp_three_cards")
+        r[RULE.pp_play_on] = self.in_force("pp_play_on")
+        r[RULE.pp_stay] = self.in_force("pp_units_stay")
         return r

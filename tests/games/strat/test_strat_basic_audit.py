@@ -72,11 +72,12 @@ def penalty_card(c, side, rating):
     raise AssertionError(f"no penalty card penalizes rating {rating}")
 
 
-def penalizable(c, home, away):
-    """(home ice slot, the visitor's matched defender on the first lines, a penalty card that penalizes him) for
-    the first home slot that has a center-ice faceoff split and a defender some penalty card penalizes."""
+def penalizable(c, home, away, f=0):
+    """(home ice slot, the visitor's matched defender on forward line ``f`` and the first pair, a penalty card
+    that penalizes him) for the first home slot that has a center-ice faceoff split and a defender some penalty
+    card penalizes."""
     ar = team_row(c, away)
-    first = [int(ar[TM.f + k]) for k in range(3)] + [int(ar[TM.d + k]) for k in range(2)]
+    first = [int(ar[TM.f + 3 * f + k]) for k in range(3)] + [int(ar[TM.d + k]) for k in range(2)]
     for s in range(5):
         q = first[MIRROR[s]]
         try:
@@ -581,3 +582,168 @@ def test_28_1_shootout_goalie_rating_shows_the_goalie_card():
     assert t[i + 1] == f"  {_goalie_text(c, g)} card, rolls {gd}: Goal"
     assert t[i + 2] == f"  -- {name(c, p)} scores"
     assert len(texts(gl, EV.so)) == 5 and gl.team[HOME, T.so_goals] == 2 and gl.winner == "home"
+
+
+# ---------------------------------------------------------------- 7. the Advanced power play as rule fields (16.3-16.51)
+
+ADV_OFF = ",pp_three_cards=off,pp_play_on=off,pp_units_stay=off"
+
+
+def _pp_scenario(c, home="KBY", away="NRV", f=0):
+    """(faceoff split, penalty card, home slot, penalized defender, PK by slot, PP1 by slot) for a penalty on the
+    visitor drawn by the home team's first card after ``f`` forward line changes."""
+    s, q, pen = penalizable(c, home, away, f)
+    pk, pp = _units(c, home, away)
+    pk = [repl_if(c, away, pk, q, j) for j in range(5)]
+    return faceoff_split(c, HOME, s), pen, s, q, pk, pp
+
+
+def test_16_31_three_elapsed_time_cards():
+    # 16.31: "Three action cards are turned over to account for the elapsed time instead of two."  Forced on at
+    # level=basic (a house rule); a line-change card among them is still set aside (7.31).
+    c = engine.compiled(None)
+    fo, pen, s, q, pk, pp = _pp_scenario(c)
+    a, b, d = quiet_cards(c, 3, exclude=(pen,))
+    gl = engine.play_scripted("KBY", "NRV", actions=[[pen, a, "F", b, d]], splits=[fo, split_index(c, 1)],
+                              dice=_saved_pp_dice(c, pk, pp, 1), rules=PLAIN + ADV_OFF.replace(
+                                  "pp_three_cards=off", "pp_three_cards=on"),
+                              coaches="pull_goalie=never,penetrate=never")
+    assert texts(gl, EV.flip) == [f"  elapsed time: card {a}", "  elapsed time: card F line change (waits)",
+                                  f"  elapsed time: card {b}", f"  elapsed time: card {d}"]
+    assert texts(gl, EV.manpower) == ["Manpower: KBY 5, NRV 4 skaters (NRV killing a minor)",
+                                      "Manpower: KBY 5, NRV 5 skaters (NRV's minor is over)"]
+    # the Basic game's two cards with the field off
+    gl2 = engine.play_scripted("KBY", "NRV", actions=[[pen, a, "F", b]], splits=[fo, split_index(c, 1)],
+                               dice=_saved_pp_dice(c, pk, pp, 1), rules=PLAIN + ADV_OFF,
+                               coaches="pull_goalie=never,penetrate=never")
+    assert len(texts(gl2, EV.flip)) == 3
+
+
+def _last_shot_rebound(c, units_on_ice, pp, pk, differ=None):
+    """A Power Play Chart row n, dice for its shots (every shot saved, the power play's last one X-Reb), a split
+    card whose Rebound section gives the home player at some slot (of ``units_on_ice``) a rebound shot, and that
+    player's Goal+ (or Goalie Rating+) roll: (n, dice, rebound split, rebound shooter, his roll)."""
+    rows = pp_chart_rows(c, pk)
+    plus = lambda r: (r[0] == R.GOAL and r[3] == 1) or (r[0] == R.GOALIE_RATING and r[1] == 1)   # noqa: E731
+    for n, (_, sh, ppl) in rows.items():
+        if not ppl:
+            continue
+        kind, pos = ppl[-1]
+        try:
+            last = roll(c, pp[pos], PP_COLS[kind], lambda r: r[0] == R.SAVE_REBOUND)
+        except AssertionError:
+            continue
+        dice = ([roll(c, pk[ps], PP_COLS[k], save_to) for k, ps in sh if pk[ps] >= 0]
+                + [roll(c, pp[ps], PP_COLS[k], save_to) for k, ps in ppl[:-1]] + [last])
+        for i in range(40):
+            r = c.tables[TB.spx][i, 1]
+            if r[0] != R.REB_OFFENSE or r[1] == R.ANY or r[3]:
+                continue
+            shooter = units_on_ice[int(r[1])]
+            if c.tables[TB.sk][shooter, F.off] < r[2] or (differ is not None and differ[int(r[1])] == shooter):
+                continue
+            try:
+                return n, dice, i, shooter, int(r[1]), roll(c, shooter, COL_REB, plus)
+            except AssertionError:
+                continue
+    raise AssertionError("no chart row ending in an X-Reb with a rebound shot to script")
+
+
+def test_16_32_play_continues_after_the_last_shot_and_16_4_goal_plus_is_a_save():
+    # 16.32: "continue play as normal after the last shot of an advanced power play. For example, if a reading of
+    # X-REB occurs on the last power play shot only, assume that the shot on goal occurred during the power play
+    # and the rebound situation occurs with both teams at even strength."  16.4: "On all shots occurring after
+    # the last shot of a power play, a reading of Goal+ or Goalie Rating+ is considered a shot on goal with a save
+    # and a faceoff."  Forced on at level=basic, the units not staying (pp_units_stay=off): the rebound goes to
+    # the even-strength line's player, whose Goal+ is a save and a faceoff in the visitor's end.
+    c = engine.compiled(None)
+    fo, pen, s, q, pk, pp = _pp_scenario(c)
+    hr = team_row(c, "KBY")
+    line = [int(hr[TM.f + k]) for k in range(3)] + [int(hr[TM.d + k]) for k in range(2)]
+    n, dice, rsplit, shooter, rslot, plus = _last_shot_rebound(c, line, pp, pk)
+    a, b = quiet_cards(c, 2, exclude=(pen,))
+    away_fo = next(split_index(c, m) for m in range(1, 21) if c.tables[TB.fo][m - 1][1] == AWAY)
+    gl = engine.play_scripted("KBY", "NRV", actions=[[pen, a, b]],
+                              splits=[fo, split_index(c, n), rsplit, away_fo], dice=dice + [plus],
+                              rules=PLAIN + ",injuries=off" + ADV_OFF.replace("pp_play_on=off", "pp_play_on=on"),
+                              coaches="pull_goalie=never,penetrate=never")
+    ev = gl.events
+    t = ev["text"].tolist()
+    last_pp = max(i for i, code in enumerate(ev["code"]) if code == EV.pp_shot)
+    assert t[last_pp].endswith(": X-Reb")
+    assert t[last_pp + 1] == "Manpower: KBY 5, NRV 5 skaters (NRV's minor is over)"
+    assert t[last_pp + 2].startswith("  Rebound: Offense")
+    shot = texts(gl, EV.shot)
+    assert len(shot) == 1 and shot[0].startswith(f"KBY {POS[rslot]} {c.skaters[shooter][1]} shoots (Reb/Bkwy), "
+                                                 f"rolls {plus}: Goal")
+    assert (gl.home_goals, gl.away_goals) == (0, 0)
+    assert texts(gl, EV.faceoff)[-1].startswith("Faceoff at NRV's end")
+    # every power-play shot was on goal (X-D, the last X-Reb), and so is the even-strength Goal+ after it
+    home_pp = len([x for x in texts(gl, EV.pp_shot) if x.startswith("  KBY")])
+    assert gl.team[HOME, T.ppo] == 1 and gl.team[HOME, T.ppg] == 0
+    assert gl.team[HOME, T.sog_pp] == home_pp and gl.team[HOME, T.sog] == home_pp + 1
+
+
+def test_16_5_power_play_unit_stays_while_it_keeps_the_puck():
+    # 16.5: "If play continues after the power play is over with the power play team (now the offensive team)
+    # still in control, do not change lines. The power play team remains on the ice until a goal is scored, a
+    # faceoff occurs or the defensive team gains control of the puck."  The rebound goes to PP1's player, whose
+    # Goal+ is a save (16.4) and a faceoff: the units go off and the lines come on.  Two forward line changes
+    # before the penalty put F3 on the ice, so the rebound shooter is a PP1 player who is not on that line.
+    c = engine.compiled(None)
+    fo, pen, s, q, pk, pp = _pp_scenario(c, f=2)
+    hr = team_row(c, "KBY")
+    line = [int(hr[TM.f + 6 + k]) for k in range(3)] + [int(hr[TM.d + k]) for k in range(2)]
+    n, dice, rsplit, shooter, rslot, plus = _last_shot_rebound(c, pp, pp, pk, differ=line)
+    a, b = quiet_cards(c, 2, exclude=(pen,))
+    away_fo = next(split_index(c, m) for m in range(1, 21) if c.tables[TB.fo][m - 1][1] == AWAY)
+    gl = engine.play_scripted("KBY", "NRV", actions=[["F", "F", pen, a, b]],
+                              splits=[fo, split_index(c, n), rsplit, away_fo], dice=dice + [plus],
+                              rules=PLAIN + ",injuries=off,pp_play_on=on,pp_units_stay=on,pp_three_cards=off",
+                              coaches="pull_goalie=never,penetrate=never")
+    assert texts(gl, EV.shot)[0].startswith(f"KBY {POS[rslot]} {c.skaters[shooter][1]} shoots (Reb/Bkwy)")
+    mp = texts(gl, EV.manpower)
+    assert mp[-2] == "  KBY power-play unit and the penalty killers stay on the ice (16.5-16.51)"
+    assert mp[-1] == "Even strength: the power-play and penalty-killing units go off, the lines come on (16.5)"
+    ev = gl.events
+    codes = ev["code"].tolist()
+    assert codes.index(EV.faceoff, codes.index(EV.shot)) > len(codes) - 1 - codes[::-1].index(EV.manpower)
+
+
+def test_16_51_center_of_the_penalty_killers_back_at_center():
+    # 16.51: "The same holds true for the short-handed team. If a center was at either wing position on the
+    # short-handed team, put him at center and bring on the appropriate wing."
+    import numpy as np
+
+    from simcore.games.strat.kernel import powerplay as PPK
+    from simcore.games.strat.kernel.layout import LINES_W, NZ, ZL
+
+    c = engine.compiled(None)
+    for team in c.teams:
+        tr = team_row(c, team)
+        for k in range(2):
+            pk = [-1] * 5
+            for j, s in enumerate(PK_SLOTS):
+                pk[s] = int(tr[TM.pk + 4 * k + j])
+            wing = next((w for w in (0, 2) if c.tables[TB.sk][pk[w], F.pos1] == 1), None)
+            if wing is not None:
+                break
+        if wing is not None:
+            break
+    else:
+        pytest.skip("no penalty-killing unit in the sample kit has a center at a wing")
+    ti = c.team_index(team)
+    other = next(i for i in range(len(c.teams)) if i != ti)
+    Z = np.zeros(NZ, np.int64)
+    side = 1
+    for sd, row in ((0, other), (1, ti)):
+        Z[ZL.lines + sd * LINES_W:ZL.lines + (sd + 1) * LINES_W] = c.tables[TB.tm][row, :LINES_W]
+    ppi = np.array(c.tables[TB.tm][other, TM.pp:TM.pp + 5], np.int64)
+    shi = np.array(pk, np.int64)
+    L = np.zeros((0, 8), np.int64).ravel()
+    PPK.units_stay(c.D, Z, 0, ppi, shi, L)
+    ice = Z[ZL.ice + side * 6:ZL.ice + side * 6 + 5].tolist()
+    assert ice[1] == pk[wing]                                   # the center back at center
+    assert ice[wing] == int(tr[TM.f + wing])                    # the line's wing comes on (F1 at the period start)
+    assert [ice[s] for s in (2 - wing, 3, 4)] == [pk[s] for s in (2 - wing, 3, 4)]
+    assert Z[ZL.ice:ZL.ice + 5].tolist() == ppi.tolist() and Z[ZL.pp_stay] == 1

@@ -46,6 +46,7 @@ from simcore.layout import fields, regions
 MAX_ROSTER = 24                    # skaters a team dresses (roster slots)
 ORDER_CAP = 48                     # cards of a period's action deck, line-change cards included
 MAX_EVENTS = 4000                  # rows of a play-by-play log
+PENQ_CAP = 8                       # penalties served at once (the penalty queue, kernel/manpower.py)
 
 # ---------------------------------------------------------------- the flat data buffer D
 # The kit's tables travel as one int32 array: a header of (offset, rows) pairs, one per table in the order of
@@ -98,7 +99,9 @@ PK_SLOTS = (0, 2, 3, 4)            # the ice slots of a PK unit's four players
 # ---------------------------------------------------------------- rules and coaching policies
 RULE = fields("Rule", "level lines ot_cards shootout fatigue assists injuries pk_units "
                      # the goalie-penalty retaliation (5.73): 0 offsetting minors, 1 the power play is played
-                     "retaliation")
+                     "retaliation "
+                     # the Advanced power play as rule fields (16.31, 16.32 with 16.4, 16.5-16.51): 1 in force
+                     "pp_three pp_play_on pp_stay")
 RET_OFFSETTING, RET_POWER_PLAY = 0, 1        # RULE.retaliation
 LEVEL_BASIC, LEVEL_ADVANCED = 0, 1           # RULE.level
 N_RULES = len(RULE)
@@ -129,7 +132,9 @@ NO = len(O)
 # reading and cleared when the shot is taken
 M = fields("Machine", "mode team slot col unrestricted zone intim")
 NM = len(M)
-MODE = fields("Mode", "faceoff action shot end")
+MODE = fields("Mode", "faceoff action shot end "
+                      # a rebound to read (5.3), when play continues after an Advanced power play's last shot (16.32)
+                      "rebound")
 
 ZL, NZ = regions("State", [
     # scalars
@@ -138,6 +143,8 @@ ZL, NZ = regions("State", [
     ("steps", 1), ("cards", 1), ("draws", 1),
     ("pend_off", 1),               # the offender of a penalty at the buzzer (7.37): skater id, < 0 a goalie
     ("pend_ppout", 1),             # ... and the power-play team's skater in the box with him (5.73), -1 none
+    ("npen", 1),                   # penalties in the queue (region penq)
+    ("pp_stay", 1),                # 1 + the power-play side whose units stay on after the power play (16.5), 0 none
     # per side (+side)
     ("gk", 2),                     # current goalie (global id); a pulled goalie is tracked in pull
     ("gkslot", 2),
@@ -163,6 +170,8 @@ ZL, NZ = regions("State", [
     ("m", NM),                     # machine state, fields M
     ("align", (2, 2)),             # Advanced: each side's (offense 1-3, defense 0-3) alignment (9.0)
     ("deck", ORDER_CAP),           # this period's action deck, line-change cards included
+    ("penq", (PENQ_CAP, 3)),       # penalties being served: (side, skater id or -1 - goalie id, minutes)
+    ("manpower", 2),               # skaters on the ice per side (5 at even strength; 6 with the extra skater not counted)
 ])
 
 # ---------------------------------------------------------------- play-by-play
