@@ -128,10 +128,11 @@ def _offender_on_pk1(c):
     raise AssertionError("no winger of a forward line kills penalties on PK1 at his position")
 
 
-def _play_offender_pp(c, kit, home, away, f, w, q, repl):
+def _play_offender_pp(c, kit, home, away, f, w, q, repl, buzzer=False):
     """The visitor's ``q`` (on forward line ``f`` at wing ``w``) is penalized by the home team's first action
-    card; the Power Play Chart row drawn has a short-handed shot at ``w``, which ``repl`` should take.  Every
-    chart shot is saved (an X-D reading).  Returns (game log, short-handed shots, power-play shots)."""
+    card (``buzzer``: the period's last card, so the power play opens the next period, 7.37); the Power Play
+    Chart row drawn has a short-handed shot at ``w``, which ``repl`` should take.  Every chart shot is saved (an
+    X-D reading).  Returns (game log, short-handed shots, power-play shots)."""
     pen = penalty_card(c, HOME, int(c.tables[TB.sk][q, F.pen]))
     flips = quiet_cards(c, 2, exclude=(pen,))
     ar = team_row(c, away)
@@ -146,7 +147,8 @@ def _play_offender_pp(c, kit, home, away, f, w, q, repl):
     hr = team_row(c, home)
     pp1 = [int(x) for x in hr[TM.pp:TM.pp + 5]]
     dice += [roll(c, pp1[pos], PP_COLS[kind], save_to) for kind, pos in ppl]
-    gl = engine.play_scripted(home, away, actions=[["F"] * f + [pen] + flips],
+    actions = [["F"] * f + [pen], flips] if buzzer else [["F"] * f + [pen] + flips]
+    gl = engine.play_scripted(home, away, actions=actions,
                               splits=[faceoff_split(c, HOME, MIRROR[w]), split_index(c, n)], dice=dice,
                               rules=PLAIN, coaches="pull_goalie=never,penetrate=never", kit=kit)
     return gl, sh, ppl
@@ -173,6 +175,18 @@ def test_offender_sits_out_and_the_other_units_winger_kills_the_penalty():
     assert gl.players[AWAY, roster.index(c.skaters[q][1]), P.sog] == 0
     assert gl.players[AWAY, roster.index(c.skaters[repl][1]), P.sog] == sum(1 for _, pos in sh if pos == w)
 
+
+
+def test_offender_sits_out_a_power_play_carried_into_the_next_period():
+    # 7.37: "the penalty occurred at the buzzer and the power play begins at the start of the next period": the
+    # offender still sits out when it does
+    c = engine.compiled(None)
+    home, away, f, w, q, repl = _offender_on_pk1(c)
+    gl, sh, _ = _play_offender_pp(c, None, home, away, f, w, q, repl, buzzer=True)
+    assert gl.events.loc[gl.events["code"] == EV.pp, "period"].tolist() == [2]
+    assert texts(gl, EV.pk_sub) == [f"  {away} {name(c, q)} is in the penalty box: {name(c, repl)} takes his "
+                                    f"place at {POS[w]}"]
+    assert any(s.startswith(f"  {away} {name(c, repl)} ") for s in texts(gl, EV.pp_shot))
 
 # ---------------------------------------------------------------- 2. elapsed time: two action cards (7.3, 7.31)
 
