@@ -188,6 +188,42 @@ def test_offender_sits_out_a_power_play_carried_into_the_next_period():
                                     f"place at {POS[w]}"]
     assert any(s.startswith(f"  {away} {name(c, repl)} ") for s in texts(gl, EV.pp_shot))
 
+
+def test_offender_replaced_from_the_bench_when_the_other_unit_cannot_give_a_player():
+    # The documented order's second step: when the other unit's player at the offender's position cannot come on
+    # (here: he is already on the unit going on), the bench skater who plays that position (a center at a wing,
+    # 7.2) with the best short-handed Defense comes on, roster order breaking ties; an injured skater never does.
+    import numpy as np
+
+    from simcore.games.strat.kernel import powerplay as PPK
+    from simcore.games.strat.kernel.layout import MAX_ROSTER, NZ, ZL
+
+    c = engine.compiled(None)
+    home, away, f, w, q, repl = _offender_on_pk1(c)
+    ti = c.team_index(away)
+    tr = team_row(c, away)
+    unit = np.full(5, -1, np.int64)
+    for j, sl in enumerate(PK_SLOTS):
+        unit[sl] = tr[TM.pk + j]
+    other = unit.copy()                           # the "other unit" repeats the unit going on
+    sk = c.tables[TB.sk]
+    roster = [int(p) for p in tr[TM.roster:TM.roster + tr[TM.nroster]]]
+    bench = [p for p in roster if p != q and p not in unit.tolist()]
+    eligible = [p for p in bench if w in (sk[p, F.pos1], sk[p, F.pos2]) or 1 in (sk[p, F.pos1], sk[p, F.pos2])]
+    best = max(eligible, key=lambda p: (sk[p, F.shdef], -roster.index(p)))
+    Z = np.zeros(NZ, np.int64)
+    Z[ZL.team + 1] = ti
+    L = np.zeros(0, np.int64)
+    u = unit.copy()
+    PPK.sit_out(c.D, Z, 1, u, other, q, L)
+    assert u[w] == best and u.tolist()[:w] + u.tolist()[w + 1:] == unit.tolist()[:w] + unit.tolist()[w + 1:]
+    # the same with that skater injured: the next best comes on
+    Z[ZL.injured + MAX_ROSTER + roster.index(best)] = 1
+    rest = [p for p in eligible if p != best]
+    u = unit.copy()
+    PPK.sit_out(c.D, Z, 1, u, other, q, L)
+    assert u[w] == max(rest, key=lambda p: (sk[p, F.shdef], -roster.index(p)))
+
 # ---------------------------------------------------------------- 2. elapsed time: two action cards (7.3, 7.31)
 
 def _units(c, home, away):
