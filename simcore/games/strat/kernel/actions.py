@@ -137,7 +137,7 @@ def action(D, Z, RS, t, slot, pol, OT_, OP, OK, L):
         log(Z, L, EV.pencard, d, (q if q >= 0 else 0) * 8 + ms, sk(D, q, F.pen) if q >= 0 else -1,
             1 if (q >= 0 and (D[r + 1] >> sk(D, q, F.pen)) & 1) else 0, 0)
         if q >= 0 and (D[r + 1] >> sk(D, q, F.pen)) & 1:
-            penalty(D, Z, RS, d, q, -1, pol, OT_, OP, OK, L, 0)
+            penalty(D, Z, RS, d, q, pol, OT_, OP, OK, L, 0)
             return
         # 4.82-4.83: no penalty, the defender takes the puck and shoots from outside, no penetration
         chain_reset(Z)

@@ -10,7 +10,7 @@ from .tables import rule, sk
 
 
 @nb.njit(cache=True)
-def penalty(D, Z, RS, t_off, p, pp_out, pol, OT_, OP, OK, L, kind):
+def penalty(D, Z, RS, t_off, p, pol, OT_, OP, OK, L, kind, pp_out=-1):
     """Skater ``p`` (or a goalie: ``p`` < 0) of team ``t_off`` takes a minor; the other team gets a power play
     now, at the start of the next period (7.37), or not at all on the game's last card (7.38).  ``kind``: 0 an
     action-card penalty (4.8), 1 a goalie penalty (5.72).  The offender sits out the power play (Getting

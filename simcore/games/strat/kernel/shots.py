@@ -179,7 +179,7 @@ def goalie_card(D, Z, RS, t, slot, col, pol, OT_, OP, OK, L):
                     faceoff_dz(Z, d)
                     return
             # the power play, the retaliator (if penalized) in the box with the goalie's minor
-            penalty(D, Z, RS, d, -1 - Z[ZL.gk + d], q if hit else -1, pol, OT_, OP, OK, L, 1)
+            penalty(D, Z, RS, d, -1 - Z[ZL.gk + d], pol, OT_, OP, OK, L, 1, q if hit else -1)
             return
         faceoff_dz(Z, d)
         return
