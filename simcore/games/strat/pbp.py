@@ -6,7 +6,7 @@ import pandas as pd
 
 from . import readings as R
 from . import shotcharts
-from .kernel.layout import EV, TB
+from .kernel.layout import EV, TB, F
 
 POS = ("LW", "C", "RW", "LD", "RD", "extra skater")
 COLS = ("Outside", "Inside", "Reb/Bkwy")
@@ -114,7 +114,7 @@ def describe(c, L: np.ndarray, teams: tuple[int, int]) -> pd.DataFrame:
                     f"{reading_text(*map(int, r))} -- {who(b)} has the puck")
         elif code == EV.line:
             text = f"Line change: forward line F{a + 1}, defense pair D{b + 1} on the ice" + \
-                (" (after the penalty, 7.31)" if cc else "")
+                ("", " (after the penalty, 7.31)", " (when the power-play units go off, 16.5)")[cc]
         elif code == EV.faceoff:
             where = "center ice" if b < 0 else f"{abbr[b]}'s end"
             text = f"Faceoff at {where}: split {cc}, {team} {who(a)} wins it"
@@ -166,7 +166,8 @@ def describe(c, L: np.ndarray, teams: tuple[int, int]) -> pd.DataFrame:
         elif code == EV.relieve:
             text = f"{team} changes goalies: {gk(a)} comes in"
         elif code == EV.so:
-            text = f"Shootout: {team} {sk(a)} rolls {b}: {reading_text(*dec(d))} -- " + ("scores" if cc else "no goal")
+            text = f"Shootout: {team} {sk(a)} rolls {b}: {reading_text(*dec(d))}" + \
+                ("" if cc == 2 else " -- " + ("scores" if cc else "no goal"))
         elif code == EV.split:
             text = f"  split card {a}: " + ("within" if d else "outside") + f" {b}-{cc}"
         elif code == EV.pencard:
@@ -188,6 +189,32 @@ def describe(c, L: np.ndarray, teams: tuple[int, int]) -> pd.DataFrame:
                 (f"{POS[cc]} gets the opportunity" if cc >= 0 else "no deflector: the normal rebound")
         elif code == EV.enforcer:
             text = f"  Enforcer rule (26.2): {who(a)}'s penetration rating {b} counts as {cc}"
+        # ---- basicfix block: the penalized skater sits out (Getting Started, 7.2), the retaliation check (5.73)
+        elif code == EV.pk_sub:
+            text = f"  {team} {sk(a)} is in the penalty box: " + \
+                (f"{sk(b)} takes his place at {POS[cc]}" if b >= 0 else f"{POS[cc]} stays vacant")
+        elif code == EV.retaliation:
+            q, hit = divmod(d, 2)
+            q -= 1
+            text = f"  Retaliation check: {team} rolls {a}: " + ("none" if b < 0 else POS[b])
+            if b >= 0 and q < 0:
+                text += " (nobody there)"
+            elif q >= 0:
+                rating = int(c.tables[TB.sk][q, F.pen])
+                lo, hi = (int(x) for x in c.tables[TB.penalty][rating])
+                rng = f"{lo}-{hi}" if lo > 0 else "never"
+                text += (f", {sk(q)} penalty rating {R.PENALTY_RATINGS[rating]} (penalized on {rng}): split {cc}, "
+                         + ("penalized" if hit else "no penalty"))
+        elif code == EV.manpower:
+            if cc == 2:
+                text = f"  {team} power-play unit and the penalty killers stay on the ice (16.5-16.51)"
+            elif cc == 3:
+                text = "Even strength: the power-play and penalty-killing units go off, the lines come on (16.5)"
+            else:
+                text = f"Manpower: {abbr[0]} {a}, {abbr[1]} {b} skaters (" + \
+                    (f"{team} killing a minor)" if cc == 0 else f"{team}'s minor is over)")
+        elif code == EV.so_result:
+            text = f"  -- {sk(a)} " + ("scores" if cc else "no goal")
         else:
             text = f"event {code}"
         rows.append((period, card, code, team, text))

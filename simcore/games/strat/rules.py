@@ -81,6 +81,30 @@ class Rules(RulesBase):
         "rulebook", ("rulebook", "alternate"), "6.1, 31.0-31.1",
         "rulebook: a failed penetration gives the puck to the matched opponent (6.1); alternate: to the default "
         "assignment of the Alternate Penetration System (LW vs RD, LD vs RW, C vs C, RD vs LW, RW vs LD).")
+    retaliation: str = option(
+        "power_play", ("power_play", "offsetting"), "5.72-5.73",
+        "After a goalie penalty the retaliation die names an attacker, and a split card on the penalty chart "
+        "decides whether he is penalized too.  power_play: 'refer to the penalty chart in the normal manner' -- "
+        "the power play is played anyway, the retaliator serving his minor (another skater takes his place on "
+        "the power-play unit); offsetting: if he is penalized, the two minors offset and there is no power play "
+        "(the reading of earlier releases).")
+
+    pp_three_cards: str = option(
+        "level", ("level", "on", "off"), "16.31",
+        "Advanced power play: three action cards are turned over for the elapsed time instead of two (7.3).  "
+        "level: on at level=advanced.")
+    pp_play_on: str = option(
+        "level", ("level", "on", "off"), "16.32, 16.4",
+        "Advanced power play: play continues as normal after the power play's last shot, its reading played out "
+        "at even strength (X-Reb: a rebound; X-D: that defender's puck), and Goal+ / Goalie Rating+ after it "
+        "are saves (16.4); off: a faceoff at center ice follows the power play (7.36).  level: on at "
+        "level=advanced.")
+    pp_units_stay: str = option(
+        "level", ("level", "on", "off"), "16.5, 16.51",
+        "With pp_play_on: the power-play unit stays on while its team keeps the puck (no line change until a "
+        "goal, a faceoff or the defending team's puck), and so does the penalty-killing unit, a center at a wing "
+        "back at center and the wing coming on; off: the lines come back on at once.  level: on at "
+        "level=advanced.")
 
     def in_force(self, name: str) -> bool:
         """Whether the Advanced rule field ``name`` applies: ``on``/``off`` as set, or with its default ``level``
@@ -105,4 +129,8 @@ class Rules(RulesBase):
         for name in ("passing", "passing_l", "deflections", "enforcer"):
             r[getattr(RULE, name)] = self.in_force(name)
         r[RULE.pen_alt] = self.penetration == "alternate"
+        r[RULE.retaliation] = ("offsetting", "power_play").index(self.retaliation)
+        r[RULE.pp_three] = self.in_force("pp_three_cards")
+        r[RULE.pp_play_on] = self.in_force("pp_play_on")
+        r[RULE.pp_stay] = self.in_force("pp_units_stay")
         return r

@@ -289,12 +289,16 @@ def test_7_33_bottom_half_both_shots(kit_weak_ld):
 
 def test_7_31_line_change_among_elapsed_time_cards():
     # 7.31: "If, when flipping two action cards for penalty time, a line change card comes up, do not change
-    # lines. Instead, change lines after the penalty is concluded."
+    # lines. Instead, change lines after the penalty is concluded."  7.3 flips "two action cards", and the
+    # line-change cards are not action cards (Getting Started: "Separate the two forward line-change cards and
+    # the one defenseman line-change card from the perforated deck"): the F card is set aside and two action
+    # cards (A02, A03) still make the elapsed time.
     vandvik_save = roll_for(None, "NRV", "Rowan Vandvik", COL_REB, R.SAVE_TO)
     a_save = roll_for(None, "KBY", "Player A", COL_IN, R.SAVE_TO)
-    gl = play(actions=[["A01", "F", "A02"]], splits=_penalty_on_ulvridge() + [split(1)],
+    gl = play(actions=[["A01", "F", "A02", "A03"]], splits=_penalty_on_ulvridge() + [split(1)],
               dice=[vandvik_save, a_save])
-    assert texts(gl, EV.flip) == ["  elapsed time: card F line change (waits)", "  elapsed time: card A02"]
+    assert texts(gl, EV.flip) == ["  elapsed time: card F line change (waits)", "  elapsed time: card A02",
+                                  "  elapsed time: card A03"]
     assert texts(gl, EV.line) == ["Line change: forward line F2, defense pair D1 on the ice (after the penalty, "
                                     "7.31)"]
     assert (gl.home_goals, gl.away_goals) == (0, 0)

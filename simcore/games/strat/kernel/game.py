@@ -19,8 +19,35 @@ from .layout import (DEC_L, DEC_OTL, DEC_T, DEC_W, EV, HDR, HOME, K, LINES_W, M,
                      NP, NT, O, OT, POL, REG, RULE, SO, TM, TW, WIN_AWAY, WIN_HOME, WIN_TIE, ZL)
 from .powerplay import power_play
 from .shootout import shootout
-from .shots import shoot
+from .manpower import clear_penalties
+from .shots import rebound, shoot
 from .tables import rule, tm
+
+
+@nb.njit(cache=True)
+def units_leave(Z, L):
+    """16.5: the power-play and penalty-killing units go off (a goal, a faceoff, or the defending team's puck);
+    the lines come on, line changes set aside meanwhile included."""
+    Z[ZL.pp_stay] = 0
+    put_lines(Z)
+    log(Z, L, EV.manpower, -1, Z[ZL.manpower], Z[ZL.manpower + 1], 3, 0)
+
+
+@nb.njit(cache=True)
+def defer_line_changes(D, Z, L):
+    """16.5 "do not change lines" while the power-play team keeps the puck: a line-change card on top is set
+    aside; the change takes effect when the units go off."""
+    nf = 3 if rule(D, RULE.lines) == 3 else 4
+    nd = 2 if rule(D, RULE.lines) == 3 else 3
+    while Z[ZL.cur] < Z[ZL.ncards] and Z[ZL.deck + Z[ZL.cur]] < 0:
+        c = Z[ZL.deck + Z[ZL.cur]]
+        Z[ZL.cur] += 1
+        Z[ZL.cards] += 1
+        if c == -1:
+            Z[ZL.cf] = (Z[ZL.cf] + 1) % nf
+        else:
+            Z[ZL.cd] = (Z[ZL.cd] + 1) % nd
+        log(Z, L, EV.line, -1, Z[ZL.cf], Z[ZL.cd], 2, 0)
 
 
 @nb.njit(cache=True)
@@ -36,17 +63,18 @@ def play_period(D, Z, RS, pol, OT_, OP, OK, L,
     Z[ZL.pull + 1] = 0
     Z[ZL.ice + 0 * 6 + 5] = -1
     Z[ZL.ice + 1 * 6 + 5] = -1
+    Z[ZL.pp_stay] = 0
     put_lines(Z)
     chain_reset(Z)
     log(Z, L, EV.period, -1, Z[ZL.period], Z[ZL.ncards], 0, 0)
+    Z[ZL.m + M.mode] = MODE.faceoff
+    Z[ZL.m + M.zone] = -1
     if Z[ZL.pend_pp] >= 0:        # a penalty at the buzzer (7.37)
         t = Z[ZL.pend_pp]
         Z[ZL.pend_pp] = -1
-        power_play(D, Z, RS, t, pol, OT_, OP, OK, L)
+        power_play(D, Z, RS, t, Z[ZL.pend_off], Z[ZL.pend_ppout], pol, OT_, OP, OK, L)
         if Z[ZL.done]:
             return
-    Z[ZL.m + M.mode] = MODE.faceoff
-    Z[ZL.m + M.zone] = -1
     prev_t = -1
     steps = 0
     obs = stack_empty(N_OBS, np.int64)    # what a coach sees when he decides (coaching.observe)
@@ -58,6 +86,12 @@ def play_period(D, Z, RS, pol, OT_, OP, OK, L,
         mode = Z[ZL.m + M.mode]
         if mode == MODE.end or Z[ZL.done]:
             break
+        if Z[ZL.pp_stay]:
+            # 16.5-16.51: the special-teams units stay on while the power-play team keeps the puck
+            if mode == MODE.faceoff or Z[ZL.m + M.team] != Z[ZL.pp_stay] - 1:
+                units_leave(Z, L)
+            elif mode == MODE.action:
+                defer_line_changes(D, Z, L)
         if Z[ZL.inj_pend] and (mode == MODE.faceoff or (mode == MODE.action and Z[ZL.m + M.team] != prev_t)):
             resolve_injury(D, Z, RS, OP, L)
         if Z[ZL.relieve] + Z[ZL.relieve + 1] and mode == MODE.faceoff:
@@ -77,6 +111,9 @@ def play_period(D, Z, RS, pol, OT_, OP, OK, L,
                 chain_reset(Z)
             prev_t = t
             action(D, Z, RS, t, Z[ZL.m + M.slot], pol, OT_, OP, OK, L)
+        elif mode == MODE.rebound:          # play on after an Advanced power play's last shot (16.32)
+            prev_t = Z[ZL.m + M.team]
+            rebound(D, Z, RS, Z[ZL.m + M.team], Z[ZL.m + M.slot], L)
         else:
             prev_t = Z[ZL.m + M.team]
             shoot(D, Z, RS, Z[ZL.m + M.team], Z[ZL.m + M.slot], Z[ZL.m + M.col], Z[ZL.m + M.unrestricted], pol, OT_,
@@ -166,6 +203,10 @@ def _play_game(D, pol, home, away, gslot, gfat, out, Z, RS, OG, OT_, OP, OK, L):
         sdeck[i] = i
     Z[ZL.spcur] = 40
     Z[ZL.pend_pp] = -1
+    Z[ZL.pend_off] = -1
+    Z[ZL.pend_ppout] = -1
+    Z[ZL.pp_stay] = 0
+    clear_penalties(Z)
     Z[ZL.inj_pend] = 0
     Z[ZL.ot] = 0
     Z[ZL.done] = 0

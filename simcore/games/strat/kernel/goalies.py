@@ -23,13 +23,14 @@ def pull_possible(Z):
 def goalie_pull(D, Z, pol, OT_, L):
     """13.0: a team behind by one or two may pull its goalie with two or fewer cards left in the game: each
     coach decides on what his side sees (:func:`.coaching.pulls_goalie`); the extra skater is the best healthy
-    Offense off the ice."""
+    Offense off the ice.  A pull needs a card left to play: with the deck spent (a center-ice faceoff or a draw
+    that ends the period) the goalie stays in (one already out still comes back when his team is no longer behind)."""
     left = Z[ZL.ncards] - Z[ZL.cur]
     obs = stack_empty(N_OBS, np.int64)
     for t in range(2):
         observe(Z, t, obs)
         want = pulls_goalie(obs, pol[t * N_POL + POL.pull])
-        if want and not Z[ZL.pull + t]:
+        if want and not Z[ZL.pull + t] and left > 0:
             team = Z[ZL.team + t]
             best = -1
             bo = -1

@@ -7,7 +7,6 @@ pulled; ``Z[ZL.ice + t * 6 + s]`` is side ``t``'s player in slot ``s`` (-1: nobo
 from __future__ import annotations
 
 import numba as nb
-import numpy as np
 
 from .layout import LINES_W, MAX_ROSTER, TM, ZL, F
 from .tables import sk
@@ -30,28 +29,37 @@ def put_lines(Z):
 @nb.njit(cache=True, forceinline=True)
 def pick_any(D, Z, t, min_off, exclude_slot, alternate):
     """Slot of the player with the highest Offense on team ``t``'s ice (4.3), at least ``min_off``, never
-    ``exclude_slot``; ties alternate (4.31) when ``alternate``.  The extra skater takes every "any player"
-    reading (13.3).  -1 when nobody qualifies."""
+    ``exclude_slot``; with ``alternate``, players tied at the highest Offense take turns (4.31 "they must
+    alternate throughout the game"): the one with fewer turns so far is picked, and a turn is counted only when
+    the pick was among tied players (a player who is the only best choice uses no turn).  The turn is counted at
+    the pick, whatever becomes of the shot (4.32).  The first slot wins a remaining tie.  The extra skater takes
+    every "any player" reading (13.3).  -1 when nobody qualifies."""
     x = Z[ZL.ice + t * 6 + 5]
     if Z[ZL.pull + t] and x >= 0 and exclude_slot != 5 and sk(D, x, F.off) >= min_off:
         return 5
-    # the key orders by Offense, then (alternating) by fewer turns; the first slot wins a tie
     best = -1
-    bk = -1
+    bo = -1
+    bturns = 0
+    tied = 0
     for s in range(5):
         p = Z[ZL.ice + t * 6 + s]
         if s == exclude_slot or p < 0:
             continue
         o = sk(D, p, F.off)
-        if o < min_off:
+        if o < min_off or o < bo:
             continue
-        key = np.int64(o) << 32
-        if alternate:
-            key -= Z[ZL.turns + t * MAX_ROSTER + sk(D, p, F.slot)]
-        if key > bk:
+        turns = Z[ZL.turns + t * MAX_ROSTER + sk(D, p, F.slot)] if alternate else 0
+        if o > bo:
             best = s
-            bk = key
-    if best >= 0 and alternate:
+            bo = o
+            bturns = turns
+            tied = 1
+        else:
+            tied += 1
+            if turns < bturns:
+                best = s
+                bturns = turns
+    if tied > 1 and alternate:
         Z[ZL.turns + t * MAX_ROSTER + sk(D, Z[ZL.ice + t * 6 + best], F.slot)] += 1
     return best
 

@@ -46,6 +46,7 @@ from simcore.layout import fields, regions
 MAX_ROSTER = 24                    # skaters a team dresses (roster slots)
 ORDER_CAP = 48                     # cards of a period's action deck, line-change cards included
 MAX_EVENTS = 4000                  # rows of a play-by-play log
+PENQ_CAP = 8                       # penalties served at once (the penalty queue, kernel/manpower.py)
 
 # ---------------------------------------------------------------- the flat data buffer D
 # The kit's tables travel as one int32 array: a header of (offset, rows) pairs, one per table in the order of
@@ -105,7 +106,12 @@ PK_SLOTS = (0, 2, 3, 4)            # the ice slots of a PK unit's four players
 # ---------------------------------------------------------------- rules and coaching policies
 RULE = fields("Rule", "level lines ot_cards shootout fatigue assists injuries pk_units "
                      # the shot path's Advanced rules, resolved (Rules.in_force): 11, 11.5, 25, 26; 31 (1: alternate)
-                     "passing passing_l deflections enforcer pen_alt")
+                     "passing passing_l deflections enforcer pen_alt "
+                     # the goalie-penalty retaliation (5.73): 0 offsetting minors, 1 the power play is played
+                     "retaliation "
+                     # the Advanced power play as rule fields (16.31, 16.32 with 16.4, 16.5-16.51): 1 in force
+                     "pp_three pp_play_on pp_stay")
+RET_OFFSETTING, RET_POWER_PLAY = 0, 1        # RULE.retaliation
 LEVEL_BASIC, LEVEL_ADVANCED = 0, 1           # RULE.level
 N_RULES = len(RULE)
 POL = fields("Policy", "penetrate pull shelled pp_units alignment intimidate pass_ "
@@ -136,13 +142,19 @@ NO = len(O)
 # reading and cleared when the shot is taken
 M = fields("Machine", "mode team slot col unrestricted zone intim")
 NM = len(M)
-MODE = fields("Mode", "faceoff action shot end")
+MODE = fields("Mode", "faceoff action shot end "
+                      # a rebound to read (5.3), when play continues after an Advanced power play's last shot (16.32)
+                      "rebound")
 
 ZL, NZ = regions("State", [
     # scalars
     ("scripted", 1), ("period", 1), ("cur", 1), ("ncards", 1), ("cf", 1), ("cd", 1), ("ot", 1), ("done", 1),
     ("spcur", 1), ("pend_pp", 1), ("inj_pend", 1), ("ch_t", 1), ("ch1", 1), ("ch2", 1), ("logn", 1),
     ("steps", 1), ("cards", 1), ("draws", 1),
+    ("pend_off", 1),               # the offender of a penalty at the buzzer (7.37): skater id, < 0 a goalie
+    ("pend_ppout", 1),             # ... and the power-play team's skater in the box with him (5.73), -1 none
+    ("npen", 1),                   # penalties in the queue (region penq)
+    ("pp_stay", 1),                # 1 + the power-play side whose units stay on after the power play (16.5), 0 none
     # per side (+side)
     ("gk", 2),                     # current goalie (global id); a pulled goalie is tracked in pull
     ("gkslot", 2),
@@ -169,6 +181,8 @@ ZL, NZ = regions("State", [
     ("m", NM),                     # machine state, fields M
     ("align", (2, 2)),             # Advanced: each side's (offense 1-3, defense 0-3) alignment (9.0)
     ("deck", ORDER_CAP),           # this period's action deck, line-change cards included
+    ("penq", (PENQ_CAP, 3)),       # penalties being served: (side, skater id or -1 - goalie id, minutes)
+    ("manpower", 2),               # skaters on the ice per side (5 at even strength; 6 with the extra skater not counted)
 ])
 
 # ---------------------------------------------------------------- play-by-play
@@ -176,7 +190,11 @@ ZL, NZ = regions("State", [
 EV = fields("Event", "period card line faceoff defense pass_ shot goalie goal save rebound breakaway penetrate "
                      "penalty pp pp_shot injury pull shelled so end assist flip return_ relieve split pencard "
                      "align intimidate deflect pass_in delayed retaliation manpower "
-                     "enforcer")                   # 26.2: a penetration rating lowered by the Enforcer rule
+                     "enforcer "                   # 26.2: a penetration rating lowered by the Enforcer rule
+                     # the offender's place on the penalty-killing unit taken by another skater (7.2)
+                     "pk_sub "
+                     # the outcome of a shootout attempt that needed a split card or the goalie's card (28.1)
+                     "so_result")
 LR = fields("LogRow", "period card code side a b c d")
 LOG_W = len(LR)
 

@@ -10,11 +10,19 @@ from .tables import rule, sk
 
 
 @nb.njit(cache=True)
-def penalty(D, Z, RS, t_off, p, pol, OT_, OP, OK, L, kind):
+def penalty(D, Z, RS, t_off, p, pol, OT_, OP, OK, L, kind, pp_out=-1):
     """Skater ``p`` (or a goalie: ``p`` < 0) of team ``t_off`` takes a minor; the other team gets a power play
-    now, at the start of the next period (7.37), or not at all on the game's last card (7.38)."""
+    now, at the start of the next period (7.37), or not at all on the game's last card (7.38).  ``kind``: 0 an
+    action-card penalty (4.8), 1 a goalie penalty (5.72).  The offender sits out the power play (Getting
+    Started: "All rules of pro hockey apply"), so :func:`.powerplay.power_play` is told who he is; ``pp_out``
+    (-1 none) is a skater of the other team serving a minor of his own through that power play (5.73,
+    ``retaliation=power_play``)."""
     OT_[t_off * NT + T.pen] += 1
     OT_[t_off * NT + T.pim] += 2
+    if kind == 0:
+        OT_[t_off * NT + T.pen_card] += 1
+    elif kind == 1:
+        OT_[t_off * NT + T.pen_goalie] += 1
     if p >= 0:
         OP[(t_off * MAX_ROSTER + sk(D, p, F.slot)) * NP + P.pim] += 2
     log(Z, L, EV.penalty, t_off, p, kind, 0, 0)
@@ -26,6 +34,8 @@ def penalty(D, Z, RS, t_off, p, pol, OT_, OP, OK, L, kind):
                                                      or rule(D, RULE.ot_cards) == 0))
         if not last_of_game:
             Z[ZL.pend_pp] = t
+            Z[ZL.pend_off] = p
+            Z[ZL.pend_ppout] = pp_out
         Z[ZL.m + M.mode] = MODE.end
         return
-    power_play(D, Z, RS, t, pol, OT_, OP, OK, L)
+    power_play(D, Z, RS, t, p, pp_out, pol, OT_, OP, OK, L)

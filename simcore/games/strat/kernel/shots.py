@@ -12,8 +12,8 @@ from .draws import draw_split, in_range, roll1, roll2, split_in
 from .events import enc, log
 from .goals import score_goal, shot_on_goal
 from .ice import MIRROR, chain_add, pick_any
-from .layout import (COL_IN, COL_OUT, COL_REB, EV, F, M, MAX_ROSTER, MODE, N_POL, NP, NT, P, POL, RULE, T,
-                     ZL)
+from .layout import (COL_IN, COL_OUT, COL_REB, EV, F, M, MAX_ROSTER, MODE, N_POL, NP, NT, P, POL, RET_OFFSETTING,
+                     RULE, T, ZL)
 from .passing import pass_inside
 from .penalties import penalty
 from .penetration import penetrated_against, penetration_rating
@@ -156,28 +156,35 @@ def goalie_card(D, Z, RS, t, slot, col, pol, OT_, OP, OK, L):
         return
     if k == R.SAVE_PENALTY:
         if split_in(D, Z, RS, L, d, D[g + 1], D[g + 2]):
-            # 5.73: the retaliation check, then the penalty chart for the attacker it names
+            # 5.73: the retaliation die names an attacker; a split card on the penalty chart (his Penalty rating)
+            # decides whether he is penalized too (docs/strat.md, "Goalie penalties and retaliation")
             die = roll1(Z, RS)
             rs = ret(D, die - 1)
-            both = False
+            q = -1
+            n2 = 0
+            hit = 0
             if rs >= 0 and Z[ZL.ice + t * 6 + rs] >= 0:
                 q = Z[ZL.ice + t * 6 + rs]
-                c2 = draw_split(Z, RS)
+                n2 = spn(D, draw_split(Z, RS))
                 pr = sk(D, q, F.pen)
-                if in_range(spn(D, c2), pen_chart(D, pr, 0), pen_chart(D, pr, 1)):
-                    both = True
-                    OT_[t * NT + T.pen] += 1
-                    OT_[t * NT + T.pim] += 2
-                    OP[(t * MAX_ROSTER + sk(D, q, F.slot)) * NP + P.pim] += 2
-                    log(Z, L, EV.penalty, t, q, 2, 0, 0)
-            if both:
-                # coincidental minors: no power play; the goalie's minor is served, play resumes
-                OT_[d * NT + T.pen] += 1
-                OT_[d * NT + T.pim] += 2
-                log(Z, L, EV.penalty, d, -1 - Z[ZL.gk + d], 3, 0, 0)
-                faceoff_dz(Z, d)
-                return
-            penalty(D, Z, RS, d, -1 - Z[ZL.gk + d], pol, OT_, OP, OK, L, 1)
+                hit = 1 if in_range(n2, pen_chart(D, pr, 0), pen_chart(D, pr, 1)) else 0
+            log(Z, L, EV.retaliation, t, die, rs, n2, (q + 1) * 2 + hit)
+            if hit:
+                OT_[t * NT + T.pen] += 1
+                OT_[t * NT + T.pim] += 2
+                OT_[t * NT + T.pen_retal] += 1
+                OP[(t * MAX_ROSTER + sk(D, q, F.slot)) * NP + P.pim] += 2
+                log(Z, L, EV.penalty, t, q, 2, 0, 0)
+                if rule(D, RULE.retaliation) == RET_OFFSETTING:
+                    # offsetting minors: no power play; the goalie's minor is served, play resumes
+                    OT_[d * NT + T.pen] += 1
+                    OT_[d * NT + T.pim] += 2
+                    OT_[d * NT + T.pen_goalie] += 1
+                    log(Z, L, EV.penalty, d, -1 - Z[ZL.gk + d], 3, 0, 0)
+                    faceoff_dz(Z, d)
+                    return
+            # the power play, the retaliator (if penalized) in the box with the goalie's minor
+            penalty(D, Z, RS, d, -1 - Z[ZL.gk + d], pol, OT_, OP, OK, L, 1, q if hit else -1)
             return
         faceoff_dz(Z, d)
         return
