@@ -209,6 +209,23 @@ def roll_for(team, name, col, want, kit=None):
     raise AssertionError(f"{name}: no {want!r} in column {col}")
 
 
+FORWARDS, DEFENSE = ("LW", "C", "RW"), ("LD", "RD")
+
+
+def first(team, pos, kit=None):
+    """The name of ``team``'s first-line (F1, or D1 for LD/RD) player at ``pos`` in the kit's line-up."""
+    lines = (kit or sample_kit()).teams[team].lines
+    if pos in FORWARDS:
+        return lines.forwards[0][FORWARDS.index(pos)]
+    return lines.defense[0][DEFENSE.index(pos)]
+
+
+def first_card(team, pos, kit=None):
+    """The skater card of ``team``'s first-line player at ``pos``."""
+    k = kit or sample_kit()
+    return k.teams[team].skaters[first(team, pos, k)]
+
+
 def kit_with(tmp_path, edits):
     """A copy of the sample kit with skater cells changed: {(team, name): {column: text}}."""
     d = tmp_path / "kit"
@@ -227,8 +244,9 @@ def kit_with(tmp_path, edits):
     return load_kit(d)
 
 
-# Faceoff split 6: Home LW Player B; A15 home "Outside shot for LW (RW)": the pass goes to RW Player A (4.41), who
-# has an unrestricted outside shot (KBY's first line: Player B - Silas Quilholm - Player A).
+# Faceoff split 6: Home LW (KBY's first-line LW); A15 home "Outside shot for LW (RW)": the pass goes to RW Player A
+# (4.41), who has an unrestricted outside shot.  KBY (home) and NRV (visiting) play their first lines; the tests
+# look players up by team and position (first()) where they can, so a change of the kit's line-ups breaks less.
 PASSER = ["A15"]
 PASS_ON = PLAIN + ",passing=on"
 PASS_ALWAYS = "penetrate=never,pass_inside=always,pull_goalie=never"
@@ -239,29 +257,30 @@ PASS_ALWAYS = "penetrate=never,pass_inside=always,pull_goalie=never"
 def test_11_2_completed_pass_inside_shot_and_14_1_assists():
     # 11.0 "Another option in the Advanced game permits an attempt to pass inside to a teammate"; 11.2 "Inside
     # shot for LW, C or RW - pass is completed and the designated player attempts an inside shot."  14.1: both
-    # passers (Player B's A15 pass, Player A's pass inside) get the assists, no split card is drawn for them.
+    # passers (KBY's LW's A15 pass, Player A's pass inside) get the assists, no split card is drawn for them.
+    lw, c = first("KBY", "LW"), first("KBY", "C")
     card = split_passing("Inside shot for C")
-    roll = roll_for("KBY", "Silas Quilholm", COL_IN, "Goal")
+    roll = roll_for("KBY", c, COL_IN, "Goal")
     gl = play([PASSER], [split(6), card], [roll], rules="overtime=none,shootout=off,passing=on",
               coaches=PASS_ALWAYS)
     assert texts(gl, EV.pass_in) == [f"KBY RW Player A passes inside instead of shooting (11.0): split "
                                      f"{split_number(card)}, Passing: Inside shot for C"]
-    assert texts(gl, EV.shot) == [f"KBY C Silas Quilholm shoots (Inside), rolls {roll}: Goal"]
+    assert texts(gl, EV.shot) == [f"KBY C {c} shoots (Inside), rolls {roll}: Goal"]
     assert (gl.home_goals, gl.away_goals) == (1, 0)
     assert gl.team[HOME, T.pass_try] == 1 and gl.team[HOME, T.pass_ok] == 1 and gl.team[HOME, T.pen_try] == 0
-    assert gl.players[HOME, pslot("KBY", "Silas Quilholm"), P.g] == 1
+    assert gl.players[HOME, pslot("KBY", c), P.g] == 1
     assert gl.players[HOME, pslot("KBY", "Player A"), P.a] == 1
-    assert gl.players[HOME, pslot("KBY", "Player B"), P.a] == 1
-    assert texts(gl, EV.assist) == ["  assists: Player A (RW, KBY), Player B (LW, KBY)"]
+    assert gl.players[HOME, pslot("KBY", lw), P.a] == 1
+    assert texts(gl, EV.assist) == [f"  assists: Player A (RW, KBY), {lw} (LW, KBY)"]
 
 
 def test_11_1_intercepted_pass_goes_to_the_matched_opponent():
     # 11.1 "Lose puck, defensive player has control - the pass was intercepted, the defending team has control and
-    # draws an action card."  Player A's matched opponent, NRV's LW Nils Ulvridge, draws A12.
+    # draws an action card."  Player A's matched opponent, NRV's first-line LW, draws A12.
     card = split_passing("Lose puck, defensive player has control")
     gl = play([PASSER + ["A12"]], [split(6), card], [], rules=PASS_ON, coaches=PASS_ALWAYS)
     assert texts(gl, EV.pass_in)[0].endswith("Passing: Lose puck, defensive player has control")
-    assert texts(gl, EV.card)[1].endswith("LW Nils Ulvridge has the puck")
+    assert texts(gl, EV.card)[1].endswith(f"LW {first('NRV', 'LW')} has the puck")
     assert texts(gl, EV.shot) == []
     assert gl.team[HOME, T.pass_try] == 1 and gl.team[HOME, T.pass_ok] == 0
 
@@ -339,19 +358,21 @@ def test_11_5_passing_l_chart_on_the_split_cards_passing_l(completed):
 
 
 def test_11_5_passing_l_chart_on_an_action_card(tmp_path):
-    # the action card's Passing L (4.2) is a Passing L too: A20 home "Passing L" for Player B (Assist 2 in this
-    # copy of the kit), whose L reads "Inside shot for any player" (Silas Quilholm); a split out of range breaks
-    # it up
-    kit = kit_with(tmp_path, {("KBY", "Player B"): {"ast": "2"}})
+    # the action card's Passing L (4.2) is a Passing L too: A20 home "Passing L" for KBY's LW (in this copy of the
+    # kit Assist 2, and his L reads "Inside shot for any player": the best Offense on the ice, KBY's center); a
+    # split out of range breaks it up and the center's matched opponent, NRV's center, takes the puck
+    lw, c = first("KBY", "LW"), first("KBY", "C")
+    assert max(first_card("KBY", p).offense for p in FORWARDS + DEFENSE) == first_card("KBY", "C").offense
+    kit = kit_with(tmp_path, {("KBY", lw): {"ast": "2", "PL": "Inside shot for any player"}})
     lo, hi = _passing_l_range(2)
     assert hi < 20 and _passing_l_range(9) == (1, 20)
     gl = play([["A20", "A12"]], [split(6), split(hi + 1)], [], rules=PLAIN + ",passing_l=on", kit=kit)
-    assert texts(gl, EV.pass_in) == ["  Passing L chart (11.5): LW Player B (assist 2) to C"]
-    assert texts(gl, EV.card)[1].endswith("C Ambrose Eckstead has the puck")
+    assert texts(gl, EV.pass_in) == [f"  Passing L chart (11.5): LW {lw} (assist 2) to C"]
+    assert texts(gl, EV.card)[1].endswith(f"C {first('NRV', 'C')} has the puck")
     # passing_l off (the Basic game): the same card is a completed pass, no split card drawn for it
-    roll = roll_for("KBY", "Silas Quilholm", COL_IN, "X-DRD")
-    gl = play([["A20"]], [split(6)], [roll], rules=PLAIN)
-    assert texts(gl, EV.pass_in) == [] and texts(gl, EV.shot)[0].startswith("KBY C Silas Quilholm shoots (Inside)")
+    roll = roll_for("KBY", c, COL_IN, "X-DRD", kit=kit)
+    gl = play([["A20"]], [split(6)], [roll], rules=PLAIN, kit=kit)
+    assert texts(gl, EV.pass_in) == [] and texts(gl, EV.shot)[0].startswith(f"KBY C {c} shoots (Inside)")
 
 
 # ---------------------------------------------------------------- 25 deflections
@@ -439,8 +460,8 @@ def test_25_only_a_defensemans_outside_x_reb_and_only_when_chosen(case):
     # "on an outside shot by a defenseman, the offensive team may choose": a forward's X-Reb, the coach's
     # deflect=never and the rule off all follow the normal rebound procedure
     card, pos = auto_defense_rebound()
-    if case == "forward":       # faceoff split 7: Home RW Player A; A30 home "Outside shot for RW (LW)" -> LW Player B
-        shooter, actions, fo = "Player B", ["A30"], split(7)
+    if case == "forward":       # faceoff split 7: Home RW Player A; A30 home "Outside shot for RW (LW)" -> KBY's LW
+        shooter, actions, fo = first("KBY", "LW"), ["A30"], split(7)
     else:
         shooter, actions, fo = "Dorian Holgren", D_SHOT, split(8)
     xreb = roll_for("KBY", shooter, COL_OUT, "X-Reb")
@@ -462,9 +483,9 @@ def _penc(rating):
 
 @pytest.fixture
 def kit_nrv_enforcer(tmp_path):
-    # NRV's center Ambrose Eckstead (first line) gets Penalty rating A: an enforcer (26.1); KBY's first line and
-    # pair have none (B and C ratings)
-    return kit_with(tmp_path, {("NRV", "Ambrose Eckstead"): {"pen": "A"}})
+    # NRV's first-line center gets Penalty rating A: an enforcer (26.1); KBY's first line and pair have none (B and
+    # C ratings)
+    return kit_with(tmp_path, {("NRV", first("NRV", "C")): {"pen": "A"}})
 
 
 @pytest.mark.parametrize("rules", [PLAIN + ",enforcer=on", PLAIN])
@@ -480,7 +501,7 @@ def test_26_2_enforcer_lowers_the_other_teams_penetration(kit_nrv_enforcer, rule
     if on:
         assert texts(gl, EV.enforcer) == ["  Enforcer rule (26.2): RW Player A's penetration rating 4 counts as 3"]
         assert texts(gl, EV.penetrate) == ["KBY RW Player A tries to penetrate (rating 3): split 12, puck lost"]
-        assert texts(gl, EV.card)[1].endswith("LW Nils Ulvridge has the puck")
+        assert texts(gl, EV.card)[1].endswith(f"LW {first('NRV', 'LW')} has the puck")
         assert gl.team[HOME, T.pen_ok] == 0
     else:
         assert texts(gl, EV.enforcer) == []
@@ -489,14 +510,14 @@ def test_26_2_enforcer_lowers_the_other_teams_penetration(kit_nrv_enforcer, rule
 
 
 def test_26_2_no_adjustment_when_both_teams_have_one_or_rating_1(tmp_path):
-    # "Whenever one team has an 'enforcer' on the ice and the opposing team does not": KBY's Player B (AA) too;
-    # and "their ratings cannot be reduced below 1"
-    kit = kit_with(tmp_path, {("NRV", "Ambrose Eckstead"): {"pen": "A"}, ("KBY", "Player B"): {"pen": "AA"}})
+    # "Whenever one team has an 'enforcer' on the ice and the opposing team does not": KBY's first-line LW (AA)
+    # too; and "their ratings cannot be reduced below 1"
+    kit = kit_with(tmp_path, {("NRV", first("NRV", "C")): {"pen": "A"}, ("KBY", first("KBY", "LW")): {"pen": "AA"}})
     roll = roll_for("KBY", "Player A", COL_IN, "X-DLW", kit=kit)
     gl = play([PASSER], [split(6), split(12)], [roll], rules=PLAIN + ",enforcer=on", kit=kit, coaches=PENETRATE)
     assert texts(gl, EV.enforcer) == []
     assert texts(gl, EV.penetrate) == ["KBY RW Player A tries to penetrate (rating 4): split 12, inside shot"]
-    kit1 = kit_with(tmp_path / "b", {("NRV", "Ambrose Eckstead"): {"pen": "A"}, ("KBY", "Player A"): {"bkwy": "1"}})
+    kit1 = kit_with(tmp_path / "b", {("NRV", first("NRV", "C")): {"pen": "A"}, ("KBY", "Player A"): {"bkwy": "1"}})
     gl = play([PASSER], [split(6), split(_penc(1)[1])], [roll_for("KBY", "Player A", COL_IN, "X-DLW", kit=kit1)],
               rules=PLAIN + ",enforcer=on", kit=kit1, coaches=PENETRATE)
     assert texts(gl, EV.enforcer) == []
@@ -506,21 +527,24 @@ def test_26_2_no_adjustment_when_both_teams_have_one_or_rating_1(tmp_path):
 
 def test_26_3_not_used_for_breakaways(kit_nrv_enforcer):
     # 26.3 "This adjustment applies only to penetration - it is not used for breakaways": A09 "Possible
-    # breakaway" for Player B (Breakaway 3), split S04 "Rating 3": he still shoots
-    roll = roll_for("KBY", "Player B", 2, "Goal", kit=kit_nrv_enforcer)
+    # breakaway" for KBY's LW (Breakaway 3, 2 if the rule applied), split S04 "Rating 3": he still shoots
+    lw = first("KBY", "LW")
+    assert first_card("KBY", "LW", kit_nrv_enforcer).breakaway == 3
+    roll = roll_for("KBY", lw, 2, "Goal", kit=kit_nrv_enforcer)
     gl = play([["A09"]], [split(6), "S04"], [roll], rules=PLAIN + ",enforcer=on", kit=kit_nrv_enforcer)
     assert texts(gl, EV.breakaway) == ["  KBY possible breakaway: Rating 3"]
-    assert texts(gl, EV.shot) == [f"KBY LW Player B shoots (Reb/Bkwy), rolls {roll}: Goal"]
+    assert texts(gl, EV.shot) == [f"KBY LW {lw} shoots (Reb/Bkwy), rolls {roll}: Goal"]
     assert texts(gl, EV.enforcer) == []
 
 
 # ---------------------------------------------------------------- 31 Alternate Penetration
 
-@pytest.mark.parametrize("rules, who", [
-    (PLAIN, "LW Nils Ulvridge"),                                  # 6.1: the matched-up opponent
-    (PLAIN + ",penetration=alternate", "LD Emmett Marby"),        # 31.1 "Right Winger Penetrates against Left
-])                                                                # Defenseman"
-def test_31_1_failed_penetration_goes_to_the_assigned_defender(rules, who):
+@pytest.mark.parametrize("rules, pos", [
+    (PLAIN, "LW"),                                  # 6.1: the matched-up opponent
+    (PLAIN + ",penetration=alternate", "LD"),       # 31.1 "Right Winger Penetrates against Left Defenseman"
+])
+def test_31_1_failed_penetration_goes_to_the_assigned_defender(rules, pos):
+    who = f"{pos} {first('NRV', pos)}"
     n = _penc(4)[1] + 1
     gl = play([PASSER + ["A12"]], [split(6), split(n)], [], rules=rules, coaches=PENETRATE)
     assert texts(gl, EV.penetrate) == [f"KBY RW Player A tries to penetrate (rating 4): split {n}, puck lost"]
@@ -530,11 +554,13 @@ def test_31_1_failed_penetration_goes_to_the_assigned_defender(rules, who):
 
 def test_31_1_left_wing_against_right_defenseman():
     # 31.1 "Left Winger penetrates against Right Defenseman": faceoff split 7 Home RW Player A; A30 home
-    # "Outside shot for RW (LW)" -> LW Player B (rating 3) penetrates and fails
-    n = _penc(3)[1] + 1
+    # "Outside shot for RW (LW)" -> KBY's LW penetrates and fails against NRV's RD
+    lw, rating = first("KBY", "LW"), first_card("KBY", "LW").breakaway
+    n = _penc(rating)[1] + 1
+    assert n <= 20
     gl = play([["A30", "A12"]], [split(7), split(n)], [], rules=PLAIN + ",penetration=alternate", coaches=PENETRATE)
-    assert texts(gl, EV.penetrate) == [f"KBY LW Player B tries to penetrate (rating 3): split {n}, puck lost"]
-    assert texts(gl, EV.card)[1].endswith("RD Jory Ulvton has the puck")
+    assert texts(gl, EV.penetrate) == [f"KBY LW {lw} tries to penetrate (rating {rating}): split {n}, puck lost"]
+    assert texts(gl, EV.card)[1].endswith(f"RD {first('NRV', 'RD')} has the puck")
 
 
 def test_31_assignments():
