@@ -14,6 +14,7 @@ from pathlib import Path
 from simcore.charts import ChartError, read_table
 from simcore.textio import read_toml
 
+from .advdeck import AdvancedCard, load_advanced_action_deck
 from .cards import Goalie, Skater, load_goalies, load_skaters
 from .decks import (ActionCard, PowerPlayRow, SplitCard, load_action_deck, load_faceoff_chart, load_penalty_chart,
                     load_penetration_chart, load_power_play_chart, load_retaliation_chart, load_split_deck)
@@ -24,6 +25,9 @@ SAMPLE_KIT_DIR = Path(__file__).resolve().parent / "data" / "kit"
 #: kit.toml keys naming a file, in the order they are loaded.
 KIT_FILES = ("action_deck", "split_deck", "faceoff_chart", "penetration_chart", "power_play_chart",
              "retaliation_chart", "penalty_chart", "teams")
+#: Optional kit.toml keys of the Advanced game's files (a Basic kit without them still loads; level=advanced
+#: without the deck is an error naming kit.toml and the key).
+KIT_ADVANCED = ("advanced_action_deck",)
 
 LINE_COLUMNS = ["LW", "C", "RW", "LD", "RD", "G"]
 #: unit -> the columns it fills (every other column holds "-").
@@ -81,6 +85,9 @@ class Kit:
     retaliation_chart: tuple[int, ...]              # by die 1..6: position, or -1
     penalty_chart: tuple[tuple[int, int], ...]      # by penalty rating AA, A, B, C, D: split range, (0, 0) none
     teams: dict[str, Team]
+    # the Advanced game (optional kit.toml keys KIT_ADVANCED; None when the kit has no such file)
+    advanced_action_deck: tuple[AdvancedCard, ...] | None = None
+    toml_path: str = ""                             # the kit.toml read (for errors naming its keys)
 
 
 # ---------------------------------------------------------------- line-ups
@@ -215,7 +222,7 @@ def load_teams(path) -> dict[str, Team]:
 
 
 #: The keys a kit.toml may have: its name, whether it is synthetic, and the files it names.
-KIT_KEYS = ("name", "synthetic", *KIT_FILES)
+KIT_KEYS = ("name", "synthetic", *KIT_FILES, *KIT_ADVANCED)
 
 
 def load_kit(path) -> Kit:
@@ -230,6 +237,10 @@ def load_kit(path) -> Kit:
         t.str(doc, key, required=True)
     synthetic = t.bool(doc, "synthetic", default=False)
     files = {key: _referenced(shown, t.line(key), key, folder, doc[key], kind="key") for key in KIT_FILES}
+    for key in KIT_ADVANCED:
+        if key in doc:
+            t.str(doc, key, required=True)
+            files[key] = _referenced(shown, t.line(key), key, folder, doc[key], kind="key")
     return Kit(
         name=doc["name"], synthetic=synthetic, path=str(folder),
         action_deck=load_action_deck(files["action_deck"]),
@@ -240,6 +251,9 @@ def load_kit(path) -> Kit:
         retaliation_chart=load_retaliation_chart(files["retaliation_chart"]),
         penalty_chart=load_penalty_chart(files["penalty_chart"]),
         teams=load_teams(files["teams"]),
+        advanced_action_deck=(load_advanced_action_deck(files["advanced_action_deck"])
+                              if "advanced_action_deck" in files else None),
+        toml_path=str(shown),
     )
 
 

@@ -23,6 +23,8 @@ from pathlib import Path
 
 import numpy as np
 
+from . import advkit
+
 METHOD = "reconstructed:synthetic-kit"
 DICE = tuple(range(2, 13))
 #: chances in 36 of each 2d6 total
@@ -419,7 +421,7 @@ def build_files(k: Knobs = KNOBS) -> dict[str, str]:
         'action_deck = "action_deck.csv"\nsplit_deck = "split_deck.csv"\n'
         'faceoff_chart = "charts/faceoff.csv"\npenetration_chart = "charts/penetration.csv"\n'
         'power_play_chart = "charts/power_play.csv"\nretaliation_chart = "charts/goalie_retaliation.csv"\n'
-        'penalty_chart = "charts/penalty.csv"\nteams = "teams.csv"\n')
+        'penalty_chart = "charts/penalty.csv"\nteams = "teams.csv"\n' + advkit.KIT_TOML)
 
     # action deck: penalty cards first (both sections), then the rest of each section shuffled
     home = list(k.action_section)
@@ -520,6 +522,7 @@ def build_files(k: Knobs = KNOBS) -> dict[str, str]:
         team_rows.append((abbr, full, f"teams/{abbr}_skaters.csv", f"teams/{abbr}_goalies.csv",
                           f"teams/{abbr}_lines.csv", METHOD))
     files["teams.csv"] = _csv(["team", "name", "skaters", "goalies", "lines", "source"], team_rows)
+    files.update(advkit.build_files())          # the Advanced deck and charts (advkit.py)
     return files
 
 

@@ -105,6 +105,9 @@ def describe(c, L: np.ndarray, teams: tuple[int, int]) -> pd.DataFrame:
         elif code == EV.end:
             text = (f"Final: {abbr[0]} {b}, {abbr[1]} {cc}" if d else f"End of period {a}: {abbr[0]} {b}, "
                     f"{abbr[1]} {cc}")
+        elif code == EV.card and d:         # the Advanced deck: d = 1 + section * 4 + forecheckers
+            text = (f"{team} draws action card {c.action_cards[a]}: "
+                    f"{advanced_card_text(c, a, (d - 1) // 4, (d - 1) % 4)} -- {who(b)} has the puck")
         elif code == EV.card:
             r = ACT[a, side]
             text = (f"{team} draws action card {c.action_cards[a]} ({SIDES[side]} section): "
@@ -116,7 +119,7 @@ def describe(c, L: np.ndarray, teams: tuple[int, int]) -> pd.DataFrame:
             where = "center ice" if b < 0 else f"{abbr[b]}'s end"
             text = f"Faceoff at {where}: split {cc}, {team} {who(a)} wins it"
         elif code == EV.defense:
-            text = f"{team} {who(a)}, Defense {b}: {reading_text(cc)}"
+            text = f"{team} {who(a)}, Defense {b}: {ADV_DEFENSE_TEXT.get(cc) or reading_text(cc)}"
         elif code == EV.pass_:
             text = f"{team} {who(a)}, Passing {chr(ord('A') + b)}: {reading_text(*dec(d))}"
         elif code == EV.shot:
@@ -143,7 +146,8 @@ def describe(c, L: np.ndarray, teams: tuple[int, int]) -> pd.DataFrame:
                 ("inside shot" if d else "puck lost")
         elif code == EV.penalty:
             offender = sk(a) if a >= 0 else gk(-1 - a)
-            why = ("action-card penalty", "goalie penalty", "retaliation", "goalie penalty (coincidental)")[b]
+            why = ("action-card penalty", "goalie penalty", "retaliation", "goalie penalty (coincidental)")[b] \
+                if b < 4 else ADV_PENALTY_WHY.get(b, f"kind {b}")
             text = f"PENALTY {team}: {offender}, 2 minutes ({why})"
         elif code == EV.flip:
             text = "  elapsed time: card " + ("F line change (waits)" if a == -1 else
@@ -170,7 +174,37 @@ def describe(c, L: np.ndarray, teams: tuple[int, int]) -> pd.DataFrame:
             rating = R.PENALTY_RATINGS[b] if b >= 0 else "none"
             text = f"{team} {who(a)}, penalty rating {rating}: " + \
                 ("penalized (top row)" if cc else "no penalty: takes the puck, outside shot only (4.82)")
+        elif code == EV.align:
+            text = f"{team} alignment: Offense {a}, Defense {b} ({b} forechecker{'' if b == 1 else 's'}) -- " + \
+                ("a new forward line" if cc == 1 else "before the faceoff")
         else:
             text = f"event {code}"
         rows.append((period, card, code, team, text))
     return pd.DataFrame(rows, columns=["period", "card", "code", "team", "text"])
+
+
+# ---------------------------------------------------------------- the Advanced action deck (advdeck.py)
+
+#: Why a penalty was called, for the kinds the Advanced deck adds (the Basic kinds 0-3 are listed above).
+ADV_PENALTY_WHY = {4: "Defense column penalty, 16.2"}
+#: Defense-column readings of the Advanced game (16.2), by kind (advdeck.DEF_PENALTY, TAKES_PUCK_SHOOTS).
+ADV_DEFENSE_TEXT = {23: "Penalty", 24: "Takes puck, outside shot"}
+
+
+def advanced_reading_text(ar) -> str:
+    """An Advanced card reading (:class:`advdeck.AdvancedReading`) the way the card prints it."""
+    from .advdeck import intim_text
+
+    text = reading_text(*ar.reading.code())
+    return text + (f", {intim_text(ar.intim)}" if ar.intim else "")
+
+
+def advanced_card_text(c, card: int, section: int, segment: int) -> str:
+    """Action card ``card``'s reading in ``section`` (advdeck.SECTIONS) for ``segment`` forecheckers, with where
+    it was read: ``"Opponent Defense 2 [Offense 2 (home), 1 forechecker]"``."""
+    from .advdeck import SECTION_TITLES, AdvancedReading, intim_decode
+
+    row = c.tables[TB.adeck][card, section, segment]
+    ar = AdvancedReading(R.Reading(*map(int, row[:4])), intim_decode(int(row[4])))
+    fc = "1 forechecker" if segment == 1 else f"{segment} forecheckers"
+    return f"{advanced_reading_text(ar)} [{SECTION_TITLES[section]}, {fc}]"

@@ -13,6 +13,12 @@ A :class:`Coach` bundles a team's choices where the rules leave one to the coach
   says he is fatigued "for the rest of the game") or ``relieve`` (the backup comes in at the next faceoff).
 * ``pp_units`` — power-play units (7.1 "will alternate on each power-play opportunity"): ``alternate``
   (default) or ``first`` (PP1 on every power play, a house rule).
+* ``alignment`` — the Advanced game's offense (1-3) and defense (0-3 forecheckers) (9.0-9.2), chosen before
+  every faceoff and when a new forward line comes on (9.12), the visitors first: ``rulebook`` (default) follows
+  9.2's advice (late in the game Offense 1 with no forecheckers to protect a lead, Offense 3 with three to
+  come from behind, otherwise Offense 2 with one forechecker); ``counter`` likewise, but counters an opponent's
+  Offense 3 with the most forecheckers its offense allows and anything else with the fewest; or fixed:
+  ``o1d0``, ``o1d1``, ``o2d1``, ``o2d2``, ``o3d2``, ``o3d3`` (9.11's allowed pairs).  Basic games ignore it.
 
 "Any player" choices that the rules give to the coach (2.1 faceoffs, 5.2 X-Any D player, Lose puck to any D
 player) go to the player with the highest Offense rating on the ice, alternating ties (4.31).
@@ -33,6 +39,9 @@ PENETRATE = ("tendency", "never", "always")
 PULL_GOALIE = ("trailing", "never")
 SHELLED = ("stay", "relieve")
 PP_UNITS = ("alternate", "first")
+#: 9.0-9.2, the Advanced game's offense / defense alignment (kernel/coaching.py ``alignment``): ``rulebook``
+#: follows 9.2's advice, ``counter`` also counters the opponent's offense, the rest are fixed (offense, defense).
+ALIGNMENT = ("rulebook", "counter", "o1d0", "o1d1", "o2d1", "o2d2", "o3d2", "o3d3")
 
 
 @dataclass(frozen=True)
@@ -41,11 +50,12 @@ class Coach:
     pull_goalie: str = "trailing"
     shelled: str = "stay"
     pp_units: str = "alternate"
+    alignment: str = "rulebook"
 
     def __post_init__(self):
         for f in fields(self):
             allowed = {"penetrate": PENETRATE, "pull_goalie": PULL_GOALIE, "shelled": SHELLED,
-                       "pp_units": PP_UNITS}[f.name]
+                       "pp_units": PP_UNITS, "alignment": ALIGNMENT}[f.name]
             if getattr(self, f.name) not in allowed:
                 raise ValueError(f"coach policy {f.name}={getattr(self, f.name)!r} is not allowed; "
                                  f"allowed values: {', '.join(allowed)}")
@@ -84,4 +94,5 @@ class Coach:
         r[POL.pull] = PULL_GOALIE.index(self.pull_goalie)
         r[POL.shelled] = SHELLED.index(self.shelled)
         r[POL.pp_units] = PP_UNITS.index(self.pp_units)
+        r[POL.alignment] = ALIGNMENT.index(self.alignment)
         return r

@@ -7,13 +7,21 @@ from .. import readings as R
 from .draws import draw_split
 from .events import log
 from .ice import chain_reset, pick_any
-from .layout import COL_OUT, EV, M, MODE, NT, T, ZL
-from .tables import fo_row, spn
+from .coaching import ALIGN_FACEOFF, align_teams
+from .layout import COL_OUT, EV, LEVEL_ADVANCED, M, MODE, NT, RULE, T, ZL
+from .tables import fo_row, rule, spn
 
 
 @nb.njit(cache=True, forceinline=True)
-def faceoff(D, Z, RS, zone, OT_, L):
-    """Faceoff at center (``zone`` -1) or in ``zone``'s end after his goalie's save (2.1-2.21)."""
+def faceoff(D, Z, RS, zone, pol, OT_, L):
+    """Faceoff at center (``zone`` -1) or in ``zone``'s end after his goalie's save (2.1-2.21).  At
+    level=advanced the coaches may first change their alignments (9.12 "or before any faceoff")."""
+    Z[ZL.m + M.intim] = 0
+    if rule(D, RULE.level) == LEVEL_ADVANCED:
+        if Z[ZL.period] == 1 and Z[ZL.cards] == 0:
+            for j in range(4):              # the game's opening faceoff: no alignment announced yet
+                Z[ZL.align + j] = 0
+        align_teams(Z, pol, L, ALIGN_FACEOFF)
     c = draw_split(Z, RS)
     r = fo_row(D, spn(D, c) - 1)
     w = D[r + 1]

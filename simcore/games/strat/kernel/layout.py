@@ -69,6 +69,12 @@ TABLES = (
     "ret",       # (6,) retaliation position or -1
     "penalty",   # (5, 2) split range penalized by Penalty rating
     "rules",     # (N_RULES,) the rule vector, slots RULE
+    # the Advanced game (advdeck.py; 0 rows at level=basic)
+    "adeck",     # (30, 6, 4, 5) Advanced action cards [card, section (advdeck.SECTIONS), forecheckers 0-3] =
+                 #   kind, a, b, c, intimidation code (advdeck.intim_code)
+    "anum",      # (30,) each Advanced card's corner number 1-30 (30.11)
+    "defa",      # (n_skaters, 13, 4) Defense 2-14 (4.1, 16.2)
+    "passa",     # (n_skaters, 6, 4) Passing G-L (4.2)
 )
 TB = fields("Table", TABLES)
 HDR, HEADER = regions("Header", [(t, 2) for t in TABLES])     # (offset, rows) per table
@@ -102,7 +108,9 @@ N_RULES = len(RULE)
 POL = fields("Policy", "penetrate pull shelled pp_units alignment intimidate pass_")
 N_POL = len(POL)
 #: What a side's coach sees when a policy decides (coaching.observe): the clock, the score, his own goalie
-OBS = fields("Observation", "period overtime cards_left score opp_score pulled shelled")
+OBS = fields("Observation", "period overtime cards_left score opp_score pulled shelled "
+                           # the Advanced game: the opponent's announced alignment (9.12; 0 0 before any)
+                           "opp_offense opp_defense")
 N_OBS = len(OBS)
 
 # ---------------------------------------------------------------- counters (the kernel's outputs)

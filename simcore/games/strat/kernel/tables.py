@@ -116,3 +116,24 @@ def pen_chart(D, r, j):
 @nb.njit(inline="always", cache=True)
 def rule(D, j):
     return D[D[HDR.rules] + j]
+
+
+# ---------------------------------------------------------------- the Advanced game (advdeck.py)
+
+@nb.njit(inline="always", cache=True)
+def adeck_row(D, c, sec, f):
+    """Index of Advanced action card ``c``'s reading in section ``sec`` (advdeck.SECTIONS) against ``f``
+    forecheckers: kind, a, b, c, intimidation code at D[i:i+5]."""
+    return D[HDR.adeck] + ((c * 6 + sec) * 4 + f) * 5
+
+
+@nb.njit(inline="always", cache=True)
+def defa(D, q, n, k):
+    """Field ``k`` of skater ``q``'s Defense-column reading ``n`` (2-14)."""
+    return D[D[HDR.defa] + (q * 13 + n - 2) * 4 + k]
+
+
+@nb.njit(inline="always", cache=True)
+def passa_row(D, p, i):
+    """Index of skater ``p``'s Passing reading ``i`` (letter index: G=6 ... L=11)."""
+    return D[HDR.passa] + (p * 6 + i - 6) * 4
