@@ -448,3 +448,86 @@ def test_i_reading_names_the_intimidator():
     Z[ZL.ice + 6 * AWAY + LD] = -1
     set_intimidator(Z, AWAY, A.intim_code((LD,)), RW, False)
     assert Z[ZL.m + M.intim] == 0
+
+
+# ---------------------------------------------------------------- 9.0-9.2 offense and defense alignments
+
+def _obs(period=1, overtime=0, cards_left=20, score=0, opp_score=0, opp_offense=2, opp_defense=1):
+    from simcore.games.strat.kernel.layout import N_OBS, OBS
+    o = np.zeros(N_OBS, np.int64)
+    o[OBS.period], o[OBS.overtime], o[OBS.cards_left] = period, overtime, cards_left
+    o[OBS.score], o[OBS.opp_score] = score, opp_score
+    o[OBS.opp_offense], o[OBS.opp_defense] = opp_offense, opp_defense
+    return o
+
+
+def _align(obs, name):
+    from simcore.games.strat.kernel.coaching import alignment
+    from simcore.games.strat.policies import ALIGNMENT
+    return divmod(int(alignment(obs, ALIGNMENT.index(name))), 4)
+
+
+def test_9_2_rulebook_alignment_protects_a_late_lead_and_chases_from_behind():
+    # 9.2: "OFFENSE 1 ... should be used late in the game to protect a lead"; "OFFENSE 3 ... late in the game
+    # when trying to come from behind"; "OFFENSE 2 - Standard offense ... Most teams should use this alignment".
+    assert _align(_obs(period=3, cards_left=10, score=3, opp_score=2), "rulebook") == (1, 0)
+    assert _align(_obs(period=3, cards_left=1, score=1, opp_score=4), "rulebook") == (3, 3)
+    assert _align(_obs(period=3, cards_left=11, score=3, opp_score=2), "rulebook") == (2, 1)   # not late yet
+    assert _align(_obs(period=2, cards_left=1, score=3, opp_score=0), "rulebook") == (2, 1)
+    assert _align(_obs(period=3, cards_left=5, score=2, opp_score=2), "rulebook") == (2, 1)    # tied
+    assert _align(_obs(period=4, overtime=1, cards_left=3, score=2, opp_score=2), "rulebook") == (2, 1)
+    # counter: the most forecheckers its offense allows against an Offense 3, the fewest otherwise
+    assert _align(_obs(opp_offense=3), "counter") == (2, 2)
+    assert _align(_obs(opp_offense=1), "counter") == (2, 1)
+    assert _align(_obs(period=3, cards_left=2, score=0, opp_score=1, opp_offense=3), "counter") == (3, 3)
+    assert _align(_obs(), "o3d2") == (3, 2) and _align(_obs(), "o1d0") == (1, 0)
+
+
+def test_9_11_every_policy_keeps_to_the_allowed_pairs():
+    # 9.11: "if a team is in a 2 offense, its defensive alignment may be either 1 or 2. A team in a 3 offense may
+    # only use a 2 or 3 defensive alignment" (and Offense 1 with 0 or 1)
+    from simcore.games.strat.policies import ALIGNMENT
+    seen = set()
+    for name in ALIGNMENT:
+        for period, cards, lead, opp in ((1, 20, 0, 2), (3, 2, 1, 3), (3, 2, -1, 1), (3, 9, 2, 3)):
+            o, d = _align(_obs(period=period, cards_left=cards, score=max(lead, 0), opp_score=max(-lead, 0),
+                               opp_offense=opp), name)
+            assert o in (1, 2, 3) and d in (o - 1, o), (name, o, d)
+            seen.add((o, d))
+    assert seen == {(1, 0), (1, 1), (2, 1), (2, 2), (3, 2), (3, 3)}
+
+
+def test_coach_alignment_policy_is_checked():
+    from simcore.games.strat.policies import Coach
+    assert Coach.parse("alignment=o3d3").alignment == "o3d3"
+    with pytest.raises(ValueError, match="alignment='o3d1' is not allowed"):
+        Coach.parse("alignment=o3d1")
+
+
+def test_9_12_visitors_choose_first_the_home_team_counters_and_a_new_line_may_change(kit):
+    # 9.12: "Changes may be made only when a new forward line comes on the ice, or before any faceoff. The
+    # visiting team must make the initial offense-defense alignments, and then the home team may counter."
+    # KBY plays o3d3; NRV counters: before the opening faceoff KBY has announced nothing (Offense 2 for NRV with
+    # one forechecker); on the next forward line NRV sees KBY's Offense 3 and goes to two forecheckers.  KBY's
+    # card reads Offense 3 against one forechecker: an Opponent Defense that Ignatius Zeller's card takes away.
+    zeller = kit.teams["NRV"].skaters["Ignatius Zeller"]
+    x = next(x for x in kit.advanced_action_deck if x.kind == "action"
+             and x.sections[A.SEC_O3][1].reading.kind == R.OPP_DEFENSE
+             and zeller.defense_column[x.sections[A.SEC_O3][1].reading.a].kind == R.TAKES_PUCK)
+    gl = play(kit, [[x.card, "F"]], [split(6)],
+              coaches=("alignment=o3d3,pull_goalie=never", "alignment=counter,pull_goalie=never"))
+    assert texts(gl, EV.align) == [
+        "NRV alignment: Offense 2, Defense 1 (1 forechecker) -- before the faceoff",
+        "KBY alignment: Offense 3, Defense 3 (3 forecheckers) -- before the faceoff",
+        "NRV alignment: Offense 2, Defense 2 (2 forecheckers) -- a new forward line"]
+    assert texts(gl, EV.card)[0].startswith(f"KBY draws action card {x.card}: Opponent Defense ")
+    assert "[Offense 3, 1 forechecker]" in texts(gl, EV.card)[0]
+    ev = gl.events
+    order = ev.loc[ev["code"].isin([EV.align, EV.faceoff, EV.line]), "code"].tolist()
+    assert order == [EV.align, EV.align, EV.faceoff, EV.line, EV.align]
+
+
+def test_basic_games_keep_no_alignment(kit):
+    gl = play(kit, [["A12"]], [split(6)], dice=[7, 7, 7], rules="overtime=none,shootout=off,assists=off")
+    assert texts(gl, EV.align) == []
+    assert "(home section)" in texts(gl, EV.card)[0]
