@@ -224,3 +224,73 @@ def load_advanced_action_deck(path) -> tuple[AdvancedCard, ...]:
                                  f"each number 1-30 is on one card (30.11); {seen[c.number]} has it too")
             seen[c.number] = c.card
     return tuple(cards)
+
+
+# ---------------------------------------------------------------- the Advanced and Super Advanced faceoff charts
+
+#: The columns of the Advanced faceoff chart (8.1) and of the Super Advanced one (8.2, "+4 or more" last).
+ADVANCED_FO_COLUMNS = ("even", "plus1", "plus2")
+SUPER_FO_COLUMNS = ("even", "plus1", "plus2", "plus3", "plus4")
+
+
+def parse_faceoff_result(text: str, even: bool, thrown: bool) -> Reading:
+    """A faceoff chart cell (8.11): in the Even column ``Home C`` / ``Visitor LW`` / ``Home any player``, in the
+    +1 ... columns ``Superior C`` / ``Inferior RW`` / ``Superior any player``; on the Super Advanced chart also
+    ``Superior thrown out`` (``Home thrown out`` in Even; 8.21).  a: 0 home / superior, 1 visitor / inferior;
+    b: the position or ANY that gains control."""
+    u = " ".join(text.strip().split()).upper()
+    sides = r"(HOME|VISITOR|VISITORS)" if even else r"(SUPERIOR|INFERIOR)"
+    first = ("HOME",) if even else ("SUPERIOR",)
+    if m := re.fullmatch(sides + r" THROWN OUT", u):
+        if not thrown:
+            raise ReadingError("a thrown-out reading belongs to the Super Advanced chart (8.21)")
+        return Reading(FACEOFF_THROWN, int(m.group(1) not in first))
+    m = re.fullmatch(sides + r" (?:" + _POS + r"|ANY PLAYER)", u)
+    if not m:
+        who = "Home|Visitor" if even else "Superior|Inferior"
+        raise ReadingError(f"expected {who} <pos> | any player" + (f" | {who.split('|')[0]} thrown out"
+                                                                     if thrown else "")
+                           + (" (8.11: the Even column is read by home and visitors)" if even else
+                              " (8.11: the +1 and +2 columns are read by the superior and inferior faceoff teams)"))
+    return Reading(FACEOFF_ADV, int(m.group(1) not in first), POSITIONS.index(m.group(2)) if m.group(2) else R.ANY)
+
+
+def _load_faceoff(path, columns, thrown: bool) -> tuple[tuple[Reading, ...], ...]:
+    t = read_table(path, "split", list(columns), [str(n) for n in range(1, 21)])
+    out = []
+    for n in range(1, 21):
+        row = []
+        for col in columns:
+            try:
+                row.append(parse_faceoff_result(t.cell(str(n), col).text, col == "even", thrown))
+            except ReadingError as exc:
+                raise t.error(str(n), col, str(exc)) from None
+        out.append(tuple(row))
+    return tuple(out)
+
+
+def load_advanced_faceoff_chart(path):
+    """Advanced Faceoff Chart (8.1-8.11): for splits 1..20, the Even, +1 and +2 results."""
+    return _load_faceoff(path, ADVANCED_FO_COLUMNS, thrown=False)
+
+
+def load_super_faceoff_chart(path):
+    """Super Advanced Faceoff Chart (8.2-8.21): for splits 1..20, the Even, +1, +2, +3 and +4-or-more results."""
+    return _load_faceoff(path, SUPER_FO_COLUMNS, thrown=True)
+
+
+def faceoff_difference(rating_home: int, rating_visitor: int, center_home: bool, center_visitor: bool,
+                       pp_home: bool = False, pp_visitor: bool = False) -> int:
+    """8.2: the home side's difference after the bonuses (negative: the visitors are superior): the faceoff
+    ratings' difference, +3 for the team on the power play, +1 for a man rated at center against one who is
+    not.  The kernel's faceoffs.fo_difference computes the same."""
+    d = rating_home - rating_visitor
+    d += 3 * (int(pp_home) - int(pp_visitor))
+    d += int(center_home) - int(center_visitor)
+    return d
+
+
+def faceoff_column(difference: int, chart: str) -> int:
+    """The chart column of a difference: 0 Even, 1 +1, ... capped at the last (8.1: +2; 8.2: "+4 or more")."""
+    last = 2 if chart == "advanced" else 4
+    return min(abs(difference), last)

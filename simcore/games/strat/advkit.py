@@ -169,10 +169,49 @@ def deck_csv(seed: int = SEED) -> str:
     return buf.getvalue()
 
 
+# ---------------------------------------------------------------- faceoff charts (8.1, 8.2)
+
+FO_METHOD = "reconstructed:faceoff-shares"
+#: Splits (of 20) won by the superior side, by column: Even is the Basic chart (10 each side, 2.1); each point
+#: of difference after bonuses is worth one split (5%), up to "+4 or more".
+FO_SUPERIOR_SPLITS = (10, 11, 12, 13, 14)
+#: Who gains control within a side's splits, as the Basic chart spreads them: the faceoff man's center mostly.
+FO_POSITIONS = ("C", "C", "C", "C", "C", "LW", "RW", "LD", "RD", "any player")
+#: 8.21 "If a player gets thrown out of the faceoff circle": on the Super Advanced chart split 20 of every column
+#: throws out the superior side's man (the home side's in the Even column).
+FO_THROWN_SPLIT = 20
+
+
+def _side_rows(first: str, n: int) -> list[str]:
+    return [f"{first} {FO_POSITIONS[i * len(FO_POSITIONS) // n]}" for i in range(n)]
+
+
+def faceoff_csv(columns: int, thrown: bool) -> str:
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    names = ("even", "plus1", "plus2", "plus3", "plus4")[:columns]
+    w.writerow(["split", *names, "source"])
+    cols = []
+    for j in range(columns):
+        sup, inf = ("Home", "Visitor") if j == 0 else ("Superior", "Inferior")
+        h = FO_SUPERIOR_SPLITS[j]
+        col = _side_rows(sup, h) + _side_rows(inf, 20 - h)
+        if thrown:
+            col[FO_THROWN_SPLIT - 1] = f"{sup} thrown out"
+        cols.append(col)
+    for n in range(20):
+        w.writerow([n + 1, *(c[n] for c in cols), FO_METHOD])
+    return buf.getvalue()
+
+
 #: kit.toml lines of the Advanced files (kitgen appends them to the sample kit's kit.toml).
-KIT_TOML = 'advanced_action_deck = "advanced_action_deck.csv"\n'
+KIT_TOML = ('advanced_action_deck = "advanced_action_deck.csv"\n'
+            'advanced_faceoff_chart = "charts/advanced_faceoff.csv"\n'
+            'super_advanced_faceoff_chart = "charts/super_advanced_faceoff.csv"\n')
 
 
 def build_files() -> dict[str, str]:
     """The sample kit's Advanced files: relative path -> text."""
-    return {"advanced_action_deck.csv": deck_csv()}
+    return {"advanced_action_deck.csv": deck_csv(),
+            "charts/advanced_faceoff.csv": faceoff_csv(3, thrown=False),
+            "charts/super_advanced_faceoff.csv": faceoff_csv(5, thrown=True)}

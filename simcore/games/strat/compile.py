@@ -52,6 +52,7 @@ class Compiled:
     skater_pos: tuple[str, ...]                   # first position by skater id
     roster: tuple[tuple[str, ...], ...]           # names by team row and roster slot
     goalies: tuple[tuple[str, str], ...]          # (team, name) by goalie id
+    skater_fo: tuple[int, ...]                    # faceoff rating by skater id (8.1)
     team_goalies: tuple[tuple[str, str], ...]     # (starter, backup) names by team row
     action_cards: tuple[str, ...]                 # card names by action index 0..29
     split_cards: tuple[str, ...]
@@ -70,13 +71,33 @@ def _code(r: R.Reading) -> tuple[int, int, int, int]:
 
 def _advanced_deck(kit: Kit):
     """The kit's Advanced action deck; level=advanced without one is an error naming kit.toml and the key."""
-    if kit.advanced_action_deck is None:
+    return _needed(kit, "advanced_action_deck", "level=advanced plays the Advanced action deck (10.1)",
+                   "Advanced action deck")
+
+
+def _needed(kit: Kit, key: str, why: str, doc: str):
+    value = getattr(kit, key)
+    if value is None:
         where = kit.toml_path or f"{kit.path}/kit.toml"
-        raise ChartError(where, None, "advanced_action_deck", None,
-                         "level=advanced plays the Advanced action deck (10.1), and this kit has none: add "
-                         "advanced_action_deck = \"<file>.csv\" (docs/strat-data.md, 'Advanced action deck')",
-                         field="key")
-    return kit.advanced_action_deck
+        raise ChartError(where, None, key, None, f"{why}, and this kit has none: add {key} = \"<file>.csv\" "
+                         f"(docs/strat-data.md, '{doc}')", field="key")
+    return value
+
+
+def _faceoff_tables(kit: Kit, rules: Rules) -> tuple[np.ndarray, np.ndarray]:
+    """The Advanced (20, 3, 4) and Super Advanced (20, 5, 4) faceoff charts, when the rules read them."""
+    afo = np.zeros((0, 3, 4), np.int16)
+    sfo = np.zeros((0, 5, 4), np.int16)
+    chart = rules.faceoff_chart()
+    if chart == "advanced":
+        rows = _needed(kit, "advanced_faceoff_chart", "faceoffs=advanced reads the Advanced faceoff chart (8.1)",
+                       "Advanced faceoff charts")
+        afo = np.array([[_code(r) for r in row] for row in rows], np.int16)
+    elif chart == "super":
+        rows = _needed(kit, "super_advanced_faceoff_chart",
+                       "faceoffs=super reads the Super Advanced faceoff chart (8.2)", "Advanced faceoff charts")
+        sfo = np.array([[_code(r) for r in row] for row in rows], np.int16)
+    return afo, sfo
 
 
 def _advanced_needs(deck) -> tuple[tuple[int, ...], tuple[str, ...]]:
@@ -114,7 +135,7 @@ def compile_kit(kit: Kit, rules: Rules | None = None, teams=None) -> Compiled:
     advanced = rules.level == "advanced"
     adv = _advanced_deck(kit) if advanced else None
     need_def, need_pass = _advanced_needs(adv) if advanced else ((), ())
-    defa, passa = [], []
+    defa, passa, skfo = [], [], []
     sk_rows, shot, defc, passc = [], [], [], []
     skaters, skater_pos, roster_names = [], [], []
     gk_rows, gcard, goalies, team_goalies = [], [], [], []
@@ -143,6 +164,7 @@ def compile_kit(kit: Kit, rules: Rules | None = None, teams=None) -> Compiled:
             if advanced:
                 defa.append(_advanced_column(abbr, name, s.defense_column, need_def, DEFENSE_NUMBERS, "D"))
                 passa.append(_advanced_column(abbr, name, s.passing, need_pass, PASSING_LETTERS, "P"))
+            skfo.append(s.faceoff)
             skaters.append((abbr, name))
             skater_pos.append(R.POSITIONS[s.positions[0]])
         roster_names.append(tuple(names))
@@ -232,6 +254,8 @@ def compile_kit(kit: Kit, rules: Rules | None = None, teams=None) -> Compiled:
         "defa": np.array(defa, dtype=np.int16).reshape(-1, len(DEFENSE_NUMBERS), 4),
         "passa": np.array(passa, dtype=np.int16).reshape(-1, len(PASSING_LETTERS), 4),
     }
+    built["afo"], built["sfo"] = _faceoff_tables(kit, rules)
+    built["skfo"] = np.array(skfo, np.int16) if rules.faceoff_chart() != "basic" else np.zeros(0, np.int16)
     action_names = tuple(c.card for c in actions)
     if advanced:
         acts = [c for c in adv if c.kind == "action"]
@@ -240,6 +264,6 @@ def compile_kit(kit: Kit, rules: Rules | None = None, teams=None) -> Compiled:
         action_names = tuple(c.card for c in acts)
     tables = tuple(built[t] for t in TABLES)
     return Compiled(D=flatten(tables), tables=tables, teams=abbrs, skaters=tuple(skaters), skater_pos=tuple(skater_pos),
-                    roster=tuple(roster_names), goalies=tuple(goalies), team_goalies=tuple(team_goalies),
+                    roster=tuple(roster_names), goalies=tuple(goalies), skater_fo=tuple(skfo), team_goalies=tuple(team_goalies),
                     action_cards=action_names, split_cards=tuple(c.card for c in sd),
                     rules=rules)

@@ -14,7 +14,7 @@ from pathlib import Path
 from simcore.charts import ChartError, read_table
 from simcore.textio import read_toml
 
-from .advdeck import AdvancedCard, load_advanced_action_deck
+from .advdeck import AdvancedCard, load_advanced_action_deck, load_advanced_faceoff_chart, load_super_faceoff_chart
 from .cards import Goalie, Skater, load_goalies, load_skaters
 from .decks import (ActionCard, PowerPlayRow, SplitCard, load_action_deck, load_faceoff_chart, load_penalty_chart,
                     load_penetration_chart, load_power_play_chart, load_retaliation_chart, load_split_deck)
@@ -27,7 +27,7 @@ KIT_FILES = ("action_deck", "split_deck", "faceoff_chart", "penetration_chart", 
              "retaliation_chart", "penalty_chart", "teams")
 #: Optional kit.toml keys of the Advanced game's files (a Basic kit without them still loads; level=advanced
 #: without the deck is an error naming kit.toml and the key).
-KIT_ADVANCED = ("advanced_action_deck",)
+KIT_ADVANCED = ("advanced_action_deck", "advanced_faceoff_chart", "super_advanced_faceoff_chart")
 
 LINE_COLUMNS = ["LW", "C", "RW", "LD", "RD", "G"]
 #: unit -> the columns it fills (every other column holds "-").
@@ -87,6 +87,8 @@ class Kit:
     teams: dict[str, Team]
     # the Advanced game (optional kit.toml keys KIT_ADVANCED; None when the kit has no such file)
     advanced_action_deck: tuple[AdvancedCard, ...] | None = None
+    advanced_faceoff_chart: tuple | None = None     # by split 1..20: (Even, +1, +2) readings (8.1)
+    super_advanced_faceoff_chart: tuple | None = None   # by split 1..20: Even, +1 .. +4 or more (8.2)
     toml_path: str = ""                             # the kit.toml read (for errors naming its keys)
 
 
@@ -253,6 +255,10 @@ def load_kit(path) -> Kit:
         teams=load_teams(files["teams"]),
         advanced_action_deck=(load_advanced_action_deck(files["advanced_action_deck"])
                               if "advanced_action_deck" in files else None),
+        advanced_faceoff_chart=(load_advanced_faceoff_chart(files["advanced_faceoff_chart"])
+                                if "advanced_faceoff_chart" in files else None),
+        super_advanced_faceoff_chart=(load_super_faceoff_chart(files["super_advanced_faceoff_chart"])
+                                      if "super_advanced_faceoff_chart" in files else None),
         toml_path=str(shown),
     )
 

@@ -117,7 +117,7 @@ def describe(c, L: np.ndarray, teams: tuple[int, int]) -> pd.DataFrame:
                 (" (after the penalty, 7.31)" if cc else "")
         elif code == EV.faceoff:
             where = "center ice" if b < 0 else f"{abbr[b]}'s end"
-            text = f"Faceoff at {where}: split {cc}, {team} {who(a)} wins it"
+            text = f"Faceoff at {where}: split {cc}, {team} {who(a)} wins it" + faceoff_column_text(d, abbr)
         elif code == EV.defense:
             text = f"{team} {who(a)}, Defense {b}: {ADV_DEFENSE_TEXT.get(cc) or reading_text(cc)}"
         elif code == EV.pass_:
@@ -174,6 +174,17 @@ def describe(c, L: np.ndarray, teams: tuple[int, int]) -> pd.DataFrame:
             rating = R.PENALTY_RATINGS[b] if b >= 0 else "none"
             text = f"{team} {who(a)}, penalty rating {rating}: " + \
                 ("penalized (top row)" if cc else "no penalty: takes the puck, outside shot only (4.82)")
+        elif code == EV.fo_men:
+            bonus = [t for bit, t in ((1, f"+3 {abbr[0]} power play"), (2, f"+3 {abbr[1]} power play"),
+                                      (4, f"+1 {abbr[0]} rated at center"), (8, f"+1 {abbr[1]} rated at center"))
+                     if d & bit]
+            text = (f"Faceoff men: {abbr[0]} {who(a)} ({c.skater_fo[a // 8]:+d}) against {abbr[1]} {who(b)} "
+                    f"({c.skater_fo[b // 8]:+d})" + (f", bonuses {', '.join(bonus)}" if bonus else "") +
+                    (f": difference {abs(cc)}, {abbr[side]} superior" if cc else ": even"))
+        elif code == EV.fo_thrown:
+            text = (f"  {team} faceoff man thrown out of the circle (split {cc}): the faceoff is drawn again"
+                    if d else f"  {team} {who(a)} is thrown out of the faceoff circle (split {cc}); {who(b)} takes "
+                    "the faceoff (8.21)")
         elif code == EV.align:
             text = f"{team} alignment: Offense {a}, Defense {b} ({b} forechecker{'' if b == 1 else 's'}) -- " + \
                 ("a new forward line" if cc == 1 else "before the faceoff")
@@ -208,3 +219,15 @@ def advanced_card_text(c, card: int, section: int, segment: int) -> str:
     ar = AdvancedReading(R.Reading(*map(int, row[:4])), intim_decode(int(row[4])))
     fc = "1 forechecker" if segment == 1 else f"{segment} forecheckers"
     return f"{advanced_reading_text(ar)} [{SECTION_TITLES[section]}, {fc}]"
+
+
+def faceoff_column_text(d: int, abbr) -> str:
+    """The Advanced / Super Advanced faceoff chart column of a logged faceoff (``d`` = 1 + column + 8 * (chart -
+    1) + 64 * superior side; 0 the Basic chart)."""
+    if not d:
+        return ""
+    d -= 1
+    col, chart, sup = d % 8, (d // 8) % 8, d // 64
+    name = ("Advanced", "Super Advanced")[chart]
+    label = "Even" if col == 0 else ("+4 or more" if chart == 1 and col == 4 else f"+{col}")
+    return f" [{name} faceoff chart, {label}" + (f": {abbr[sup]} superior]" if col else "]")

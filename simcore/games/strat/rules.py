@@ -57,6 +57,24 @@ class Rules(RulesBase):
         "Advanced game (the Advanced action deck with offense and defense levels, the Advanced faceoff chart, "
         "passing, intimidation, Advanced penalties and power plays).")
 
+    faceoffs: str = option(
+        "level", ("level", "basic", "advanced", "super"), "2.1, 8.1-8.11, 8.2",
+        "level: the Basic faceoff chart at level=basic, the Advanced one at level=advanced; basic: the Basic chart "
+        "(2.1); advanced: the Advanced chart, columns Even / +1 / +2 by the centers' faceoff ratings (8.1); super: "
+        "the Super Advanced chart, the best faceoff man of each side with the power-play (+3) and rated-at-center "
+        "(+1) bonuses, columns up to '+4 or more' (8.2).")
+    faceoff_thrown_out: str = option(
+        "on", ("on", "off"), "8.21",
+        "on: a thrown-out reading of the Super Advanced faceoff chart sends another player of that side into the "
+        "circle (the best faceoff rating among its other forwards) and the faceoff is drawn again; off: the "
+        "reading is drawn again with the same faceoff men.")
+
+    def faceoff_chart(self) -> str:
+        """The faceoff chart in force: ``basic``, ``advanced`` or ``super`` (``level`` follows the game's level)."""
+        if self.faceoffs == "level":
+            return "advanced" if self.level == "advanced" else "basic"
+        return self.faceoffs
+
     def in_force(self, name: str) -> bool:
         """Whether the Advanced rule field ``name`` applies: ``on``/``off`` as set, or with its default ``level``
         the game's level (on at ``level=advanced``).  Fields of this kind let a house rule mix one Advanced rule
@@ -77,4 +95,6 @@ class Rules(RulesBase):
         r[RULE.assists] = self.assists == "on"
         r[RULE.injuries] = self.injuries == "on"
         r[RULE.pk_units] = int(self.pk_units)
+        r[RULE.faceoffs] = ("basic", "advanced", "super").index(self.faceoff_chart())
+        r[RULE.thrown_out] = self.faceoff_thrown_out == "on"
         return r

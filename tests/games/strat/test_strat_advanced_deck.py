@@ -92,6 +92,12 @@ def kit_dir(tmp_path_factory):
         # Defense 2; Player B's Passing G loses the puck to NRV's RD
         set_cells(d, "teams/NRV_skaters.csv", "Ignatius Zeller", D2="Takes puck")
         set_cells(d, "teams/KBY_skaters.csv", "Player B", PG="Lose puck to RD")
+        # faceoff ratings (8.1): the first lines' centers even (the Advanced chart's Even column is the Basic
+        # chart, so the faceoffs below read as the Basic ones); KBY's LW Player B the best faceoff man (8.2)
+        set_cells(d, "teams/KBY_skaters.csv", "Player B", fo="+2")
+        for team, name in (("KBY", "Silas Quilholm"), ("KBY", "Player A"), ("NRV", "Ambrose Eckstead"),
+                           ("NRV", "Nils Ulvridge"), ("NRV", "Ignatius Zeller")):
+            set_cells(d, f"teams/{team}_skaters.csv", name, fo="0")
     return copy_kit(tmp_path_factory, "adv", edit)
 
 
@@ -531,3 +537,133 @@ def test_basic_games_keep_no_alignment(kit):
     gl = play(kit, [["A12"]], [split(6)], dice=[7, 7, 7], rules="overtime=none,shootout=off,assists=off")
     assert texts(gl, EV.align) == []
     assert "(home section)" in texts(gl, EV.card)[0]
+
+
+# ---------------------------------------------------------------- 8.1-8.21 faceoff charts
+
+def _fo_split(kit, chart, col, side_first, pos):
+    """A split number whose reading in ``col`` of ``chart`` names the first side (home / superior) or not and
+    position ``pos``."""
+    rows = kit.advanced_faceoff_chart if chart == "advanced" else kit.super_advanced_faceoff_chart
+    return next(n for n in range(1, 21) if rows[n - 1][col].kind == A.FACEOFF_ADV
+                and rows[n - 1][col].a == (0 if side_first else 1) and rows[n - 1][col].b == pos)
+
+
+def test_8_2_example_plus_1_power_play_and_center_is_plus_4_or_more(kit):
+    # 8.2: "Team A is on a power play and its faceoff man is a center with a +1 faceoff rating, while Team B's
+    # faceoff man is not rated at center and has a 0 faceoff rating. Start with the difference in their ratings
+    # (+1), then add +3 because Team A is on the power play, and add another +1 because Team A's player is rated
+    # at center while Team B's is not. The total difference is +5, so use the last column ('+4 or more')"
+    assert A.faceoff_difference(1, 0, True, False, pp_home=True) == 5
+    assert A.faceoff_column(5, "super") == 4 and A.faceoff_column(5, "advanced") == 2
+    # the kernel's own difference on the kit's cards: a +1 center of one team against a 0 winger (not rated at
+    # center) of another, the first team with a numerical advantage (13.3: the extra skater's power play)
+    from simcore.games.strat.kernel.faceoffs import fo_difference
+    from simcore.games.strat.kernel.layout import FO_SUPER
+    c = compile_kit(kit, Rules.coerce("level=advanced,faceoffs=super"))
+    fo = {t: kit.teams[t].skaters for t in kit.teams}
+    a = next((t, n) for t in fo for n, s in fo[t].items() if s.faceoff == 1 and s.positions == (C,))
+    b = next((t, n) for t in fo for n, s in fo[t].items() if s.faceoff == 0 and C not in s.positions
+             and t != a[0])
+    Z = _z(pulled=(1, 0))
+    dif, bits = fo_difference(c.D, Z, FO_SUPER, c.skaters.index(a), c.skaters.index(b))
+    assert (dif, bits) == (5, 1 | 4)
+    dif, bits = fo_difference(c.D, _z(pulled=(0, 1)), FO_SUPER, c.skaters.index(b), c.skaters.index(a))
+    assert (dif, bits) == (-5, 2 | 8)
+
+
+def test_8_1_advanced_chart_columns_by_the_centers_ratings(kit_dir, tmp_path):
+    # 8.1: "subtract the lower rating from the higher rating of the opposing centers on the ice ... If a center
+    # has a superior rating over his opponent, refer to the difference"; 8.11 "In the +1 and +2 columns, control
+    # is determined by the superior or inferior faceoff ratings."  NRV's center Ambrose Eckstead at +2 against
+    # KBY's Silas Quilholm at 0: the +2 column, NRV superior; the split names the inferior side's LW.
+    d = tmp_path / "kit"
+    shutil.copytree(kit_dir, d)
+    set_cells(d, "teams/NRV_skaters.csv", "Ambrose Eckstead", fo="+2")
+    k = load_kit(d)
+    n = _fo_split(k, "advanced", 2, False, LW)
+    gl = play(k, [["AA01"]], [split(n)])
+    assert texts(gl, EV.fo_men) == ["Faceoff men: KBY C Silas Quilholm (+0) against NRV C Ambrose Eckstead (+2): "
+                                    "difference 2, NRV superior"]
+    assert texts(gl, EV.faceoff) == [f"Faceoff at center ice: split {n}, KBY LW Player B wins it [Advanced faceoff "
+                                     "chart, +2: NRV superior]"]
+    assert gl.team[HOME, T.fow] == 1
+    # even centers: the Even column, read by home and visitors (8.11)
+    gl = play(load_kit(kit_dir), [["AA01"]], [split(6)])
+    assert texts(gl, EV.faceoff) == ["Faceoff at center ice: split 6, KBY LW Player B wins it [Advanced faceoff "
+                                     "chart, Even]"]
+    # faceoffs=basic keeps the Basic chart at level=advanced
+    gl = play(load_kit(kit_dir), [["AA01"]], [split(6)], rules=ADV + ",faceoffs=basic")
+    assert texts(gl, EV.faceoff) == ["Faceoff at center ice: split 6, KBY LW Player B wins it"]
+    assert texts(gl, EV.fo_men) == []
+
+
+def test_8_2_super_chart_a_winger_with_the_better_rating_takes_it(kit):
+    # 8.2: "the two players taking the faceoff (usually the centers, but sometimes a winger will have a better
+    # faceoff rating than his center)": KBY's LW Player B (+2) over his center (0); NRV's center (0).  The
+    # difference +2, less 1 because NRV's man is rated at center and Player B is not: +1, KBY superior.
+    n = _fo_split(kit, "super", 1, True, LW)
+    gl = play(kit, [["AA01"]], [split(n)], rules=ADV + ",faceoffs=super")
+    assert texts(gl, EV.fo_men) == ["Faceoff men: KBY LW Player B (+2) against NRV C Ambrose Eckstead (+0), "
+                                    "bonuses +1 NRV rated at center: difference 1, KBY superior"]
+    assert texts(gl, EV.faceoff) == [f"Faceoff at center ice: split {n}, KBY LW Player B wins it [Super Advanced "
+                                     "faceoff chart, +1: KBY superior]"]
+
+
+def test_8_21_thrown_out_of_the_circle(kit):
+    # 8.21: "If a player gets thrown out of the faceoff circle, choose another player on the ice to take the
+    # faceoff."  Split 20 of the sample chart throws out the superior man: Player B goes, KBY's best other man
+    # (the center Silas Quilholm, 0) comes in; even now, the Even column is read again (split 6: Home LW).
+    gl = play(kit, [["AA01"]], [split(20), split(6)], rules=ADV + ",faceoffs=super")
+    assert texts(gl, EV.fo_thrown) == ["  KBY LW Player B is thrown out of the faceoff circle (split 20); C Silas "
+                                       "Quilholm takes the faceoff (8.21)"]
+    assert texts(gl, EV.fo_men)[1] == "Faceoff men: KBY C Silas Quilholm (+0) against NRV C Ambrose Eckstead (+0): even"
+    assert texts(gl, EV.faceoff) == ["Faceoff at center ice: split 6, KBY LW Player B wins it [Super Advanced "
+                                     "faceoff chart, Even]"]
+    # faceoff_thrown_out=off: the same men draw again (split 6 in the +1 column)
+    m = _fo_split(kit, "super", 1, True, LW)
+    gl = play(kit, [["AA01"]], [split(20), split(m)], rules=ADV + ",faceoffs=super,faceoff_thrown_out=off")
+    assert texts(gl, EV.fo_thrown) == ["  KBY faceoff man thrown out of the circle (split 20): the faceoff is drawn "
+                                       "again"]
+    assert len(texts(gl, EV.fo_men)) == 2 and texts(gl, EV.fo_men)[0] == texts(gl, EV.fo_men)[1]
+
+
+def test_faceoff_charts_load_and_refuse_bad_cells(tmp_path):
+    kit = load_kit(SAMPLE_KIT_DIR)
+    adv, sup = kit.advanced_faceoff_chart, kit.super_advanced_faceoff_chart
+    assert len(adv) == 20 and all(len(r) == 3 for r in adv) and len(sup) == 20 and all(len(r) == 5 for r in sup)
+    # the documented shares: the superior side's splits per column (advkit.FO_SUPERIOR_SPLITS)
+    for j, want in enumerate(advkit.FO_SUPERIOR_SPLITS[:3]):
+        assert sum(1 for r in adv if r[j].a == 0) == want
+    assert [r[4].kind for r in sup].count(A.FACEOFF_THROWN) == 1
+    d = tmp_path / "kit"
+    shutil.copytree(SAMPLE_KIT_DIR, d)
+    p = d / "charts" / "advanced_faceoff.csv"
+    rows = _deck_rows(p)
+    rows[5][1] = "Superior C"                     # split 5, column even
+    _write(p, rows)
+    with pytest.raises(ChartError, match=r"advanced_faceoff.csv, line 6, column 'even': 'Superior C': expected "
+                                         r"Home\|Visitor <pos> \| any player \(8.11: the Even column"):
+        load_kit(d)
+    rows[5][1] = "Home C"
+    rows[5][2] = "Superior thrown out"
+    _write(p, rows)
+    with pytest.raises(ChartError, match=r"line 6, column 'plus1': 'Superior thrown out': a thrown-out reading "
+                                         r"belongs to the Super Advanced chart"):
+        load_kit(d)
+
+
+def test_faceoff_charts_are_required_only_when_read(tmp_path):
+    d = tmp_path / "kit"
+    shutil.copytree(SAMPLE_KIT_DIR, d)
+    advanced_columns(d)
+    toml = d / "kit.toml"
+    toml.write_text("".join(line for line in toml.read_text().splitlines(True) if "faceoff_chart = \"charts/adv"
+                            not in line and "super_advanced" not in line))
+    kit = load_kit(d)
+    compile_kit(kit, Rules.coerce("level=advanced,faceoffs=basic"))
+    with pytest.raises(ChartError, match=r"key 'advanced_faceoff_chart': faceoffs=advanced reads the Advanced "
+                                         r"faceoff chart \(8.1\)"):
+        compile_kit(kit, Rules.coerce("level=advanced"))
+    with pytest.raises(ChartError, match=r"key 'super_advanced_faceoff_chart'"):
+        compile_kit(kit, Rules.coerce("faceoffs=super"))

@@ -67,7 +67,8 @@ def test_rulebook_sample_players(kit):
 
 KEYS = {"action_deck.csv": "card", "split_deck.csv": "card", "teams.csv": "team", "charts/faceoff.csv": "split",
         "charts/penetration.csv": "rating", "charts/power_play.csv": "split", "charts/goalie_retaliation.csv": "die",
-        "charts/penalty.csv": "rating", "advanced_action_deck.csv": "card"}
+        "charts/penalty.csv": "rating", "advanced_action_deck.csv": "card", "charts/advanced_faceoff.csv": "split",
+        "charts/super_advanced_faceoff.csv": "split"}
 RULEBOOK_CELLS = {
     ("teams/KBY_skaters.csv", "Player A"): {"pos", "bkwy", "D12", "PK", "PL", "R9", "I5", "skate"},
     ("teams/KBY_skaters.csv", "Player B"): {"pos", "bkwy", "pen"},
@@ -79,7 +80,7 @@ RULEBOOK_CELLS = {
 
 
 #: the methods of the sample kit's reconstructed cells (docs/strat-data.md)
-RECONSTRUCTED = ("reconstructed:synthetic-kit", "reconstructed:advanced-deck-targets")
+RECONSTRUCTED = ("reconstructed:synthetic-kit", "reconstructed:advanced-deck-targets", "reconstructed:faceoff-shares")
 
 
 def _tables():

@@ -75,6 +75,9 @@ TABLES = (
     "anum",      # (30,) each Advanced card's corner number 1-30 (30.11)
     "defa",      # (n_skaters, 13, 4) Defense 2-14 (4.1, 16.2)
     "passa",     # (n_skaters, 6, 4) Passing G-L (4.2)
+    "afo",       # (20, 3, 4) Advanced faceoff chart [split, column Even/+1/+2] (8.1-8.11)
+    "sfo",       # (20, 5, 4) Super Advanced faceoff chart [split, column Even/+1/+2/+3/+4 or more] (8.2)
+    "skfo",      # (n_skaters,) faceoff rating (8.1: +2, +1 or 0)
 )
 TB = fields("Table", TABLES)
 HDR, HEADER = regions("Header", [(t, 2) for t in TABLES])     # (offset, rows) per table
@@ -102,8 +105,11 @@ TM, TW = regions("TeamRow", LINES + [
 PK_SLOTS = (0, 2, 3, 4)            # the ice slots of a PK unit's four players
 
 # ---------------------------------------------------------------- rules and coaching policies
-RULE = fields("Rule", "level lines ot_cards shootout fatigue assists injuries pk_units")
+RULE = fields("Rule", "level lines ot_cards shootout fatigue assists injuries pk_units "
+                     # the faceoff chart (FO_BASIC / FO_ADVANCED / FO_SUPER; 2.1, 8.1, 8.2), 8.21 thrown out
+                     "faceoffs thrown_out")
 LEVEL_BASIC, LEVEL_ADVANCED = 0, 1           # RULE.level
+FO_BASIC, FO_ADVANCED, FO_SUPER = 0, 1, 2    # RULE.faceoffs
 N_RULES = len(RULE)
 POL = fields("Policy", "penetrate pull shelled pp_units alignment intimidate pass_")
 N_POL = len(POL)
@@ -172,7 +178,9 @@ ZL, NZ = regions("State", [
 # event codes: row = (period, card, code, side, a, b, c, d)
 EV = fields("Event", "period card line faceoff defense pass_ shot goalie goal save rebound breakaway penetrate "
                      "penalty pp pp_shot injury pull shelled so end assist flip return_ relieve split pencard "
-                     "align intimidate deflect pass_in delayed retaliation manpower")
+                     "align intimidate deflect pass_in delayed retaliation manpower "
+                     # the faceoff men of the Advanced / Super Advanced charts (8.1, 8.2), one thrown out (8.21)
+                     "fo_men fo_thrown")
 LR = fields("LogRow", "period card code side a b c d")
 LOG_W = len(LR)
 

@@ -137,3 +137,21 @@ def defa(D, q, n, k):
 def passa_row(D, p, i):
     """Index of skater ``p``'s Passing reading ``i`` (letter index: G=6 ... L=11)."""
     return D[HDR.passa] + (p * 6 + i - 6) * 4
+
+
+@nb.njit(inline="always", cache=True)
+def afo_row(D, n, col):
+    """Index of the Advanced faceoff chart's reading for split n + 1 in column ``col`` (0 Even, 1 +1, 2 +2)."""
+    return D[HDR.afo] + (n * 3 + col) * 4
+
+
+@nb.njit(inline="always", cache=True)
+def sfo_row(D, n, col):
+    """Index of the Super Advanced faceoff chart's reading for split n + 1 in column ``col`` (0 Even ... 4 +4)."""
+    return D[HDR.sfo] + (n * 5 + col) * 4
+
+
+@nb.njit(inline="always", cache=True)
+def skfo(D, p):
+    """Skater ``p``'s faceoff rating (8.1)."""
+    return D[D[HDR.skfo] + p]
