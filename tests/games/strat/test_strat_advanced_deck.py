@@ -667,3 +667,22 @@ def test_faceoff_charts_are_required_only_when_read(tmp_path):
         compile_kit(kit, Rules.coerce("level=advanced"))
     with pytest.raises(ChartError, match=r"key 'super_advanced_faceoff_chart'"):
         compile_kit(kit, Rules.coerce("faceoffs=super"))
+
+
+# ---------------------------------------------------------------- the command line
+
+def test_command_line_plays_level_advanced_with_the_play_by_play(capsys, kit_dir):
+    from simcore.cli import main
+    code = main(["strat", "KBY", "NRV", "--rules", "level=advanced", "--kit", str(kit_dir), "--pbp", "--seed", "3"])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    assert "NRV alignment: Offense 2, Defense 1 (1 forechecker) -- before the faceoff" in out
+    assert "[Offense 2 (home), 1 forechecker] --" in out and "[Offense 2 (visitors), 1 forechecker] --" in out
+    assert "[Advanced faceoff chart, " in out
+    code = main(["strat", "KBY", "NRV", "-n", "56", "--rules", "level=advanced", "--kit", str(kit_dir)])
+    assert code == 0
+    # the sample kit's cards lack the columns: one line naming the team, the player and the columns
+    code = main(["strat", "KBY", "NRV", "-n", "10", "--rules", "level=advanced"])
+    out, err = capsys.readouterr()
+    assert code == 2
+    assert err.strip().splitlines()[-1].startswith("simcore: error: team KBY, Player B: level=advanced reads Defense 2")
