@@ -686,3 +686,37 @@ def test_command_line_plays_level_advanced_with_the_play_by_play(capsys, kit_dir
     out, err = capsys.readouterr()
     assert code == 2
     assert err.strip().splitlines()[-1].startswith("simcore: error: team KBY, Player B: level=advanced reads Defense 2")
+
+
+def test_13_2_extra_skater_reads_the_power_play_section_and_forechecks_with_three(kit):
+    # 13.2: "The team with the extra skater refers to the power play section of the action deck ... and is
+    # considered to be in a three-forechecker defense. The opponent may choose any allowable offensive and
+    # defensive alignment."  KBY scores in period 1 (card X, an inside shot for a designated player, a Goal roll);
+    # period 3 has two cards, so NRV, behind by one, pulls its goalie (13.0).  NRV's C wins the faceoff (split
+    # 11: Visitor C) and reads card Y's power-play section, an Opponent Defense that Silas Quilholm's card takes
+    # away; KBY, protecting its lead in Offense 1, reads card Z's Offense 1 section against three forecheckers.
+    acts = [x for x in kit.advanced_action_deck if x.kind == "action"]
+    kby, nrv = kit.teams["KBY"].skaters, kit.teams["NRV"].skaters
+    line = {R.LW: "Player B", R.C: "Silas Quilholm", R.RW: "Player A"}
+
+    def goal_roll(name):
+        return next((d for d, r in zip(range(2, 13), kby[name].inside)
+                     if r.kind == R.GOAL and (r.a, r.b, r.c) == (1, 20, 0)), None)
+
+    x, roll = next((x, goal_roll(line[r.reading.b])) for x in acts for r in [x.sections[A.SEC_O2_HOME][1]]
+                   if r.reading.kind == R.SHOT_FOR and r.reading.a == 1 and r.reading.b in (R.C, R.RW)
+                   and goal_roll(line[r.reading.b]))
+    y = next(y for y in acts if y.sections[A.SEC_PP][0].reading.kind == R.OPP_DEFENSE
+             and kby["Silas Quilholm"].defense_column[y.sections[A.SEC_PP][0].reading.a].kind == R.TAKES_PUCK)
+    z = next(z for z in acts if z is not y and z.sections[A.SEC_O1][3].reading.kind == R.OPP_DEFENSE
+             and nrv["Ambrose Eckstead"].defense_column[z.sections[A.SEC_O1][3].reading.a].kind == R.TAKES_PUCK)
+    gl = play(kit, [[x.card], [], [y.card, z.card]], [split(6), split(11)], dice=[roll],
+              coaches="penetrate=never,pull_goalie=trailing")
+    assert (gl.home_goals, gl.away_goals) == (1, 0)
+    assert texts(gl, EV.pull)[0].startswith("NRV pulls the goalie (2 card(s) left)")
+    cards = texts(gl, EV.card)
+    assert "[power play, 0 forecheckers] -- C Ambrose Eckstead has the puck" in cards[1]
+    assert cards[1].startswith(f"NRV draws action card {y.card}: Opponent Defense")
+    assert cards[2].startswith(f"KBY draws action card {z.card}: Opponent Defense")
+    assert "[Offense 1, 3 forecheckers] -- C Silas Quilholm has the puck" in cards[2]
+    assert "KBY alignment: Offense 1, Defense 0 (0 forecheckers) -- before the faceoff" in texts(gl, EV.align)
