@@ -264,6 +264,7 @@ def compile_kit(kit: Kit, rules: Rules | None = None, teams=None) -> Compiled:
         action_names = tuple(c.card for c in acts)
     tables = tuple(built[t] for t in TABLES)
     return Compiled(D=flatten(tables), tables=tables, teams=abbrs, skaters=tuple(skaters), skater_pos=tuple(skater_pos),
-                    roster=tuple(roster_names), goalies=tuple(goalies), skater_fo=tuple(skfo), team_goalies=tuple(team_goalies),
+                    roster=tuple(roster_names), goalies=tuple(goalies), skater_fo=tuple(skfo),
+                    team_goalies=tuple(team_goalies),
                     action_cards=action_names, split_cards=tuple(c.card for c in sd),
                     rules=rules)
