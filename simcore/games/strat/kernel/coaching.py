@@ -2,10 +2,12 @@
 
 Hidden information is a boundary: a decision function receives the side's observation, which the engine builds
 (:func:`observe`: the period, overtime, how many action cards are left in the period's deck, the score, whether
-his goalie is pulled or shelled), the card facts it concerns (a shooter's Tendency stars) and its own memory,
-never the game's state ``Z``: the order of the action and split decks, the other bench's choices and the dice
-stay out of reach.  ``policy`` is the side's choice for the decision, as :meth:`Coach.numeric` codes it (the
-index of its value in ``policies.PENETRATE``, ``PULL_GOALIE``, ``SHELLED``, ``PP_UNITS``).
+his goalie is pulled or shelled, the opponent's announced alignment), the card facts it concerns (a shooter's
+Tendency stars) and its own memory, never the game's state ``Z``: the order of the action and split decks, the
+other bench's pending choices and the dice stay out of reach.  ``policy`` is the side's choice for the decision,
+as :meth:`Coach.numeric` codes it (the index of its value in ``policies.PENETRATE``, ``PULL_GOALIE``,
+``SHELLED``, ``PP_UNITS``, ``ALIGNMENT``).  :func:`align_teams` applies the alignment decisions (9.12) to the
+game's state; the decisions themselves (:func:`alignment`) see only the observation.
 """
 from __future__ import annotations
 
