@@ -9,7 +9,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from simcore.charts import ChartError
+
 from . import readings as R
+from .advdeck import DEFENSE_NUMBERS, FORECHECKERS, PASSING_LETTERS, SECTIONS
 from .kernel.layout import HDR, HEADER, MAX_ROSTER, NGKF, NSK, TABLES, TM, TW, F, G
 from .kit import Kit
 from .rules import Rules
@@ -49,6 +52,7 @@ class Compiled:
     skater_pos: tuple[str, ...]                   # first position by skater id
     roster: tuple[tuple[str, ...], ...]           # names by team row and roster slot
     goalies: tuple[tuple[str, str], ...]          # (team, name) by goalie id
+    skater_fo: tuple[int, ...]                    # faceoff rating by skater id (8.1)
     team_goalies: tuple[tuple[str, str], ...]     # (starter, backup) names by team row
     action_cards: tuple[str, ...]                 # card names by action index 0..29
     split_cards: tuple[str, ...]
@@ -74,6 +78,62 @@ def _shot_tables(kit: Kit, rules: Rules) -> dict:
     return shot_tables(kit.shot_charts, rules, toml)
 
 
+def _advanced_deck(kit: Kit):
+    """The kit's Advanced action deck; level=advanced without one is an error naming kit.toml and the key."""
+    return _needed(kit, "advanced_action_deck", "level=advanced plays the Advanced action deck (10.1)",
+                   "Advanced action deck")
+
+
+def _needed(kit: Kit, key: str, why: str, doc: str):
+    value = getattr(kit, key)
+    if value is None:
+        where = kit.toml_path or f"{kit.path}/kit.toml"
+        raise ChartError(where, None, key, None, f"{why}, and this kit has none: add {key} = \"<file>.csv\" "
+                         f"(docs/strat-data.md, '{doc}')", field="key")
+    return value
+
+
+def _faceoff_tables(kit: Kit, rules: Rules) -> tuple[np.ndarray, np.ndarray]:
+    """The Advanced (20, 3, 4) and Super Advanced (20, 5, 4) faceoff charts, when the rules read them."""
+    afo = np.zeros((0, 3, 4), np.int16)
+    sfo = np.zeros((0, 5, 4), np.int16)
+    chart = rules.faceoff_chart()
+    if chart == "advanced":
+        rows = _needed(kit, "advanced_faceoff_chart", "faceoffs=advanced reads the Advanced faceoff chart (8.1)",
+                       "Advanced faceoff charts")
+        afo = np.array([[_code(r) for r in row] for row in rows], np.int16)
+    elif chart == "super":
+        rows = _needed(kit, "super_advanced_faceoff_chart",
+                       "faceoffs=super reads the Super Advanced faceoff chart (8.2)", "Advanced faceoff charts")
+        sfo = np.array([[_code(r) for r in row] for row in rows], np.int16)
+    return afo, sfo
+
+
+def _advanced_needs(deck) -> tuple[tuple[int, ...], tuple[str, ...]]:
+    """The Defense numbers and Passing letters the Advanced deck reads (every skater's card needs them)."""
+    nums, letters = set(), set()
+    for c in deck:
+        for seg in c.sections or ():
+            for r in seg:
+                if r.reading.kind == R.OPP_DEFENSE:
+                    nums.add(r.reading.a)
+                elif r.reading.kind == R.PASSING:
+                    letters.add(chr(ord("A") + r.reading.a))
+    return tuple(sorted(nums)), tuple(sorted(letters))
+
+
+def _advanced_column(abbr, name, column: dict, need, keys, prefix) -> list:
+    """One skater's Defense 2-14 (``prefix`` D) or Passing G-L (P) readings as kernel rows (zeros where the
+    deck never reads); a reading the deck needs and the card lacks is a LineupError naming the column."""
+    missing = [k for k in need if k not in column]
+    if missing:
+        cols = ", ".join(f"{prefix}{k}" for k in missing)
+        what = "Defense" if prefix == "D" else "Passing"
+        raise LineupError(f"team {abbr}, {name}: level=advanced reads {what} {', '.join(map(str, missing))} "
+                          f"(the Advanced action deck calls for them) and the card has no column {cols}")
+    return [_code(column[k]) if k in column else (0, 0, 0, 0) for k in keys]
+
+
 def compile_kit(kit: Kit, rules: Rules | None = None, teams=None) -> Compiled:
     rules = rules or Rules()
     abbrs = tuple(teams) if teams is not None else tuple(kit.teams)
@@ -81,6 +141,10 @@ def compile_kit(kit: Kit, rules: Rules | None = None, teams=None) -> Compiled:
         if a not in kit.teams:
             raise LineupError(f"unknown team {a!r}; teams: {', '.join(kit.teams)}")
     four = rules.lines == "4"
+    advanced = rules.level == "advanced"
+    adv = _advanced_deck(kit) if advanced else None
+    need_def, need_pass = _advanced_needs(adv) if advanced else ((), ())
+    defa, passa, skfo = [], [], []
     sk_rows, shot, defc, passc = [], [], [], []
     skaters, skater_pos, roster_names = [], [], []
     gk_rows, gcard, goalies, team_goalies = [], [], [], []
@@ -106,6 +170,10 @@ def compile_kit(kit: Kit, rules: Rules | None = None, teams=None) -> Compiled:
             except KeyError as exc:
                 raise LineupError(f"team {abbr}, {name}: the Basic game needs Defense 12-14 and Passing J-L; "
                                   f"missing {exc}") from None
+            if advanced:
+                defa.append(_advanced_column(abbr, name, s.defense_column, need_def, DEFENSE_NUMBERS, "D"))
+                passa.append(_advanced_column(abbr, name, s.passing, need_pass, PASSING_LETTERS, "P"))
+            skfo.append(s.faceoff)
             skaters.append((abbr, name))
             skater_pos.append(R.POSITIONS[s.positions[0]])
         roster_names.append(tuple(names))
@@ -191,10 +259,22 @@ def compile_kit(kit: Kit, rules: Rules | None = None, teams=None) -> Compiled:
         "gc": np.array(gcard, dtype=np.int16).reshape(-1, 11, 2, 4),
         "tm": team_rows.astype(np.int64), "act": ACT, "spn": SPN, "spx": SPX, "spa": SPA, "fo": FO, "penc": PENC,
         "ppc": PPC, "ppcond": PPCOND, "ret": RET, "penalty": PENALTY, "rules": rules.numeric(),
+        "adeck": np.zeros((0, len(SECTIONS), FORECHECKERS, 5), np.int16), "anum": np.zeros(0, np.int16),
+        "defa": np.array(defa, dtype=np.int16).reshape(-1, len(DEFENSE_NUMBERS), 4),
+        "passa": np.array(passa, dtype=np.int16).reshape(-1, len(PASSING_LETTERS), 4),
     }
     built.update(_shot_tables(kit, rules))
+    built["afo"], built["sfo"] = _faceoff_tables(kit, rules)
+    built["skfo"] = np.array(skfo, np.int16) if rules.faceoff_chart() != "basic" else np.zeros(0, np.int16)
+    action_names = tuple(c.card for c in actions)
+    if advanced:
+        acts = [c for c in adv if c.kind == "action"]
+        built["adeck"] = np.array([[[r.code() for r in seg] for seg in c.sections] for c in acts], np.int16)
+        built["anum"] = np.array([c.number for c in acts], np.int16)
+        action_names = tuple(c.card for c in acts)
     tables = tuple(built[t] for t in TABLES)
     return Compiled(D=flatten(tables), tables=tables, teams=abbrs, skaters=tuple(skaters), skater_pos=tuple(skater_pos),
-                    roster=tuple(roster_names), goalies=tuple(goalies), team_goalies=tuple(team_goalies),
-                    action_cards=tuple(c.card for c in actions), split_cards=tuple(c.card for c in sd),
+                    roster=tuple(roster_names), goalies=tuple(goalies), skater_fo=tuple(skfo),
+                    team_goalies=tuple(team_goalies),
+                    action_cards=action_names, split_cards=tuple(c.card for c in sd),
                     rules=rules)

@@ -14,6 +14,7 @@ from pathlib import Path
 from simcore.charts import ChartError, read_table
 from simcore.textio import read_toml
 
+from .advdeck import AdvancedCard, load_advanced_action_deck, load_advanced_faceoff_chart, load_super_faceoff_chart
 from .cards import Goalie, Skater, load_goalies, load_skaters
 from .decks import (ActionCard, PowerPlayRow, SplitCard, load_action_deck, load_faceoff_chart, load_penalty_chart,
                     load_penetration_chart, load_power_play_chart, load_retaliation_chart, load_split_deck)
@@ -25,6 +26,9 @@ SAMPLE_KIT_DIR = Path(__file__).resolve().parent / "data" / "kit"
 #: kit.toml keys naming a file, in the order they are loaded.
 KIT_FILES = ("action_deck", "split_deck", "faceoff_chart", "penetration_chart", "power_play_chart",
              "retaliation_chart", "penalty_chart", "teams")
+#: Optional kit.toml keys of the Advanced game's files (a Basic kit without them still loads; level=advanced
+#: without the deck is an error naming kit.toml and the key).
+KIT_ADVANCED = ("advanced_action_deck", "advanced_faceoff_chart", "super_advanced_faceoff_chart")
 
 LINE_COLUMNS = ["LW", "C", "RW", "LD", "RD", "G"]
 #: unit -> the columns it fills (every other column holds "-").
@@ -84,6 +88,11 @@ class Kit:
     teams: dict[str, Team]
     # optional files (shotcharts.py): the split deck's Advanced sections, the Passing L and Deflection charts
     shot_charts: ShotCharts | None = None
+    # the Advanced game (optional kit.toml keys KIT_ADVANCED; None when the kit has no such file)
+    advanced_action_deck: tuple[AdvancedCard, ...] | None = None
+    advanced_faceoff_chart: tuple | None = None     # by split 1..20: (Even, +1, +2) readings (8.1)
+    super_advanced_faceoff_chart: tuple | None = None   # by split 1..20: Even, +1 .. +4 or more (8.2)
+    toml_path: str = ""                             # the kit.toml read (for errors naming its keys)
 
 
 # ---------------------------------------------------------------- line-ups
@@ -218,7 +227,7 @@ def load_teams(path) -> dict[str, Team]:
 
 
 #: The keys a kit.toml may have: its name, whether it is synthetic, and the files it names.
-KIT_KEYS = ("name", "synthetic", *KIT_FILES,
+KIT_KEYS = ("name", "synthetic", *KIT_FILES, *KIT_ADVANCED,
             *SHOT_CHART_KEYS)      # optional: the split deck's Advanced sections, Passing L and Deflection charts
 
 
@@ -239,6 +248,10 @@ def load_kit(path) -> Kit:
     shot_files = {key: _referenced(shown, t.line(key), key, folder, doc[key], kind="key")
                   for key in SHOT_CHART_KEYS if key in doc}
     split_deck = load_split_deck(files["split_deck"])
+    for key in KIT_ADVANCED:
+        if key in doc:
+            t.str(doc, key, required=True)
+            files[key] = _referenced(shown, t.line(key), key, folder, doc[key], kind="key")
     return Kit(
         name=doc["name"], synthetic=synthetic, path=str(folder),
         action_deck=load_action_deck(files["action_deck"]),
@@ -250,6 +263,13 @@ def load_kit(path) -> Kit:
         penalty_chart=load_penalty_chart(files["penalty_chart"]),
         teams=load_teams(files["teams"]),
         shot_charts=load_shot_charts(str(shown), shot_files, [c.card for c in split_deck]),
+        advanced_action_deck=(load_advanced_action_deck(files["advanced_action_deck"])
+                              if "advanced_action_deck" in files else None),
+        advanced_faceoff_chart=(load_advanced_faceoff_chart(files["advanced_faceoff_chart"])
+                                if "advanced_faceoff_chart" in files else None),
+        super_advanced_faceoff_chart=(load_super_faceoff_chart(files["super_advanced_faceoff_chart"])
+                                      if "super_advanced_faceoff_chart" in files else None),
+        toml_path=str(shown),
     )
 
 

@@ -25,6 +25,7 @@ from pathlib import Path
 import numpy as np
 
 from . import shotchartgen
+from . import advkit
 
 METHOD = "reconstructed:synthetic-kit"
 DICE = tuple(range(2, 13))
@@ -532,7 +533,7 @@ def build_files(k: Knobs = KNOBS) -> dict[str, str]:
         'action_deck = "action_deck.csv"\nsplit_deck = "split_deck.csv"\n'
         'faceoff_chart = "charts/faceoff.csv"\npenetration_chart = "charts/penetration.csv"\n'
         'power_play_chart = "charts/power_play.csv"\nretaliation_chart = "charts/goalie_retaliation.csv"\n'
-        'penalty_chart = "charts/penalty.csv"\nteams = "teams.csv"\n')
+        'penalty_chart = "charts/penalty.csv"\nteams = "teams.csv"\n' + advkit.KIT_TOML)
 
     # action deck: penalty cards first (both sections), then the rest of each section shuffled
     home = list(k.action_section)
@@ -638,6 +639,7 @@ def build_files(k: Knobs = KNOBS) -> dict[str, str]:
     # the split deck's Advanced sections and the Passing L / Deflection charts (shotchartgen.py)
     files["kit.toml"] += shotchartgen.toml_lines()
     files.update(shotchartgen.build_files())
+    files.update(advkit.build_files())          # the Advanced deck and charts (advkit.py)
     return files
 
 

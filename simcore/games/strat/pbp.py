@@ -108,6 +108,9 @@ def describe(c, L: np.ndarray, teams: tuple[int, int]) -> pd.DataFrame:
         elif code == EV.end:
             text = (f"Final: {abbr[0]} {b}, {abbr[1]} {cc}" if d else f"End of period {a}: {abbr[0]} {b}, "
                     f"{abbr[1]} {cc}")
+        elif code == EV.card and d:         # the Advanced deck: d = 1 + section * 4 + forecheckers
+            text = (f"{team} draws action card {c.action_cards[a]}: "
+                    f"{advanced_card_text(c, a, (d - 1) // 4, (d - 1) % 4)} -- {who(b)} has the puck")
         elif code == EV.card:
             r = ACT[a, side]
             text = (f"{team} draws action card {c.action_cards[a]} ({SIDES[side]} section): "
@@ -117,9 +120,9 @@ def describe(c, L: np.ndarray, teams: tuple[int, int]) -> pd.DataFrame:
                 ("", " (after the penalty, 7.31)", " (when the power-play units go off, 16.5)")[cc]
         elif code == EV.faceoff:
             where = "center ice" if b < 0 else f"{abbr[b]}'s end"
-            text = f"Faceoff at {where}: split {cc}, {team} {who(a)} wins it"
+            text = f"Faceoff at {where}: split {cc}, {team} {who(a)} wins it" + faceoff_column_text(d, abbr)
         elif code == EV.defense:
-            text = f"{team} {who(a)}, Defense {b}: {reading_text(cc)}"
+            text = f"{team} {who(a)}, Defense {b}: {ADV_DEFENSE_TEXT.get(cc) or reading_text(cc)}"
         elif code == EV.pass_:
             text = f"{team} {who(a)}, Passing {chr(ord('A') + b)}: {reading_text(*dec(d))}"
         elif code == EV.shot:
@@ -146,7 +149,8 @@ def describe(c, L: np.ndarray, teams: tuple[int, int]) -> pd.DataFrame:
                 ("inside shot" if d else "puck lost")
         elif code == EV.penalty:
             offender = sk(a) if a >= 0 else gk(-1 - a)
-            why = ("action-card penalty", "goalie penalty", "retaliation", "goalie penalty (coincidental)")[b]
+            why = ("action-card penalty", "goalie penalty", "retaliation", "goalie penalty (coincidental)")[b] \
+                if b < 4 else ADV_PENALTY_WHY.get(b, f"kind {b}")
             text = f"PENALTY {team}: {offender}, 2 minutes ({why})"
         elif code == EV.flip:
             text = "  elapsed time: card " + ("F line change (waits)" if a == -1 else
@@ -215,7 +219,60 @@ def describe(c, L: np.ndarray, teams: tuple[int, int]) -> pd.DataFrame:
                     (f"{team} killing a minor)" if cc == 0 else f"{team}'s minor is over)")
         elif code == EV.so_result:
             text = f"  -- {sk(a)} " + ("scores" if cc else "no goal")
+        elif code == EV.fo_men:
+            bonus = [t for bit, t in ((1, f"+3 {abbr[0]} power play"), (2, f"+3 {abbr[1]} power play"),
+                                      (4, f"+1 {abbr[0]} rated at center"), (8, f"+1 {abbr[1]} rated at center"))
+                     if d & bit]
+            text = (f"Faceoff men: {abbr[0]} {who(a)} ({c.skater_fo[a // 8]:+d}) against {abbr[1]} {who(b)} "
+                    f"({c.skater_fo[b // 8]:+d})" + (f", bonuses {', '.join(bonus)}" if bonus else "") +
+                    (f": difference {abs(cc)}, {abbr[side]} superior" if cc else ": even"))
+        elif code == EV.fo_thrown:
+            text = (f"  {team} faceoff man thrown out of the circle (split {cc}): the faceoff is drawn again"
+                    if d else f"  {team} {who(a)} is thrown out of the faceoff circle (split {cc}); {who(b)} takes "
+                    "the faceoff (8.21)")
+        elif code == EV.align:
+            text = f"{team} alignment: Offense {a}, Defense {b} ({b} forechecker{'' if b == 1 else 's'}) -- " + \
+                ("a new forward line" if cc == 1 else "before the faceoff")
         else:
             text = f"event {code}"
         rows.append((period, card, code, team, text))
     return pd.DataFrame(rows, columns=["period", "card", "code", "team", "text"])
+
+
+# ---------------------------------------------------------------- the Advanced action deck (advdeck.py)
+
+#: Why a penalty was called, for the kinds the Advanced deck adds (the Basic kinds 0-3 are listed above).
+ADV_PENALTY_WHY = {4: "Defense column penalty, 16.2"}
+#: Defense-column readings of the Advanced game (16.2), by kind (advdeck.DEF_PENALTY, TAKES_PUCK_SHOOTS).
+ADV_DEFENSE_TEXT = {23: "Penalty", 24: "Takes puck, outside shot"}
+
+
+def advanced_reading_text(ar) -> str:
+    """An Advanced card reading (:class:`advdeck.AdvancedReading`) the way the card prints it."""
+    from .advdeck import intim_text
+
+    text = reading_text(*ar.reading.code())
+    return text + (f", {intim_text(ar.intim)}" if ar.intim else "")
+
+
+def advanced_card_text(c, card: int, section: int, segment: int) -> str:
+    """Action card ``card``'s reading in ``section`` (advdeck.SECTIONS) for ``segment`` forecheckers, with where
+    it was read: ``"Opponent Defense 2 [Offense 2 (home), 1 forechecker]"``."""
+    from .advdeck import SECTION_TITLES, AdvancedReading, intim_decode
+
+    row = c.tables[TB.adeck][card, section, segment]
+    ar = AdvancedReading(R.Reading(*map(int, row[:4])), intim_decode(int(row[4])))
+    fc = "1 forechecker" if segment == 1 else f"{segment} forecheckers"
+    return f"{advanced_reading_text(ar)} [{SECTION_TITLES[section]}, {fc}]"
+
+
+def faceoff_column_text(d: int, abbr) -> str:
+    """The Advanced / Super Advanced faceoff chart column of a logged faceoff (``d`` = 1 + column + 8 * (chart -
+    1) + 64 * superior side; 0 the Basic chart)."""
+    if not d:
+        return ""
+    d -= 1
+    col, chart, sup = d % 8, (d // 8) % 8, d // 64
+    name = ("Advanced", "Super Advanced")[chart]
+    label = "Even" if col == 0 else ("+4 or more" if chart == 1 and col == 4 else f"+{col}")
+    return f" [{name} faceoff chart, {label}" + (f": {abbr[sup]} superior]" if col else "]")

@@ -21,6 +21,12 @@ A :class:`Coach` bundles a team's choices where the rules leave one to the coach
 * ``deflect`` — with the ``deflections`` rule in force, on a defenseman's outside X-Reb (25.0 "the offensive
   team may choose to try for a deflection or follow the normal rebound procedure"): ``always`` (default) or
   ``never``.
+* ``alignment`` — the Advanced game's offense (1-3) and defense (0-3 forecheckers) (9.0-9.2), chosen before
+  every faceoff and when a new forward line comes on (9.12), the visitors first: ``rulebook`` (default) follows
+  9.2's advice (late in the game Offense 1 with no forecheckers to protect a lead, Offense 3 with three to
+  come from behind, otherwise Offense 2 with one forechecker); ``counter`` likewise, but counters an opponent's
+  Offense 3 with the most forecheckers its offense allows and anything else with the fewest; or fixed:
+  ``o1d0``, ``o1d1``, ``o2d1``, ``o2d2``, ``o3d2``, ``o3d3`` (9.11's allowed pairs).  Basic games ignore it.
 
 "Any player" choices that the rules give to the coach (2.1 faceoffs, 5.2 X-Any D player, Lose puck to any D
 player) go to the player with the highest Offense rating on the ice, alternating ties (4.31).
@@ -43,6 +49,9 @@ SHELLED = ("stay", "relieve")
 PP_UNITS = ("alternate", "first")
 PASS_INSIDE = ("tendency", "never", "always")     # 11.0 (coaching.passes)
 DEFLECT = ("always", "never")                     # 25.0 (coaching.deflects)
+#: 9.0-9.2, the Advanced game's offense / defense alignment (kernel/coaching.py ``alignment``): ``rulebook``
+#: follows 9.2's advice, ``counter`` also counters the opponent's offense, the rest are fixed (offense, defense).
+ALIGNMENT = ("rulebook", "counter", "o1d0", "o1d1", "o2d1", "o2d2", "o3d2", "o3d3")
 
 
 @dataclass(frozen=True)
@@ -53,11 +62,13 @@ class Coach:
     pp_units: str = "alternate"
     pass_inside: str = "tendency"
     deflect: str = "always"
+    alignment: str = "rulebook"
 
     def __post_init__(self):
         for f in fields(self):
             allowed = {"penetrate": PENETRATE, "pull_goalie": PULL_GOALIE, "shelled": SHELLED,
-                       "pp_units": PP_UNITS, "pass_inside": PASS_INSIDE, "deflect": DEFLECT}[f.name]
+                       "pp_units": PP_UNITS, "pass_inside": PASS_INSIDE, "deflect": DEFLECT,
+                       "alignment": ALIGNMENT}[f.name]
             if getattr(self, f.name) not in allowed:
                 raise ValueError(f"coach policy {f.name}={getattr(self, f.name)!r} is not allowed; "
                                  f"allowed values: {', '.join(allowed)}")
@@ -98,4 +109,5 @@ class Coach:
         r[POL.pp_units] = PP_UNITS.index(self.pp_units)
         r[POL.pass_] = PASS_INSIDE.index(self.pass_inside)
         r[POL.deflect] = DEFLECT.index(self.deflect)
+        r[POL.alignment] = ALIGNMENT.index(self.alignment)
         return r

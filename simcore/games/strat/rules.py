@@ -106,6 +106,24 @@ class Rules(RulesBase):
         "back at center and the wing coming on; off: the lines come back on at once.  level: on at "
         "level=advanced.")
 
+    faceoffs: str = option(
+        "level", ("level", "basic", "advanced", "super"), "2.1, 8.1-8.11, 8.2",
+        "level: the Basic faceoff chart at level=basic, the Advanced one at level=advanced; basic: the Basic chart "
+        "(2.1); advanced: the Advanced chart, columns Even / +1 / +2 by the centers' faceoff ratings (8.1); super: "
+        "the Super Advanced chart, the best faceoff man of each side with the power-play (+3) and rated-at-center "
+        "(+1) bonuses, columns up to '+4 or more' (8.2).")
+    faceoff_thrown_out: str = option(
+        "on", ("on", "off"), "8.21",
+        "on: a thrown-out reading of the Super Advanced faceoff chart sends another player of that side into the "
+        "circle (the best faceoff rating among its other forwards) and the faceoff is drawn again; off: the "
+        "reading is drawn again with the same faceoff men.")
+
+    def faceoff_chart(self) -> str:
+        """The faceoff chart in force: ``basic``, ``advanced`` or ``super`` (``level`` follows the game's level)."""
+        if self.faceoffs == "level":
+            return "advanced" if self.level == "advanced" else "basic"
+        return self.faceoffs
+
     def in_force(self, name: str) -> bool:
         """Whether the Advanced rule field ``name`` applies: ``on``/``off`` as set, or with its default ``level``
         the game's level (on at ``level=advanced``).  Fields of this kind let a house rule mix one Advanced rule
@@ -133,4 +151,6 @@ class Rules(RulesBase):
         r[RULE.pp_three] = self.in_force("pp_three_cards")
         r[RULE.pp_play_on] = self.in_force("pp_play_on")
         r[RULE.pp_stay] = self.in_force("pp_units_stay")
+        r[RULE.faceoffs] = ("basic", "advanced", "super").index(self.faceoff_chart())
+        r[RULE.thrown_out] = self.faceoff_thrown_out == "on"
         return r

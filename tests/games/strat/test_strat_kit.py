@@ -73,7 +73,8 @@ def test_rulebook_sample_players(kit):
 
 KEYS = {"action_deck.csv": "card", "split_deck.csv": "card", "teams.csv": "team", "charts/faceoff.csv": "split",
         "charts/penetration.csv": "rating", "charts/power_play.csv": "split", "charts/goalie_retaliation.csv": "die",
-        "charts/penalty.csv": "rating",
+        "charts/penalty.csv": "rating", "advanced_action_deck.csv": "card", "charts/advanced_faceoff.csv": "split",
+        "charts/super_advanced_faceoff.csv": "split",
         # the split deck's Advanced sections and the Passing L / Deflection charts (shotchartgen's methods)
         "split_advanced.csv": "card", "charts/passing_l.csv": "assist", "charts/deflection.csv": "die"}
 ADVANCED_SHOT_METHODS = {"split_advanced.csv": "reconstructed:split-advanced-mix",
@@ -85,7 +86,12 @@ RULEBOOK_CELLS = {
     ("teams/NRV_goalies.csv", "Player C"): {"G11"},
     ("charts/penetration.csv", "4"): {"success"},
     ("charts/power_play.csv", "1"): {"condition", "top_power_play", "bottom_short_handed", "bottom_power_play"},
+    ("advanced_action_deck.csv", "AA01"): {"offense1", "offense2_home"},      # 10.2's example
 }
+
+
+#: the methods of the sample kit's reconstructed cells (docs/strat-data.md)
+RECONSTRUCTED = ("reconstructed:synthetic-kit", "reconstructed:advanced-deck-targets", "reconstructed:faceoff-shares")
 
 
 def _tables():
@@ -108,11 +114,13 @@ def test_every_cell_is_tagged_and_only_printed_cells_claim_the_rulebook():
                 elif rel.endswith("_skaters.csv") and col in kitgen.ADVANCED_COLUMNS:
                     assert cell.source == kitgen.ADVANCED_METHOD, (rel, key, col, cell.source)
                 else:
-                    method = ADVANCED_SHOT_METHODS.get(rel, "reconstructed:synthetic-kit")
-                    assert cell.source == method, (rel, key, col, cell.source)
+                    method = ADVANCED_SHOT_METHODS.get(rel)
+                    assert (cell.source == method) if method else (cell.source in RECONSTRUCTED), \
+                        (rel, key, col, cell.source)
     assert seen == {(rel, key, col) for (rel, key), cols in RULEBOOK_CELLS.items() for col in cols}
     docs = (SAMPLE_KIT_DIR.parents[4] / "docs" / "strat-data.md").read_text()
     assert "`reconstructed:synthetic-kit`" in docs and "How the sample kit was built" in docs
+    assert "`reconstructed:advanced-deck-targets`" in docs
 
 
 def test_shipped_files_equal_the_generator_output(tmp_path):

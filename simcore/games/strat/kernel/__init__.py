@@ -40,7 +40,9 @@ with every module it inlines):
   player" picks, the assist chain;
 * :mod:`.injuries` (15); :mod:`.goals` -- goals, assists, shots on goal (14, 24.3); :mod:`.powerplay` (7.x);
   :mod:`.penalties`; :mod:`.shots` -- shots, goalie cards, rebounds, breakaways (3.0, 5.x, 6.x);
-  :mod:`.actions` -- action cards (4.x); :mod:`.faceoffs` (2.x); :mod:`.goalies` -- pull (13) and relief;
+  :mod:`.actions` -- action cards (4.x; the Advanced deck's sections and segments at level=advanced, 10);
+  :mod:`.faceoffs` (2.x; the Advanced and Super Advanced charts, 8); :mod:`.coaching` -- the coaches'
+  decisions (alignments, 9); :mod:`.goalies` -- pull (13) and relief;
   :mod:`.shootout` (28);
 * :mod:`.game` -- periods and the game; :mod:`.drivers` -- :func:`simulate_games`, :func:`add_players`,
   :func:`play_logged`.

@@ -4,19 +4,63 @@ from __future__ import annotations
 import numba as nb
 
 from .. import readings as R
+from ..advdeck import (DEF_PENALTY, I_OPP, SEC_O1, SEC_O2_HOME, SEC_O2_VISITORS, SEC_O3, SEC_PP,
+                       TAKES_PUCK_SHOOTS)
+from .coaching import ALIGN_LINE, align_teams
 from .events import enc, log
 from .ice import MIRROR, SELF_PASS, chain_add, chain_reset, pick_any, put_lines
-from .layout import COL_IN, COL_OUT, EV, F, M, MODE, RULE, ZL
+from .layout import COL_IN, COL_OUT, EV, F, HOME, LEVEL_ADVANCED, M, MODE, NT, RULE, T, ZL
 from .passing import passing_l_completes
 from .penalties import penalty
 from .shots import breakaway_for
-from .tables import act_row, defc, passc_row, rule, sk
+from .tables import act_row, adeck_row, defa, defc, passa_row, passc_row, rule, sk
+
+
+PEN_KIND_DEFENSE = 4                # EV.penalty's kind for a Defense-column penalty (16.2; pbp.ADV_PENALTY_WHY)
+
+
+@nb.njit(inline="always", cache=True)
+def short_handed(Z, t):
+    """Whether team ``t`` is short-handed in open play.  The Basic and Advanced power plays (7.3, 16.3) are
+    resolved on the Power Play Chart, so open play is always at full strength; the penalty queue's manpower
+    state answers this once play continues during penalties (Super Advanced, 13.2's "unless the team that pulls
+    its goalie was short-handed to begin with")."""
+    return False
+
+
+@nb.njit(inline="always", cache=True)
+def section_segment(Z, t):
+    """The section of the Advanced card team ``t`` reads (10.2: by its offense, home or visitors at Offense 2)
+    and the segment (by the defending team's forecheckers).  13.2: a team with its goalie pulled reads the
+    power-play section (unless it was short-handed) and is considered to be in a three-forechecker defense."""
+    d = 1 - t
+    if Z[ZL.pull + t] and not short_handed(Z, t):
+        sec = SEC_PP
+    else:
+        o = Z[ZL.align + t * 2]
+        sec = SEC_O1 if o == 1 else (SEC_O3 if o == 3 else (SEC_O2_HOME if t == HOME else SEC_O2_VISITORS))
+    seg = 3 if Z[ZL.pull + d] else Z[ZL.align + d * 2 + 1]
+    return sec, seg
+
+
+@nb.njit(inline="always", cache=True)
+def set_intimidator(Z, d, code, shooter, second):
+    """12.1: the defender of side ``d`` who may intimidate before the inside shot, from the card's I code
+    (advdeck.intim_code): the second player "only if the pass for the inside shot went to the second offensive
+    player" (``second``); OPP the player defending the shooter.  M.intim = 1 + his slot (0: vacant, none)."""
+    first = code % 8 - 1
+    alt = code // 8 - 1
+    who = alt if (second and alt >= 0) else first
+    s = MIRROR[shooter] if who == I_OPP else who
+    Z[ZL.m + M.intim] = 1 + s if Z[ZL.ice + d * 6 + s] >= 0 else 0
 
 
 @nb.njit(cache=True, forceinline=True)
 def action(D, Z, RS, t, slot, pol, OT_, OP, OK, L):
-    """Team ``t``'s ``slot`` has the puck: draw the top action card and read the team's section."""
+    """Team ``t``'s ``slot`` has the puck: draw the top action card and read the team's section (Basic 4.x; at
+    level=advanced the Advanced deck's section and segment, 10.2)."""
     d = 1 - t
+    adv = rule(D, RULE.level) == LEVEL_ADVANCED
     while True:
         if Z[ZL.cur] >= Z[ZL.ncards]:
             Z[ZL.m + M.mode] = MODE.end
@@ -36,17 +80,29 @@ def action(D, Z, RS, t, slot, pol, OT_, OP, OK, L):
         put_lines(Z)
         chain_reset(Z)
         log(Z, L, EV.line, -1, Z[ZL.cf], Z[ZL.cd], 0, 0)
+        if c == -1 and adv:
+            align_teams(Z, pol, L, ALIGN_LINE)     # 9.12: a new forward line comes on
+    # 12.1: an I reading is pending only until its shot; the shot code (intimidation, 12) reads and clears it,
+    # and a new card clears one that no shot used
+    Z[ZL.m + M.intim] = 0
     if Z[ZL.ice + t * 6 + slot] < 0:
         slot = pick_any(D, Z, t, 0, -1, False)
     p = Z[ZL.ice + t * 6 + slot]
-    r = act_row(D, c, t)
+    if adv:
+        sec, seg = section_segment(Z, t)
+        r = adeck_row(D, c, sec, seg)
+        log(Z, L, EV.card, t, c, p * 8 + slot, D[r + 0], 1 + sec * 4 + seg)
+    else:
+        r = act_row(D, c, t)
+        log(Z, L, EV.card, t, c, p * 8 + slot, D[r + 0], 0)
     k = D[r + 0]
-    log(Z, L, EV.card, t, c, p * 8 + slot, k, 0)
     ms = MIRROR[slot]
     if k == R.OPP_DEFENSE:
         q = Z[ZL.ice + d * 6 + ms]
         if q < 0:
             res = R.OUTSIDE_SHOT
+        elif adv:
+            res = defa(D, q, D[r + 1], 0)           # Defense 2-14 (10.2, 16.2)
         else:
             res = defc(D, q, D[r + 1] - 12, 0)
         log(Z, L, EV.defense, d, (q if q >= 0 else 0) * 8 + ms, D[r + 1], res, 0)
@@ -55,6 +111,18 @@ def action(D, Z, RS, t, slot, pol, OT_, OP, OK, L):
             Z[ZL.m + M.team] = d
             Z[ZL.m + M.slot] = ms
             return
+        if res == DEF_PENALTY:                     # 16.2: "Either a penalty will occur ..."
+            OT_[d * NT + T.pen_def] += 1
+            penalty(D, Z, RS, d, q, pol, OT_, OP, OK, L, PEN_KIND_DEFENSE)
+            return
+        if res == TAKES_PUCK_SHOOTS:               # 16.2: "... or the defender will take away the puck and
+            chain_reset(Z)                         # attempt an outside shot" (no penetration, as 4.83)
+            Z[ZL.m + M.mode] = MODE.shot
+            Z[ZL.m + M.team] = d
+            Z[ZL.m + M.slot] = ms
+            Z[ZL.m + M.col] = COL_OUT
+            Z[ZL.m + M.unrestricted] = 0
+            return
         Z[ZL.m + M.mode] = MODE.shot
         Z[ZL.m + M.team] = t
         Z[ZL.m + M.slot] = slot
@@ -62,7 +130,7 @@ def action(D, Z, RS, t, slot, pol, OT_, OP, OK, L):
         Z[ZL.m + M.unrestricted] = 1
         return
     if k == R.PASSING:
-        pr = passc_row(D, p, D[r + 1] - 9)
+        pr = passa_row(D, p, D[r + 1]) if adv else passc_row(D, p, D[r + 1] - 9)
         log(Z, L, EV.pass_, t, p * 8 + slot, D[r + 1], 0, enc(D, pr))
         if D[pr + 0] == R.PASS_INSIDE:
             s = D[pr + 1]
@@ -101,6 +169,8 @@ def action(D, Z, RS, t, slot, pol, OT_, OP, OK, L):
             s = slot
         if s != slot:
             chain_add(Z, t, p)
+        if adv and D[r + 4] != 0:
+            set_intimidator(Z, d, D[r + 4], s, s == D[r + 3] and s != D[r + 2])
         Z[ZL.m + M.mode] = MODE.shot
         Z[ZL.m + M.team] = t
         Z[ZL.m + M.slot] = s

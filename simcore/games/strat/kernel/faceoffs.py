@@ -1,27 +1,144 @@
-"""Faceoffs (2.x): at center ice, or in a goalie's end after his save."""
+"""Faceoffs (2.x): at center ice, or in a goalie's end after his save; the Basic chart (2.1), or the Advanced
+(8.1-8.11) or Super Advanced (8.2-8.21) chart by the faceoff men's ratings (rule ``faceoffs``)."""
 from __future__ import annotations
 
 import numba as nb
 
 from .. import readings as R
+from ..advdeck import FACEOFF_THROWN
 from .draws import draw_split
 from .events import log
 from .ice import chain_reset, pick_any
-from .layout import COL_OUT, EV, M, MODE, NT, T, ZL
-from .tables import fo_row, spn
+from .coaching import ALIGN_FACEOFF, align_teams
+from .layout import COL_OUT, EV, F, FO_ADVANCED, FO_BASIC, FO_SUPER, LEVEL_ADVANCED, M, MODE, NT, RULE, T, ZL
+from .tables import afo_row, fo_row, rule, sfo_row, sk, skfo, spn
+
+C_POS = R.C
+
+
+@nb.njit(inline="always", cache=True)
+def on_power_play(Z, t):
+    """8.2's power-play bonus: team ``t`` has more skaters.  Open play is at full strength in the Basic and
+    Advanced power plays (7.3, 16.3: the Power Play Chart), so this is the extra skater's edge (13.3: "as long as
+    the extra skater gives his team a numerical advantage in skaters ... his team gets the benefits of a power
+    play team"); the penalty queue's manpower state adds to it once play continues during penalties."""
+    return Z[ZL.pull + t] != 0 and Z[ZL.pull + 1 - t] == 0
+
+
+@nb.njit(inline="always", cache=True)
+def rated_at_center(D, p):
+    return sk(D, p, F.pos1) == C_POS or sk(D, p, F.pos2) == C_POS
+
+
+@nb.njit(inline="always", cache=True)
+def fo_difference(D, Z, chart, ph, pv):
+    """The home side's difference (negative: the visitors are superior) between faceoff men ``ph`` and ``pv``:
+    their ratings (8.1); on the Super Advanced chart plus the bonuses, +3 for the power play and +1 for a man
+    rated at center against one who is not (8.2).  Returns (difference, bonus bits: 1 home PP, 2 visitor PP,
+    4 home center, 8 visitor center)."""
+    dif = skfo(D, ph) - skfo(D, pv)
+    bits = 0
+    if chart == FO_SUPER:
+        if on_power_play(Z, 0):
+            dif += 3
+            bits |= 1
+        if on_power_play(Z, 1):
+            dif -= 3
+            bits |= 2
+        ch = rated_at_center(D, ph)
+        cv = rated_at_center(D, pv)
+        if ch and not cv:
+            dif += 1
+            bits |= 4
+        if cv and not ch:
+            dif -= 1
+            bits |= 8
+    return dif, bits
+
+
+@nb.njit(inline="always", cache=True)
+def faceoff_man(D, Z, t, chart, skip):
+    """Side ``t``'s slot that takes the faceoff: the center (8.1 "the opposing centers on the ice"); on the Super
+    Advanced chart the forward with the best faceoff rating, the center unless a winger's is better (8.2
+    "usually the centers, but sometimes a winger will have a better faceoff rating than his center").  ``skip``:
+    a slot thrown out of the circle (8.21: "choose another player on the ice"), -1 none.  A vacant forward slot
+    is passed over; with no forward left, the best of the defensemen."""
+    if chart == FO_ADVANCED and skip != 1 and Z[ZL.ice + t * 6 + 1] >= 0:
+        return 1
+    best = -1
+    br = -1
+    for k in range(5):
+        s = (1, 0, 2, 3, 4)[k]                 # the center first: a winger must be better to take it
+        p = Z[ZL.ice + t * 6 + s]
+        if s == skip or p < 0 or (s >= 3 and best >= 0):
+            continue
+        if skfo(D, p) > br:
+            best = s
+            br = skfo(D, p)
+    return best
 
 
 @nb.njit(cache=True, forceinline=True)
-def faceoff(D, Z, RS, zone, OT_, L):
-    """Faceoff at center (``zone`` -1) or in ``zone``'s end after his goalie's save (2.1-2.21)."""
-    c = draw_split(Z, RS)
-    r = fo_row(D, spn(D, c) - 1)
-    w = D[r + 1]
-    s = D[r + 2]
+def rated_faceoff(D, Z, RS, chart, L):
+    """The Advanced (8.1-8.11) or Super Advanced (8.2-8.21) faceoff chart: the column by the difference of the
+    faceoff men, Even read by home and visitors, the others by the superior and inferior sides; a thrown-out
+    reading (8.21) sends another man of that side in and the faceoff is drawn again.  Returns (winning side, slot
+    named, split number, the play-by-play's column code 1 + column + 8 * (chart - 1) + 64 * superior side)."""
+    mh = faceoff_man(D, Z, 0, chart, -1)
+    mv = faceoff_man(D, Z, 1, chart, -1)
+    while True:
+        ph = Z[ZL.ice + mh]
+        pv = Z[ZL.ice + 6 + mv]
+        dif, bits = fo_difference(D, Z, chart, ph, pv)
+        last = 2 if chart == FO_ADVANCED else 4
+        col = min(abs(dif), last)
+        sup = 0 if dif >= 0 else 1
+        log(Z, L, EV.fo_men, sup, ph * 8 + mh, pv * 8 + mv, dif, bits)
+        c = draw_split(Z, RS)
+        n = spn(D, c)
+        r = afo_row(D, n - 1, col) if chart == FO_ADVANCED else sfo_row(D, n - 1, col)
+        first = 0 if col == 0 else sup          # the side the chart's first reading (home / superior) names
+        side = first if D[r + 1] == 0 else 1 - first
+        if D[r + 0] != FACEOFF_THROWN:
+            return side, D[r + 2], n, 1 + col + 8 * (chart - 1) + 64 * sup
+        # 8.21: thrown out of the circle
+        if rule(D, RULE.thrown_out):
+            if side == 0:
+                nm = faceoff_man(D, Z, 0, FO_SUPER, mh)
+                log(Z, L, EV.fo_thrown, 0, ph * 8 + mh, Z[ZL.ice + nm] * 8 + nm, n, 0)
+                mh = nm
+            else:
+                nm = faceoff_man(D, Z, 1, FO_SUPER, mv)
+                log(Z, L, EV.fo_thrown, 1, pv * 8 + mv, Z[ZL.ice + 6 + nm] * 8 + nm, n, 0)
+                mv = nm
+        else:
+            log(Z, L, EV.fo_thrown, side, -1, -1, n, 1)
+
+
+@nb.njit(cache=True, forceinline=True)
+def faceoff(D, Z, RS, zone, pol, OT_, L):
+    """Faceoff at center (``zone`` -1) or in ``zone``'s end after his goalie's save (2.1-2.21).  At
+    level=advanced the coaches may first change their alignments (9.12 "or before any faceoff")."""
+    Z[ZL.m + M.intim] = 0
+    if rule(D, RULE.level) == LEVEL_ADVANCED:
+        if Z[ZL.period] == 1 and Z[ZL.cards] == 0:
+            for j in range(4):              # the game's opening faceoff: no alignment announced yet
+                Z[ZL.align + j] = 0
+        align_teams(Z, pol, L, ALIGN_FACEOFF)
+    chart = rule(D, RULE.faceoffs)
+    if chart == FO_BASIC:
+        c = draw_split(Z, RS)
+        n = spn(D, c)
+        r = fo_row(D, n - 1)
+        w = D[r + 1]
+        s = D[r + 2]
+        how = 0
+    else:
+        w, s, n, how = rated_faceoff(D, Z, RS, chart, L)
     if s == R.ANY or Z[ZL.ice + w * 6 + s] < 0:
         s = pick_any(D, Z, w, 0, -1, False)
     OT_[w * NT + T.fow] += 1
-    log(Z, L, EV.faceoff, w, Z[ZL.ice + w * 6 + s] * 8 + s, zone, spn(D, c), 0)
+    log(Z, L, EV.faceoff, w, Z[ZL.ice + w * 6 + s] * 8 + s, zone, n, how)
     chain_reset(Z)
     if zone >= 0 and w != zone:
         Z[ZL.m + M.mode] = MODE.shot        # 2.21: an outside shot, with the option to penetrate

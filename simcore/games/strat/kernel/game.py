@@ -101,7 +101,7 @@ def play_period(D, Z, RS, pol, OT_, OP, OK, L,
                 goalie_pull(D, Z, pol, OT_, L)
             if Z[ZL.m + M.zone] < 0 and Z[ZL.cur] >= Z[ZL.ncards]:
                 break           # a center-ice faceoff with the deck spent: the period is over
-            faceoff(D, Z, RS, Z[ZL.m + M.zone], OT_, L)
+            faceoff(D, Z, RS, Z[ZL.m + M.zone], pol, OT_, L)
             prev_t = Z[ZL.m + M.team]
         elif mode == MODE.action:
             if third and pull_possible(Z):

@@ -77,6 +77,15 @@ TABLES = (
     "spim",      # (40, 3) Intimidation section: number, possible penalty (16.1), PP number (22.3)
     "plc",       # (10, 2) Passing L chart: completing split range by the passer's Assist rating (11.5)
     "dfl",       # (6,) Deflection chart: position by one die, -1 none (25.1)
+    # the Advanced game (advdeck.py; 0 rows at level=basic)
+    "adeck",     # (30, 6, 4, 5) Advanced action cards [card, section (advdeck.SECTIONS), forecheckers 0-3] =
+                 #   kind, a, b, c, intimidation code (advdeck.intim_code)
+    "anum",      # (30,) each Advanced card's corner number 1-30 (30.11)
+    "defa",      # (n_skaters, 13, 4) Defense 2-14 (4.1, 16.2)
+    "passa",     # (n_skaters, 6, 4) Passing G-L (4.2)
+    "afo",       # (20, 3, 4) Advanced faceoff chart [split, column Even/+1/+2] (8.1-8.11)
+    "sfo",       # (20, 5, 4) Super Advanced faceoff chart [split, column Even/+1/+2/+3/+4 or more] (8.2)
+    "skfo",      # (n_skaters,) faceoff rating (8.1: +2, +1 or 0)
 )
 TB = fields("Table", TABLES)
 HDR, HEADER = regions("Header", [(t, 2) for t in TABLES])     # (offset, rows) per table
@@ -110,15 +119,20 @@ RULE = fields("Rule", "level lines ot_cards shootout fatigue assists injuries pk
                      # the goalie-penalty retaliation (5.73): 0 offsetting minors, 1 the power play is played
                      "retaliation "
                      # the Advanced power play as rule fields (16.31, 16.32 with 16.4, 16.5-16.51): 1 in force
-                     "pp_three pp_play_on pp_stay")
+                     "pp_three pp_play_on pp_stay "
+                     # the faceoff chart (FO_BASIC / FO_ADVANCED / FO_SUPER; 2.1, 8.1, 8.2), 8.21 thrown out
+                     "faceoffs thrown_out")
 RET_OFFSETTING, RET_POWER_PLAY = 0, 1        # RULE.retaliation
 LEVEL_BASIC, LEVEL_ADVANCED = 0, 1           # RULE.level
+FO_BASIC, FO_ADVANCED, FO_SUPER = 0, 1, 2    # RULE.faceoffs
 N_RULES = len(RULE)
 POL = fields("Policy", "penetrate pull shelled pp_units alignment intimidate pass_ "
                        "deflect")                  # 25.0: try a deflection on a defenseman's X-Reb
 N_POL = len(POL)
 #: What a side's coach sees when a policy decides (coaching.observe): the clock, the score, his own goalie
-OBS = fields("Observation", "period overtime cards_left score opp_score pulled shelled")
+OBS = fields("Observation", "period overtime cards_left score opp_score pulled shelled "
+                           # the Advanced game: the opponent's announced alignment (9.12; 0 0 before any)
+                           "opp_offense opp_defense")
 N_OBS = len(OBS)
 
 # ---------------------------------------------------------------- counters (the kernel's outputs)
@@ -194,7 +208,9 @@ EV = fields("Event", "period card line faceoff defense pass_ shot goalie goal sa
                      # the offender's place on the penalty-killing unit taken by another skater (7.2)
                      "pk_sub "
                      # the outcome of a shootout attempt that needed a split card or the goalie's card (28.1)
-                     "so_result")
+                     "so_result "
+                     # the faceoff men of the Advanced / Super Advanced charts (8.1, 8.2), one thrown out (8.21)
+                     "fo_men fo_thrown")
 LR = fields("LogRow", "period card code side a b c d")
 LOG_W = len(LR)
 

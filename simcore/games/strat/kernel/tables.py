@@ -116,3 +116,42 @@ def pen_chart(D, r, j):
 @nb.njit(inline="always", cache=True)
 def rule(D, j):
     return D[D[HDR.rules] + j]
+
+
+# ---------------------------------------------------------------- the Advanced game (advdeck.py)
+
+@nb.njit(inline="always", cache=True)
+def adeck_row(D, c, sec, f):
+    """Index of Advanced action card ``c``'s reading in section ``sec`` (advdeck.SECTIONS) against ``f``
+    forecheckers: kind, a, b, c, intimidation code at D[i:i+5]."""
+    return D[HDR.adeck] + ((c * 6 + sec) * 4 + f) * 5
+
+
+@nb.njit(inline="always", cache=True)
+def defa(D, q, n, k):
+    """Field ``k`` of skater ``q``'s Defense-column reading ``n`` (2-14)."""
+    return D[D[HDR.defa] + (q * 13 + n - 2) * 4 + k]
+
+
+@nb.njit(inline="always", cache=True)
+def passa_row(D, p, i):
+    """Index of skater ``p``'s Passing reading ``i`` (letter index: G=6 ... L=11)."""
+    return D[HDR.passa] + (p * 6 + i - 6) * 4
+
+
+@nb.njit(inline="always", cache=True)
+def afo_row(D, n, col):
+    """Index of the Advanced faceoff chart's reading for split n + 1 in column ``col`` (0 Even, 1 +1, 2 +2)."""
+    return D[HDR.afo] + (n * 3 + col) * 4
+
+
+@nb.njit(inline="always", cache=True)
+def sfo_row(D, n, col):
+    """Index of the Super Advanced faceoff chart's reading for split n + 1 in column ``col`` (0 Even ... 4 +4)."""
+    return D[HDR.sfo] + (n * 5 + col) * 4
+
+
+@nb.njit(inline="always", cache=True)
+def skfo(D, p):
+    """Skater ``p``'s faceoff rating (8.1)."""
+    return D[D[HDR.skfo] + p]
