@@ -196,7 +196,7 @@ ZL, NZ = regions("State", [
     ("align", (2, 2)),             # Advanced: each side's (offense 1-3, defense 0-3) alignment (9.0)
     ("deck", ORDER_CAP),           # this period's action deck, line-change cards included
     ("penq", (PENQ_CAP, 3)),       # penalties being served: (side, skater id or -1 - goalie id, minutes)
-    ("manpower", 2),               # skaters on the ice per side (5 at even strength; 6 with the extra skater not counted)
+    ("manpower", 2),               # skaters on the ice per side (5 at even strength; the extra skater not counted)
 ])
 
 # ---------------------------------------------------------------- play-by-play
