@@ -797,3 +797,46 @@ def test_16_51_center_of_the_penalty_killers_back_at_center():
     assert ice[wing] == int(tr[TM.f + wing])                    # the line's wing comes on (F1 at the period start)
     assert [ice[s] for s in (2 - wing, 3, 4)] == [pk[s] for s in (2 - wing, 3, 4)]
     assert Z[ZL.ice:ZL.ice + 5].tolist() == ppi.tolist() and Z[ZL.pp_stay] == 1
+
+
+# ---------------------------------------------------------------- the power play's own state (7.35, 13.3)
+
+def _pp_games(rules="injuries=off", n=120):
+    """Play-by-play text of ``n`` round-robin games of the sample league (seed 1)."""
+    import simcore
+
+    g = simcore.game("strat")
+    return [g.play_by_play(None, 1, i, rules=rules).events for i in range(n)]
+
+
+def test_7_35_passes_before_the_penalty_assist_no_power_play_goal():
+    # 7.35: "The only actions taken during a power play are the shots indicated on the Power Play Chart", and
+    # 14.1 credits a pass that "contributes directly to a goal": on a chart goal only a power-play skater on
+    # the ice can assist.  LKP-FNW seed 1 game 34 credited the two skaters who set up the shot that drew the
+    # goalie penalty (Ignatius Ketholm, Linus Eckholm; not on LKP's PP1).
+    import simcore
+
+    lg = simcore.game("strat").play_by_play({"home": "LKP", "away": "FNW"}, 1, 34, rules="injuries=off")
+    t = lg.events.text.tolist()
+    i = next(j for j, s in enumerate(t) if s.startswith("GOAL LKP: Linus Rudton") and "[power play]" in s)
+    assert t[i + 1].strip() == "assists: Kasper Garwell (C, LKP), Felix Vandford (RW, LKP)"
+    pp1 = set(engine.sample_kit().teams["LKP"].lines.power_play[0])
+    assert {"Kasper Garwell", "Felix Vandford", "Linus Rudton"} <= pp1
+
+
+def test_13_3_a_power_play_is_not_played_into_an_empty_net():
+    # The Power Play Chart is a 5-on-4 with both goalies in; 13.3 gives an extra skater "the benefits of a power
+    # play team" only "as long as [he] gives his team a numerical advantage".  KBY-GRP seed 1 game 5: GRP pulled
+    # its goalie, then took a penalty, and KBY's power-play goal went into the empty net.
+    import simcore
+
+    t = simcore.game("strat").play_by_play({"home": "KBY", "away": "GRP"}, 1, 5).events.text.tolist()
+    pull = next(j for j, s in enumerate(t) if s.startswith("GRP pulls the goalie"))
+    pen = next(j for j in range(pull, len(t)) if t[j].startswith("PENALTY GRP"))
+    assert t[pen + 1] == "GRP goalie back in the net"
+    goal = next(s for s in t[pen:] if s.startswith("GOAL KBY"))
+    assert goal == "GOAL KBY: Bram Ulvmont (RW, KBY) [power play] -- KBY 3, GRP 1"
+    # and in 120 games of the round robin, no power-play or short-handed goal is scored into an empty net
+    for ev in _pp_games():
+        goals = ev.text[ev.text.str.startswith("GOAL ")]
+        assert not goals.str.contains(r"\[(?:power play|short-handed)[^]]*empty net").any(), goals.tolist()

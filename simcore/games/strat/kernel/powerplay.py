@@ -171,6 +171,16 @@ def power_play(D, Z, RS, t, offender, pp_out, pol, OT_, OP, OK, L):
     the box too (the goalie-penalty retaliation, 5.73 ``retaliation=power_play``; -1 none), who sits out of
     the power-play unit."""
     s = 1 - t
+    # 7.35 "The only actions taken during a power play are the shots indicated on the Power Play Chart": the
+    # passes before the penalty assist no power-play goal (14.1)
+    chain_reset(Z)
+    # the chart is a 5-on-4 with both goalies in: a pulled goalie comes back for it (13.3's extra skater plays
+    # at even strength); the pull policy decides again when play resumes
+    for side in range(2):
+        if Z[ZL.pull + side]:
+            Z[ZL.pull + side] = 0
+            Z[ZL.ice + side * 6 + 5] = -1
+            log(Z, L, EV.return_, side, 0, 0, 0, 0)
     OT_[t * NT + T.ppo] += 1
     Z[ZL.pp_stay] = 0
     queue_penalty(Z, L, s, offender, 2)
