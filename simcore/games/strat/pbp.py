@@ -190,7 +190,8 @@ def describe(c, L: np.ndarray, teams: tuple[int, int]) -> pd.DataFrame:
                  " -- not deflected: a save, rebound to any defensive player (25.21)")
         elif code == EV.deflect:
             text = f"{team} tries to deflect {who(a)}'s shot (25.1): die {b}, " + \
-                (f"{POS[cc]} gets the opportunity" if cc >= 0 else "no deflector: the normal rebound")
+                (f"{POS[cc]} gets the opportunity" if cc >= 0 else
+                 "nobody gets the opportunity: not deflected, a save, rebound to any defensive player (25.21)")
         elif code == EV.enforcer:
             text = f"  Enforcer rule (26.2): {who(a)}'s penetration rating {b} counts as {cc}"
         # ---- basicfix block: the penalized skater sits out (Getting Started, 7.2), the retaliation check (5.73)

@@ -443,16 +443,18 @@ def test_25_22_goalie_rating_reads_the_goalie_card():
     assert gl.team[HOME, T.defl_goals] == 1
 
 
-def test_25_1_none_or_vacant_is_the_normal_rebound():
+def test_25_1_none_or_vacant_is_not_deflected():
     # 25.1 "If the roll to determine the player who will attempt a deflection indicates a vacant position, then
-    # the shot is not deflected": die 5 reads none; the X-Reb is followed by the Rebound section as usual.
+    # the shot is not deflected", which 25.21 says "results in a save by the goalie with a rebound to Any
+    # Defensive Player": die 5 reads none; no Rebound section is read, the defending team has the puck.  (25.0
+    # makes the try a choice against "the normal rebound procedure", so a try can turn out worse.)
     xreb = roll_for("KBY", "Dorian Holgren", COL_OUT, "X-Reb")
-    card, pos = auto_defense_rebound()
-    gl = play([D_SHOT], [split(8), card], [xreb, 5], rules=DEFL_ON, coaches=SHOOT)
-    assert texts(gl, EV.deflect) == ["KBY tries to deflect RD Dorian Holgren's shot (25.1): die 5, no deflector: "
-                                     "the normal rebound"]
-    assert texts(gl, EV.rebound) == [f"  Rebound: Defense {pos}"]
+    gl = play([D_SHOT], [split(8)], [xreb, 5], rules=DEFL_ON, coaches=SHOOT)
+    assert texts(gl, EV.deflect) == ["KBY tries to deflect RD Dorian Holgren's shot (25.1): die 5, nobody gets the "
+                                     "opportunity: not deflected, a save, rebound to any defensive player (25.21)"]
+    assert texts(gl, EV.rebound) == []
     assert gl.team[HOME, T.defl_try] == 1 and gl.players[HOME, :, P.defl_try].sum() == 0
+    assert gl.team[HOME, T.sog] == 1 and gl.players[HOME, pslot("KBY", "Dorian Holgren"), P.sog] == 1
 
 
 @pytest.mark.parametrize("case", ["forward", "policy never", "rule off"])

@@ -256,16 +256,17 @@ def shoot(D, Z, RS, t, slot, col, unrestricted, pol, OT_, OP, OK, L):
             rebound(D, Z, RS, t, slot, L)
             return
         ds = deflector(D, Z, RS, t, p, slot, OT_, OP, L)
-        if ds < 0:                       # 25.1: not deflected, the normal rebound
-            rebound(D, Z, RS, t, slot, L)
-            return
-        q = Z[ZL.ice + t * 6 + ds]
-        dice = roll2(Z, RS)
-        r = shot_row(D, q, COL_IN, dice - 2)
-        k = D[r + 0]
-        log(Z, L, EV.deflect, t, q * 8 + ds, dice, 9, enc(D, r))
+        k = -1
+        q = -1
+        if ds >= 0:
+            q = Z[ZL.ice + t * 6 + ds]
+            dice = roll2(Z, RS)
+            r = shot_row(D, q, COL_IN, dice - 2)
+            k = D[r + 0]
+            log(Z, L, EV.deflect, t, q * 8 + ds, dice, 9, enc(D, r))
         if k != R.GOAL and k != R.GOALIE_RATING:
-            # 25.21: not deflected; a save with a rebound to Any Defensive Player, the shot the defenseman's
+            # not deflected -- nobody there (25.1 "then the shot is not deflected") or any other reading (25.21):
+            # "a save by the goalie with a rebound to Any Defensive Player", the shot the defenseman's
             Z[ZL.m + M.mode] = MODE.action
             Z[ZL.m + M.team] = d
             Z[ZL.m + M.slot] = pick_any(D, Z, d, 0, -1, False)
