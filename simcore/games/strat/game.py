@@ -142,7 +142,7 @@ class Strat(Game):
     title = "Strat-O-Matic Hockey, Basic game"
     description = ("Card by card from a kit (action deck, split deck, dice, player and goalie cards): faceoffs, "
                    "passes, shots, goalie cards, penalties and power plays, injuries, goalie fatigue, overtime "
-                   "and a shootout, with full box scores.")
+                   "and a shootout, with per-game, team, player and goalie tables and a play-by-play.")
     Rules = Rules
     Setup = Setup
     default_n = 5_600

@@ -101,13 +101,23 @@ def describe(c, L: np.ndarray, teams: tuple[int, int]) -> pd.DataFrame:
         return f"{c.goalies[g][1]} (G, {c.goalies[g][0]})"
 
     rows = []
+    so_goals = [0, 0]                       # the shootout's goals so far (28.1), for the final line
+    so_played = False
     for period, card, code, side, a, b, cc, d in L.tolist():
         team = abbr[side] if side in (0, 1) else ""
+        if code in (EV.so, EV.so_result):
+            so_played = True
+            if cc == 1:
+                so_goals[side] += 1
         if code == EV.period:
             text = ("Overtime" if a == 4 else f"Period {a}") + f": the action deck is shuffled ({b} cards)"
         elif code == EV.end:
             text = (f"Final: {abbr[0]} {b}, {abbr[1]} {cc}" if d else f"End of period {a}: {abbr[0]} {b}, "
                     f"{abbr[1]} {cc}")
+            if d and so_played:
+                h, v = so_goals
+                text += (f" (shootout {abbr[0]} {h}, {abbr[1]} {v}: " +
+                         (f"{abbr[0 if h > v else 1]} wins)" if h != v else "tied)"))
         elif code == EV.card and d:         # the Advanced deck: d = 1 + section * 4 + forecheckers
             text = (f"{team} draws action card {c.action_cards[a]}: "
                     f"{advanced_card_text(c, a, (d - 1) // 4, (d - 1) % 4)} -- {who(b)} has the puck")
