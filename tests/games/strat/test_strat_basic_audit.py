@@ -840,3 +840,14 @@ def test_13_3_a_power_play_is_not_played_into_an_empty_net():
     for ev in _pp_games():
         goals = ev.text[ev.text.str.startswith("GOAL ")]
         assert not goals.str.contains(r"\[(?:power play|short-handed)[^]]*empty net").any(), goals.tolist()
+
+
+def test_28_the_final_line_gives_the_shootout():
+    # KBY-FNW seed 1 game 6 is tied 3-3 and FNW wins the shootout 1-0 (28.1): the final line says so; KBY's
+    # third miss decides it, so FNW's third shooter does not shoot
+    import simcore
+
+    t = simcore.game("strat").play_by_play({"home": "KBY", "away": "FNW"}, 1, 6).events.text.tolist()
+    so = [s for s in t if s.startswith("Shootout: ")]
+    assert len(so) == 5 and sum(s.endswith("scores") for s in so) == 1
+    assert t[-1] == "Final: KBY 3, FNW 3 (shootout KBY 0, FNW 1: FNW wins)"
