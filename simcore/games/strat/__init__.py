@@ -1,4 +1,4 @@
-"""Strat-O-Matic Hockey, Basic game (game id ``strat``): ``GAME``, the game on the contract, and its toolkit.
+"""Strat-O-Matic Hockey, Basic and Advanced games (game id ``strat``): ``GAME``, the game on the contract, and its toolkit.
 
 The engine is loaded on first use (importing the game or the kit loader does not import the numba kernel):
 ``play_scripted``, ``analysis``, ``engine``.

@@ -139,7 +139,7 @@ ADVANCED_COUNTS = {
 
 class Strat(Game):
     id = "strat"
-    title = "Strat-O-Matic Hockey, Basic game"
+    title = "Strat-O-Matic Hockey, Basic and Advanced games"
     description = ("Card by card from a kit (action deck, split deck, dice, player and goalie cards): faceoffs, "
                    "passes, shots, goalie cards, penalties and power plays, injuries, goalie fatigue, overtime "
                    "and a shootout, with per-game, team, player and goalie tables and a play-by-play.")
