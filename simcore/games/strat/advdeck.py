@@ -108,6 +108,9 @@ def parse_advanced_action(text: str) -> AdvancedReading:
         intim = (_target(m.group(2)),) + ((POSITIONS.index(m.group(3)),) if m.group(3) else ())
         if len(intim) == 2 and intim[0] == I_OPP:
             raise ReadingError("I-OPP names the player defending the shooter; it takes no second player")
+    elif re.search(r"[,\s][I1]\s*-", u):
+        raise ReadingError("expected an action reading with an I reading naming LW, C, RW, LD, RD or OPP: "
+                           "'Inside shot for RW, I-LD', 'Inside shot for C (LW), I-LD (RD)' (12.1)")
     r = R.parse_action(u)
     if intim and not (r.kind == R.SHOT_FOR and r.a == 1):
         raise ReadingError("an I (intimidation) reading follows an inside shot (12.0: 'When a pass resulting in an "

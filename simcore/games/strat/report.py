@@ -150,7 +150,8 @@ def format_strat(r: dict, res) -> str:
             title += f"; {r['n']:,} is not a multiple of {pairs}, so pairings are played unevenly"
     else:
         title = f"home {r['home']} vs away {r['away']}"
-    out = [f"Strat-O-Matic Hockey Basic: {title}",
+    level = "Advanced" if "level=advanced" in r["variant"] else "Basic"
+    out = [f"Strat-O-Matic Hockey {level}: {title}",
            f"kit {r['kit']}; rules {r['variant']}",
            "coach " + (r["coaches"]["home"] if r["coaches"]["home"] == r["coaches"]["away"]
                        else f"home {r['coaches']['home']}; away {r['coaches']['away']}"),
@@ -179,7 +180,8 @@ def _print_pbp(log, args, rules, coach, kit):
                           "home_goals": log.home_goals, "away_goals": log.away_goals, "winner": log.winner,
                           "decided_in": log.decided_in, "events": jsonable(log.events)}, indent=2))
         return
-    print(f"Strat-O-Matic Hockey Basic: game {args.game} of seed {args.seed}, home {log.home} vs away {log.away}")
+    level = "Advanced" if rules.level == "advanced" else "Basic"
+    print(f"Strat-O-Matic Hockey {level}: game {args.game} of seed {args.seed}, home {log.home} vs away {log.away}")
     print(f"kit {kit.name}; rules {rules.id}; coach {coach.id}")
     print()
     print(log.text())

@@ -22,6 +22,7 @@ class Rules(RulesBase):
         "four_lines": {"lines": "4"},
         "no_fatigue": {"goalie_fatigue": "off"},
         "regulation_only": {"overtime": "none", "shootout": "off"},
+        "advanced": {"level": "advanced"},
     }
 
     lines: str = option(

@@ -1,13 +1,14 @@
 """The Advanced action deck (10.0-10.2): its readings, the data file and loader, the compiled tables, and the
 kernel reading it at level=advanced (shared/rules/strat-o-matic-hockey.txt).
 
-The sample kit's cards carry Defense 12-14 and Passing J-L only until the Advanced card fields land; the games
-here use kit copies with Defense 2-11 and Passing G-I written in (repeating D12-D14 and PJ-PL), as the
-LineupError of :func:`test_level_advanced_needs_the_columns_the_deck_reads` asks.
+The games read the sample kit's own Advanced card columns (Defense 2-14 with 16.2's Penalty and Takes puck,
+outside shot readings in 7-11, Passing G-L); the tests find the cards and cells whose readings they need and look
+the players up by team and position, so they follow the kit's trades.
 """
 from __future__ import annotations
 
 import csv
+import re
 import shutil
 from pathlib import Path
 
@@ -19,7 +20,7 @@ from simcore.games.strat import advdeck as A
 from simcore.games.strat import advkit, engine
 from simcore.games.strat import readings as R
 from simcore.games.strat.compile import LineupError, compile_kit
-from simcore.games.strat.kernel.layout import EV, HDR, NZ, TB, M, P, T, ZL
+from simcore.games.strat.kernel.layout import EV, NZ, TB, M, P, T, ZL
 from simcore.games.strat.kit import SAMPLE_KIT_DIR, load_kit
 from simcore.games.strat.readings import ReadingError
 from simcore.games.strat.rules import Rules
@@ -47,23 +48,29 @@ def _edit_csv(path, fn):
         w.writerows(rows)
 
 
-def advanced_columns(d: Path):
-    """Every skater card gets Defense 2-11 and Passing G-I, repeating D12-D14 and PJ-PL."""
-    extra_d = [f"D{n}" for n in range(2, 12)]
-    extra_p = ["PG", "PH", "PI"]
+def first(team, pos, kit=None):
+    """The name of ``team``'s first-line (F1, or D1 for LD/RD) player at ``pos`` in the kit's line-up."""
+    lines = (kit or load_kit(SAMPLE_KIT_DIR)).teams[team].lines
+    return lines.forwards[0][pos] if pos <= RW else lines.defense[0][pos - LD]
+
+
+KBY_LW = first("KBY", LW)           # the home LW who wins split 6's faceoff
+
+
+def without_advanced_columns(d: Path, team):
+    """``team``'s skater cards lose Defense 2-11 and Passing G-I (a kit made for the Basic game)."""
+    drop = {f"D{n}" for n in range(2, 12)} | {"PG", "PH", "PI"}
 
     def fn(rows, fields):
-        i = fields.index("source")
-        fields = fields[:i] + extra_d + extra_p + fields[i:]
         for r in rows:
-            for n in range(2, 12):
-                r[f"D{n}"] = r[f"D{12 + n % 3}"]
-            for x, y in zip(extra_p, ("PJ", "PK", "PL")):
-                r[x] = r[y]
-        return rows, fields
+            for x in drop:
+                r.pop(x, None)
+            # the provenance tag names the card's columns: keep only the ones still there
+            r["source"] = re.sub(r"\[([^]]*)\]", lambda m: "[" + "|".join(c for c in m.group(1).split("|")
+                                                                         if c not in drop) + "]", r["source"])
+        return rows, [f for f in fields if f not in drop]
 
-    for p in sorted((d / "teams").glob("*_skaters.csv")):
-        _edit_csv(p, fn)
+    _edit_csv(d / "teams" / f"{team}_skaters.csv", fn)
 
 
 def set_cells(d: Path, rel, name, **values):
@@ -79,7 +86,6 @@ def set_cells(d: Path, rel, name, **values):
 def copy_kit(tmp_path_factory, name, edit=None):
     d = tmp_path_factory.mktemp(name) / "kit"
     shutil.copytree(SAMPLE_KIT_DIR, d)
-    advanced_columns(d)
     if edit:
         edit(d)
     return d
@@ -88,16 +94,11 @@ def copy_kit(tmp_path_factory, name, edit=None):
 @pytest.fixture(scope="module")
 def kit_dir(tmp_path_factory):
     def edit(d):
-        # 10.2's example below: Ignatius Zeller (NRV RW, matched against KBY's LW Player B) takes the puck on
-        # Defense 2; Player B's Passing G loses the puck to NRV's RD
-        set_cells(d, "teams/NRV_skaters.csv", "Ignatius Zeller", D2="Takes puck")
-        set_cells(d, "teams/KBY_skaters.csv", "Player B", PG="Lose puck to RD")
         # faceoff ratings (8.1): the first lines' centers even (the Advanced chart's Even column is the Basic
-        # chart, so the faceoffs below read as the Basic ones); KBY's LW Player B the best faceoff man (8.2)
-        set_cells(d, "teams/KBY_skaters.csv", "Player B", fo="+2")
-        for team, name in (("KBY", "Silas Quilholm"), ("KBY", "Player A"), ("NRV", "Ambrose Eckstead"),
-                           ("NRV", "Nils Ulvridge"), ("NRV", "Ignatius Zeller")):
-            set_cells(d, f"teams/{team}_skaters.csv", name, fo="0")
+        # chart, so the faceoffs below read as the Basic ones); KBY's first-line LW the best faceoff man (8.2)
+        set_cells(d, "teams/KBY_skaters.csv", KBY_LW, fo="+2")
+        for team, pos in (("KBY", C), ("KBY", RW), ("NRV", LW), ("NRV", C), ("NRV", RW)):
+            set_cells(d, f"teams/{team}_skaters.csv", first(team, pos), fo="0")
     return copy_kit(tmp_path_factory, "adv", edit)
 
 
@@ -259,10 +260,15 @@ def test_a_basic_kit_without_the_deck_loads_and_advanced_names_the_key(tmp_path)
         compile_kit(kit, Rules.coerce("level=advanced"))
 
 
-def test_level_advanced_needs_the_columns_the_deck_reads():
-    with pytest.raises(LineupError, match=r"team KBY, Player B: level=advanced reads Defense 2, 3, 4, "
+def test_level_advanced_needs_the_columns_the_deck_reads(tmp_path):
+    compile_kit(load_kit(SAMPLE_KIT_DIR), Rules.coerce("level=advanced"))      # the sample cards carry them
+    d = tmp_path / "kit"
+    shutil.copytree(SAMPLE_KIT_DIR, d)
+    without_advanced_columns(d, "KBY")
+    name = next(iter(load_kit(d).teams["KBY"].skaters))
+    with pytest.raises(LineupError, match=rf"team KBY, {name}: level=advanced reads Defense 2, 3, 4, "
                                           r"5, 6, 7, 8, 9, 10, 11 .* no column D2, D3"):
-        compile_kit(load_kit(SAMPLE_KIT_DIR), Rules.coerce("level=advanced"))
+        compile_kit(load_kit(d), Rules.coerce("level=advanced"))
 
 
 def test_compiled_tables(kit):
@@ -281,7 +287,12 @@ def test_compiled_tables(kit):
     p = c.skaters.index(("NRV", "Ignatius Zeller"))
     defa, passa = c.tables[TB.defa], c.tables[TB.passa]
     assert defa.shape == (len(c.skaters), 13, 4) and passa.shape == (len(c.skaters), 6, 4)
-    assert defa[p, 0].tolist() == [R.TAKES_PUCK, 0, 0, 0]                    # Defense 2, as written
+    zeller = team.skaters["Ignatius Zeller"]
+    assert zeller.defense_column[2].kind == R.TAKES_PUCK
+    assert defa[p, 0].tolist() == [R.TAKES_PUCK, 0, 0, 0]                    # Defense 2, as printed
+    assert [defa[p, n - 2].tolist() for n in range(7, 12)] == [list(zeller.defense_column[n].code())
+                                                                for n in range(7, 12)]
+    assert {int(defa[p, n - 2, 0]) for n in range(7, 12)} <= {R.DEF_PENALTY, R.TAKES_PUCK_SHOOTS}
     assert defa[p, 12].tolist() == list(team.skaters["Ignatius Zeller"].defense_column[14].code())
     b = compile_kit(kit)                                                       # Basic: no Advanced tables
     assert b.tables[TB.adeck].shape[0] == 0 and b.tables[TB.defa].shape[0] == 0
@@ -293,26 +304,31 @@ def test_compiled_tables(kit):
 def test_10_2_example_offense_2_home_against_one_forechecker(kit):
     # 10.2: "The home team is attacking in a 2 offense against the visitors in a 1 defense. Refer to the Offense 2
     # (Home) section and look under the 1 Forechecker segment. The result reads 'Opponent Defense 2' Refer to No. 2
-    # in the defender's Defense column."  Faceoff split 6: Home LW Player B; card AA01; NRV's RW Ignatius Zeller
+    # in the defender's Defense column."  Faceoff split 6: KBY's home LW; card AA01; NRV's RW Ignatius Zeller
     # (matched against the LW) reads his Defense 2: Takes puck; with the deck spent, the period ends.
     gl = play(kit, [["AA01"]], [split(6)], coaches=("alignment=o2d1,pull_goalie=never",
                                                      "alignment=o2d1,pull_goalie=never"))
     assert texts(gl, EV.align) == ["NRV alignment: Offense 2, Defense 1 (1 forechecker) -- before the faceoff",
                                    "KBY alignment: Offense 2, Defense 1 (1 forechecker) -- before the faceoff"]
+    assert kit.teams["NRV"].skaters[first("NRV", RW)].defense_column[2].kind == R.TAKES_PUCK
     assert texts(gl, EV.card) == ["KBY draws action card AA01: Opponent Defense 2 [Offense 2 (home), 1 forechecker] "
-                                  "-- LW Player B has the puck"]
+                                  f"-- LW {KBY_LW} has the puck"]
     assert texts(gl, EV.defense) == ["NRV RW Ignatius Zeller, Defense 2: Takes puck"]
     assert gl.team[:, T.sog].tolist() == [0, 0]
 
 
 def test_10_2_example_offense_1_reads_passing_g(kit):
     # 10.2: "if the home (offense) team had been in a 1 offense the result would have been Passing G. Refer to
-    # letter G in the controlling player's Passing column": Player B's Passing G (written in: Lose puck to RD).
+    # letter G in the controlling player's Passing column": KBY's LW's Passing G (on the sample card: Lose puck).
     gl = play(kit, [["AA01"]], [split(6)], coaches=("alignment=o1d1,pull_goalie=never",
                                                      "alignment=o2d1,pull_goalie=never"))
-    assert texts(gl, EV.card) == ["KBY draws action card AA01: Passing G [Offense 1, 1 forechecker] -- LW Player B "
-                                  "has the puck"]
-    assert texts(gl, EV.pass_) == ["KBY LW Player B, Passing G: Lose puck to RD"]
+    from simcore.games.strat.pbp import reading_text
+    g = kit.teams["KBY"].skaters[KBY_LW].passing["G"]
+    assert g.kind == R.LOSE_PUCK_TO
+    assert texts(gl, EV.card) == ["KBY draws action card AA01: Passing G [Offense 1, 1 forechecker] -- LW "
+                                  f"{KBY_LW} has the puck"]
+    assert texts(gl, EV.pass_) == [f"KBY LW {KBY_LW}, Passing G: {reading_text(*g.code())}"]
+    assert reading_text(*g.code()).startswith("Lose puck to ")
 
 
 def _section_card(kit, section, f, want):
@@ -333,7 +349,7 @@ def test_segment_follows_the_defending_teams_forecheckers(kit):
     from simcore.games.strat.pbp import advanced_reading_text
     want = advanced_reading_text(x.sections[A.SEC_O2_HOME][3])
     assert texts(gl, EV.card)[0] == (f"KBY draws action card {x.card}: {want} [Offense 2 (home), 3 forecheckers] "
-                                     "-- LW Player B has the puck")
+                                     f"-- LW {KBY_LW} has the puck")
     # the lose-puck reading: NRV's designated player shoots from outside (one shot, rolled 7)
     assert len(texts(gl, EV.shot)) == 1 and texts(gl, EV.shot)[0].startswith("NRV ")
 
@@ -350,28 +366,24 @@ def test_visitors_read_their_offense_2_section(kit):
     assert texts(gl, EV.defense)[0].startswith(f"KBY C Silas Quilholm, Defense {n}: ")
 
 
-def _patched(kit, rules, team, name, number, kind):
-    """The compiled kit with ``name``'s Defense ``number`` set to reading ``kind`` (the card readings of 16.2,
-    Penalty and Takes puck, outside shot, are parsed by the card files once their readings land)."""
-    c = engine.compiled(kit, rules)
-    p = c.skaters.index((team, name))
-    i = c.D[HDR.defa] + (p * 13 + number - 2) * 4
-    old = c.D[i:i + 4].copy()
-    c.D[i:i + 4] = (kind, 0, 0, 0)
-    return c, i, old
+def _defense_card(kit, kind):
+    """A sample card whose Offense 2 (home) section against one forechecker reads Opponent Defense n (7-11) where
+    the defender of KBY's LW (NRV's first-line RW) has reading ``kind`` (16.2: Penalty, or Takes puck, outside
+    shot) in his Defense n; returns (card, n, the defender's name)."""
+    name = first("NRV", RW)
+    col = kit.teams["NRV"].skaters[name].defense_column
+    x = _section_card(kit, "offense2_home", 1, lambda r: r.reading.kind == R.OPP_DEFENSE
+                      and 7 <= r.reading.a <= 11 and col[r.reading.a].kind == kind)
+    return x, x.sections[A.SEC_O2_HOME][1].reading.a, name
 
 
 def test_16_2_defense_penalty_is_a_minor_to_the_defender(kit):
     # 16.2: "Opponent Defense 7, 8, 9,10 or 11 off the action deck. If drawn, refer to the defending player's
     # Defense column. Either a penalty will occur ..."  The card reading Opponent Defense n against one
-    # forechecker; Ignatius Zeller's Defense n reads Penalty: a minor (pen_def and pen), and a power play.
-    x = _section_card(kit, "offense2_home", 1, lambda r: r.reading.kind == R.OPP_DEFENSE and 7 <= r.reading.a <= 11)
-    n = x.sections[A.SEC_O2_HOME][1].reading.a
-    c, i, old = _patched(kit, ADV, "NRV", "Ignatius Zeller", n, A.DEF_PENALTY)
-    try:
-        gl = play(kit, [[x.card, "AA02", "AA03"]], [split(6)] + [split(20)] * 8, dice=[7] * 12)
-    finally:
-        c.D[i:i + 4] = old
+    # forechecker; the defender's Defense n reads Penalty: a minor (pen_def and pen), and a power play.
+    x, n, name = _defense_card(kit, R.DEF_PENALTY)
+    assert name == "Ignatius Zeller"
+    gl = play(kit, [[x.card, "AA02", "AA03"]], [split(6)] + [split(20)] * 8, dice=[7] * 12)
     assert texts(gl, EV.defense) == [f"NRV RW Ignatius Zeller, Defense {n}: Penalty"]
     pen = texts(gl, EV.penalty)
     assert pen[0] == "PENALTY NRV: Ignatius Zeller (RW, NRV), 2 minutes (Defense column penalty, 16.2)"
@@ -383,13 +395,9 @@ def test_16_2_defense_penalty_is_a_minor_to_the_defender(kit):
 def test_16_2_defender_takes_the_puck_and_shoots_outside_only(kit):
     # 16.2: "... or the defender will take away the puck and attempt an outside shot" (no penetration, even
     # under penetrate=always; 4.83 likewise).  Zeller shoots from outside: roll 7.
-    x = _section_card(kit, "offense2_home", 1, lambda r: r.reading.kind == R.OPP_DEFENSE and 7 <= r.reading.a <= 11)
-    n = x.sections[A.SEC_O2_HOME][1].reading.a
-    c, i, old = _patched(kit, ADV, "NRV", "Ignatius Zeller", n, A.TAKES_PUCK_SHOOTS)
-    try:
-        gl = play(kit, [[x.card]], [split(6)], dice=[7], coaches="penetrate=always,pull_goalie=never")
-    finally:
-        c.D[i:i + 4] = old
+    x, n, name = _defense_card(kit, R.TAKES_PUCK_SHOOTS)
+    assert name == "Ignatius Zeller"
+    gl = play(kit, [[x.card]], [split(6)], dice=[7], coaches="penetrate=always,pull_goalie=never")
     assert texts(gl, EV.defense) == [f"NRV RW Ignatius Zeller, Defense {n}: Takes puck, outside shot"]
     assert texts(gl, EV.penetrate) == []
     shots = texts(gl, EV.shot)
@@ -402,9 +410,9 @@ def test_passing_letters_read_the_passing_column(kit):
     letter = chr(ord("A") + x.sections[A.SEC_O1][1].reading.a)
     gl = play(kit, [[x.card]], [split(6)], dice=[7, 7, 7, 7],
               coaches=("alignment=o1d1,pull_goalie=never", "alignment=o2d1,pull_goalie=never"))
-    b = kit.teams["KBY"].skaters["Player B"].passing[letter]
+    b = kit.teams["KBY"].skaters[KBY_LW].passing[letter]
     from simcore.games.strat.pbp import reading_text
-    assert texts(gl, EV.pass_) == [f"KBY LW Player B, Passing {letter}: {reading_text(*b.code())}"]
+    assert texts(gl, EV.pass_) == [f"KBY LW {KBY_LW}, Passing {letter}: {reading_text(*b.code())}"]
 
 
 # ---------------------------------------------------------------- the kernel's helpers, called directly
@@ -585,40 +593,40 @@ def test_8_1_advanced_chart_columns_by_the_centers_ratings(kit_dir, tmp_path):
     gl = play(k, [["AA01"]], [split(n)])
     assert texts(gl, EV.fo_men) == ["Faceoff men: KBY C Silas Quilholm (+0) against NRV C Ambrose Eckstead (+2): "
                                     "difference 2, NRV superior"]
-    assert texts(gl, EV.faceoff) == [f"Faceoff at center ice: split {n}, KBY LW Player B wins it [Advanced faceoff "
+    assert texts(gl, EV.faceoff) == [f"Faceoff at center ice: split {n}, KBY LW {KBY_LW} wins it [Advanced faceoff "
                                      "chart, +2: NRV superior]"]
     assert gl.team[HOME, T.fow] == 1
     # even centers: the Even column, read by home and visitors (8.11)
     gl = play(load_kit(kit_dir), [["AA01"]], [split(6)])
-    assert texts(gl, EV.faceoff) == ["Faceoff at center ice: split 6, KBY LW Player B wins it [Advanced faceoff "
+    assert texts(gl, EV.faceoff) == [f"Faceoff at center ice: split 6, KBY LW {KBY_LW} wins it [Advanced faceoff "
                                      "chart, Even]"]
     # faceoffs=basic keeps the Basic chart at level=advanced
     gl = play(load_kit(kit_dir), [["AA01"]], [split(6)], rules=ADV + ",faceoffs=basic")
-    assert texts(gl, EV.faceoff) == ["Faceoff at center ice: split 6, KBY LW Player B wins it"]
+    assert texts(gl, EV.faceoff) == [f"Faceoff at center ice: split 6, KBY LW {KBY_LW} wins it"]
     assert texts(gl, EV.fo_men) == []
 
 
 def test_8_2_super_chart_a_winger_with_the_better_rating_takes_it(kit):
     # 8.2: "the two players taking the faceoff (usually the centers, but sometimes a winger will have a better
-    # faceoff rating than his center)": KBY's LW Player B (+2) over his center (0); NRV's center (0).  The
-    # difference +2, less 1 because NRV's man is rated at center and Player B is not: +1, KBY superior.
+    # faceoff rating than his center)": KBY's LW (+2) over his center (0); NRV's center (0).  The
+    # difference +2, less 1 because NRV's man is rated at center and KBY's LW is not: +1, KBY superior.
     n = _fo_split(kit, "super", 1, True, LW)
     gl = play(kit, [["AA01"]], [split(n)], rules=ADV + ",faceoffs=super")
-    assert texts(gl, EV.fo_men) == ["Faceoff men: KBY LW Player B (+2) against NRV C Ambrose Eckstead (+0), "
+    assert texts(gl, EV.fo_men) == [f"Faceoff men: KBY LW {KBY_LW} (+2) against NRV C Ambrose Eckstead (+0), "
                                     "bonuses +1 NRV rated at center: difference 1, KBY superior"]
-    assert texts(gl, EV.faceoff) == [f"Faceoff at center ice: split {n}, KBY LW Player B wins it [Super Advanced "
+    assert texts(gl, EV.faceoff) == [f"Faceoff at center ice: split {n}, KBY LW {KBY_LW} wins it [Super Advanced "
                                      "faceoff chart, +1: KBY superior]"]
 
 
 def test_8_21_thrown_out_of_the_circle(kit):
     # 8.21: "If a player gets thrown out of the faceoff circle, choose another player on the ice to take the
-    # faceoff."  Split 20 of the sample chart throws out the superior man: Player B goes, KBY's best other man
+    # faceoff."  Split 20 of the sample chart throws out the superior man: KBY's LW goes, KBY's best other man
     # (the center Silas Quilholm, 0) comes in; even now, the Even column is read again (split 6: Home LW).
     gl = play(kit, [["AA01"]], [split(20), split(6)], rules=ADV + ",faceoffs=super")
-    assert texts(gl, EV.fo_thrown) == ["  KBY LW Player B is thrown out of the faceoff circle (split 20); C Silas "
+    assert texts(gl, EV.fo_thrown) == [f"  KBY LW {KBY_LW} is thrown out of the faceoff circle (split 20); C Silas "
                                        "Quilholm takes the faceoff (8.21)"]
     assert texts(gl, EV.fo_men)[1] == "Faceoff men: KBY C Silas Quilholm (+0) against NRV C Ambrose Eckstead (+0): even"
-    assert texts(gl, EV.faceoff) == ["Faceoff at center ice: split 6, KBY LW Player B wins it [Super Advanced "
+    assert texts(gl, EV.faceoff) == [f"Faceoff at center ice: split 6, KBY LW {KBY_LW} wins it [Super Advanced "
                                      "faceoff chart, Even]"]
     # faceoff_thrown_out=off: the same men draw again (split 6 in the +1 column)
     m = _fo_split(kit, "super", 1, True, LW)
@@ -656,7 +664,6 @@ def test_faceoff_charts_load_and_refuse_bad_cells(tmp_path):
 def test_faceoff_charts_are_required_only_when_read(tmp_path):
     d = tmp_path / "kit"
     shutil.copytree(SAMPLE_KIT_DIR, d)
-    advanced_columns(d)
     toml = d / "kit.toml"
     toml.write_text("".join(line for line in toml.read_text().splitlines(True) if "faceoff_chart = \"charts/adv"
                             not in line and "super_advanced" not in line))
@@ -671,7 +678,7 @@ def test_faceoff_charts_are_required_only_when_read(tmp_path):
 
 # ---------------------------------------------------------------- the command line
 
-def test_command_line_plays_level_advanced_with_the_play_by_play(capsys, kit_dir):
+def test_command_line_plays_level_advanced_with_the_play_by_play(capsys, kit_dir, tmp_path):
     from simcore.cli import main
     code = main(["strat", "KBY", "NRV", "--rules", "level=advanced", "--kit", str(kit_dir), "--pbp", "--seed", "3"])
     out, err = capsys.readouterr()
@@ -681,11 +688,18 @@ def test_command_line_plays_level_advanced_with_the_play_by_play(capsys, kit_dir
     assert "[Advanced faceoff chart, " in out
     code = main(["strat", "KBY", "NRV", "-n", "56", "--rules", "level=advanced", "--kit", str(kit_dir)])
     assert code == 0
-    # the sample kit's cards lack the columns: one line naming the team, the player and the columns
-    code = main(["strat", "KBY", "NRV", "-n", "10", "--rules", "level=advanced"])
+    assert main(["strat", "KBY", "NRV", "-n", "10", "--rules", "level=advanced"]) == 0      # the sample kit
+    # a kit whose cards lack the columns: one line naming the team, the player and the columns
+    d = tmp_path / "kit"
+    shutil.copytree(SAMPLE_KIT_DIR, d)
+    without_advanced_columns(d, "KBY")
+    name = next(iter(load_kit(d).teams["KBY"].skaters))
+    capsys.readouterr()
+    code = main(["strat", "KBY", "NRV", "-n", "10", "--rules", "level=advanced", "--kit", str(d)])
     out, err = capsys.readouterr()
     assert code == 2
-    assert err.strip().splitlines()[-1].startswith("simcore: error: team KBY, Player B: level=advanced reads Defense 2")
+    assert err.strip().splitlines()[-1].startswith(f"simcore: error: team KBY, {name}: level=advanced reads "
+                                                   "Defense 2")
 
 
 def test_13_2_extra_skater_reads_the_power_play_section_and_forechecks_with_three(kit):
@@ -697,7 +711,7 @@ def test_13_2_extra_skater_reads_the_power_play_section_and_forechecks_with_thre
     # away; KBY, protecting its lead in Offense 1, reads card Z's Offense 1 section against three forecheckers.
     acts = [x for x in kit.advanced_action_deck if x.kind == "action"]
     kby, nrv = kit.teams["KBY"].skaters, kit.teams["NRV"].skaters
-    line = {R.LW: "Player B", R.C: "Silas Quilholm", R.RW: "Player A"}
+    line = {pos: first("KBY", pos, kit) for pos in (R.LW, R.C, R.RW)}
 
     def goal_roll(name):
         return next((d for d, r in zip(range(2, 13), kby[name].inside)

@@ -306,11 +306,25 @@ def test_11_4_even_strength_reads_E():
     assert gl.team[HOME, T.pass_ok] == 0
 
 
+def advanced_passer():
+    """The Advanced deck's card whose Offense 2 (home) section reads as PASSER does, against every forechecker
+    count: the RW's outside shot when the LW has the puck (10.2)."""
+    from simcore.games.strat import advdeck as A
+    want = R.parse_action("Outside shot for LW (RW)")
+    return next(x.card for x in sample_kit().advanced_action_deck if x.kind == "action"
+                and all(r.reading == want and not r.intim for r in x.sections[A.SEC_O2_HOME]))
+
+
 @pytest.mark.parametrize("rules", [PLAIN, PLAIN + ",passing=off", PLAIN + ",level=advanced,passing=off"])
 def test_passing_off_or_basic_shoots(rules):
-    # the Basic game (passing follows the level) and passing=off: the coach can only shoot or penetrate
+    # the Basic game (passing follows the level) and passing=off: the coach can only shoot or penetrate; at
+    # level=advanced the Advanced deck's card of the same reading, KBY in Offense 2
     roll = roll_for("KBY", "Player A", COL_OUT, "X-DLW")
-    gl = play([PASSER], [split(6)], [roll], rules=rules, coaches=PASS_ALWAYS)
+    advanced = "level=advanced" in rules
+    gl = play([[advanced_passer()] if advanced else PASSER], [split(6)], [roll], rules=rules,
+              coaches=PASS_ALWAYS + (",alignment=o2d1" if advanced else ""))
+    if advanced:
+        assert "[Offense 2 (home), 1 forechecker] -- LW" in texts(gl, EV.card)[0]
     assert texts(gl, EV.pass_in) == []
     assert texts(gl, EV.shot) == [f"KBY RW Player A shoots (Outside), rolls {roll}: X-DLW"]
     assert gl.team[HOME, T.pass_try] == 0
