@@ -144,6 +144,8 @@ class Knobs:
     penalty_home: tuple = ("AA A B", "AA A B", "AA A B", "AA A")   # top rows of the penalty cards' home sections
     penalty_visitor: tuple = ("AA A B", "AA A B", "AA A B", "AA A")  # and visitor sections (same cards)
     penalty_chart: tuple = (14, 11, 8, 5, 3)  # penalized on splits 1..n for AA, A, B, C, D (retaliation, 5.73)
+    # Intimidation Chart (16.1): penalized on splits n..20 for AA, A, B, C, D; B's 10-20 is the rulebook's (16.11)
+    intimidation_chart: tuple = (6, 8, 10, 12, 14)
     # --- action deck: the non-penalty sections, and the home team's edge as (visitor reading, home reading) swaps
     action_section: tuple = ACTION_SECTION
     home_swaps: tuple = (("Opponent Defense 14", "Inside shot for any player"),
@@ -640,7 +642,16 @@ def build_files(k: Knobs = KNOBS) -> dict[str, str]:
     files["kit.toml"] += shotchartgen.toml_lines()
     files.update(shotchartgen.build_files())
     files.update(advkit.build_files())          # the Advanced deck and charts (advkit.py)
+    # the Intimidation Chart (16.1; docs/strat-data.md, "Intimidation Chart")
+    files["kit.toml"] += 'intimidation_chart = "charts/intimidation.csv"\n'
+    files["charts/intimidation.csv"] = _csv(
+        ["rating", "penalized", "source"],
+        [(r, f"{n}-20" if n <= 20 else "-", "rulebook:16.11" if r == "B" and n == 10 else INTIMIDATION_METHOD)
+         for r, n in zip(RATINGS, k.intimidation_chart)])
     return files
+
+
+INTIMIDATION_METHOD = "reconstructed:intimidation-by-penalty-rating"
 
 
 def write_kit(out: Path, k: Knobs = KNOBS) -> list[Path]:
