@@ -11,7 +11,6 @@ from .events import enc, log
 from .ice import MIRROR, SELF_PASS, chain_add, chain_reset, pick_any, put_lines
 from .layout import COL_IN, COL_OUT, EV, F, HOME, LEVEL_ADVANCED, M, MODE, NT, RULE, T, ZL
 from .passing import passing_l_completes
-from .manpower import FULL_STRENGTH
 from .penalties import penalty
 from .shots import breakaway_for
 from .tables import act_row, adeck_row, defa, defc, passa_row, passc_row, rule, sk
@@ -22,11 +21,11 @@ PEN_KIND_DEFENSE = 4                # EV.penalty's kind for a Defense-column pen
 
 @nb.njit(inline="always", cache=True)
 def short_handed(Z, t):
-    """Whether team ``t`` is short-handed: the penalty queue's manpower state (kernel/manpower.py) has it below
-    full strength (13.2's "unless the team that pulls its goalie was short-handed to begin with").  The Basic and
-    Advanced power plays (7.3, 16.3) are resolved on the Power Play Chart, so in their open play this is False;
-    play continuing during penalties (Super Advanced) makes it True."""
-    return Z[ZL.manpower + t] < FULL_STRENGTH
+    """Whether team ``t`` is short-handed: the penalty queue's manpower state (kernel/manpower.py) gives it fewer
+    skaters than its opponent (13.2's "unless the team that pulls its goalie was short-handed to begin with"; at
+    4 on 4 neither is).  The Basic and Advanced power plays (7.3, 16.3) are resolved on the Power Play Chart, so
+    in their open play this is False; play continuing during penalties (Super Advanced) makes it True."""
+    return Z[ZL.manpower + t] < Z[ZL.manpower + 1 - t]
 
 
 @nb.njit(inline="always", cache=True)
