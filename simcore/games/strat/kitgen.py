@@ -132,10 +132,10 @@ class Knobs:
     takes_puck_at_3_advanced: tuple = (0.80, 0.72, 0.64, 0.56, 0.48)
     # Defense 7-11 (16.2): how many of the five read "Penalty", uniform in (lo, hi), by Penalty rating AA..D; the
     # others read "Takes puck, outside shot".
-    penalty_cells: tuple = ((3, 4), (2, 3), (1, 2), (1, 1), (0, 1))
+    penalty_cells: tuple = ((4, 5), (3, 4), (2, 3), (1, 2), (1, 1))
     # I rating (12.1-12.2): 1-n with n = intim_base (forward, defenseman) + intim_by_penalty[rating] + (Defense - 3)
     # + noise intim_sd, clipped to 1..intim_max; "-" (no intimidation) below 2.
-    intim_base: tuple = (5.0, 8.0)
+    intim_base: tuple = (3.0, 6.0)
     intim_by_penalty: tuple = (4.0, 3.0, 1.0, 0.0, -2.0)
     intim_sd: float = 1.5
     intim_max: int = 16
