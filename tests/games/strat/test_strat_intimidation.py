@@ -305,3 +305,35 @@ def test_delayed_penalty_on_the_periods_last_card_carries_the_power_play(kit_b):
     assert pen[0] == 1 and mp[0] == 2 and gl.team[HOME, T.ppo] == 1
     gl = play([[], [], ["AA29"]], [split(6), "S04", "S19"], [7], kit=kit_b, coaches=ALWAYS)
     assert gl.team[AWAY, T.pen] == 1 and gl.team[AWAY, T.pen_intim] == 1 and gl.team[HOME, T.ppo] == 0
+
+
+# ---------------------------------------------------------------- 4.32
+
+@pytest.fixture(scope="module")
+def kit_tie(tmp_path_factory):
+    """The sample kit with Silas Quilholm's Offense 6, tied with Player A's (4.31: "they must alternate"), and NRV's
+    C Ambrose Eckstead an I rating of 1-8 (the sample's is "-")."""
+    d = tmp_path_factory.mktemp("intim_tie") / "kit"
+    shutil.copytree(SAMPLE_KIT_DIR, d)
+    for team, name, col, value in (("KBY", "Silas Quilholm", "off", "6"), ("NRV", "Ambrose Eckstead", "intim", "1-8")):
+        path = d / "teams" / f"{team}_skaters.csv"
+        with open(path, newline="") as f:
+            rows = list(csv.DictReader(f))
+        for r in rows:
+            if r["name"] == name:
+                r[col] = value
+        _write(path, rows)
+    return load_kit(d)
+
+
+def test_4_32_a_nullified_any_player_shot_still_counts_as_his_turn(kit_tie):
+    # 4.32: "If a successful intimidation nullifies the shot of a player in an 'any player' shooting situation,
+    # this still counts as a turn for that player in the alternating sequence."  AA29 "Inside shot for any
+    # player, I-OPP": Quilholm and Player A tie at Offense 6, Quilholm (the first slot) shoots; NRV's C Eckstead
+    # takes the puck (S10: 1).  AA04 (NRV, Offense 2 visitors): "Lose puck, inside shot for any player" -- the
+    # turn goes to Player A.
+    gl = play([["AA29", "AA04"]], [split(6), "S10"], [7], kit=kit_tie)
+    assert texts(gl, EV.intimidate) == ["NRV C Ambrose Eckstead intimidates (I 1-8): split number 1, takes the puck "
+                                        "away"]
+    shots = texts(gl, EV.shot)
+    assert len(shots) == 1 and shots[0].startswith("KBY RW Player A shoots (Inside), rolls 7")
