@@ -44,8 +44,7 @@ CAT = tuple(CATEGORIES)
 
 #: Target counts (of 30 cards) per section at one forechecker, in CAT order.  Offense 2 is the Basic deck's
 #: section (visitors: its visitor section; home: with the Basic home section's two swaps, Opponent Defense and
-#: Passing for inside shots), its four penalty cards read as Opponent Defense 7-11, and two Opponent Defense
-#: readings turned into inside shots by the calibration of the Advanced data (docs/strat-data.md).  Offense 1 (9.2 "little
+#: Passing for inside shots), its four penalty cards read as Opponent Defense 7-11.  Offense 1 (9.2 "little
 #: offensive punch"): 2 inside shots, an outside shot and the lose-puck breakaway become Opponent Defense and
 #: Passing readings.  Offense 3 (9.2 "more scoring opportunities for the opposing team"): 2 more inside shots, an
 #: outside shot and a breakaway for the attackers, a lose-puck breakaway and a lose-puck inside shot for the
@@ -55,8 +54,8 @@ CAT = tuple(CATEGORIES)
 TARGETS = {
     #                   def pen pass out in bkwy lose_out lose_bkwy lose_in
     "offense1":          (9, 4, 8, 3, 2, 1, 2, 0, 1),
-    "offense2_home":     (5, 4, 5, 4, 7, 1, 2, 1, 1),
-    "offense2_visitors": (6, 4, 6, 4, 5, 1, 2, 1, 1),
+    "offense2_home":     (7, 4, 5, 4, 5, 1, 2, 1, 1),
+    "offense2_visitors": (8, 4, 6, 4, 3, 1, 2, 1, 1),
     "offense3":          (4, 4, 3, 5, 6, 2, 2, 2, 2),
     "power_play":        (5, 4, 5, 6, 7, 1, 1, 0, 1),
     "short_handed":      (9, 4, 6, 4, 2, 1, 2, 1, 1),

@@ -129,7 +129,7 @@ class Knobs:
     # at Assist 3 (change per point: pass_per_assist).
     pass_at_3_advanced: tuple = (0.40, 0.48, 0.55)
     # Defense 2-6 (read like 12-14): chance of "Takes puck" at Defense 3 (change per point: takes_puck_per_point).
-    takes_puck_at_3_advanced: tuple = (0.80, 0.72, 0.64, 0.56, 0.48)
+    takes_puck_at_3_advanced: tuple = (0.45, 0.37, 0.29, 0.21, 0.13)
     # Defense 7-11 (16.2): how many of the five read "Penalty", uniform in (lo, hi), by Penalty rating AA..D; the
     # others read "Takes puck, outside shot".
     penalty_cells: tuple = ((4, 5), (3, 4), (2, 3), (1, 2), (1, 1))

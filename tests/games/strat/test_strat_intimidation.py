@@ -4,9 +4,9 @@ level=advanced, on the sample kit's Advanced action deck (shared/rules/strat-o-m
 The games below are scripted: KBY (home) and NRV both at Offense 2 with one forechecker, the opening faceoff on
 split 6 (Home LW: KBY's LW Nils Ulvridge has the puck), then Advanced cards:
 
-* AA17, Offense 2 (home): "Inside shot for RW, I-LD" -- the 12.1 example: KBY's RW Player A has an inside shot
+* AA13, Offense 2 (home): "Inside shot for RW, I-LD" -- the 12.1 example: KBY's RW Player A has an inside shot
   unless NRV's LD Emmett Marby (I 1-6, Penalty rating C) intimidates;
-* AA29, Offense 2 (home): "Inside shot for any player, I-OPP" -- on a kit copy where Silas Quilholm's Offense is
+* AA02, Offense 2 (home): "Inside shot for any player, I-OPP" -- on a kit copy where Silas Quilholm's Offense is
   5, the "any player" is Player A (RW, Offense 6) and OPP the player defending him, NRV's LW Player B (I 1-4
   on that copy, Penalty rating B): the 16.11 example ("Player B's penalty rating is B and the Intimidation Chart tells us that
   a split card number from 1-9 would not result in a penalty. If the number was 10-20, Player B would be
@@ -96,7 +96,7 @@ def player(gl, kit, team, name, counter):
 def test_12_1_example_intimidation_takes_the_puck_away():
     # 12.2: "If the intimidator's rating (e.g. 1-11) includes the intimidation number on the split card, the
     # defender has successfully intimidated and now has control of the puck."  Marby's I 1-6, split S10 reads 1.
-    gl = play([["AA17"]], [split(6), "S10"])
+    gl = play([["AA13"]], [split(6), "S10"])
     assert texts(gl, EV.intimidate) == ["NRV LD Emmett Marby intimidates (I 1-6): split number 1, takes the puck "
                                         "away"]
     assert texts(gl, EV.shot) == []
@@ -109,7 +109,7 @@ def test_12_1_example_intimidation_takes_the_puck_away():
 def test_12_2_number_above_the_rating_the_inside_shot_is_taken():
     # "If the intimidation number is higher than the intimidator's rating, the offensive player takes his inside
     # shot."  S08 reads 17 (no possible penalty); Player A rolls 7: X-DLW, a save to NRV's LW.
-    gl = play([["AA17"]], [split(6), "S08"], [7])
+    gl = play([["AA13"]], [split(6), "S08"], [7])
     assert texts(gl, EV.intimidate) == ["NRV LD Emmett Marby intimidates (I 1-6): split number 17, fails to take "
                                         "the puck away"]
     shots = texts(gl, EV.shot)
@@ -119,7 +119,7 @@ def test_12_2_number_above_the_rating_the_inside_shot_is_taken():
 
 
 def test_intimidation_off_ignores_the_i_reading():
-    gl = play([["AA17"]], [split(6)], [7], rules=ADV + ",intimidation=off")
+    gl = play([["AA13"]], [split(6)], [7], rules=ADV + ",intimidation=off")
     assert texts(gl, EV.intimidate) == []
     assert len(texts(gl, EV.shot)) == 1 and gl.team[AWAY, T.intim_try] == 0
 
@@ -151,7 +151,7 @@ def test_12_3_odds_policy_declines_high_penalty_odds_with_low_success_odds():
 
 
 def test_12_3_declined_intimidation_is_logged_and_not_counted():
-    gl = play([["AA17"]], [split(6)], [7], coaches=(COACH, COACH + ",intimidate=never"))
+    gl = play([["AA13"]], [split(6)], [7], coaches=(COACH, COACH + ",intimidate=never"))
     assert texts(gl, EV.intimidate) == ["NRV LD Emmett Marby declines to intimidate (12.3)"]
     assert gl.team[AWAY, T.intim_try] == 0 and len(texts(gl, EV.shot)) == 1
 
@@ -161,7 +161,7 @@ def test_12_3_declined_intimidation_is_logged_and_not_counted():
 def test_12_3_odds_policy_declines_player_b(kit_b):
     # Player B: I 1-4 (4 of 20 numbers, low), Penalty rating B penalized on 10-20 (11 of 20, high): the default
     # policy declines, and Player A takes his inside shot (rolls 7)
-    gl = play([["AA29"]], [split(6)], [7], kit=kit_b)
+    gl = play([["AA02"]], [split(6)], [7], kit=kit_b)
     assert texts(gl, EV.intimidate) == ["NRV LW Player B declines to intimidate (12.3)"]
     assert texts(gl, EV.shot)[0].startswith("KBY RW Player A shoots (Inside), rolls 7")
 
@@ -169,7 +169,7 @@ def test_12_3_odds_policy_declines_player_b(kit_b):
 def test_16_11_player_b_split_1_to_9_no_penalty_fails_gives_the_inside_shot(kit_b):
     # S04: 14, possible penalty (14 > Player B's I 1-4: fails); the penalty split S17 reads 9: no penalty (B: 10-20)
     # -> 16.12 "fails to take away the puck" results in an inside shot: Player A rolls 7, a save to NRV's LW.
-    gl = play([["AA29"]], [split(6), "S04", "S17"], [7], kit=kit_b, coaches=ALWAYS)
+    gl = play([["AA02"]], [split(6), "S04", "S17"], [7], kit=kit_b, coaches=ALWAYS)
     assert texts(gl, EV.intimidate) == [
         "NRV LW Player B intimidates (I 1-4): split number 14, fails to take the puck away - possible penalty: "
         "split 9, penalty rating B (penalized on 10-20): no penalty"]
@@ -178,7 +178,7 @@ def test_16_11_player_b_split_1_to_9_no_penalty_fails_gives_the_inside_shot(kit_
 
 def test_16_11_player_b_takes_the_puck_no_penalty(kit_b):
     # S02: 3, possible penalty (inside 1-4: takes the puck); S17 9: no penalty -> 16.12 the defense has control
-    gl = play([["AA29"]], [split(6), "S02", "S17"], kit=kit_b, coaches=ALWAYS)
+    gl = play([["AA02"]], [split(6), "S02", "S17"], kit=kit_b, coaches=ALWAYS)
     assert texts(gl, EV.intimidate)[0].endswith("takes the puck away - possible penalty: split 9, penalty rating B "
                                                 "(penalized on 10-20): no penalty")
     assert texts(gl, EV.shot) == [] and gl.team[AWAY, T.pen] == 0 and gl.team[AWAY, T.intim_ok] == 1
@@ -187,7 +187,7 @@ def test_16_11_player_b_takes_the_puck_no_penalty(kit_b):
 def test_16_11_player_b_takes_the_puck_split_10_to_20_penalty_and_power_play(kit_b):
     # S02 takes the puck; the penalty split S19 reads 10: "Player B would be assessed a two-minute penalty"; the
     # defense has control, so the power play begins at once (16.15)
-    gl = play([["AA29", "AA01", "AA03", "AA04", "AA05"]], [split(6), "S02", "S19"] + PAD_SPLITS, PAD_DICE,
+    gl = play([["AA02", "AA01", "AA03", "AA04", "AA05"]], [split(6), "S02", "S19"] + PAD_SPLITS, PAD_DICE,
               kit=kit_b, coaches=ALWAYS)
     assert texts(gl, EV.intimidate)[0].endswith("penalty rating B (penalized on 10-20): penalty")
     assert texts(gl, EV.penalty)[0] == "PENALTY NRV: Player B (LW, NRV), 2 minutes (intimidation, 16.1)"
@@ -198,7 +198,7 @@ def test_16_11_player_b_takes_the_puck_split_10_to_20_penalty_and_power_play(kit
 
 # ---------------------------------------------------------------- 16.13-16.15: the delayed penalty
 
-def _delayed(kit_b, dice, actions=("AA29", "AA01", "AA03", "AA04", "AA05")):
+def _delayed(kit_b, dice, actions=("AA02", "AA01", "AA03", "AA04", "AA05")):
     # S04 fails (14); S19 penalty (10): 16.13 "the player in control takes the shot. This is a delayed penalty."
     return play([list(actions)], [split(6), "S04", "S19"] + PAD_SPLITS, list(dice) + PAD_DICE, kit=kit_b, coaches=ALWAYS)
 
@@ -296,14 +296,14 @@ def test_8_2_power_play_bonus_counts_the_manpower_state_and_the_extra_skater():
 
 def test_delayed_penalty_on_the_periods_last_card_carries_the_power_play(kit_b):
     # 16.15 on the period's last card: the power play of the next period (7.37); on the game's last card none (7.38)
-    gl = play([["AA29"], ["AA01", "AA03", "AA04", "AA05"]], [split(6), "S04", "S19"] + PAD_SPLITS, [7] + PAD_DICE,
+    gl = play([["AA02"], ["AA01", "AA03", "AA04", "AA05"]], [split(6), "S04", "S19"] + PAD_SPLITS, [7] + PAD_DICE,
               kit=kit_b, coaches=ALWAYS)
     assert texts(gl, EV.delayed)[1] == "  the delayed penalty ends: the defense has the puck (16.15)"
     ev = gl.events
     pen = ev.loc[ev["code"] == EV.penalty, "period"].tolist()
     mp = ev.loc[ev["code"] == EV.manpower, "period"].tolist()
     assert pen[0] == 1 and mp[0] == 2 and gl.team[HOME, T.ppo] == 1
-    gl = play([[], [], ["AA29"]], [split(6), "S04", "S19"], [7], kit=kit_b, coaches=ALWAYS)
+    gl = play([[], [], ["AA02"]], [split(6), "S04", "S19"], [7], kit=kit_b, coaches=ALWAYS)
     assert gl.team[AWAY, T.pen] == 1 and gl.team[AWAY, T.pen_intim] == 1 and gl.team[HOME, T.ppo] == 0
 
 
@@ -328,11 +328,11 @@ def kit_tie(tmp_path_factory):
 
 def test_4_32_a_nullified_any_player_shot_still_counts_as_his_turn(kit_tie):
     # 4.32: "If a successful intimidation nullifies the shot of a player in an 'any player' shooting situation,
-    # this still counts as a turn for that player in the alternating sequence."  AA29 "Inside shot for any
+    # this still counts as a turn for that player in the alternating sequence."  AA02 "Inside shot for any
     # player, I-OPP": Quilholm and Player A tie at Offense 6, Quilholm (the first slot) shoots; NRV's C Eckstead
-    # takes the puck (S10: 1).  AA04 (NRV, Offense 2 visitors): "Lose puck, inside shot for any player" -- the
+    # takes the puck (S10: 1).  AA25 (NRV, Offense 2 visitors): "Lose puck, inside shot for any player" -- the
     # turn goes to Player A.
-    gl = play([["AA29", "AA04"]], [split(6), "S10"], [7], kit=kit_tie)
+    gl = play([["AA02", "AA25"]], [split(6), "S10"], [7], kit=kit_tie)
     assert texts(gl, EV.intimidate) == ["NRV C Ambrose Eckstead intimidates (I 1-8): split number 1, takes the puck "
                                         "away"]
     shots = texts(gl, EV.shot)
