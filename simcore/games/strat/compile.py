@@ -134,6 +134,21 @@ def _advanced_column(abbr, name, column: dict, need, keys, prefix) -> list:
     return [_code(column[k]) if k in column else (0, 0, 0, 0) for k in keys]
 
 
+def _intimidation_chart(kit: Kit, rules: Rules) -> np.ndarray:
+    """The Intimidation Chart (5, 2) when the ``intimidation`` rule is in force (zeros otherwise); the rule also
+    reads the split deck's Intimidation section (kit.toml's split_advanced)."""
+    if not rules.in_force("intimidation"):
+        return np.zeros((5, 2), np.int64)
+    why = f"rule intimidation={rules.intimidation} (level={rules.level}) reads"
+    if kit.shot_charts is None or kit.shot_charts.split_advanced is None:
+        where = kit.toml_path or f"{kit.path}/kit.toml"
+        raise ChartError(where, None, "split_advanced", None, f"{why} the split deck's Intimidation section (12.2), "
+                         "and this kit has none: add split_advanced = \"<file>.csv\" (docs/strat-data.md) or set "
+                         "intimidation=off", field="key")
+    chart = _needed(kit, "intimidation_chart", f"{why} the Intimidation Chart (16.1)", "Intimidation Chart")
+    return np.array(chart, np.int64)
+
+
 def compile_kit(kit: Kit, rules: Rules | None = None, teams=None) -> Compiled:
     rules = rules or Rules()
     abbrs = tuple(teams) if teams is not None else tuple(kit.teams)
@@ -161,7 +176,10 @@ def compile_kit(kit: Kit, rules: Rules | None = None, teams=None) -> Compiled:
             pos2 = s.positions[1] if len(s.positions) > 1 else -1
             ratings = {"off": s.offense, "def_": s.defense, "shdef": s.sh_defense, "bkwy": s.breakaway,
                        "pen": s.penalty, "ast": s.assist, "star": int(s.assist_star), "pos1": s.positions[0],
-                       "pos2": pos2, "isd": int(s.is_defenseman), "tend": s.tendency, "slot": slot, "team": ti}
+                       "pos2": pos2, "isd": int(s.is_defenseman), "tend": s.tendency, "slot": slot, "team": ti,
+                       # the I rating (12.1), 0 0 for "-" (no intimidation)
+                       "ilo": s.intimidation[0] if s.intimidation else 0,
+                       "ihi": s.intimidation[1] if s.intimidation else 0}
             sk_rows.append([ratings[f] for f in F._fields])
             shot.append([[_code(r) for r in col] for col in (s.outside, s.inside, s.rebound)])
             try:
@@ -266,6 +284,7 @@ def compile_kit(kit: Kit, rules: Rules | None = None, teams=None) -> Compiled:
     built.update(_shot_tables(kit, rules))
     built["afo"], built["sfo"] = _faceoff_tables(kit, rules)
     built["skfo"] = np.array(skfo, np.int16) if rules.faceoff_chart() != "basic" else np.zeros(0, np.int16)
+    built["imc"] = _intimidation_chart(kit, rules)
     action_names = tuple(c.card for c in actions)
     if advanced:
         acts = [c for c in adv if c.kind == "action"]

@@ -29,6 +29,8 @@ KIT_FILES = ("action_deck", "split_deck", "faceoff_chart", "penetration_chart", 
 #: Optional kit.toml keys of the Advanced game's files (a Basic kit without them still loads; level=advanced
 #: without the deck is an error naming kit.toml and the key).
 KIT_ADVANCED = ("advanced_action_deck", "advanced_faceoff_chart", "super_advanced_faceoff_chart")
+#: Optional: the Intimidation Chart (16.1, the ``intimidation`` rule; same layout as the penalty chart).
+KIT_INTIMIDATION = ("intimidation_chart",)
 
 LINE_COLUMNS = ["LW", "C", "RW", "LD", "RD", "G"]
 #: unit -> the columns it fills (every other column holds "-").
@@ -92,6 +94,7 @@ class Kit:
     advanced_action_deck: tuple[AdvancedCard, ...] | None = None
     advanced_faceoff_chart: tuple | None = None     # by split 1..20: (Even, +1, +2) readings (8.1)
     super_advanced_faceoff_chart: tuple | None = None   # by split 1..20: Even, +1 .. +4 or more (8.2)
+    intimidation_chart: tuple | None = None         # by Penalty rating AA..D: penalized split range (16.1)
     toml_path: str = ""                             # the kit.toml read (for errors naming its keys)
 
 
@@ -228,6 +231,7 @@ def load_teams(path) -> dict[str, Team]:
 
 #: The keys a kit.toml may have: its name, whether it is synthetic, and the files it names.
 KIT_KEYS = ("name", "synthetic", *KIT_FILES, *KIT_ADVANCED,
+            *KIT_INTIMIDATION,     # optional: the Intimidation Chart (16.1)
             *SHOT_CHART_KEYS)      # optional: the split deck's Advanced sections, Passing L and Deflection charts
 
 
@@ -248,7 +252,7 @@ def load_kit(path) -> Kit:
     shot_files = {key: _referenced(shown, t.line(key), key, folder, doc[key], kind="key")
                   for key in SHOT_CHART_KEYS if key in doc}
     split_deck = load_split_deck(files["split_deck"])
-    for key in KIT_ADVANCED:
+    for key in KIT_ADVANCED + KIT_INTIMIDATION:
         if key in doc:
             t.str(doc, key, required=True)
             files[key] = _referenced(shown, t.line(key), key, folder, doc[key], kind="key")
@@ -269,6 +273,8 @@ def load_kit(path) -> Kit:
                                 if "advanced_faceoff_chart" in files else None),
         super_advanced_faceoff_chart=(load_super_faceoff_chart(files["super_advanced_faceoff_chart"])
                                       if "super_advanced_faceoff_chart" in files else None),
+        intimidation_chart=(load_penalty_chart(files["intimidation_chart"])
+                            if "intimidation_chart" in files else None),
         toml_path=str(shown),
     )
 

@@ -129,13 +129,13 @@ class Knobs:
     # at Assist 3 (change per point: pass_per_assist).
     pass_at_3_advanced: tuple = (0.40, 0.48, 0.55)
     # Defense 2-6 (read like 12-14): chance of "Takes puck" at Defense 3 (change per point: takes_puck_per_point).
-    takes_puck_at_3_advanced: tuple = (0.80, 0.72, 0.64, 0.56, 0.48)
+    takes_puck_at_3_advanced: tuple = (0.45, 0.37, 0.29, 0.21, 0.13)
     # Defense 7-11 (16.2): how many of the five read "Penalty", uniform in (lo, hi), by Penalty rating AA..D; the
     # others read "Takes puck, outside shot".
-    penalty_cells: tuple = ((3, 4), (2, 3), (1, 2), (1, 1), (0, 1))
+    penalty_cells: tuple = ((4, 5), (3, 4), (2, 3), (1, 2), (1, 1))
     # I rating (12.1-12.2): 1-n with n = intim_base (forward, defenseman) + intim_by_penalty[rating] + (Defense - 3)
     # + noise intim_sd, clipped to 1..intim_max; "-" (no intimidation) below 2.
-    intim_base: tuple = (5.0, 8.0)
+    intim_base: tuple = (3.0, 6.0)
     intim_by_penalty: tuple = (4.0, 3.0, 1.0, 0.0, -2.0)
     intim_sd: float = 1.5
     intim_max: int = 16
@@ -144,6 +144,8 @@ class Knobs:
     penalty_home: tuple = ("AA A B", "AA A B", "AA A B", "AA A")   # top rows of the penalty cards' home sections
     penalty_visitor: tuple = ("AA A B", "AA A B", "AA A B", "AA A")  # and visitor sections (same cards)
     penalty_chart: tuple = (14, 11, 8, 5, 3)  # penalized on splits 1..n for AA, A, B, C, D (retaliation, 5.73)
+    # Intimidation Chart (16.1): penalized on splits n..20 for AA, A, B, C, D; B's 10-20 is the rulebook's (16.11)
+    intimidation_chart: tuple = (6, 8, 10, 12, 14)
     # --- action deck: the non-penalty sections, and the home team's edge as (visitor reading, home reading) swaps
     action_section: tuple = ACTION_SECTION
     home_swaps: tuple = (("Opponent Defense 14", "Inside shot for any player"),
@@ -640,7 +642,16 @@ def build_files(k: Knobs = KNOBS) -> dict[str, str]:
     files["kit.toml"] += shotchartgen.toml_lines()
     files.update(shotchartgen.build_files())
     files.update(advkit.build_files())          # the Advanced deck and charts (advkit.py)
+    # the Intimidation Chart (16.1; docs/strat-data.md, "Intimidation Chart")
+    files["kit.toml"] += 'intimidation_chart = "charts/intimidation.csv"\n'
+    files["charts/intimidation.csv"] = _csv(
+        ["rating", "penalized", "source"],
+        [(r, f"{n}-20" if n <= 20 else "-", "rulebook:16.11" if r == "B" and n == 10 else INTIMIDATION_METHOD)
+         for r, n in zip(RATINGS, k.intimidation_chart)])
     return files
+
+
+INTIMIDATION_METHOD = "reconstructed:intimidation-by-penalty-rating"
 
 
 def write_kit(out: Path, k: Knobs = KNOBS) -> list[Path]:

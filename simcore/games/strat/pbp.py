@@ -244,6 +244,11 @@ def describe(c, L: np.ndarray, teams: tuple[int, int]) -> pd.DataFrame:
         elif code == EV.align:
             text = f"{team} alignment: Offense {a}, Defense {b} ({b} forechecker{'' if b == 1 else 's'}) -- " + \
                 ("a new forward line" if cc == 1 else "before the faceoff")
+        # ---- intimidation block (12.0-12.3, 16.1-16.15; kernel/intimidation.py, kernel/delayed.py)
+        elif code == EV.intimidate:
+            text = intimidation_text(c, team, who(a), a // 8, b, cc, d)
+        elif code == EV.delayed:
+            text = delayed_text(team, sk(a), sk(b) if b >= 0 else None, cc)
         else:
             text = f"event {code}"
         rows.append((period, card, code, team, text))
@@ -287,3 +292,36 @@ def faceoff_column_text(d: int, abbr) -> str:
     name = ("Advanced", "Super Advanced")[chart]
     label = "Even" if col == 0 else ("+4 or more" if chart == 1 and col == 4 else f"+{col}")
     return f" [{name} faceoff chart, {label}" + (f": {abbr[sup]} superior]" if col else "]")
+
+
+# ---------------------------------------------------------------- intimidation (kernel/intimidation.py, delayed.py)
+
+ADV_PENALTY_WHY.update({5: "intimidation, 16.1",
+                        6: "intimidation, 16.1: no power play of its own"})
+
+
+def intimidation_text(c, team, who_text, q, number, second, d) -> str:
+    """EV.intimidate: the defender, his I rating, the Intimidation number and, on "possible penalty", the second
+    split against the Intimidation Chart by his Penalty rating (d's bits: kernel.intimidation.INTIM_*)."""
+    if d & 8:
+        return f"{team} {who_text} declines to intimidate (12.3)"
+    lo, hi = (int(x) for x in c.tables[TB.sk][q, [F.ilo, F.ihi]])
+    text = (f"{team} {who_text} intimidates (I {lo}-{hi}): split number {number}, " +
+            ("takes the puck away" if d & 1 else "fails to take the puck away"))
+    if d & 2:
+        rating = int(c.tables[TB.sk][q, F.pen])
+        plo, phi = (int(x) for x in c.tables[TB.imc][rating])
+        rng = f"{plo}-{phi}" if plo > 0 else "never"
+        text += (f" - possible penalty: split {second}, penalty rating {R.PENALTY_RATINGS[rating]} (penalized on "
+                 f"{rng}): " + ("penalty" if d & 4 else "no penalty"))
+    return text
+
+
+def delayed_text(team, offender, extra, how) -> str:
+    """EV.delayed (kernel.delayed.DEL_*)."""
+    if how == 0:
+        return (f"DELAYED PENALTY {team}: {offender} (16.13); the shot is taken" +
+                (f", the goalie out for an extra skater, {extra}" if extra else ""))
+    return "  the delayed penalty ends: " + ("a goal, no power play (16.14)", "the defense has the puck (16.15)",
+                                             "a faceoff (16.15)", "the end of the period (7.37)",
+                                             "another penalty (one power play)")[how - 1]

@@ -28,6 +28,14 @@ A :class:`Coach` bundles a team's choices where the rules leave one to the coach
   Offense 3 with the most forecheckers its offense allows and anything else with the fewest; or fixed:
   ``o1d0``, ``o1d1``, ``o2d1``, ``o2d2``, ``o3d2``, ``o3d3`` (9.11's allowed pairs).  Basic games ignore it.
 
+* ``intimidate`` — with the ``intimidation`` rule in force, before an inside shot whose action card carries an
+  I reading (12.1-12.3, "If the defending coach chooses to intimidate"): ``odds`` (default) follows 12.3's
+  advice, declining "if the odds of penalty are high and the odds for successful intimidation are low" (the
+  Intimidation Chart penalizes the intimidator's Penalty rating on 11 or more of the 20 numbers and his I rating
+  covers 7 or fewer) "or if a power play presents a larger threat than the immediate scoring chance" (in the
+  third period's last 10 action cards with the lead, when the chart's penalty numbers outnumber his I rating's);
+  ``always``; ``never``.
+
 "Any player" choices that the rules give to the coach (2.1 faceoffs, 5.2 X-Any D player, Lose puck to any D
 player) go to the player with the highest Offense rating on the ice, alternating ties (4.31).
 
@@ -51,6 +59,7 @@ PASS_INSIDE = ("tendency", "never", "always")     # 11.0 (coaching.passes)
 DEFLECT = ("always", "never")                     # 25.0 (coaching.deflects)
 #: 9.0-9.2, the Advanced game's offense / defense alignment (kernel/coaching.py ``alignment``): ``rulebook``
 #: follows 9.2's advice, ``counter`` also counters the opponent's offense, the rest are fixed (offense, defense).
+INTIMIDATE = ("odds", "always", "never")          # 12.3 (coaching.intimidates)
 ALIGNMENT = ("rulebook", "counter", "o1d0", "o1d1", "o2d1", "o2d2", "o3d2", "o3d3")
 
 
@@ -63,12 +72,13 @@ class Coach:
     pass_inside: str = "tendency"
     deflect: str = "always"
     alignment: str = "rulebook"
+    intimidate: str = "odds"
 
     def __post_init__(self):
         for f in fields(self):
             allowed = {"penetrate": PENETRATE, "pull_goalie": PULL_GOALIE, "shelled": SHELLED,
                        "pp_units": PP_UNITS, "pass_inside": PASS_INSIDE, "deflect": DEFLECT,
-                       "alignment": ALIGNMENT}[f.name]
+                       "alignment": ALIGNMENT, "intimidate": INTIMIDATE}[f.name]
             if getattr(self, f.name) not in allowed:
                 raise ValueError(f"coach policy {f.name}={getattr(self, f.name)!r} is not allowed; "
                                  f"allowed values: {', '.join(allowed)}")
@@ -110,4 +120,5 @@ class Coach:
         r[POL.pass_] = PASS_INSIDE.index(self.pass_inside)
         r[POL.deflect] = DEFLECT.index(self.deflect)
         r[POL.alignment] = ALIGNMENT.index(self.alignment)
+        r[POL.intimidate] = INTIMIDATE.index(self.intimidate)
         return r

@@ -107,6 +107,15 @@ class Rules(RulesBase):
         "back at center and the wing coming on; off: the lines come back on at once.  level: on at "
         "level=advanced.")
 
+    intimidation: str = option(
+        "level", ("level", "on", "off"), "12.0-12.3, 16.1-16.15",
+        "on: before an inside shot with the Advanced deck's I reading the defending coach may intimidate (policy "
+        "intimidate): a split card's Intimidation number inside the intimidator's I rating takes the puck away; "
+        "a 'possible penalty' reading draws another split card on the Intimidation Chart by his Penalty rating "
+        "(a penalty with the puck taken away: the power play; with the shot still taken: a delayed penalty, the "
+        "offense's goalie pulled for an extra skater until the defense gains control, a goal or a faceoff); "
+        "off: the I readings are ignored.  level: on at level=advanced.")
+
     faceoffs: str = option(
         "level", ("level", "basic", "advanced", "super"), "2.1, 8.1-8.11, 8.2",
         "level: the Basic faceoff chart at level=basic, the Advanced one at level=advanced; basic: the Basic chart "
@@ -153,5 +162,6 @@ class Rules(RulesBase):
         r[RULE.pp_play_on] = self.in_force("pp_play_on")
         r[RULE.pp_stay] = self.in_force("pp_units_stay")
         r[RULE.faceoffs] = ("basic", "advanced", "super").index(self.faceoff_chart())
+        r[RULE.intim] = self.in_force("intimidation")
         r[RULE.thrown_out] = self.faceoff_thrown_out == "on"
         return r

@@ -38,7 +38,7 @@ class Knobs:
     # Icing (21.11-21.14): cards of each form, in the rulebook's order
     icing: tuple[int, int, int, int] = (10, 12, 8, 10)
     # Intimidation (16.1, 22.3): cards reading "possible penalty", of which some add "PP 16"
-    intim_penalty: int = 14
+    intim_penalty: int = 22
     intim_pp16: int = 5
     # Passing L chart (11.5): Assist rating a completes on 1 .. passing_l_base + passing_l_per_point * a
     passing_l_base: float = 13.0

@@ -76,10 +76,12 @@ KEYS = {"action_deck.csv": "card", "split_deck.csv": "card", "teams.csv": "team"
         "charts/penalty.csv": "rating", "advanced_action_deck.csv": "card", "charts/advanced_faceoff.csv": "split",
         "charts/super_advanced_faceoff.csv": "split",
         # the split deck's Advanced sections and the Passing L / Deflection charts (shotchartgen's methods)
-        "split_advanced.csv": "card", "charts/passing_l.csv": "assist", "charts/deflection.csv": "die"}
+        "split_advanced.csv": "card", "charts/passing_l.csv": "assist", "charts/deflection.csv": "die",
+        "charts/intimidation.csv": "rating"}
 ADVANCED_SHOT_METHODS = {"split_advanced.csv": "reconstructed:split-advanced-mix",
                          "charts/passing_l.csv": "reconstructed:passing-l-by-assist",
-                         "charts/deflection.csv": "reconstructed:deflection-forwards"}
+                         "charts/deflection.csv": "reconstructed:deflection-forwards",
+                         "charts/intimidation.csv": "reconstructed:intimidation-by-penalty-rating"}
 RULEBOOK_CELLS = {
     ("teams/KBY_skaters.csv", "Player A"): {"pos", "bkwy", "D12", "PK", "PL", "R9", "I5", "skate"},
     ("teams/NRV_skaters.csv", "Player B"): {"pos", "bkwy", "pen"},
@@ -87,6 +89,7 @@ RULEBOOK_CELLS = {
     ("charts/penetration.csv", "4"): {"success"},
     ("charts/power_play.csv", "1"): {"condition", "top_power_play", "bottom_short_handed", "bottom_power_play"},
     ("advanced_action_deck.csv", "AA01"): {"offense1", "offense2_home"},      # 10.2's example
+    ("charts/intimidation.csv", "B"): {"penalized"},                          # 16.11's example
 }
 
 

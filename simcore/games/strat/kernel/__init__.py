@@ -41,8 +41,8 @@ with every module it inlines):
 * :mod:`.injuries` (15); :mod:`.goals` -- goals, assists, shots on goal (14, 24.3); :mod:`.manpower` -- the
   penalty queue and the skaters each side has (7.x, 16.3x); :mod:`.powerplay` (7.x, 16.31-16.51);
   :mod:`.penalties`; :mod:`.passing` -- passing instead of penetrating, the Passing L chart (11);
-  :mod:`.penetration` (6.1, 26, 31); :mod:`.deflections` (25); :mod:`.shots` -- shots, goalie cards,
-  rebounds, breakaways (3.0, 5.x, 6.x);
+  :mod:`.penetration` (6.1, 26, 31); :mod:`.deflections` (25); :mod:`.intimidation` (12, 16.1-16.12) and :mod:`.delayed`
+  (16.13-16.15); :mod:`.shots` -- shots, goalie cards, rebounds, breakaways (3.0, 5.x, 6.x);
   :mod:`.actions` -- action cards (4.x; the Advanced deck's sections and segments at level=advanced, 10);
   :mod:`.faceoffs` (2.x; the Advanced and Super Advanced charts, 8); :mod:`.coaching` -- the coaches'
   decisions (alignments, 9); :mod:`.goalies` -- pull (13) and relief;
@@ -61,7 +61,7 @@ import importlib
 from .layout import *  # noqa: F401,F403  (the constants: ZL, TM, T, P, K, O, EV, ...)
 
 _MODULES = ("layout", "tables", "events", "draws", "ice", "injuries", "goals", "manpower", "powerplay", "penalties",
-            "passing", "penetration", "deflections", "shots",
+            "passing", "penetration", "deflections", "delayed", "intimidation", "shots",
             "actions", "faceoffs", "coaching", "goalies", "shootout", "game", "drivers")
 _LAZY = {name: module for module, names in {
     "drivers": ("simulate_games", "add_players", "play_logged", "GAME_OUTPUTS", "BLOCK"),

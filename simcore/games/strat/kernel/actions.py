@@ -21,11 +21,11 @@ PEN_KIND_DEFENSE = 4                # EV.penalty's kind for a Defense-column pen
 
 @nb.njit(inline="always", cache=True)
 def short_handed(Z, t):
-    """Whether team ``t`` is short-handed in open play.  The Basic and Advanced power plays (7.3, 16.3) are
-    resolved on the Power Play Chart, so open play is always at full strength; the penalty queue's manpower
-    state answers this once play continues during penalties (Super Advanced, 13.2's "unless the team that pulls
-    its goalie was short-handed to begin with")."""
-    return False
+    """Whether team ``t`` is short-handed: the penalty queue's manpower state (kernel/manpower.py) gives it fewer
+    skaters than its opponent (13.2's "unless the team that pulls its goalie was short-handed to begin with"; at
+    4 on 4 neither is).  The Basic and Advanced power plays (7.3, 16.3) are resolved on the Power Play Chart, so
+    in their open play this is False; play continuing during penalties (Super Advanced) makes it True."""
+    return Z[ZL.manpower + t] < Z[ZL.manpower + 1 - t]
 
 
 @nb.njit(inline="always", cache=True)

@@ -108,6 +108,34 @@ def deflects(policy):
     return policy == 0
 
 
+#: 12.3's "the odds of penalty are high": the Intimidation Chart penalizes the intimidator on this many of the 20
+#: split numbers or more (more likely than not) ...
+INTIM_PENALTY_HIGH = 11
+#: ... "and the odds for successful intimidation are low": his I rating covers this many numbers or fewer.
+INTIM_SUCCESS_LOW = 7
+
+
+@nb.njit(inline="always", cache=True)
+def intimidates(success, penalty, obs, policy):
+    """12.2-12.3, an inside shot with an I reading: whether the defending coach intimidates.  ``success``: how
+    many of the 20 Intimidation numbers the intimidator's I rating covers; ``penalty``: how many split numbers
+    the Intimidation Chart penalizes his Penalty rating on (16.1).  Policy ``odds`` (0) declines "if the odds of
+    penalty are high and the odds for successful intimidation are low" (:data:`INTIM_PENALTY_HIGH`,
+    :data:`INTIM_SUCCESS_LOW`) "or if a power play presents a larger threat than the immediate scoring chance":
+    late in the game (the third period's last :data:`LATE_CARDS` cards) with the lead, when the penalty numbers
+    outnumber the success numbers; ``always`` (1); ``never`` (2)."""
+    if policy == 1:
+        return True
+    if policy == 2:
+        return False
+    if penalty >= INTIM_PENALTY_HIGH and success <= INTIM_SUCCESS_LOW:
+        return False
+    late = obs[OBS.period] == 3 and obs[OBS.overtime] == 0 and obs[OBS.cards_left] <= LATE_CARDS
+    if late and obs[OBS.score] > obs[OBS.opp_score] and penalty > success:
+        return False
+    return True
+
+
 @nb.njit(inline="always", cache=True)
 def alignment(obs, policy):
     """9.0-9.2: the side's offense and defense as ``offense * 4 + defense``, on what it sees (the score, the clock,

@@ -18,11 +18,12 @@ C_POS = R.C
 
 @nb.njit(inline="always", cache=True)
 def on_power_play(Z, t):
-    """8.2's power-play bonus: team ``t`` has more skaters.  Open play is at full strength in the Basic and
-    Advanced power plays (7.3, 16.3: the Power Play Chart), so this is the extra skater's edge (13.3: "as long as
-    the extra skater gives his team a numerical advantage in skaters ... his team gets the benefits of a power
-    play team"); the penalty queue's manpower state adds to it once play continues during penalties."""
-    return Z[ZL.pull + t] != 0 and Z[ZL.pull + 1 - t] == 0
+    """8.2's power-play bonus: team ``t`` has more skaters, counting the penalty queue's manpower state
+    (kernel/manpower.py) and the extra skater (13.3: "as long as the extra skater gives his team a numerical
+    advantage in skaters ... his team gets the benefits of a power play team").  Open play is at full strength in
+    the Basic and Advanced power plays (7.3, 16.3: the Power Play Chart), so there it is the extra skater's edge."""
+    return (Z[ZL.manpower + t] + (1 if Z[ZL.pull + t] else 0)
+            > Z[ZL.manpower + 1 - t] + (1 if Z[ZL.pull + 1 - t] else 0))
 
 
 @nb.njit(inline="always", cache=True)

@@ -12,7 +12,9 @@ from .coaching import observe, relieves_shelled
 from .draws import build_deck
 from .events import log
 from .faceoffs import faceoff
+from .delayed import is_over
 from .goalies import goalie_pull, pull_possible, relieve
+from .intimidation import settle_delayed
 from .ice import chain_reset, put_lines
 from .injuries import replace_skater, resolve_injury
 from .layout import (DEC_L, DEC_OTL, DEC_T, DEC_W, EV, HDR, HOME, K, LINES_W, M, MAX_ROSTER, MODE, N_OBS, N_POL, NK, NO,
@@ -84,6 +86,9 @@ def play_period(D, Z, RS, pol, OT_, OP, OK, L,
         if steps > 100000:
             raise ValueError("a period did not end: check the deck and cards")
         mode = Z[ZL.m + M.mode]
+        if Z[ZL.delayed] and is_over(Z):        # 16.14-16.15: a goal, the defense's puck or a faceoff
+            settle_delayed(D, Z, RS, pol, OT_, OP, OK, L)
+            mode = Z[ZL.m + M.mode]
         if mode == MODE.end or Z[ZL.done]:
             break
         if Z[ZL.pp_stay]:
@@ -207,6 +212,8 @@ def _play_game(D, pol, home, away, gslot, gfat, out, Z, RS, OG, OT_, OP, OK, L):
     Z[ZL.pend_ppout] = -1
     Z[ZL.pp_stay] = 0
     clear_penalties(Z)
+    Z[ZL.delayed] = 0
+    Z[ZL.del_pull] = 0
     Z[ZL.inj_pend] = 0
     Z[ZL.ot] = 0
     Z[ZL.done] = 0

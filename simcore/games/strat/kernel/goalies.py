@@ -1,4 +1,4 @@
-"""Goalie changes: the pull for an extra skater (13) and the shelled goalie relieved (policy
+"""Goalie changes: the pull for an extra skater (13; the delayed penalty's pull, 16.13, is kernel/delayed.py's) and the shelled goalie relieved (policy
 ``shelled=relieve``)."""
 from __future__ import annotations
 
@@ -19,32 +19,42 @@ def pull_possible(Z):
     return Z[ZL.ncards] - Z[ZL.cur] <= PULL_CARDS_LEFT or Z[ZL.pull] + Z[ZL.pull + 1] > 0
 
 
+@nb.njit(inline="always", cache=True)
+def extra_skater(D, Z, t):
+    """The skater side ``t`` sends on for its pulled goalie (13.0, 16.13): the best healthy Offense off the ice
+    (roster order breaks ties; -1 nobody)."""
+    team = Z[ZL.team + t]
+    best = -1
+    bo = -1
+    for k in range(tm(D, team, TM.nroster)):
+        q = tm(D, team, TM.roster + k)
+        if q < 0 or Z[ZL.injured + t * MAX_ROSTER + sk(D, q, F.slot)]:
+            continue
+        on = False
+        for s in range(5):
+            if Z[ZL.ice + t * 6 + s] == q:
+                on = True
+        if not on and sk(D, q, F.off) > bo:
+            bo = sk(D, q, F.off)
+            best = q
+    return best
+
+
 @nb.njit(cache=True)
 def goalie_pull(D, Z, pol, OT_, L):
     """13.0: a team behind by one or two may pull its goalie with two or fewer cards left in the game: each
     coach decides on what his side sees (:func:`.coaching.pulls_goalie`); the extra skater is the best healthy
     Offense off the ice.  A pull needs a card left to play: with the deck spent (a center-ice faceoff or a draw
     that ends the period) the goalie stays in (one already out still comes back when his team is no longer behind)."""
+    if Z[ZL.delayed]:
+        return          # a delayed penalty's pull (16.13) lasts until it is over (kernel/delayed.py)
     left = Z[ZL.ncards] - Z[ZL.cur]
     obs = stack_empty(N_OBS, np.int64)
     for t in range(2):
         observe(Z, t, obs)
         want = pulls_goalie(obs, pol[t * N_POL + POL.pull])
         if want and not Z[ZL.pull + t] and left > 0:
-            team = Z[ZL.team + t]
-            best = -1
-            bo = -1
-            for k in range(tm(D, team, TM.nroster)):
-                q = tm(D, team, TM.roster + k)
-                if q < 0 or Z[ZL.injured + t * MAX_ROSTER + sk(D, q, F.slot)]:
-                    continue
-                on = False
-                for s in range(5):
-                    if Z[ZL.ice + t * 6 + s] == q:
-                        on = True
-                if not on and sk(D, q, F.off) > bo:
-                    bo = sk(D, q, F.off)
-                    best = q
+            best = extra_skater(D, Z, t)
             Z[ZL.pull + t] = 1
             Z[ZL.ice + t * 6 + 5] = best
             OT_[t * NT + T.pulled] = 1

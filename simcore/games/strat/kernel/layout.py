@@ -86,12 +86,15 @@ TABLES = (
     "afo",       # (20, 3, 4) Advanced faceoff chart [split, column Even/+1/+2] (8.1-8.11)
     "sfo",       # (20, 5, 4) Super Advanced faceoff chart [split, column Even/+1/+2/+3/+4 or more] (8.2)
     "skfo",      # (n_skaters,) faceoff rating (8.1: +2, +1 or 0)
+    # intimidation (intimidation.py; zeros when the rule is off)
+    "imc",       # (5, 2) Intimidation Chart: penalized split range by Penalty rating AA..D (16.1), (0, 0) none
 )
 TB = fields("Table", TABLES)
 HDR, HEADER = regions("Header", [(t, 2) for t in TABLES])     # (offset, rows) per table
 
 # ---------------------------------------------------------------- skaters, goalies, teams
-F = fields("Skater", "off def_ shdef bkwy pen ast star pos1 pos2 isd tend slot team")
+F = fields("Skater", "off def_ shdef bkwy pen ast star pos1 pos2 isd tend slot team "
+                     "ilo ihi")            # the I rating (12.1-12.2): intimidation range lo-hi, 0 0 none
 NSK = len(F)
 G = fields("Goalie", "fatigue team slot")
 NGKF = len(G)
@@ -121,7 +124,9 @@ RULE = fields("Rule", "level lines ot_cards shootout fatigue assists injuries pk
                      # the Advanced power play as rule fields (16.31, 16.32 with 16.4, 16.5-16.51): 1 in force
                      "pp_three pp_play_on pp_stay "
                      # the faceoff chart (FO_BASIC / FO_ADVANCED / FO_SUPER; 2.1, 8.1, 8.2), 8.21 thrown out
-                     "faceoffs thrown_out")
+                     "faceoffs thrown_out "
+                     # intimidation before an inside shot with an I reading (12.0-12.3, 16.1-16.15): 1 in force
+                     "intim")
 RET_OFFSETTING, RET_POWER_PLAY = 0, 1        # RULE.retaliation
 LEVEL_BASIC, LEVEL_ADVANCED = 0, 1           # RULE.level
 FO_BASIC, FO_ADVANCED, FO_SUPER = 0, 1, 2    # RULE.faceoffs
@@ -197,6 +202,9 @@ ZL, NZ = regions("State", [
     ("deck", ORDER_CAP),           # this period's action deck, line-change cards included
     ("penq", (PENQ_CAP, 3)),       # penalties being served: (side, skater id or -1 - goalie id, minutes)
     ("manpower", 2),               # skaters on the ice per side (5 at even strength; the extra skater not counted)
+    # a delayed penalty (16.13-16.15, kernel/intimidation.py): 1 + the penalized side (0 none), the offender's
+    # skater id, the other side's score when it began, and 1 when its goalie was pulled for it
+    ("delayed", 1), ("del_off", 1), ("del_score", 1), ("del_pull", 1),
 ])
 
 # ---------------------------------------------------------------- play-by-play

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import numba as nb
 
+from .delayed import DEL_COINCIDENT, PEN_KIND_INTIM_GOAL, charge_minor, finish
 from .events import log
 from .layout import EV, F, M, MAX_ROSTER, MODE, NP, NT, P, RULE, T, ZL
 from .powerplay import power_play
@@ -13,10 +14,16 @@ from .tables import rule, sk
 def penalty(D, Z, RS, t_off, p, pol, OT_, OP, OK, L, kind, pp_out=-1):
     """Skater ``p`` (or a goalie: ``p`` < 0) of team ``t_off`` takes a minor; the other team gets a power play
     now, at the start of the next period (7.37), or not at all on the game's last card (7.38).  ``kind``: 0 an
-    action-card penalty (4.8), 1 a goalie penalty (5.72).  The offender sits out the power play (Getting
+    action-card penalty (4.8), 1 a goalie penalty (5.72), 4 a Defense-column penalty (16.2), 5 an intimidation
+    penalty (16.1, kernel/intimidation.py).  The offender sits out the power play (Getting
     Started: "All rules of pro hockey apply"), so :func:`.powerplay.power_play` is told who he is; ``pp_out``
     (-1 none) is a skater of the other team serving a minor of his own through that power play (5.73,
     ``retaliation=power_play``)."""
+    if Z[ZL.delayed]:
+        # a penalty during a delayed penalty (16.13): the delayed minor is booked too, and one power play follows
+        # (the Advanced game kills one minor at a time; docs/strat.md, "Delayed penalties")
+        dd, dq = finish(D, Z, OT_, L, DEL_COINCIDENT)
+        charge_minor(D, Z, dd, dq, OT_, OP, L, PEN_KIND_INTIM_GOAL)
     OT_[t_off * NT + T.pen] += 1
     OT_[t_off * NT + T.pim] += 2
     if kind == 0:

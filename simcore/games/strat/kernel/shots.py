@@ -12,6 +12,7 @@ from .draws import draw_split, in_range, roll1, roll2, split_in
 from .events import enc, log
 from .goals import score_goal, shot_on_goal
 from .ice import MIRROR, chain_add, pick_any
+from .intimidation import intimidation
 from .layout import (COL_IN, COL_OUT, COL_REB, EV, F, M, MAX_ROSTER, MODE, N_POL, NP, NT, P, POL, RET_OFFSETTING,
                      RULE, T, ZL)
 from .passing import pass_inside
@@ -202,6 +203,12 @@ def shoot(D, Z, RS, t, slot, col, unrestricted, pol, OT_, OP, OK, L):
         Z[ZL.m + M.team] = d
         Z[ZL.m + M.slot] = MIRROR[slot]
         return
+    if Z[ZL.m + M.intim]:
+        # 12.1: the card's I reading names a defender who may intimidate first (kernel/intimidation.py)
+        s = Z[ZL.m + M.intim] - 1
+        Z[ZL.m + M.intim] = 0
+        if rule(D, RULE.intim) and not intimidation(D, Z, RS, t, slot, s, pol, OT_, OP, OK, L):
+            return
     if col == COL_OUT and unrestricted:
         # the coach decides on the shooter's card and his own memory of this shooter (coaching.penetrates)
         mem = ZL.tacc + t * MAX_ROSTER + sk(D, p, F.slot)

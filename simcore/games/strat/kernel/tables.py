@@ -109,6 +109,18 @@ def ret(D, i):
 
 
 @nb.njit(inline="always", cache=True)
+def imc(D, r, j):
+    """The Intimidation Chart (16.1): bound ``j`` (0 lo, 1 hi) of the split range penalizing Penalty rating ``r``."""
+    return D[D[HDR.imc] + r * 2 + j]
+
+
+@nb.njit(inline="always", cache=True)
+def spim(D, c, j):
+    """Split card ``c``'s Intimidation section: ``j`` 0 the number, 1 possible penalty, 2 the PP number (22.3)."""
+    return D[D[HDR.spim] + c * 3 + j]
+
+
+@nb.njit(inline="always", cache=True)
 def pen_chart(D, r, j):
     return D[D[HDR.penalty] + r * 2 + j]
 
