@@ -48,7 +48,10 @@ TEAM_SUMS = ("penalties_action_card", "penalties_goalie", "penalties_retaliation
              "deflection_goals", "passes", "passes_completed", "penetrations", "penetrations_won")
 PLAYER_COLUMNS = {"goals": P.g, "assists": P.a, "shots": P.sog, "pim": P.pim, "pp_goals": P.ppg,
                   "sh_goals": P.shg, "intimidations": P.intim_try, "intimidations_won": P.intim_ok,
-                  "deflections": P.defl_try, "deflection_goals": P.defl_g}
+                  "deflections": P.defl_try, "deflection_goals": P.defl_g, "passes": P.pass_try,
+                  "passes_completed": P.pass_ok, "penalties_action_card": P.pen_card,
+                  "penalties_retaliation": P.pen_retal, "penalties_intimidation": P.pen_intim,
+                  "penalties_defense": P.pen_def, "delayed_penalties": P.delayed}
 GOALIE_COLUMNS = {"games": K.gp, "starts": K.start, "shots_against": K.sa, "goals_against": K.ga,
                   "fatigued_start": K.fat_start, "shelled": K.shelled, "shots_against_fatigued": K.sa_fat,
                   "goals_against_fatigued": K.ga_fat, "fatigue_goals_against": K.fatg,

@@ -11,12 +11,11 @@ from .events import enc, log
 from .ice import MIRROR, SELF_PASS, chain_add, chain_reset, pick_any, put_lines
 from .layout import COL_IN, COL_OUT, EV, F, HOME, LEVEL_ADVANCED, M, MODE, NT, RULE, T, ZL
 from .passing import passing_l_completes
-from .penalties import penalty
+from .penalties import PEN_KIND_DEFENSE, penalty
 from .shots import breakaway_for
 from .tables import act_row, adeck_row, defa, defc, passa_row, passc_row, rule, sk
 
 
-PEN_KIND_DEFENSE = 4                # EV.penalty's kind for a Defense-column penalty (16.2; pbp.ADV_PENALTY_WHY)
 
 
 @nb.njit(inline="always", cache=True)

@@ -26,7 +26,7 @@ DEL_BEGIN, DEL_GOAL, DEL_CONTROL, DEL_FACEOFF, DEL_END, DEL_COINCIDENT = 0, 1, 2
 
 
 @nb.njit(cache=True)
-def begin(D, Z, d, q, OT_, L):
+def begin(D, Z, d, q, OT_, OP, L):
     """Side ``d``'s skater ``q`` is penalized on a failed intimidation (16.13): the other side keeps the puck and
     pulls its goalie for an extra skater in ice slot 5 (13.3: the "any player" readings go to him)."""
     t = 1 - d
@@ -35,6 +35,7 @@ def begin(D, Z, d, q, OT_, L):
     Z[ZL.del_score] = Z[ZL.score + t]
     Z[ZL.del_pull] = 0
     OT_[d * NT + T.delayed] += 1
+    OP[(d * MAX_ROSTER + sk(D, q, F.slot)) * NP + P.delayed] += 1
     x = -1
     if not Z[ZL.pull + t]:
         x = extra_skater(D, Z, t)
@@ -56,7 +57,7 @@ def is_over(Z):
 
 
 @nb.njit(cache=True)
-def finish(D, Z, OT_, L, how):
+def finish(D, Z, OT_, OP, L, how):
     """End the delayed penalty: the extra skater goes off, the goalie back in (if he came out for it); the
     intimidation penalty is counted (T.pen_intim).  Returns (penalized side, offender)."""
     d = Z[ZL.delayed] - 1
@@ -68,6 +69,7 @@ def finish(D, Z, OT_, L, how):
         Z[ZL.ice + t * 6 + 5] = -1
         Z[ZL.del_pull] = 0
     OT_[d * NT + T.pen_intim] += 1
+    OP[(d * MAX_ROSTER + sk(D, q, F.slot)) * NP + P.pen_intim] += 1
     log(Z, L, EV.delayed, d, q, -1, how, 0)
     return d, q
 

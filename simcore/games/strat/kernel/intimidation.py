@@ -76,10 +76,11 @@ def intimidation(D, Z, RS, t, slot, s, pol, OT_, OP, OK, L):
         return False
     if takes:                       # 16.15: the defense has control, the power play begins
         OT_[d * NT + T.pen_intim] += 1
+        OP[(d * MAX_ROSTER + sk(D, q, F.slot)) * NP + P.pen_intim] += 1
         penalty(D, Z, RS, d, q, pol, OT_, OP, OK, L, PEN_KIND_INTIM)
         return False
     if pen:                         # 16.13: the shot is taken on a delayed penalty
-        begin(D, Z, d, q, OT_, L)
+        begin(D, Z, d, q, OT_, OP, L)
     return True
 
 
@@ -91,11 +92,11 @@ def settle_delayed(D, Z, RS, pol, OT_, OP, OK, L):
     d = Z[ZL.delayed] - 1
     mode = Z[ZL.m + M.mode]
     if Z[ZL.score + 1 - d] != Z[ZL.del_score]:
-        d, q = finish(D, Z, OT_, L, DEL_GOAL)
+        d, q = finish(D, Z, OT_, OP, L, DEL_GOAL)
         charge_minor(D, Z, d, q, OT_, OP, L, PEN_KIND_INTIM_GOAL)
         Z[ZL.m + M.mode] = MODE.faceoff if mode != MODE.end else MODE.end
         Z[ZL.m + M.zone] = -1
         return
     how = DEL_FACEOFF if mode == MODE.faceoff else (DEL_END if mode == MODE.end else DEL_CONTROL)
-    d, q = finish(D, Z, OT_, L, how)
+    d, q = finish(D, Z, OT_, OP, L, how)
     penalty(D, Z, RS, d, q, pol, OT_, OP, OK, L, PEN_KIND_INTIM)

@@ -149,7 +149,9 @@ T = fields("TeamCounter", "goals sog ppo ppg shg pen pim fow eng fatg g1 g2 g3 g
                           # intimidation 12, deflections 25, passes chosen over penetration 11
                           "intim_try intim_ok defl_try defl_goals pass_try pass_ok")
 NT = len(T)
-P = fields("PlayerCounter", "g a sog pim ppg shg inj intim_try intim_ok defl_try defl_g")
+P = fields("PlayerCounter", "g a sog pim ppg shg inj intim_try intim_ok defl_try defl_g "
+                             # passes chosen over penetration (11); minors by kind (4.8, 5.73, 16.1, 16.2); delayed (16.13)
+                             "pass_try pass_ok pen_card pen_retal pen_intim pen_def delayed")
 NP = len(P)
 K = fields("GoalieCounter", "gp start sa ga dec fat_start shelled sa_fat ga_fat fatg so_sa so_ga")
 NK = len(K)

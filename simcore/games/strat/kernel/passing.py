@@ -8,7 +8,7 @@ from .. import shotcharts as SC
 from .draws import draw_split, split_in
 from .events import enc, log
 from .ice import MIRROR, SELF_PASS, chain_add, pick_any
-from .layout import COL_IN, EV, F, HDR, M, MODE, NT, RULE, T, ZL
+from .layout import COL_IN, EV, F, HDR, M, MAX_ROSTER, MODE, NP, NT, P, RULE, T, ZL
 from .tables import passc_row, rule, sk, spn
 
 
@@ -42,7 +42,7 @@ def passing_l_completes(D, Z, RS, t, passer, passer_slot, s, L):
 
 
 @nb.njit(cache=True, forceinline=True)
-def pass_inside(D, Z, RS, t, slot, OT_, L):
+def pass_inside(D, Z, RS, t, slot, OT_, OP, L):
     """11.0: team ``t``'s ``slot`` passes inside instead of taking his outside shot.  A split card's Passing section,
     the E reading (11.4): 11.1 the passer's matched opponent (or the defender named) has the puck; 11.2 the
     forward named shoots inside; 11.3 the passer's Passing column at the letter, read as an action card's Passing
@@ -50,6 +50,7 @@ def pass_inside(D, Z, RS, t, slot, OT_, L):
     d = 1 - t
     p = Z[ZL.ice + t * 6 + slot]
     OT_[t * NT + T.pass_try] += 1
+    OP[(t * MAX_ROSTER + sk(D, p, F.slot)) * NP + P.pass_try] += 1
     c = draw_split(Z, RS)
     r = spp_row(D, c, SC.E)
     log(Z, L, EV.pass_in, t, p * 8 + slot, spn(D, c), 0, enc(D, r))
@@ -80,6 +81,7 @@ def pass_inside(D, Z, RS, t, slot, OT_, L):
     if s != slot:
         chain_add(Z, t, p)              # 14.1: his pass contributes to a goal
     OT_[t * NT + T.pass_ok] += 1
+    OP[(t * MAX_ROSTER + sk(D, p, F.slot)) * NP + P.pass_ok] += 1
     Z[ZL.m + M.mode] = MODE.shot
     Z[ZL.m + M.team] = t
     Z[ZL.m + M.slot] = s

@@ -9,6 +9,8 @@ from .layout import EV, F, M, MAX_ROSTER, MODE, NP, NT, P, RULE, T, ZL
 from .powerplay import power_play
 from .tables import rule, sk
 
+PEN_KIND_DEFENSE = 4                # EV.penalty's kind for a Defense-column penalty (16.2; pbp.ADV_PENALTY_WHY)
+
 
 @nb.njit(cache=True)
 def penalty(D, Z, RS, t_off, p, pol, OT_, OP, OK, L, kind, pp_out=-1):
@@ -22,7 +24,7 @@ def penalty(D, Z, RS, t_off, p, pol, OT_, OP, OK, L, kind, pp_out=-1):
     if Z[ZL.delayed]:
         # a penalty during a delayed penalty (16.13): the delayed minor is booked too, and one power play follows
         # (the Advanced game kills one minor at a time; docs/strat.md, "Delayed penalties")
-        dd, dq = finish(D, Z, OT_, L, DEL_COINCIDENT)
+        dd, dq = finish(D, Z, OT_, OP, L, DEL_COINCIDENT)
         charge_minor(D, Z, dd, dq, OT_, OP, L, PEN_KIND_INTIM_GOAL)
     OT_[t_off * NT + T.pen] += 1
     OT_[t_off * NT + T.pim] += 2
@@ -32,6 +34,10 @@ def penalty(D, Z, RS, t_off, p, pol, OT_, OP, OK, L, kind, pp_out=-1):
         OT_[t_off * NT + T.pen_goalie] += 1
     if p >= 0:
         OP[(t_off * MAX_ROSTER + sk(D, p, F.slot)) * NP + P.pim] += 2
+        if kind == 0:
+            OP[(t_off * MAX_ROSTER + sk(D, p, F.slot)) * NP + P.pen_card] += 1
+        elif kind == PEN_KIND_DEFENSE:
+            OP[(t_off * MAX_ROSTER + sk(D, p, F.slot)) * NP + P.pen_def] += 1
     log(Z, L, EV.penalty, t_off, p, kind, 0, 0)
     t = 1 - t_off
     Z[ZL.m + M.mode] = MODE.faceoff

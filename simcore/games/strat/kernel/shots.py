@@ -175,6 +175,7 @@ def goalie_card(D, Z, RS, t, slot, col, pol, OT_, OP, OK, L):
                 OT_[t * NT + T.pim] += 2
                 OT_[t * NT + T.pen_retal] += 1
                 OP[(t * MAX_ROSTER + sk(D, q, F.slot)) * NP + P.pim] += 2
+                OP[(t * MAX_ROSTER + sk(D, q, F.slot)) * NP + P.pen_retal] += 1
                 log(Z, L, EV.penalty, t, q, 2, 0, 0)
                 if rule(D, RULE.retaliation) == RET_OFFSETTING:
                     # offsetting minors: no power play; the goalie's minor is served, play resumes
@@ -218,7 +219,7 @@ def shoot(D, Z, RS, t, slot, col, unrestricted, pol, OT_, OP, OK, L):
             pm = ZL.pacc + t * MAX_ROSTER + sk(D, p, F.slot)
             ps, Z[pm] = passes(sk(D, p, F.ast), sk(D, p, F.tend), Z[pm], pol[t * N_POL + POL.pass_])
             if ps:
-                pass_inside(D, Z, RS, t, slot, OT_, L)
+                pass_inside(D, Z, RS, t, slot, OT_, OP, L)
                 return
         if go:
             OT_[t * NT + T.pen_try] += 1
