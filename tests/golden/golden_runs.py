@@ -273,18 +273,27 @@ def digest(x, schema: dict | None = None, back: dict | None = None, drop=()) -> 
             "keys": {k: _sha(json.dumps(v, sort_keys=True)) for k, v in doc.items()}}
 
 
+#: Why the Strat outputs were recorded again: CHANGELOG, "Strat-O-Matic Hockey, the Basic game corrected".
+STRAT_CORRECTED = ("the Basic game's rules played as the rulebook has them (the offender sits out his penalty kill, "
+                   "two action cards of power-play time, the retaliation's power play, 4.31's alternation, no goalie "
+                   "pull with no card left, shootouts stopping when decided, no assist or empty net on the Power "
+                   "Play Chart from play before it), the sample kit's Players B and C on NRV, the play-by-play's "
+                   "new lines, new summary rows and table columns, and the rules and coach ids naming the new "
+                   "fields and policies")
 #: Outputs recorded again on purpose, with the reason (``python tests/golden/golden_runs.py --rerecord NAME ...``
 #: recomputes the named outputs' digests over their recorded schema and names, leaving every other digest as it was).
 RERECORDED = {
-    "strat/league/table:games": "the Strat rules id names the level field (level=basic)",
-    "strat/matchup/table:games": "as strat/league/table:games",
-    "cli/strat": "as strat/league/table:games (variant)",
-    "cli/strat-league": "as strat/league/table:games (variant)",
-    "cli/strat-pbp": "as strat/league/table:games (variant)",
-    "cli/compare-strat": "as strat/league/table:games (a, b)",
-    "strat/league/summary": "rows added: penalties per team game, by kind, and the Advanced game's counts "
-                            "(delayed penalties, intimidations, deflections, passes)",
-    "strat/matchup/summary": "as strat/league/summary",
+    **{name: STRAT_CORRECTED for name in (
+        "cli/compare-strat", "cli/league-history", "cli/league-project-strat", "cli/strat", "cli/strat-league",
+        "cli/strat-pbp", "cli/strat-teams", "league/strat/games", "league/strat/goalies", "league/strat/players",
+        "league/strat/seasons", "league/strat/teams", "strat/league/summary", "strat/league/table:games",
+        "strat/league/table:goalie_games", "strat/league/table:goalies", "strat/league/table:players",
+        "strat/league/table:team_games", "strat/league/table:teams", "strat/matchup/summary",
+        "strat/matchup/table:games", "strat/matchup/table:players", "strat/matchup/table:team_games", "strat/pbp",
+        "strat/special_teams",
+    )},
+    "cli/league-standings": "the Strat sample league's played results were rebuilt on the sample kit with the "
+                            "rulebook's Players B and C on NRV (python -m simcore.league.samplegen strat)",
 }
 
 
