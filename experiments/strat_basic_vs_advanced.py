@@ -102,7 +102,7 @@ def main(argv=None):
              f"Empty-net goals per game: {C.f(en.a, 3)} (Basic), {C.f(en.b, 3)} (Advanced), against the NHL's "
              "0.26 (2014-18) to 0.33 (2018-24): the rules pull the goalie only with two or fewer action cards "
              "left (13.0) or for a delayed penalty (16.13), which is far less time than an NHL coach gives "
-             "(docs/strat.md, \"Empty-net goals\").",
+             "(docs/strat.md, \"Pulling the goalie (13)\": empty-net goals against the NHL).",
              "(A change counts as detected when its 95% interval excludes zero and its Holm-adjusted p-value is "
              "below 0.05.)"]
     L += ["## Conclusion", "", " ".join(s for s in concl if s), "", f"_Run time {time.time() - t0:.0f} s._"]
