@@ -55,6 +55,9 @@ def first(team, pos, kit=None):
 
 
 KBY_LW = first("KBY", LW)           # the home LW who wins split 6's faceoff
+# 1.0: "the home team's right wing will be matched against the visitors left wing, right defenseman against left
+# defenseman, center against center": the position defending each position
+MATCHED = {LW: RW, C: C, RW: LW, LD: RD, RD: LD}
 
 
 def without_advanced_columns(d: Path, team):
@@ -115,6 +118,16 @@ def texts(gl, code):
 def play(kit, actions, splits=(), dice=(), coaches="pull_goalie=never,penetrate=never", rules=ADV):
     return engine.play_scripted("KBY", "NRV", actions=[list(p) for p in actions], splits=list(splits),
                                 dice=list(dice), rules=rules, kit=kit, coaches=coaches)
+
+
+def aa01_dice(kit):
+    """The dice for the play after KBY's LW wins a faceoff when AA01 is the period's only card (the faceoff tests):
+    AA01's Offense 2 (home) section against one forechecker reads Opponent Defense 2, the Defense 2 of NRV's
+    first-line RW (matched against the LW); if it reads an outside shot, the LW rolls the first number of his
+    Outside column that is a save to a player, and with the deck spent the period ends."""
+    if kit.teams["NRV"].skaters[first("NRV", RW, kit)].defense_column[2].kind == R.TAKES_PUCK:
+        return []
+    return [next(d for d, r in zip(range(2, 13), kit.teams["KBY"].skaters[KBY_LW].outside) if r.kind == R.SAVE_TO)]
 
 
 # ---------------------------------------------------------------- readings (10.2, 12.1, 16.0)
@@ -283,17 +296,19 @@ def test_compiled_tables(kit):
                     if x.sections[si][f].intim)
     assert adeck[j, si, f, 4] == A.intim_code(acts[j].sections[si][f].intim) > 0
     assert sorted(c.tables[TB.anum].tolist()) == list(range(1, 31))
+    # an NRV skater whose card's Defense 2 reads Takes puck (the kit's cells move with its calibration)
     team = kit.teams["NRV"]
-    p = c.skaters.index(("NRV", "Ignatius Zeller"))
+    name = next(n for n, s in team.skaters.items() if s.defense_column[2].kind == R.TAKES_PUCK)
+    p = c.skaters.index(("NRV", name))
     defa, passa = c.tables[TB.defa], c.tables[TB.passa]
     assert defa.shape == (len(c.skaters), 13, 4) and passa.shape == (len(c.skaters), 6, 4)
-    zeller = team.skaters["Ignatius Zeller"]
-    assert zeller.defense_column[2].kind == R.TAKES_PUCK
+    card = team.skaters[name]
     assert defa[p, 0].tolist() == [R.TAKES_PUCK, 0, 0, 0]                    # Defense 2, as printed
-    assert [defa[p, n - 2].tolist() for n in range(7, 12)] == [list(zeller.defense_column[n].code())
-                                                                for n in range(7, 12)]
+    assert [defa[p, n - 2].tolist() for n in range(2, 12)] == [list(card.defense_column[n].code())
+                                                                for n in range(2, 12)]
+    assert {int(defa[p, n - 2, 0]) for n in range(2, 7)} <= {R.TAKES_PUCK, R.OUTSIDE_SHOT}
     assert {int(defa[p, n - 2, 0]) for n in range(7, 12)} <= {R.DEF_PENALTY, R.TAKES_PUCK_SHOOTS}
-    assert defa[p, 12].tolist() == list(team.skaters["Ignatius Zeller"].defense_column[14].code())
+    assert defa[p, 12].tolist() == list(card.defense_column[14].code())
     b = compile_kit(kit)                                                       # Basic: no Advanced tables
     assert b.tables[TB.adeck].shape[0] == 0 and b.tables[TB.defa].shape[0] == 0
     assert b.action_cards[0] == "A01"
@@ -304,16 +319,20 @@ def test_compiled_tables(kit):
 def test_10_2_example_offense_2_home_against_one_forechecker(kit):
     # 10.2: "The home team is attacking in a 2 offense against the visitors in a 1 defense. Refer to the Offense 2
     # (Home) section and look under the 1 Forechecker segment. The result reads 'Opponent Defense 2' Refer to No. 2
-    # in the defender's Defense column."  Faceoff split 6: KBY's home LW; card AA01; NRV's RW Ignatius Zeller
-    # (matched against the LW) reads his Defense 2: Takes puck; with the deck spent, the period ends.
-    gl = play(kit, [["AA01"]], [split(6)], coaches=("alignment=o2d1,pull_goalie=never",
+    # in the defender's Defense column."  Card AA01; the faceoff (Even column) goes to the KBY first-line man whose
+    # matched NRV defender's Defense 2 reads Takes puck; the defender reads it; with the deck spent, the period ends.
+    nrv = kit.teams["NRV"].skaters
+    pos = next(p for p in (LW, C, RW, LD, RD)
+               if nrv[first("NRV", MATCHED[p], kit)].defense_column[2].kind == R.TAKES_PUCK)
+    carrier, defender = first("KBY", pos, kit), first("NRV", MATCHED[pos], kit)
+    n = _fo_split(kit, "advanced", 0, True, pos)
+    gl = play(kit, [["AA01"]], [split(n)], coaches=("alignment=o2d1,pull_goalie=never",
                                                      "alignment=o2d1,pull_goalie=never"))
     assert texts(gl, EV.align) == ["NRV alignment: Offense 2, Defense 1 (1 forechecker) -- before the faceoff",
                                    "KBY alignment: Offense 2, Defense 1 (1 forechecker) -- before the faceoff"]
-    assert kit.teams["NRV"].skaters[first("NRV", RW)].defense_column[2].kind == R.TAKES_PUCK
     assert texts(gl, EV.card) == ["KBY draws action card AA01: Opponent Defense 2 [Offense 2 (home), 1 forechecker] "
-                                  f"-- LW {KBY_LW} has the puck"]
-    assert texts(gl, EV.defense) == ["NRV RW Ignatius Zeller, Defense 2: Takes puck"]
+                                  f"-- {R.POSITIONS[pos]} {carrier} has the puck"]
+    assert texts(gl, EV.defense) == [f"NRV {R.POSITIONS[MATCHED[pos]]} {defender}, Defense 2: Takes puck"]
     assert gl.team[:, T.sog].tolist() == [0, 0]
 
 
@@ -523,12 +542,14 @@ def test_9_12_visitors_choose_first_the_home_team_counters_and_a_new_line_may_ch
     # visiting team must make the initial offense-defense alignments, and then the home team may counter."
     # KBY plays o3d3; NRV counters: before the opening faceoff KBY has announced nothing (Offense 2 for NRV with
     # one forechecker); on the next forward line NRV sees KBY's Offense 3 and goes to two forecheckers.  KBY's
-    # card reads Offense 3 against one forechecker: an Opponent Defense that Ignatius Zeller's card takes away.
-    zeller = kit.teams["NRV"].skaters["Ignatius Zeller"]
-    x = next(x for x in kit.advanced_action_deck if x.kind == "action"
-             and x.sections[A.SEC_O3][1].reading.kind == R.OPP_DEFENSE
-             and zeller.defense_column[x.sections[A.SEC_O3][1].reading.a].kind == R.TAKES_PUCK)
-    gl = play(kit, [[x.card, "F"]], [split(6)],
+    # card reads Offense 3 against one forechecker: an Opponent Defense that the matched NRV defender of the KBY
+    # first-line man winning the faceoff (Even column) takes away.
+    nrv = kit.teams["NRV"].skaters
+    x, pos = next((x, p) for x in kit.advanced_action_deck if x.kind == "action"
+                  and x.sections[A.SEC_O3][1].reading.kind == R.OPP_DEFENSE for p in (LW, C, RW, LD, RD)
+                  if nrv[first("NRV", MATCHED[p], kit)].defense_column[x.sections[A.SEC_O3][1].reading.a].kind
+                  == R.TAKES_PUCK)
+    gl = play(kit, [[x.card, "F"]], [split(_fo_split(kit, "advanced", 0, True, pos))],
               coaches=("alignment=o3d3,pull_goalie=never", "alignment=counter,pull_goalie=never"))
     assert texts(gl, EV.align) == [
         "NRV alignment: Offense 2, Defense 1 (1 forechecker) -- before the faceoff",
@@ -536,6 +557,7 @@ def test_9_12_visitors_choose_first_the_home_team_counters_and_a_new_line_may_ch
         "NRV alignment: Offense 2, Defense 2 (2 forecheckers) -- a new forward line"]
     assert texts(gl, EV.card)[0].startswith(f"KBY draws action card {x.card}: Opponent Defense ")
     assert "[Offense 3, 1 forechecker]" in texts(gl, EV.card)[0]
+    assert texts(gl, EV.defense)[0].endswith(": Takes puck")
     ev = gl.events
     order = ev.loc[ev["code"].isin([EV.align, EV.faceoff, EV.line]), "code"].tolist()
     assert order == [EV.align, EV.align, EV.faceoff, EV.line, EV.align]
@@ -590,18 +612,18 @@ def test_8_1_advanced_chart_columns_by_the_centers_ratings(kit_dir, tmp_path):
     set_cells(d, "teams/NRV_skaters.csv", "Ambrose Eckstead", fo="+2")
     k = load_kit(d)
     n = _fo_split(k, "advanced", 2, False, LW)
-    gl = play(k, [["AA01"]], [split(n)])
+    gl = play(k, [["AA01"]], [split(n)], dice=aa01_dice(k))
     assert texts(gl, EV.fo_men) == ["Faceoff men: KBY C Silas Quilholm (+0) against NRV C Ambrose Eckstead (+2): "
                                     "difference 2, NRV superior"]
     assert texts(gl, EV.faceoff) == [f"Faceoff at center ice: split {n}, KBY LW {KBY_LW} wins it [Advanced faceoff "
                                      "chart, +2: NRV superior]"]
     assert gl.team[HOME, T.fow] == 1
     # even centers: the Even column, read by home and visitors (8.11)
-    gl = play(load_kit(kit_dir), [["AA01"]], [split(6)])
+    gl = play(load_kit(kit_dir), [["AA01"]], [split(6)], dice=aa01_dice(k))
     assert texts(gl, EV.faceoff) == [f"Faceoff at center ice: split 6, KBY LW {KBY_LW} wins it [Advanced faceoff "
                                      "chart, Even]"]
     # faceoffs=basic keeps the Basic chart at level=advanced
-    gl = play(load_kit(kit_dir), [["AA01"]], [split(6)], rules=ADV + ",faceoffs=basic")
+    gl = play(load_kit(kit_dir), [["AA01"]], [split(6)], dice=aa01_dice(k), rules=ADV + ",faceoffs=basic")
     assert texts(gl, EV.faceoff) == [f"Faceoff at center ice: split 6, KBY LW {KBY_LW} wins it"]
     assert texts(gl, EV.fo_men) == []
 
@@ -611,7 +633,7 @@ def test_8_2_super_chart_a_winger_with_the_better_rating_takes_it(kit):
     # faceoff rating than his center)": KBY's LW (+2) over his center (0); NRV's center (0).  The
     # difference +2, less 1 because NRV's man is rated at center and KBY's LW is not: +1, KBY superior.
     n = _fo_split(kit, "super", 1, True, LW)
-    gl = play(kit, [["AA01"]], [split(n)], rules=ADV + ",faceoffs=super")
+    gl = play(kit, [["AA01"]], [split(n)], dice=aa01_dice(kit), rules=ADV + ",faceoffs=super")
     assert texts(gl, EV.fo_men) == [f"Faceoff men: KBY LW {KBY_LW} (+2) against NRV C Ambrose Eckstead (+0), "
                                     "bonuses +1 NRV rated at center: difference 1, KBY superior"]
     assert texts(gl, EV.faceoff) == [f"Faceoff at center ice: split {n}, KBY LW {KBY_LW} wins it [Super Advanced "
@@ -622,7 +644,7 @@ def test_8_21_thrown_out_of_the_circle(kit):
     # 8.21: "If a player gets thrown out of the faceoff circle, choose another player on the ice to take the
     # faceoff."  Split 20 of the sample chart throws out the superior man: KBY's LW goes, KBY's best other man
     # (the center Silas Quilholm, 0) comes in; even now, the Even column is read again (split 6: Home LW).
-    gl = play(kit, [["AA01"]], [split(20), split(6)], rules=ADV + ",faceoffs=super")
+    gl = play(kit, [["AA01"]], [split(20), split(6)], dice=aa01_dice(kit), rules=ADV + ",faceoffs=super")
     assert texts(gl, EV.fo_thrown) == [f"  KBY LW {KBY_LW} is thrown out of the faceoff circle (split 20); C Silas "
                                        "Quilholm takes the faceoff (8.21)"]
     assert texts(gl, EV.fo_men)[1] == "Faceoff men: KBY C Silas Quilholm (+0) against NRV C Ambrose Eckstead (+0): even"
@@ -630,7 +652,8 @@ def test_8_21_thrown_out_of_the_circle(kit):
                                      "faceoff chart, Even]"]
     # faceoff_thrown_out=off: the same men draw again (split 6 in the +1 column)
     m = _fo_split(kit, "super", 1, True, LW)
-    gl = play(kit, [["AA01"]], [split(20), split(m)], rules=ADV + ",faceoffs=super,faceoff_thrown_out=off")
+    gl = play(kit, [["AA01"]], [split(20), split(m)], dice=aa01_dice(kit),
+              rules=ADV + ",faceoffs=super,faceoff_thrown_out=off")
     assert texts(gl, EV.fo_thrown) == ["  KBY faceoff man thrown out of the circle (split 20): the faceoff is drawn "
                                        "again"]
     assert len(texts(gl, EV.fo_men)) == 2 and texts(gl, EV.fo_men)[0] == texts(gl, EV.fo_men)[1]
@@ -724,8 +747,10 @@ def test_13_2_extra_skater_reads_the_power_play_section_and_forechecks_with_thre
              and kby["Silas Quilholm"].defense_column[y.sections[A.SEC_PP][0].reading.a].kind == R.TAKES_PUCK)
     z = next(z for z in acts if z is not y and z.sections[A.SEC_O1][3].reading.kind == R.OPP_DEFENSE
              and nrv["Ambrose Eckstead"].defense_column[z.sections[A.SEC_O1][3].reading.a].kind == R.TAKES_PUCK)
+    # intimidate=never: card X's inside shot may carry an I reading (12.1), and this test is about 13.2, not about
+    # intimidation (tested in test_strat_intimidation.py); with the coaches declining, X's shot is the Goal roll.
     gl = play(kit, [[x.card], [], [y.card, z.card]], [split(6), split(11)], dice=[roll],
-              coaches="penetrate=never,pull_goalie=trailing")
+              coaches="penetrate=never,pull_goalie=trailing,intimidate=never")
     assert (gl.home_goals, gl.away_goals) == (1, 0)
     assert texts(gl, EV.pull)[0].startswith("NRV pulls the goalie (2 card(s) left)")
     cards = texts(gl, EV.card)
