@@ -3,7 +3,8 @@ DIR``.
 
 The template (``data/kit_template/``) is a complete, valid kit: the shipped sample kit's decks and charts and two
 of its fictional teams (``EXA``, the example a user edits from, and ``EXB``, so the kit plays a game as written;
-``python -m simcore.games.strat.kittemplate`` copies their cards and lines again from the sample kit's KBY and NRV),
+``python -m simcore.games.strat.kittemplate`` copies their cards and lines again from the sample kit's KBY and NRV,
+and the Advanced game's decks and charts from the sample kit's files of the same names),
 every CSV file with ``#`` comment lines after its header saying what each column holds, ``kit.toml`` with a
 comment on every key and a ``README.md`` telling how to add a team.
 """
@@ -16,7 +17,7 @@ from pathlib import Path
 
 from simcore.charts import ChartError, read_table
 
-from .kit import KIT_FILES, SHOT_CHART_KEYS, Kit, load_kit, sample_kit
+from .kit import KIT_ADVANCED, KIT_FILES, KIT_INTIMIDATION, SHOT_CHART_KEYS, Kit, load_kit, sample_kit
 
 TEMPLATE_DIR = Path(__file__).resolve().parent / "data" / "kit_template"
 
@@ -24,12 +25,26 @@ TEMPLATE_DIR = Path(__file__).resolve().parent / "data" / "kit_template"
 #: The template's teams and the sample kit's teams whose cards and lines they carry.
 TEMPLATE_TEAMS = {"EXA": "KBY", "EXB": "NRV"}
 TEAM_FILES = ("skaters", "goalies", "lines")
+#: The Advanced game's files the template carries, under the sample kit's paths (the sample kit's kit.toml keys
+#: advanced_action_deck, split_advanced, advanced_faceoff_chart, super_advanced_faceoff_chart, passing_l_chart,
+#: deflection_chart, intimidation_chart); the sample kit's generator rewrites them, so they are copied as the teams.
+ADVANCED_FILES = ("advanced_action_deck.csv", "split_advanced.csv", "charts/advanced_faceoff.csv",
+                  "charts/super_advanced_faceoff.csv", "charts/passing_l.csv", "charts/deflection.csv",
+                  "charts/intimidation.csv")
+
+
+def _with_comments(sample: Path, template: Path) -> str:
+    """The sample kit's file (header and rows, byte for byte) with the template file's ``#`` comment lines after
+    the header."""
+    header, *rows = sample.read_text(encoding="utf-8").splitlines(True)
+    comments = [line for line in template.read_text(encoding="utf-8").splitlines(True)[1:] if line.startswith("#")]
+    return "".join([header, *comments, *rows])
 
 
 def template_team_files(kit_dir=None, template_dir=TEMPLATE_DIR) -> dict[str, str]:
-    """The template's team files as they should read: the sample kit's files of the teams in
-    :data:`TEMPLATE_TEAMS` (header and rows, byte for byte) with the template file's own ``#`` comment lines
-    after the header.  ``python -m simcore.games.strat.kittemplate`` rewrites them after the sample kit is
+    """The template's files copied from the sample kit, as they should read: the sample kit's files of the teams
+    in :data:`TEMPLATE_TEAMS` and its :data:`ADVANCED_FILES`, each with the template file's own ``#`` comment
+    lines after the header.  ``python -m simcore.games.strat.kittemplate`` rewrites them after the sample kit is
     rebuilt (``--check`` exits 1 when they differ)."""
     from .kit import SAMPLE_KIT_DIR
 
@@ -38,10 +53,9 @@ def template_team_files(kit_dir=None, template_dir=TEMPLATE_DIR) -> dict[str, st
     for mine, theirs in TEMPLATE_TEAMS.items():
         for part in TEAM_FILES:
             rel = f"teams/{mine}_{part}.csv"
-            header, *rows = (kit_dir / "teams" / f"{theirs}_{part}.csv").read_text(encoding="utf-8").splitlines(True)
-            comments = [line for line in (template_dir / rel).read_text(encoding="utf-8").splitlines(True)[1:]
-                        if line.startswith("#")]
-            out[rel] = "".join([header, *comments, *rows])
+            out[rel] = _with_comments(kit_dir / "teams" / f"{theirs}_{part}.csv", template_dir / rel)
+    for rel in ADVANCED_FILES:
+        out[rel] = _with_comments(kit_dir / rel, template_dir / rel)
     return out
 
 
@@ -81,12 +95,13 @@ class KitCheck:
 
 
 def kit_files(folder: Path) -> list[Path]:
-    """Every file a (loaded, so valid) kit folder consists of: kit.toml, its decks, charts and teams file, and
-    each team's skaters, goalies and lines files."""
+    """Every file a (loaded, so valid) kit folder consists of: kit.toml, its decks, charts and teams file, the
+    optional Advanced files it names, and each team's skaters, goalies and lines files."""
     toml = folder / "kit.toml"
     doc = tomllib.loads(toml.read_text(encoding="utf-8-sig"))
     files = [toml] + [folder / doc[k].strip() for k in KIT_FILES]
-    files += [folder / doc[k].strip() for k in SHOT_CHART_KEYS if k in doc]     # optional (shotcharts.py)
+    files += [folder / doc[k].strip() for k in (*KIT_ADVANCED, *SHOT_CHART_KEYS, *KIT_INTIMIDATION)
+              if k in doc]                                                      # optional (kit.py, shotcharts.py)
     teams = folder / doc["teams"].strip()
     t = read_table(teams, "team", ["name", "skaters", "goalies", "lines"])
     for cells in t.rows.values():

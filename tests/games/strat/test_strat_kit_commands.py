@@ -44,9 +44,27 @@ def test_kit_new_validates_as_written(kit, capsys):
     assert doc["teams"]["EXA"] == {"name": "Example Aces", "skaters": 18, "goalies": 2, "forward_lines": 4,
                                    "defense_pairs": 3}
     assert (doc["action_cards"], doc["split_cards"]) == (36, 40)
-    assert len(doc["files"]) == 1 + 8 + 2 * 3 and str(kit / "teams" / "EXB_lines.csv") in doc["files"]
+    # kit.toml, 7 Basic files and teams.csv, the 7 Advanced files, 3 files for each of the two teams
+    assert len(doc["files"]) == 1 + 8 + 7 + 2 * 3 and str(kit / "teams" / "EXB_lines.csv") in doc["files"]
+    assert str(kit / "charts" / "intimidation.csv") in doc["files"]
     rc, out, _ = _run(capsys, "strat", "kit", "validate", str(kit), "--rules", "lines=4")
-    assert rc == 0 and "valid kit 'my kit' (synthetic)" in out and "files checked: 15" in out
+    assert rc == 0 and "valid kit 'my kit' (synthetic)" in out and "files checked: 22" in out
+    rc, out, _ = _run(capsys, "strat", "kit", "validate", str(kit), "--rules", "level=advanced,faceoffs=super")
+    assert rc == 0 and "files checked: 22" in out
+
+
+def test_kit_new_plays_the_advanced_game_as_written(kit, capsys):
+    rc, out, err = _run(capsys, "strat", "EXA", "EXB", "--kit", str(kit), "-n", "20", "--seed", "1",
+                        "--rules", "level=advanced", "--format", "json")
+    assert rc == 0, err
+    doc = json.loads(out)
+    assert doc["kit"] == "my kit" and "level=advanced" in doc["variant"]
+    assert [t["team"] for t in doc["teams"]] == ["EXA", "EXB"]
+    for team in doc["teams"]:
+        assert team["games"] == 20
+        # the Advanced files are read: passes (11), intimidations (12) and deflections (25) happen
+        assert min(team["passes"], team["intimidations"], team["deflections"]) > 0, team
+        assert team["penalties_action_card"] == 0        # the Advanced deck has no penalty cards (16.0)
 
 
 def test_the_template_teams_are_the_sample_kits_cards(kit):
@@ -58,13 +76,28 @@ def test_the_template_teams_are_the_sample_kits_cards(kit):
                                                                          sample.power_play_chart)
 
 
-def test_the_template_teams_are_rebuilt_from_the_sample_kit():
+def test_the_template_teams_and_advanced_files_are_rebuilt_from_the_sample_kit(tmp_path):
     # python -m simcore.games.strat.kittemplate rewrites them; --check says they are current
     from simcore.games.strat import kittemplate
 
-    for rel, text in kittemplate.template_team_files().items():
+    copied = kittemplate.template_team_files()
+    assert {"teams/EXA_skaters.csv", "advanced_action_deck.csv", "charts/intimidation.csv"} <= set(copied)
+    assert len(copied) == 2 * 3 + 7
+    for rel, text in copied.items():
         assert (TEMPLATE_DIR / rel).read_text(encoding="utf-8") == text, rel
     assert kittemplate.main(["--check"]) == 0
+    # a changed sample row is copied under the template's comments
+    sample = tmp_path / "kit"
+    (sample / "charts").mkdir(parents=True)
+    (sample / "teams").mkdir()
+    for rel in copied:
+        src = SAMPLE_KIT_DIR / rel.replace("EXA", "KBY").replace("EXB", "NRV")
+        (sample / rel.replace("EXA", "KBY").replace("EXB", "NRV")).write_bytes(src.read_bytes())
+    chart = sample / "charts" / "intimidation.csv"
+    chart.write_text(chart.read_text().replace("AA,6-20,", "AA,7-20,"))
+    text = kittemplate.template_team_files(sample)["charts/intimidation.csv"]
+    assert text.splitlines()[0] == "rating,penalized,source" and text.splitlines()[1].startswith("# ")
+    assert "\nAA,7-20,reconstructed:intimidation-by-penalty-rating\n" in text
 
 
 def _comment_words(path):
@@ -77,7 +110,7 @@ def _comment_words(path):
 
 def test_every_column_of_every_template_file_is_documented_in_it():
     csvs = [p for p in template_files() if p.suffix == ".csv"]
-    assert len(csvs) == 14
+    assert len(csvs) == 21     # 7 Basic decks and charts, teams.csv, 6 team files, 7 Advanced files
     for rel in csvs:
         path = TEMPLATE_DIR / rel
         header = next(csv.reader([path.read_text(encoding="utf-8").splitlines()[0]]))
@@ -146,8 +179,8 @@ def test_kit_validate_checks_line_ups_against_the_rules(kit, capsys):
 
 def test_kit_validate_the_sample_and_a_missing_folder(tmp_path, capsys):
     rc, out, _ = _run(capsys, "strat", "kit", "validate", "sample")
-    # 33 files of the Basic kit and the 3 optional Advanced shot files (split_advanced, passing_l, deflection)
-    assert rc == 0 and "8 teams: KBY (18 skaters, 2 goalies)" in out and "files checked: 36" in out
+    # 33 files of the Basic kit and the 7 optional Advanced files (advanced deck, split_advanced, 5 charts)
+    assert rc == 0 and "8 teams: KBY (18 skaters, 2 goalies)" in out and "files checked: 40" in out
     rc, _, err = _run(capsys, "strat", "kit", "validate", str(tmp_path / "none"))
     assert rc == 2 and "no such kit folder" in err
 
