@@ -369,8 +369,8 @@ def test_kit_toml_unknown_key_types_bom_and_encoding(kit):
     toml.write_bytes(orig + b'colour = "red"\n')
     line = orig.count(b"\n") + 1
     assert _error(load_kit, kit) == f"{toml}, line {line}, key 'colour': 'colour': unknown key; keys: " \
-        "action_deck, advanced_action_deck, advanced_faceoff_chart, deflection_chart, faceoff_chart, name, " \
-        "passing_l_chart, penalty_chart, penetration_chart, power_play_chart, retaliation_chart, split_advanced, " \
+        "action_deck, advanced_action_deck, advanced_faceoff_chart, deflection_chart, faceoff_chart, " \
+        "intimidation_chart, name, passing_l_chart, penalty_chart, penetration_chart, power_play_chart, retaliation_chart, split_advanced, " \
         "split_deck, super_advanced_faceoff_chart, synthetic, teams"
     toml.write_bytes(orig.replace(b'name = "simcore synthetic kit"', b"name = 42"))
     assert "key 'name': '42': must be a string" in _error(load_kit, kit)
