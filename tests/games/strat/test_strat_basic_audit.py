@@ -12,7 +12,7 @@ import pytest
 
 from simcore.games.strat import engine
 from simcore.games.strat import readings as R
-from simcore.games.strat.kernel.layout import COL_IN, COL_OUT, COL_REB, EV, F, PK_SLOTS, TB, TM, K, O, P, T
+from simcore.games.strat.kernel.layout import COL_IN, COL_OUT, COL_REB, EV, F, PK_SLOTS, TB, TM, K, P, T
 
 HOME, AWAY = 0, 1
 PLAIN = "overtime=none,shootout=off,assists=off"
