@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from simcore.charts import ChartError, read_table
 
 from . import readings as R
+from .decks import CARD_KINDS, card_kind, check_deck_counts  # noqa: F401  (CARD_KINDS: AdvancedCard.kind)
 from .readings import POSITIONS, Reading, ReadingError
 
 # ---------------------------------------------------------------- reading kinds (block 50-59) and codes
@@ -51,7 +52,6 @@ SECTION_TITLES = ("Offense 1", "Offense 2 (home)", "Offense 2 (visitors)", "Offe
                   "short-handed")
 SEC_O1, SEC_O2_HOME, SEC_O2_VISITORS, SEC_O3, SEC_PP, SEC_SH = range(6)
 FORECHECKERS = 4                               # segments 0, 1, 2, 3 forecheckers (9.2 "DEFENSE 0, 1, 2 or 3")
-CARD_KINDS = ("action", "forward_line_change", "defense_line_change")
 
 
 @dataclass(frozen=True)
@@ -190,14 +190,8 @@ def load_advanced_action_deck(path) -> tuple[AdvancedCard, ...]:
     t = read_table(path, "card", ["kind", "number", *SECTIONS])
     cards = []
     for key in t.rows:
-        kind_text = t.cell(key, "kind").text.strip()
-        spare = kind_text.endswith(" spare")
-        kind = kind_text.removesuffix(" spare").strip()
-        if kind not in CARD_KINDS:
-            raise t.error(key, "kind", f"expected one of {', '.join(CARD_KINDS)} (optionally followed by ' spare')")
+        kind, spare = card_kind(t, key)
         if kind == "action":
-            if spare:
-                raise t.error(key, "kind", "only line-change cards can be spares")
             num = t.cell(key, "number").text.strip()
             if not num.isdigit() or not 1 <= int(num) <= 30:
                 raise t.error(key, "number", "expected the card's number 1-30 (30.11)")
@@ -213,12 +207,8 @@ def load_advanced_action_deck(path) -> tuple[AdvancedCard, ...]:
                 if t.cell(key, col).text.strip() not in ("", "-"):
                     raise t.error(key, col, "a line-change card has no number or reading; write '-'")
             cards.append(AdvancedCard(key, kind, spare, 0, None))
-    counts = {k: sum(1 for c in cards if c.kind == k and not c.spare) for k in CARD_KINDS}
-    want = {"action": 30, "forward_line_change": 2, "defense_line_change": 1}
-    if counts != want:
-        raise ChartError(t.path, None, "kind", None,
-                         f"the Advanced action deck holds 30 action cards, 2 forward and 1 defense line-change "
-                         f"card (besides spares; 10.1); found {counts}")
+    check_deck_counts(t, cards, "the Advanced action deck holds 30 action cards, 2 forward and 1 defense "
+                               "line-change card (besides spares; 10.1)")
     seen: dict[int, str] = {}
     for c in cards:
         if c.kind == "action":

@@ -36,19 +36,33 @@ class SplitCard:
     assists: AssistReading
 
 
+def card_kind(t, key) -> tuple[str, bool]:
+    """An action deck row's ``kind`` cell: (kind, spare); "<kind> spare" marks a spare line-change card."""
+    kind_text = t.cell(key, "kind").text.strip()
+    spare = kind_text.endswith(" spare")
+    kind = kind_text.removesuffix(" spare").strip()
+    if kind not in CARD_KINDS:
+        raise t.error(key, "kind", f"expected one of {', '.join(CARD_KINDS)} (optionally followed by ' spare')")
+    if kind == "action" and spare:
+        raise t.error(key, "kind", "only line-change cards can be spares")
+    return kind, spare
+
+
+def check_deck_counts(t, cards, holds: str) -> None:
+    """30 action cards, 2 forward and 1 defense line-change card besides spares (Getting Started, 10.1); else a
+    ChartError saying what the deck ``holds`` and what was found."""
+    counts = {k: sum(1 for c in cards if c.kind == k and not c.spare) for k in CARD_KINDS}
+    if counts != {"action": 30, "forward_line_change": 2, "defense_line_change": 1}:
+        raise ChartError(t.path, None, "kind", None, f"{holds}; found {counts}")
+
+
 def load_action_deck(path) -> tuple[ActionCard, ...]:
     """30 action cards, 2 forward and 1 defense line-change card, plus optional spares (Getting Started)."""
     t = read_table(path, "card", ["kind", "home", "visitor"])
     cards = []
     for key in t.rows:
-        kind_text = t.cell(key, "kind").text.strip()
-        spare = kind_text.endswith(" spare")
-        kind = kind_text.removesuffix(" spare").strip()
-        if kind not in CARD_KINDS:
-            raise t.error(key, "kind", f"expected one of {', '.join(CARD_KINDS)} (optionally followed by ' spare')")
+        kind, spare = card_kind(t, key)
         if kind == "action":
-            if spare:
-                raise t.error(key, "kind", "only line-change cards can be spares")
             home = _field(t, key, "home", parse_action, "an action reading")
             visitor = _field(t, key, "visitor", parse_action, "an action reading")
         else:
@@ -57,12 +71,8 @@ def load_action_deck(path) -> tuple[ActionCard, ...]:
                     raise t.error(key, col, "a line-change card has no reading")
             home = visitor = None
         cards.append(ActionCard(key, kind, spare, home, visitor))
-    counts = {k: sum(1 for c in cards if c.kind == k and not c.spare) for k in CARD_KINDS}
-    want = {"action": 30, "forward_line_change": 2, "defense_line_change": 1}
-    if counts != want:
-        raise ChartError(t.path, None, "kind", None,
-                         f"the action deck holds 30 action cards, 2 forward and 1 defense line-change card "
-                         f"(besides spares); found {counts}")
+    check_deck_counts(t, cards, "the action deck holds 30 action cards, 2 forward and 1 defense line-change card "
+                               "(besides spares)")
     return tuple(cards)
 
 
