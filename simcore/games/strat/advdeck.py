@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from simcore.charts import ChartError, read_table
 
 from . import readings as R
-from .decks import CARD_KINDS, card_kind, check_deck_counts  # noqa: F401  (CARD_KINDS: AdvancedCard.kind)
+from .decks import card_kind, check_deck_counts
 from .readings import POSITIONS, Reading, ReadingError
 
 # ---------------------------------------------------------------- reading kinds (block 50-59) and codes
@@ -178,7 +178,7 @@ def section_text(seg: tuple[AdvancedReading, ...]) -> str:
 @dataclass(frozen=True)
 class AdvancedCard:
     card: str
-    kind: str                                        # one of CARD_KINDS
+    kind: str                                        # one of decks.CARD_KINDS
     spare: bool                                      # a blank line-change card for the four-line option
     number: int                                      # the 1-30 in the corner (30.11); 0 on line-change cards
     sections: tuple[tuple[AdvancedReading, ...], ...] | None   # by SECTIONS, each by forecheckers 0-3
