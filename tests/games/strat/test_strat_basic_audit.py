@@ -405,6 +405,21 @@ def _edit_kit(tmp_path_factory, label, edit):
     return load_kit(d)
 
 
+def _kby_offense_kit(tmp_path_factory, label, tied, tied_off, others, others_off):
+    """A sample-kit copy whose KBY skaters ``tied`` have Offense ``tied_off`` and ``others`` ``others_off``."""
+    def edit(d):
+        path = d / "teams" / "KBY_skaters.csv"
+        rows = _read_csv(path)
+        for r in rows:
+            if r["name"] in tied:
+                r["off"] = tied_off
+            elif r["name"] in others:
+                r["off"] = others_off
+        _write_csv(path, rows)
+
+    return _edit_kit(tmp_path_factory, label, edit)
+
+
 def _read_csv(path):
     import csv
     with open(path, newline="") as fh:
@@ -446,17 +461,7 @@ def test_4_31_only_tied_choices_use_a_turn(tmp_path_factory):
     others = {units[u][p] for u in ("F1", "F2") for p in ("LW", "C", "RW")} | {units["D1"]["RD"]}
     others -= {x_name, y_name}
 
-    def edit(d):
-        path = d / "teams" / "KBY_skaters.csv"
-        rows = _read_csv(path)
-        for r in rows:
-            if r["name"] in (x_name, y_name):
-                r["off"] = "9"
-            elif r["name"] in others:
-                r["off"] = "1"
-        _write_csv(path, rows)
-
-    kit = _edit_kit(tmp_path_factory, "tied_offense", edit)
+    kit = _kby_offense_kit(tmp_path_factory, "tied_offense", (x_name, y_name), "9", others, "1")
     c = engine.compiled(kit)
     x, y = c.skaters.index(("KBY", x_name)), c.skaters.index(("KBY", y_name))
     done = lambda r: r[0] in (R.SAVE_TO, R.LOSE_PUCK_TO)       # noqa: E731
@@ -484,17 +489,7 @@ def test_4_31_tied_players_alternate(tmp_path_factory):
     x_name, y_name = units["F1"][POS[ys[1]]], units["F1"][POS[ys[0]]]     # X in the later slot
     others = {units["F1"][POS[s0]], units["D1"]["LD"], units["D1"]["RD"]}
 
-    def edit(d):
-        path = d / "teams" / "KBY_skaters.csv"
-        rows = _read_csv(path)
-        for r in rows:
-            if r["name"] in (x_name, y_name):
-                r["off"] = "8"
-            elif r["name"] in others:
-                r["off"] = "2"
-        _write_csv(path, rows)
-
-    kit = _edit_kit(tmp_path_factory, "tied_f1", edit)
+    kit = _kby_offense_kit(tmp_path_factory, "tied_f1", (x_name, y_name), "8", others, "2")
     c = engine.compiled(kit)
     x, y = c.skaters.index(("KBY", x_name)), c.skaters.index(("KBY", y_name))
     done = lambda r: r[0] in (R.SAVE_TO, R.LOSE_PUCK_TO)       # noqa: E731
@@ -634,7 +629,7 @@ def test_28_1_shootout_goalie_rating_shows_the_goalie_card():
     assert len(texts(gl, EV.so)) == 5 and gl.team[HOME, T.so_goals] == 2 and gl.winner == "home"
 
 
-# ---------------------------------------------------------------- 7. the Advanced power play as rule fields (16.3-16.51)
+# --------------------------------------------------------------- 7. the Advanced power play as rule fields (16.3-16.51)
 
 ADV_OFF = ",pp_three_cards=off,pp_play_on=off,pp_units_stay=off"
 
