@@ -794,6 +794,108 @@ def test_16_51_center_of_the_penalty_killers_back_at_center():
     assert Z[ZL.ice:ZL.ice + 5].tolist() == ppi.tolist() and Z[ZL.pp_stay] == 1
 
 
+def _last_shot_goalie_card(c, pk, pp, reading):
+    """A Power Play Chart row n whose power play's last shot can go to the visitor's goalie card and read
+    ``reading`` there (R.SAVE_BREAKAWAY on an outside shot, R.SAVE_PENALTY on an inside or rebound shot, 5.7), and
+    the scripts for it: (n, dice for the chart's shots ending with the last shot's Goalie Rating and the goalie
+    card's roll, the split card at the bottom of the card's range, that range)."""
+    g = int(team_row(c, "NRV")[TM.g])
+    for n, (_, sh, ppl) in pp_chart_rows(c, pk).items():
+        if not ppl:
+            continue
+        kind, pos = ppl[-1]
+        gcol = 0 if PP_COLS[kind] == COL_OUT else 1
+        gdice = next((dd for dd in range(2, 13) if c.tables[TB.gc][g, dd - 2, gcol][0] == reading), None)
+        if gdice is None:
+            continue
+        try:
+            last = roll(c, pp[pos], PP_COLS[kind], lambda r: r[0] == R.GOALIE_RATING)
+        except AssertionError:
+            continue
+        lo, hi = (int(x) for x in c.tables[TB.gc][g, gdice - 2, gcol][1:3])
+        dice = ([roll(c, pk[ps], PP_COLS[k], save_to) for k, ps in sh if pk[ps] >= 0]
+                + [roll(c, pp[ps], PP_COLS[k], save_to) for k, ps in ppl[:-1]] + [last, gdice])
+        return n, dice, split_index(c, lo), (lo, hi)
+    raise AssertionError("no chart row whose last power-play shot can read that on the goalie's card")
+
+
+def test_16_32_goalie_card_breakaway_on_the_last_power_play_shot_is_played():
+    # 16.32: "continue play as normal after the last shot of an advanced power play."  The last power-play shot
+    # is a Goalie Rating and the goalie's card reads "Save, Breakaway 1-6" (5.71); the split card falls in range,
+    # so the breakaway is played at even strength once the minor is over (on the other chart shots the save is
+    # all there is, 7.35): nobody started it, so the Breakaway section's player shoots, and his goal is an
+    # even-strength goal, not a short-handed one.
+    c = engine.compiled(None)
+    fo, pen, s, q, pk, pp = _pp_scenario(c)
+    n, dice, gsplit, (lo, hi) = _last_shot_goalie_card(c, pk, pp, R.SAVE_BREAKAWAY)
+    ar = team_row(c, "NRV")
+    line = [int(ar[TM.f + k]) for k in range(3)] + [int(ar[TM.d + k]) for k in range(2)]
+    sure_goal = lambda r: r[0] == R.GOAL and r[1] == 1 and r[2] == 20 and r[3] == 0    # noqa: E731
+    for b in range(40):
+        r = c.tables[TB.spx][b, 0]
+        if r[0] != R.BKWY_PLAYER:
+            continue
+        try:
+            bdice = roll(c, line[int(r[1])], COL_REB, sure_goal)
+        except AssertionError:
+            continue
+        bslot = int(r[1])
+        break
+    else:
+        pytest.skip("no breakaway split card sends the puck to a visitor with a sure goal on his card")
+    a, b2 = quiet_cards(c, 2, exclude=(pen,))
+    rules = PLAIN + ",injuries=off" + ADV_OFF.replace("pp_play_on=off", "pp_play_on=on")
+    gl = engine.play_scripted("KBY", "NRV", actions=[[pen, a, b2]], splits=[fo, split_index(c, n), gsplit, b],
+                              dice=dice + [bdice], rules=rules, coaches="pull_goalie=never,penetrate=never")
+    t = gl.events["text"].tolist()
+    i = next(j for j, x in enumerate(t) if x.startswith("Manpower: KBY 5, NRV 5"))
+    assert t[i - 2].endswith(f"rolls {dice[-1]}: OUT: Save, Breakaway {lo}-{hi}")
+    assert t[i - 1] == f"  split card {lo}: within {lo}-{hi}"
+    assert t[i + 1].startswith("  NRV possible breakaway: ")
+    assert t[i + 2].startswith(f"NRV {POS[bslot]} {c.skaters[line[bslot]][1]} shoots (Reb/Bkwy), rolls {bdice}: "
+                               "Goal")
+    assert (gl.home_goals, gl.away_goals) == (0, 1)
+    assert gl.team[AWAY, T.shg] == 0 and gl.team[HOME, T.ppo] == 1 and gl.team[HOME, T.ppg] == 0
+    # with the rule off (the Basic game), the same reading is a frozen save and a faceoff at center ice (7.35-7.36)
+    gl0 = engine.play_scripted("KBY", "NRV", actions=[[pen, a, b2]], splits=[fo, split_index(c, n)], dice=dice,
+                               rules=PLAIN + ",injuries=off" + ADV_OFF, coaches="pull_goalie=never,penetrate=never")
+    assert texts(gl0, EV.breakaway) == [] and texts(gl0, EV.split) == []
+    assert (gl0.home_goals, gl0.away_goals) == (0, 0)
+
+
+def test_16_32_goalie_card_penalty_on_the_last_power_play_shot_is_played():
+    # 16.32 with 5.72-5.73: the last power-play shot's Goalie Rating reads "Faceoff, Penalty 1-18" on the
+    # goalie's card and the split card falls in range: the goalie is penalized.  The first minor is over, so the
+    # retaliation check is made on the home skaters on the ice and the goalie's minor gives a second power play,
+    # played in the normal manner (two more elapsed-time cards, a new chart split).
+    c = engine.compiled(None)
+    fo, pen, s, q, pk, pp = _pp_scenario(c)
+    n, dice, gsplit, (lo, hi) = _last_shot_goalie_card(c, pk, pp, R.SAVE_PENALTY)
+    none_die = next((dd for dd in range(1, 7) if c.tables[TB.ret][dd - 1] < 0), None)
+    if none_die is None:
+        pytest.skip("the retaliation chart names a position on every die")
+    # the second power play: PP2 (the units alternate, 7.1) against the whole PK1 (the offender is the goalie);
+    # every chart shot an X-D save
+    ar = team_row(c, "NRV")
+    pk1, _ = _units(c, "KBY", "NRV")
+    pp2 = [int(x) for x in team_row(c, "KBY")[TM.pp + 5:TM.pp + 10]]
+    a, b2, d1, d2 = quiet_cards(c, 4, exclude=(pen,))
+    rules = PLAIN + ",injuries=off" + ADV_OFF.replace("pp_play_on=off", "pp_play_on=on")
+    gl = engine.play_scripted("KBY", "NRV", actions=[[pen, a, b2, d1, d2]],
+                              splits=[fo, split_index(c, n), gsplit, split_index(c, 1)],
+                              dice=dice + [none_die] + _saved_pp_dice(c, pk1, pp2, 1), rules=rules,
+                              coaches="pull_goalie=never,penetrate=never")
+    g = int(ar[TM.g])
+    t = gl.events["text"].tolist()
+    i = next(j for j, x in enumerate(t) if x.startswith("Manpower: KBY 5, NRV 5"))
+    assert t[i - 2].endswith(f"rolls {dice[-1]}: IN/BKWY: Faceoff, Penalty {lo}-{hi}")
+    assert t[i - 1] == f"  split card {lo}: within {lo}-{hi}"
+    assert t[i + 1] == f"  Retaliation check: KBY rolls {none_die}: none"
+    assert t[i + 2] == f"PENALTY NRV: {_goalie_text(c, g)}, 2 minutes (goalie penalty)"
+    assert texts(gl, EV.flip)[-2:] == [f"  elapsed time: card {d1}", f"  elapsed time: card {d2}"]
+    assert gl.team[HOME, T.ppo] == 2 and gl.team[AWAY, T.pen_goalie] == 1 and gl.team[AWAY, T.pen] == 2
+
+
 # ---------------------------------------------------------------- the power play's own state (7.35, 13.3)
 
 def _pp_games(rules="injuries=off", n=120):

@@ -22,7 +22,7 @@ from .layout import (DEC_L, DEC_OTL, DEC_T, DEC_W, EV, HDR, HOME, K, LINES_W, M,
 from .powerplay import power_play
 from .shootout import shootout
 from .manpower import clear_penalties
-from .shots import rebound, shoot
+from .shots import play_on, shoot
 from .tables import rule, tm
 
 
@@ -116,13 +116,13 @@ def play_period(D, Z, RS, pol, OT_, OP, OK, L,
                 chain_reset(Z)
             prev_t = t
             action(D, Z, RS, t, Z[ZL.m + M.slot], pol, OT_, OP, OK, L)
-        elif mode == MODE.rebound:          # play on after an Advanced power play's last shot (16.32)
-            prev_t = Z[ZL.m + M.team]
-            rebound(D, Z, RS, Z[ZL.m + M.team], Z[ZL.m + M.slot], L)
-        else:
+        elif mode == MODE.shot:
             prev_t = Z[ZL.m + M.team]
             shoot(D, Z, RS, Z[ZL.m + M.team], Z[ZL.m + M.slot], Z[ZL.m + M.col], Z[ZL.m + M.unrestricted], pol, OT_,
                   OP, OK, L)
+        else:                               # play on after an Advanced power play's last shot (16.32)
+            prev_t = Z[ZL.m + M.team]
+            play_on(D, Z, RS, pol, OT_, OP, OK, L)
         for s in range(2):
             if Z[ZL.shelled + s] == 1:          # just shelled: the coach decides (coaching.relieves_shelled)
                 observe(Z, s, obs)

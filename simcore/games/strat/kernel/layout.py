@@ -164,8 +164,10 @@ NO = len(O)
 M = fields("Machine", "mode team slot col unrestricted zone intim")
 NM = len(M)
 MODE = fields("Mode", "faceoff action shot end "
-                      # a rebound to read (5.3), when play continues after an Advanced power play's last shot (16.32)
-                      "rebound")
+                      # when play continues after an Advanced power play's last shot (16.32): a rebound to read
+                      # (5.3), a possible breakaway (team, rating slot; 5.71) and a goalie penalty whose split card
+                      # fell in range (the shooting team; 5.72-5.73), played at even strength
+                      "rebound breakaway goalie_penalty")
 
 ZL, NZ = regions("State", [
     # scalars

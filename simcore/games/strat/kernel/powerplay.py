@@ -11,8 +11,7 @@ from .coaching import next_pp_unit
 from .draws import draw_split, roll2, split_in
 from .events import enc, log
 from .goals import score_goal, shot_on_goal
-from .ice import chain_reset, put_lines
-from .ice import pick_any
+from .ice import MIRROR, chain_reset, pick_any, put_lines
 from .layout import (COL_IN, COL_OUT, COL_REB, EV, F, LINES_W, M, MAX_ROSTER, MODE, N_POL, NT, PK_SLOTS, POL, RULE, T,
                      TM, ZL)
 from .manpower import queue_penalty, release_penalty
@@ -86,9 +85,10 @@ def pp_shot(D, Z, RS, t, p, slot, kind, pp, cont, OT_, OP, OK, L):
     fatigue rule made, 0 none.  Only the shot counts (7.35): rebounds, lost pucks, breakaways and goalie penalties
     on the goalie's card end as a save.  ``cont`` (16.32, the last shot of an Advanced power play): play goes on
     from the shot's reading, which sets the machine state: the defender's puck (X-D, Lose puck, the goalie card's
-    X-D), a rebound (X-Reb on either card), else a faceoff in the goalie's end (a save he freezes; his card's
-    breakaway and penalty readings are read as that freeze, as in 7.35).  Slot R.ANY: "any defensive player",
-    picked once the players are back on the ice."""
+    X-D), a rebound (X-Reb on either card), the goalie card's breakaway or penalty when its split card falls in
+    range (5.71, 5.72: the breakaway for the goalie's team, tested on the shooter's matched opponent; the penalty,
+    its retaliation check included, played once the penalty is over), else a faceoff in the goalie's end (a save
+    he freezes).  Slot R.ANY: "any defensive player", picked once the players are back on the ice."""
     col = COL_OUT if kind == 0 else (COL_IN if kind == 1 else COL_REB)
     d = 1 - t
     dice = roll2(Z, RS)
@@ -122,10 +122,20 @@ def pp_shot(D, Z, RS, t, p, slot, kind, pp, cont, OT_, OP, OK, L):
             return 1 if split_in(D, Z, RS, L, t, D[g + 1], D[g + 2]) else 0
         if D[g + 0] == R.FACEOFF and D[g + 1] and Z[ZL.fat + d] and rule(D, RULE.fatigue):
             return 2
-        if cont and D[g + 0] == R.SAVE_TO:
-            _then(Z, MODE.action, d, D[g + 1], -1)
-        elif cont and D[g + 0] == R.SAVE_REBOUND:
-            _then(Z, MODE.rebound, t, slot, -1)
+        if cont:
+            gk = D[g + 0]
+            if gk == R.SAVE_TO:
+                _then(Z, MODE.action, d, D[g + 1], -1)
+            elif gk == R.SAVE_REBOUND:
+                _then(Z, MODE.rebound, t, slot, -1)
+            elif gk == R.SAVE_BREAKAWAY or gk == R.SAVE_PENALTY:
+                # 16.32: the breakaway (5.71) or the goalie's penalty (5.72) is drawn for now; it is played once
+                # the penalty is over, at even strength (:func:`.shots.play_on`)
+                if split_in(D, Z, RS, L, d, D[g + 1], D[g + 2]):
+                    if gk == R.SAVE_BREAKAWAY:
+                        _then(Z, MODE.breakaway, d, MIRROR[slot], -1)
+                    else:
+                        _then(Z, MODE.goalie_penalty, t, slot, -1)
         return 0
     if cont and k == R.SAVE_TO:
         _then(Z, MODE.action, d, D[r + 1], -1)

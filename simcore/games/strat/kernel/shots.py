@@ -114,6 +114,44 @@ def faceoff_dz(Z, t_goalie):
 
 
 @nb.njit(cache=True, forceinline=True)
+def goalie_penalty(D, Z, RS, t, pol, OT_, OP, OK, L):
+    """The goalie of the team defending against team ``t`` is penalized (5.72: his card's penalty split card fell
+    in range): the retaliation check (5.73), then the power play for ``t`` or, with offsetting minors, a faceoff
+    in the goalie's end."""
+    d = 1 - t
+    # 5.73: the retaliation die names an attacker; a split card on the penalty chart (his Penalty rating)
+    # decides whether he is penalized too (docs/strat.md, "Goalie penalties and retaliation")
+    die = roll1(Z, RS)
+    rs = ret(D, die - 1)
+    q = -1
+    n2 = 0
+    hit = 0
+    if rs >= 0 and Z[ZL.ice + t * 6 + rs] >= 0:
+        q = Z[ZL.ice + t * 6 + rs]
+        n2 = spn(D, draw_split(Z, RS))
+        pr = sk(D, q, F.pen)
+        hit = 1 if in_range(n2, pen_chart(D, pr, 0), pen_chart(D, pr, 1)) else 0
+    log(Z, L, EV.retaliation, t, die, rs, n2, (q + 1) * 2 + hit)
+    if hit:
+        OT_[t * NT + T.pen] += 1
+        OT_[t * NT + T.pim] += 2
+        OT_[t * NT + T.pen_retal] += 1
+        OP[(t * MAX_ROSTER + sk(D, q, F.slot)) * NP + P.pim] += 2
+        OP[(t * MAX_ROSTER + sk(D, q, F.slot)) * NP + P.pen_retal] += 1
+        log(Z, L, EV.penalty, t, q, 2, 0, 0)
+        if rule(D, RULE.retaliation) == RET_OFFSETTING:
+            # offsetting minors: no power play; the goalie's minor is served, play resumes
+            OT_[d * NT + T.pen] += 1
+            OT_[d * NT + T.pim] += 2
+            OT_[d * NT + T.pen_goalie] += 1
+            log(Z, L, EV.penalty, d, -1 - Z[ZL.gk + d], 3, 0, 0)
+            faceoff_dz(Z, d)
+            return
+    # the power play, the retaliator (if penalized) in the box with the goalie's minor
+    penalty(D, Z, RS, d, -1 - Z[ZL.gk + d], pol, OT_, OP, OK, L, 1, q if hit else -1)
+
+
+@nb.njit(cache=True, forceinline=True)
 def goalie_card(D, Z, RS, t, slot, col, pol, OT_, OP, OK, L):
     """Goalie Rating against a shot of column ``col`` by team ``t``'s ``slot`` (5.5-5.8, 5.7, 24.2)."""
     d = 1 - t
@@ -157,36 +195,7 @@ def goalie_card(D, Z, RS, t, slot, col, pol, OT_, OP, OK, L):
         return
     if k == R.SAVE_PENALTY:
         if split_in(D, Z, RS, L, d, D[g + 1], D[g + 2]):
-            # 5.73: the retaliation die names an attacker; a split card on the penalty chart (his Penalty rating)
-            # decides whether he is penalized too (docs/strat.md, "Goalie penalties and retaliation")
-            die = roll1(Z, RS)
-            rs = ret(D, die - 1)
-            q = -1
-            n2 = 0
-            hit = 0
-            if rs >= 0 and Z[ZL.ice + t * 6 + rs] >= 0:
-                q = Z[ZL.ice + t * 6 + rs]
-                n2 = spn(D, draw_split(Z, RS))
-                pr = sk(D, q, F.pen)
-                hit = 1 if in_range(n2, pen_chart(D, pr, 0), pen_chart(D, pr, 1)) else 0
-            log(Z, L, EV.retaliation, t, die, rs, n2, (q + 1) * 2 + hit)
-            if hit:
-                OT_[t * NT + T.pen] += 1
-                OT_[t * NT + T.pim] += 2
-                OT_[t * NT + T.pen_retal] += 1
-                OP[(t * MAX_ROSTER + sk(D, q, F.slot)) * NP + P.pim] += 2
-                OP[(t * MAX_ROSTER + sk(D, q, F.slot)) * NP + P.pen_retal] += 1
-                log(Z, L, EV.penalty, t, q, 2, 0, 0)
-                if rule(D, RULE.retaliation) == RET_OFFSETTING:
-                    # offsetting minors: no power play; the goalie's minor is served, play resumes
-                    OT_[d * NT + T.pen] += 1
-                    OT_[d * NT + T.pim] += 2
-                    OT_[d * NT + T.pen_goalie] += 1
-                    log(Z, L, EV.penalty, d, -1 - Z[ZL.gk + d], 3, 0, 0)
-                    faceoff_dz(Z, d)
-                    return
-            # the power play, the retaliator (if penalized) in the box with the goalie's minor
-            penalty(D, Z, RS, d, -1 - Z[ZL.gk + d], pol, OT_, OP, OK, L, 1, q if hit else -1)
+            goalie_penalty(D, Z, RS, t, pol, OT_, OP, OK, L)
             return
         faceoff_dz(Z, d)
         return
@@ -317,3 +326,19 @@ def shoot(D, Z, RS, t, slot, col, unrestricted, pol, OT_, OP, OK, L):
             deflection_goal(D, t, p, OT_, OP)
         return
     faceoff_dz(Z, d)
+
+
+@nb.njit(cache=True)
+def play_on(D, Z, RS, pol, OT_, OP, OK, L):
+    """Play going on after an Advanced power play's last shot (16.32), at even strength, from the machine state
+    the shot set (:func:`.powerplay.pp_shot`): a rebound (5.3), a possible breakaway for the goalie's team
+    (5.71: nobody started it; the shooter's matched opponent's Breakaway rating), or the goalie's penalty with
+    its retaliation check (5.72-5.73)."""
+    mode = Z[ZL.m + M.mode]
+    t = Z[ZL.m + M.team]
+    if mode == MODE.rebound:
+        rebound(D, Z, RS, t, Z[ZL.m + M.slot], L)
+    elif mode == MODE.breakaway:
+        breakaway_for(D, Z, RS, t, -1, Z[ZL.m + M.slot], L)
+    else:
+        goalie_penalty(D, Z, RS, t, pol, OT_, OP, OK, L)
