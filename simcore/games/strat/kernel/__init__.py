@@ -31,6 +31,12 @@ per array had to be reloaded from the stack at nearly every use.
 
 The tables of ``D``, in order, with their shapes: :data:`.layout.TABLES`.
 
+Rules.  The rule vector (``RULE``) is a table of ``D``.  A period reads once whether any rule beyond the Basic
+game's open play is in force (:func:`.tables.advanced_rules`) and hands that flag to the faceoff, action and shot
+handlers, so the Basic game tests one value there rather than each Advanced rule's slot; the Advanced-only steps
+(the rated faceoff charts, passing, the Passing L chart, deflections, the goalie penalty) are calls, not inlined
+into the period's loop.
+
 Modules, by concept (each imports what it uses at module level, so simcore.nbcache stamps a cached function
 with every module it inlines):
 

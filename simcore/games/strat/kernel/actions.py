@@ -55,11 +55,12 @@ def set_intimidator(Z, d, code, shooter, second):
 
 
 @nb.njit(cache=True, forceinline=True)
-def action(D, Z, RS, t, slot, pol, OT_, OP, OK, L):
+def action(D, Z, RS, t, slot, pol, OT_, OP, OK, L, adv_rules):
     """Team ``t``'s ``slot`` has the puck: draw the top action card and read the team's section (Basic 4.x; at
-    level=advanced the Advanced deck's section and segment, 10.2)."""
+    level=advanced the Advanced deck's section and segment, 10.2).  ``adv_rules``: whether any Advanced rule is in
+    force (:func:`.tables.advanced_rules`)."""
     d = 1 - t
-    adv = rule(D, RULE.level) == LEVEL_ADVANCED
+    adv = adv_rules and rule(D, RULE.level) == LEVEL_ADVANCED
     while True:
         if Z[ZL.cur] >= Z[ZL.ncards]:
             Z[ZL.m + M.mode] = MODE.end
@@ -82,8 +83,9 @@ def action(D, Z, RS, t, slot, pol, OT_, OP, OK, L):
         if c == -1 and adv:
             align_teams(Z, pol, L, ALIGN_LINE)     # 9.12: a new forward line comes on
     # 12.1: an I reading is pending only until its shot; the shot code (intimidation, 12) reads and clears it,
-    # and a new card clears one that no shot used
-    Z[ZL.m + M.intim] = 0
+    # and a new card clears one that no shot used (only the Advanced deck sets one)
+    if adv:
+        Z[ZL.m + M.intim] = 0
     if Z[ZL.ice + t * 6 + slot] < 0:
         slot = pick_any(D, Z, t, 0, -1, False)
     p = Z[ZL.ice + t * 6 + slot]
@@ -140,7 +142,7 @@ def action(D, Z, RS, t, slot, pol, OT_, OP, OK, L):
             if s < 0 or Z[ZL.ice + t * 6 + s] < 0:
                 s = slot
             # 11.5: a Passing L inside shot may be broken up (the Passing L chart, kernel/passing.py)
-            if s != slot and D[r + 1] == 11 and rule(D, RULE.passing_l) and \
+            if s != slot and D[r + 1] == 11 and adv_rules and rule(D, RULE.passing_l) and \
                     not passing_l_completes(D, Z, RS, t, p, slot, s, L):
                 return
             if s != slot:

@@ -10,7 +10,7 @@ from .layout import EV, F, HDR, MAX_ROSTER, NP, NT, P, T, ZL
 from .tables import sk
 
 
-@nb.njit(cache=True, forceinline=True)
+@nb.njit(cache=True)
 def deflector(D, Z, RS, t, p, slot, OT_, OP, L):
     """25.1: team ``t``'s try for a deflection of ``p``'s (at ``slot``) outside shot: one die on the Deflection
     chart; returns the slot of the player who gets the opportunity, or -1 when the chart reads none or names a

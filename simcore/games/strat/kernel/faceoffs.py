@@ -79,7 +79,7 @@ def faceoff_man(D, Z, t, chart, skip):
     return best
 
 
-@nb.njit(cache=True, forceinline=True)
+@nb.njit(cache=True)
 def rated_faceoff(D, Z, RS, chart, L):
     """The Advanced (8.1-8.11) or Super Advanced (8.2-8.21) faceoff chart: the column by the difference of the
     faceoff men, Even read by home and visitors, the others by the superior and inferior sides; a thrown-out
@@ -117,16 +117,19 @@ def rated_faceoff(D, Z, RS, chart, L):
 
 
 @nb.njit(cache=True, forceinline=True)
-def faceoff(D, Z, RS, zone, pol, OT_, L):
+def faceoff(D, Z, RS, zone, pol, OT_, L, adv):
     """Faceoff at center (``zone`` -1) or in ``zone``'s end after his goalie's save (2.1-2.21).  At
-    level=advanced the coaches may first change their alignments (9.12 "or before any faceoff")."""
-    Z[ZL.m + M.intim] = 0
-    if rule(D, RULE.level) == LEVEL_ADVANCED:
-        if Z[ZL.period] == 1 and Z[ZL.cards] == 0:
-            for j in range(4):              # the game's opening faceoff: no alignment announced yet
-                Z[ZL.align + j] = 0
-        align_teams(Z, pol, L, ALIGN_FACEOFF)
-    chart = rule(D, RULE.faceoffs)
+    level=advanced the coaches may first change their alignments (9.12 "or before any faceoff").  ``adv``:
+    whether any Advanced rule is in force (:func:`.tables.advanced_rules`); without, the Basic chart."""
+    chart = FO_BASIC
+    if adv:
+        Z[ZL.m + M.intim] = 0
+        if rule(D, RULE.level) == LEVEL_ADVANCED:
+            if Z[ZL.period] == 1 and Z[ZL.cards] == 0:
+                for j in range(4):              # the game's opening faceoff: no alignment announced yet
+                    Z[ZL.align + j] = 0
+            align_teams(Z, pol, L, ALIGN_FACEOFF)
+        chart = rule(D, RULE.faceoffs)
     if chart == FO_BASIC:
         c = draw_split(Z, RS)
         n = spn(D, c)

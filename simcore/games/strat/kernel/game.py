@@ -23,7 +23,7 @@ from .powerplay import power_play
 from .shootout import shootout
 from .manpower import clear_penalties
 from .shots import play_on, shoot
-from .tables import rule, tm
+from .tables import advanced_rules, rule, tm
 
 
 @nb.njit(cache=True)
@@ -81,17 +81,18 @@ def play_period(D, Z, RS, pol, OT_, OP, OK, L,
     steps = 0
     obs = stack_empty(N_OBS, np.int64)    # what a coach sees when he decides (coaching.observe)
     third = Z[ZL.period] == 3          # goalies are pulled in the third period only (13.0)
+    adv = advanced_rules(D)            # the rules in force, read once (tables.advanced_rules)
     while True:
         steps += 1
         if steps > 100000:
             raise ValueError("a period did not end: check the deck and cards")
         mode = Z[ZL.m + M.mode]
-        if Z[ZL.delayed] and is_over(Z):        # 16.14-16.15: a goal, the defense's puck or a faceoff
+        if adv and Z[ZL.delayed] and is_over(Z):        # 16.14-16.15: a goal, the defense's puck or a faceoff
             settle_delayed(D, Z, RS, pol, OT_, OP, OK, L)
             mode = Z[ZL.m + M.mode]
         if mode == MODE.end or Z[ZL.done]:
             break
-        if Z[ZL.pp_stay]:
+        if adv and Z[ZL.pp_stay]:
             # 16.5-16.51: the special-teams units stay on while the power-play team keeps the puck
             if mode == MODE.faceoff or Z[ZL.m + M.team] != Z[ZL.pp_stay] - 1:
                 units_leave(Z, L)
@@ -106,7 +107,7 @@ def play_period(D, Z, RS, pol, OT_, OP, OK, L,
                 goalie_pull(D, Z, pol, OT_, L)
             if Z[ZL.m + M.zone] < 0 and Z[ZL.cur] >= Z[ZL.ncards]:
                 break           # a center-ice faceoff with the deck spent: the period is over
-            faceoff(D, Z, RS, Z[ZL.m + M.zone], pol, OT_, L)
+            faceoff(D, Z, RS, Z[ZL.m + M.zone], pol, OT_, L, adv)
             prev_t = Z[ZL.m + M.team]
         elif mode == MODE.action:
             if third and pull_possible(Z):
@@ -115,11 +116,11 @@ def play_period(D, Z, RS, pol, OT_, OP, OK, L,
             if t != prev_t:
                 chain_reset(Z)
             prev_t = t
-            action(D, Z, RS, t, Z[ZL.m + M.slot], pol, OT_, OP, OK, L)
+            action(D, Z, RS, t, Z[ZL.m + M.slot], pol, OT_, OP, OK, L, adv)
         elif mode == MODE.shot:
             prev_t = Z[ZL.m + M.team]
             shoot(D, Z, RS, Z[ZL.m + M.team], Z[ZL.m + M.slot], Z[ZL.m + M.col], Z[ZL.m + M.unrestricted], pol, OT_,
-                  OP, OK, L)
+                  OP, OK, L, adv)
         else:                               # play on after an Advanced power play's last shot (16.32)
             prev_t = Z[ZL.m + M.team]
             play_on(D, Z, RS, pol, OT_, OP, OK, L)

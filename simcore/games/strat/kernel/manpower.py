@@ -29,7 +29,7 @@ def manpower(Z):
         Z[ZL.manpower + side] = n if n > MIN_SKATERS else MIN_SKATERS
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, forceinline=True)
 def queue_penalty(Z, L, side, offender, minutes):
     """Side ``side``'s ``offender`` starts serving ``minutes``; the new manpower is logged."""
     i = Z[ZL.npen]
@@ -43,7 +43,7 @@ def queue_penalty(Z, L, side, offender, minutes):
     log(Z, L, EV.manpower, side, Z[ZL.manpower], Z[ZL.manpower + 1], 0, 0)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, forceinline=True)
 def release_penalty(Z, L, side):
     """The oldest penalty side ``side`` serves is over (a power-play goal, or its time is up); the new manpower
     is logged."""

@@ -28,7 +28,7 @@ def _defender_has_puck(D, Z, d, s):
     Z[ZL.m + M.slot] = s
 
 
-@nb.njit(cache=True, forceinline=True)
+@nb.njit(cache=True)
 def passing_l_completes(D, Z, RS, t, passer, passer_slot, s, L):
     """11.5: a Passing L inside shot from team ``t``'s ``passer`` (skater id) to slot ``s``: a split card on the
     Passing L chart by the passer's Assist rating, unadjusted ("On a power play, use defensemen's unadjusted
@@ -41,7 +41,7 @@ def passing_l_completes(D, Z, RS, t, passer, passer_slot, s, L):
     return False
 
 
-@nb.njit(cache=True, forceinline=True)
+@nb.njit(cache=True)
 def pass_inside(D, Z, RS, t, slot, OT_, OP, L):
     """11.0: team ``t``'s ``slot`` passes inside instead of taking his outside shot.  A split card's Passing section,
     the E reading (11.4): 11.1 the passer's matched opponent (or the defender named) has the puck; 11.2 the

@@ -18,6 +18,15 @@ from .manpower import queue_penalty, release_penalty
 from .tables import gc_row, ppc_row, ppcond, rule, shot_row, sk, spn, tm
 
 
+@nb.njit(inline="always", cache=True)
+def on_unit(unit, q):
+    """Whether skater ``q`` is on the special-teams ``unit`` (players by ice slot)."""
+    for j in range(5):
+        if unit[j] == q:
+            return True
+    return False
+
+
 @nb.njit(cache=True)
 def sit_out(D, Z, s, unit, other, offender, L):
     """A skater serving a minor sits out the power play (Getting Started: "All rules of pro hockey apply"): if
@@ -222,15 +231,18 @@ def power_play(D, Z, RS, t, offender, pp_out, pol, OT_, OP, OK, L):
         shi[j] = -1
     for j in range(4):
         shi[PK_SLOTS[j]] = Z[ZL.lines + s * LINES_W + TM.pk + 4 * k + j]
-    if offender >= 0 or pp_out >= 0:
+    # the offender sits out only when he is on the unit going on (in most power plays he is not)
+    sh_sub = offender >= 0 and on_unit(shi, offender)
+    pp_sub = pp_out >= 0 and on_unit(ppi, pp_out)
+    if sh_sub or pp_sub:
         oth = stack_empty(5, np.int64)
-        if offender >= 0:
+        if sh_sub:
             for j in range(5):
                 oth[j] = -1
             for j in range(4):
                 oth[PK_SLOTS[j]] = Z[ZL.lines + s * LINES_W + TM.pk + 4 * (1 - k) + j]
             sit_out(D, Z, s, shi, oth, offender, L)
-        if pp_out >= 0:
+        if pp_sub:
             for j in range(5):
                 oth[j] = Z[ZL.lines + t * LINES_W + TM.pp + 5 * (1 - u) + j]
             sit_out(D, Z, t, ppi, oth, pp_out, L)

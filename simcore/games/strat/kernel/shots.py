@@ -113,7 +113,7 @@ def faceoff_dz(Z, t_goalie):
     Z[ZL.m + M.zone] = t_goalie
 
 
-@nb.njit(cache=True, forceinline=True)
+@nb.njit(cache=True)
 def goalie_penalty(D, Z, RS, t, pol, OT_, OP, OK, L):
     """The goalie of the team defending against team ``t`` is penalized (5.72: his card's penalty split card fell
     in range): the retaliation check (5.73), then the power play for ``t`` or, with offsetting minors, a faceoff
@@ -203,9 +203,10 @@ def goalie_card(D, Z, RS, t, slot, col, pol, OT_, OP, OK, L):
 
 
 @nb.njit(cache=True, forceinline=True)
-def shoot(D, Z, RS, t, slot, col, unrestricted, pol, OT_, OP, OK, L):
+def shoot(D, Z, RS, t, slot, col, unrestricted, pol, OT_, OP, OK, L, adv):
     """A shot by team ``t``'s ``slot`` from column ``col`` (3.0); an unrestricted outside shot may first
-    penetrate (6.0-6.1) per the coach's policy."""
+    penetrate (6.0-6.1) per the coach's policy.  ``adv``: whether any Advanced rule is in force
+    (:func:`.tables.advanced_rules`); without, none of their steps is tried."""
     d = 1 - t
     p = Z[ZL.ice + t * 6 + slot]
     if p < 0:
@@ -213,7 +214,7 @@ def shoot(D, Z, RS, t, slot, col, unrestricted, pol, OT_, OP, OK, L):
         Z[ZL.m + M.team] = d
         Z[ZL.m + M.slot] = MIRROR[slot]
         return
-    if Z[ZL.m + M.intim]:
+    if adv and Z[ZL.m + M.intim]:
         # 12.1: the card's I reading names a defender who may intimidate first (kernel/intimidation.py)
         s = Z[ZL.m + M.intim] - 1
         Z[ZL.m + M.intim] = 0
@@ -223,7 +224,7 @@ def shoot(D, Z, RS, t, slot, col, unrestricted, pol, OT_, OP, OK, L):
         # the coach decides on the shooter's card and his own memory of this shooter (coaching.penetrates)
         mem = ZL.tacc + t * MAX_ROSTER + sk(D, p, F.slot)
         go, Z[mem] = penetrates(sk(D, p, F.tend), Z[mem], pol[t * N_POL + POL.penetrate])
-        if not go and rule(D, RULE.passing):
+        if not go and adv and rule(D, RULE.passing):
             # 11.0: or pass inside (coaching.passes: his Passing ability and Tendency stars)
             pm = ZL.pacc + t * MAX_ROSTER + sk(D, p, F.slot)
             ps, Z[pm] = passes(sk(D, p, F.ast), sk(D, p, F.tend), Z[pm], pol[t * N_POL + POL.pass_])
@@ -233,15 +234,17 @@ def shoot(D, Z, RS, t, slot, col, unrestricted, pol, OT_, OP, OK, L):
         if go:
             OT_[t * NT + T.pen_try] += 1
             c = draw_split(Z, RS)
-            b = penetration_rating(D, Z, t, sk(D, p, F.bkwy))      # 26.2
-            if b != sk(D, p, F.bkwy):
-                log(Z, L, EV.enforcer, t, p * 8 + slot, sk(D, p, F.bkwy), b, 0)
+            b = sk(D, p, F.bkwy)
+            if adv:
+                b = penetration_rating(D, Z, t, b)      # 26.2
+                if b != sk(D, p, F.bkwy):
+                    log(Z, L, EV.enforcer, t, p * 8 + slot, sk(D, p, F.bkwy), b, 0)
             ok = in_range(spn(D, c), penc(D, b, 0), penc(D, b, 1))
             log(Z, L, EV.penetrate, t, p * 8 + slot, b, spn(D, c), ok)
             if not ok:
                 Z[ZL.m + M.mode] = MODE.action
                 Z[ZL.m + M.team] = d
-                Z[ZL.m + M.slot] = penetrated_against(D, slot)     # 6.1, or 31.1
+                Z[ZL.m + M.slot] = penetrated_against(D, slot) if adv else MIRROR[slot]    # 6.1, or 31.1
                 return
             OT_[t * NT + T.pen_ok] += 1
             col = COL_IN
@@ -268,7 +271,7 @@ def shoot(D, Z, RS, t, slot, col, unrestricted, pol, OT_, OP, OK, L):
     defl = False
     if k == R.SAVE_REBOUND:
         # 25.0: an outside X-Reb by a defenseman may be tried as a deflection (coaching.deflects)
-        if not (col == COL_OUT and rule(D, RULE.deflections) and sk(D, p, F.isd)
+        if not (col == COL_OUT and adv and rule(D, RULE.deflections) and sk(D, p, F.isd)
                 and deflects(pol[t * N_POL + POL.deflect])):
             rebound(D, Z, RS, t, slot, L)
             return

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numba as nb
 
-from .layout import HDR, NGKF, NSK, TW
+from .layout import FO_BASIC, HDR, LEVEL_BASIC, NGKF, NSK, RULE, TW
 
 
 @nb.njit(inline="always", cache=True)
@@ -167,3 +167,14 @@ def sfo_row(D, n, col):
 def skfo(D, p):
     """Skater ``p``'s faceoff rating (8.1)."""
     return D[D[HDR.skfo] + p]
+
+
+@nb.njit(inline="always", cache=True)
+def advanced_rules(D):
+    """Whether any rule the Basic game's open play never reads is in force: level=advanced, or a faceoff chart,
+    intimidation, passing, the Passing L chart, deflections, the Enforcer rule, Alternate Penetration or the
+    power-play units staying on (16.5) as a house rule.  Read once a period (:func:`.game.play_period`), so that
+    the Basic game tests one flag instead of each rule's slot."""
+    return (rule(D, RULE.level) != LEVEL_BASIC or rule(D, RULE.faceoffs) != FO_BASIC or rule(D, RULE.intim) != 0
+            or rule(D, RULE.passing) != 0 or rule(D, RULE.passing_l) != 0 or rule(D, RULE.deflections) != 0
+            or rule(D, RULE.enforcer) != 0 or rule(D, RULE.pen_alt) != 0 or rule(D, RULE.pp_stay) != 0)
