@@ -12,15 +12,18 @@ Method (docs/blueline.md, "The Shot on Goal Slide Rule Calculator"), per cell (s
 2. counts in 36ths: ``goal = round(36 p)``; of the other ``36 - goal``, ``round(rebound share)`` rebounds and
    ``round(blank share)`` blanks, the rest saves;
 3. the counts are laid on 2d6 totals (total ``r`` has ``6 - |r - 7|`` of the 36 throws): the goal takes the set
-   of totals with exactly its count that lies farthest from 7 (ties: the higher totals), then the rebound the
-   farthest set of what is left with the count nearest its own, then the blank likewise; the save keeps the
-   middle totals.  So each cell's probabilities are multiples of 1/36 and the goal is on the extreme rolls.
+   of totals with exactly its count that lies farthest from 7 (ties: the higher totals); of the totals left, the
+   rebound takes the outermost ones (farthest from 7, the higher first) whose count comes nearest its own, then
+   the blank the next ring likewise, and the save keeps the middle totals.  So each cell's probabilities are
+   multiples of 1/36, the goal count is exact and on the extreme rolls; the rebound and blank counts are the
+   nearest a ring can hold (at most a few 36ths off), which moves throws between rebound, blank and save only.
 
 Every cell is tagged ``reconstructed:slide-rule-model``.
 """
 from __future__ import annotations
 
 import argparse
+import functools
 import itertools
 import math
 from dataclasses import dataclass
@@ -110,8 +113,13 @@ def _round(x: float) -> int:
     return int(math.floor(x + 0.5))
 
 
-def _pick(rolls: list[int], want: int) -> tuple[int, ...]:
+def _pick(rolls, want: int) -> tuple[int, ...]:
     """The subset of ``rolls`` whose throws come nearest ``want`` (of 36), lying farthest from 7 (then higher)."""
+    return _pick_cached(tuple(rolls), want)
+
+
+@functools.lru_cache(maxsize=None)
+def _pick_cached(rolls: tuple, want: int) -> tuple[int, ...]:
     best, best_key = (), None
     for n in range(len(rolls) + 1):
         for sub in itertools.combinations(rolls, n):
@@ -122,15 +130,28 @@ def _pick(rolls: list[int], want: int) -> tuple[int, ...]:
     return best
 
 
+def _ring(rolls: list[int], want: int) -> tuple[int, ...]:
+    """The outermost totals of ``rolls`` (farthest from 7 first, then the higher) whose throws come nearest
+    ``want`` (the shorter on a tie): a ring around the middle."""
+    order = sorted(rolls, key=lambda r: (-abs(r - 7), -r))
+    best, best_gap, total = (), want, 0
+    for i, r in enumerate(order, start=1):
+        total += WAYS[r]
+        if abs(total - want) < best_gap:
+            best, best_gap = tuple(order[:i]), abs(total - want)
+    return best
+
+
 def cell_results(model: Model, side: str, lane: str, position: str, line: int) -> dict[int, str]:
     """roll (2..12) -> result for one cell of the chart."""
     goal = _round(36 * model.goal_chance(side, lane, position, line))
     rest = 36 - goal
     rebound, blank = _round(rest * model.rebound), _round(rest * model.blank)
-    left = list(ROLLS)
-    out = {}
-    for result, want in (("goal", goal), ("rebound", rebound), ("blank", blank)):
-        for r in _pick(left, want):
+    left = [r for r in ROLLS]
+    out = {r: "goal" for r in _pick(left, goal)}
+    left = [r for r in left if r not in out]
+    for result, want in (("rebound", rebound), ("blank", blank)):
+        for r in _ring(left, want):
             out[r] = result
             left.remove(r)
     for r in left:
