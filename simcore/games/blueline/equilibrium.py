@@ -15,11 +15,6 @@ from scipy.optimize import linprog
 from .cards import GOALIE_CARDS, SHOT_CARDS, outcome_matrix
 from .chart import IN, LANES, N_CONTEXTS, OUT, SIDES, Chart, context_of
 
-#: Decimal places of the probabilities in :func:`contexts` (the JSON document): 1e-12 keeps the LP's own
-#: precision (about 1e-9 to 1e-12) while dropping float noise such as 0.30000000000000004.
-DIGITS = 12
-
-
 def solve(matrix) -> tuple[np.ndarray, np.ndarray, float]:
     """The equilibrium of the zero-sum game ``matrix`` (rows: the maximising shooter's cards, columns: the
     minimising goalie's cards; entries: goal probabilities).
@@ -93,15 +88,16 @@ def context_goal_p(chart: Chart, shooter: str = "equilibrium", goalie: str | Non
 
 
 def _r(v) -> float:
-    return round(float(v), DIGITS) + 0.0      # + 0.0: no -0.0 in the JSON
+    """A plain float, unrounded (so a mix still sums to 1 within 1e-15); + 0.0 turns -0.0 into 0.0."""
+    return float(v) + 0.0
 
 
 def contexts(chart: Chart) -> list[dict]:
     """Every context's game as JSON-safe dicts (the ``simcore blueline equilibrium --format json`` document):
     ``{"context": {"index", "line", "side", "lane"}, "shooter_cards" (codes, :data:`cards.SHOT_CARDS`),
     "goalie_cards" (:data:`cards.GOALIE_CARDS`), "matrix" (5x5, rows shooter
-    cards, columns goalie cards), "shooter" [5], "goalie" [5], "value"}``; floats rounded to :data:`DIGITS`
-    decimal places."""
+    cards, columns goalie cards), "shooter" [5], "goalie" [5], "value"}``; plain floats, not rounded (the
+    chart's probabilities are 36ths; the LP's mixes are good to about 1e-12)."""
     sh, go, val = solve_all(chart)
     out = []
     for c in range(N_CONTEXTS):
