@@ -9,6 +9,9 @@ when the goalie picked the right half (top or bottom), the out-of-position one o
 """
 from __future__ import annotations
 
+import functools
+import itertools
+
 import numpy as np
 from scipy.optimize import linprog
 
@@ -60,18 +63,41 @@ def matrices(chart: Chart) -> np.ndarray:
     return np.stack([matrix_of(chart, c) for c in range(N_CONTEXTS)])
 
 
+@functools.lru_cache(maxsize=None)
+def symmetries() -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+    """The relabellings of the cards that leave :func:`outcome_matrix` unchanged: pairs (shooter permutation,
+    goalie permutation) ``(p, q)`` with ``outcome[p][:, q] == outcome`` (12 of them: the two top corners swapped
+    on both sides, the three low targets permuted on both sides)."""
+    om = outcome_matrix()
+    perms = list(itertools.permutations(range(5)))
+    return tuple((p, q) for p in perms for q in perms if np.array_equal(om[np.ix_(p, q)], om))
+
+
+def symmetric(x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The average of a card-game equilibrium over :func:`symmetries`: again an equilibrium (in a zero-sum game
+    each side's optimal mixes form a convex set, and a relabelling of an optimal mix is optimal), and the same
+    whichever optimal vertex the LP returned; the two top corners get equal weight, and so do the three low
+    targets."""
+    sym = symmetries()
+    xs = sum(x[list(p)] for p, _ in sym) / len(sym)
+    ys = sum(y[list(q)] for _, q in sym) / len(sym)
+    return xs, ys
+
+
 _CACHE: dict = {}
 
 
 def solve_all(chart: Chart) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """``(shooter (78, 5), goalie (78, 5), value (78,))``: the equilibrium of every context (cached per chart
-    contents)."""
+    """``(shooter (78, 5), goalie (78, 5), value (78,))``: the symmetric equilibrium of every context
+    (:func:`solve`, then :func:`symmetric`; cached per chart contents)."""
     key = chart.table.tobytes()
     if key not in _CACHE:
         sh, go, val = [], [], []
         for c in range(N_CONTEXTS):
-            x, y, v = solve(matrix_of(chart, c))
-            sh.append(x), go.append(y), val.append(v)
+            a = matrix_of(chart, c)
+            x, y, _ = solve(a)
+            x, y = symmetric(x, y)
+            sh.append(x), go.append(y), val.append(float(x @ a @ y))
         _CACHE[key] = (np.array(sh), np.array(go), np.array(val))
     return tuple(a.copy() for a in _CACHE[key])
 

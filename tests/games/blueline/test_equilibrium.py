@@ -157,6 +157,15 @@ def test_4x4_brute_force_over_supports():
         assert eq.solve(a)[2] == pytest.approx(found, abs=1e-9)
 
 
+def test_symmetries():
+    sym = eq.symmetries()
+    assert len(sym) == 12
+    om = outcome_matrix()
+    assert all(np.array_equal(om[np.ix_(p, q)], om) for p, q in sym)
+    x, y = eq.symmetric(np.array([0.5, 0, 0.5, 0, 0]), np.array([0, 1.0, 0, 0, 0]))
+    assert np.allclose(x, [0.25, 0.25, 1 / 6, 1 / 6, 1 / 6]) and np.allclose(y, [0.5, 0.5, 0, 0, 0])
+
+
 def test_card_game_closed_form():
     """The card game with in-position a and out-of-position b (b >= a >= 0) in closed form: the goalie guards
     the top with probability t (t/2 on each top card, (1 - t)/3 on each low one), so a top shot scores
@@ -182,6 +191,14 @@ def test_defining_property_on_every_context(chart):
         check_equilibrium(a, sh[c], go[c], val[c])
         assert val[c] >= 0 and val[c] <= a.max()
     assert val.mean() == pytest.approx(0.1019, abs=5e-4)
+    # the symmetric equilibrium: equal weight on the two top corners and on the three low targets
+    assert np.allclose(sh[:, 0], sh[:, 1]) and np.allclose(sh[:, 2:], sh[:, 2:3])
+    assert np.allclose(go[:, 0], go[:, 1]) and np.allclose(go[:, 2:], go[:, 2:3])
+    # where the in-position chance is 0 (line 13 outside blocked: 0 in, 1/36 out) the LP's vertex is
+    # lopsided; the symmetric mix is 1/4 on each top corner, 1/6 on each low target
+    far = context_index(13, 1, 2)
+    assert eq.matrix_of(chart, far).max() == 1 / 36
+    assert np.allclose(sh[far], [0.25, 0.25, 1 / 6, 1 / 6, 1 / 6]) and np.allclose(go[far], sh[far])
     assert val[context_index(1, INSIDE, OPEN)] == pytest.approx(0.39599483, abs=1e-8)
 
 
