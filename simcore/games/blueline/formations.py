@@ -11,7 +11,11 @@ Slots everywhere: :data:`SLOTS` = C, LW, RW, LD, RD, G (0..5).  Teams: 0 home, 1
 * ``faceoff (2, 6, 2)``: (dy, dx) board offsets from a face-off spot, already mirrored for each team (team 0's
   own goal is at -dy); ``faceoff[:, 5]`` is (0, 0) and unused: at a face-off the goalie stands on the middle
   square of its own crease.  ``faceoff_pos (9, 2, 6, 2)`` is every player's (y, x) at each spot (goalies
-  included): ``faceoff_pos[k, t, s] = spot k + faceoff[t, s]``;
+  included): ``faceoff_pos[k, t, s] = spot k + faceoff[t, s]`` for the 8 spots k = 1..8, while
+  ``faceoff_pos[0]`` (center ice) is ``opening``: every center-ice face-off (a period's start, after a goal)
+  lines up as the suggested set-up, the two centers facing off across the red line on their own lines 20, so
+  neither team stands a line nearer the other's goal (the center spot square itself is on the home half's
+  line 20, as the red line runs between rows);
 * ``pk (3, 2, 6, 2)``: posture (0 large box, 1 small box, 2 high/low 1-2-1) x killing team: (y, x) in the
   killing team's own end; ``pk_fill (3, 5)`` the slots in the order the posture's squares are manned
   (:meth:`Formations.pk_positions` places the skaters actually on the ice);
@@ -229,6 +233,7 @@ def load_formations(path=None, board: Board | None = None) -> Formations:
                                   "line up on its own goal's side of the spot")
         check_distinct("faceoff", fsq, fpos[k], label)
         _check_spacing(r, "faceoff", fsq, fpos[k], label.strip())
+    fpos[0] = opening
 
     # ---- penalty kill
     pkt = doc["pk"]
