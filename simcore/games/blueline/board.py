@@ -194,6 +194,15 @@ class Board:
 # ---------------------------------------------------------------- reading
 
 
+def table_line(text: str, name: str) -> int | None:
+    """The line of the header ``[name]`` or ``[[name]]`` (or of a top-level ``name = ...``) in ``text``."""
+    pat = re.compile(r"\s*\[\[?\s*" + re.escape(name) + r"\s*\]|\s*" + re.escape(name) + r"\s*=")
+    for i, line in enumerate(text.split("\n"), start=1):
+        if pat.match(line):
+            return i
+    return None
+
+
 def _aot_line(text: str, table: str, index: int, key: str | None) -> int | None:
     """The line of ``key`` in the ``index``-th ``[[table]]`` of ``text`` (or of its header when key is None)."""
     head = re.compile(r"\s*\[\[\s*" + re.escape(table) + r"\s*\]\]")
@@ -266,7 +275,8 @@ def load_board(path=None) -> Board:
     doc = r.toml.doc
     for k in doc:
         if k not in _KEYS:
-            raise r.error(k, k, f"unknown table; tables: {', '.join(sorted(_KEYS))}")
+            raise ChartError(r.path, table_line(r.toml.text, k), k, k,
+                             f"unknown table; tables: {', '.join(sorted(_KEYS))}", field="key")
     prov: dict[str, str] = {}
 
     g = r.section("grid")

@@ -30,7 +30,7 @@ from pathlib import Path
 import numpy as np
 
 from simcore.charts import ChartError
-from simcore.games.blueline.board import CREASE, Board, default_board, load_board
+from simcore.games.blueline.board import CREASE, Board, default_board, load_board, table_line
 from simcore.textio import read_toml
 
 DATA = Path(__file__).parent / "data"
@@ -149,7 +149,8 @@ def load_formations(path=None, board: Board | None = None) -> Formations:
     doc = r.toml.doc
     for k in doc:
         if k not in _TABLES:
-            raise r.error(k, k, f"unknown table; tables: {', '.join(_TABLES)}")
+            raise ChartError(r.path, table_line(r.toml.text, k), k, k, f"unknown table; tables: "
+                             f"{', '.join(_TABLES)}", field="key")
         if not isinstance(doc[k], dict):
             raise r.error(k, doc[k], f"must be a table [{k}]")
     for k in _TABLES:
@@ -179,8 +180,8 @@ def load_formations(path=None, board: Board | None = None) -> Formations:
                 sq = tuple(int(v) for v in squares[t][s])
                 if sq in seen:
                     t2, s2 = seen[sq]
-                    raise r.error(f"{sec}.{slot}", _shown(file_sq[slot]), f"the same square {sq} as "
-                                  f"{_who(t2, s2)}{label}")
+                    raise r.error(f"{sec}.{slot}", _shown(file_sq[slot]), f"{_who(t, s)} is on the same "
+                                  f"square {sq} as {_who(t2, s2)}{label}")
                 seen[sq] = (t, s)
 
     # ---- opening
@@ -282,11 +283,12 @@ def load_formations(path=None, board: Board | None = None) -> Formations:
     for p, name in enumerate(POSTURES):
         for t in (0, 1):
             both = np.stack([pk[p, t], pp[1 - t]])
-            mine = {tuple(v) for v in both[0]}
+            mine = {tuple(int(c) for c in v) for v in both[0]}
             for s, slot in enumerate(SLOTS):
-                if tuple(both[1, s]) in mine:
-                    raise r.error(f"pp.{slot}", _shown(ppsq[slot]), f"on the same square {tuple(both[1, s])} as a "
-                                  f"penalty killer in pk.{name}")
+                sq_ = tuple(int(v) for v in both[1, s])
+                if sq_ in mine:
+                    raise r.error(f"pp.{slot}", _shown(ppsq[slot]), f"on the same square {sq_} as a penalty killer "
+                                  f"in pk.{name}")
 
     return Formations(opening=_ro(opening), faceoff=_ro(off), faceoff_pos=_ro(fpos), pk=_ro(pk), pk_fill=_ro(fill),
                       pp=_ro(pp), pp_puck=SLOTS.index(puck), source=str(path), provenance=prov)
@@ -311,9 +313,9 @@ def _check_spacing(r: _Reader, sec: str, file_sq: dict, pos: np.ndarray, label: 
                 continue
             d = chebyshev(pos[t, s], pos[t2, s2])
             if d < FACEOFF_SPACING:
-                raise r.error(f"{sec}.{SLOTS[s]}", _shown(file_sq[SLOTS[s]]), f"{d} square(s) from {_who(t2, s2)} "
-                              f"{label}: Face-Offs: \"at least 3 spaces from the centers facing off ... 2 empty "
-                              "spaces between players\"")
+                raise r.error(f"{sec}.{SLOTS[s]}", _shown(file_sq[SLOTS[s]]), f"{_who(t, s)} is {d} square(s) from "
+                              f"{_who(t2, s2)} {label}: Face-Offs: \"at least 3 spaces from the centers facing off "
+                              "... 2 empty spaces between players\"")
 
 
 _DEFAULT: Formations | None = None
