@@ -70,7 +70,7 @@ def test_full_rink_with_the_opening_setup():
     assert lines[26] == " 20 . . . . . . . . . C*. . . . . . . . .  20 home"
     assert lines[27] == " 19 . . . . . L . . . . . . . R . . . . .  19 home"
     assert lines[28] == " 18 + . . . . . . . . . . . . . . . . . .  18 home"   # the home box gate, line 18
-    assert lines[21] == " 18 + . . . . . . . . . . . . . . . . . .  18 away"
+    assert lines[22] == " 18 + . . . . . . . . . . . . . . . . . .  18 away"
     assert sum(line.count("=") > 30 for line in lines) == 2
     letters = "".join(ch for line in lines[1:-2] for ch in line[4:42:2] if ch.isalpha())
     assert sorted(letters) == sorted("CLRDEGclrdeg")
