@@ -72,7 +72,7 @@ def test_full_rink_with_the_opening_setup():
     assert lines[28] == " 18 + . . . . . . . . . . . . . . . . . .  18 home"   # the home box gate, line 18
     assert lines[22] == " 18 + . . . . . . . . . . . . . . . . . .  18 away"
     assert sum(line.count("=") > 30 for line in lines) == 2
-    letters = "".join(ch for line in lines[1:-2] for ch in line[4:42:2] if ch.isalpha())
+    letters = "".join(ch for line in lines[1:-2] for ch in line[4:42:2] if ch.isalpha() and ch != "o")
     assert sorted(letters) == sorted("CLRDEGclrdeg")
     assert max(len(line) for line in lines[:-2]) <= 52
 
