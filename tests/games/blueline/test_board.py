@@ -382,3 +382,22 @@ def test_formations_on_a_user_board(tmp_path):
                        r"in a crease at face-off spot 4 \(6, 10\) for the home team: board square \(2, 8\)"):
         load_formations(board=b)
     assert isinstance(F, Formations) and F.source == str(DEFAULT_FORMATIONS)
+
+
+def test_corners_and_gates_lie_on_the_rim():
+    for y, x in B.corners.reshape(-1, 2):
+        assert B.rim_index[y, x] >= 0
+    for y, x in np.vstack([B.gate, B.pull_spot]):
+        assert B.rim_index[y, x] >= 0
+
+
+def test_board_figure(tmp_path):
+    from simcore.games.blueline.plots import main, plot_board
+
+    ax = plot_board(B, pos=F.opening)
+    assert ax.get_xlim() == pytest.approx((-0.3, 44.3)) and ax.get_ylim() == pytest.approx((-0.3, 19.3))
+    assert [t.get_text() for t in ax.get_xticklabels()][:3] == ["-1", "0", "1"]
+    assert sorted(t.get_text() for t in ax.texts) == sorted("CLRDEGclrdeg")
+    out = tmp_path / "board.png"
+    assert main([str(out)]) == 0
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
