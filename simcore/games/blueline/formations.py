@@ -30,7 +30,7 @@ from pathlib import Path
 import numpy as np
 
 from simcore.charts import ChartError
-from simcore.games.blueline.board import CREASE, Board, default_board, load_board, table_line
+from simcore.games.blueline.board import CREASE, Board, default_board, table_line
 from simcore.textio import read_toml
 
 DATA = Path(__file__).parent / "data"
@@ -329,4 +329,4 @@ def default_formations() -> Formations:
     return _DEFAULT
 
 
-__all__ = ["Formations", "load_formations", "default_formations", "SLOTS", "POSTURES", "load_board"]
+__all__ = ["Formations", "load_formations", "default_formations", "SLOTS", "POSTURES"]

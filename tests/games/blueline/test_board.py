@@ -140,6 +140,21 @@ def test_mirror_symmetry_between_halves():
     assert mirror(B.gate[0])[0] == B.gate[1, 0]
 
 
+def test_nearest_faceoff_spots():
+    # Face-Offs: "Nearest Face-off dot in the neutral zone", "Face-off dot nearest the place where the play was
+    # stopped": straight-line distance, the center spot counted at the red line, ties to the lower index
+    assert B.nearest_spot[21, 9] == 0 == B.nearest_spot[22, 9]
+    assert B.nearest_spot[B.row_of(0, 9), 0] == 3 and B.nearest_spot[B.row_of(0, 10), 0] == 1
+    assert B.nearest_spot[B.row_of(0, 1), 9] == 3             # the middle column: a tie, to the lower index
+    assert B.nearest_spot[B.row_of(1, 1), 9] == 7             # ... which is the mirror of 3
+    assert B.nearest_neutral[B.row_of(0, 1), 18] == 2 and B.nearest_neutral[B.row_of(1, 20), 0] == 6
+    assert B.nearest_end[1, 2, 2].item() == 8 and B.nearest_end[0, 43, 0].item() == 3
+    mirror_index = np.array([0, 5, 6, 7, 8, 1, 2, 3, 4])
+    assert (mirror_index[B.nearest_spot[::-1, ::-1]] == B.nearest_spot).all()
+    assert (mirror_index[B.nearest_neutral[::-1, ::-1]] == B.nearest_neutral).all()
+    assert (mirror_index[B.nearest_end[::-1, ::-1, ::-1]] == B.nearest_end).all()
+
+
 def test_rim_is_a_closed_loop_along_the_boards():
     rim = B.rim
     assert len(rim) == 122 and rim[0].tolist() == [0, 9] and rim[1].tolist() == [0, 10]
@@ -159,7 +174,7 @@ def test_rim_is_a_closed_loop_along_the_boards():
 
 def test_arrays_order_and_types():
     arrs = B.arrays()
-    assert len(arrs) == len(ARRAY_NAMES) == 18
+    assert len(arrs) == len(ARRAY_NAMES) == 21
     assert arrs[0].tolist() == [19, 44, 20, 2, 12, 13, 18] and len(DIM_NAMES) == 7
     for name, a in zip(ARRAY_NAMES[1:], arrs[1:]):
         assert a is getattr(B, name)
