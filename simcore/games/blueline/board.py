@@ -262,8 +262,8 @@ class _Reader:
 
     def int(self, t: dict, sec: str, key: str, rng: Range) -> int:
         if key not in t:
-            raise ChartError(self.path, self.toml.line(sec), f"{sec}.{key}", None, f"missing key {sec}.{key}",
-                             field="key")
+            raise ChartError(self.path, table_line(self.toml.text, sec), f"{sec}.{key}", None,
+                             f"missing key {sec}.{key}", field="key")
         return self.toml.int(t, key, rng, prefix=sec + ".")
 
     def float(self, t: dict, sec: str, key: str, lo: float, hi: float) -> float:

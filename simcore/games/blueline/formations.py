@@ -110,8 +110,8 @@ class _Reader:
     def square(self, t: dict, sec: str, slot: str, allow_crease: bool = True):
         """``[line, column]`` (two whole numbers) or ``"crease"`` (only for the goalie)."""
         if slot not in t:
-            raise ChartError(self.path, self.toml.line(sec), f"{sec}.{slot}", None, f"missing key {sec}.{slot}",
-                             field="key")
+            raise ChartError(self.path, table_line(self.toml.text, sec), f"{sec}.{slot}", None,
+                             f"missing key {sec}.{slot}", field="key")
         v = t[slot]
         if v == "crease" and slot == "G" and allow_crease:
             return "crease"

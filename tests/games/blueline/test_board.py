@@ -237,6 +237,18 @@ def test_board_error_unknown_table_and_spot_count(tmp_path):
         load_board(p)
 
 
+def test_missing_keys_point_at_their_table(tmp_path):
+    path, _ = _board_file(tmp_path, "half_lines = 20 ", "# half_lines = 20 ")
+    with pytest.raises(ChartError, match=r"board.toml, line 13, key 'grid.half_lines': missing key grid.half_lines"):
+        load_board(path)
+    text = DEFAULT_FORMATIONS.read_text().replace("RD = [11, 5]\n", "")
+    p = tmp_path / "formations.toml"
+    p.write_text(text)
+    line = text[:text.index("[pp]")].count("\n") + 1
+    with pytest.raises(ChartError, match=rf"formations.toml, line {line}, key 'pp.RD': missing key pp.RD"):
+        load_formations(p)
+
+
 def test_user_board_file_changes_the_board(tmp_path):
     # a user's own board: a wider rink (21 columns) with square corners
     path, _ = _board_file(tmp_path, "columns = 19", "columns = 21")
