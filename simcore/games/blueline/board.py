@@ -191,6 +191,15 @@ class Board:
         """
         return tuple([self.dims()] + [getattr(self, n) for n in ARRAY_NAMES[1:]])
 
+    def spot_name(self, k: int) -> str:
+        """A readable name of face-off spot ``k``: "center ice", "home end left", "away neutral right", ...
+        (home / away: whose half; left / right: as seen by the team defending it)."""
+        if self.faceoff_kind[k] == CENTER:
+            return "center ice"
+        team = "home" if self.faceoff_half[k] == 0 else "away"
+        side = "left" if (k - 1) % 2 == 0 else "right"
+        return f"{team} {FACEOFF_KINDS[int(self.faceoff_kind[k])]} {side}"
+
     def reconstructed(self) -> list[str]:
         """The elements whose source is (or includes) a reconstruction."""
         return [k for k, v in self.provenance.items() if "reconstructed" in v]

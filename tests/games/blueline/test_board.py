@@ -83,6 +83,9 @@ def test_faceoff_spots():
     assert B.faceoff_kind.tolist() == [0, 1, 1, 2, 2, 1, 1, 2, 2]
     assert B.faceoff_half.tolist() == [0, 0, 0, 0, 0, 1, 1, 1, 1]
     assert [int(B.row_line[y]) for y, _ in B.faceoff] == [20, 14, 14, 5, 5, 14, 14, 5, 5]
+    assert [B.spot_name(k) for k in range(9)] == [
+        "center ice", "home neutral left", "home neutral right", "home end left", "home end right",
+        "away neutral left", "away neutral right", "away end left", "away end right"]
 
 
 def test_every_faceoff_spot_4_spaces_from_goal_line_and_boards():
