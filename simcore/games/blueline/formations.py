@@ -11,7 +11,11 @@ Slots everywhere: :data:`SLOTS` = C, LW, RW, LD, RD, G (0..5).  Teams: 0 home, 1
 * ``faceoff (2, 6, 2)``: (dy, dx) board offsets from a face-off spot, already mirrored for each team (team 0's
   own goal is at -dy); ``faceoff[:, 5]`` is (0, 0) and unused: at a face-off the goalie stands on the middle
   square of its own crease.  ``faceoff_pos (9, 2, 6, 2)`` is every player's (y, x) at each spot (goalies
-  included): ``faceoff_pos[k, t, s] = spot k + faceoff[t, s]``;
+  included): ``faceoff_pos[k, t, s] = spot k + faceoff[t, s]`` for the 8 spots k = 1..8, while
+  ``faceoff_pos[0]`` (center ice) is ``opening``: every center-ice face-off (a period's start, after a goal)
+  lines up as the suggested set-up, the two centers facing off across the red line on their own lines 20, so
+  neither team stands a line nearer the other's goal (the center spot square itself is on the home half's
+  line 20, as the red line runs between rows);
 * ``pk (3, 2, 6, 2)``: posture (0 large box, 1 small box, 2 high/low 1-2-1) x killing team: (y, x) in the
   killing team's own end; ``pk_fill (3, 5)`` the slots in the order the posture's squares are manned
   (:meth:`Formations.pk_positions` places the skaters actually on the ice);
@@ -26,7 +30,7 @@ from pathlib import Path
 import numpy as np
 
 from simcore.charts import ChartError
-from simcore.games.blueline.board import CREASE, Board, default_board, load_board
+from simcore.games.blueline.board import CREASE, Board, default_board, table_line
 from simcore.textio import read_toml
 
 DATA = Path(__file__).parent / "data"
@@ -106,8 +110,8 @@ class _Reader:
     def square(self, t: dict, sec: str, slot: str, allow_crease: bool = True):
         """``[line, column]`` (two whole numbers) or ``"crease"`` (only for the goalie)."""
         if slot not in t:
-            raise ChartError(self.path, self.toml.line(sec), f"{sec}.{slot}", None, f"missing key {sec}.{slot}",
-                             field="key")
+            raise ChartError(self.path, table_line(self.toml.text, sec), f"{sec}.{slot}", None,
+                             f"missing key {sec}.{slot}", field="key")
         v = t[slot]
         if v == "crease" and slot == "G" and allow_crease:
             return "crease"
@@ -145,7 +149,8 @@ def load_formations(path=None, board: Board | None = None) -> Formations:
     doc = r.toml.doc
     for k in doc:
         if k not in _TABLES:
-            raise r.error(k, k, f"unknown table; tables: {', '.join(_TABLES)}")
+            raise ChartError(r.path, table_line(r.toml.text, k), k, k, f"unknown table; tables: "
+                             f"{', '.join(_TABLES)}", field="key")
         if not isinstance(doc[k], dict):
             raise r.error(k, doc[k], f"must be a table [{k}]")
     for k in _TABLES:
@@ -175,8 +180,8 @@ def load_formations(path=None, board: Board | None = None) -> Formations:
                 sq = tuple(int(v) for v in squares[t][s])
                 if sq in seen:
                     t2, s2 = seen[sq]
-                    raise r.error(f"{sec}.{slot}", _shown(file_sq[slot]), f"the same square {sq} as "
-                                  f"{_who(t2, s2)}{label}")
+                    raise r.error(f"{sec}.{slot}", _shown(file_sq[slot]), f"{_who(t, s)} is on the same "
+                                  f"square {sq} as {_who(t2, s2)}{label}")
                 seen[sq] = (t, s)
 
     # ---- opening
@@ -229,6 +234,7 @@ def load_formations(path=None, board: Board | None = None) -> Formations:
                                   "line up on its own goal's side of the spot")
         check_distinct("faceoff", fsq, fpos[k], label)
         _check_spacing(r, "faceoff", fsq, fpos[k], label.strip())
+    fpos[0] = opening
 
     # ---- penalty kill
     pkt = doc["pk"]
@@ -277,11 +283,12 @@ def load_formations(path=None, board: Board | None = None) -> Formations:
     for p, name in enumerate(POSTURES):
         for t in (0, 1):
             both = np.stack([pk[p, t], pp[1 - t]])
-            mine = {tuple(v) for v in both[0]}
+            mine = {tuple(int(c) for c in v) for v in both[0]}
             for s, slot in enumerate(SLOTS):
-                if tuple(both[1, s]) in mine:
-                    raise r.error(f"pp.{slot}", _shown(ppsq[slot]), f"on the same square {tuple(both[1, s])} as a "
-                                  f"penalty killer in pk.{name}")
+                sq_ = tuple(int(v) for v in both[1, s])
+                if sq_ in mine:
+                    raise r.error(f"pp.{slot}", _shown(ppsq[slot]), f"on the same square {sq_} as a penalty killer "
+                                  f"in pk.{name}")
 
     return Formations(opening=_ro(opening), faceoff=_ro(off), faceoff_pos=_ro(fpos), pk=_ro(pk), pk_fill=_ro(fill),
                       pp=_ro(pp), pp_puck=SLOTS.index(puck), source=str(path), provenance=prov)
@@ -306,9 +313,9 @@ def _check_spacing(r: _Reader, sec: str, file_sq: dict, pos: np.ndarray, label: 
                 continue
             d = chebyshev(pos[t, s], pos[t2, s2])
             if d < FACEOFF_SPACING:
-                raise r.error(f"{sec}.{SLOTS[s]}", _shown(file_sq[SLOTS[s]]), f"{d} square(s) from {_who(t2, s2)} "
-                              f"{label}: Face-Offs: \"at least 3 spaces from the centers facing off ... 2 empty "
-                              "spaces between players\"")
+                raise r.error(f"{sec}.{SLOTS[s]}", _shown(file_sq[SLOTS[s]]), f"{_who(t, s)} is {d} square(s) from "
+                              f"{_who(t2, s2)} {label}: Face-Offs: \"at least 3 spaces from the centers facing off "
+                              "... 2 empty spaces between players\"")
 
 
 _DEFAULT: Formations | None = None
@@ -322,4 +329,4 @@ def default_formations() -> Formations:
     return _DEFAULT
 
 
-__all__ = ["Formations", "load_formations", "default_formations", "SLOTS", "POSTURES", "load_board"]
+__all__ = ["Formations", "load_formations", "default_formations", "SLOTS", "POSTURES"]
