@@ -90,6 +90,12 @@ def test_play_by_play_is_game_g_of_the_run(run):
             assert log.row["counts"][name] == tuple(int(v) for v in run["counts"][g, :, i])
     assert "Face-off at center ice" in log.text and "Final:" in log.text
     assert log.text.count("blue") > 10                     # the rink after the turns
+    for g in range(6, 16):                                 # every event of these games has its text
+        from simcore.games.blueline import pbp
+        from simcore.games.blueline.board import load_board
+        b = load_board()
+        assert all(pbp.line_of(e, b) is not None or e[0] in (EV.period,) for e in engine.play_by_play(7, g).events
+                   if e[0] != EV.frozen)
 
 
 def test_overtime_is_four_on_four():
