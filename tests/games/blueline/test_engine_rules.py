@@ -730,3 +730,50 @@ def test_empty_net_shot_reads_the_chart_out_of_position(base):
     st, sc = stream(roll_for(c, side, 0, 1, 5, 3))
     T.shot(c, w, st, sc, HOME)
     assert w.cnt[HOME, C.en_goals] == 1 and st[4] == 1
+
+
+# ---------------------------------------------------------------- dumps and icing
+
+def dump_scene(c, rules=None, line=23):
+    if rules is not None:
+        c = engine.compile_ctx(rules)
+    w = fresh(c)
+    put(c, w, HOME, 0, row(c, HOME, line), 4)
+    put(c, w, AWAY, 5, *c.crease[AWAY, 1])
+    put(c, w, AWAY, 3, row(c, HOME, 3), 13)
+    possess(c, w, HOME, 0)
+    return c, w
+
+
+def test_dump_from_own_half_is_icing(base):
+    """Passing Around the Boards ("five squares beyond first corner") and the face-off table's "Icing: Face-off
+    dot in the offending teams end of the ice" (rules icing=on: a dump from the team's own half resting behind
+    the opponent's goal line)."""
+    c, w = dump_scene(base)
+    st, sc = stream()
+    T.dump(c, w, st, sc, HOME)
+    assert w.cnt[HOME, C.icings] == 1 and w.cnt[HOME, C.dumps] == 1
+    assert c.fokind[w.S[Z.stop_y]] == 2 and c.fohalf[w.S[Z.stop_y]] == HOME
+    ev = [e for e in w.log[:w.S[Z.nlog]] if e[0] == T.EV.dump][0]
+    corner = c.rim_index[c.corners[AWAY, 0, 0], c.corners[AWAY, 0, 1]]
+    spot = c.rim_index[ev[5], ev[6]]
+    assert min(abs(spot - corner), len(c.rim) - abs(spot - corner)) == 5
+    assert c.aline[HOME, ev[5]] < 1
+
+
+def test_dump_in_without_icing_is_a_loose_puck(base):
+    """Dumping from the neutral zone (or with icing=off): the puck rests beyond the corner and the nearest
+    player takes it."""
+    c, w = dump_scene(base, line=14)
+    st, sc = stream()
+    T.dump(c, w, st, sc, HOME)
+    assert w.cnt[HOME, C.icings] == 0 and w.S[Z.stop] == ST_NONE and w.S[Z.poss] == AWAY
+    c, w = dump_scene(base, rules="icing=off")
+    T.dump(c, w, st, sc, HOME)
+    assert w.cnt[HOME, C.icings] == 0 and w.S[Z.poss] in (HOME, AWAY) and w.cnt[:, C.loose_won].sum() >= 1
+
+
+def test_scripted_game_runs_on_the_script_alone():
+    """engine.play_scripted plays a game on the given entries only (it stops when they run out)."""
+    with pytest.raises(ValueError, match="scripted dice ran out"):
+        engine.play_scripted([3] * 60)       # a 3 is a valid die, 2d6, card and penalty card

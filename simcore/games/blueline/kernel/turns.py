@@ -782,7 +782,7 @@ def move_offense(c, w, st, script, o, g):
         x0 = w.pos[o, s, 1]
         a = allowance(c, w, o, s, roll)
         steps = search(c.cell, w.occ, w.pos, w.S[Z.on_ice:Z.on_ice + 12], o, s, ty, tx, a, slowed(c, w, o, s),
-                     dc != 0, fence, o, c.aline)
+                       dc != 0, fence, o, c.aline, S[Z.poss] == o and S[Z.carrier] == s)
         w.cnt[o, C.moves] += 1
         log(c, w, EV.move, o, s, y0 * 64 + x0, w.pos[o, s, 0] * 64 + w.pos[o, s, 1], a, steps)
         if S[Z.poss] == o and S[Z.carrier] == s:
@@ -932,7 +932,7 @@ def defense_turn(c, w, st, script, d):
         x0 = w.pos[d, s, 1]
         a = allowance(c, w, d, s, roll)
         steps = search(c.cell, w.occ, w.pos, w.S[Z.on_ice:Z.on_ice + 12], d, s, ty, tx, a, slowed(c, w, d, s),
-                     dc != 0, 0, d, c.aline)
+                       dc != 0, 0, d, c.aline, False)
         w.cnt[d, C.moves] += 1
         log(c, w, EV.move, d, s, y0 * 64 + x0, w.pos[d, s, 0] * 64 + w.pos[d, s, 1], a, steps)
         if steps > 0 and s != 5 and k >= 0 and S[Z.poss] == o:
