@@ -139,3 +139,25 @@ def test_rules_fields_cite_their_heading():
     assert Rules.preset("no-icing").icing == "off"
     off = engine.simulate(200, 3, rules="icing=off,offside=off")
     assert col(off, "icings").sum() == 0 and col(off, "offsides").sum() == 0
+
+
+VARIANTS = ["check_tie=defender", "checks=each", "zone_slow=even-strength", "zone_slow_dest=ignored",
+            "rebound=defense", "empty_net=goal", "delayed_until=touch", "pp_move_pass=every-turn",
+            "overtime=off", "shootout_tie=tie,so_rounds=3", "series=8,ot_series=3", "intercept=7,intercept_pk=9",
+            "pk_dump=7,goalie_pass=6", "pull_series=1,pull_margin=1", "timeouts=off,pull_goalie=off",
+            "shootout_line=13", "turn_cap=60"]
+
+
+@pytest.mark.parametrize("spec", VARIANTS + [f"preset:{p}" for p in Rules.PRESETS])
+def test_rule_variants_play_whole_games(spec):
+    """Every rule field's alternative plays whole games whose books balance."""
+    rules = Rules.preset(spec.split(":")[1]) if spec.startswith("preset:") else Rules().with_options(spec)
+    out = engine.simulate(150, 21, rules=rules)
+    shots = col(out, "shots")
+    assert (shots == col(out, "card_saves") + col(out, "saves") + col(out, "rebounds") + col(out, "blanks")
+            + col(out, "goals")).all()
+    assert (col(out, "goals") == out["goals"].astype(np.int64).sum(axis=2)).all()
+    if rules.overtime == "off":
+        assert (out["decided"] != 1).all()
+    if rules.shootout_tie == "tie":
+        assert ((out["winner"] == 2) == ((out["decided"] == 2) & (out["so_goals"][:, 0] == out["so_goals"][:, 1]))).all()
