@@ -161,3 +161,33 @@ def test_rule_variants_play_whole_games(spec):
         assert (out["decided"] != 1).all()
     if rules.shootout_tie == "tie":
         assert ((out["winner"] == 2) == ((out["decided"] == 2) & (out["so_goals"][:, 0] == out["so_goals"][:, 1]))).all()
+
+
+def test_draw_weighted_scripted_recorded_and_random():
+    """simcore.rng.draw_weighted: one script entry (the index + 1); recording writes it; the draws follow the
+    weights and never pick a zero weight."""
+    import numba as nb
+
+    from simcore.rng import RECORDING, STATE_SIZE, draw_weighted, scripted_stream, seed_stream
+
+    @nb.njit
+    def draws(st, script, cdf, n):
+        out = np.zeros(n, np.int64)
+        for i in range(n):
+            out[i] = draw_weighted(st, script, cdf)
+        return out
+
+    cdf = np.cumsum([0.5, 0.0, 0.25, 0.25, 0.0])
+    st = scripted_stream()
+    assert draws(st, np.array([3, 1, 5]), cdf, 3).tolist() == [2, 0, 4]
+    st = np.zeros(STATE_SIZE, np.uint64)
+    seed_stream(st, 1, 2)
+    st[5] = RECORDING
+    rec = np.zeros(20000, np.int64)
+    got = draws(st, rec, cdf, 20000)
+    assert (rec - 1 == got).all()
+    freq = np.bincount(got, minlength=5) / 20000
+    assert freq[1] == 0 and freq[4] == 0 and abs(freq[0] - 0.5) < 0.02 and abs(freq[2] - 0.25) < 0.02
+    st2 = np.zeros(STATE_SIZE, np.uint64)
+    seed_stream(st2, 1, 2)
+    assert (draws(st2, np.zeros(0, np.int64), cdf, 20000) == got).all()   # recording draws as the plain stream
