@@ -160,7 +160,8 @@ def test_rule_variants_play_whole_games(spec):
     if rules.overtime == "off":
         assert (out["decided"] != 1).all()
     if rules.shootout_tie == "tie":
-        assert ((out["winner"] == 2) == ((out["decided"] == 2) & (out["so_goals"][:, 0] == out["so_goals"][:, 1]))).all()
+        level = out["so_goals"][:, 0] == out["so_goals"][:, 1]
+        assert ((out["winner"] == 2) == ((out["decided"] == 2) & level)).all()
 
 
 def test_draw_weighted_scripted_recorded_and_random():

@@ -83,7 +83,8 @@ Z, NZ = regions("Z", [
     ("del_slot", 8), ("del_kind", 8), ("del_n", 2),             # delayed penalties: [team * 4 + k]
     ("frozen", 12), ("on_ice", 12), ("pulled", 2), ("timeout_used", 2), ("move_pass", 2),
     ("setup_done", 1), ("deck", 15), ("deck_left", 1), ("phase", 1), ("steal", 1), ("stop", 1),
-    ("stop_y", 1), ("stop_x", 1), ("in_pp", 2), ("nlog", 1), ("nsnap", 1), ("fresh", 2), ("next_actor", 1), ("turns", 1),
+    ("stop_y", 1), ("stop_x", 1), ("in_pp", 2), ("nlog", 1), ("nsnap", 1), ("fresh", 2), ("next_actor", 1),
+    ("turns", 1),
 ])
 
 # phases of the turn loop

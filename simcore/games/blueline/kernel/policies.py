@@ -8,16 +8,15 @@ docs/blueline.md "Policies" describes each named rule.
 from __future__ import annotations
 
 import numba as nb
-import numpy as np
 
 from simcore.rng import roll_die
 
 from .geometry import cheb
 from .lanes import context, pass_lane, shot_lane, shot_line, zone_crossers
-from .layout import (CK_BODY, CK_NEVER, CK_RANDOM, CK_RISK, CK_STICK, DU_PK, DU_RANDOM, DU_STUCK, GP_HOLD, P,
-                     PA_NEVER, PA_RANDOM, PO_121, PO_LARGE, PO_RANDOM, PO_SITUATION, PO_SMALL, PU_TRAILING,
+from .layout import (CK_BODY, CK_NEVER, CK_RANDOM, CK_STICK, DU_PK, DU_RANDOM, DU_STUCK, GP_HOLD, P,
+                     PA_NEVER, PA_RANDOM, PO_121, PO_LARGE, PO_RANDOM, PO_SMALL, PU_TRAILING,
                      SA_RANDOM, SA_SUPPORT, SD_RANDOM, SD_ZONE, SH_ALWAYS, SH_RANDOM, TO_TRAILING, Z, R)
-from .state import advantage, in_attack, in_own_end, short, skaters
+from .state import in_attack, in_own_end, short, skaters
 
 ACT_MOVE, ACT_PASS, ACT_SHOOT, ACT_DUMP = 0, 1, 2, 3
 GROUP_C, GROUP_W, GROUP_D = 0, 1, 2
@@ -150,7 +149,7 @@ def best_receiver(c, w, o, order):
     return best
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def choose_group(c, w, st, script, o):
     """The offense's group to skate: the carrier's (``rush``), alternately the carrier's and the next
     (``support``), or any (``random``); never a group whose players are all frozen or absent."""
@@ -212,7 +211,7 @@ def skate_target(c, w, o, s):
     return row_at(c, o, line), col(c, o, 3 if s == 3 else -3), fence
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def defense_group(c, w, st, script, d):
     """The defense's group: the one whose player is nearest the puck carrier (``mark``, ``zone``), any
     (``random``)."""
@@ -239,7 +238,7 @@ def defense_group(c, w, st, script, d):
     return g
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def mark_target(c, w, d, s, checker):
     """Where defender (d, s) skates: the checker to the free square beside the carrier nearest his own goal
     (``mark``), the others goal side of the puck (defence pair in front of the net, wings on the opposing
@@ -292,7 +291,7 @@ def mark_target(c, w, d, s, checker):
     return y2, x2
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def check_kind(c, w, st, script, d, s):
     """0 no check, 1 stick check, 2 body check, by the side's ``check`` policy (``by-risk``: in the checker's
     own half a body check at even strength when not leading, else a stick check; in the other half only a

@@ -5,10 +5,9 @@ Every function takes the ``Ctx`` / ``Work`` tuples of :mod:`.context` (``c``, ``
 from __future__ import annotations
 
 import numba as nb
-import numpy as np
 
 from .geometry import passable
-from .layout import LOG_W, Z
+from .layout import Z
 
 
 @nb.njit(cache=True, inline="always")

@@ -15,9 +15,9 @@ from simcore.rng import draw_weighted, roll_2d6, roll_die
 
 from .geometry import cheb, search
 from .lanes import LANE_BLOCKED, LANE_SCREENED, context, pass_lane, shot_lane, shot_line, zone_crossers
-from .layout import (C, CK_NEVER, EV, P, PH_DEFENSE, R, ST_CAP, ST_GOAL, ST_HOLD, ST_ICING, ST_INCIDENTAL, ST_NONE,
+from .layout import (C, CK_NEVER, EV, P, R, ST_CAP, ST_GOAL, ST_HOLD, ST_ICING, ST_INCIDENTAL, ST_NONE,
                      ST_OFFSIDE, ST_PENALTY, ST_SAVE, Z)
-from .policies import (ACT_DUMP, ACT_MOVE, ACT_PASS, ACT_SHOOT, GROUP_C, best_receiver, check_kind,
+from .policies import (ACT_DUMP, ACT_PASS, ACT_SHOOT, GROUP_C, best_receiver, check_kind,
                        choose_action, defense_group, goalie_receiver, group_of, mark_target, posture,
                        skate_target, want_drop, want_pull, want_timeout)
 from .state import (advantage, half_of, in_attack, in_own_end, log, nearest_dot, place, remove, short,
@@ -299,7 +299,7 @@ def faceoff(c, w, st, script, dot, opening):
     gain(c, w, st, script, win, s)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def maybe_pp_setup(c, w, st, script, t):
     """"Whenever the power-play team is in possession of the puck in the neutral zone or the penalty-killers
     end of the ice", the set-up (once a possession)."""
@@ -813,7 +813,7 @@ def thaw(w, t, mask):
             w.S[Z.frozen + t * 6 + s] -= 1
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def goalie_crease(c, w, d):
     """"Goalie movements in the crease ... are a free move": the goalie steps to the crease square nearest
     the puck's column."""
