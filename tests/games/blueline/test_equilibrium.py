@@ -49,7 +49,7 @@ def test_matrix_of_a_context(chart):
     c = context_index(1, INSIDE, OPEN)
     m = eq.matrix_of(chart, c)
     a, b = chart.goal_p(INSIDE, OPEN, IN, 1), chart.goal_p(INSIDE, OPEN, OUT, 1)
-    assert (a, b) == (6 / 36, 25 / 36)
+    assert (a, b) == (12 / 36, 33 / 36)
     assert m[0].tolist() == [a, 0.0, b, b, b] and m[3].tolist() == [b, b, a, a, 0.0]
     assert eq.matrices(chart).shape == (78, 5, 5)
 
@@ -190,16 +190,16 @@ def test_defining_property_on_every_context(chart):
         a = eq.matrix_of(chart, c)
         check_equilibrium(a, sh[c], go[c], val[c])
         assert val[c] >= 0 and val[c] <= a.max()
-    assert val.mean() == pytest.approx(0.1019, abs=5e-4)
+    assert val.mean() == pytest.approx(0.2047, abs=5e-4)
     # the symmetric equilibrium: equal weight on the two top corners and on the three low targets
     assert np.allclose(sh[:, 0], sh[:, 1]) and np.allclose(sh[:, 2:], sh[:, 2:3])
     assert np.allclose(go[:, 0], go[:, 1]) and np.allclose(go[:, 2:], go[:, 2:3])
-    # where the in-position chance is 0 (line 13 outside blocked: 0 in, 1/36 out) the LP's vertex is
+    # where the in-position chance is 0 (line 13 outside blocked: 0 in, 2/36 out) the LP's vertex is
     # lopsided; the symmetric mix is 1/4 on each top corner, 1/6 on each low target
     far = context_index(13, 1, 2)
-    assert eq.matrix_of(chart, far).max() == 1 / 36
+    assert eq.matrix_of(chart, far).max() == 2 / 36
     assert np.allclose(sh[far], [0.25, 0.25, 1 / 6, 1 / 6, 1 / 6]) and np.allclose(go[far], sh[far])
-    assert val[context_index(1, INSIDE, OPEN)] == pytest.approx(0.39599483, abs=1e-8)
+    assert val[context_index(1, INSIDE, OPEN)] == pytest.approx(0.55608974, abs=1e-8)
 
 
 def test_card_mixes(chart):
@@ -225,7 +225,7 @@ def test_goal_probability_per_context(chart):
     assert np.allclose(v, eq.solve_all(chart)[2], atol=1e-12)
     r = eq.context_goal_p(chart, "random")
     assert np.allclose(r, eq.matrices(chart).mean(axis=(1, 2)))
-    assert r.mean() == pytest.approx(0.0994, abs=5e-4)
+    assert r.mean() == pytest.approx(0.1998, abs=5e-4)
     # the equilibrium guarantees: its shooter scores at least the value against any goalie habit, its goalie
     # concedes at most the value against any shooter habit
     s_eq, g_eq = card_mixes("equilibrium", chart)
@@ -255,4 +255,4 @@ def test_equilibrium_document(chart):
         x, y = np.array(item["shooter"]), np.array(item["goalie"])
         check_equilibrium(a, x, y, item["value"], tol=1e-9)
         assert abs(x.sum() - 1) < 1e-10
-    assert first["value"] == pytest.approx(0.395994832041, abs=1e-12) and first["matrix"][0][2] == 25 / 36
+    assert first["value"] == pytest.approx(0.556089743590, abs=1e-12) and first["matrix"][0][2] == 33 / 36
