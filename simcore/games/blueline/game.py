@@ -8,6 +8,7 @@ counter of :data:`.kernel.layout.COUNT_NAMES`, as ``home_<count>`` and ``away_<c
 """
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -36,9 +37,9 @@ TEAM_NAMES = ("home", "away")
 
 def _source(obj) -> str:
     """The file a loaded data object came from (what a setup's text writes back)."""
-    for attr in ("source", "path"):
+    for attr in ("path", "source"):
         v = getattr(obj, attr, None)
-        if v is not None:
+        if isinstance(v, (str, os.PathLike)):
             return str(v)
     return str(obj)
 

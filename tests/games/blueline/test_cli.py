@@ -97,7 +97,7 @@ def test_equilibrium_json_is_every_context(capsys):
 def test_equilibrium_of_a_users_chart(capsys, tmp_path):
     from simcore.games.blueline.chart import load_chart
 
-    src = load_chart().source
+    src = load_chart().path
     copy = tmp_path / "mine.csv"
     copy.write_text(open(src, encoding="utf-8").read(), encoding="utf-8")
     code, out, err = run(capsys, "blueline", "equilibrium", "--chart", str(copy), "--format", "json")
@@ -134,7 +134,7 @@ def test_bad_input_is_one_line_and_exit_2(capsys, tmp_path):
 def test_a_broken_data_file_names_file_line_and_field(capsys, tmp_path):
     from simcore.games.blueline.chart import load_chart
 
-    src = load_chart().source
+    src = load_chart().path
     lines = open(src, encoding="utf-8").read().splitlines()
     row = next(i for i, ln in enumerate(lines) if ",save," in ln)
     lines[row] = lines[row].replace(",save,", ",sav,", 1)

@@ -127,8 +127,8 @@ def test_setup_policies_read_back_and_change_the_games():
 def test_the_shipped_data_files_loaded_by_path_play_the_same_games():
     from simcore.games.blueline import board, chart, penalties
 
-    paths = {"board": board.load_board().source, "chart": chart.load_chart().source,
-             "penalties": penalties.load_penalties().source}
+    paths = {"board": board.load_board().source, "chart": chart.load_chart().path,
+             "penalties": penalties.load_penalties().path}
     s = GAME.setup(paths)
     assert s.files() == {**{k: str(v) for k, v in paths.items()}, "formations": "shipped"}
     a = GAME.simulate(None, n=200, seed=4, progress=False).games
@@ -139,7 +139,7 @@ def test_the_shipped_data_files_loaded_by_path_play_the_same_games():
 def test_a_broken_chart_file_names_its_file_line_and_column(tmp_path):
     from simcore.games.blueline import chart
 
-    src = chart.load_chart().source
+    src = chart.load_chart().path
     lines = open(src, encoding="utf-8").read().splitlines()
     row = next(i for i, ln in enumerate(lines) if ",goal," in ln)
     lines[row] = lines[row].replace(",goal,", ",gaol,", 1)
