@@ -73,7 +73,7 @@ def block_size() -> int:
     """The block of games a thread takes at a time in the game kernel (the ceiling uses the same)."""
     import importlib
 
-    for mod in ("simcore.games.blueline.kernel.drivers", "simcore.games.blueline.kernel",
+    for mod in ("simcore.games.blueline.kernel.layout", "simcore.games.blueline.kernel.drivers",
                 "simcore.games.blueline.engine"):
         try:
             m = importlib.import_module(mod)

@@ -142,6 +142,13 @@ def games_table(out: dict, meta: dict, first_id: int = 0) -> pd.DataFrame:
     return pd.DataFrame(cols)
 
 
+def _one_game(name: str, value) -> np.ndarray:
+    """One game's output as an array of its declared shape: the counters may come as ``{name: (home, away)}``."""
+    if isinstance(value, dict):
+        return np.array([[value[c][t] for c in count_names()] for t in range(2)], np.int64)
+    return np.asarray(value)
+
+
 def _both(column: str):
     """Per game: a count summed over both teams."""
     return lambda r: r.games[f"home_{column}"].to_numpy(np.int64) + r.games[f"away_{column}"].to_numpy(np.int64)
@@ -178,7 +185,10 @@ COUNT_DOCS = {
     "pp_opportunities": "power-play opportunities", "pk_clears": "penalty-kill clears down the ice",
     "faceoffs_won": "face-offs won", "series": "series (changes of possession)",
     "pulled_goalie": "times the goalie was pulled", "timeouts": "time-outs called", "turns": "turns",
-    "moves": "player moves",
+    "moves": "player moves", "goals": "goals (regulation and overtime)", "drop_passes": "drop passes",
+    "third_player": "third-player penalties waiting for the box", "pk_dump_fails": "penalty-kill dumps that failed",
+    "faceoffs": "face-offs", "goalie_passes": "goalie passes", "goalie_holds": "goalie holds for a face-off",
+    "loose_won": "loose pucks won", "so_shots": "shootout shots", "capped": "series ended by the turn cap",
 }
 
 
@@ -222,11 +232,11 @@ def _count_metrics() -> dict[str, Metric]:
 
 def _own_metrics() -> dict[str, Metric]:
     return {
+        **_count_metrics(),
         "goals_per_game": Metric("goals_per_game", "goals in a game (both teams; shootout goals excluded)", _goals),
         "shootout_goals_per_game": Metric("shootout_goals_per_game", "shootout goals in a game (both teams)",
                                           _both("so_goals")),
         **flow_metrics(_period_margins),
-        **_count_metrics(),
     }
 
 
@@ -310,9 +320,11 @@ class BlueLine(Game):
         lg = engine.play_by_play(seed, game_index, rules, setup.policies, **setup.data())
         meta = {"game": "blueline", "variant": rules.id, "seed": seed, "game_index": game_index,
                 "setup": setup.id}
-        one = {k: np.asarray(v)[None] for k, v in lg.row.items()}
+        one = {k: _one_game(k, v)[None] for k, v in lg.row.items()}
         row = games_table(one, meta, game_index).iloc[0].to_dict()
-        columns = getattr(engine, "EVENT_COLUMNS", None)
+        from .kernel import layout
+
+        columns = getattr(engine, "EVENT_COLUMNS", getattr(layout, "EVENT_COLUMNS", None))
         events = pd.DataFrame(list(lg.events), columns=list(columns) if columns is not None else None)
         return PlayByPlay(lg.text, events, row, {**meta, "log": lg})
 
