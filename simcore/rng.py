@@ -198,6 +198,23 @@ def roll_percentile(st, script):
     return uniform_int(st, 100) + 1
 
 
+@nb.njit(inline="always", cache=True)
+def draw_weighted(st, script, cdf):
+    """An index ``0 .. K-1`` drawn with probability ``cdf[i] - cdf[i-1]`` (``cdf``: float64[K], cumulative
+    weights, nondecreasing, ``cdf[K-1] > 0``; they need not sum to 1).  An index of zero weight is never drawn.
+    One script entry in scripted mode: the index + 1 (1..K, a card's number); recording writes the same."""
+    k = cdf.shape[0]
+    if st[5] == SCRIPTED:
+        return _scripted(st, script, 1, k) - 1
+    u = np.float64(next_u64(st) >> np.uint64(11)) * (1.0 / 9007199254740992.0) * cdf[k - 1]
+    i = 0
+    while i < k - 1 and u >= cdf[i]:
+        i += 1
+    if st[5] == RECORDING:
+        _record(st, script, i + 1)
+    return i
+
+
 def scripted_stream() -> np.ndarray:
     """A stream that replays a script from its start."""
     st = np.zeros(STATE_SIZE, dtype=np.uint64)

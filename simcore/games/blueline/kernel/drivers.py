@@ -1,0 +1,73 @@
+"""The Blue Line kernel's entry points: blocks of games on threads, one recorded game, one scripted game.
+
+``simulate_games(ctx, seed, g0, n, out)`` plays games ``g0 .. g0+n-1`` of ``seed`` into ``out`` (the arrays of
+layout.GAME_OUTPUTS, in order) through :func:`simcore.parallel.run_blocks`: each game draws from its own stream,
+so the results do not depend on threads or chunks.  A block allocates its working arrays once
+(:func:`new_work`) and reuses them for every game it plays.
+"""
+from __future__ import annotations
+
+import numba as nb
+import numpy as np
+
+from simcore.parallel import run_blocks
+from simcore.rng import RECORDING, SCRIPTED, STATE_SIZE, seed_stream
+
+from .context import Work
+from .layout import BLOCK, LOG_W, N_COUNTS, NZ
+from .turns import play_game
+
+
+@nb.njit(cache=True)
+def new_work(H, W, nlog):
+    return Work(np.zeros(NZ, np.int64), np.full((2, 6, 2), -1, np.int64), np.zeros((H, W), np.int64),
+                np.zeros((2, N_COUNTS), np.int64), np.zeros((2, 4), np.int64), np.zeros(2, np.int64),
+                np.zeros((nlog, LOG_W), np.int64), np.zeros((nlog, 27), np.int64), np.zeros(256, np.int64),
+                np.zeros(256, np.int64), np.zeros(256, np.int64), np.zeros(256, np.int64),
+                np.zeros(15, np.float64), np.zeros(8, np.int64))
+
+
+@nb.njit(cache=True)
+def _block(c, seed, g0, lo, hi, b, out):
+    goals, so_goals, winner, decided, counts = out
+    st = np.empty(STATE_SIZE, np.uint64)
+    script = np.zeros(0, np.int64)
+    w = new_work(c.cell.shape[0], c.cell.shape[1], 0)
+    for i in range(lo, hi):
+        seed_stream(st, seed, g0 + i)
+        win, dec = play_game(st, script, c, w)
+        for t in range(2):
+            for p in range(4):
+                goals[i, t, p] = w.goals[t, p]
+            so_goals[i, t] = w.so[t]
+            for k in range(N_COUNTS):
+                counts[i, t, k] = w.cnt[t, k]
+        winner[i] = win
+        decided[i] = dec
+
+
+@nb.njit(cache=True, parallel=True)
+def simulate_games(c, seed, g0, n, out):
+    run_blocks(_block, c, seed, g0, n, BLOCK, out)
+
+
+@nb.njit(cache=True)
+def play_recorded(c, seed, game, record, nlog):
+    """Game ``game`` of ``seed`` on a recording stream: returns (winner, decided, rolls used, work)."""
+    st = np.zeros(STATE_SIZE, np.uint64)
+    seed_stream(st, seed, game)
+    st[5] = RECORDING
+    w = new_work(c.cell.shape[0], c.cell.shape[1], nlog)
+    win, dec = play_game(st, record, c, w)
+    return win, dec, np.int64(st[4]), w
+
+
+@nb.njit(cache=True)
+def play_scripted(c, script, nlog):
+    """A game on scripted dice and cards (``script``: one entry a roll or a card, in the order the game draws);
+    returns (winner, decided, entries used, work)."""
+    st = np.zeros(STATE_SIZE, np.uint64)
+    st[5] = SCRIPTED
+    w = new_work(c.cell.shape[0], c.cell.shape[1], nlog)
+    win, dec = play_game(st, script, c, w)
+    return win, dec, np.int64(st[4]), w

@@ -1,0 +1,380 @@
+"""The coaches' decisions in numba, one function per decision, each reading its side's policy row ``c.pol[t]``.
+
+A side sees the board (both teams' players and the puck are on the table), the score, the series dial and its
+own card mixes and shot values (``c.shotv[t]``); it never sees the other side's card or mix.  Random choices
+draw from the game's stream (``roll_die``), so a scripted test of a random policy scripts them too.
+docs/blueline.md "Policies" describes each named rule.
+"""
+from __future__ import annotations
+
+import numba as nb
+import numpy as np
+
+from simcore.rng import roll_die
+
+from .geometry import cheb
+from .lanes import context, pass_lane, shot_lane, shot_line, zone_crossers
+from .layout import (CK_BODY, CK_NEVER, CK_RANDOM, CK_RISK, CK_STICK, DU_PK, DU_RANDOM, DU_STUCK, GP_HOLD, P,
+                     PA_NEVER, PA_RANDOM, PO_121, PO_LARGE, PO_RANDOM, PO_SITUATION, PO_SMALL, PU_TRAILING,
+                     SA_RANDOM, SA_SUPPORT, SD_RANDOM, SD_ZONE, SH_ALWAYS, SH_RANDOM, TO_TRAILING, Z, R)
+from .state import advantage, in_attack, in_own_end, short, skaters
+
+ACT_MOVE, ACT_PASS, ACT_SHOOT, ACT_DUMP = 0, 1, 2, 3
+GROUP_C, GROUP_W, GROUP_D = 0, 1, 2
+
+
+@nb.njit(cache=True)
+def row_at(c, o, line):
+    """The row of ``line`` counted as ``c.aline[o]`` counts (from the goal team o attacks)."""
+    H = c.dims[1]
+    HL = c.dims[2]
+    bh = c.dims[3]
+    if line <= HL:
+        y = H - line - bh
+    else:
+        y = (2 * HL + 1 - line) + bh - 1
+    if o == 1:
+        y = H - 1 - y
+    return min(max(y, 0), H - 1)
+
+
+@nb.njit(cache=True)
+def col(c, o, dx):
+    """Column ``dx`` squares to the left wing's side of the middle (negative: the right wing's), for team o."""
+    cx = c.dims[0] // 2
+    return cx - dx if o == 0 else cx + dx
+
+
+@nb.njit(cache=True)
+def group_of(w, t, s):
+    if s == 0:
+        return GROUP_C
+    if s == 1 or s == 2:
+        return GROUP_C if w.S[Z.ot] != 0 else GROUP_W
+    if s == 5:
+        return GROUP_W
+    return GROUP_D
+
+
+@nb.njit(cache=True)
+def shot_value(c, w, o, y, x):
+    """The goal probability team o counts on for a shot from (y, x) (0 where no shot may be taken)."""
+    line = shot_line(c, o, y)
+    if line == 0:
+        return 0.0
+    side, lane = shot_lane(c, w, o, y, x)
+    return c.shotv[o, context(line, side, lane)]
+
+
+@nb.njit(cache=True)
+def choose_action(c, w, st, script, o, order):
+    """The offense's action: ``(ACT_*, argument)`` (the group to move, the slot to pass to)."""
+    S = w.S
+    pol = c.pol[o]
+    s0 = S[Z.carrier]
+    y = w.pos[o, s0, 0]
+    x = w.pos[o, s0, 1]
+    if short(w, o) and in_own_end(c, o, y) and (pol[P.dump] == DU_PK or pol[P.dump] == DU_STUCK):
+        return ACT_DUMP, 0
+    if pol[P.dump] == DU_RANDOM and roll_die(st, script, 6) == 6:
+        return ACT_DUMP, 0
+    v = shot_value(c, w, o, y, x)
+    can_shoot = shot_line(c, o, y) > 0
+    if can_shoot:
+        k = pol[P.shoot]
+        if k == SH_ALWAYS:
+            return ACT_SHOOT, 0
+        if k == SH_RANDOM:
+            if roll_die(st, script, 3) == 1:
+                return ACT_SHOOT, 0
+        elif v * 1000.0 >= pol[P.shoot_param] or S[Z.series_turns] > 24:
+            return ACT_SHOOT, 0
+    if pol[P.pass_] != PA_NEVER:
+        r = best_receiver(c, w, o, order)
+        if r >= 0:
+            if pol[P.pass_] == PA_RANDOM:
+                if roll_die(st, script, 2) == 1:
+                    return ACT_PASS, r
+            else:
+                return ACT_PASS, r
+    if can_shoot and pol[P.shoot] != SH_RANDOM and v > 0.0 and at_target(c, w, o, s0):
+        return ACT_SHOOT, 0
+    if pol[P.dump] == DU_STUCK and not in_attack(c, o, y) and c.aline[o, y] <= c.dims[2] + 3 \
+            and S[Z.series_turns] > 8:
+        return ACT_DUMP, 0
+    return ACT_MOVE, choose_group(c, w, st, script, o)
+
+
+@nb.njit(cache=True)
+def at_target(c, w, o, s):
+    ty, tx, fence = skate_target(c, w, o, s)
+    return cheb(w.pos[o, s, 0], w.pos[o, s, 1], ty, tx) <= 1 or fence > 0
+
+
+@nb.njit(cache=True)
+def best_receiver(c, w, o, order):
+    """The teammate worth passing to (-1: none): an open lane, no more than one contact zone crossed, onside,
+    and a better shot or a gain of 4 lines or more."""
+    S = w.S
+    s0 = S[Z.carrier]
+    ay = w.pos[o, s0, 0]
+    ax = w.pos[o, s0, 1]
+    pol = c.pol[o]
+    thr = pol[P.shoot_param]
+    own = shot_value(c, w, o, ay, ax) * 1000.0
+    puck_in = in_attack(c, o, ay)
+    best = -1
+    bs = -1e9
+    for s in range(6):
+        if s == s0 or S[Z.on_ice + o * 6 + s] == 0:
+            continue
+        if s == 5 and S[Z.pulled + o] == 0:
+            continue
+        by = w.pos[o, s, 0]
+        bx = w.pos[o, s, 1]
+        if not puck_in and in_attack(c, o, by) and c.rules[R.offside] != 0:
+            continue
+        blocked, n = pass_lane(c, w, o, ay, ax, by, bx)
+        if blocked:
+            continue
+        k = zone_crossers(w, o, n, order)
+        if k > 1:
+            continue
+        sv = shot_value(c, w, o, by, bx) * 1000.0
+        gain = c.aline[o, ay] - c.aline[o, by]
+        sc = sv - 120.0 * k + 4.0 * gain
+        ok = (sv >= thr and sv > own + 10.0) or (gain >= 4 and own < thr and k == 0)
+        if ok and sc > bs:
+            bs = sc
+            best = s
+    return best
+
+
+@nb.njit(cache=True)
+def choose_group(c, w, st, script, o):
+    """The offense's group to skate: the carrier's (``rush``), alternately the carrier's and the next
+    (``support``), or any (``random``); never a group whose players are all frozen or absent."""
+    S = w.S
+    pol = c.pol[o]
+    g = group_of(w, o, S[Z.carrier])
+    k = pol[P.skate_attack]
+    if k == SA_RANDOM:
+        g = roll_die(st, script, 3) - 1
+    elif k == SA_SUPPORT and S[Z.series_turns] % 4 == 3:
+        g = (g + 1) % 3
+    for _ in range(3):
+        if group_free(w, o, g):
+            return g
+        g = (g + 1) % 3
+    return g
+
+
+@nb.njit(cache=True)
+def group_free(w, t, g):
+    S = w.S
+    for s in range(6):
+        if group_of(w, t, s) != g or S[Z.on_ice + t * 6 + s] == 0:
+            continue
+        if s == 5 and S[Z.pulled + t] == 0:
+            continue
+        if S[Z.frozen + t * 6 + s] == 0:
+            return True
+    return False
+
+
+@nb.njit(cache=True)
+def skate_target(c, w, o, s):
+    """Where player (o, s) of the team with the puck skates: ``(y, x, fence)``; ``fence`` = the blue line when
+    he must stay onside (no step onto a line <= fence of the attacked half), else 0."""
+    S = w.S
+    blue = c.dims[4]
+    py = S[Z.puck_y]
+    pline = c.aline[o, py]
+    puck_in = pline <= blue
+    fence = 0
+    cx = c.dims[0] // 2
+    if s == S[Z.carrier]:
+        if not puck_in and c.rules[R.offside] != 0:
+            for q in range(6):
+                if q != s and S[Z.on_ice + o * 6 + q] != 0 and w.pos[o, q, 0] >= 0 \
+                        and in_attack(c, o, w.pos[o, q, 0]):
+                    fence = blue
+        return row_at(c, o, 5), cx, fence
+    if not puck_in:
+        fence = blue
+    if s == 1 or s == 2:
+        line = max(pline - 3, 3) if puck_in else max(pline - 3, blue + 1)
+        return row_at(c, o, line), col(c, o, 4 if s == 1 else -4), fence
+    if s == 0 or s == 5:
+        line = max(pline - 2, 4) if puck_in else max(pline - 2, blue + 1)
+        return row_at(c, o, line), col(c, o, 1 if s == 0 else -1), fence
+    line = blue if puck_in else pline + 4
+    return row_at(c, o, line), col(c, o, 3 if s == 3 else -3), fence
+
+
+@nb.njit(cache=True)
+def defense_group(c, w, st, script, d):
+    """The defense's group: the one whose player is nearest the puck carrier (``mark``, ``zone``), any
+    (``random``)."""
+    S = w.S
+    o = S[Z.poss]
+    if c.pol[d][P.skate_defense] == SD_RANDOM:
+        g = roll_die(st, script, 3) - 1
+    else:
+        py = S[Z.puck_y]
+        px = S[Z.puck_x]
+        g = GROUP_D
+        bd = 1 << 30
+        for s in range(5):
+            if S[Z.on_ice + d * 6 + s] == 0 or S[Z.frozen + d * 6 + s] != 0:
+                continue
+            dd = cheb(w.pos[d, s, 0], w.pos[d, s, 1], py, px)
+            if dd < bd:
+                bd = dd
+                g = group_of(w, d, s)
+    for _ in range(3):
+        if group_free(w, d, g):
+            return g
+        g = (g + 1) % 3
+    return g
+
+
+@nb.njit(cache=True)
+def mark_target(c, w, d, s, checker):
+    """Where defender (d, s) skates: the checker to the free square beside the carrier nearest his own goal
+    (``mark``), the others goal side of the puck (defence pair in front of the net, wings on the opposing
+    wings)."""
+    S = w.S
+    o = 1 - d
+    py = S[Z.puck_y]
+    px = S[Z.puck_x]
+    gy = c.goal[d, 0]
+    gx = c.goal[d, 1]
+    if s == checker:
+        by = py
+        bx = px
+        bd = 1 << 30
+        for dy in range(-1, 2):
+            for dx in range(-1, 2):
+                if dy == 0 and dx == 0:
+                    continue
+                ny = py + dy
+                nx = px + dx
+                if ny < 0 or nx < 0 or ny >= c.cell.shape[0] or nx >= c.cell.shape[1]:
+                    continue
+                if c.cell[ny, nx] != 1 and c.cell[ny, nx] != 2:
+                    continue
+                v = w.occ[ny, nx]
+                if v != 0 and v != d * 6 + s + 1:
+                    continue
+                dist = (ny - gy) ** 2 + (nx - gx) ** 2
+                if dist < bd:
+                    bd = dist
+                    by = ny
+                    bx = nx
+        return by, bx
+    own = 2 * c.dims[2] + 1 - c.aline[d, py]          # the puck's line counted from d's own goal
+    if c.pol[d][P.skate_defense] == SD_ZONE:
+        line = min(max(own - 3, 3), c.dims[4])
+    else:
+        line = min(max(own - 2, 2), c.dims[2] + 2)
+    yy = row_at(c, o, 2 * c.dims[2] + 1 - line)       # d's own line as o counts it
+    if s == 3 or s == 4:
+        return yy, col(c, d, 2 if s == 3 else -2)
+    if s == 1 or s == 2:
+        m = 2 if s == 1 else 1                        # mark the opposing wing on this side
+        if S[Z.on_ice + o * 6 + m] != 0:
+            ty = w.pos[o, m, 0] + (1 if gy > w.pos[o, m, 0] else -1)
+            return ty, w.pos[o, m, 1]
+        return yy, col(c, d, 4 if s == 1 else -4)
+    y2 = (py + gy) // 2
+    x2 = (px + gx) // 2
+    return y2, x2
+
+
+@nb.njit(cache=True)
+def check_kind(c, w, st, script, d, s):
+    """0 no check, 1 stick check, 2 body check, by the side's ``check`` policy (``by-risk``: a body check
+    only at even strength when not leading and the carrier is in the checker's own half)."""
+    k = c.pol[d][P.check]
+    if k == CK_NEVER:
+        return 0
+    if k == CK_STICK:
+        return 1
+    if k == CK_BODY:
+        return 2
+    if k == CK_RANDOM:
+        return roll_die(st, script, 2)
+    S = w.S
+    lead = S[Z.score + d] - S[Z.score + 1 - d]
+    py = S[Z.puck_y]
+    if short(w, d) or lead > 0 or c.aline[d, py] <= c.dims[2]:
+        return 1
+    return 2
+
+
+@nb.njit(cache=True)
+def posture(c, w, st, script, k):
+    """The penalty-kill posture (0 large box, 1 small box, 2 1-2-1) of killing team k."""
+    p = c.pol[k][P.posture]
+    if p == PO_LARGE:
+        return 0
+    if p == PO_SMALL:
+        return 1
+    if p == PO_121:
+        return 2
+    if p == PO_RANDOM:
+        return roll_die(st, script, 3) - 1
+    # by situation: two men short, the small box; else the large box
+    return 1 if skaters(w, 1 - k) - skaters(w, k) >= 2 else 0
+
+
+@nb.njit(cache=True)
+def want_pull(c, w, t):
+    """Pull the goalie (the rule's conditions are checked by the caller)."""
+    return c.pol[t][P.pull] == PU_TRAILING
+
+
+@nb.njit(cache=True)
+def want_timeout(c, w, t):
+    """Call the time-out when trailing and the period would end."""
+    return c.pol[t][P.timeout] == TO_TRAILING and w.S[Z.score + t] < w.S[Z.score + 1 - t]
+
+
+@nb.njit(cache=True)
+def goalie_receiver(c, w, t, order):
+    """The teammate the goalie passes to (-1: he holds for a face-off): within the rules' distance, an open lane,
+    no contact zone crossed, the one farthest up the ice."""
+    if c.pol[t][P.goalie_pass] == GP_HOLD:
+        return -1
+    S = w.S
+    gy = w.pos[t, 5, 0]
+    gx = w.pos[t, 5, 1]
+    best = -1
+    bl = 1 << 30
+    for s in range(5):
+        if S[Z.on_ice + t * 6 + s] == 0:
+            continue
+        by = w.pos[t, s, 0]
+        bx = w.pos[t, s, 1]
+        if cheb(gy, gx, by, bx) > c.rules[R.goalie_pass]:
+            continue
+        blocked, n = pass_lane(c, w, t, gy, gx, by, bx)
+        if blocked or zone_crossers(w, t, n, order) > 0:
+            continue
+        if c.aline[t, by] < bl:
+            bl = c.aline[t, by]
+            best = s
+    return best
+
+
+@nb.njit(cache=True)
+def want_drop(c, w, o, s):
+    """Take a drop pass: the teammate beside the carrier is farther up the ice and onside."""
+    S = w.S
+    k = S[Z.carrier]
+    ya = w.pos[o, k, 0]
+    yb = w.pos[o, s, 0]
+    if in_attack(c, o, yb) and not in_attack(c, o, ya):
+        return False
+    return c.aline[o, yb] < c.aline[o, ya]

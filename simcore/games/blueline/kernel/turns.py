@@ -1,0 +1,1091 @@
+"""The rules of Blue Line Hockey as a turn loop (numba): possession and series, face-offs, skating, passes,
+shots, checks, penalties, the power play and the penalty kill, goalies, dumps, the pulled goalie, time-outs,
+overtime and the shoot-out.  Each function cites the rulebook heading it plays; docs/blueline.md "Rules and
+interpretations" gives every reading where the rulebook is silent.
+
+All dice and card draws go through :mod:`simcore.rng` (``roll_die``, ``roll_2d6``, ``draw_weighted``) in the order
+the table plays them, so a scripted stream replays a scenario and a recording stream writes the very game down.
+"""
+from __future__ import annotations
+
+import numba as nb
+import numpy as np
+
+from simcore.rng import draw_weighted, roll_2d6, roll_die
+
+from .geometry import cheb, in_opp_zone, walk
+from .lanes import LANE_BLOCKED, LANE_SCREENED, context, pass_lane, shot_lane, shot_line, zone_crossers
+from .layout import (C, EV, PH_DEFENSE, R, ST_CAP, ST_GOAL, ST_HOLD, ST_ICING, ST_INCIDENTAL, ST_NONE,
+                     ST_OFFSIDE, ST_PENALTY, ST_SAVE, Z)
+from .policies import (ACT_DUMP, ACT_MOVE, ACT_PASS, ACT_SHOOT, GROUP_C, best_receiver, check_kind,
+                       choose_action, defense_group, goalie_receiver, group_of, mark_target, posture,
+                       skate_target, want_drop, want_pull, want_timeout)
+from .state import (advantage, half_of, in_attack, in_own_end, log, nearest_dot, place, remove, short,
+                    skaters, snapshot, sync_puck)
+
+MAX_GAME_TURNS = 30000
+
+
+# ---------------------------------------------------------------- stoppages, series, possession
+
+@nb.njit(cache=True)
+def halt(c, w, kind, dot):
+    """Stop play ("a stoppage"): a face-off at spot ``dot`` follows (after delayed penalties are imposed)."""
+    S = w.S
+    if S[Z.stop] == ST_NONE:
+        S[Z.stop] = kind
+        S[Z.stop_y] = dot
+
+
+@nb.njit(cache=True)
+def stopped(w):
+    return w.S[Z.stop] != ST_NONE or w.S[Z.done] != 0
+
+
+@nb.njit(cache=True)
+def new_series(c, w, t):
+    """"A new series begins only when there is a turn over of puck possession": the dial goes down by 1;
+    "When the series dial is turned to from 1 to 10, the period ends immediately" (a trailing team may first
+    call its time-out in the 3rd period, "Time-Outs": one series back)."""
+    S = w.S
+    if S[Z.dial] == 1:
+        if S[Z.period] == 3 and S[Z.ot] == 0 and c.rules[R.timeouts] != 0:
+            for k in range(2):
+                if S[Z.timeout_used + k] == 0 and want_timeout(c, w, k):
+                    S[Z.timeout_used + k] = 1
+                    S[Z.dial] += 1
+                    w.cnt[k, C.timeouts] += 1
+                    log(c, w, EV.timeout, k, -1, S[Z.dial], 0, 0, 0)
+                    break
+        if S[Z.dial] == 1:
+            S[Z.done] = 1
+            log(c, w, EV.end, -1, -1, 0, 0, 0, 0)
+            return
+    S[Z.dial] -= 1
+    S[Z.series_turns] = 0
+    w.cnt[t, C.series] += 1
+    log(c, w, EV.series, t, -1, S[Z.dial], 0, 0, 0)
+
+
+@nb.njit(cache=True)
+def gain(c, w, st, script, t, s):
+    """Team t takes the puck with player s; a change of possession starts a new series."""
+    S = w.S
+    S[Z.poss] = t
+    S[Z.carrier] = s
+    sync_puck(w)
+    if S[Z.last_poss] != t:
+        if S[Z.last_poss] >= 0:
+            new_series(c, w, t)
+        else:
+            w.cnt[t, C.series] += 1
+        S[Z.last_poss] = t
+        S[Z.fresh + t] = 1
+        S[Z.fresh + 1 - t] = 0
+        S[Z.setup_done] = 0
+        S[Z.beaten] = 0
+        if S[Z.done] != 0:
+            return
+        if c.rules[R.delayed_until] != 0 and S[Z.del_n + t] > 0:
+            halt(c, w, ST_PENALTY, nearest_dot(c, S[Z.puck_y], S[Z.puck_x], -1, -1))
+            return
+    maybe_pp_setup(c, w, st, script, t)
+
+
+# ---------------------------------------------------------------- penalties and the box
+
+@nb.njit(cache=True)
+def server(w, t, s):
+    """Who serves team t's penalty on slot s: the player himself, or for the goalie a skater on the ice
+    ("Goalie penalties are served by a teammate": the first of LW, RW, C, LD, RD on the ice)."""
+    if s != 5:
+        return s
+    for q in (1, 2, 0, 3, 4):
+        if w.S[Z.on_ice + t * 6 + q] != 0 and not waiting(w, t, q):
+            return q
+    return 0
+
+
+@nb.njit(cache=True)
+def waiting(w, t, s):
+    S = w.S
+    for k in range(S[Z.wait_n + t]):
+        if S[Z.wait_slot + t * 4 + k] == s:
+            return True
+    return False
+
+
+@nb.njit(cache=True)
+def box_count(w, t):
+    S = w.S
+    return (S[Z.box_slot + t * 2] >= 0) + (S[Z.box_slot + t * 2 + 1] >= 0)
+
+
+@nb.njit(cache=True)
+def to_box(c, w, st, script, t, s, kind):
+    """Player (t, s) goes to the box: "MINOR (Space #2 in the box) or a MAJOR (Space #4 in the box)"; with two
+    already serving he waits in the delayed area ("3rd Player Penalty") and stays on the ice."""
+    S = w.S
+    if box_count(w, t) >= 2:
+        if S[Z.wait_n + t] < 4:
+            k = S[Z.wait_n + t]
+            S[Z.wait_slot + t * 4 + k] = s
+            S[Z.wait_kind + t * 4 + k] = kind
+            S[Z.wait_n + t] = k + 1
+            w.cnt[t, C.third_player] += 1
+        return
+    k = 0 if S[Z.box_slot + t * 2] < 0 else 1
+    S[Z.box_slot + t * 2 + k] = s
+    S[Z.box_left + t * 2 + k] = 2 if kind == 0 else 4
+    S[Z.box_kind + t * 2 + k] = kind
+    was_carrier = S[Z.poss] == t and S[Z.carrier] == s
+    S[Z.on_ice + t * 6 + s] = 0
+    remove(w, t, s)
+    if was_carrier:
+        # the carrier leaves mid-play (a third player entering): the nearest teammate takes the puck
+        best = -1
+        bd = 1 << 30
+        for q in range(6):
+            if S[Z.on_ice + t * 6 + q] != 0 and w.pos[t, q, 0] >= 0:
+                dd = cheb(w.pos[t, q, 0], w.pos[t, q, 1], S[Z.puck_y], S[Z.puck_x])
+                if dd < bd:
+                    bd = dd
+                    best = q
+        S[Z.carrier] = best
+        sync_puck(w)
+    if skaters(w, t) < skaters(w, 1 - t):
+        w.cnt[1 - t, C.pp_opportunities] += 1
+        S[Z.move_pass + 1 - t] = 1
+    log(c, w, EV.penalty, t, s, kind, 1, S[Z.box_left + t * 2 + k], 0)
+
+
+@nb.njit(cache=True)
+def release(c, w, st, script, t, k):
+    """The player in box place k of team t returns to the ice at his gate; a waiting third player goes in."""
+    S = w.S
+    s = S[Z.box_slot + t * 2 + k]
+    S[Z.box_slot + t * 2 + k] = -1
+    S[Z.box_left + t * 2 + k] = 0
+    S[Z.on_ice + t * 6 + s] = 1
+    place(c, w, t, s, c.gate[t, 0], c.gate[t, 1])
+    log(c, w, EV.release, t, s, 0, 0, 0, 0)
+    if S[Z.wait_n + t] > 0:
+        q = S[Z.wait_slot + t * 4]
+        kind = S[Z.wait_kind + t * 4]
+        for i in range(S[Z.wait_n + t] - 1):
+            S[Z.wait_slot + t * 4 + i] = S[Z.wait_slot + t * 4 + i + 1]
+            S[Z.wait_kind + t * 4 + i] = S[Z.wait_kind + t * 4 + i + 1]
+        S[Z.wait_n + t] -= 1
+        to_box(c, w, st, script, t, q, kind)
+
+
+@nb.njit(cache=True)
+def box_advance(c, w, st, script, t):
+    """Team t's penalized players move one space toward the gate (a shot on net by either team; a clear by the
+    penalty killers); at the gate they are free."""
+    S = w.S
+    for k in range(2):
+        if S[Z.box_slot + t * 2 + k] >= 0:
+            S[Z.box_left + t * 2 + k] -= 1
+            if S[Z.box_left + t * 2 + k] <= 0:
+                release(c, w, st, script, t, k)
+
+
+@nb.njit(cache=True)
+def draw_card(c, w, st, script, t, s):
+    """Draw a penalty card for player (t, s) from the deck (reshuffled when empty); returns 0 minor, 1 major."""
+    S = w.S
+    if S[Z.deck_left] == 0:
+        for i in range(c.pkinds.shape[0]):
+            S[Z.deck + i] = 1
+        S[Z.deck_left] = c.pkinds.shape[0]
+    acc = 0.0
+    for i in range(c.pkinds.shape[0]):
+        acc += S[Z.deck + i]
+        w.deckw[i] = acc
+    i = draw_weighted(st, script, w.deckw)
+    S[Z.deck + i] = 0
+    S[Z.deck_left] -= 1
+    kind = c.pkinds[i]
+    w.cnt[t, C.minors if kind == 0 else C.majors] += 1
+    log(c, w, EV.penalty, t, s, kind, 0, i + 1, 0)
+    return kind
+
+
+@nb.njit(cache=True)
+def queue_penalty(w, t, s, kind):
+    """Put a drawn penalty in the Delayed Penalty Area (imposed at the next stoppage)."""
+    S = w.S
+    k = S[Z.del_n + t]
+    if k < 4:
+        S[Z.del_slot + t * 4 + k] = s
+        S[Z.del_kind + t * 4 + k] = kind
+        S[Z.del_n + t] = k + 1
+
+
+@nb.njit(cache=True)
+def impose_delayed(c, w, st, script):
+    S = w.S
+    for t in range(2):
+        for k in range(S[Z.del_n + t]):
+            s = server(w, t, S[Z.del_slot + t * 4 + k])
+            to_box(c, w, st, script, t, s, S[Z.del_kind + t * 4 + k])
+        S[Z.del_n + t] = 0
+
+
+# ---------------------------------------------------------------- face-offs and set-ups
+
+@nb.njit(cache=True)
+def clear_board(w):
+    for y in range(w.occ.shape[0]):
+        for x in range(w.occ.shape[1]):
+            w.occ[y, x] = 0
+    for t in range(2):
+        for s in range(6):
+            w.pos[t, s, 0] = -1
+            w.pos[t, s, 1] = -1
+
+
+@nb.njit(cache=True)
+def faceoff(c, w, st, script, dot, opening):
+    """"Each player rolls 1D6 ... High roller wins ... In the case of a tie, the HOME team wins" (+1 and ties
+    for a power-play team or a team with an extra attacker, "Power Plays & Penalty Killing").  The players line
+    up by the formations (the suggested setup for a period's opening face-off); goalies return to their
+    creases; the winner's center takes the puck."""
+    S = w.S
+    S[Z.pulled] = 0
+    S[Z.pulled + 1] = 0
+    clear_board(w)
+    for t in range(2):
+        for s in range(5):
+            if S[Z.on_ice + t * 6 + s] == 0:
+                continue
+            if opening:
+                place(c, w, t, s, c.opening[t, s, 0], c.opening[t, s, 1])
+            else:
+                place(c, w, t, s, c.fopos[dot, t, s, 0], c.fopos[dot, t, s, 1])
+        place(c, w, t, 5, c.crease[t, 1, 0], c.crease[t, 1, 1])
+    S[Z.puck_y] = c.fodot[dot, 0]
+    S[Z.puck_x] = c.fodot[dot, 1]
+    S[Z.poss] = -1
+    S[Z.carrier] = -1
+    h = roll_die(st, script, 6)
+    a = roll_die(st, script, 6)
+    ah = advantage(w, 0)
+    aa = advantage(w, 1)
+    hm = h + (1 if ah and not aa else 0)
+    am = a + (1 if aa and not ah else 0)
+    if hm > am:
+        win = 0
+    elif am > hm:
+        win = 1
+    else:
+        win = 1 if (aa and not ah) else 0
+    w.cnt[0, C.faceoffs] += 1
+    w.cnt[1, C.faceoffs] += 1
+    w.cnt[win, C.faceoffs_won] += 1
+    log(c, w, EV.faceoff, win, dot, h, a, hm, am)
+    s = 0
+    if S[Z.on_ice + win * 6] == 0:
+        bd = 1 << 30
+        for q in range(5):
+            if S[Z.on_ice + win * 6 + q] != 0:
+                dd = cheb(w.pos[win, q, 0], w.pos[win, q, 1], S[Z.puck_y], S[Z.puck_x])
+                if dd < bd:
+                    bd = dd
+                    s = q
+    S[Z.stop] = ST_NONE
+    S[Z.next_actor] = win
+    gain(c, w, st, script, win, s)
+
+
+@nb.njit(cache=True)
+def maybe_pp_setup(c, w, st, script, t):
+    """"Whenever the power-play team is in possession of the puck in the neutral zone or the penalty-killers
+    end of the ice", the set-up (once a possession)."""
+    S = w.S
+    if S[Z.setup_done] != 0 or S[Z.poss] != t or S[Z.carrier] < 0 or stopped(w):
+        return
+    if skaters(w, t) <= skaters(w, 1 - t):
+        return
+    if in_own_end(c, t, S[Z.puck_y]):
+        return
+    pp_setup(c, w, st, script, t)
+
+
+@nb.njit(cache=True)
+def pp_setup(c, w, st, script, p):
+    """"Penalty Kill Team Positioning": the killers take a posture in their own end (no dice), the power play
+    sets up in the attack zone with a defenseman holding the puck on line 12; the killers move first."""
+    S = w.S
+    k = 1 - p
+    ps = posture(c, w, st, script, k)
+    for t in range(2):
+        for s in range(5):
+            remove(w, t, s)
+    # the killers: the posture's squares manned in its fill order
+    here = 0
+    for s in range(5):
+        here += S[Z.on_ice + k * 6 + s] != 0
+    used = 0
+    for i in range(here):
+        q = c.pkfill[ps, i]
+        if S[Z.on_ice + k * 6 + q] != 0:
+            place(c, w, k, q, c.pk[ps, k, q, 0], c.pk[ps, k, q, 1])
+            used |= 1 << i
+    for s in range(5):
+        if S[Z.on_ice + k * 6 + s] == 0 or w.pos[k, s, 0] >= 0:
+            continue
+        for i in range(here):
+            if not (used >> i) & 1:
+                q = c.pkfill[ps, i]
+                place(c, w, k, s, c.pk[ps, k, q, 0], c.pk[ps, k, q, 1])
+                used |= 1 << i
+                break
+    holder = c.pppuck[0]
+    if S[Z.on_ice + p * 6 + holder] == 0:
+        holder = -1
+        for q in (4, 3, 0, 1, 2):
+            if S[Z.on_ice + p * 6 + q] != 0:
+                holder = q
+                break
+    for s in range(5):
+        if S[Z.on_ice + p * 6 + s] == 0:
+            continue
+        q = c.pppuck[0] if s == holder else s
+        if s != holder and q == c.pppuck[0]:
+            q = holder
+        place(c, w, p, s, c.pp[p, q, 0], c.pp[p, q, 1])
+    S[Z.poss] = p
+    S[Z.carrier] = holder
+    sync_puck(w)
+    S[Z.setup_done] = 1
+    S[Z.next_actor] = k
+    log(c, w, EV.pp_setup, p, holder, ps, 0, 0, 0)
+
+
+# ---------------------------------------------------------------- shots
+
+@nb.njit(cache=True)
+def strength_kind(w, g):
+    """The goal kind of a goal by team g now: 0 even, 1 power play, 2 short-handed, 3 empty net."""
+    if w.S[Z.pulled + 1 - g] != 0:
+        return 3
+    a = skaters(w, g)
+    b = skaters(w, 1 - g)
+    if a > b:
+        return 1
+    if a < b:
+        return 2
+    return 0
+
+
+@nb.njit(cache=True)
+def score_goal(c, w, st, script, g, kind):
+    S = w.S
+    per = 3 if S[Z.ot] != 0 else S[Z.period] - 1
+    w.goals[g, per] += 1
+    S[Z.score + g] += 1
+    w.cnt[g, C.goals] += 1
+    w.cnt[g, (C.goals_even, C.pp_goals, C.sh_goals, C.en_goals)[kind]] += 1
+    log(c, w, EV.goal, g, S[Z.carrier], kind, S[Z.score], S[Z.score + 1], 0)
+    if kind == 1:
+        # "MINOR penalties will automatically expire if there is a power-play goal"
+        d = 1 - g
+        best = -1
+        bl = 99
+        for k in range(2):
+            if S[Z.box_slot + d * 2 + k] >= 0 and S[Z.box_kind + d * 2 + k] == 0 \
+                    and S[Z.box_left + d * 2 + k] < bl:
+                bl = S[Z.box_left + d * 2 + k]
+                best = k
+        if best >= 0:
+            release(c, w, st, script, d, best)
+    if S[Z.ot] != 0:
+        S[Z.done] = 1
+    halt(c, w, ST_GOAL, 0)
+
+
+@nb.njit(cache=True)
+def shot(c, w, st, script, o):
+    """"Shots on Goal": the shooter's card, then the goalie's (each from its own side's mix for the context),
+    a match is a save; top/bottom decides in or out of position; 2d6 on the chart for line, inside/outside,
+    open/screened/blocked."""
+    S = w.S
+    d = 1 - o
+    s0 = S[Z.carrier]
+    y = w.pos[o, s0, 0]
+    x = w.pos[o, s0, 1]
+    line = shot_line(c, o, y)
+    side, lane = shot_lane(c, w, o, y, x)
+    kind = strength_kind(w, o)
+    w.cnt[o, C.shots] += 1
+    if lane == LANE_SCREENED:
+        w.cnt[o, C.screened] += 1
+    elif lane == LANE_BLOCKED:
+        w.cnt[o, C.blocked] += 1
+    S[Z.fresh + o] = 0
+    box_advance(c, w, st, script, 0)
+    box_advance(c, w, st, script, 1)
+    ctx = context(line, side, lane)
+    empty = S[Z.pulled + d] != 0
+    end_dot = nearest_dot(c, y, x, 2, d)
+    if empty:
+        sc = -1
+        gc = -1
+        pos = 1
+        if c.rules[R.empty_net] != 0:
+            w.cnt[o, C.out_of_position] += 1
+            log(c, w, EV.shot, o, s0, line, side * 3 + lane, -1, 103)
+            score_goal(c, w, st, script, o, kind)
+            return
+    else:
+        sc = draw_weighted(st, script, c.scdf[o, ctx])
+        gc = draw_weighted(st, script, c.gcdf[d, ctx])
+        m = c.outcome[sc, gc]
+        if m == 0:
+            w.cnt[o, C.card_saves] += 1
+            log(c, w, EV.shot, o, s0, line, side * 3 + lane, sc * 8 + gc, -1)
+            halt(c, w, ST_SAVE, end_dot)
+            return
+        pos = m - 1
+        if S[Z.beaten] != 0:
+            pos = 1
+    w.cnt[o, C.in_position if pos == 0 else C.out_of_position] += 1
+    roll = roll_2d6(st, script)
+    res = c.table[side, lane, pos, line, roll]
+    log(c, w, EV.shot, o, s0, line, side * 3 + lane, sc * 8 + gc, pos * 100 + roll * 4 + res)
+    if res == 3:
+        score_goal(c, w, st, script, o, kind)
+        return
+    ry = c.goal[d, 0] + (2 if d == 0 else -2)
+    rx = c.goal[d, 1]
+    if res == 1:
+        w.cnt[o, C.saves] += 1
+        if empty:
+            loose(c, w, st, script, ry, rx, d)
+        else:
+            halt(c, w, ST_SAVE, end_dot)
+        return
+    if res == 2:
+        w.cnt[o, C.rebounds] += 1
+        if c.rules[R.rebound] != 0 and not empty:
+            halt(c, w, ST_SAVE, end_dot)
+        else:
+            loose(c, w, st, script, ry, rx, d)
+        return
+    w.cnt[o, C.blanks] += 1
+    if empty:
+        loose(c, w, st, script, ry, rx, d)
+    else:
+        goalie_play(c, w, st, script, d)
+
+
+@nb.njit(cache=True)
+def goalie_play(c, w, st, script, t):
+    """The goalie has the puck (a blank on the chart, a loose puck): "hold the puck for a face-off or pass to an
+    open teammate a maximum of 8 spaces"."""
+    S = w.S
+    gain(c, w, st, script, t, 5)
+    if stopped(w):
+        return
+    r = goalie_receiver(c, w, t, w.ordr)
+    if r < 0:
+        w.cnt[t, C.goalie_holds] += 1
+        log(c, w, EV.goalie, t, 5, 0, 0, 0, 0)
+        halt(c, w, ST_HOLD, nearest_dot(c, w.pos[t, 5, 0], w.pos[t, 5, 1], 2, t))
+        return
+    w.cnt[t, C.goalie_passes] += 1
+    log(c, w, EV.goalie, t, 5, 1, r, 0, 0)
+    do_pass(c, w, st, script, t, r)
+
+
+@nb.njit(cache=True)
+def loose(c, w, st, script, y, x, dteam):
+    """A loose puck on (y, x): the nearest player (king distance; the goalies count) takes it, ties to
+    ``dteam`` (the team defending that end); he is put on the puck's square when it is free."""
+    S = w.S
+    S[Z.poss] = -1
+    S[Z.carrier] = -1
+    S[Z.puck_y] = y
+    S[Z.puck_x] = x
+    bt = -1
+    bs = -1
+    bd = 1 << 30
+    for k in range(2):
+        t = dteam if k == 0 else 1 - dteam
+        for s in range(6):
+            if S[Z.on_ice + t * 6 + s] == 0 or w.pos[t, s, 0] < 0:
+                continue
+            dd = cheb(w.pos[t, s, 0], w.pos[t, s, 1], y, x)
+            if dd < bd:
+                bd = dd
+                bt = t
+                bs = s
+    w.cnt[bt, C.loose_won] += 1
+    log(c, w, EV.loose, bt, bs, y, x, bd, 0)
+    if bs == 5 and S[Z.pulled + bt] == 0:
+        goalie_play(c, w, st, script, bt)
+        return
+    if w.occ[y, x] == 0:
+        place(c, w, bt, bs, y, x)
+    gain(c, w, st, script, bt, bs)
+
+
+# ---------------------------------------------------------------- passes and dumps
+
+@nb.njit(cache=True)
+def do_pass(c, w, st, script, o, r):
+    """A pass from the carrier to teammate r ("Passing"): blocked lanes are refused (returns False); each
+    opponent whose contact zone the puck crosses rolls 2d6 to intercept (8+, a penalty-killer 10+); a pass from
+    outside the attack zone to a teammate inside it is offside.  Returns True when the pass was made."""
+    S = w.S
+    d = 1 - o
+    s0 = S[Z.carrier]
+    ay = w.pos[o, s0, 0]
+    ax = w.pos[o, s0, 1]
+    by = w.pos[o, r, 0]
+    bx = w.pos[o, r, 1]
+    blocked, n = pass_lane(c, w, o, ay, ax, by, bx)
+    if blocked:
+        return False
+    w.cnt[o, C.passes] += 1
+    S[Z.fresh + o] = 0
+    k = zone_crossers(w, o, n, w.ordr)
+    need = c.rules[R.intercept_pk] if short(w, d) else c.rules[R.intercept]
+    for i in range(k):
+        q = w.ordr[i]
+        roll = roll_2d6(st, script)
+        log(c, w, EV.intercept, d, q, roll, need, 1 if roll >= need else 0, 0)
+        if roll >= need:
+            w.cnt[d, C.intercepted] += 1
+            log(c, w, EV.pass_, o, s0, r, 0, 0, 0)
+            gain(c, w, st, script, d, q)
+            return True
+    log(c, w, EV.pass_, o, s0, r, 1, 0, 0)
+    if c.rules[R.offside] != 0 and not in_attack(c, o, ay) and in_attack(c, o, by):
+        w.cnt[o, C.offsides] += 1
+        log(c, w, EV.offside, o, r, 0, 0, 0, 0)
+        S[Z.carrier] = r
+        sync_puck(w)
+        halt(c, w, ST_OFFSIDE, nearest_dot(c, by, bx, 1, d))
+        return True
+    S[Z.carrier] = r
+    sync_puck(w)
+    maybe_pp_setup(c, w, st, script, o)
+    return True
+
+
+@nb.njit(cache=True)
+def dump(c, w, st, script, o):
+    """A dump: by a penalty-killing team in its own end, "Dumping the Puck (Penalty-Kill Team)" (2d6 >= 6
+    clears: the box moves, no new series, the power play sets up again; else the puck goes to the power-play
+    defenseman farthest from the dumper); otherwise around the boards ("Passing Around the Boards": five
+    squares beyond the first corner), icing from the team's own half, then a loose puck."""
+    S = w.S
+    d = 1 - o
+    s0 = S[Z.carrier]
+    y = w.pos[o, s0, 0]
+    x = w.pos[o, s0, 1]
+    w.cnt[o, C.dumps] += 1
+    if short(w, o) and in_own_end(c, o, y):
+        roll = roll_2d6(st, script)
+        ok = roll >= c.rules[R.pk_dump]
+        log(c, w, EV.pk_dump, o, s0, roll, 1 if ok else 0, 0, 0)
+        if ok:
+            w.cnt[o, C.pk_clears] += 1
+            box_advance(c, w, st, script, o)
+            # the power play regains control without a new series ("DO NOT advance the series dial")
+            S[Z.last_poss] = d
+            S[Z.poss] = d
+            S[Z.series_turns] = 0
+            if skaters(w, d) > skaters(w, o):
+                pp_setup(c, w, st, script, d)
+            else:
+                S[Z.carrier] = 3 if S[Z.on_ice + d * 6 + 3] != 0 else 0
+                sync_puck(w)
+                S[Z.next_actor] = o
+            return
+        w.cnt[o, C.pk_dump_fails] += 1
+        best = -1
+        bd = -1
+        for q in (3, 4, 0, 1, 2):
+            if S[Z.on_ice + d * 6 + q] == 0:
+                continue
+            dd = cheb(w.pos[d, q, 0], w.pos[d, q, 1], y, x)
+            if dd > bd and (q >= 3 or best < 0):
+                bd = dd
+                best = q
+        gain(c, w, st, script, d, best)
+        return
+    # around the boards from the corner of the attacked end on the carrier's side
+    cx = c.dims[0] // 2
+    k = 0 if x < cx else 1
+    cy = c.corners[d, k, 0]
+    cxx = c.corners[d, k, 1]
+    K = c.rim.shape[0]
+    ri = c.rim_index[cy, cxx]
+    a = c.rim[(ri + 1) % K]
+    b = c.rim[(ri - 1 + K) % K]
+    step = 1 if abs(a[1] - cx) < abs(b[1] - cx) else -1
+    j = (ri + 5 * step + 5 * K) % K
+    ty = c.rim[j, 0]
+    tx = c.rim[j, 1]
+    log(c, w, EV.dump, o, s0, ty, tx, 0, 0)
+    if c.rules[R.icing] != 0 and c.aline[o, y] > c.dims[2] and c.aline[o, ty] < 1:
+        w.cnt[o, C.icings] += 1
+        log(c, w, EV.icing, o, s0, 0, 0, 0, 0)
+        S[Z.poss] = -1
+        S[Z.carrier] = -1
+        halt(c, w, ST_ICING, nearest_dot(c, y, x, 2, o))
+        return
+    loose(c, w, st, script, ty, tx, d)
+
+
+# ---------------------------------------------------------------- checks
+
+@nb.njit(cache=True)
+def check(c, w, st, script, d, s, kind):
+    """A stick check (kind 1) or body check (kind 2) by defender (d, s) on the carrier ("Checking"): both roll
+    2d6, the defender first, high roll wins (the rules' ``check_tie`` for ties); a penalty-killer's rolls -2.
+    Stick check: the checker's double 6 draws a penalty card.  Body check: double 1 or 6 by either draws one
+    (the checker first; two minors are incidentals); a won body check puts the carrier down 2 turns, a miss
+    freezes the checker 1 turn.  A penalty on the team that has the puck stops play at once; on the other team
+    it is delayed ("Delayed Penalty").  Returns True on a steal."""
+    S = w.S
+    o = 1 - d
+    k = S[Z.carrier]
+    rd = roll_2d6(st, script)
+    ro = roll_2d6(st, script)
+    md = rd - (2 if short(w, d) else 0)
+    mo = ro - (2 if short(w, o) else 0)
+    win = md > mo or (md == mo and c.rules[R.check_tie] != 0)
+    if kind == 1:
+        w.cnt[d, C.stick_checks] += 1
+        pen_d = rd == 12
+        pen_o = False
+    else:
+        w.cnt[d, C.body_checks] += 1
+        pen_d = rd == 12 or rd == 2
+        pen_o = ro == 12 or ro == 2
+    log(c, w, EV.stick_check if kind == 1 else EV.body_check, d, s, k, rd, ro, 1 if win else 0)
+    iy = w.pos[o, k, 0]
+    ix = w.pos[o, k, 1]
+    if win:
+        w.cnt[d, C.stick_steals if kind == 1 else C.body_steals] += 1
+        if kind == 2:
+            w.S[Z.frozen + o * 6 + k] = 2
+        S[Z.next_actor] = d
+        gain(c, w, st, script, d, s)
+    elif kind == 2:
+        w.S[Z.frozen + d * 6 + s] = 1
+    if not pen_d and not pen_o:
+        return win
+    kd = draw_card(c, w, st, script, d, s) if pen_d else -1
+    ko = draw_card(c, w, st, script, o, k) if pen_o else -1
+    if kd == 0 and ko == 0:
+        w.cnt[d, C.incidentals] += 1
+        w.cnt[o, C.incidentals] += 1
+        log(c, w, EV.incidental, d, s, k, 0, 0, 0)
+        halt(c, w, ST_INCIDENTAL, nearest_dot(c, iy, ix, -1, -1))
+        return win
+    holder = S[Z.poss]
+    stop_now = False
+    for i in range(2):
+        t = d if i == 0 else o
+        kk = kd if i == 0 else ko
+        q = s if i == 0 else k
+        if kk < 0:
+            continue
+        queue_penalty(w, t, q, kk)
+        if holder == t:
+            stop_now = True
+        else:
+            w.cnt[t, C.delayed] += 1
+            log(c, w, EV.delayed, t, q, kk, 0, 0, 0)
+    if stop_now:
+        dot = nearest_dot(c, iy, ix, -1, -1)
+        # "Penalty on an attacking player in the opponent's zone": the nearest neutral-zone spot
+        if (pen_o and in_attack(c, o, iy)) or (pen_d and holder == d and in_attack(c, d, iy)):
+            dot = nearest_dot(c, iy, ix, 1, half_of(c, iy))
+        if pen_d and pen_o:
+            dot = nearest_dot(c, iy, ix, -1, -1)
+        halt(c, w, ST_PENALTY, dot)
+    return win
+
+
+# ---------------------------------------------------------------- skating
+
+@nb.njit(cache=True)
+def allowance(c, w, t, s, roll):
+    """A player's spaces this move: the roll, +2 on the power play ("Movement dice rolls get a +2"), +2 for the
+    overtime center-and-winger roll, -2 for a penalty killer in his own end."""
+    S = w.S
+    n = roll
+    if advantage(w, t):
+        n += 2
+    if S[Z.ot] != 0 and group_of(w, t, s) == GROUP_C:
+        n += 2
+    if short(w, t) and in_own_end(c, t, w.pos[t, s, 0]):
+        n -= 2
+    return max(n, 0)
+
+
+@nb.njit(cache=True)
+def slowed(c, w, t, s):
+    """The contact-zone -2 applies to this player now (not the puck carrier; ``zone_slow``)."""
+    S = w.S
+    if S[Z.poss] == t and S[Z.carrier] == s:
+        return False
+    if c.rules[R.zone_slow] != 0 and skaters(w, 0) != skaters(w, 1):
+        return False
+    return True
+
+
+@nb.njit(cache=True)
+def members(w, t, g, out):
+    """The players of group g (0 center, 1 wings and a pulled goalie, 2 defense) who may move: on the ice, not
+    frozen; the carrier first.  Returns how many."""
+    S = w.S
+    n = 0
+    car = S[Z.carrier] if S[Z.poss] == t else -1
+    if car >= 0 and group_of(w, t, car) == g and S[Z.frozen + t * 6 + car] == 0 \
+            and (car != 5 or S[Z.pulled + t] != 0):
+        out[n] = car
+        n += 1
+    for s in range(6):
+        if s == car or S[Z.on_ice + t * 6 + s] == 0 or S[Z.frozen + t * 6 + s] != 0:
+            continue
+        if s == 5 and S[Z.pulled + t] == 0:
+            continue
+        if group_of(w, t, s) == g:
+            out[n] = s
+            n += 1
+    return n
+
+
+@nb.njit(cache=True)
+def move_offense(c, w, st, script, o, g):
+    """"Skating": one 2d6 roll for the group; the carrier moves first.  Offside when the carrier crosses the blue
+    line with a teammate already in the attack zone; drop passes to a teammate skating by ("Exchanging the
+    Puck")."""
+    S = w.S
+    roll = roll_2d6(st, script)
+    mem = np.empty(6, np.int64)
+    n = members(w, o, g, mem)
+    log(c, w, EV.move, o, g, roll, n, 0, 0)
+    dc = c.rules[R.zone_slow_dest]
+    for i in range(n):
+        s = mem[i]
+        ty, tx, fence = skate_target(c, w, o, s)
+        y0 = w.pos[o, s, 0]
+        x0 = w.pos[o, s, 1]
+        a = allowance(c, w, o, s, roll)
+        steps = walk(c.cell, w.occ, w.pos, w.S[Z.on_ice:Z.on_ice + 12], o, s, ty, tx, a, slowed(c, w, o, s),
+                     dc != 0, fence, o, c.aline)
+        w.cnt[o, C.moves] += 1
+        log(c, w, EV.move, o, s, y0 * 64 + x0, w.pos[o, s, 0] * 64 + w.pos[o, s, 1], a, steps)
+        if S[Z.poss] == o and S[Z.carrier] == s:
+            sync_puck(w)
+            if c.rules[R.offside] != 0 and not in_attack(c, o, y0) and in_attack(c, o, w.pos[o, s, 0]):
+                for q in range(6):
+                    if q != s and S[Z.on_ice + o * 6 + q] != 0 and w.pos[o, q, 0] >= 0 \
+                            and in_attack(c, o, w.pos[o, q, 0]):
+                        w.cnt[o, C.offsides] += 1
+                        log(c, w, EV.offside, o, q, 0, 0, 0, 0)
+                        halt(c, w, ST_OFFSIDE, nearest_dot(c, w.pos[o, s, 0], w.pos[o, s, 1], 1, 1 - o))
+                        return
+        elif S[Z.poss] == o and S[Z.carrier] >= 0:
+            k = S[Z.carrier]
+            if cheb(w.pos[o, s, 0], w.pos[o, s, 1], w.pos[o, k, 0], w.pos[o, k, 1]) == 1 and want_drop(c, w, o, s):
+                S[Z.carrier] = s
+                sync_puck(w)
+                w.cnt[o, C.drop_passes] += 1
+                log(c, w, EV.drop_pass, o, k, s, 0, 0, 0)
+    maybe_pp_setup(c, w, st, script, o)
+
+
+@nb.njit(cache=True)
+def goalie_crease(c, w, d):
+    """"Goalie movements in the crease ... are a free move": the goalie steps to the crease square nearest
+    the puck's column."""
+    S = w.S
+    if S[Z.pulled + d] != 0 or w.pos[d, 5, 0] < 0:
+        return
+    px = S[Z.puck_x]
+    best = -1
+    bd = 1 << 30
+    for i in range(3):
+        y = c.crease[d, i, 0]
+        x = c.crease[d, i, 1]
+        v = w.occ[y, x]
+        if v != 0 and v != d * 6 + 5 + 1:
+            continue
+        dd = abs(x - px)
+        if dd < bd:
+            bd = dd
+            best = i
+    if best >= 0:
+        y = c.crease[d, best, 0]
+        x = c.crease[d, best, 1]
+        if y != w.pos[d, 5, 0] or x != w.pos[d, 5, 1]:
+            w.occ[w.pos[d, 5, 0], w.pos[d, 5, 1]] = 0
+            w.pos[d, 5, 0] = y
+            w.pos[d, 5, 1] = x
+            w.occ[y, x] = d * 6 + 5 + 1
+
+
+@nb.njit(cache=True)
+def defense_turn(c, w, st, script, d):
+    """"Defensive Turn": a group skates (one 2d6 roll), the goalie moves free in his crease, and a defender who
+    moved into the carrier's contact zone may check."""
+    S = w.S
+    o = 1 - d
+    w.cnt[d, C.turns] += 1
+    S[Z.next_actor] = 1 - d
+    frozen_mask = 0
+    for s in range(6):
+        if S[Z.frozen + d * 6 + s] > 0:
+            frozen_mask |= 1 << s
+    goalie_crease(c, w, d)
+    g = defense_group(c, w, st, script, d)
+    roll = roll_2d6(st, script)
+    mem = np.empty(6, np.int64)
+    n = members(w, d, g, mem)
+    log(c, w, EV.move, d, g, roll, n, 0, 1)
+    k = S[Z.carrier]
+    py = S[Z.puck_y]
+    px = S[Z.puck_x]
+    checker = -1
+    bd = 1 << 30
+    for i in range(n):
+        s = mem[i]
+        if s == 5:
+            continue
+        dd = cheb(w.pos[d, s, 0], w.pos[d, s, 1], py, px)
+        if dd < bd:
+            bd = dd
+            checker = s
+    cand = np.empty(6, np.int64)
+    nc = 0
+    dc = c.rules[R.zone_slow_dest]
+    for i in range(n):
+        s = mem[i]
+        ty, tx = mark_target(c, w, d, s, checker)
+        y0 = w.pos[d, s, 0]
+        x0 = w.pos[d, s, 1]
+        a = allowance(c, w, d, s, roll)
+        steps = walk(c.cell, w.occ, w.pos, w.S[Z.on_ice:Z.on_ice + 12], d, s, ty, tx, a, slowed(c, w, d, s),
+                     dc != 0, 0, d, c.aline)
+        w.cnt[d, C.moves] += 1
+        log(c, w, EV.move, d, s, y0 * 64 + x0, w.pos[d, s, 0] * 64 + w.pos[d, s, 1], a, steps)
+        if steps > 0 and s != 5 and k >= 0 and S[Z.poss] == o:
+            if cheb(w.pos[d, s, 0], w.pos[d, s, 1], w.pos[o, k, 0], w.pos[o, k, 1]) == 1:
+                cand[nc] = s
+                nc += 1
+    stole = False
+    for i in range(nc):
+        s = cand[i]
+        if c.rules[R.checks] == 0 and i > 0:
+            break
+        kind = check_kind(c, w, st, script, d, s)
+        if kind == 0:
+            continue
+        stole = check(c, w, st, script, d, s, kind)
+        if stole or stopped(w):
+            break
+    for s in range(6):
+        if (frozen_mask >> s) & 1 and S[Z.frozen + d * 6 + s] > 0:
+            S[Z.frozen + d * 6 + s] -= 1
+
+
+@nb.njit(cache=True)
+def maybe_pull(c, w, o):
+    """"Pulling the Goalie": in the last ``pull_series`` series of the 3rd period, behind by 1 to
+    ``pull_margin`` goals, at the start of a new series before a pass, in possession; he enters at the pull
+    spot and skates with the wings."""
+    S = w.S
+    if c.rules[R.pull_goalie] == 0 or S[Z.ot] != 0 or S[Z.period] != 3 or S[Z.pulled + o] != 0:
+        return
+    if S[Z.fresh + o] == 0 or S[Z.dial] > c.rules[R.pull_series]:
+        return
+    behind = S[Z.score + 1 - o] - S[Z.score + o]
+    if behind < 1 or behind > c.rules[R.pull_margin]:
+        return
+    if S[Z.carrier] == 5 or not want_pull(c, w, o):
+        return
+    S[Z.pulled + o] = 1
+    place(c, w, o, 5, c.pullspot[o, 0], c.pullspot[o, 1])
+    w.cnt[o, C.pulled_goalie] += 1
+    log(c, w, EV.pull, o, 5, w.pos[o, 5, 0], w.pos[o, 5, 1], 0, 0)
+
+
+@nb.njit(cache=True)
+def offense_turn(c, w, st, script, o):
+    """"Offensive Turn": one of move, pass (to as many open teammates as the coach likes), dump or shoot; on the
+    power play's first turn and in overtime a move may be followed by a pass."""
+    S = w.S
+    w.cnt[o, C.turns] += 1
+    S[Z.series_turns] += 1
+    S[Z.next_actor] = 1 - o
+    frozen_mask = 0
+    for s in range(6):
+        if S[Z.frozen + o * 6 + s] > 0:
+            frozen_mask |= 1 << s
+    maybe_pull(c, w, o)
+    act, arg = choose_action(c, w, st, script, o, w.ordr)
+    mp = S[Z.move_pass + o] != 0 and advantage(w, o)
+    if S[Z.move_pass + o] != 0 and c.rules[R.pp_move_pass] == 0:
+        S[Z.move_pass + o] = 0
+    if act == ACT_SHOOT:
+        shot(c, w, st, script, o)
+    elif act == ACT_PASS:
+        for _ in range(3):
+            if not do_pass(c, w, st, script, o, arg) or stopped(w) or S[Z.poss] != o:
+                break
+            arg = best_receiver(c, w, o, w.ordr)
+            if arg < 0:
+                break
+    elif act == ACT_DUMP:
+        dump(c, w, st, script, o)
+    else:
+        move_offense(c, w, st, script, o, arg)
+        if (mp or S[Z.ot] != 0) and not stopped(w) and S[Z.poss] == o:
+            r = best_receiver(c, w, o, w.ordr)
+            if r >= 0:
+                do_pass(c, w, st, script, o, r)
+    for s in range(6):
+        if (frozen_mask >> s) & 1 and S[Z.frozen + o * 6 + s] > 0:
+            S[Z.frozen + o * 6 + s] -= 1
+
+
+# ---------------------------------------------------------------- periods and the game
+
+@nb.njit(cache=True)
+def stoppage(c, w, st, script):
+    """After a stoppage: delayed penalties are imposed, then the face-off at the stoppage's spot."""
+    S = w.S
+    impose_delayed(c, w, st, script)
+    dot = S[Z.stop_y]
+    S[Z.stop] = ST_NONE
+    faceoff(c, w, st, script, dot, False)
+
+
+@nb.njit(cache=True)
+def play_period(c, w, st, script, p, dial, ot):
+    S = w.S
+    S[Z.period] = p
+    S[Z.dial] = dial
+    S[Z.ot] = ot
+    S[Z.done] = 0
+    S[Z.last_poss] = -1
+    S[Z.series_turns] = 0
+    S[Z.stop] = ST_NONE
+    log(c, w, EV.period, -1, -1, p, ot, 0, 0)
+    impose_delayed(c, w, st, script)
+    faceoff(c, w, st, script, 0, True)
+    snapshot(w)
+    cap = c.rules[R.turn_cap]
+    while S[Z.done] == 0:
+        if S[Z.turns] > MAX_GAME_TURNS:
+            S[Z.done] = 1
+            break
+        if S[Z.stop] != ST_NONE:
+            stoppage(c, w, st, script)
+            snapshot(w)
+            continue
+        a = S[Z.next_actor]
+        S[Z.turns] += 1
+        if S[Z.poss] == a:
+            offense_turn(c, w, st, script, a)
+        else:
+            defense_turn(c, w, st, script, a)
+        snapshot(w)
+        if S[Z.series_turns] > cap and S[Z.done] == 0 and S[Z.stop] == ST_NONE:
+            t = S[Z.poss] if S[Z.poss] >= 0 else 0
+            w.cnt[t, C.capped] += 1
+            log(c, w, EV.cap, t, -1, 0, 0, 0, 0)
+            new_series(c, w, 1 - t)
+            S[Z.last_poss] = -1
+            halt(c, w, ST_CAP, 0)
+
+
+@nb.njit(cache=True)
+def shootout(c, w, st, script):
+    """"Shoot Out": rounds of one shot a team (home first), cards then 2d6 on the inside "Open" side at the
+    rules' line; a tie after the rounds goes to sudden-death rounds (``shootout_tie``)."""
+    S = w.S
+    S[Z.ot] = 2
+    line = c.rules[R.shootout_line]
+    ctx = context(line, 0, 0)
+    rounds = c.rules[R.so_rounds]
+    r = 0
+    while True:
+        if r >= rounds:
+            if w.so[0] != w.so[1] or c.rules[R.shootout_tie] != 0 or r >= rounds + 50:
+                break
+        S[Z.dial] = max(rounds - r, 0)
+        for t in range(2):
+            d = 1 - t
+            sc = draw_weighted(st, script, c.scdf[t, ctx])
+            gc = draw_weighted(st, script, c.gcdf[d, ctx])
+            m = c.outcome[sc, gc]
+            w.cnt[t, C.so_shots] += 1
+            res = 1
+            roll = 0
+            if m != 0:
+                roll = roll_2d6(st, script)
+                res = c.table[0, 0, m - 1, line, roll]
+            if res == 3:
+                w.so[t] += 1
+            log(c, w, EV.shootout, t, r, sc, gc, roll, res)
+        r += 1
+
+
+@nb.njit(cache=True)
+def reset(c, w):
+    S = w.S
+    for i in range(S.shape[0]):
+        S[i] = 0
+    for t in range(2):
+        for k in range(w.cnt.shape[1]):
+            w.cnt[t, k] = 0
+        for p in range(4):
+            w.goals[t, p] = 0
+        w.so[t] = 0
+        for s in range(6):
+            S[Z.on_ice + t * 6 + s] = 1
+        for k in range(2):
+            S[Z.box_slot + t * 2 + k] = -1
+    for i in range(c.pkinds.shape[0]):
+        S[Z.deck + i] = 1
+    S[Z.deck_left] = c.pkinds.shape[0]
+    S[Z.poss] = -1
+    S[Z.carrier] = -1
+    S[Z.last_poss] = -1
+    clear_board(w)
+
+
+@nb.njit(cache=True)
+def play_game(st, script, c, w):
+    """One game on stream ``st``; fills ``w.goals``, ``w.so``, ``w.cnt``; returns ``(winner, decided)``."""
+    reset(c, w)
+    S = w.S
+    n = c.rules[R.series]
+    for p in range(1, 4):
+        play_period(c, w, st, script, p, n, 0)
+    decided = 0
+    if S[Z.score] == S[Z.score + 1] and c.rules[R.overtime] != 0:
+        decided = 1
+        for t in range(2):
+            q = 2 if S[Z.on_ice + t * 6 + 2] != 0 else 1
+            S[Z.on_ice + t * 6 + q] = 0
+            remove(w, t, q)
+        play_period(c, w, st, script, 4, c.rules[R.ot_series], 1)
+    if S[Z.score] == S[Z.score + 1]:
+        decided = 2
+        shootout(c, w, st, script)
+        if w.so[0] == w.so[1]:
+            return 2, 2
+        return (0 if w.so[0] > w.so[1] else 1), 2
+    return (0 if S[Z.score] > S[Z.score + 1] else 1), decided

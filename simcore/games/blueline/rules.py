@@ -1,0 +1,123 @@
+"""Blue Line Hockey rules: every option a frozen field citing the rulebook heading it interprets.
+
+The rulebook (shared/rules/blue-line-hockey.txt) has no numbered sections; each field names its heading.
+docs/blueline.md "Rules and interpretations" gives the quote behind each field and its alternatives.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+import numpy as np
+
+from simcore.rulesbase import RulesBase, option
+
+GAME = "blueline"
+
+
+@dataclass(frozen=True)
+class Rules(RulesBase):
+    """Blue Line Hockey (a grid board game: dice skating, checks, secret shot cards, a slide-rule chart)."""
+
+    GAME: ClassVar[str] = GAME
+    PRESETS: ClassVar[dict[str, dict[str, str]]] = {
+        "rulebook": {},
+        "no-icing": {"icing": "off"},
+        "ties": {"overtime": "off", "shootout_tie": "tie"},
+        "touch-delayed": {"delayed_until": "touch"},
+        "strict-zone": {"zone_slow": "even-strength", "zone_slow_dest": "ignored"},
+    }
+
+    series: str = option("10", ("10", "8", "12"), "Setup",
+                         "series per period: 'There are 3-periods of play each consisting of 10-series'.")
+    check_tie: str = option("carrier", ("carrier", "defender"), "Checking",
+                            "'High roll wins' is silent on ties: carrier = the puck carrier keeps the puck "
+                            "(the check fails); defender = the defender wins ties.")
+    checks: str = option("one", ("one", "each"), "Defensive Turn",
+                         "one = at most one check per defensive turn (the policy's best checker); each = every "
+                         "defender that moved into the carrier's contact zone may check in turn until a steal.")
+    zone_slow: str = option("always", ("always", "even-strength"), "Contact Zone",
+                            "the -2 for starting in or skating through an opponent's contact zone: always, or "
+                            "only at even strength ('This applies to all players on both teams during even "
+                            "strength play').")
+    zone_slow_dest: str = option("counts", ("counts", "ignored"), "Contact Zone",
+                                 "counts = ending the move in an opponent's contact zone (moving into it, e.g. "
+                                 "to check) is skating through it; ignored = only the start and the squares "
+                                 "passed through count.")
+    offside: str = option("on", ("on", "off"), "Offsides", "the offside rule (off: no offside calls).")
+    intercept: str = option("8", ("7", "8", "9"), "Passing Through an Opponent's Contact Zone",
+                            "a defender intercepts a pass through its contact zone on 2d6 at least this.")
+    intercept_pk: str = option("10", ("9", "10", "11"), "Goalie's (NOTE)",
+                               "a penalty-killer intercepts on 2d6 at least this.")
+    rebound: str = option("nearest", ("nearest", "defense"), "Shots on Goal",
+                          "what a chart 'rebound' does (the rulebook is silent): nearest = the puck lies loose "
+                          "two squares in front of the goal and the nearest player takes it (ties: the "
+                          "defending team); defense = the defending goalie covers it (a face-off).")
+    empty_net: str = option("out-of-position", ("out-of-position", "goal"), "Pulling the Goalie",
+                            "a shot at an empty net: out-of-position = no cards, the chart read out of "
+                            "position (a save or blank leaves the puck loose in front of the net); goal = every "
+                            "shot at an empty net scores.")
+    icing: str = option("on", ("on", "off"), "Face-Offs (the table's 'Icing')",
+                        "icing (named only in the face-off table): a dump from the team's own half that comes "
+                        "to rest behind the opponent's goal line, not by a penalty-killing team.")
+    delayed_until: str = option("stoppage", ("stoppage", "touch"), "Delayed Penalty",
+                                "stoppage = 'Play continues until there is a stoppage in play'; touch = also "
+                                "when the penalized team gains the puck (the NHL's rule).")
+    pp_move_pass: str = option("once", ("once", "every-turn"), "Power Plays & Penalty Killing",
+                               "'Move & Pass for one turn': once per power play (the first offensive turn), or "
+                               "every offensive turn of the power play.")
+    pk_dump: str = option("6", ("5", "6", "7"), "Dumping the Puck (Penalty-Kill Team)",
+                          "a penalty-kill dump clears the zone on 2d6 at least this.")
+    goalie_pass: str = option("8", ("6", "8", "10"), "Goalie's",
+                              "a goalie passes 'a maximum of 8 spaces in any direction' (king distance).")
+    pull_goalie: str = option("on", ("on", "off"), "Pulling the Goalie", "pulling the goalie allowed.")
+    pull_series: str = option("3", ("3", "2", "1"), "Pulling the Goalie",
+                              "'During the final 3 series of the game': the series dial at most this in the "
+                              "3rd period.")
+    pull_margin: str = option("2", ("2", "1"), "Pulling the Goalie",
+                              "'a team that is behind by two or fewer goals'.")
+    timeouts: str = option("on", ("on", "off"), "Time-Outs", "one time-out per team in the 3rd period.")
+    overtime: str = option("on", ("on", "off"), "Over Time", "on = overtime; off = straight to the shoot-out.")
+    ot_series: str = option("4", ("4", "3", "5"), "Over Time", "'Re-set the series clock to \"4\"'.")
+    so_rounds: str = option("5", ("5", "3"), "Shoot Out", "'Each team gets 5 attempts'.")
+    shootout_line: str = option("5", ("3", "5", "8", "13"), "Shoot Out",
+                                "the line a shoot-out shot is read on (the rulebook names only the 'Shots from "
+                                "Center \"Open\" side').")
+    shootout_tie: str = option("sudden-death", ("sudden-death", "tie"), "Shoot Out",
+                               "a shoot-out level after its rounds: sudden-death rounds (at most 50, then a "
+                               "tie), or the game stands tied.")
+    turn_cap: str = option("120", ("60", "120", "400"), "Series",
+                           "safety cap on turns in one series (not in the rulebook): when hit, the series ends "
+                           "with a face-off at center ice and the cap is counted (counts 'capped').")
+
+    def numeric(self) -> np.ndarray:
+        """The rule fields as the kernel's integer vector (kernel.layout.R)."""
+        from .kernel.layout import N_RULES, R
+
+        r = np.zeros(N_RULES, dtype=np.int64)
+        r[R.series] = int(self.series)
+        r[R.check_tie] = self.check_tie == "defender"
+        r[R.checks] = self.checks == "each"
+        r[R.zone_slow] = self.zone_slow == "even-strength"
+        r[R.zone_slow_dest] = self.zone_slow_dest == "counts"
+        r[R.offside] = self.offside == "on"
+        r[R.intercept] = int(self.intercept)
+        r[R.intercept_pk] = int(self.intercept_pk)
+        r[R.rebound] = self.rebound == "defense"
+        r[R.empty_net] = self.empty_net == "goal"
+        r[R.icing] = self.icing == "on"
+        r[R.delayed_until] = self.delayed_until == "touch"
+        r[R.pp_move_pass] = self.pp_move_pass == "every-turn"
+        r[R.pk_dump] = int(self.pk_dump)
+        r[R.goalie_pass] = int(self.goalie_pass)
+        r[R.pull_goalie] = self.pull_goalie == "on"
+        r[R.pull_series] = int(self.pull_series)
+        r[R.pull_margin] = int(self.pull_margin)
+        r[R.timeouts] = self.timeouts == "on"
+        r[R.overtime] = self.overtime == "on"
+        r[R.ot_series] = int(self.ot_series)
+        r[R.so_rounds] = int(self.so_rounds)
+        r[R.shootout_line] = int(self.shootout_line)
+        r[R.shootout_tie] = self.shootout_tie == "tie"
+        r[R.turn_cap] = int(self.turn_cap)
+        return r
