@@ -333,14 +333,14 @@ def goal_distribution(games: pd.DataFrame) -> pd.DataFrame:
 
 
 def balance_report(n: int = 100_000, seed: int = 0, rules=None, setup=None, *, matrix_n: int = 4000,
-                   matrix=None, cards_n: int | None = None, card_opponents=None, threads=None) -> BalanceReport:
-    """Run the base game (``n`` games of ``setup``), the card-play comparison (``cards_n`` games a seat, default
-    ``n``) and the policy matrix (``matrix_n`` games a seat; ``matrix``: the policies, default
+                   matrix=None, cards_n: int = 20_000, card_opponents=None, threads=None) -> BalanceReport:
+    """Run the base game (``n`` games of ``setup``), the card-play comparison (``cards_n`` games a seat;
+    ``card_opponents``: the card policies, default all but the equilibrium) and the policy matrix (``matrix_n``
+    games a seat; ``matrix``: the policies, default
     :func:`matrix_policies`), all on ``seed`` and the setup's data files."""
     g = _game()
     rules = g.rules(rules)
     setup = g.setup(setup)
-    cards_n = cards_n or n
     _check_sizes(n=n, matrix_n=matrix_n, cards_n=cards_n)
     res = g.simulate(setup, n=n, seed=seed, rules=rules, threads=threads, progress=False)
     meta = {"game": "blueline", "variant": rules.id, "seed": seed, "n": n, "policies": res.meta["policies"],

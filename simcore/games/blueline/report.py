@@ -68,7 +68,7 @@ def _build(p):
                    help="rule fields or a preset name (see below)")
     p.add_argument("--policy-home", default="default", metavar="P",
                    help="the home (red) coach's policy: a preset (default, random, cautious, aggressive, "
-                        "equilibrium, ...) or 'field=value;field=value'")
+                        "equilibrium) or 'field=value;field=value' (a preset may start it: 'aggressive;cards=random')")
     p.add_argument("--policy-away", default="default", metavar="P", help="the visitors' policy, the same forms")
     _add_data_options(p)
     add_threads(p)
@@ -81,7 +81,7 @@ def _build(p):
     p.add_argument("--matrix-n", type=positive_int, metavar="N",
                    help="with --report: games per seat of each policy-matrix cell (default 4000)")
     p.add_argument("--cards-n", type=positive_int, metavar="N",
-                   help="with --report: games per run of the card-play comparison (default: -n)")
+                   help="with --report: games per seat of each card-play pairing (default 20000)")
     p.add_argument("--out", metavar="FILE.html",
                    help="with --report: also write it as a page to share (.html, or .md with its figures beside it)")
     p.add_argument("--force", action="store_true", help="replace an existing --out file")
@@ -132,7 +132,7 @@ def _run(game, args):
         with warnings.catch_warnings():      # a one-game run has no spread: its intervals are NaN (null)
             warnings.simplefilter("ignore", RuntimeWarning)
             rep = balance_report(args.n, args.seed, rules, setup, matrix_n=args.matrix_n or 4000,
-                                 cards_n=args.cards_n or args.n, threads=args.threads)
+                                 cards_n=args.cards_n or 20_000, threads=args.threads)
         if args.out:
             rep.page().write(args.out, force=args.force)
         if args.format == "json":

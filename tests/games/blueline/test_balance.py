@@ -77,7 +77,7 @@ def test_card_value_against_itself_is_even_and_against_others_has_intervals():
 
 @pytest.fixture(scope="module")
 def report():
-    return balance.balance_report(400, seed=3, matrix_n=100, matrix=balance.matrix_policies()[:2],
+    return balance.balance_report(400, seed=3, matrix_n=100, matrix=balance.matrix_policies()[:2], cards_n=400,
                                   card_opponents=("random",))
 
 
@@ -127,8 +127,9 @@ def test_cli_report_json(capsys, tmp_path):
     k = len(balance.matrix_policies())
     assert len(doc["policy_matrix"]) == k * k and all(r["n"] == 60 for r in doc["policy_matrix"])
     page = tmp_path / "r.md"
-    assert main(["blueline", "--report", "-n", "100", "--matrix-n", "20", "--out", str(page)]) == 0
+    short = ["blueline", "--report", "-n", "100", "--matrix-n", "20", "--cards-n", "30", "--out", str(page)]
+    assert main(short) == 0
     out, _ = capsys.readouterr()
     assert page.exists() and f"wrote {page}" in out
-    assert main(["blueline", "--report", "-n", "100", "--matrix-n", "20", "--out", str(page)]) == 2
+    assert main(short) == 2
     assert "exists" in capsys.readouterr().err
