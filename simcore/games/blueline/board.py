@@ -51,7 +51,7 @@ DIM_NAMES = ("width", "height", "half_lines", "behind", "blue", "shot_lines", "g
 #: The arrays :meth:`Board.arrays` returns, in this order.
 ARRAY_NAMES = ("dims", "cell", "row_line", "row_half", "inside", "goal", "crease", "faceoff", "faceoff_kind",
                "faceoff_half", "gate", "pull_spot", "corners", "rim", "rim_index", "row3", "first_ice",
-               "last_ice")
+               "last_ice", "nearest_spot", "nearest_neutral", "nearest_end")
 
 COLUMNS = Range(7, 61, "columns")
 HALF_LINES = Range(15, 40, "half_lines")
@@ -102,8 +102,12 @@ class Board:
     (consecutive squares touch; counter-clockwise with y up and x right, starting in half 0's end boards at the
     middle), ``rim_index (H, W)`` the position of a square in ``rim`` or -1; ``row3 (2, H)`` the x of "Row 3"
     (the third square in from the boards) on the low-x side (0) and high-x side (1) of each row;
-    ``first_ice``/``last_ice (H,)`` the outermost ice x of each row.  ``provenance`` maps each element to its
-    source tag; ``source`` is the file read.
+    ``first_ice``/``last_ice (H,)`` the outermost ice x of each row.  For the face-off spot table (Face-Offs:
+    "Nearest Face-off dot in the neutral zone", "Face-off dot nearest the place where the play was stopped", ...):
+    ``nearest_spot (H, W)`` the index of the spot nearest each square, ``nearest_neutral (H, W)`` the nearest of
+    the 4 neutral-zone spots, ``nearest_end (2, H, W)`` the nearer of half h's two end-zone spots; distances are
+    straight-line between square centres, the center spot counted at the red line (so both halves are alike),
+    ties to the lower index.  ``provenance`` maps each element to its source tag; ``source`` is the file read.
     """
 
     width: int
@@ -130,6 +134,9 @@ class Board:
     row3: np.ndarray
     first_ice: np.ndarray
     last_ice: np.ndarray
+    nearest_spot: np.ndarray
+    nearest_neutral: np.ndarray
+    nearest_end: np.ndarray
     source: str
     provenance: dict = field(default_factory=dict)
     feet: dict = field(default_factory=dict)
@@ -179,9 +186,23 @@ class Board:
         ``goal int64[2, 2]``, ``crease int64[2, 3, 2]``, ``faceoff int64[9, 2]``, ``faceoff_kind int64[9]``,
         ``faceoff_half int64[9]``, ``gate int64[2, 2]``, ``pull_spot int64[2, 2]``, ``corners int64[2, 2, 2]``,
         ``rim int64[K, 2]``, ``rim_index int64[H, W]``, ``row3 int64[2, H]``, ``first_ice int64[H]``,
-        ``last_ice int64[H]``.
+        ``last_ice int64[H]``, ``nearest_spot int64[H, W]``, ``nearest_neutral int64[H, W]``,
+        ``nearest_end int64[2, H, W]``.
         """
         return tuple([self.dims()] + [getattr(self, n) for n in ARRAY_NAMES[1:]])
+
+    def spot_name(self, k: int) -> str:
+        """A readable name of face-off spot ``k``: "center ice", "home end left", "away neutral right", ...
+        (home / away: whose half; left / right: as seen by the team defending it)."""
+        if self.faceoff_kind[k] == CENTER:
+            return "center ice"
+        team = "home" if self.faceoff_half[k] == 0 else "away"
+        side = "left" if (k - 1) % 2 == 0 else "right"
+        return f"{team} {FACEOFF_KINDS[int(self.faceoff_kind[k])]} {side}"
+
+    def reconstructed(self) -> list[str]:
+        """The elements whose source is (or includes) a reconstruction."""
+        return [k for k, v in self.provenance.items() if "reconstructed" in v]
 
     def zone(self, team: int, y: int) -> str:
         """``"defense"``, ``"neutral"`` or ``"attack"``: where row ``y`` lies for team ``team``."""
@@ -192,6 +213,15 @@ class Board:
 
 
 # ---------------------------------------------------------------- reading
+
+
+def table_line(text: str, name: str) -> int | None:
+    """The line of the header ``[name]`` or ``[[name]]`` (or of a top-level ``name = ...``) in ``text``."""
+    pat = re.compile(r"\s*\[\[?\s*" + re.escape(name) + r"\s*\]|\s*" + re.escape(name) + r"\s*=")
+    for i, line in enumerate(text.split("\n"), start=1):
+        if pat.match(line):
+            return i
+    return None
 
 
 def _aot_line(text: str, table: str, index: int, key: str | None) -> int | None:
@@ -241,8 +271,8 @@ class _Reader:
 
     def int(self, t: dict, sec: str, key: str, rng: Range) -> int:
         if key not in t:
-            raise ChartError(self.path, self.toml.line(sec), f"{sec}.{key}", None, f"missing key {sec}.{key}",
-                             field="key")
+            raise ChartError(self.path, table_line(self.toml.text, sec), f"{sec}.{key}", None,
+                             f"missing key {sec}.{key}", field="key")
         return self.toml.int(t, key, rng, prefix=sec + ".")
 
     def float(self, t: dict, sec: str, key: str, lo: float, hi: float) -> float:
@@ -266,7 +296,8 @@ def load_board(path=None) -> Board:
     doc = r.toml.doc
     for k in doc:
         if k not in _KEYS:
-            raise r.error(k, k, f"unknown table; tables: {', '.join(sorted(_KEYS))}")
+            raise ChartError(r.path, table_line(r.toml.text, k), k, k,
+                             f"unknown table; tables: {', '.join(sorted(_KEYS))}", field="key")
     prov: dict[str, str] = {}
 
     g = r.section("grid")
@@ -452,17 +483,33 @@ def load_board(path=None) -> Board:
     for k, (y, x) in enumerate(rim):
         rim_index[y, x] = k
     prov["rim"] = "reconstructed:boundary-loop"
-    prov["inside_rule"] = prov["inside"]
+    near_all, near_neutral, near_end = _nearest_spots(faceoff, kinds, halves, H, W)
+    prov["nearest_spot"] = "reconstructed:straight-line-distance"
 
     arrays = dict(cell=cell, row_line=row_line, row_half=row_half, inside=inside, goal=goal, crease=crease,
                   faceoff=faceoff, faceoff_kind=kinds, faceoff_half=halves, gate=gate, pull_spot=pull,
                   corners=corners, rim=rim, rim_index=rim_index, row3=row3, first_ice=first_ice,
-                  last_ice=last_ice)
+                  last_ice=last_ice, nearest_spot=near_all, nearest_neutral=near_neutral, nearest_end=near_end)
     return Board(width=W, height=H, half_lines=half_lines, behind=behind, blue=blue, shot_lines=shot_lines,
                  gate_line=gate_line, source=str(path), provenance=prov,
                  feet={"across": across, "along": along, "corner_radius": radius_ft, "width": width_ft,
                        "goal_line_to_red": length_ft},
                  **{k: _ro(v) for k, v in arrays.items()})
+
+
+def _nearest_spots(faceoff, kinds, halves, H, W):
+    """``(nearest of all 9, nearest neutral, nearest end of each half)`` spot index for every square."""
+    centres = faceoff.astype(float)
+    centres[kinds == CENTER, 0] = (H - 1) / 2          # the center spot counted at the red line
+    yy, xx = np.mgrid[0:H, 0:W]
+    d = np.hypot(yy[None] - centres[:, 0, None, None], xx[None] - centres[:, 1, None, None])   # (9, H, W)
+
+    def pick(ids):
+        ids = np.asarray(ids)
+        return ids[np.argmin(d[ids], axis=0)].astype(np.int64)     # argmin: ties to the first (lower) index
+
+    near_end = np.stack([pick(np.flatnonzero((kinds == END) & (halves == h))) for h in (0, 1)])
+    return pick(np.arange(len(kinds))), pick(np.flatnonzero(kinds == NEUTRAL)), near_end
 
 
 def _rim(cell: np.ndarray) -> np.ndarray:

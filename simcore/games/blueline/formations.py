@@ -30,7 +30,7 @@ from pathlib import Path
 import numpy as np
 
 from simcore.charts import ChartError
-from simcore.games.blueline.board import CREASE, Board, default_board, load_board
+from simcore.games.blueline.board import CREASE, Board, default_board, table_line
 from simcore.textio import read_toml
 
 DATA = Path(__file__).parent / "data"
@@ -110,8 +110,8 @@ class _Reader:
     def square(self, t: dict, sec: str, slot: str, allow_crease: bool = True):
         """``[line, column]`` (two whole numbers) or ``"crease"`` (only for the goalie)."""
         if slot not in t:
-            raise ChartError(self.path, self.toml.line(sec), f"{sec}.{slot}", None, f"missing key {sec}.{slot}",
-                             field="key")
+            raise ChartError(self.path, table_line(self.toml.text, sec), f"{sec}.{slot}", None,
+                             f"missing key {sec}.{slot}", field="key")
         v = t[slot]
         if v == "crease" and slot == "G" and allow_crease:
             return "crease"
@@ -149,7 +149,8 @@ def load_formations(path=None, board: Board | None = None) -> Formations:
     doc = r.toml.doc
     for k in doc:
         if k not in _TABLES:
-            raise r.error(k, k, f"unknown table; tables: {', '.join(_TABLES)}")
+            raise ChartError(r.path, table_line(r.toml.text, k), k, k, f"unknown table; tables: "
+                             f"{', '.join(_TABLES)}", field="key")
         if not isinstance(doc[k], dict):
             raise r.error(k, doc[k], f"must be a table [{k}]")
     for k in _TABLES:
@@ -179,8 +180,8 @@ def load_formations(path=None, board: Board | None = None) -> Formations:
                 sq = tuple(int(v) for v in squares[t][s])
                 if sq in seen:
                     t2, s2 = seen[sq]
-                    raise r.error(f"{sec}.{slot}", _shown(file_sq[slot]), f"the same square {sq} as "
-                                  f"{_who(t2, s2)}{label}")
+                    raise r.error(f"{sec}.{slot}", _shown(file_sq[slot]), f"{_who(t, s)} is on the same "
+                                  f"square {sq} as {_who(t2, s2)}{label}")
                 seen[sq] = (t, s)
 
     # ---- opening
@@ -282,11 +283,12 @@ def load_formations(path=None, board: Board | None = None) -> Formations:
     for p, name in enumerate(POSTURES):
         for t in (0, 1):
             both = np.stack([pk[p, t], pp[1 - t]])
-            mine = {tuple(v) for v in both[0]}
+            mine = {tuple(int(c) for c in v) for v in both[0]}
             for s, slot in enumerate(SLOTS):
-                if tuple(both[1, s]) in mine:
-                    raise r.error(f"pp.{slot}", _shown(ppsq[slot]), f"on the same square {tuple(both[1, s])} as a "
-                                  f"penalty killer in pk.{name}")
+                sq_ = tuple(int(v) for v in both[1, s])
+                if sq_ in mine:
+                    raise r.error(f"pp.{slot}", _shown(ppsq[slot]), f"on the same square {sq_} as a penalty killer "
+                                  f"in pk.{name}")
 
     return Formations(opening=_ro(opening), faceoff=_ro(off), faceoff_pos=_ro(fpos), pk=_ro(pk), pk_fill=_ro(fill),
                       pp=_ro(pp), pp_puck=SLOTS.index(puck), source=str(path), provenance=prov)
@@ -311,9 +313,9 @@ def _check_spacing(r: _Reader, sec: str, file_sq: dict, pos: np.ndarray, label: 
                 continue
             d = chebyshev(pos[t, s], pos[t2, s2])
             if d < FACEOFF_SPACING:
-                raise r.error(f"{sec}.{SLOTS[s]}", _shown(file_sq[SLOTS[s]]), f"{d} square(s) from {_who(t2, s2)} "
-                              f"{label}: Face-Offs: \"at least 3 spaces from the centers facing off ... 2 empty "
-                              "spaces between players\"")
+                raise r.error(f"{sec}.{SLOTS[s]}", _shown(file_sq[SLOTS[s]]), f"{_who(t, s)} is {d} square(s) from "
+                              f"{_who(t2, s2)} {label}: Face-Offs: \"at least 3 spaces from the centers facing off "
+                              "... 2 empty spaces between players\"")
 
 
 _DEFAULT: Formations | None = None
@@ -327,4 +329,4 @@ def default_formations() -> Formations:
     return _DEFAULT
 
 
-__all__ = ["Formations", "load_formations", "default_formations", "SLOTS", "POSTURES", "load_board"]
+__all__ = ["Formations", "load_formations", "default_formations", "SLOTS", "POSTURES"]

@@ -4,7 +4,8 @@
 (the home team attacks up the page), ``x`` left to right.  Every square is two characters: what is on it, then
 a mark.  The text (see :data:`LEGEND`):
 
-* each row starts and ends with its line number (counted from the goal line of its half, as on the board);
+* each row starts and ends with its line number (counted from the goal line of its half, as on the board),
+  and ends with whose end of the ice it is (``home``: the home goal's half, ``away``: the visitors');
 * ``=`` rows are the blue lines (between lines 12 and 13), the ``-`` row the red line;
 * ``.`` ice, ``o`` a face-off spot, ``+`` a penalty-box gate (line 18, both boxes on one side), ``_`` crease,
   ``#`` net, blank off the ice (outside the boards, the cut corners);
@@ -66,7 +67,8 @@ def render(board: Board, pos, puck=None, *, window: int | None = None, down=None
     for y in range(hi, lo - 1, -1):
         line = int(board.row_line[y])
         squares = "".join(grid[y][x] + marks[y][x] for x in range(W))
-        out.append(f"{line:>3} {squares}{line:>3}".rstrip())
+        end = "home" if board.row_half[y] == 0 else "away"
+        out.append(f"{line:>3} {squares}{line:>3} {end}")
         if y > lo and _is_blue(board, y, y - 1):
             out.append("    " + "=" * (2 * W - 1) + " blue")
         elif y > lo and board.row_half[y] != board.row_half[y - 1]:

@@ -45,9 +45,9 @@ class Rules(RulesBase):
                                  "to check) is skating through it; ignored = only the start and the squares "
                                  "passed through count.")
     offside: str = option("on", ("on", "off"), "Offsides", "the offside rule (off: no offside calls).")
-    intercept: str = option("8", ("7", "8", "9"), "Passing Through an Opponent's Contact Zone",
+    intercept: str = option("8", ("8", "7", "9"), "Passing Through an Opponent's Contact Zone",
                             "a defender intercepts a pass through its contact zone on 2d6 at least this.")
-    intercept_pk: str = option("10", ("9", "10", "11"), "Goalie's (NOTE)",
+    intercept_pk: str = option("10", ("10", "9", "11"), "Goalie's (NOTE)",
                                "a penalty-killer intercepts on 2d6 at least this.")
     rebound: str = option("nearest", ("nearest", "defense"), "Shots on Goal",
                           "what a chart 'rebound' does (the rulebook is silent): nearest = the puck lies loose "
@@ -66,9 +66,9 @@ class Rules(RulesBase):
     pp_move_pass: str = option("once", ("once", "every-turn"), "Power Plays & Penalty Killing",
                                "'Move & Pass for one turn': once per power play (the first offensive turn), or "
                                "every offensive turn of the power play.")
-    pk_dump: str = option("6", ("5", "6", "7"), "Dumping the Puck (Penalty-Kill Team)",
+    pk_dump: str = option("6", ("6", "5", "7"), "Dumping the Puck (Penalty-Kill Team)",
                           "a penalty-kill dump clears the zone on 2d6 at least this.")
-    goalie_pass: str = option("8", ("6", "8", "10"), "Goalie's",
+    goalie_pass: str = option("8", ("8", "6", "10"), "Goalie's",
                               "a goalie passes 'a maximum of 8 spaces in any direction' (king distance).")
     pull_goalie: str = option("on", ("on", "off"), "Pulling the Goalie", "pulling the goalie allowed.")
     pull_series: str = option("3", ("3", "2", "1"), "Pulling the Goalie",
@@ -80,13 +80,13 @@ class Rules(RulesBase):
     overtime: str = option("on", ("on", "off"), "Over Time", "on = overtime; off = straight to the shoot-out.")
     ot_series: str = option("4", ("4", "3", "5"), "Over Time", "'Re-set the series clock to \"4\"'.")
     so_rounds: str = option("5", ("5", "3"), "Shoot Out", "'Each team gets 5 attempts'.")
-    shootout_line: str = option("5", ("3", "5", "8", "13"), "Shoot Out",
+    shootout_line: str = option("5", ("5", "3", "8", "13"), "Shoot Out",
                                 "the line a shoot-out shot is read on (the rulebook names only the 'Shots from "
                                 "Center \"Open\" side').")
     shootout_tie: str = option("sudden-death", ("sudden-death", "tie"), "Shoot Out",
                                "a shoot-out level after its rounds: sudden-death rounds (at most 50, then a "
                                "tie), or the game stands tied.")
-    turn_cap: str = option("120", ("60", "120", "400"), "Series",
+    turn_cap: str = option("120", ("120", "60", "400"), "Series",
                            "safety cap on turns in one series (not in the rulebook): when hit, the series ends "
                            "with a face-off at center ice and the cap is counted (counts 'capped').")
 

@@ -146,6 +146,13 @@ def test_model_errors_name_file_line_key(tmp_path):
     with pytest.raises(ChartError, match="unknown key") as e:
         chartgen.load_model(f)
     assert e.value.column == "lane.screend"
+    f.write_text(text.replace("cap = 0.92", ""))
+    with pytest.raises(ChartError, match="missing") as e:
+        chartgen.load_model(f)
+    assert e.value.column == "cap"
+    f.write_text(text.replace("blank = 0.32", "blank = 0.90"))
+    with pytest.raises(ChartError, match="at most 1") as e:
+        chartgen.load_model(f)
 
 
 def test_regenerate_to_a_file(tmp_path):

@@ -10,11 +10,12 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
+from simcore.nbarrays import borrow
 from simcore.parallel import run_blocks
 from simcore.rng import RECORDING, SCRIPTED, STATE_SIZE, seed_stream
 
-from .context import Work
-from .layout import BLOCK, LOG_W, N_COUNTS, NZ
+from .context import Ctx, Work
+from .layout import BLOCK, LOG_W, N_COUNTS, NZ, Z
 from .turns import play_game
 
 
@@ -28,11 +29,33 @@ def new_work(H, W, nlog):
 
 
 @nb.njit(cache=True)
-def _block(c, seed, g0, lo, hi, b, out):
+def borrowed(c):
+    """``c`` with every array a view numba does not reference count (simcore.nbarrays.borrow): the context
+    is passed to nearly every rule function, and counting its arrays at each call cost more than the game."""
+    return Ctx(borrow(c.dims), borrow(c.cell), borrow(c.aline), borrow(c.inside), borrow(c.goal),
+               borrow(c.crease), borrow(c.fodot), borrow(c.fokind), borrow(c.fohalf), borrow(c.gate),
+               borrow(c.pullspot), borrow(c.corners), borrow(c.rim), borrow(c.rim_index), borrow(c.table),
+               borrow(c.outcome), borrow(c.scdf), borrow(c.gcdf), borrow(c.shotv), borrow(c.pkinds),
+               borrow(c.opening), borrow(c.fopos), borrow(c.pk), borrow(c.pkfill), borrow(c.pp),
+               borrow(c.pppuck), borrow(c.rules), borrow(c.pol))
+
+
+@nb.njit(cache=True)
+def borrowed_work(w):
+    """``w`` as borrowed views (its owner, the caller's, stays alive while a game is played)."""
+    return Work(borrow(w.S), borrow(w.pos), borrow(w.occ), borrow(w.cnt), borrow(w.goals), borrow(w.so),
+                borrow(w.log), borrow(w.snap), borrow(w.oy), borrow(w.ox), borrow(w.py), borrow(w.px),
+                borrow(w.deckw), borrow(w.ordr))
+
+
+@nb.njit(cache=True)
+def _block(c_, seed, g0, lo, hi, b, out):
     goals, so_goals, winner, decided, counts = out
     st = np.empty(STATE_SIZE, np.uint64)
     script = np.zeros(0, np.int64)
-    w = new_work(c.cell.shape[0], c.cell.shape[1], 0)
+    c = borrowed(c_)
+    w_ = new_work(c.cell.shape[0], c.cell.shape[1], 0)
+    w = borrowed_work(w_)
     for i in range(lo, hi):
         seed_stream(st, seed, g0 + i)
         win, dec = play_game(st, script, c, w)
@@ -44,6 +67,7 @@ def _block(c, seed, g0, lo, hi, b, out):
                 counts[i, t, k] = w.cnt[t, k]
         winner[i] = win
         decided[i] = dec
+    w_.S[0] = 0          # keeps the owner of w's borrowed views alive to here (numba frees a value after its last use)
 
 
 @nb.njit(cache=True, parallel=True)
@@ -58,7 +82,8 @@ def play_recorded(c, seed, game, record, nlog):
     seed_stream(st, seed, game)
     st[5] = RECORDING
     w = new_work(c.cell.shape[0], c.cell.shape[1], nlog)
-    win, dec = play_game(st, record, c, w)
+    win, dec = play_game(st, record, borrowed(c), borrowed_work(w))
+    w.S[Z.nlog] = w.S[Z.nlog]
     return win, dec, np.int64(st[4]), w
 
 
@@ -69,5 +94,6 @@ def play_scripted(c, script, nlog):
     st = np.zeros(STATE_SIZE, np.uint64)
     st[5] = SCRIPTED
     w = new_work(c.cell.shape[0], c.cell.shape[1], nlog)
-    win, dec = play_game(st, script, c, w)
+    win, dec = play_game(st, script, borrowed(c), borrowed_work(w))
+    w.S[Z.nlog] = w.S[Z.nlog]
     return win, dec, np.int64(st[4]), w

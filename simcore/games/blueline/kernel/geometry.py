@@ -18,7 +18,7 @@ DY = np.array([-1, -1, -1, 0, 0, 1, 1, 1], np.int64)
 DX = np.array([-1, 0, 1, -1, 1, -1, 0, 1], np.int64)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def passable(cell, y, x):
     """A square a skater may stand on or skate through (ice or crease; not off the ice, not the net)."""
     if y < 0 or x < 0 or y >= cell.shape[0] or x >= cell.shape[1]:
@@ -27,13 +27,13 @@ def passable(cell, y, x):
     return c == 1 or c == 2
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def cheb(ay, ax, by, bx):
     """King distance between two squares."""
     return max(abs(ay - by), abs(ax - bx))
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def in_opp_zone(pos, on_ice, team, y, x):
     """True when (y, x) is in the contact zone (the 8 squares around) of an on-ice skater of the team
     opposing ``team`` ("Contact Zone": all players except the goalies)."""
@@ -285,3 +285,38 @@ def shot_path(sy, sx, gy, gx, oy, ox):
         ox[k] = ox[i]
         k += 1
     return k
+
+
+@nb.njit(cache=True)
+def search(cell, occ, pos, on_ice, team, slot, ty, tx, n, slowed, dest_counts, fence, fence_team, aline):
+    """:func:`walk`, and where the greedy route is stuck (no step taken short of the target: a wall of players
+    ahead) the square of :func:`reachable` nearest the target, when it is nearer than where he stands (a path
+    around the wall exists within the rule's limits).  Returns the spaces skated (the king distance for a
+    search)."""
+    steps = walk(cell, occ, pos, on_ice, team, slot, ty, tx, n, slowed, dest_counts, fence, fence_team, aline)
+    y = pos[team, slot, 0]
+    x = pos[team, slot, 1]
+    if steps > 0 or (y == ty and x == tx) or n <= 0:
+        return steps
+    out = np.zeros(cell.shape, np.int8)
+    reachable(cell, occ, pos, on_ice, team, y, x, n, slowed, dest_counts, out)
+    bs = cheb(y, x, ty, tx) * 10000 + (y - ty) * (y - ty) + (x - tx) * (x - tx)
+    by = y
+    bx = x
+    for yy in range(max(0, y - n), min(cell.shape[0], y + n + 1)):
+        for xx in range(max(0, x - n), min(cell.shape[1], x + n + 1)):
+            if out[yy, xx] == 0 or (fence > 0 and aline[fence_team, yy] <= fence):
+                continue
+            sc = cheb(yy, xx, ty, tx) * 10000 + (yy - ty) * (yy - ty) + (xx - tx) * (xx - tx)
+            if sc < bs:
+                bs = sc
+                by = yy
+                bx = xx
+    if by == y and bx == x:
+        return 0
+    code = occ[y, x]
+    occ[y, x] = 0
+    occ[by, bx] = code
+    pos[team, slot, 0] = by
+    pos[team, slot, 1] = bx
+    return cheb(y, x, by, bx)

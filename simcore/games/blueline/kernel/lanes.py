@@ -11,7 +11,7 @@ from .state import short
 LANE_OPEN, LANE_SCREENED, LANE_BLOCKED = 0, 1, 2
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def shot_line(c, o, y):
     """The line of row y in the half team o attacks, or 0 when no shot may be taken from it ("Shots on goal may
     ONLY occur between lines 1-13 inclusive")."""
@@ -51,7 +51,7 @@ def shot_lane(c, w, o, y, x):
     return side, lane
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def context(line, side, lane):
     """The shot context index ``((line - 1) * 2 + side) * 3 + lane`` (0..77)."""
     return ((line - 1) * 2 + side) * 3 + lane

@@ -98,6 +98,7 @@ EVENT_NAMES = (
     "period", "faceoff", "move", "pass_", "intercept", "drop_pass", "shot", "goal", "offside", "dump",
     "icing", "pk_dump", "stick_check", "body_check", "penalty", "incidental", "release", "loose",
     "goalie", "series", "pp_setup", "pull", "timeout", "shootout", "end", "cap", "frozen", "delayed",
+    "skate",
 )
 EV = fields("EV", EVENT_NAMES)
 

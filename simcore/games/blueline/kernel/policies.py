@@ -23,7 +23,7 @@ ACT_MOVE, ACT_PASS, ACT_SHOOT, ACT_DUMP = 0, 1, 2, 3
 GROUP_C, GROUP_W, GROUP_D = 0, 1, 2
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def row_at(c, o, line):
     """The row of ``line`` counted as ``c.aline[o]`` counts (from the goal team o attacks)."""
     H = c.dims[1]
@@ -38,14 +38,14 @@ def row_at(c, o, line):
     return min(max(y, 0), H - 1)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def col(c, o, dx):
     """Column ``dx`` squares to the left wing's side of the middle (negative: the right wing's), for team o."""
     cx = c.dims[0] // 2
     return cx - dx if o == 0 else cx + dx
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def group_of(w, t, s):
     if s == 0:
         return GROUP_C
@@ -169,7 +169,7 @@ def choose_group(c, w, st, script, o):
     return g
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def group_free(w, t, g):
     S = w.S
     for s in range(6):
@@ -294,8 +294,9 @@ def mark_target(c, w, d, s, checker):
 
 @nb.njit(cache=True)
 def check_kind(c, w, st, script, d, s):
-    """0 no check, 1 stick check, 2 body check, by the side's ``check`` policy (``by-risk``: a body check
-    only at even strength when not leading and the carrier is in the checker's own half)."""
+    """0 no check, 1 stick check, 2 body check, by the side's ``check`` policy (``by-risk``: in the checker's
+    own half a body check at even strength when not leading, else a stick check; in the other half only a
+    stick check, and only after 5 turns of the series)."""
     k = c.pol[d][P.check]
     if k == CK_NEVER:
         return 0
@@ -308,7 +309,9 @@ def check_kind(c, w, st, script, d, s):
     S = w.S
     lead = S[Z.score + d] - S[Z.score + 1 - d]
     py = S[Z.puck_y]
-    if short(w, d) or lead > 0 or c.aline[d, py] <= c.dims[2]:
+    if c.aline[d, py] <= c.dims[2]:
+        return 0 if S[Z.series_turns] < 6 else 1
+    if short(w, d) or lead > 0:
         return 1
     return 2
 

@@ -11,7 +11,7 @@ from .geometry import passable
 from .layout import LOG_W, Z
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def log(c, w, code, team, slot, a, b, cc, d):
     """Append an event row (code, period, dial, team, slot, a, b, c, d) when the game is recorded."""
     S = w.S
@@ -30,7 +30,7 @@ def log(c, w, code, team, slot, a, b, cc, d):
     S[Z.nlog] = n + 1
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def snapshot(w):
     """After a turn of a recorded game: every player's square and the puck's, tagged with the log row."""
     S = w.S
@@ -49,12 +49,12 @@ def snapshot(w):
     S[Z.nsnap] = n + 1
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def onice(w, t, s):
     return w.S[Z.on_ice + t * 6 + s] != 0
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def skaters(w, t):
     """Skaters of team t on the ice (a pulled goalie not counted)."""
     n = 0
@@ -63,7 +63,7 @@ def skaters(w, t):
     return n
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def short(w, t):
     """Team t is killing a penalty: fewer skaters on the ice than the opponent, a player in its box."""
     S = w.S
@@ -71,18 +71,18 @@ def short(w, t):
     return inbox and skaters(w, t) < skaters(w, 1 - t)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def advantage(w, t):
     """Team t has the power play's advantages: more skaters than the opponent, or an extra attacker."""
     return skaters(w, t) > skaters(w, 1 - t) or w.S[Z.pulled + t] != 0
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def in_attack(c, t, y):
     return c.aline[t, y] <= c.dims[4]
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def in_own_end(c, t, y):
     return c.aline[t, y] > 2 * c.dims[2] + 1 - c.dims[4] - 1
 
@@ -119,7 +119,7 @@ def place(c, w, t, s, y, x):
     raise ValueError("no free square on the board")
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def sync_puck(w):
     """The puck's square follows its carrier."""
     S = w.S
@@ -145,7 +145,7 @@ def nearest_dot(c, y, x, kind, half):
     return best
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def half_of(c, y):
     """The half row y lies in (0 / 1)."""
     return 0 if c.aline[0, y] > c.dims[2] else 1

@@ -13,7 +13,7 @@ import numpy as np
 
 from simcore.rng import draw_weighted, roll_2d6, roll_die
 
-from .geometry import cheb, in_opp_zone, walk
+from .geometry import cheb, search
 from .lanes import LANE_BLOCKED, LANE_SCREENED, context, pass_lane, shot_lane, shot_line, zone_crossers
 from .layout import (C, EV, PH_DEFENSE, R, ST_CAP, ST_GOAL, ST_HOLD, ST_ICING, ST_INCIDENTAL, ST_NONE,
                      ST_OFFSIDE, ST_PENALTY, ST_SAVE, Z)
@@ -28,7 +28,7 @@ MAX_GAME_TURNS = 30000
 
 # ---------------------------------------------------------------- stoppages, series, possession
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def halt(c, w, kind, dot):
     """Stop play ("a stoppage"): a face-off at spot ``dot`` follows (after delayed penalties are imposed)."""
     S = w.S
@@ -37,7 +37,7 @@ def halt(c, w, kind, dot):
         S[Z.stop_y] = dot
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def stopped(w):
     return w.S[Z.stop] != ST_NONE or w.S[Z.done] != 0
 
@@ -106,7 +106,7 @@ def server(w, t, s):
     return 0
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def waiting(w, t, s):
     S = w.S
     for k in range(S[Z.wait_n + t]):
@@ -115,7 +115,7 @@ def waiting(w, t, s):
     return False
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def box_count(w, t):
     S = w.S
     return (S[Z.box_slot + t * 2] >= 0) + (S[Z.box_slot + t * 2 + 1] >= 0)
@@ -366,7 +366,7 @@ def pp_setup(c, w, st, script, p):
 
 # ---------------------------------------------------------------- shots
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def strength_kind(w, g):
     """The goal kind of a goal by team g now: 0 even, 1 power play, 2 short-handed, 3 empty net."""
     if w.S[Z.pulled + 1 - g] != 0:
@@ -716,7 +716,7 @@ def check(c, w, st, script, d, s, kind):
 
 # ---------------------------------------------------------------- skating
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def allowance(c, w, t, s, roll):
     """A player's spaces this move: the roll, +2 on the power play ("Movement dice rolls get a +2"), +2 for the
     overtime center-and-winger roll, -2 for a penalty killer in his own end."""
@@ -731,7 +731,7 @@ def allowance(c, w, t, s, roll):
     return max(n, 0)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def slowed(c, w, t, s):
     """The contact-zone -2 applies to this player now (not the puck carrier; ``zone_slow``)."""
     S = w.S
@@ -773,7 +773,7 @@ def move_offense(c, w, st, script, o, g):
     roll = roll_2d6(st, script)
     mem = np.empty(6, np.int64)
     n = members(w, o, g, mem)
-    log(c, w, EV.move, o, g, roll, n, 0, 0)
+    log(c, w, EV.skate, o, g, roll, n, 0, 0)
     dc = c.rules[R.zone_slow_dest]
     for i in range(n):
         s = mem[i]
@@ -781,7 +781,7 @@ def move_offense(c, w, st, script, o, g):
         y0 = w.pos[o, s, 0]
         x0 = w.pos[o, s, 1]
         a = allowance(c, w, o, s, roll)
-        steps = walk(c.cell, w.occ, w.pos, w.S[Z.on_ice:Z.on_ice + 12], o, s, ty, tx, a, slowed(c, w, o, s),
+        steps = search(c.cell, w.occ, w.pos, w.S[Z.on_ice:Z.on_ice + 12], o, s, ty, tx, a, slowed(c, w, o, s),
                      dc != 0, fence, o, c.aline)
         w.cnt[o, C.moves] += 1
         log(c, w, EV.move, o, s, y0 * 64 + x0, w.pos[o, s, 0] * 64 + w.pos[o, s, 1], a, steps)
@@ -852,7 +852,7 @@ def defense_turn(c, w, st, script, d):
     roll = roll_2d6(st, script)
     mem = np.empty(6, np.int64)
     n = members(w, d, g, mem)
-    log(c, w, EV.move, d, g, roll, n, 0, 1)
+    log(c, w, EV.skate, d, g, roll, n, 0, 1)
     k = S[Z.carrier]
     py = S[Z.puck_y]
     px = S[Z.puck_x]
@@ -875,7 +875,7 @@ def defense_turn(c, w, st, script, d):
         y0 = w.pos[d, s, 0]
         x0 = w.pos[d, s, 1]
         a = allowance(c, w, d, s, roll)
-        steps = walk(c.cell, w.occ, w.pos, w.S[Z.on_ice:Z.on_ice + 12], d, s, ty, tx, a, slowed(c, w, d, s),
+        steps = search(c.cell, w.occ, w.pos, w.S[Z.on_ice:Z.on_ice + 12], d, s, ty, tx, a, slowed(c, w, d, s),
                      dc != 0, 0, d, c.aline)
         w.cnt[d, C.moves] += 1
         log(c, w, EV.move, d, s, y0 * 64 + x0, w.pos[d, s, 0] * 64 + w.pos[d, s, 1], a, steps)

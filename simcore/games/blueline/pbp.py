@@ -1,0 +1,136 @@
+"""Play-by-play text of a recorded Blue Line game: one or two lines a turn (who, the dice, what happened), each
+shot's cards and chart cell, and the rink (rink.render, a window around the puck) after every turn.
+
+``render(board, events, snapshots, row)``: ``events`` are the kernel's log rows (``EVENT_COLUMNS``: code,
+period, dial, team, slot, a, b, c, d), ``snapshots`` the positions after each turn (24 values: (y, x) for team
+0 slots 0-5 then team 1, the puck's (y, x), and the log row the snapshot follows).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .kernel.layout import COUNT_NAMES, EV, GOALIE_CARDS, RESULTS, SHOT_CARDS, SLOT_NAMES
+
+TEAMS = ("HOME", "AWAY")
+GROUPS = ("center", "wings", "defense")
+LANES = ("open", "screened", "blocked")
+POSTURES = ("large box", "small box", "1-2-1")
+KINDS = ("even strength", "power play", "short-handed", "empty net")
+WINDOW = 7
+
+
+def _who(t, s) -> str:
+    return f"{TEAMS[t]} {SLOT_NAMES[s]}" if 0 <= s < 6 else TEAMS[t]
+
+
+def _sq(v) -> str:
+    return f"({v // 64},{v % 64})"
+
+
+def line_of(e, board) -> str | None:
+    """The text of one event (None for events shown only through others)."""
+    code, period, dial, t, s, a, b, c, d = e
+    if code == EV.period:
+        return "=== " + ("Overtime (4 on 4)" if b else f"Period {a}") + " ==="
+    if code == EV.faceoff:
+        spot = board.spot_name(s) if hasattr(board, "spot_name") else f"spot {s}"
+        mods = "" if (c, d) == (a, b) else f" (with the power play's +1: {c} - {d})"
+        return f"Face-off at {spot}: home rolls {a}, away rolls {b}{mods}; {TEAMS[t]} wins the draw"
+    if code == EV.skate:
+        return f"{TEAMS[t]} {'defends' if d else 'skates'}: the {GROUPS[s]}, 2d6 = {a}"
+    if code == EV.move:
+        return f"    {SLOT_NAMES[s]} {_sq(a)} -> {_sq(b)}  ({d} of {c} spaces)"
+    if code == EV.pass_:
+        return f"{_who(t, s)} passes to {SLOT_NAMES[a]}" + ("" if b else " -- intercepted")
+    if code == EV.intercept:
+        return f"    {_who(t, s)} reaches for it: 2d6 = {a} (needs {b}) -> {'intercepts' if c else 'misses'}"
+    if code == EV.drop_pass:
+        return f"    drop pass {SLOT_NAMES[s]} -> {SLOT_NAMES[a]}"
+    if code == EV.shot:
+        side = "inside" if b // 3 == 0 else "outside"
+        head = f"{_who(t, s)} shoots from line {a}, {side}, {LANES[b % 3]}"
+        if c < 0 and d == 103:
+            return head + ": empty net"
+        cards = f"; cards {SHOT_CARDS[c // 8]} vs {GOALIE_CARDS[c % 8]}" if c >= 0 else "; empty net"
+        if d < 0:
+            return head + cards + ": the goalie read it, save"
+        pos, roll, res = d // 100, (d % 100) // 4, d % 4
+        return head + cards + f": {'in' if pos == 0 else 'out of'} position, 2d6 = {roll} -> {RESULTS[res]}"
+    if code == EV.goal:
+        return f"GOAL {TEAMS[t]} ({KINDS[a]}): home {b}, away {c}"
+    if code == EV.offside:
+        return f"Offside: {_who(t, s)} was in the zone before the puck"
+    if code == EV.dump:
+        return f"{_who(t, s)} dumps the puck around the boards to ({a},{b})"
+    if code == EV.icing:
+        return f"Icing on {TEAMS[t]}"
+    if code == EV.pk_dump:
+        return f"{_who(t, s)} tries to clear: 2d6 = {a} -> {'cleared' if b else 'not cleared'}"
+    if code in (EV.stick_check, EV.body_check):
+        kind = "stick" if code == EV.stick_check else "body"
+        return (f"    {_who(t, s)} {kind} checks {SLOT_NAMES[a]}: 2d6 {b} vs {c} -> "
+                + ("steals the puck" if d else "no steal"))
+    if code == EV.penalty:
+        if b == 0:
+            return f"    penalty card {c} to {_who(t, s)}: {'minor' if a == 0 else 'major'}"
+        return f"    {_who(t, s)} to the box ({'minor' if a == 0 else 'major'}, space {c})"
+    if code == EV.incidental:
+        return "    two minors: incidentals, nobody to the box"
+    if code == EV.delayed:
+        return f"    delayed penalty on {_who(t, s)}"
+    if code == EV.release:
+        return f"{_who(t, s)} leaves the box"
+    if code == EV.loose:
+        return f"Loose puck at ({a},{b}): {_who(t, s)} gets there first ({c} squares)"
+    if code == EV.goalie:
+        return f"{_who(t, 5)} " + (f"passes to {SLOT_NAMES[b]}" if a else "holds for a face-off")
+    if code == EV.series:
+        return f"-- new series ({TEAMS[t]} puck), dial {a}"
+    if code == EV.pp_setup:
+        return f"Power-play set-up: {TEAMS[1 - t]} in the {POSTURES[a]}, {_who(t, s)} holds the puck on line 12"
+    if code == EV.pull:
+        return f"{TEAMS[t]} pulls the goalie"
+    if code == EV.timeout:
+        return f"{TEAMS[t]} calls its time-out: the dial back to {a}"
+    if code == EV.shootout:
+        if d == 3:
+            res = "GOAL"
+        elif c == 0 and d == 1:
+            res = "save (the goalie read it)"
+        else:
+            res = f"2d6 = {c}, {RESULTS[d]}"
+        return f"Shoot-out round {s + 1}: {TEAMS[t]} {SHOT_CARDS[a]} vs {GOALIE_CARDS[b]}: {res}"
+    if code == EV.end:
+        return "-- the series dial turns from 1: end of the period"
+    if code == EV.cap:
+        return "-- the series reached the turn cap: face-off at center ice"
+    return None
+
+
+def render(board, events, snapshots, row) -> str:
+    from .rink import render as rink
+
+    out = []
+    si = 0
+    snaps = np.asarray(snapshots)
+    for i, e in enumerate(events):
+        text = line_of(e, board)
+        if text is not None:
+            out.append(text)
+        while si < len(snaps) and snaps[si, 26] <= i + 1:
+            if snaps[si, 26] == i + 1:
+                pos = snaps[si, :24].reshape(2, 6, 2)
+                out.append(rink(board, pos, (int(snaps[si, 24]), int(snaps[si, 25])), window=WINDOW,
+                                legend=False))
+            si += 1
+    g = np.asarray(row["goals"])
+    h, a = int(g[0].sum()), int(g[1].sum())
+    so = row["so_goals"]
+    end = ("", " (overtime)", f" (shoot-out {int(so[0])}-{int(so[1])})")[row["decided"]]
+    out.append(f"Final: home {h}, away {a}{end}; winner {('home', 'away', 'tie')[row['winner']]}")
+    shots = row["counts"]["shots"]
+    out.append(f"Shots: home {shots[0]}, away {shots[1]}")
+    return "\n".join(out)
+
+
+__all__ = ["render", "line_of", "COUNT_NAMES"]

@@ -1,0 +1,135 @@
+"""Blue Line Hockey engine: whole games, determinism across threads and chunks, bookkeeping that balances, the
+play-by-play of game g being game g of the run, overtime 4-on-4 in a recorded game."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from simcore.games.blueline import engine
+from simcore.games.blueline.kernel.layout import COUNT_NAMES, EV, GAME_OUTPUTS
+from simcore.games.blueline.policies import Policy
+from simcore.games.blueline.rules import Rules
+
+N = 400
+
+
+@pytest.fixture(scope="module")
+def run():
+    return engine.simulate(N, 7)
+
+
+def col(out, name):
+    return out["counts"][:, :, COUNT_NAMES.index(name)].astype(np.int64)
+
+
+def test_outputs_have_the_declared_shapes(run):
+    """The kernel's outputs are GAME_OUTPUTS, one row a game."""
+    for spec in GAME_OUTPUTS.specs:
+        assert run[spec.name].shape == (N, *spec.shape) and run[spec.name].dtype == spec.dtype
+
+
+def test_same_seed_same_games_whatever_threads_and_chunks(run):
+    """RNG contract: game g of seed s depends only on (s, g)."""
+    for threads, chunk in ((1, None), (2, 37), (2, 128)):
+        other = engine.simulate(N, 7, threads=threads, chunk_size=chunk)
+        for k in run:
+            np.testing.assert_array_equal(run[k], other[k])
+    part = engine.simulate(50, 7)
+    np.testing.assert_array_equal(part["counts"], run["counts"][:50])
+    assert not np.array_equal(engine.simulate(50, 8)["counts"], part["counts"])
+
+
+def test_games_end_with_a_result(run):
+    """Ending the Game: regulation, overtime or shoot-out; a winner unless the shoot-out rule allows ties."""
+    g = run["goals"].astype(np.int64).sum(axis=2)
+    reg = run["decided"] == 0
+    assert (g[reg, 0] != g[reg, 1]).all()
+    won = run["winner"]
+    h = g[:, 0] + (run["decided"] == 2) * (run["so_goals"][:, 0] > run["so_goals"][:, 1])
+    a = g[:, 1] + (run["decided"] == 2) * (run["so_goals"][:, 1] > run["so_goals"][:, 0])
+    assert ((won == 0) == (h > a)).all() and ((won == 1) == (a > h)).all()
+    assert set(np.unique(run["decided"])) <= {0, 1, 2}
+    ot = run["decided"] == 1
+    assert (run["goals"][ot, :, 3].sum(axis=1) == 1).all()          # sudden death: one overtime goal
+    assert (col(run, "capped") == 0).all()
+
+
+def test_bookkeeping_balances(run):
+    """Every shot has one result; every goal one kind; the outputs' goals are the counters' goals."""
+    shots = col(run, "shots")
+    assert (shots == col(run, "card_saves") + col(run, "saves") + col(run, "rebounds") + col(run, "blanks")
+            + col(run, "goals")).all()
+    assert (col(run, "goals") == col(run, "goals_even") + col(run, "pp_goals") + col(run, "sh_goals")
+            + col(run, "en_goals")).all()
+    assert (col(run, "in_position") + col(run, "out_of_position") == shots - col(run, "card_saves")).all()
+    assert (col(run, "goals") == run["goals"].astype(np.int64).sum(axis=2)).all()
+    assert (col(run, "stick_steals") <= col(run, "stick_checks")).all()
+    assert (col(run, "body_steals") <= col(run, "body_checks")).all()
+    assert (col(run, "faceoffs_won").sum(axis=1) == col(run, "faceoffs")[:, 0]).all()
+    assert (col(run, "pk_clears") + col(run, "pk_dump_fails") <= col(run, "dumps")).all()
+    so = run["decided"] == 2
+    assert (col(run, "so_shots")[~so] == 0).all() and (col(run, "so_shots")[so] >= 5).all()
+
+
+def test_games_look_like_hockey(run):
+    """A sanity band on the defaults: shots and goals per team, penalties and power plays occur."""
+    shots = col(run, "shots").mean()
+    goals = col(run, "goals").mean()
+    assert 5 < shots < 60 and 0.5 < goals < 8
+    assert col(run, "minors").sum() > 0 and col(run, "pp_goals").sum() > 0
+    assert col(run, "series").mean() > 10
+
+
+def test_play_by_play_is_game_g_of_the_run(run):
+    """The recorded game is the very game simulate plays as game g (RNG RECORDING)."""
+    for g in (0, 5):
+        log = engine.play_by_play(7, g)
+        np.testing.assert_array_equal(log.row["goals"], run["goals"][g])
+        assert log.row["winner"] == run["winner"][g]
+        for i, name in enumerate(COUNT_NAMES):
+            assert log.row["counts"][name] == tuple(int(v) for v in run["counts"][g, :, i])
+    assert "Face-off at center ice" in log.text and "Final:" in log.text
+    assert log.text.count("blue") > 10                     # the rink after the turns
+
+
+def test_overtime_is_four_on_four():
+    """Over Time: "Remove one of the wingers from each team so that both teams are 4-on-4"."""
+    out = engine.simulate(300, 11)
+    g = int(np.nonzero(out["decided"] >= 1)[0][0])
+    log = engine.play_by_play(11, g)
+    start = next(i for i, e in enumerate(log.events) if e[0] == EV.period and e[6] == 1)
+    snaps = log.snapshots[log.snapshots[:, 26] > start]
+    assert len(snaps) > 0
+    pos = snaps[:, :24].reshape(-1, 2, 6, 2)
+    wingers_on = (pos[:, :, 1:3, 0] >= 0).sum(axis=2)
+    assert (wingers_on <= 1).all()
+
+
+def test_policies_change_play():
+    """Named policies are played: shooting always takes more shots than a high threshold."""
+    a = engine.simulate(200, 3, policies=("shoot=always", "shoot=always"))
+    b = engine.simulate(200, 3, policies=("shoot=threshold-400", "shoot=threshold-400"))
+    assert col(a, "shots").mean() > col(b, "shots").mean()
+    r = engine.simulate(100, 3, policies=("random", "random"))
+    assert r["counts"].shape == (100, 2, len(COUNT_NAMES))
+
+
+def test_policy_parse_and_text():
+    """Policy.parse: presets and field=value;field=value; str() gives it back."""
+    p = Policy.parse("aggressive;cards=random")
+    assert p.check == "body" and p.cards == "random" and Policy.parse(str(p)) == p
+    assert str(Policy()) == "default" and Policy.parse("cautious").shoot == "threshold-180"
+    with pytest.raises(ValueError, match="check"):
+        Policy.parse("check=elbow")
+    with pytest.raises(ValueError, match="fields"):
+        Policy.parse("speed=3")
+    assert Policy().numeric().dtype == np.int64
+
+
+def test_rules_fields_cite_their_heading():
+    """Rules: every field an option citing its rulebook heading; numeric() is the kernel's vector."""
+    for f in Rules.describe():
+        assert f["section"] and f["doc"] and f["default"] == f["choices"][0]
+    assert Rules.preset("no-icing").icing == "off"
+    off = engine.simulate(200, 3, rules="icing=off,offside=off")
+    assert col(off, "icings").sum() == 0 and col(off, "offsides").sum() == 0

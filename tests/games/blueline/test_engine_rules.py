@@ -1,0 +1,575 @@
+"""Blue Line Hockey rules on scripted dice and cards: each test sets a position on the board, runs one rule of the
+kernel on a scripted stream (entries: a 1d6 or a 2d6 total, a card's number 1..5, a penalty card's number 1..15)
+and checks what happened.  Each docstring cites the rulebook heading it plays.
+"""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from simcore.games.blueline import engine
+from simcore.games.blueline.kernel import geometry as G
+from simcore.games.blueline.kernel import turns as T
+from simcore.games.blueline.kernel.layout import C, ST_INCIDENTAL, ST_NONE, ST_OFFSIDE, ST_PENALTY, Z
+from simcore.games.blueline.kernel.policies import GROUP_W
+
+HOME, AWAY = 0, 1
+MINOR_CARD, MAJOR_CARD = 1, 13          # data/penalty_cards.csv: cards 1-12 minors, 13-15 majors
+
+
+@pytest.fixture(scope="module")
+def base():
+    return engine.compile_ctx()
+
+
+def fresh(c, period=1, dial=10):
+    w = engine.new_work(c, 2000)
+    T.reset(c, w)
+    w.S[Z.period] = period
+    w.S[Z.dial] = dial
+    return w
+
+
+def put(c, w, t, s, y, x):
+    from simcore.games.blueline.kernel.state import place
+    place(c, w, t, s, y, x)
+    assert tuple(w.pos[t, s]) == (y, x), "the square was taken"
+
+
+def possess(c, w, t, s):
+    w.S[Z.poss] = t
+    w.S[Z.carrier] = s
+    w.S[Z.last_poss] = t
+    w.S[Z.puck_y], w.S[Z.puck_x] = w.pos[t, s]
+
+
+def bench(w, t, s):
+    """Take player (t, s) off the ice (not placed)."""
+    w.S[Z.on_ice + t * 6 + s] = 0
+
+
+def stream(*entries):
+    return engine.scripted(entries)
+
+
+def row(c, t, line):
+    """The row of ``line`` in the half team t attacks."""
+    return int(np.nonzero(c.aline[t] == line)[0][0])
+
+
+# ---------------------------------------------------------------- face-offs
+
+def test_faceoff_high_roll_wins_and_home_wins_ties(base):
+    """Face-Offs: "High roller wins ... In the case of a tie, the HOME team wins the draw"; the winner's center
+    takes the puck; the opening face-off uses the suggested setup."""
+    c = base
+    w = fresh(c)
+    st, sc = stream(2, 5)
+    T.faceoff(c, w, st, sc, 0, True)
+    assert w.S[Z.poss] == AWAY and w.S[Z.carrier] == 0
+    assert tuple(w.pos[AWAY, 0]) == tuple(c.opening[AWAY, 0])
+    assert (w.S[Z.puck_y], w.S[Z.puck_x]) == tuple(c.opening[AWAY, 0])
+    w = fresh(c)
+    st, sc = stream(4, 4)
+    T.faceoff(c, w, st, sc, 0, True)
+    assert w.S[Z.poss] == HOME and w.cnt[HOME, C.faceoffs_won] == 1 and w.cnt[AWAY, C.faceoffs_won] == 0
+    assert st[4] == 2
+
+
+def test_faceoff_power_play_plus_one_and_ties(base):
+    """Power Plays & Penalty Killing: "Face off dice rolls get a +1 added (Ties go to the power play team)"."""
+    c = base
+    w = fresh(c)
+    bench(w, HOME, 1)                 # home short-handed: away has the power play
+    w.S[Z.box_slot + HOME * 2] = 1
+    w.S[Z.box_left + HOME * 2] = 2
+    st, sc = stream(5, 4)             # away 4 + 1 ties home's 5: the power play wins
+    T.faceoff(c, w, st, sc, 0, False)
+    assert w.S[Z.poss] == AWAY
+    w = fresh(c)
+    bench(w, AWAY, 1)
+    w.S[Z.box_slot + AWAY * 2] = 1
+    w.S[Z.box_left + AWAY * 2] = 2
+    st, sc = stream(3, 4)             # home 3 + 1 ties away's 4: home, the power play, wins
+    T.faceoff(c, w, st, sc, 0, False)
+    assert w.S[Z.poss] == HOME
+
+
+def test_faceoff_new_series_only_on_a_change_of_possession(base):
+    """Series: "if the last team in possession of puck wins the draw, there is no change of series"."""
+    c = base
+    w = fresh(c, dial=7)
+    w.S[Z.last_poss] = HOME
+    st, sc = stream(6, 1)
+    T.faceoff(c, w, st, sc, 1, False)
+    assert w.S[Z.dial] == 7
+    st, sc = stream(1, 6)
+    T.faceoff(c, w, st, sc, 1, False)
+    assert w.S[Z.dial] == 6 and w.S[Z.poss] == AWAY
+
+
+# ---------------------------------------------------------------- skating and the contact zone
+
+def reach(c, w, t, s, n, slowed=True):
+    out = np.zeros(c.cell.shape, np.int8)
+    y, x = w.pos[t, s]
+    G.reachable(c.cell, w.occ, w.pos, w.S[Z.on_ice:Z.on_ice + 12], t, y, x, n, slowed, True, out)
+    return out
+
+
+def test_skating_allowance_is_king_moves(base):
+    """Skating: "each winger can be moved a maximum of 9 spaces each in any direction" (diagonals count one)."""
+    c = base
+    w = fresh(c)
+    put(c, w, HOME, 1, 20, 9)
+    out = reach(c, w, HOME, 1, 4)
+    assert out[24, 13] == 1 and out[25, 9] == 0 and out[16, 5] == 1 and out[20, 14] == 0
+
+
+def test_contact_zone_costs_two_not_doubled(base):
+    """Contact Zone: "movement is reduced by 2 spaces if you are starting in or skating through an opponent's
+    Contact Zone ... in the contact zone of two opposing players ... NOT doubled"."""
+    c = base
+    w = fresh(c)
+    put(c, w, HOME, 1, 20, 9)
+    put(c, w, AWAY, 0, 21, 9)          # home LW starts in the away center's zone
+    out = reach(c, w, HOME, 1, 6)
+    assert out[16, 9] == 1 and out[15, 9] == 0       # 4 spaces, not 6
+    put(c, w, AWAY, 1, 19, 10)         # a second zone: still -2
+    out = reach(c, w, HOME, 1, 6)
+    assert out[16, 9] == 1 and out[15, 9] == 0
+    # the puck carrier is not slowed
+    out = reach(c, w, HOME, 1, 6, slowed=False)
+    assert out[14, 9] == 1
+
+
+def test_no_skating_through_players(base):
+    """Exchanging the Puck: "Players may not skate through the same square as any other player"."""
+    c = base
+    w = fresh(c)
+    put(c, w, HOME, 0, 20, 9)
+    for s, x in zip(range(5), range(7, 12)):
+        put(c, w, AWAY, s, 22, x)
+    for s, x in ((1, 6), (2, 12)):
+        put(c, w, HOME, s, 21, x)
+    out = reach(c, w, HOME, 0, 2, slowed=False)
+    assert out[22, 9] == 0 and out[21, 9] == 1
+    assert out[23, 9] == 0                    # behind the wall: no way round in 2 spaces
+
+
+def test_walk_stays_within_the_reachable_squares(base):
+    """Skating: the policy's route (a greedy king walk) ends on a square the rule allows (BFS referee)."""
+    c = base
+    rng = np.random.default_rng(5)
+    for _ in range(25):
+        w = fresh(c)
+        from simcore.games.blueline.kernel.state import place
+        for t in range(2):
+            for s in range(5):
+                place(c, w, t, s, int(rng.integers(8, 36)), int(rng.integers(3, 16)))
+        n = int(rng.integers(2, 13))
+        ref = reach(c, w, HOME, 1, n)
+        ty, tx = int(rng.integers(3, 41)), int(rng.integers(2, 17))
+        G.walk(c.cell, w.occ, w.pos, w.S[Z.on_ice:Z.on_ice + 12], HOME, 1, ty, tx, n, True, True, 0, HOME,
+               c.aline)
+        y, x = w.pos[HOME, 1]
+        assert ref[y, x] == 1
+
+
+def test_drop_pass_to_a_teammate_skating_by(base):
+    """Exchanging the Puck (Drop Passes): a teammate passing the carrier in an adjacent space takes the puck,
+    a free action (the wings' move: 2d6 = 3)."""
+    c = base
+    w = fresh(c)
+    put(c, w, HOME, 3, 20, 5)
+    put(c, w, HOME, 1, 18, 4)
+    bench(w, HOME, 2)
+    possess(c, w, HOME, 3)
+    st, sc = stream(3)
+    T.move_offense(c, w, st, sc, HOME, GROUP_W)
+    assert tuple(w.pos[HOME, 1]) == (21, 5)
+    assert w.S[Z.carrier] == 1 and w.cnt[HOME, C.drop_passes] == 1 and st[4] == 1
+
+
+# ---------------------------------------------------------------- passing
+
+def test_pass_lines_open_and_blocked(base):
+    """Passing: "Puck may not be passed through any occupied square, or passed horizontally or vertically if a
+    player occupies a square adjacent to its path"; a diagonal line between the closest corners."""
+    c = base
+    w = fresh(c)
+    put(c, w, HOME, 0, 20, 5)
+    put(c, w, HOME, 1, 20, 12)
+    blocked, n = engine_pass(c, w, (20, 5), (20, 12))
+    assert not blocked and n == 6
+    put(c, w, AWAY, 0, 19, 8)             # beside the horizontal path
+    assert engine_pass(c, w, (20, 5), (20, 12))[0]
+    put(c, w, HOME, 2, 24, 9)             # diagonal from (20, 5): corners (21, 6) -> (24, 9)
+    blocked, n = engine_pass(c, w, (20, 5), (24, 9))
+    assert not blocked and [(int(w.py[i]), int(w.px[i])) for i in range(n)] == [(21, 6), (22, 7), (23, 8)]
+    put(c, w, AWAY, 1, 22, 7)
+    assert engine_pass(c, w, (20, 5), (24, 9))[0]
+
+
+def engine_pass(c, w, a, b):
+    from simcore.games.blueline.kernel.lanes import pass_lane
+    return pass_lane(c, w, HOME, a[0], a[1], b[0], b[1])
+
+
+@pytest.mark.parametrize("roll, caught", [(7, False), (8, True)])
+def test_interception_at_8(base, roll, caught):
+    """Passing Through an Opponent's Contact Zone: "If the result is (8) or higher the pass is intercepted
+    causing a turnover and a new series begins"."""
+    c = base
+    w = fresh(c, dial=9)
+    put(c, w, HOME, 0, 20, 4)
+    put(c, w, HOME, 1, 26, 10)            # the path: (21, 5) (22, 6) (23, 7) (24, 8) (25, 9)
+    put(c, w, AWAY, 3, 23, 9)             # off the path; its contact zone holds (24, 8)
+    possess(c, w, HOME, 0)
+    st, sc = stream(roll)
+    assert T.do_pass(c, w, st, sc, HOME, 1)
+    if caught:
+        assert w.S[Z.poss] == AWAY and w.S[Z.carrier] == 3 and w.S[Z.dial] == 8
+        assert w.cnt[AWAY, C.intercepted] == 1
+    else:
+        assert w.S[Z.poss] == HOME and w.S[Z.carrier] == 1 and w.S[Z.dial] == 9
+
+
+@pytest.mark.parametrize("roll, caught", [(9, False), (10, True)])
+def test_penalty_killer_intercepts_at_10(base, roll, caught):
+    """Goalie's (NOTE): "The penalty-kill players ... must roll now 2D6 and achieve a (10) or higher"."""
+    c = base
+    w = fresh(c)
+    bench(w, AWAY, 1)
+    w.S[Z.box_slot + AWAY * 2] = 1
+    w.S[Z.box_left + AWAY * 2] = 2
+    put(c, w, HOME, 0, 20, 4)
+    put(c, w, HOME, 1, 26, 10)
+    put(c, w, AWAY, 3, 23, 9)
+    possess(c, w, HOME, 0)
+    st, sc = stream(roll)
+    T.do_pass(c, w, st, sc, HOME, 1)
+    assert (w.S[Z.poss] == AWAY) == caught
+
+
+def test_blocked_pass_is_refused(base):
+    """Passing: a pass "may not be passed through a space occupied by an opponent"."""
+    c = base
+    w = fresh(c)
+    put(c, w, HOME, 0, 20, 4)
+    put(c, w, HOME, 1, 20, 12)
+    put(c, w, AWAY, 3, 20, 8)
+    possess(c, w, HOME, 0)
+    st, sc = stream()
+    assert not T.do_pass(c, w, st, sc, HOME, 1)
+    assert w.S[Z.carrier] == 0 and w.cnt[HOME, C.passes] == 0
+
+
+def test_offside_pass_into_the_zone(base):
+    """Offsides: "If a player on the attacking team is inside the opponent's blue line before the puck crosses
+    over, that player is offside": face-off at the nearest neutral-zone spot."""
+    c = base
+    w = fresh(c)
+    put(c, w, HOME, 0, row(c, HOME, 14), 9)
+    put(c, w, HOME, 1, row(c, HOME, 10), 6)
+    possess(c, w, HOME, 0)
+    st, sc = stream()
+    T.do_pass(c, w, st, sc, HOME, 1)
+    assert w.S[Z.stop] == ST_OFFSIDE and w.cnt[HOME, C.offsides] == 1
+    assert c.fokind[w.S[Z.stop_y]] == 1 and c.fohalf[w.S[Z.stop_y]] == AWAY
+
+
+def test_carrier_onside_when_first_across(base):
+    """Offsides: "The puck carrier must be the first of the attacking team to cross the opponents blue line"."""
+    c = base
+    w = fresh(c)
+    put(c, w, HOME, 0, row(c, HOME, 14), 9)
+    for s in (1, 2, 3, 4):
+        put(c, w, HOME, s, row(c, HOME, 18), 2 + 3 * s)
+    possess(c, w, HOME, 0)
+    st, sc = stream(6)
+    T.move_offense(c, w, st, sc, HOME, 0)
+    assert c.aline[HOME, w.pos[HOME, 0, 0]] <= 12 and w.S[Z.stop] == ST_NONE
+
+
+# ---------------------------------------------------------------- checks and penalties
+
+def check_scene(c, dial=10):
+    w = fresh(c, dial=dial)
+    put(c, w, HOME, 0, 20, 9)
+    put(c, w, AWAY, 0, 21, 9)
+    possess(c, w, HOME, 0)
+    return w
+
+
+def test_stick_check_win_steals_and_starts_a_series(base):
+    """Stick Checking: "Defender rolls first. High roll wins. If the defender steals the puck, advance the series
+    dial ... The defender now in possession immediately gets a turn"."""
+    c = base
+    w = check_scene(c)
+    st, sc = stream(9, 7)
+    assert T.check(c, w, st, sc, AWAY, 0, 1)
+    assert w.S[Z.poss] == AWAY and w.S[Z.carrier] == 0 and w.S[Z.dial] == 9 and w.S[Z.next_actor] == AWAY
+    assert w.cnt[AWAY, C.stick_steals] == 1
+
+
+def test_stick_check_lose_and_tie(base):
+    """Stick Checking: "If the defender fails the stick check, play continues as normal" (a tie: the carrier
+    keeps the puck, rules check_tie=carrier)."""
+    c = base
+    for rolls in ((6, 9), (8, 8)):
+        w = check_scene(c)
+        st, sc = stream(*rolls)
+        assert not T.check(c, w, st, sc, AWAY, 0, 1)
+        assert w.S[Z.poss] == HOME and w.S[Z.dial] == 10 and w.S[Z.frozen + AWAY * 6] == 0
+
+
+def test_stick_check_double_six_is_a_penalty_on_the_checker(base):
+    """Stick Checking: "If player attempting a Stick Check rolls double 6's they draw a penalty card ... The
+    offensive player cannot receive a penalty on a Stick Check"; the checker's team has the puck: play stops
+    and the penalty is imposed at the face-off (a minor: space 2)."""
+    c = base
+    w = check_scene(c)
+    st, sc = stream(12, 12, MINOR_CARD)     # a tie at 12: the carrier keeps the puck, the penalty is delayed
+    T.check(c, w, st, sc, AWAY, 0, 1)
+    assert w.S[Z.poss] == HOME and w.S[Z.stop] == ST_NONE and w.cnt[AWAY, C.delayed] == 1
+    w = check_scene(c)
+    st, sc = stream(12, 5, MINOR_CARD)
+    T.check(c, w, st, sc, AWAY, 0, 1)
+    assert w.S[Z.poss] == AWAY and w.S[Z.stop] == ST_PENALTY and w.cnt[AWAY, C.minors] == 1
+    T.impose_delayed(c, w, st, sc)
+    assert w.S[Z.box_slot + AWAY * 2] == 0 and w.S[Z.box_left + AWAY * 2] == 2
+    assert w.S[Z.on_ice + AWAY * 6] == 0 and tuple(w.pos[AWAY, 0]) == (-1, -1)
+
+
+def test_body_check_win_puts_the_carrier_down_two_turns(base):
+    """Body Checking: the winner takes the puck, "Advance the series dial by 1", "that player may not move for
+    the next 2 turns"."""
+    c = base
+    w = check_scene(c)
+    st, sc = stream(10, 4)
+    assert T.check(c, w, st, sc, AWAY, 0, 2)
+    assert w.S[Z.poss] == AWAY and w.S[Z.dial] == 9 and w.S[Z.frozen + HOME * 6 + 0] == 2
+    assert w.cnt[AWAY, C.body_steals] == 1
+
+
+def test_body_check_miss_freezes_the_checker_one_turn(base):
+    """Body Checking: "the defender who missed the body check may not be moved on the next turn"."""
+    c = base
+    w = check_scene(c)
+    st, sc = stream(4, 10)
+    assert not T.check(c, w, st, sc, AWAY, 0, 2)
+    assert w.S[Z.frozen + AWAY * 6 + 0] == 1 and w.S[Z.poss] == HOME
+
+
+def test_body_check_doubles_delayed_and_incidentals(base):
+    """Body Checking / Delayed Penalty: the checker's double 1 without a steal is a delayed penalty ("Play
+    continues until there is a stoppage"); both players' minors are "Incidentals. Neither goes to the box"
+    (play stops, a face-off)."""
+    c = base
+    w = check_scene(c)
+    st, sc = stream(2, 7, MINOR_CARD)
+    T.check(c, w, st, sc, AWAY, 0, 2)
+    assert w.S[Z.stop] == ST_NONE and w.S[Z.del_n + AWAY] == 1 and w.cnt[AWAY, C.delayed] == 1
+    w = check_scene(c)
+    st, sc = stream(12, 12, MINOR_CARD, MINOR_CARD + 1)
+    T.check(c, w, st, sc, AWAY, 0, 2)
+    assert w.S[Z.stop] == ST_INCIDENTAL and w.cnt[HOME, C.incidentals] == 1
+    assert w.S[Z.del_n + AWAY] == 0 and w.S[Z.del_n + HOME] == 0
+    # a minor and a major do not cancel: both are served
+    w = check_scene(c)
+    st, sc = stream(12, 2, MAJOR_CARD, MINOR_CARD)
+    T.check(c, w, st, sc, AWAY, 0, 2)
+    assert w.S[Z.stop] == ST_PENALTY and w.S[Z.del_n + AWAY] == 1 and w.S[Z.del_n + HOME] == 1
+
+
+def test_penalty_killer_checks_minus_two(base):
+    """Penalty Kill Team Limitations: "Checking dice rolls reduced by 2 anywhere on the ice"."""
+    c = base
+    w = check_scene(c)
+    bench(w, AWAY, 1)
+    w.S[Z.box_slot + AWAY * 2] = 1
+    w.S[Z.box_left + AWAY * 2] = 2
+    st, sc = stream(9, 8)                  # 9 - 2 = 7 < 8
+    assert not T.check(c, w, st, sc, AWAY, 0, 1)
+
+
+def test_box_spaces_and_release(base):
+    """Penalties & the Penalty Box: a minor on space 2, a major on space 4, one space toward the gate on each
+    shot by either team; at the gate the player returns to the ice."""
+    c = base
+    w = fresh(c)
+    st, sc = stream()
+    T.to_box(c, w, st, sc, HOME, 1, 0)
+    T.to_box(c, w, st, sc, HOME, 2, 1)
+    assert w.S[Z.box_left + 0] == 2 and w.S[Z.box_left + 1] == 4
+    assert w.cnt[AWAY, C.pp_opportunities] == 2
+    T.box_advance(c, w, st, sc, HOME)
+    T.box_advance(c, w, st, sc, HOME)
+    assert w.S[Z.box_slot + 0] == -1 and w.S[Z.on_ice + 1] == 1
+    assert max(abs(w.pos[HOME, 1] - c.gate[HOME])) <= 2
+    assert w.S[Z.box_left + 1] == 2 and w.S[Z.on_ice + 2] == 0
+
+
+def test_minor_ends_on_power_play_goal_major_does_not(base):
+    """Penalties & the Penalty Box: "MINOR penalties will automatically expire if there is a power-play goal.
+    MAJOR penalties must be served in their entirety"."""
+    c = base
+    w = fresh(c)
+    st, sc = stream()
+    T.to_box(c, w, st, sc, AWAY, 1, 1)
+    T.to_box(c, w, st, sc, AWAY, 2, 0)
+    put(c, w, HOME, 0, 30, 9)
+    possess(c, w, HOME, 0)
+    T.score_goal(c, w, st, sc, HOME, T.strength_kind(w, HOME))
+    assert w.cnt[HOME, C.pp_goals] == 1
+    assert w.S[Z.box_slot + AWAY * 2 + 1] == -1 and w.S[Z.on_ice + AWAY * 6 + 2] == 1
+    T.score_goal(c, w, st, sc, HOME, T.strength_kind(w, HOME))
+    assert w.S[Z.box_slot + AWAY * 2] == 1 and w.S[Z.box_left + AWAY * 2] == 4
+    assert w.cnt[HOME, C.pp_goals] == 2 and w.goals[HOME, 0] == 2
+
+
+def test_third_player_waits_for_a_place_in_the_box(base):
+    """3rd Player Penalty: "place it face up in the Delayed Penalty Area. As soon as one of your serving players
+    penalty expires, place the third player in the box. You must always have 3 skaters on the ice"."""
+    c = base
+    w = fresh(c)
+    st, sc = stream()
+    for s in (1, 2, 3):
+        T.to_box(c, w, st, sc, HOME, s, 0)
+    assert T.skaters(w, HOME) == 3 and w.S[Z.wait_n + HOME] == 1 and w.cnt[HOME, C.third_player] == 1
+    T.box_advance(c, w, st, sc, HOME)
+    T.box_advance(c, w, st, sc, HOME)
+    assert w.S[Z.wait_n + HOME] == 0 and w.S[Z.on_ice + 3] == 0 and w.S[Z.on_ice + 1] == 1
+    assert T.skaters(w, HOME) == 4
+
+
+def test_goalie_penalty_served_by_a_teammate(base):
+    """Penalties & the Penalty Box: "Goalie penalties are served by a teammate"."""
+    c = base
+    w = fresh(c)
+    assert T.server(w, HOME, 5) == 1
+    assert T.server(w, HOME, 3) == 3
+
+
+# ---------------------------------------------------------------- penalty kill dumps, series, period end
+
+def pk_scene(c, dial=6):
+    w = fresh(c, dial=dial)
+    st, sc = stream()
+    T.to_box(c, w, st, sc, AWAY, 1, 0)
+    put(c, w, AWAY, 3, row(c, HOME, 6), 9)        # the away D deep in its own end
+    for s, x in ((3, 4), (4, 14)):
+        put(c, w, HOME, s, row(c, HOME, 12), x)
+    put(c, w, HOME, 0, row(c, HOME, 8), 12)
+    possess(c, w, AWAY, 3)
+    return w
+
+
+def test_pk_dump_clears_on_six_without_a_new_series(base):
+    """Dumping the Puck (Penalty-Kill Team): "achieve a result of (6) or higher ... the zone is cleared" (the
+    penalized player one space closer), "DO NOT advance the series dial"; the power play sets up again."""
+    c = base
+    w = pk_scene(c)
+    st, sc = stream(6)
+    T.dump(c, w, st, sc, AWAY)
+    assert w.cnt[AWAY, C.pk_clears] == 1 and w.S[Z.dial] == 6 and w.S[Z.box_left + AWAY * 2] == 1
+    assert w.S[Z.poss] == HOME and w.S[Z.carrier] == int(c.pppuck[0])
+    assert c.aline[HOME, w.pos[HOME, w.S[Z.carrier], 0]] == 12 and w.S[Z.next_actor] == AWAY
+
+
+def test_pk_dump_fails_below_six(base):
+    """Dumping the Puck (Penalty-Kill Team): "If the puck is NOT cleared – it is given to the power-play
+    defenseman furthest away from the player who unsuccessfully tried to clear the puck"."""
+    c = base
+    w = pk_scene(c)
+    st, sc = stream(5)
+    T.dump(c, w, st, sc, AWAY)
+    assert w.cnt[AWAY, C.pk_dump_fails] == 1 and w.S[Z.poss] == HOME and w.S[Z.carrier] in (3, 4)
+    assert w.S[Z.dial] == 5 and w.S[Z.box_left + AWAY * 2] == 2
+
+
+def test_series_dial_and_period_end(base):
+    """Series: "adjust the series dial ... downward by 1 each time a new series begins. When the series dial is
+    turned to from 1 to 10, the period ends immediately"."""
+    c = base
+    w = fresh(c, dial=2)
+    T.new_series(c, w, HOME)
+    assert w.S[Z.dial] == 1 and w.S[Z.done] == 0
+    T.new_series(c, w, AWAY)
+    assert w.S[Z.done] == 1
+
+
+def test_time_out_adds_a_series_in_the_third_period(base):
+    """Time-Outs: "Each team may call one time out in the 3rd period only. Calling a time-out will add one
+    series back onto the series dial"."""
+    c = base
+    w = fresh(c, period=3, dial=1)
+    w.S[Z.score + AWAY] = 1
+    T.new_series(c, w, AWAY)
+    assert w.S[Z.done] == 0 and w.S[Z.dial] == 1 and w.cnt[HOME, C.timeouts] == 1
+    T.new_series(c, w, HOME)
+    assert w.S[Z.done] == 1
+    w = fresh(c, period=2, dial=1)
+    w.S[Z.score + AWAY] = 1
+    T.new_series(c, w, AWAY)
+    assert w.S[Z.done] == 1 and w.cnt[HOME, C.timeouts] == 0
+
+
+def test_pulling_the_goalie(base):
+    """Pulling the Goalie: in the final 3 series, behind by two or fewer, at the beginning of a new series, in
+    possession; the goalie enters at the spot across from the gate."""
+    c = base
+    w = fresh(c, period=3, dial=3)
+    w.S[Z.score + AWAY] = 2
+    put(c, w, HOME, 0, 20, 9)
+    put(c, w, HOME, 5, *c.crease[HOME, 1])
+    possess(c, w, HOME, 0)
+    w.S[Z.fresh + HOME] = 1
+    T.maybe_pull(c, w, HOME)
+    assert w.S[Z.pulled + HOME] == 1 and tuple(w.pos[HOME, 5]) == tuple(c.pullspot[HOME])
+    assert T.advantage(w, HOME)
+    w = fresh(c, period=3, dial=4)
+    w.S[Z.score + AWAY] = 1
+    possess(c, w, HOME, 0)
+    w.S[Z.fresh + HOME] = 1
+    T.maybe_pull(c, w, HOME)
+    assert w.S[Z.pulled + HOME] == 0
+    w = fresh(c, period=3, dial=2)
+    w.S[Z.score + AWAY] = 3
+    w.S[Z.fresh + HOME] = 1
+    T.maybe_pull(c, w, HOME)
+    assert w.S[Z.pulled + HOME] == 0
+
+
+def test_overtime_center_and_winger_plus_two(base):
+    """Over Time: "Skating rolls for Center now moves both the Center and the Winger together. Center/Winger
+    skating rolls now also have +2 added"; the defense as usual."""
+    c = base
+    w = fresh(c, period=4)
+    w.S[Z.ot] = 1
+    bench(w, HOME, 2)
+    put(c, w, HOME, 0, 20, 9)
+    put(c, w, HOME, 1, 20, 5)
+    put(c, w, HOME, 3, 16, 5)
+    assert T.allowance(c, w, HOME, 0, 7) == 9 and T.allowance(c, w, HOME, 1, 7) == 9
+    assert T.allowance(c, w, HOME, 3, 7) == 7
+
+
+def test_shootout_five_rounds(base):
+    """Shoot Out: "Each team gets 5 attempts"; the cards, then the "Shots from Center 'Open' side" of the chart
+    (a matching goalie card is a save)."""
+    c = base
+    w = fresh(c)
+    from simcore.games.blueline.kernel.layout import R
+    line = int(c.rules[R.shootout_line])
+    goal_out = next(r for r in range(2, 13) if c.table[0, 0, 1, line, r] == 3)
+    miss_in = next(r for r in range(2, 13) if c.table[0, 0, 0, line, r] != 3)
+    entries = []
+    for r in range(5):
+        entries += [1, 4, goal_out]            # home TR vs BL: out of position, scores
+        entries += [2, 2, miss_in] if r else [3, 3]    # away TL vs TR: in position, no goal; round 1 B5 vs B5
+    st, sc = stream(*entries)
+    T.shootout(c, w, st, sc)
+    assert w.so[HOME] == 5 and w.so[AWAY] == 0
+    assert w.cnt[HOME, C.so_shots] == 5 and w.cnt[AWAY, C.so_shots] == 5 and st[4] == len(entries)
