@@ -65,17 +65,20 @@ def _check_sizes(**runs: int) -> None:
 
 
 def matrix_policies(names=MATRIX_POLICIES) -> tuple[str, ...]:
-    """The names of ``names`` that are policy presets of this build (a name the policies module does not know
-    is left out)."""
+    """The names of ``names`` that are policy presets of this build, each policy once (a name the policies
+    module does not know, or one that plays the same policy as an earlier name, is left out: ``equilibrium`` is
+    ``default`` when the default cards are the equilibrium's)."""
     from .policies import Policy
 
-    out = []
+    out, seen = [], []
     for name in names:
         try:
-            Policy.parse(name)
+            p = Policy.parse(name)
         except ValueError:
             continue
-        out.append(name)
+        if p not in seen:
+            out.append(name)
+            seen.append(p)
     return tuple(out)
 
 

@@ -64,6 +64,9 @@ def test_matrix_policies_are_presets():
     for p in pols:
         Policy.parse(p)
     assert balance.matrix_policies(("default", "no-such-policy")) == ("default",)
+    assert len({Policy.parse(p) for p in pols}) == len(pols)            # each policy once
+    if Policy.parse("equilibrium") == Policy.parse("default"):
+        assert balance.matrix_policies(("default", "equilibrium")) == ("default",)
 
 
 def test_card_value_against_itself_is_even_and_against_others_has_intervals():
