@@ -83,6 +83,10 @@ def line_of(e, board) -> str | None:
     if code == EV.loose:
         return f"Loose puck at ({a},{b}): {_who(t, s)} gets there first ({c} squares)"
     if code == EV.goalie:
+        if a == 2:
+            return f"{_who(t, 5)} comes out: 1d6 = {b}, cannot reach the carrier"
+        if a == 3:
+            return f"{_who(t, 5)} comes out of the crease: 1d6 = {b}, to {_sq(c)}"
         return f"{_who(t, 5)} " + (f"passes to {SLOT_NAMES[b]}" if a else "holds for a face-off")
     if code == EV.series:
         return f"-- new series ({TEAMS[t]} puck), dial {a}"

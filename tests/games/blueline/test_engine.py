@@ -90,6 +90,12 @@ def test_play_by_play_is_game_g_of_the_run(run):
             assert log.row["counts"][name] == tuple(int(v) for v in run["counts"][g, :, i])
     assert "Face-off at center ice" in log.text and "Final:" in log.text
     assert log.text.count("blue") > 10                     # the rink after the turns
+    for g in range(6, 16):                                 # every event of these games has its text
+        from simcore.games.blueline import pbp
+        from simcore.games.blueline.board import load_board
+        b = load_board()
+        assert all(pbp.line_of(e, b) is not None or e[0] in (EV.period,) for e in engine.play_by_play(7, g).events
+                   if e[0] != EV.frozen)
 
 
 def test_overtime_is_four_on_four():
@@ -133,3 +139,55 @@ def test_rules_fields_cite_their_heading():
     assert Rules.preset("no-icing").icing == "off"
     off = engine.simulate(200, 3, rules="icing=off,offside=off")
     assert col(off, "icings").sum() == 0 and col(off, "offsides").sum() == 0
+
+
+VARIANTS = ["check_tie=defender", "checks=each", "zone_slow=even-strength", "zone_slow_dest=ignored",
+            "rebound=defense", "empty_net=goal", "delayed_until=touch", "pp_move_pass=every-turn",
+            "overtime=off", "shootout_tie=tie,so_rounds=3", "series=8,ot_series=3", "intercept=7,intercept_pk=9",
+            "pk_dump=7,goalie_pass=6", "pull_series=1,pull_margin=1", "timeouts=off,pull_goalie=off",
+            "shootout_line=13", "turn_cap=60"]
+
+
+@pytest.mark.parametrize("spec", VARIANTS + [f"preset:{p}" for p in Rules.PRESETS])
+def test_rule_variants_play_whole_games(spec):
+    """Every rule field's alternative plays whole games whose books balance."""
+    rules = Rules.preset(spec.split(":")[1]) if spec.startswith("preset:") else Rules().with_options(spec)
+    out = engine.simulate(150, 21, rules=rules)
+    shots = col(out, "shots")
+    assert (shots == col(out, "card_saves") + col(out, "saves") + col(out, "rebounds") + col(out, "blanks")
+            + col(out, "goals")).all()
+    assert (col(out, "goals") == out["goals"].astype(np.int64).sum(axis=2)).all()
+    if rules.overtime == "off":
+        assert (out["decided"] != 1).all()
+    if rules.shootout_tie == "tie":
+        assert ((out["winner"] == 2) == ((out["decided"] == 2) & (out["so_goals"][:, 0] == out["so_goals"][:, 1]))).all()
+
+
+def test_draw_weighted_scripted_recorded_and_random():
+    """simcore.rng.draw_weighted: one script entry (the index + 1); recording writes it; the draws follow the
+    weights and never pick a zero weight."""
+    import numba as nb
+
+    from simcore.rng import RECORDING, STATE_SIZE, draw_weighted, scripted_stream, seed_stream
+
+    @nb.njit
+    def draws(st, script, cdf, n):
+        out = np.zeros(n, np.int64)
+        for i in range(n):
+            out[i] = draw_weighted(st, script, cdf)
+        return out
+
+    cdf = np.cumsum([0.5, 0.0, 0.25, 0.25, 0.0])
+    st = scripted_stream()
+    assert draws(st, np.array([3, 1, 5]), cdf, 3).tolist() == [2, 0, 4]
+    st = np.zeros(STATE_SIZE, np.uint64)
+    seed_stream(st, 1, 2)
+    st[5] = RECORDING
+    rec = np.zeros(20000, np.int64)
+    got = draws(st, rec, cdf, 20000)
+    assert (rec - 1 == got).all()
+    freq = np.bincount(got, minlength=5) / 20000
+    assert freq[1] == 0 and freq[4] == 0 and abs(freq[0] - 0.5) < 0.02 and abs(freq[2] - 0.25) < 0.02
+    st2 = np.zeros(STATE_SIZE, np.uint64)
+    seed_stream(st2, 1, 2)
+    assert (draws(st2, np.zeros(0, np.int64), cdf, 20000) == got).all()   # recording draws as the plain stream

@@ -573,3 +573,207 @@ def test_shootout_five_rounds(base):
     T.shootout(c, w, st, sc)
     assert w.so[HOME] == 5 and w.so[AWAY] == 0
     assert w.cnt[HOME, C.so_shots] == 5 and w.cnt[AWAY, C.so_shots] == 5 and st[4] == len(entries)
+
+
+# ---------------------------------------------------------------- shots, goalies, the power play
+
+def shot_scene(c, line=5, x=9):
+    w = fresh(c)
+    put(c, w, HOME, 0, row(c, HOME, line), x)
+    put(c, w, AWAY, 5, *c.crease[AWAY, 1])
+    possess(c, w, HOME, 0)
+    return w
+
+
+def roll_for(c, side, lane, pos, line, result):
+    return next(r for r in range(2, 13) if c.table[side, lane, pos, line, r] == result)
+
+
+def test_shot_matching_goalie_card_is_a_save_and_moves_the_box(base):
+    """Shots on Goal: "If the Goalie chose the same target area that shooter was aiming for, its an automatic
+    save and face-off at the nearest circle"; Penalties: "A shot on net by either team" moves the box."""
+    c = base
+    w = shot_scene(c)
+    st, sc = stream()
+    T.to_box(c, w, st, sc, HOME, 3, 0)
+    st, sc = stream(1, 2)                        # shot TR, goalie TR
+    T.shot(c, w, st, sc, HOME)
+    assert w.cnt[HOME, C.shots] == 1 and w.cnt[HOME, C.card_saves] == 1 and w.S[Z.stop] != ST_NONE
+    assert c.fokind[w.S[Z.stop_y]] == 2 and c.fohalf[w.S[Z.stop_y]] == AWAY
+    assert w.S[Z.box_left + HOME * 2] == 1 and st[4] == 2
+
+
+@pytest.mark.parametrize("cards, pos", [((1, 1), 0), ((1, 4), 1)])
+def test_shot_in_and_out_of_position_read_the_chart(base, cards, pos):
+    """Shots on Goal: top/top or bottom/bottom without a match is IN POSITION, else OUT OF POSITION; "roll 2D6
+    for the result" on the chart's side, lane, position and line."""
+    c = base
+    w = shot_scene(c)
+    side = 0 if c.inside[w.pos[HOME, 0, 0], 9] else 1
+    roll = roll_for(c, side, 0, pos, 5, 3)
+    st, sc = stream(*cards, roll)
+    T.shot(c, w, st, sc, HOME)
+    assert w.goals[HOME, 0] == 1 and w.cnt[HOME, C.in_position if pos == 0 else C.out_of_position] == 1
+    assert w.cnt[HOME, C.goals_even] == 1 and w.S[Z.score + HOME] == 1
+
+
+def test_shot_lanes_open_screened_blocked(base):
+    """Shots on Goal: "Screened means that a teammate is between you and the Goalie ... Blocked means that an
+    opponent is between"; Penalty Kill Team Limitations: "Unable to block shots from center"."""
+    from simcore.games.blueline.kernel.lanes import shot_lane
+    c = base
+    w = shot_scene(c)
+    y = w.pos[HOME, 0, 0]
+    assert shot_lane(c, w, HOME, y, 9)[1] == 0
+    put(c, w, HOME, 1, y + 2, 9)
+    assert shot_lane(c, w, HOME, y, 9)[1] == 1
+    put(c, w, AWAY, 3, y + 1, 9)
+    side, lane = shot_lane(c, w, HOME, y, 9)
+    assert side == 0 and lane == 2
+    bench(w, AWAY, 4)                             # away killing a penalty: cannot block the inside shot
+    w.S[Z.box_slot + AWAY * 2] = 4
+    assert shot_lane(c, w, HOME, y, 9)[1] == 1
+
+
+def test_blank_goalie_passes_to_an_open_teammate_or_holds(base):
+    """Shots on Goal Against: "If the ... Calculator reveals a blank space, the Goalie may hold the puck for a
+    face-off or pass to an open teammate a maximum of 8 spaced"."""
+    c = base
+    w = shot_scene(c)
+    put(c, w, AWAY, 3, c.crease[AWAY, 1, 0] - 5, 12)
+    st, sc = stream()
+    T.goalie_play(c, w, st, sc, AWAY)
+    assert w.S[Z.poss] == AWAY and w.S[Z.carrier] == 3 and w.cnt[AWAY, C.goalie_passes] == 1
+    w = shot_scene(c)
+    put(c, w, AWAY, 3, c.crease[AWAY, 1, 0] - 10, 12)     # 10 spaces: out of reach
+    T.goalie_play(c, w, st, sc, AWAY)
+    assert w.S[Z.stop] != ST_NONE and w.cnt[AWAY, C.goalie_holds] == 1
+
+
+def test_rebound_goes_to_the_nearest_player(base):
+    """Shots on Goal (a chart 'rebound', rules rebound=nearest): the puck lies loose two squares in front of the
+    goal; the nearest player takes it."""
+    c = base
+    w = shot_scene(c)
+    gy = c.goal[AWAY, 0]
+    put(c, w, HOME, 1, gy - 2, 9)                # on the rebound square (and screening the shot)
+    side = 0 if c.inside[w.pos[HOME, 0, 0], 9] else 1
+    st, sc = stream(1, 1, roll_for(c, side, 1, 0, 5, 2))
+    T.shot(c, w, st, sc, HOME)
+    assert w.cnt[HOME, C.rebounds] == 1 and w.cnt[HOME, C.screened] == 1
+    assert w.S[Z.poss] == HOME and w.S[Z.carrier] == 1 and w.cnt[HOME, C.loose_won] == 1
+    w = shot_scene(c)                            # nobody closer than the goalie: he covers it (a tie is his)
+    st, sc = stream(1, 1, roll_for(c, side, 0, 0, 5, 2))
+    T.shot(c, w, st, sc, HOME)
+    assert w.cnt[AWAY, C.loose_won] == 1 and w.S[Z.last_poss] == AWAY
+
+
+def test_goalie_stick_check_out_of_the_crease(base):
+    """Goalie's: "leave the crease to ... Stick Check an opposing player. They may roll 1D6 only. If they fail a
+    stick check and the offensive player decides to shoot … consider the goalie to be automatically out of
+    position"."""
+    c = base
+    gy, gx = c.crease[AWAY, 1]
+    w = fresh(c)
+    put(c, w, AWAY, 5, gy, gx)
+    put(c, w, HOME, 0, gy - 3, gx)
+    possess(c, w, HOME, 0)
+    st, sc = stream(6, 5, 9)                     # 1d6 = 6 reaches; the goalie's 5 loses to 9
+    assert not T.goalie_challenge(c, w, st, sc, AWAY)
+    assert w.S[Z.beaten] == 1 and max(abs(w.pos[AWAY, 5] - w.pos[HOME, 0])) == 1
+    side = 0 if c.inside[gy - 3, gx] else 1
+    st, sc = stream(1, 1, roll_for(c, side, 0, 1, int(c.aline[HOME, gy - 3]), 3))   # in-position cards
+    T.shot(c, w, st, sc, HOME)
+    assert w.cnt[HOME, C.out_of_position] == 1 and w.goals[HOME, 0] == 1
+
+
+def test_power_play_setup_on_line_12(base):
+    """Penalty Kill Team Positioning: the killers take a posture, "one PP defenseman will start with the puck and
+    must be in any space on line 12 inside the blue line"; "Penalty-Kill team now rolls to skate/check first"."""
+    c = base
+    w = fresh(c, dial=8)
+    st, sc = stream()
+    T.to_box(c, w, st, sc, AWAY, 2, 0)
+    for s in range(5):
+        put(c, w, HOME, s, row(c, HOME, 22), 2 + 3 * s)
+    for s in (0, 1, 3, 4):
+        put(c, w, AWAY, s, row(c, HOME, 16), 2 + 3 * s)
+    w.S[Z.last_poss] = AWAY
+    T.gain(c, w, st, sc, HOME, 0)
+    holder = w.S[Z.carrier]
+    assert holder == int(c.pppuck[0]) and c.aline[HOME, w.pos[HOME, holder, 0]] == 12
+    assert w.S[Z.next_actor] == AWAY and w.S[Z.dial] == 7
+    for s in (0, 1, 3, 4):
+        assert c.aline[AWAY, w.pos[AWAY, s, 0]] > 28          # the killers in their own end
+
+
+def test_power_play_plus_two_and_killers_minus_two_in_their_end(base):
+    """Power Plays: "Movement dice rolls get a +2 added for all power play skaters"; Penalty Kill Team
+    Limitations: "Skating dice roll movements reduced by 2 when in their own end of the ice only"."""
+    c = base
+    w = fresh(c)
+    st, sc = stream()
+    T.to_box(c, w, st, sc, AWAY, 2, 0)
+    put(c, w, HOME, 0, 20, 9)
+    put(c, w, AWAY, 0, row(c, HOME, 6), 9)       # in its own end
+    put(c, w, AWAY, 1, 22, 9)                    # in the neutral zone
+    assert T.allowance(c, w, HOME, 0, 7) == 9
+    assert T.allowance(c, w, AWAY, 0, 7) == 5 and T.allowance(c, w, AWAY, 1, 7) == 7
+
+
+def test_empty_net_shot_reads_the_chart_out_of_position(base):
+    """Pulling the Goalie (rules empty_net=out-of-position): no cards, the chart out of position."""
+    c = base
+    w = shot_scene(c)
+    w.S[Z.pulled + AWAY] = 1
+    side = 0 if c.inside[w.pos[HOME, 0, 0], 9] else 1
+    st, sc = stream(roll_for(c, side, 0, 1, 5, 3))
+    T.shot(c, w, st, sc, HOME)
+    assert w.cnt[HOME, C.en_goals] == 1 and st[4] == 1
+
+
+# ---------------------------------------------------------------- dumps and icing
+
+def dump_scene(c, rules=None, line=23):
+    if rules is not None:
+        c = engine.compile_ctx(rules)
+    w = fresh(c)
+    put(c, w, HOME, 0, row(c, HOME, line), 4)
+    put(c, w, AWAY, 5, *c.crease[AWAY, 1])
+    put(c, w, AWAY, 3, row(c, HOME, 3), 13)
+    possess(c, w, HOME, 0)
+    return c, w
+
+
+def test_dump_from_own_half_is_icing(base):
+    """Passing Around the Boards ("five squares beyond first corner") and the face-off table's "Icing: Face-off
+    dot in the offending teams end of the ice" (rules icing=on: a dump from the team's own half resting behind
+    the opponent's goal line)."""
+    c, w = dump_scene(base)
+    st, sc = stream()
+    T.dump(c, w, st, sc, HOME)
+    assert w.cnt[HOME, C.icings] == 1 and w.cnt[HOME, C.dumps] == 1
+    assert c.fokind[w.S[Z.stop_y]] == 2 and c.fohalf[w.S[Z.stop_y]] == HOME
+    ev = [e for e in w.log[:w.S[Z.nlog]] if e[0] == T.EV.dump][0]
+    corner = c.rim_index[c.corners[AWAY, 0, 0], c.corners[AWAY, 0, 1]]
+    spot = c.rim_index[ev[5], ev[6]]
+    assert min(abs(spot - corner), len(c.rim) - abs(spot - corner)) == 5
+    assert c.aline[HOME, ev[5]] < 1
+
+
+def test_dump_in_without_icing_is_a_loose_puck(base):
+    """Dumping from the neutral zone (or with icing=off): the puck rests beyond the corner and the nearest
+    player takes it."""
+    c, w = dump_scene(base, line=14)
+    st, sc = stream()
+    T.dump(c, w, st, sc, HOME)
+    assert w.cnt[HOME, C.icings] == 0 and w.S[Z.stop] == ST_NONE and w.S[Z.poss] == AWAY
+    c, w = dump_scene(base, rules="icing=off")
+    T.dump(c, w, st, sc, HOME)
+    assert w.cnt[HOME, C.icings] == 0 and w.S[Z.poss] in (HOME, AWAY) and w.cnt[:, C.loose_won].sum() >= 1
+
+
+def test_scripted_game_runs_on_the_script_alone():
+    """engine.play_scripted plays a game on the given entries only (it stops when they run out)."""
+    with pytest.raises(ValueError, match="scripted dice ran out"):
+        engine.play_scripted([3] * 60)       # a 3 is a valid die, 2d6, card and penalty card

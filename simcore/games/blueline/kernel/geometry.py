@@ -288,15 +288,16 @@ def shot_path(sy, sx, gy, gx, oy, ox):
 
 
 @nb.njit(cache=True)
-def search(cell, occ, pos, on_ice, team, slot, ty, tx, n, slowed, dest_counts, fence, fence_team, aline):
-    """:func:`walk`, and where the greedy route is stuck (no step taken short of the target: a wall of players
-    ahead) the square of :func:`reachable` nearest the target, when it is nearer than where he stands (a path
-    around the wall exists within the rule's limits).  Returns the spaces skated (the king distance for a
-    search)."""
+def search(cell, occ, pos, on_ice, team, slot, ty, tx, n, slowed, dest_counts, fence, fence_team, aline,
+           fallback):
+    """:func:`walk`, and with ``fallback`` (the puck carrier) where the greedy route is stuck (no step taken short
+    of the target: a wall of players ahead) the square of :func:`reachable` nearest the target, when it is
+    nearer than where he stands (a path around the wall exists within the rule's limits).  Returns the spaces
+    skated (the king distance for a search)."""
     steps = walk(cell, occ, pos, on_ice, team, slot, ty, tx, n, slowed, dest_counts, fence, fence_team, aline)
     y = pos[team, slot, 0]
     x = pos[team, slot, 1]
-    if steps > 0 or (y == ty and x == tx) or n <= 0:
+    if steps > 0 or (y == ty and x == tx) or n <= 0 or not fallback:
         return steps
     out = np.zeros(cell.shape, np.int8)
     reachable(cell, occ, pos, on_ice, team, y, x, n, slowed, dest_counts, out)

@@ -21,7 +21,7 @@ def shot_line(c, o, y):
     return line
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def shot_lane(c, w, o, y, x):
     """``(side, lane)`` of a shot by team o from (y, x): side 0 inside ("from center", the board's ``inside``
     map) / 1 outside; lane 0 open, 1 screened (a teammate on the line to the goal), 2 blocked (an opposing
@@ -57,7 +57,7 @@ def context(line, side, lane):
     return ((line - 1) * 2 + side) * 3 + lane
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def pass_lane(c, w, o, ay, ax, by, bx):
     """``(blocked, n)`` for a pass by team o from (ay, ax) to (by, bx): blocked ("Blocked Pass"), and the path
     squares stored in ``w.py/w.px[:n]`` for the interception check."""
@@ -65,7 +65,7 @@ def pass_lane(c, w, o, ay, ax, by, bx):
     return pass_blocked(w.occ, ay, ax, by, bx, w.py, w.px, n, axis), n
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def zone_crossers(w, o, n, order):
     """Opposing skaters (slots, in ``order[:k]``) whose contact zone the pass path ``w.py/w.px[:n]`` crosses,
     in the order the puck reaches them; returns k."""

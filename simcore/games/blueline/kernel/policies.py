@@ -56,7 +56,7 @@ def group_of(w, t, s):
     return GROUP_D
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def shot_value(c, w, o, y, x):
     """The goal probability team o counts on for a shot from (y, x) (0 where no shot may be taken)."""
     line = shot_line(c, o, y)
@@ -105,7 +105,7 @@ def choose_action(c, w, st, script, o, order):
     return ACT_MOVE, choose_group(c, w, st, script, o)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def at_target(c, w, o, s):
     ty, tx, fence = skate_target(c, w, o, s)
     return cheb(w.pos[o, s, 0], w.pos[o, s, 1], ty, tx) <= 1 or fence > 0
@@ -182,7 +182,7 @@ def group_free(w, t, g):
     return False
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def skate_target(c, w, o, s):
     """Where player (o, s) of the team with the puck skates: ``(y, x, fence)``; ``fence`` = the blue line when
     he must stay onside (no step onto a line <= fence of the attacked half), else 0."""

@@ -15,7 +15,7 @@ from simcore.rng import draw_weighted, roll_2d6, roll_die
 
 from .geometry import cheb, search
 from .lanes import LANE_BLOCKED, LANE_SCREENED, context, pass_lane, shot_lane, shot_line, zone_crossers
-from .layout import (C, EV, PH_DEFENSE, R, ST_CAP, ST_GOAL, ST_HOLD, ST_ICING, ST_INCIDENTAL, ST_NONE,
+from .layout import (C, CK_NEVER, EV, P, PH_DEFENSE, R, ST_CAP, ST_GOAL, ST_HOLD, ST_ICING, ST_INCIDENTAL, ST_NONE,
                      ST_OFFSIDE, ST_PENALTY, ST_SAVE, Z)
 from .policies import (ACT_DUMP, ACT_MOVE, ACT_PASS, ACT_SHOOT, GROUP_C, best_receiver, check_kind,
                        choose_action, defense_group, goalie_receiver, group_of, mark_target, posture,
@@ -742,7 +742,7 @@ def slowed(c, w, t, s):
     return True
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def members(w, t, g, out):
     """The players of group g (0 center, 1 wings and a pulled goalie, 2 defense) who may move: on the ice, not
     frozen; the carrier first.  Returns how many."""
@@ -782,7 +782,7 @@ def move_offense(c, w, st, script, o, g):
         x0 = w.pos[o, s, 1]
         a = allowance(c, w, o, s, roll)
         steps = search(c.cell, w.occ, w.pos, w.S[Z.on_ice:Z.on_ice + 12], o, s, ty, tx, a, slowed(c, w, o, s),
-                     dc != 0, fence, o, c.aline)
+                       dc != 0, fence, o, c.aline, S[Z.poss] == o and S[Z.carrier] == s)
         w.cnt[o, C.moves] += 1
         log(c, w, EV.move, o, s, y0 * 64 + x0, w.pos[o, s, 0] * 64 + w.pos[o, s, 1], a, steps)
         if S[Z.poss] == o and S[Z.carrier] == s:
@@ -803,6 +803,14 @@ def move_offense(c, w, st, script, o, g):
                 w.cnt[o, C.drop_passes] += 1
                 log(c, w, EV.drop_pass, o, k, s, 0, 0, 0)
     maybe_pp_setup(c, w, st, script, o)
+
+
+@nb.njit(cache=True, inline="always")
+def thaw(w, t, mask):
+    """At the end of team t's turn its players frozen when the turn began have one turn fewer to wait."""
+    for s in range(6):
+        if (mask >> s) & 1 and w.S[Z.frozen + t * 6 + s] > 0:
+            w.S[Z.frozen + t * 6 + s] -= 1
 
 
 @nb.njit(cache=True)
@@ -836,6 +844,51 @@ def goalie_crease(c, w, d):
 
 
 @nb.njit(cache=True)
+def goalie_challenge(c, w, st, script, d):
+    """"Goalie's": "If a Goalie wants to leave the crease to ... "Stick Check" an opposing player. They may roll
+    1D6 only"; "If they fail a stick check and the offensive player decides to shoot … consider the goalie to be
+    automatically out of position"; a goalie who steals the puck holds it or passes up to 8 spaces.  The policy
+    (any ``check`` but ``never``) tries it when the carrier is in its end within 3 squares of the goalie.
+    Returns True on a steal."""
+    S = w.S
+    o = 1 - d
+    k = S[Z.carrier]
+    if S[Z.pulled + d] != 0 or w.pos[d, 5, 0] < 0 or k < 0 or S[Z.poss] != o or c.pol[d, P.check] == CK_NEVER:
+        return False
+    py = w.pos[o, k, 0]
+    px = w.pos[o, k, 1]
+    gy = w.pos[d, 5, 0]
+    gx = w.pos[d, 5, 1]
+    dist = cheb(gy, gx, py, px)
+    if dist > 3 or not in_own_end(c, d, py):
+        return False
+    roll = roll_die(st, script, 6)
+    ty, tx = mark_target(c, w, d, 5, 5)
+    if cheb(ty, tx, py, px) != 1 or cheb(gy, gx, ty, tx) > roll:
+        log(c, w, EV.goalie, d, 5, 2, roll, 0, 0)
+        return False
+    w.occ[gy, gx] = 0
+    w.pos[d, 5, 0] = ty
+    w.pos[d, 5, 1] = tx
+    w.occ[ty, tx] = d * 6 + 5 + 1
+    log(c, w, EV.goalie, d, 5, 3, roll, ty * 64 + tx, 0)
+    stole = check(c, w, st, script, d, 5, 1)
+    if not stole:
+        S[Z.beaten] = 1
+        return False
+    if stopped(w):
+        return True
+    r = goalie_receiver(c, w, d, w.ordr)
+    if r < 0:
+        w.cnt[d, C.goalie_holds] += 1
+        halt(c, w, ST_HOLD, nearest_dot(c, w.pos[d, 5, 0], w.pos[d, 5, 1], 2, d))
+    else:
+        w.cnt[d, C.goalie_passes] += 1
+        do_pass(c, w, st, script, d, r)
+    return True
+
+
+@nb.njit(cache=True)
 def defense_turn(c, w, st, script, d):
     """"Defensive Turn": a group skates (one 2d6 roll), the goalie moves free in his crease, and a defender who
     moved into the carrier's contact zone may check."""
@@ -848,6 +901,9 @@ def defense_turn(c, w, st, script, d):
         if S[Z.frozen + d * 6 + s] > 0:
             frozen_mask |= 1 << s
     goalie_crease(c, w, d)
+    if goalie_challenge(c, w, st, script, d):
+        thaw(w, d, frozen_mask)
+        return
     g = defense_group(c, w, st, script, d)
     roll = roll_2d6(st, script)
     mem = np.empty(6, np.int64)
@@ -876,7 +932,7 @@ def defense_turn(c, w, st, script, d):
         x0 = w.pos[d, s, 1]
         a = allowance(c, w, d, s, roll)
         steps = search(c.cell, w.occ, w.pos, w.S[Z.on_ice:Z.on_ice + 12], d, s, ty, tx, a, slowed(c, w, d, s),
-                     dc != 0, 0, d, c.aline)
+                       dc != 0, 0, d, c.aline, False)
         w.cnt[d, C.moves] += 1
         log(c, w, EV.move, d, s, y0 * 64 + x0, w.pos[d, s, 0] * 64 + w.pos[d, s, 1], a, steps)
         if steps > 0 and s != 5 and k >= 0 and S[Z.poss] == o:
@@ -894,9 +950,7 @@ def defense_turn(c, w, st, script, d):
         stole = check(c, w, st, script, d, s, kind)
         if stole or stopped(w):
             break
-    for s in range(6):
-        if (frozen_mask >> s) & 1 and S[Z.frozen + d * 6 + s] > 0:
-            S[Z.frozen + d * 6 + s] -= 1
+    thaw(w, d, frozen_mask)
 
 
 @nb.njit(cache=True)
@@ -954,9 +1008,7 @@ def offense_turn(c, w, st, script, o):
             r = best_receiver(c, w, o, w.ordr)
             if r >= 0:
                 do_pass(c, w, st, script, o, r)
-    for s in range(6):
-        if (frozen_mask >> s) & 1 and S[Z.frozen + o * 6 + s] > 0:
-            S[Z.frozen + o * 6 + s] -= 1
+    thaw(w, o, frozen_mask)
 
 
 # ---------------------------------------------------------------- periods and the game
