@@ -1,0 +1,138 @@
+"""The Blue Line Hockey balance report: seat balancing and pairing (exact on constructed games), the policy
+matrix's symmetry, the card-play comparison, the report's JSON, text and page, and ``simcore blueline --report``."""
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from simcore.cli import main
+from simcore.games.blueline import balance
+
+
+def _games(winners, margins):
+    w = pd.Categorical(winners, categories=["home", "away", "tie"])
+    h = np.array([max(m, 0) for m in margins]) + 1
+    return pd.DataFrame({"winner": w, "home_goals": h, "away_goals": h - np.array(margins)})
+
+
+def test_seat_balanced_scores_a_pair_of_runs_game_by_game():
+    ab = _games(["home", "tie", "away", "home"], [2, 0, -1, 1])
+    ba = _games(["away", "home", "tie", "home"], [-1, 3, 0, 1])
+    sb = balance.seat_balanced(ab, ba)
+    # A's score per game: (home score in ab + 1 - home score in ba) / 2 = 1, 0.25, 0.25, 0.5
+    assert sb["score"]["estimate"] == pytest.approx(np.mean([1, 0.25, 0.25, 0.5]))
+    # A's margin per game: (2 - -1) / 2, (0 - 3) / 2, (-1 - 0) / 2, (1 - 1) / 2
+    assert sb["margin"]["estimate"] == pytest.approx(np.mean([1.5, -1.5, -0.5, 0.0]))
+    lo, hi = sb["score"]["ci"]
+    assert lo < sb["score"]["estimate"] < hi
+
+
+def test_a_pairing_against_itself_is_exactly_even():
+    ab = _games(["home", "tie", "away"], [1, 0, -2])
+    sb = balance.seat_balanced(ab, ab)
+    assert sb["score"]["estimate"] == 0.5 and sb["margin"]["estimate"] == 0.0
+    assert sb["score"]["ci"] == [0.5, 0.5]
+
+
+@pytest.fixture(scope="module")
+def matrix():
+    pols = balance.matrix_policies()[:3]
+    return pols, balance.policy_matrix(pols, n=300, seed=4)
+
+
+def test_policy_matrix_is_seat_balanced(matrix):
+    pols, m = matrix
+    assert len(pols) == 3 and len(m) == 9 and (m.n == 300).all()
+    cell = m.set_index(["row", "column"])
+    for a in pols:
+        assert cell.at[(a, a), "estimate"] == 0.5 and cell.at[(a, a), "margin"] == 0.0
+        for b in pols:
+            # the same two runs make both cells: the row's score and the column's add up to 1
+            assert cell.at[(a, b), "estimate"] + cell.at[(b, a), "estimate"] == pytest.approx(1)
+            assert cell.at[(a, b), "margin"] == pytest.approx(-cell.at[(b, a), "margin"])
+    assert ((m.ci_low <= m.estimate) & (m.estimate <= m.ci_high)).all()
+
+
+def test_matrix_policies_are_presets():
+    from simcore.games.blueline.policies import Policy
+
+    pols = balance.matrix_policies()
+    assert "default" in pols and "random" in pols
+    for p in pols:
+        Policy.parse(p)
+    assert balance.matrix_policies(("default", "no-such-policy")) == ("default",)
+    assert len({Policy.parse(p) for p in pols}) == len(pols)            # each policy once
+    if Policy.parse("equilibrium") == Policy.parse("default"):
+        assert balance.matrix_policies(("default", "equilibrium")) == ("default",)
+
+
+def test_card_value_against_itself_is_even_and_against_others_has_intervals():
+    cv = balance.card_value(("equilibrium", "random"), n=300, seed=2)
+    eq = cv.set_index("opponent").loc["equilibrium"]
+    assert eq.score == 0.5 and eq.margin == 0.0 and eq.e_shooting_pct == pytest.approx(eq.x_shooting_pct)
+    r = cv.set_index("opponent").loc["random"]
+    assert r.score_ci_low <= r.score <= r.score_ci_high and r.n == 300
+    assert 0 < r.e_shooting_pct < 1 and 0 < r.x_shooting_pct < 1
+
+
+@pytest.fixture(scope="module")
+def report():
+    return balance.balance_report(400, seed=3, matrix_n=100, matrix=balance.matrix_policies()[:2], cards_n=400,
+                                  card_opponents=("random",))
+
+
+def test_report_json_and_text(report):
+    doc = json.loads(json.dumps(report.to_json()))
+    assert doc["n"] == 400 and doc["seed"] == 3 and doc["matrix_n"] == 100 and doc["cards_n"] == 400
+    for key in ("home_win", "home_advantage", "goals_per_team_game", "pp_pct"):
+        v = doc[key]
+        assert v["ci"][0] <= v["estimate"] <= v["ci"][1], key
+    assert len(doc["policy_matrix"]) == 4 and [r["opponent"] for r in doc["card_value"]] == ["random"]
+    shares = [r["home"] for r in doc["goal_distribution"]]
+    assert sum(shares) == pytest.approx(1)
+    text = report.to_text()
+    assert "balance report: 400 games, seed 3" in text and "Policy matrix" in text and "random" in text
+
+
+def test_report_headline_is_the_base_runs_summary(report):
+    from simcore.games.blueline.game import GAME
+
+    s = GAME.simulate(None, n=400, seed=3, progress=False).summary().set_index("metric")
+    for k, v in report.headline.items():
+        assert v["estimate"] == s.at[k, "estimate"], k
+
+
+def test_report_page_html_and_markdown(report, tmp_path):
+    page = tmp_path / "balance.html"
+    assert report.page().write(page) == [page]
+    html = page.read_text(encoding="utf-8")
+    assert "Blue Line Hockey: balance report" in html and html.count("data:image/png;base64,") == 4
+    md = tmp_path / "balance.md"
+    written = report.page().write(md)
+    assert written[-1] == md and len(written) == 5
+    assert all(p.exists() for p in written)
+    assert "## Policy against policy" in md.read_text(encoding="utf-8")
+    with pytest.raises(FileExistsError):
+        report.page().write(md)
+
+
+def test_cli_report_json(capsys, tmp_path):
+    argv = ["blueline", "--report", "-n", "300", "--seed", "2", "--matrix-n", "60", "--cards-n", "100",
+            "--format", "json"]
+    assert main(argv) == 0
+    out, err = capsys.readouterr()
+    doc = json.loads(out)
+    assert doc["n"] == 300 and doc["matrix_n"] == 60 and doc["cards_n"] == 100
+    assert set(doc["home_advantage"]) == {"estimate", "ci"}
+    k = len(balance.matrix_policies())
+    assert len(doc["policy_matrix"]) == k * k and all(r["n"] == 60 for r in doc["policy_matrix"])
+    page = tmp_path / "r.md"
+    short = ["blueline", "--report", "-n", "100", "--matrix-n", "20", "--cards-n", "30", "--out", str(page)]
+    assert main(short) == 0
+    out, _ = capsys.readouterr()
+    assert page.exists() and f"wrote {page}" in out
+    assert main(short) == 2
+    assert "exists" in capsys.readouterr().err

@@ -1,0 +1,180 @@
+"""The Blue Line Hockey command line: the JSON document and table of a run, the play-by-play, the equilibrium
+document, one-line errors with exit status 2, and compare / sweep on Blue Line rule variants."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from simcore.cli import main
+from simcore.games.blueline.game import GAME
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def _in_ci(v):
+    lo, hi = v["ci"]
+    return isinstance(v["estimate"], float) and lo <= v["estimate"] <= hi
+
+
+def _other_value(field=None):
+    """A rule field with more than one value and a value other than its default."""
+    fields = GAME.Rules.describe()
+    f = next(f for f in fields if len(f["choices"]) > 1 and (field is None or f["name"] == field))
+    return f["name"], next(c for c in f["choices"] if c != f["default"]), f
+
+
+def test_json_document_has_the_issue_keys_and_matches_simulate(capsys):
+    argv = ("blueline", "-n", "600", "--seed", "1", "--policy-away", "aggressive", "--format", "json")
+    code, out, err = run(capsys, *argv)
+    assert code == 0, err
+    doc = json.loads(out)
+    assert doc["n"] == 600 and doc["seed"] == 1 and doc["game"] == "blueline"
+    for key in ("home_win", "away_win", "goals_per_team_game", "tie", "shots_per_game", "pp_pct", "save_pct"):
+        assert set(doc[key]) == {"estimate", "ci"} and _in_ci(doc[key]), key
+    assert doc["policies"] == {"home": "default", "away": "aggressive"}
+    assert doc["files"] == {"board": "shipped", "chart": "shipped", "penalties": "shipped", "formations": "shipped"}
+    assert doc["home_win"]["estimate"] + doc["away_win"]["estimate"] + doc["tie"]["estimate"] == pytest.approx(1)
+    s = GAME.simulate({"policy_away": "aggressive"}, n=600, seed=1, progress=False).summary().set_index("metric")
+    assert doc["goals_per_team_game"]["estimate"] == s.at["goals_per_team_game", "estimate"]
+    assert doc["home_win"]["ci"] == [s.at["home_win", "ci_low"], s.at["home_win", "ci_high"]]
+    code, out2, _ = run(capsys, *argv)
+    assert code == 0 and out2 == out                       # same seed, same games
+
+
+def test_table_names_the_run_and_its_metrics(capsys):
+    code, out, err = run(capsys, "blueline", "-n", "300", "--seed", "2")
+    assert code == 0, err
+    assert "Blue Line Hockey" in out and "simulated 300 games, seed 2" in out and "95% interval" in out
+    for m in ("home_win", "goals_per_team_game", "shots_per_game", "pp_pct"):
+        assert f"\n{m} " in out
+
+
+def test_rules_change_the_variant(capsys):
+    name, value, _ = _other_value()
+    code, out, err = run(capsys, "blueline", "-n", "50", "--rules", f"{name}={value}", "--format", "json")
+    assert code == 0, err
+    assert f"{name}={value}" in json.loads(out)["variant"]
+
+
+def test_pbp_is_the_game_the_run_plays(capsys):
+    code, out, err = run(capsys, "blueline", "-n", "40", "--seed", "5", "--pbp", "--game-id", "7",
+                         "--format", "json")
+    assert code == 0, err
+    doc = json.loads(out)
+    row = GAME.simulate(None, n=40, seed=5, progress=False).games.iloc[7]
+    for col in ("home_goals", "away_goals", "winner", "decided_in", "game_id"):
+        assert str(doc["result"][col]) == str(row[col]), col
+    assert doc["text"] and doc["events"]
+    code, out, err = run(capsys, "blueline", "--seed", "5", "--pbp", "--game-id", "7")
+    assert code == 0, err
+    assert out.startswith("Blue Line Hockey: game 7 of seed 5")
+    assert f"final: home {row['home_goals']}, visitors {row['away_goals']}" in out
+
+
+def test_equilibrium_json_is_every_context(capsys):
+    from simcore.games.blueline.chart import load_chart
+    from simcore.games.blueline.equilibrium import equilibrium_document
+
+    code, out, err = run(capsys, "blueline", "equilibrium", "--format", "json")
+    assert code == 0, err
+    doc = json.loads(out)
+    assert doc == json.loads(json.dumps(equilibrium_document(load_chart())))
+    assert len(doc["contexts"]) == 78
+    for c in doc["contexts"]:
+        assert set(c) >= {"context", "shooter_cards", "goalie_cards", "matrix", "shooter", "goalie", "value"}
+        assert len(c["matrix"]) == 5 and all(len(r) == 5 for r in c["matrix"])
+        assert sum(c["shooter"]) == pytest.approx(1) and sum(c["goalie"]) == pytest.approx(1)
+        assert 0 <= c["value"] <= 1
+    code, out, err = run(capsys, "blueline", "equilibrium")
+    assert code == 0 and "equilibrium" in out and len(out.splitlines()) >= 78 + 3
+
+
+def test_equilibrium_of_a_users_chart(capsys, tmp_path):
+    from simcore.games.blueline.chart import load_chart
+
+    src = load_chart().path
+    copy = tmp_path / "mine.csv"
+    copy.write_text(open(src, encoding="utf-8").read(), encoding="utf-8")
+    code, out, err = run(capsys, "blueline", "equilibrium", "--chart", str(copy), "--format", "json")
+    assert code == 0, err
+    code, base, _ = run(capsys, "blueline", "equilibrium", "--format", "json")
+    assert json.loads(out) == json.loads(base)
+
+
+def _one_line_error(capsys, *argv):
+    code, out, err = run(capsys, *argv)
+    assert code == 2, (code, out, err)
+    assert out == "" and err.startswith("simcore: error: ") and err.count("\n") == 1, err
+    return err
+
+
+def test_bad_input_is_one_line_and_exit_2(capsys, tmp_path):
+    err = _one_line_error(capsys, "blueline", "-n", "10", "--policy-home", "no-such-policy")
+    assert "--policy-home" in err and "no-such-policy" in err
+    err = _one_line_error(capsys, "blueline", "-n", "10", "--policy-away", "no_such_field=1")
+    assert "--policy-away" in err
+    err = _one_line_error(capsys, "blueline", "-n", "10", "--rules", "no_such_rule=1")
+    assert "no_such_rule" in err
+    name, _, f = _other_value()
+    err = _one_line_error(capsys, "blueline", "-n", "10", "--rules", f"{name}=not-a-choice")
+    assert name in err and "not-a-choice" in err
+    _one_line_error(capsys, "blueline", "-n", "0")
+    _one_line_error(capsys, "blueline", "--game-id", "3")
+    _one_line_error(capsys, "blueline", "--pbp", "--report")
+    _one_line_error(capsys, "blueline", "--matrix-n", "5")
+    err = _one_line_error(capsys, "blueline", "-n", "10", "--chart", str(tmp_path / "missing.csv"))
+    assert "missing.csv" in err
+
+
+def test_a_broken_data_file_names_file_line_and_field(capsys, tmp_path):
+    from simcore.games.blueline.chart import load_chart
+
+    src = load_chart().path
+    lines = open(src, encoding="utf-8").read().splitlines()
+    row = next(i for i, ln in enumerate(lines) if ",save," in ln)
+    lines[row] = lines[row].replace(",save,", ",sav,", 1)
+    bad = tmp_path / "chart.csv"
+    bad.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    for argv in (("blueline", "-n", "10", "--chart", str(bad)), ("blueline", "equilibrium", "--chart", str(bad))):
+        err = _one_line_error(capsys, *argv)
+        assert str(bad) in err and f"line {row + 1}" in err and "'result'" in err and "sav" in err
+
+
+def test_compare_on_a_rule_variant(capsys):
+    name, value, _ = _other_value()
+    code, out, err = run(capsys, "compare", "blueline", "--b", f"{name}={value}", "-n", "400", "--seed", "3",
+                         "--metrics", "home_win,goals_per_team_game,shots_per_game,pp_pct", "--format", "json")
+    assert code == 0, err
+    doc = json.loads(out)
+    assert doc["game"] == "blueline" and doc["n"] == 400 and doc["paired"]
+    assert [m["name"] for m in doc["metrics"]] == ["home_win", "goals_per_team_game", "shots_per_game", "pp_pct"]
+    code, out, err = run(capsys, "compare", "blueline", "-n", "300", "--metrics", "home_win,pp_pct",
+                         "--format", "json")
+    assert code == 0, err
+    assert all(m["diff"] == 0 for m in json.loads(out)["metrics"])     # a variant against itself
+
+
+def test_sweep_on_rule_variants(capsys):
+    name, _, f = _other_value()
+    values = ",".join(map(str, f["choices"][:2]))
+    code, out, err = run(capsys, "sweep", "blueline", "--grid", f"{name}={values}", "-n", "300", "--seeds", "0,1",
+                         "--metrics", "home_win,goals_per_team_game", "--format", "json")
+    assert code == 0, err
+    doc = json.loads(out)
+    rows = doc["rows"]
+    assert {r["metric"] for r in rows} == {"home_win", "goals_per_team_game"}
+    assert len({r["cell"] for r in rows}) == 2
+    base = [r for r in rows if r["variant_id"] == GAME.Rules().id]
+    assert base and all(r["diff"] == 0 for r in base)
+
+
+def test_compare_with_a_setup(capsys):
+    code, out, err = run(capsys, "compare", "blueline", "-n", "200", "--setup", "policy_away=random",
+                         "--metrics", "home_win", "--format", "json")
+    assert code == 0, err
+    assert json.loads(out)["setup"]
