@@ -33,6 +33,11 @@ try:
 except ImportError:  # a numba release that moved them
     _INTRINSICS = False
 
+# True when borrow / stack_empty / ptr are the intrinsics (not the plain-array fallbacks): a kernel that
+# allocates nothing but stack_empty arrays may then be compiled without numba's runtime (``_nrt=False``),
+# which drops the reference counting of every array it passes and reads.
+INTRINSICS = _INTRINSICS and not nb.config.DISABLE_JIT
+
 if nb.config.DISABLE_JIT:
     # Plain Python (NUMBA_DISABLE_JIT=1): the same code on ordinary arrays.
     def borrow(arr):

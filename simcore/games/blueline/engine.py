@@ -114,7 +114,8 @@ def new_work(c: Ctx, nlog: int = 0) -> Work:
                 np.zeros((2, N_COUNTS), np.int64), np.zeros((2, 4), np.int64), np.zeros(2, np.int64),
                 np.zeros((nlog, LOG_W), np.int64), np.zeros((nlog, 27), np.int64), np.zeros(256, np.int64),
                 np.zeros(256, np.int64), np.zeros(256, np.int64), np.zeros(256, np.int64),
-                np.zeros(15, np.float64), np.zeros(8, np.int64))
+                np.zeros(15, np.float64), np.zeros(8, np.int64), np.zeros((H, W), np.int8),
+                np.zeros((H, W, 2), np.int64), np.zeros((3, 2 * H * W + 2), np.int64))
 
 
 def simulate(n, seed, rules=None, policies=(None, None), board=None, chart=None, penalties=None,

@@ -20,7 +20,8 @@
 ``Work``: ``S int64[NZ]`` (layout.Z), ``pos int64[2, 6, 2]``, ``occ int64[H, W]``, ``cnt int64[2, N_COUNTS]``,
 ``goals int64[2, 4]``, ``so int64[2]``, ``log int64[L, LOG_W]`` (L = 0 when not recording), ``snap
 int64[L, 27]`` (positions and puck after each turn), ``oy, ox, py, px int64[256]`` (scratch for lines),
-``deckw float64[15]`` (scratch for penalty draws), ``ordr int64[8]`` (scratch: interceptors in order).
+``deckw float64[15]`` (scratch for penalty draws), ``ordr int64[8]`` (scratch: interceptors in order), ``rout int8[H, W]``,
+``rdist int64[H, W, 2]``, ``rq int64[3, 2HW + 2]`` (scratch for a skater's search, geometry.search).
 """
 from __future__ import annotations
 
@@ -29,4 +30,4 @@ from collections import namedtuple
 Ctx = namedtuple("Ctx", "dims cell aline inside goal crease fodot fokind fohalf gate pullspot corners rim "
                         "rim_index table outcome scdf gcdf shotv pkinds opening fopos pk pkfill pp pppuck "
                         "rules pol")
-Work = namedtuple("Work", "S pos occ cnt goals so log snap oy ox py px deckw ordr")
+Work = namedtuple("Work", "S pos occ cnt goals so log snap oy ox py px deckw ordr rout rdist rq")

@@ -25,7 +25,8 @@ def new_work(H, W, nlog):
                 np.zeros((2, N_COUNTS), np.int64), np.zeros((2, 4), np.int64), np.zeros(2, np.int64),
                 np.zeros((nlog, LOG_W), np.int64), np.zeros((nlog, 27), np.int64), np.zeros(256, np.int64),
                 np.zeros(256, np.int64), np.zeros(256, np.int64), np.zeros(256, np.int64),
-                np.zeros(15, np.float64), np.zeros(8, np.int64))
+                np.zeros(15, np.float64), np.zeros(8, np.int64), np.zeros((H, W), np.int8),
+                np.zeros((H, W, 2), np.int64), np.zeros((3, 2 * H * W + 2), np.int64))
 
 
 @nb.njit(cache=True)
@@ -45,7 +46,7 @@ def borrowed_work(w):
     """``w`` as borrowed views (its owner, the caller's, stays alive while a game is played)."""
     return Work(borrow(w.S), borrow(w.pos), borrow(w.occ), borrow(w.cnt), borrow(w.goals), borrow(w.so),
                 borrow(w.log), borrow(w.snap), borrow(w.oy), borrow(w.ox), borrow(w.py), borrow(w.px),
-                borrow(w.deckw), borrow(w.ordr))
+                borrow(w.deckw), borrow(w.ordr), borrow(w.rout), borrow(w.rdist), borrow(w.rq))
 
 
 @nb.njit(cache=True)

@@ -14,11 +14,17 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
+from simcore.nbarrays import INTRINSICS
+
+# The rule functions run without numba's runtime (no reference counts on the Ctx / Work arrays they pass
+# around; they allocate nothing but stack_empty scratch); reachable, which allocates, keeps it.
+NRT = not INTRINSICS
+
 DY = np.array([-1, -1, -1, 0, 0, 1, 1, 1], np.int64)
 DX = np.array([-1, 0, 1, -1, 1, -1, 0, 1], np.int64)
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=NRT)
 def passable(cell, y, x):
     """A square a skater may stand on or skate through (ice or crease; not off the ice, not the net)."""
     if y < 0 or x < 0 or y >= cell.shape[0] or x >= cell.shape[1]:
@@ -27,13 +33,13 @@ def passable(cell, y, x):
     return c == 1 or c == 2
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=NRT)
 def cheb(ay, ax, by, bx):
     """King distance between two squares."""
     return max(abs(ay - by), abs(ax - bx))
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=NRT)
 def in_opp_zone(pos, on_ice, team, y, x):
     """True when (y, x) is in the contact zone (the 8 squares around) of an on-ice skater of the team
     opposing ``team`` ("Contact Zone": all players except the goalies)."""
@@ -50,21 +56,34 @@ def in_opp_zone(pos, on_ice, team, y, x):
 
 @nb.njit(cache=True)
 def reachable(cell, occ, pos, on_ice, team, sy, sx, n, slowed, dest_counts, out):
+    """:func:`reach` on freshly allocated scratch arrays."""
+    H = cell.shape[0]
+    W = cell.shape[1]
+    return reach(cell, occ, pos, on_ice, team, sy, sx, n, slowed, dest_counts, out,
+                 np.empty((H, W, 2), np.int64), np.empty((3, 2 * H * W + 2), np.int64))
+
+
+@nb.njit(cache=True, _nrt=NRT)
+def reach(cell, occ, pos, on_ice, team, sy, sx, n, slowed, dest_counts, out, dist, q):
     """Mark in ``out (H, W) int8`` every square a player of ``team`` standing on (sy, sx) can end on with an
     allowance of ``n`` spaces; returns how many.  No square occupied by another player may be entered.  With
     ``slowed`` (a player not carrying the puck, where the contact-zone rule applies) the allowance is ``n - 2``
     for a path that starts in or skates through an opponent's contact zone, once however many zones
     ("Contact Zone": "NOT doubled"); ``dest_counts``: entering a zone square at the end of the move counts too.
-    A breadth-first search over (square, zone touched) pairs."""
+    A breadth-first search over (square, zone touched) pairs; ``dist int64[H, W, 2]`` and ``q int64[3, 2HW + 2]``
+    are its scratch (no allocation: the kernel passes Work's ``rdist`` / ``rq``)."""
     H = cell.shape[0]
     W = cell.shape[1]
     for y in range(H):
         for x in range(W):
             out[y, x] = 0
-    dist = np.full((H, W, 2), 1 << 30, np.int64)
-    qy = np.empty(2 * H * W + 2, np.int64)
-    qx = np.empty(2 * H * W + 2, np.int64)
-    qf = np.empty(2 * H * W + 2, np.int64)
+    for y in range(H):
+        for x in range(W):
+            dist[y, x, 0] = 1 << 30
+            dist[y, x, 1] = 1 << 30
+    qy = q[0]
+    qx = q[1]
+    qf = q[2]
     f0 = 1 if (slowed and in_opp_zone(pos, on_ice, team, sy, sx)) else 0
     dist[sy, sx, f0] = 0
     qy[0] = sy
@@ -107,7 +126,7 @@ def reachable(cell, occ, pos, on_ice, team, sy, sx, n, slowed, dest_counts, out)
     return count
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=NRT)
 def walk(cell, occ, pos, on_ice, team, slot, ty, tx, n, slowed, dest_counts, fence, fence_team, aline):
     """Skate player (team, slot) toward (ty, tx) one king step at a time, each step to the free neighbour
     nearest the target (a greedy route chosen by the policy; the rule's limits are enforced exactly as in
@@ -158,7 +177,7 @@ def walk(cell, occ, pos, on_ice, team, slot, ty, tx, n, slowed, dest_counts, fen
     return steps
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=NRT)
 def crossed(X0, Y0, X1, Y1, oy, ox):
     """Squares whose interior the segment (X0, Y0)-(X1, Y1) (doubled coordinates) crosses, written to
     ``oy, ox``; returns how many (in order along the segment)."""
@@ -225,7 +244,7 @@ def crossed(X0, Y0, X1, Y1, oy, ox):
     return cnt
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=NRT)
 def pass_path(ay, ax, by, bx, oy, ox):
     """The squares a pass from (ay, ax) to (by, bx) travels ("a straight line between the two closest corners
     of the passer and recipient"); returns ``(count, axis)`` where ``axis`` is True for a pass along a row or a
@@ -248,7 +267,7 @@ def pass_path(ay, ax, by, bx, oy, ox):
     return crossed(2 * cxa, 2 * cya, 2 * cxb, 2 * cyb, oy, ox), False
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=NRT)
 def pass_blocked(occ, ay, ax, by, bx, oy, ox, cnt, axis):
     """True when the pass whose path is ``oy/ox[:cnt]`` (:func:`pass_path`) is blocked: it crosses an occupied
     square, or it runs along a row or column with a player on a square beside its path ("Blocked Pass")."""
@@ -273,7 +292,7 @@ def pass_blocked(occ, ay, ax, by, bx, oy, ox, cnt, axis):
     return False
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=NRT)
 def shot_path(sy, sx, gy, gx, oy, ox):
     """Squares between the shooter's square and the goal square (center to center), in order."""
     cnt = crossed(2 * sx + 1, 2 * sy + 1, 2 * gx + 1, 2 * gy + 1, oy, ox)
@@ -287,20 +306,20 @@ def shot_path(sy, sx, gy, gx, oy, ox):
     return k
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=NRT)
 def search(cell, occ, pos, on_ice, team, slot, ty, tx, n, slowed, dest_counts, fence, fence_team, aline,
-           fallback):
+           fallback, out, dist, q):
     """:func:`walk`, and with ``fallback`` (the puck carrier) where the greedy route is stuck (no step taken short
     of the target, no blue line holding him back: a wall of players ahead) the square of :func:`reachable`
     nearest the target, when it is nearer than where he stands (a path around the wall exists within the rule's
-    limits).  Returns the spaces skated (the king distance for a search)."""
+    limits).  Returns the spaces skated (the king distance for a search).  ``out``, ``dist``, ``q``: the search's
+    scratch (:func:`reach`)."""
     steps = walk(cell, occ, pos, on_ice, team, slot, ty, tx, n, slowed, dest_counts, fence, fence_team, aline)
     y = pos[team, slot, 0]
     x = pos[team, slot, 1]
     if steps > 0 or (y == ty and x == tx) or n <= 0 or not fallback or fence > 0:
         return steps
-    out = np.zeros(cell.shape, np.int8)
-    reachable(cell, occ, pos, on_ice, team, y, x, n, slowed, dest_counts, out)
+    reach(cell, occ, pos, on_ice, team, y, x, n, slowed, dest_counts, out, dist, q)
     bs = cheb(y, x, ty, tx) * 10000 + (y - ty) * (y - ty) + (x - tx) * (x - tx)
     by = y
     bx = x

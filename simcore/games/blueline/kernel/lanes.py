@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import numba as nb
 
-from .geometry import pass_blocked, pass_path, shot_path
+from .geometry import NRT, pass_blocked, pass_path, shot_path
 from .layout import Z
 from .state import short
 
 LANE_OPEN, LANE_SCREENED, LANE_BLOCKED = 0, 1, 2
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=NRT)
 def shot_line(c, o, y):
     """The line of row y in the half team o attacks, or 0 when no shot may be taken from it ("Shots on goal may
     ONLY occur between lines 1-13 inclusive")."""
@@ -21,7 +21,7 @@ def shot_line(c, o, y):
     return line
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=NRT)
 def shot_lane(c, w, o, y, x):
     """``(side, lane)`` of a shot by team o from (y, x): side 0 inside ("from center", the board's ``inside``
     map) / 1 outside; lane 0 open, 1 screened (a teammate on the line to the goal), 2 blocked (an opposing
@@ -51,13 +51,13 @@ def shot_lane(c, w, o, y, x):
     return side, lane
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=NRT)
 def context(line, side, lane):
     """The shot context index ``((line - 1) * 2 + side) * 3 + lane`` (0..77)."""
     return ((line - 1) * 2 + side) * 3 + lane
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=NRT)
 def pass_lane(c, w, o, ay, ax, by, bx):
     """``(blocked, n)`` for a pass by team o from (ay, ax) to (by, bx): blocked ("Blocked Pass"), and the path
     squares stored in ``w.py/w.px[:n]`` for the interception check."""
@@ -65,7 +65,7 @@ def pass_lane(c, w, o, ay, ax, by, bx):
     return pass_blocked(w.occ, ay, ax, by, bx, w.py, w.px, n, axis), n
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=NRT)
 def zone_crossers(w, o, n, order):
     """Opposing skaters (slots, in ``order[:k]``) whose contact zone the pass path ``w.py/w.px[:n]`` crosses,
     in the order the puck reaches them; returns k."""

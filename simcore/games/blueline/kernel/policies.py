@@ -11,7 +11,7 @@ import numba as nb
 
 from simcore.rng import roll_die
 
-from .geometry import cheb
+from .geometry import NRT, cheb
 from .lanes import context, pass_lane, shot_lane, shot_line, zone_crossers
 from .layout import (CK_BODY, CK_NEVER, CK_RANDOM, CK_STICK, DU_PK, DU_RANDOM, DU_STUCK, GP_HOLD, P,
                      PA_NEVER, PA_RANDOM, PO_121, PO_LARGE, PO_RANDOM, PO_SMALL, PU_TRAILING,
@@ -22,7 +22,7 @@ ACT_MOVE, ACT_PASS, ACT_SHOOT, ACT_DUMP = 0, 1, 2, 3
 GROUP_C, GROUP_W, GROUP_D = 0, 1, 2
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=NRT)
 def row_at(c, o, line):
     """The row of ``line`` counted as ``c.aline[o]`` counts (from the goal team o attacks)."""
     H = c.dims[1]
@@ -37,14 +37,14 @@ def row_at(c, o, line):
     return min(max(y, 0), H - 1)
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=NRT)
 def col(c, o, dx):
     """Column ``dx`` squares to the left wing's side of the middle (negative: the right wing's), for team o."""
     cx = c.dims[0] // 2
     return cx - dx if o == 0 else cx + dx
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=NRT)
 def group_of(w, t, s):
     if s == 0:
         return GROUP_C
@@ -55,7 +55,7 @@ def group_of(w, t, s):
     return GROUP_D
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=NRT)
 def shot_value(c, w, o, y, x):
     """The goal probability team o counts on for a shot from (y, x) (0 where no shot may be taken)."""
     line = shot_line(c, o, y)
@@ -65,7 +65,7 @@ def shot_value(c, w, o, y, x):
     return c.shotv[o, context(line, side, lane)]
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=NRT)
 def choose_action(c, w, st, script, o, order):
     """The offense's action: ``(ACT_*, argument)`` (the group to move, the slot to pass to)."""
     S = w.S
@@ -104,13 +104,13 @@ def choose_action(c, w, st, script, o, order):
     return ACT_MOVE, choose_group(c, w, st, script, o)
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=NRT)
 def at_target(c, w, o, s):
     ty, tx, fence = skate_target(c, w, o, s)
     return cheb(w.pos[o, s, 0], w.pos[o, s, 1], ty, tx) <= 1 or fence > 0
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=NRT)
 def best_receiver(c, w, o, order):
     """The teammate worth passing to (-1: none): an open lane, no more than one contact zone crossed, onside,
     and a better shot or a gain of 4 lines or more."""
@@ -149,7 +149,7 @@ def best_receiver(c, w, o, order):
     return best
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=NRT)
 def choose_group(c, w, st, script, o):
     """The offense's group to skate: the carrier's (``rush``), alternately the carrier's and the next
     (``support``), or any (``random``); never a group whose players are all frozen or absent."""
@@ -168,7 +168,7 @@ def choose_group(c, w, st, script, o):
     return g
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=NRT)
 def group_free(w, t, g):
     S = w.S
     for s in range(6):
@@ -181,7 +181,7 @@ def group_free(w, t, g):
     return False
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=NRT)
 def skate_target(c, w, o, s):
     """Where player (o, s) of the team with the puck skates: ``(y, x, fence)``; ``fence`` = the blue line when
     he must stay onside (no step onto a line <= fence of the attacked half), else 0."""
@@ -211,7 +211,7 @@ def skate_target(c, w, o, s):
     return row_at(c, o, line), col(c, o, 3 if s == 3 else -3), fence
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=NRT)
 def defense_group(c, w, st, script, d):
     """The defense's group: the one whose player is nearest the puck carrier (``mark``, ``zone``), any
     (``random``)."""
@@ -238,7 +238,7 @@ def defense_group(c, w, st, script, d):
     return g
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=NRT)
 def mark_target(c, w, d, s, checker):
     """Where defender (d, s) skates: the checker to the free square beside the carrier nearest his own goal
     (``mark``), the others goal side of the puck (defence pair in front of the net, wings on the opposing
@@ -291,7 +291,7 @@ def mark_target(c, w, d, s, checker):
     return y2, x2
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=NRT)
 def check_kind(c, w, st, script, d, s):
     """0 no check, 1 stick check, 2 body check, by the side's ``check`` policy (``by-risk``: in the checker's
     own half a body check at even strength when not leading, else a stick check; in the other half only a
@@ -315,7 +315,7 @@ def check_kind(c, w, st, script, d, s):
     return 2
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=NRT)
 def posture(c, w, st, script, k):
     """The penalty-kill posture (0 large box, 1 small box, 2 1-2-1) of killing team k."""
     p = c.pol[k][P.posture]
@@ -331,19 +331,19 @@ def posture(c, w, st, script, k):
     return 1 if skaters(w, 1 - k) - skaters(w, k) >= 2 else 0
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=NRT)
 def want_pull(c, w, t):
     """Pull the goalie (the rule's conditions are checked by the caller)."""
     return c.pol[t][P.pull] == PU_TRAILING
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=NRT)
 def want_timeout(c, w, t):
     """Call the time-out when trailing and the period would end."""
     return c.pol[t][P.timeout] == TO_TRAILING and w.S[Z.score + t] < w.S[Z.score + 1 - t]
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=NRT)
 def goalie_receiver(c, w, t, order):
     """The teammate the goalie passes to (-1: he holds for a face-off): within the rules' distance, an open lane,
     no contact zone crossed, the one farthest up the ice."""
@@ -370,7 +370,7 @@ def goalie_receiver(c, w, t, order):
     return best
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=NRT)
 def want_drop(c, w, o, s):
     """Take a drop pass: the teammate beside the carrier is farther up the ice and onside."""
     S = w.S

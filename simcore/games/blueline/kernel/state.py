@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import numba as nb
 
-from .geometry import passable
+from .geometry import NRT, passable
 from .layout import Z
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=NRT)
 def log(c, w, code, team, slot, a, b, cc, d):
     """Append an event row (code, period, dial, team, slot, a, b, c, d) when the game is recorded."""
     S = w.S
@@ -29,7 +29,7 @@ def log(c, w, code, team, slot, a, b, cc, d):
     S[Z.nlog] = n + 1
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=NRT)
 def snapshot(w):
     """After a turn of a recorded game: every player's square and the puck's, tagged with the log row."""
     S = w.S
@@ -48,12 +48,12 @@ def snapshot(w):
     S[Z.nsnap] = n + 1
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=NRT)
 def onice(w, t, s):
     return w.S[Z.on_ice + t * 6 + s] != 0
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=NRT)
 def skaters(w, t):
     """Skaters of team t on the ice (a pulled goalie not counted)."""
     n = 0
@@ -62,7 +62,7 @@ def skaters(w, t):
     return n
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=NRT)
 def short(w, t):
     """Team t is killing a penalty: fewer skaters on the ice than the opponent, a player in its box."""
     S = w.S
@@ -70,23 +70,23 @@ def short(w, t):
     return inbox and skaters(w, t) < skaters(w, 1 - t)
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=NRT)
 def advantage(w, t):
     """Team t has the power play's advantages: more skaters than the opponent, or an extra attacker."""
     return skaters(w, t) > skaters(w, 1 - t) or w.S[Z.pulled + t] != 0
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=NRT)
 def in_attack(c, t, y):
     return c.aline[t, y] <= c.dims[4]
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=NRT)
 def in_own_end(c, t, y):
     return c.aline[t, y] > 2 * c.dims[2] + 1 - c.dims[4] - 1
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=NRT)
 def remove(w, t, s):
     y = w.pos[t, s, 0]
     if y >= 0:
@@ -97,7 +97,7 @@ def remove(w, t, s):
     w.pos[t, s, 1] = -1
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=NRT)
 def place(c, w, t, s, y, x):
     """Put player (t, s) on (y, x), or on the nearest free square to it (rings of growing king distance)."""
     remove(w, t, s)
@@ -118,7 +118,7 @@ def place(c, w, t, s, y, x):
     raise ValueError("no free square on the board")
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=NRT)
 def sync_puck(w):
     """The puck's square follows its carrier."""
     S = w.S
@@ -127,7 +127,7 @@ def sync_puck(w):
         S[Z.puck_x] = w.pos[S[Z.poss], S[Z.carrier], 1]
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=NRT)
 def nearest_dot(c, y, x, kind, half):
     """The face-off spot nearest (y, x) among those of ``kind`` (-1 any) in ``half`` (-1 any)."""
     best = 0
@@ -144,7 +144,7 @@ def nearest_dot(c, y, x, kind, half):
     return best
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=NRT)
 def half_of(c, y):
     """The half row y lies in (0 / 1)."""
     return 0 if c.aline[0, y] > c.dims[2] else 1

@@ -11,9 +11,10 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
+from simcore.nbarrays import stack_empty
 from simcore.rng import draw_weighted, roll_2d6, roll_die
 
-from .geometry import cheb, search
+from .geometry import NRT, cheb, search
 from .lanes import LANE_BLOCKED, LANE_SCREENED, context, pass_lane, shot_lane, shot_line, zone_crossers
 from .layout import (C, CK_NEVER, EV, P, R, ST_CAP, ST_GOAL, ST_HOLD, ST_ICING, ST_INCIDENTAL, ST_NONE,
                      ST_OFFSIDE, ST_PENALTY, ST_SAVE, Z)
@@ -28,7 +29,7 @@ MAX_GAME_TURNS = 30000
 
 # ---------------------------------------------------------------- stoppages, series, possession
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=NRT)
 def halt(c, w, kind, dot):
     """Stop play ("a stoppage"): a face-off at spot ``dot`` follows (after delayed penalties are imposed)."""
     S = w.S
@@ -37,12 +38,12 @@ def halt(c, w, kind, dot):
         S[Z.stop_y] = dot
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=NRT)
 def stopped(w):
     return w.S[Z.stop] != ST_NONE or w.S[Z.done] != 0
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=NRT)
 def new_series(c, w, t):
     """"A new series begins only when there is a turn over of puck possession": the dial goes down by 1;
     "When the series dial is turned to from 1 to 10, the period ends immediately" (a trailing team may first
@@ -67,7 +68,7 @@ def new_series(c, w, t):
     log(c, w, EV.series, t, -1, S[Z.dial], 0, 0, 0)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=NRT)
 def gain(c, w, st, script, t, s):
     """Team t takes the puck with player s; a change of possession starts a new series."""
     S = w.S
@@ -94,7 +95,7 @@ def gain(c, w, st, script, t, s):
 
 # ---------------------------------------------------------------- penalties and the box
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=NRT)
 def server(w, t, s):
     """Who serves team t's penalty on slot s: the player himself, or for the goalie a skater on the ice
     ("Goalie penalties are served by a teammate": the first of LW, RW, C, LD, RD on the ice)."""
@@ -106,7 +107,7 @@ def server(w, t, s):
     return 0
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=NRT)
 def waiting(w, t, s):
     S = w.S
     for k in range(S[Z.wait_n + t]):
@@ -115,13 +116,13 @@ def waiting(w, t, s):
     return False
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=NRT)
 def box_count(w, t):
     S = w.S
     return (S[Z.box_slot + t * 2] >= 0) + (S[Z.box_slot + t * 2 + 1] >= 0)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=NRT)
 def to_box(c, w, st, script, t, s, kind):
     """Player (t, s) goes to the box: "MINOR (Space #2 in the box) or a MAJOR (Space #4 in the box)"; with two
     already serving he waits in the delayed area ("3rd Player Penalty") and stays on the ice."""
@@ -159,7 +160,7 @@ def to_box(c, w, st, script, t, s, kind):
     log(c, w, EV.penalty, t, s, kind, 1, S[Z.box_left + t * 2 + k], 0)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=NRT)
 def release(c, w, st, script, t, k):
     """The player in box place k of team t returns to the ice at his gate; a waiting third player goes in."""
     S = w.S
@@ -179,7 +180,7 @@ def release(c, w, st, script, t, k):
         to_box(c, w, st, script, t, q, kind)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=NRT)
 def box_advance(c, w, st, script, t):
     """Team t's penalized players move one space toward the gate (a shot on net by either team; a clear by the
     penalty killers); at the gate they are free."""
@@ -191,7 +192,7 @@ def box_advance(c, w, st, script, t):
                 release(c, w, st, script, t, k)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=NRT)
 def draw_card(c, w, st, script, t, s):
     """Draw a penalty card for player (t, s) from the deck (reshuffled when empty); returns 0 minor, 1 major."""
     S = w.S
@@ -212,7 +213,7 @@ def draw_card(c, w, st, script, t, s):
     return kind
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=NRT)
 def queue_penalty(w, t, s, kind):
     """Put a drawn penalty in the Delayed Penalty Area (imposed at the next stoppage)."""
     S = w.S
@@ -223,7 +224,7 @@ def queue_penalty(w, t, s, kind):
         S[Z.del_n + t] = k + 1
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=NRT)
 def impose_delayed(c, w, st, script):
     S = w.S
     for t in range(2):
@@ -235,7 +236,7 @@ def impose_delayed(c, w, st, script):
 
 # ---------------------------------------------------------------- face-offs and set-ups
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=NRT)
 def clear_board(w):
     for y in range(w.occ.shape[0]):
         for x in range(w.occ.shape[1]):
@@ -246,7 +247,7 @@ def clear_board(w):
             w.pos[t, s, 1] = -1
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=NRT)
 def faceoff(c, w, st, script, dot, opening):
     """"Each player rolls 1D6 ... High roller wins ... In the case of a tie, the HOME team wins" (+1 and ties
     for a power-play team or a team with an extra attacker, "Power Plays & Penalty Killing").  The players line
@@ -299,7 +300,7 @@ def faceoff(c, w, st, script, dot, opening):
     gain(c, w, st, script, win, s)
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=NRT)
 def maybe_pp_setup(c, w, st, script, t):
     """"Whenever the power-play team is in possession of the puck in the neutral zone or the penalty-killers
     end of the ice", the set-up (once a possession)."""
@@ -313,7 +314,7 @@ def maybe_pp_setup(c, w, st, script, t):
     pp_setup(c, w, st, script, t)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=NRT)
 def pp_setup(c, w, st, script, p):
     """"Penalty Kill Team Positioning": the killers take a posture in their own end (no dice), the power play
     sets up in the attack zone with a defenseman holding the puck on line 12; the killers move first."""
@@ -366,7 +367,7 @@ def pp_setup(c, w, st, script, p):
 
 # ---------------------------------------------------------------- shots
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=NRT)
 def strength_kind(w, g):
     """The goal kind of a goal by team g now: 0 even, 1 power play, 2 short-handed, 3 empty net."""
     if w.S[Z.pulled + 1 - g] != 0:
@@ -380,7 +381,7 @@ def strength_kind(w, g):
     return 0
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=NRT)
 def score_goal(c, w, st, script, g, kind):
     S = w.S
     per = 3 if S[Z.ot] != 0 else S[Z.period] - 1
@@ -406,7 +407,7 @@ def score_goal(c, w, st, script, g, kind):
     halt(c, w, ST_GOAL, 0)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=NRT)
 def shot(c, w, st, script, o):
     """"Shots on Goal": the shooter's card, then the goalie's (each from its own side's mix for the context),
     a match is a save; top/bottom decides in or out of position; 2d6 on the chart for line, inside/outside,
@@ -481,7 +482,7 @@ def shot(c, w, st, script, o):
         goalie_play(c, w, st, script, d)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=NRT)
 def goalie_play(c, w, st, script, t):
     """The goalie has the puck (a blank on the chart, a loose puck): "hold the puck for a face-off or pass to an
     open teammate a maximum of 8 spaces"."""
@@ -500,7 +501,7 @@ def goalie_play(c, w, st, script, t):
     do_pass(c, w, st, script, t, r)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=NRT)
 def loose(c, w, st, script, y, x, dteam):
     """A loose puck on (y, x): the nearest player (king distance; the goalies count) takes it, ties to
     ``dteam`` (the team defending that end); he is put on the puck's square when it is free."""
@@ -534,7 +535,7 @@ def loose(c, w, st, script, y, x, dteam):
 
 # ---------------------------------------------------------------- passes and dumps
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=NRT)
 def do_pass(c, w, st, script, o, r):
     """A pass from the carrier to teammate r ("Passing"): blocked lanes are refused (returns False); each
     opponent whose contact zone the puck crosses rolls 2d6 to intercept (8+, a penalty-killer 10+); a pass from
@@ -576,7 +577,7 @@ def do_pass(c, w, st, script, o, r):
     return True
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=NRT)
 def dump(c, w, st, script, o):
     """A dump: by a penalty-killing team in its own end, "Dumping the Puck (Penalty-Kill Team)" (2d6 >= 6
     clears: the box moves, no new series, the power play sets up again; else the puck goes to the power-play
@@ -644,7 +645,7 @@ def dump(c, w, st, script, o):
 
 # ---------------------------------------------------------------- checks
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=NRT)
 def check(c, w, st, script, d, s, kind):
     """A stick check (kind 1) or body check (kind 2) by defender (d, s) on the carrier ("Checking"): both roll
     2d6, the defender first, high roll wins (the rules' ``check_tie`` for ties); a penalty-killer's rolls -2.
@@ -716,7 +717,7 @@ def check(c, w, st, script, d, s, kind):
 
 # ---------------------------------------------------------------- skating
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=NRT)
 def allowance(c, w, t, s, roll):
     """A player's spaces this move: the roll, +2 on the power play ("Movement dice rolls get a +2"), +2 for the
     overtime center-and-winger roll, -2 for a penalty killer in his own end."""
@@ -731,7 +732,7 @@ def allowance(c, w, t, s, roll):
     return max(n, 0)
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=NRT)
 def slowed(c, w, t, s):
     """The contact-zone -2 applies to this player now (not the puck carrier; ``zone_slow``)."""
     S = w.S
@@ -742,7 +743,7 @@ def slowed(c, w, t, s):
     return True
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=NRT)
 def members(w, t, g, out):
     """The players of group g (0 center, 1 wings and a pulled goalie, 2 defense) who may move: on the ice, not
     frozen; the carrier first.  Returns how many."""
@@ -764,14 +765,14 @@ def members(w, t, g, out):
     return n
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=NRT)
 def move_offense(c, w, st, script, o, g):
     """"Skating": one 2d6 roll for the group; the carrier moves first.  Offside when the carrier crosses the blue
     line with a teammate already in the attack zone; drop passes to a teammate skating by ("Exchanging the
     Puck")."""
     S = w.S
     roll = roll_2d6(st, script)
-    mem = np.empty(6, np.int64)
+    mem = stack_empty(6, np.int64)
     n = members(w, o, g, mem)
     log(c, w, EV.skate, o, g, roll, n, 0, 0)
     dc = c.rules[R.zone_slow_dest]
@@ -782,7 +783,7 @@ def move_offense(c, w, st, script, o, g):
         x0 = w.pos[o, s, 1]
         a = allowance(c, w, o, s, roll)
         steps = search(c.cell, w.occ, w.pos, w.S[Z.on_ice:Z.on_ice + 12], o, s, ty, tx, a, slowed(c, w, o, s),
-                       dc != 0, fence, o, c.aline, S[Z.poss] == o and S[Z.carrier] == s)
+                       dc != 0, fence, o, c.aline, S[Z.poss] == o and S[Z.carrier] == s, w.rout, w.rdist, w.rq)
         w.cnt[o, C.moves] += 1
         log(c, w, EV.move, o, s, y0 * 64 + x0, w.pos[o, s, 0] * 64 + w.pos[o, s, 1], a, steps)
         if S[Z.poss] == o and S[Z.carrier] == s:
@@ -805,7 +806,7 @@ def move_offense(c, w, st, script, o, g):
     maybe_pp_setup(c, w, st, script, o)
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=NRT)
 def thaw(w, t, mask):
     """At the end of team t's turn its players frozen when the turn began have one turn fewer to wait."""
     for s in range(6):
@@ -813,7 +814,7 @@ def thaw(w, t, mask):
             w.S[Z.frozen + t * 6 + s] -= 1
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, inline="always", _nrt=NRT)
 def goalie_crease(c, w, d):
     """"Goalie movements in the crease ... are a free move": the goalie steps to the crease square nearest
     the puck's column."""
@@ -843,7 +844,7 @@ def goalie_crease(c, w, d):
             w.occ[y, x] = d * 6 + 5 + 1
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=NRT)
 def goalie_challenge(c, w, st, script, d):
     """"Goalie's": "If a Goalie wants to leave the crease to ... "Stick Check" an opposing player. They may roll
     1D6 only"; "If they fail a stick check and the offensive player decides to shoot … consider the goalie to be
@@ -888,7 +889,7 @@ def goalie_challenge(c, w, st, script, d):
     return True
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=NRT)
 def defense_turn(c, w, st, script, d):
     """"Defensive Turn": a group skates (one 2d6 roll), the goalie moves free in his crease, and a defender who
     moved into the carrier's contact zone may check."""
@@ -906,7 +907,7 @@ def defense_turn(c, w, st, script, d):
         return
     g = defense_group(c, w, st, script, d)
     roll = roll_2d6(st, script)
-    mem = np.empty(6, np.int64)
+    mem = stack_empty(6, np.int64)
     n = members(w, d, g, mem)
     log(c, w, EV.skate, d, g, roll, n, 0, 1)
     k = S[Z.carrier]
@@ -922,7 +923,7 @@ def defense_turn(c, w, st, script, d):
         if dd < bd:
             bd = dd
             checker = s
-    cand = np.empty(6, np.int64)
+    cand = stack_empty(6, np.int64)
     nc = 0
     dc = c.rules[R.zone_slow_dest]
     for i in range(n):
@@ -932,7 +933,7 @@ def defense_turn(c, w, st, script, d):
         x0 = w.pos[d, s, 1]
         a = allowance(c, w, d, s, roll)
         steps = search(c.cell, w.occ, w.pos, w.S[Z.on_ice:Z.on_ice + 12], d, s, ty, tx, a, slowed(c, w, d, s),
-                       dc != 0, 0, d, c.aline, False)
+                       dc != 0, 0, d, c.aline, False, w.rout, w.rdist, w.rq)
         w.cnt[d, C.moves] += 1
         log(c, w, EV.move, d, s, y0 * 64 + x0, w.pos[d, s, 0] * 64 + w.pos[d, s, 1], a, steps)
         if steps > 0 and s != 5 and k >= 0 and S[Z.poss] == o:
@@ -953,7 +954,7 @@ def defense_turn(c, w, st, script, d):
     thaw(w, d, frozen_mask)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=NRT)
 def maybe_pull(c, w, o):
     """"Pulling the Goalie": in the last ``pull_series`` series of the 3rd period, behind by 1 to
     ``pull_margin`` goals, at the start of a new series before a pass, in possession; he enters at the pull
@@ -974,7 +975,7 @@ def maybe_pull(c, w, o):
     log(c, w, EV.pull, o, 5, w.pos[o, 5, 0], w.pos[o, 5, 1], 0, 0)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=NRT)
 def offense_turn(c, w, st, script, o):
     """"Offensive Turn": one of move, pass (to as many open teammates as the coach likes), dump or shoot; on the
     power play's first turn and in overtime a move may be followed by a pass."""
@@ -1013,7 +1014,7 @@ def offense_turn(c, w, st, script, o):
 
 # ---------------------------------------------------------------- periods and the game
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=NRT)
 def stoppage(c, w, st, script):
     """After a stoppage: delayed penalties are imposed, then the face-off at the stoppage's spot."""
     S = w.S
@@ -1023,7 +1024,7 @@ def stoppage(c, w, st, script):
     faceoff(c, w, st, script, dot, False)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=NRT)
 def play_period(c, w, st, script, p, dial, ot):
     S = w.S
     S[Z.period] = p
@@ -1062,7 +1063,7 @@ def play_period(c, w, st, script, p, dial, ot):
             halt(c, w, ST_CAP, 0)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=NRT)
 def shootout(c, w, st, script):
     """"Shoot Out": rounds of one shot a team (home first), cards then 2d6 on the inside "Open" side at the
     rules' line; a tie after the rounds goes to sudden-death rounds (``shootout_tie``)."""
@@ -1094,7 +1095,7 @@ def shootout(c, w, st, script):
         r += 1
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=NRT)
 def reset(c, w):
     S = w.S
     for i in range(S.shape[0]):
@@ -1118,7 +1119,7 @@ def reset(c, w):
     clear_board(w)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=NRT)
 def play_game(st, script, c, w):
     """One game on stream ``st``; fills ``w.goals``, ``w.so``, ``w.cnt``; returns ``(winner, decided)``."""
     reset(c, w)
