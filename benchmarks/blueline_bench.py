@@ -233,7 +233,8 @@ def main(argv=None) -> int:
         for what in ("engine", "game", "ceiling"):
             ratios[f"{what}_{tb}t_over_{ta}t"] = fig[f"{what}_{tb}"]["games_per_s"] / fig[f"{what}_{ta}"]["games_per_s"]
     if pyref is not None:
-        ratios["engine_over_python"] = fig[f"engine_{threads[0]}"]["games_per_s"] / fig["python_reference"]["games_per_s"]
+        ratios["engine_over_python"] = (fig[f"engine_{threads[0]}"]["games_per_s"]
+                                        / fig["python_reference"]["games_per_s"])
     pyref_identical = None
     if pyref is not None:
         pyref_identical = arrays_list(results[threads[0]], pyref["games"]) == pyref["arrays"]

@@ -18,22 +18,12 @@ from simcore import runner
 from simcore.rng import check_seed, scripted_stream
 
 from .kernel.context import Ctx, Work
-from .kernel.layout import (COUNT_NAMES, EVENT_COLUMNS, GAME_OUTPUTS, GOALIE_CARDS, LOG_W, MAX_EVENTS, N_COUNTS,
-                            NZ, SHOT_CARDS)
+from .kernel.layout import COUNT_NAMES, EVENT_COLUMNS, GAME_OUTPUTS, LOG_W, MAX_EVENTS, N_COUNTS, NZ
+from .cards import outcome_matrix
 from .policies import Policy
 from .rules import Rules
 
 _ROLL_P = np.array([0, 0] + [min(r - 1, 13 - r) / 36.0 for r in range(2, 13)])
-
-
-def outcome_matrix() -> np.ndarray:
-    """(5, 5) shot card x goalie card: 0 the goalie picked the target (a save), 1 in position (both top or both
-    bottom), 2 out of position ("Shots on Goal")."""
-    m = np.zeros((5, 5), np.int64)
-    for i, s in enumerate(SHOT_CARDS):
-        for j, g in enumerate(GOALIE_CARDS):
-            m[i, j] = 0 if s == g else (1 if s[0] == g[0] else 2)
-    return m
 
 
 def goal_matrix(table: np.ndarray, ctx: int) -> np.ndarray:

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import numpy as np
 
-from simcore.charts import ChartError, read_table
+from simcore.charts import read_table
 
 DEFAULT_PENALTIES = Path(__file__).parent / "data" / "penalty_cards.csv"
 #: "(15) PENALTY cards" (Setup).

@@ -216,7 +216,6 @@ def defense_group(c, w, st, script, d):
     """The defense's group: the one whose player is nearest the puck carrier (``mark``, ``zone``), any
     (``random``)."""
     S = w.S
-    o = S[Z.poss]
     if c.pol[d][P.skate_defense] == SD_RANDOM:
         g = roll_die(st, script, 3) - 1
     else:

@@ -486,7 +486,6 @@ def shot(c, w, st, script, o):
 def goalie_play(c, w, st, script, t):
     """The goalie has the puck (a blank on the chart, a loose puck): "hold the puck for a face-off or pass to an
     open teammate a maximum of 8 spaces"."""
-    S = w.S
     gain(c, w, st, script, t, 5)
     if stopped(w):
         return
