@@ -118,16 +118,16 @@ def test_every_kernel_has_a_measured_estimate_and_the_longest_compile_first():
 
 def test_a_games_kernels_compile_in_one_chain_the_longest_game_first():
     got = [[k.name for k in ks] for ks in compiling.chains(compiling.selected())]
-    assert [ks[0].split(".")[0] for ks in got] == ["strat", "pyramid", "ezr", "rng"]   # 128, 95, 92, 1 s alone
+    assert [ks[0].split(".")[0] for ks in got] == ["strat", "ezr", "pyramid", "rng"]   # 271, 110, 107, 2 s alone
     assert got[0] == ["strat.season", "strat.simulate_games", "strat.play_logged"]
-    assert got[2][0] == "ezr.season" and sorted(got[2]) == sorted(k for k in compiling.KERNELS if k[:3] == "ezr")
+    assert got[1][0] == "ezr.season" and sorted(got[1]) == sorted(k for k in compiling.KERNELS if k[:3] == "ezr")
     assert sum(map(len, got)) == len(compiling.KERNELS)
 
 
 def test_estimates_are_shown_to_5_s():
     assert [compiling.about(s) for s in (0.4, 7.4, 7.6, 41.6, 57.4, 57.6)] == [5, 5, 10, 40, 55, 60]
     assert compiling.notice("simcore.games.strat.kernel.drivers.simulate_games") == (
-        "simcore: compiling the Strat game kernel (first run only, about 40 s on 2 cores)...")
+        "simcore: compiling the Strat game kernel (first run only, about 95 s on 2 cores)...")
 
 
 def test_a_function_without_an_estimate_is_named_in_its_notice():
