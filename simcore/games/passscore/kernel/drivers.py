@@ -25,7 +25,7 @@ from .policies import choose_play
 def new_work(n_circles, nlog):
     return Work(np.zeros(NZ, np.int64), np.full((2, N_SLOTS), -1, np.int64), np.zeros(n_circles, np.int64),
                 np.zeros((2, N_COUNTS), np.int64), np.empty((MAX_PLAYS, 4), np.int64), np.empty(MAX_PLAYS),
-                np.empty((MAX_PLAYS, 4), np.int64), np.empty(MAX_PLAYS), np.zeros((8, SAVE_W), np.int64),
+                np.empty((MAX_PLAYS, 4), np.int64), np.empty(MAX_PLAYS), np.zeros((9, SAVE_W), np.int64),
                 np.zeros(1, np.int64), np.zeros((nlog, LOG_W), np.int64), np.zeros((nlog, SNAP_W), np.int64))
 
 
@@ -59,7 +59,7 @@ def play_turn(c, w, t, play):
         if code < 0:
             break
         kind = KINDS[typ, i]
-        stt = step(c, w, t, kind, code)
+        stt = step(c, w, t, kind, code, 6 + i)
         if stt < 0:
             raise ValueError("an illegal play reached the game loop")
         if kind == MOVE:

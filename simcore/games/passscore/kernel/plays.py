@@ -20,37 +20,21 @@ from .layout import (C, CAPTURE, CENTRE, EV_FACEOFF, EV_RETURN, EV_THROW, GK, GO
 from .values import leaf_value
 
 
-# ---------------------------------------------------------------- positions saved and restored
+# ---------------------------------------------------------------- undoing an action
 
 @nb.njit(cache=True)
-def save(w, d):
-    r = w.save[d]
-    k = 0
-    for t in range(2):
-        for s in range(N_SLOTS):
-            r[k] = w.pos[t, s]
-            k += 1
-    r[12] = w.S[Z.poss]
-    r[13] = w.S[Z.carrier]
-
-
-@nb.njit(cache=True)
-def restore(w, d):
-    r = w.save[d]
-    for t in range(2):
-        for s in range(N_SLOTS):
-            p = w.pos[t, s]
-            if p >= 0:
-                w.occ[p] = 0
-    k = 0
-    for t in range(2):
-        for s in range(N_SLOTS):
-            w.pos[t, s] = r[k]
-            if r[k] >= 0:
-                w.occ[r[k]] = code_of(t, s)
-            k += 1
-    w.S[Z.poss] = r[12]
-    w.S[Z.carrier] = r[13]
+def undo(w, d):
+    """Take back the action whose undo record is ``w.save[d]`` (written by :func:`step`): actions are taken back
+    in the reverse order they were made."""
+    u = w.save[d]
+    if u[0] == MOVE:
+        t = u[1]
+        s = u[2]
+        w.occ[u[4]] = u[5]
+        w.occ[u[3]] = code_of(t, s)
+        w.pos[t, s] = u[3]
+    elif u[0] == PASS:
+        w.S[Z.carrier] = u[6]
 
 
 # ---------------------------------------------------------------- one action
@@ -101,12 +85,15 @@ def move_target(c, w, t, code):
 
 
 @nb.njit(cache=True)
-def step(c, w, t, kind, code):
-    """Make one action of team t on the working position: ``kind`` MOVE / PASS / SHOT and its ``code`` (layout).
-    Returns ILLEGAL (nothing changed), OK, CAPTURE (a defender moved onto the puck carrier: the mover stands there,
-    the captured carrier is moved off by :func:`resolve_capture`), OFFSIDE (a team-mate of the carrier moved over
-    the opponents' blue line ahead of him) or GOAL."""
+def step(c, w, t, kind, code, d):
+    """Make one action of team t on the working position: ``kind`` MOVE / PASS / SHOT and its ``code`` (layout),
+    writing how to take it back into ``w.save[d]`` (:func:`undo`).  Returns ILLEGAL (nothing changed), OK, CAPTURE
+    (a defender moved onto the puck carrier: the mover stands there, the captured carrier is moved off by
+    :func:`resolve_capture`), OFFSIDE (a team-mate of the carrier moved over the opponents' blue line ahead of him)
+    or GOAL."""
     poss = w.S[Z.poss]
+    u = w.save[d]
+    u[0] = kind
     if kind == MOVE:
         dest = move_target(c, w, t, code)
         if dest < 0:
@@ -114,6 +101,11 @@ def step(c, w, t, kind, code):
         s = code // 16
         p = w.pos[t, s]
         capture = w.occ[dest] != 0
+        u[1] = t
+        u[2] = s
+        u[3] = p
+        u[4] = dest
+        u[5] = w.occ[dest]
         w.occ[p] = 0
         w.pos[t, s] = dest
         w.occ[dest] = code_of(t, s)
@@ -143,6 +135,7 @@ def step(c, w, t, kind, code):
             return ILLEGAL          # OFFSIDE 1: passed ahead over two lines
         if line_clear(c, w, a, b, t, c.rules[R.pass_block_all] != 0) != 1:
             return ILLEGAL
+        u[6] = cs
         w.S[Z.carrier] = r
         return OK
     # SHOT: from a shaded circle of the goal attacked, straight through unoccupied circles into an empty goal circle
@@ -195,35 +188,33 @@ def generate(c, w, t, buf, evalmode, view, val):
     as it was."""
     n = 0
     has = w.S[Z.poss] == t
-    save(w, 0)
     # plays cut short at the first action: a move that captures or is offside
     for a1 in range(96):
-        st = step(c, w, t, MOVE, a1)
+        st = step(c, w, t, MOVE, a1, 0)
         if st == CAPTURE or st == OFFSIDE:
             if evalmode > 0 and n < val.shape[0]:
                 val[n] = leaf_value(c, w, t, st, evalmode, view)
             n = _emit(buf, n, 1, a1, -1, -1)
         if st != ILLEGAL:
-            restore(w, 0)
+            undo(w, 0)
     # cut short at the second move: two different players (type 1) or one player twice (type 5)
     for a1 in range(96):
-        st = step(c, w, t, MOVE, a1)
+        st = step(c, w, t, MOVE, a1, 0)
         if st != OK:
             if st != ILLEGAL:
-                restore(w, 0)
+                undo(w, 0)
             continue
-        save(w, 1)
         for a2 in range(96):
             if a2 // 16 < a1 // 16 or (a2 // 16 == a1 // 16 and not has):
                 continue         # one player twice is type 5 or 8, plays of the team with the puck
-            st2 = step(c, w, t, MOVE, a2)
+            st2 = step(c, w, t, MOVE, a2, 1)
             if st2 == CAPTURE or st2 == OFFSIDE:
                 if evalmode > 0 and n < val.shape[0]:
                     val[n] = leaf_value(c, w, t, st2, evalmode, view)
                 n = _emit(buf, n, 1 if a2 // 16 > a1 // 16 else 5, a1, a2, -1)
             if st2 != ILLEGAL:
-                restore(w, 1)
-        restore(w, 0)
+                undo(w, 1)
+        undo(w, 0)
     # the full plays of each type
     for typ in range(1, 9):
         if not has and typ > 1:
@@ -234,33 +225,31 @@ def generate(c, w, t, buf, evalmode, view, val):
         for a1 in range(_n_codes(k1)):
             if k1 == MOVE and not _mover_ok(w, typ, 0, a1, -1):
                 continue
-            st = step(c, w, t, k1, a1)
+            st = step(c, w, t, k1, a1, 0)
             if st != OK:
                 if st != ILLEGAL:
-                    restore(w, 0)
+                    undo(w, 0)
                 continue
-            save(w, 1)
             for a2 in range(_n_codes(k2)):
                 if k2 == MOVE and not _mover_ok(w, typ, 1, a2, a1):
                     continue
-                st2 = step(c, w, t, k2, a2)
+                st2 = step(c, w, t, k2, a2, 1)
                 if st2 != OK:
                     if st2 != ILLEGAL:
-                        restore(w, 1)
+                        undo(w, 1)
                     continue
-                save(w, 2)
                 for a3 in range(_n_codes(k3)):
                     if k3 == MOVE and not _mover_ok(w, typ, 2, a3, a2):
                         continue
-                    st3 = step(c, w, t, k3, a3)
+                    st3 = step(c, w, t, k3, a3, 2)
                     if st3 == ILLEGAL:
                         continue
                     if evalmode > 0 and n < val.shape[0]:
                         val[n] = leaf_value(c, w, t, st3, evalmode, view)
                     n = _emit(buf, n, typ, a1, a2, a3)
-                    restore(w, 2)
-                restore(w, 1)
-            restore(w, 0)
+                    undo(w, 2)
+                undo(w, 1)
+            undo(w, 0)
     return n
 
 
@@ -309,19 +298,23 @@ def _triple(k):
 def _try(c, w, t, typ, a1, a2, a3, cut):
     """Whether the proposed play is legal and, for ``cut`` 1 or 2, cut short exactly at that action (and not
     before); the position is restored."""
-    save(w, 3)
     ok = False
-    st = step(c, w, t, KINDS[typ, 0], a1)
+    st = step(c, w, t, KINDS[typ, 0], a1, 3)
+    if st == ILLEGAL:
+        return False
     if cut == 1:
         ok = st == CAPTURE or st == OFFSIDE
     elif st == OK:
-        st = step(c, w, t, KINDS[typ, 1], a2)
-        if cut == 2:
-            ok = st == CAPTURE or st == OFFSIDE
-        elif st == OK:
-            st = step(c, w, t, KINDS[typ, 2], a3)
-            ok = st != ILLEGAL
-    restore(w, 3)
+        st2 = step(c, w, t, KINDS[typ, 1], a2, 4)
+        if st2 != ILLEGAL:
+            if cut == 2:
+                ok = st2 == CAPTURE or st2 == OFFSIDE
+            elif st2 == OK:
+                ok = step(c, w, t, KINDS[typ, 2], a3, 5) != ILLEGAL
+                if ok:
+                    undo(w, 5)
+            undo(w, 4)
+    undo(w, 3)
     return ok
 
 

@@ -19,7 +19,7 @@ import numba as nb
 from simcore.rng import SCRIPTED, uniform_int
 
 from .layout import CAPTURE, GREEDY, KINDS, OFFSIDE, OK, P, RANDOM
-from .plays import generate, random_play, restore, save, step
+from .plays import generate, random_play, step, undo
 from .values import V_GOAL
 
 RANDOM_TRIES = 200_000
@@ -53,18 +53,29 @@ def _copy(buf, i, out):
 
 @nb.njit(cache=True)
 def apply_actions(c, w, t, play):
-    """Make the actions of ``play`` (type, a1, a2, a3) on the working position; returns the status of the last
-    action made (ILLEGAL if one was not legal: the position is then partly changed)."""
+    """Make the actions of ``play`` (type, a1, a2, a3) on the working position, their undo records in
+    ``w.save[6..8]``; returns (the status of the last action tried, the number of actions made).  An ILLEGAL
+    action changes nothing."""
     typ = play[0]
     st = OK
+    made = 0
     for i in range(3):
         code = play[1 + i]
         if code < 0:
             break
-        st = step(c, w, t, KINDS[typ, i], code)
+        st = step(c, w, t, KINDS[typ, i], code, 6 + i)
+        if st < 0:
+            break
+        made += 1
         if st != OK:
             break
-    return st
+    return st, made
+
+
+@nb.njit(cache=True)
+def take_back(w, made):
+    for i in range(made - 1, -1, -1):
+        undo(w, 6 + i)
 
 
 @nb.njit(cache=True)
@@ -103,8 +114,7 @@ def search_play(c, w, t, st, budget, out):
             break
         w.val[top] = -1.0e18        # taken
         used += 1
-        save(w, 4)
-        s2 = apply_actions(c, w, t, w.buf[top])
+        s2, made = apply_actions(c, w, t, w.buf[top])
         if s2 == CAPTURE or s2 == OFFSIDE:
             v = tv                  # the play ends the possession at once: its own value
         else:
@@ -117,7 +127,7 @@ def search_play(c, w, t, st, budget, out):
                 for k in range(1, m):
                     if w.val2[k] < v:
                         v = w.val2[k]
-        restore(w, 4)
+        take_back(w, made)
         if v > best_v:
             best_v = v
             best_i = top
@@ -138,9 +148,12 @@ def choose_play(c, w, t, st, script, out):
         st[4] = i + 4
         if out[0] == 0:
             return False            # a scripted "no play"
-        save(w, 5)
-        ok = apply_actions(c, w, t, out) >= 0
-        restore(w, 5)
+        n = min(generate(c, w, t, w.buf, 0, t, w.val), w.buf.shape[0])
+        ok = False
+        for i in range(n):
+            if w.buf[i, 0] == out[0] and w.buf[i, 1] == out[1] and w.buf[i, 2] == out[2] and w.buf[i, 3] == out[3]:
+                ok = True
+                break
         if not ok:
             raise ValueError("a scripted play is not legal")
         return True
