@@ -115,6 +115,7 @@ class Position:
                     w.occ[w.pos[t, s]] = 1 + t * N_SLOTS + s
         w.S[Z.poss] = poss
         w.S[Z.carrier] = carrier
+        w.S[Z.to_move] = poss
         return self
 
     def legal(self, team) -> np.ndarray:
@@ -144,6 +145,35 @@ class Position:
         from .kernel.drivers import play_turn
 
         return int(play_turn(self.c, self.w, team, np.asarray(play, np.int64)))
+
+    def turn(self, play=None, slow=False) -> int:
+        """One turn of the team to play as the game loop makes it (a slow-play draw where the rules make one:
+        ``slow`` True = the team failed to move in time; then ``play``); returns the team to play next."""
+        from .kernel.drivers import scripted_turn
+        from .kernel.layout import R
+
+        t = int(self.w.S[Z.to_move])
+        script = []
+        if self.c.rules[R.slow_ppm] > 0 and self.w.S[Z.pen_slot + t] < 0:
+            script.append(1 if slow else 0)
+        if not (slow and script):
+            script += list(play)
+        used = scripted_turn(self.c, self.w, np.asarray(script, np.int64))
+        assert used == len(script)
+        return int(self.w.S[Z.to_move])
+
+    @property
+    def to_move(self):
+        return int(self.w.S[Z.to_move])
+
+    @to_move.setter
+    def to_move(self, t):
+        self.w.S[Z.to_move] = t
+
+    def penalized(self, team):
+        """(slot, plays left) of team's penalized player, or None."""
+        s = int(self.w.S[Z.pen_slot + team])
+        return None if s < 0 else (s, int(self.w.S[Z.pen_left + team]))
 
     def where(self, team, slot):
         p = int(self.w.pos[team, slot])

@@ -129,6 +129,27 @@ def _slow_play(c, w, st, script, t):
 
 
 @nb.njit(cache=True)
+def one_turn(c, w, st, script, play):
+    """The turn of the team to play: a slow-play penalty (rules.slow_play) or its policy's play (:func:`play_turn`);
+    a penalized player comes back after his team's ``rules.penalty_plays``-th play.  ``play`` is scratch (4)."""
+    t = w.S[Z.to_move]
+    if _slow_play(c, w, st, script, t):
+        nxt = 1 - t
+    else:
+        if not choose_play(c, w, t, st, script, play):
+            play[0] = 0
+        nxt = play_turn(c, w, t, play)
+        if w.S[Z.pen_slot + t] >= 0:
+            w.S[Z.pen_left + t] -= 1
+            if w.S[Z.pen_left + t] <= 0:
+                return_player(c, w, t)
+    w.S[Z.played] += 1
+    w.cnt[t, C.plays] += 1
+    w.S[Z.to_move] = nxt
+    snapshot(w)
+
+
+@nb.njit(cache=True)
 def play_game(c, w, st, script):
     """One game from the opening; returns the winner (0 home, 1 away, 2 tie).  It ends after ``rules.plays``
     plays (both teams) or when a team reaches ``rules.goal_target`` goals."""
@@ -139,26 +160,23 @@ def play_game(c, w, st, script):
     target = c.rules[R.goal_target]
     play = np.empty(4, np.int64)
     while w.S[Z.played] < maxp:
-        t = w.S[Z.to_move]
-        if _slow_play(c, w, st, script, t):
-            nxt = 1 - t
-        else:
-            if not choose_play(c, w, t, st, script, play):
-                play[0] = 0
-            nxt = play_turn(c, w, t, play)
-            if w.S[Z.pen_slot + t] >= 0:
-                w.S[Z.pen_left + t] -= 1
-                if w.S[Z.pen_left + t] <= 0:
-                    return_player(c, w, t)
-        w.S[Z.played] += 1
-        w.cnt[t, C.plays] += 1
-        w.S[Z.to_move] = nxt
-        snapshot(w)
+        one_turn(c, w, st, script, play)
         if target > 0 and (w.S[Z.goals] >= target or w.S[Z.goals + 1] >= target):
             break
     g0 = w.S[Z.goals]
     g1 = w.S[Z.goals + 1]
     return 0 if g0 > g1 else (1 if g1 > g0 else 2)
+
+
+@nb.njit(cache=True)
+def scripted_turn(c, w, script):
+    """:func:`one_turn` on a scripted stream (scenario tests): ``script`` holds the slow-play draw where the rules
+    make one, then the play."""
+    st = np.zeros(STATE_SIZE, np.uint64)
+    st[5] = SCRIPTED
+    play = np.empty(4, np.int64)
+    one_turn(c, w, st, script, play)
+    return np.int64(st[4])
 
 
 @nb.njit(cache=True)
