@@ -10,11 +10,12 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
+from simcore.nbarrays import borrow
 from simcore.parallel import run_blocks
 from simcore.rng import SCRIPTED, STATE_SIZE, seed_stream, uniform_int
 
-from .context import Work
-from .geom import progress, put
+from .context import Ctx, Work
+from .geom import NRT, progress, put
 from .layout import (BLOCK, CAPTURE, EV_GOAL, EV_NOPLAY, EV_PENALTY, EV_PLAY, EV_START, GOAL, KINDS, LOG_W,
                      MAX_PLAYS, MOVE, N_COUNTS, N_SLOTS, NZ, OFFSIDE, OK, PASS, SAVE_W, SHOT, SNAP_W, C, R, Z)
 from .plays import faceoff, line_up, log, resolve_capture, return_player, snapshot, step
@@ -26,10 +27,10 @@ def new_work(n_circles, nlog):
     return Work(np.zeros(NZ, np.int64), np.full((2, N_SLOTS), -1, np.int64), np.zeros(n_circles, np.int64),
                 np.zeros((2, N_COUNTS), np.int64), np.empty((MAX_PLAYS, 4), np.int64), np.empty(MAX_PLAYS),
                 np.empty((MAX_PLAYS, 4), np.int64), np.empty(MAX_PLAYS), np.zeros((9, SAVE_W), np.int64),
-                np.zeros(1, np.int64), np.zeros((nlog, LOG_W), np.int64), np.zeros((nlog, SNAP_W), np.int64))
+                np.zeros(4, np.int64), np.zeros((nlog, LOG_W), np.int64), np.zeros((nlog, SNAP_W), np.int64))
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=NRT)
 def reset(c, w):
     """The opening position: every player on his X circle, the home centre with the puck, home to play."""
     w.S[:] = 0
@@ -42,7 +43,7 @@ def reset(c, w):
     w.S[Z.to_move] = 0
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=NRT)
 def play_turn(c, w, t, play):
     """Team t makes ``play`` (type, a1, a2, a3; type 0 = no legal play) and everything it brings about: a goal
     (the restart from centre ice), a capture (the carrier moved off, the capturer's team plays again), an offside
@@ -91,7 +92,7 @@ def play_turn(c, w, t, play):
     return 1 - t
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=NRT)
 def _slow_play(c, w, st, script, t):
     """PENALTY: team t fails to move in time (a draw against rules.slow_ppm, or a script entry 1); the other team
     removes t's most advanced skater other than the carrier (ties: the lower slot).  Returns True if called."""
@@ -128,10 +129,11 @@ def _slow_play(c, w, st, script, t):
     return True
 
 
-@nb.njit(cache=True)
-def one_turn(c, w, st, script, play):
+@nb.njit(cache=True, _nrt=NRT)
+def one_turn(c, w, st, script):
     """The turn of the team to play: a slow-play penalty (rules.slow_play) or its policy's play (:func:`play_turn`);
-    a penalized player comes back after his team's ``rules.penalty_plays``-th play.  ``play`` is scratch (4)."""
+    a penalized player comes back after his team's ``rules.penalty_plays``-th play."""
+    play = w.play
     t = w.S[Z.to_move]
     if _slow_play(c, w, st, script, t):
         nxt = 1 - t
@@ -149,7 +151,7 @@ def one_turn(c, w, st, script, play):
     snapshot(w)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=NRT)
 def play_game(c, w, st, script):
     """One game from the opening; returns the winner (0 home, 1 away, 2 tie).  It ends after ``rules.plays``
     plays (both teams) or when a team reaches ``rules.goal_target`` goals."""
@@ -158,9 +160,8 @@ def play_game(c, w, st, script):
     snapshot(w)
     maxp = c.rules[R.plays]
     target = c.rules[R.goal_target]
-    play = np.empty(4, np.int64)
     while w.S[Z.played] < maxp:
-        one_turn(c, w, st, script, play)
+        one_turn(c, w, st, script)
         if target > 0 and (w.S[Z.goals] >= target or w.S[Z.goals + 1] >= target):
             break
     g0 = w.S[Z.goals]
@@ -174,17 +175,32 @@ def scripted_turn(c, w, script):
     make one, then the play."""
     st = np.zeros(STATE_SIZE, np.uint64)
     st[5] = SCRIPTED
-    play = np.empty(4, np.int64)
-    one_turn(c, w, st, script, play)
+    one_turn(c, w, st, script)
     return np.int64(st[4])
 
 
 @nb.njit(cache=True)
-def _block(c, seed, g0, lo, hi, b, out):
+def borrowed(c):
+    """``c`` with every array a view numba does not reference count (simcore.nbarrays.borrow)."""
+    return Ctx(borrow(c.rc), borrow(c.index), borrow(c.nbr), borrow(c.goal), borrow(c.crease), borrow(c.goal_of),
+               borrow(c.crease_of), borrow(c.shade_of), borrow(c.start), borrow(c.dots), borrow(c.lines),
+               borrow(c.slide_path), borrow(c.slide_len), borrow(c.slide_of), borrow(c.rules), borrow(c.pol))
+
+
+@nb.njit(cache=True)
+def borrowed_work(w):
+    return Work(borrow(w.S), borrow(w.pos), borrow(w.occ), borrow(w.cnt), borrow(w.buf), borrow(w.val),
+                borrow(w.buf2), borrow(w.val2), borrow(w.save), borrow(w.play), borrow(w.log), borrow(w.snap))
+
+
+@nb.njit(cache=True)
+def _block(c_, seed, g0, lo, hi, b, out):
     goals, winner, counts = out
     st = np.empty(STATE_SIZE, np.uint64)
     script = np.zeros(0, np.int64)
-    w = new_work(c.rc.shape[0], 0)
+    c = borrowed(c_)
+    w_ = new_work(c.rc.shape[0], 0)
+    w = borrowed_work(w_)
     for i in range(lo, hi):
         seed_stream(st, seed, g0 + i)
         win = play_game(c, w, st, script)
@@ -193,6 +209,7 @@ def _block(c, seed, g0, lo, hi, b, out):
             for k in range(N_COUNTS):
                 counts[i, t, k] = w.cnt[t, k]
         winner[i] = win
+    w_.S[0] = 0          # keeps the owner of w's borrowed views alive to here
 
 
 @nb.njit(cache=True, parallel=True)
@@ -206,7 +223,7 @@ def play_recorded(c, seed, game, nlog):
     st = np.zeros(STATE_SIZE, np.uint64)
     seed_stream(st, seed, game)
     w = new_work(c.rc.shape[0], nlog)
-    win = play_game(c, w, st, np.zeros(0, np.int64))
+    win = play_game(borrowed(c), borrowed_work(w), st, np.zeros(0, np.int64))
     return win, w
 
 
@@ -217,7 +234,7 @@ def play_scripted(c, script, nlog):
     st = np.zeros(STATE_SIZE, np.uint64)
     st[5] = SCRIPTED
     w = new_work(c.rc.shape[0], nlog)
-    win = play_game(c, w, st, script)
+    win = play_game(borrowed(c), borrowed_work(w), st, script)
     return win, np.int64(st[4]), w
 
 

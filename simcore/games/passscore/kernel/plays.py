@@ -10,11 +10,10 @@ quotes the rulebook for each check.
 from __future__ import annotations
 
 import numba as nb
-import numpy as np
 
 from simcore.rng import uniform_int
 
-from .geom import code_of, dist2, in_attack_zone, king, line_clear, lines_crossed, may_stand, progress, put
+from .geom import NRT, code_of, dist2, in_attack_zone, king, line_clear, lines_crossed, may_stand, progress, put
 from .layout import (C, CAPTURE, CENTRE, EV_FACEOFF, EV_RETURN, EV_THROW, GK, GOAL, ILLEGAL, KINDS, MOVE, MOVERS,
                      N_SLOTS, OFFSIDE, OK, PASS, R, Z)
 from .values import leaf_value
@@ -22,7 +21,7 @@ from .values import leaf_value
 
 # ---------------------------------------------------------------- undoing an action
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=NRT)
 def undo(w, d):
     """Take back the action whose undo record is ``w.save[d]`` (written by :func:`step`): actions are taken back
     in the reverse order they were made."""
@@ -39,7 +38,7 @@ def undo(w, d):
 
 # ---------------------------------------------------------------- one action
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=NRT)
 def move_target(c, w, t, code):
     """Where move ``code`` of team t ends, or -1 when it is not legal (the capture and offside are left to
     :func:`step`)."""
@@ -84,7 +83,7 @@ def move_target(c, w, t, code):
     return dest
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=NRT)
 def step(c, w, t, kind, code, d):
     """Make one action of team t on the working position: ``kind`` MOVE / PASS / SHOT and its ``code`` (layout),
     writing how to take it back into ``w.save[d]`` (:func:`undo`).  Returns ILLEGAL (nothing changed), OK, CAPTURE
@@ -149,7 +148,7 @@ def step(c, w, t, kind, code, d):
 
 # ---------------------------------------------------------------- the legal plays
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=NRT)
 def _emit(buf, n, typ, a1, a2, a3):
     if n < buf.shape[0]:
         buf[n, 0] = typ
@@ -159,12 +158,12 @@ def _emit(buf, n, typ, a1, a2, a3):
     return n + 1
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=NRT)
 def _n_codes(kind):
     return 96 if kind == MOVE else (6 if kind == PASS else 3)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=NRT)
 def _mover_ok(w, typ, i, code, first):
     """The movers' rule of a play type for the move at position i (the first move's code ``first``)."""
     m = MOVERS[typ]
@@ -179,7 +178,7 @@ def _mover_ok(w, typ, i, code, first):
     return True
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=NRT)
 def generate(c, w, t, buf, evalmode, view, val):
     """Every legal play of team t from the working position into ``buf`` (rows type, a1, a2, a3); returns how
     many.  A play cut short (a capture or an offside at its first or second action) is listed once: as type 1
@@ -255,24 +254,34 @@ def generate(c, w, t, buf, evalmode, view, val):
 
 # ---------------------------------------------------------------- a uniformly random legal play
 
-@nb.njit(cache=True)
-def _class_sizes(out):
-    """Sizes of the sampler's proposal classes (see :func:`random_play`); the team without the puck draws from the
+@nb.njit(cache=True, _nrt=NRT)
+def _class_size(k):
+    """Size of the sampler's proposal class k (see :func:`random_play`); the team without the puck draws from the
     first three only."""
-    out[0] = 96                     # a first move that is cut short
-    out[1] = 15 * 256               # two moves of different players (slot order), the second cut short
-    out[2] = 20 * 4096              # type 1: three players in slot order
-    out[3] = 6 * 256                # one player moved twice, the second move cut short
-    out[4] = 15 * 256 * 6           # type 2
-    out[5] = 96 * 36                # type 3
-    out[6] = 216                    # type 4
-    out[7] = 6 * 256 * 6            # type 5
-    out[8] = 15 * 256 * 3           # type 6
-    out[9] = 108                    # type 7
-    out[10] = 256 * 3               # type 8 (the carrier)
+    if k == 0:
+        return 96                   # a first move that is cut short
+    if k == 1:
+        return 15 * 256             # two moves of different players (slot order), the second cut short
+    if k == 2:
+        return 20 * 4096            # type 1: three players in slot order
+    if k == 3:
+        return 6 * 256              # one player moved twice, the second move cut short
+    if k == 4:
+        return 15 * 256 * 6         # type 2
+    if k == 5:
+        return 96 * 36              # type 3
+    if k == 6:
+        return 216                  # type 4
+    if k == 7:
+        return 6 * 256 * 6          # type 5
+    if k == 8:
+        return 15 * 256 * 3         # type 6
+    if k == 9:
+        return 108                  # type 7
+    return 256 * 3                  # type 8 (the carrier)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=NRT)
 def _pair(k):
     """The k-th pair (i < j) of slots 0..5, k in 0..14."""
     for i in range(6):
@@ -283,7 +292,7 @@ def _pair(k):
     return -1, -1
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=NRT)
 def _triple(k):
     for i in range(6):
         for j in range(i + 1, 6):
@@ -294,7 +303,7 @@ def _triple(k):
     return -1, -1, -1
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=NRT)
 def _try(c, w, t, typ, a1, a2, a3, cut):
     """Whether the proposed play is legal and, for ``cut`` 1 or 2, cut short exactly at that action (and not
     before); the position is restored."""
@@ -318,24 +327,22 @@ def _try(c, w, t, typ, a1, a2, a3, cut):
     return ok
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=NRT)
 def random_play(c, w, t, st, script, out, max_tries):
     """A legal play of team t drawn uniformly from all of them (the list :func:`generate` makes), by rejection:
     draw a proposal uniformly from a superset in which every legal play appears exactly once and keep the first
     that is legal.  Writes (type, a1, a2, a3) into ``out``; returns False when ``max_tries`` proposals found
     nothing (then the caller lists the legal plays)."""
-    sizes = np.empty(11, np.int64)
-    _class_sizes(sizes)
     has = w.S[Z.poss] == t
     total = 0
     for k in range(11):
         if has or k <= 2:
-            total += sizes[k]
+            total += _class_size(k)
     for _ in range(max_tries):
         u = uniform_int(st, total)
         k = 0
-        while u >= sizes[k]:
-            u -= sizes[k]
+        while u >= _class_size(k):
+            u -= _class_size(k)
             k += 1
         typ = 1
         a1 = -1
@@ -414,7 +421,7 @@ def random_play(c, w, t, st, script, out, max_tries):
 
 # ---------------------------------------------------------------- after a play
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=NRT)
 def log(w, team, typ, a1, a2, a3, status, extra, extra2):
     n = w.S[Z.nlog]
     if n < w.log.shape[0]:
@@ -431,7 +438,7 @@ def log(w, team, typ, a1, a2, a3, status, extra, extra2):
     w.S[Z.nlog] = n + 1
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=NRT)
 def snapshot(w):
     n = w.S[Z.nsnap]
     if n < w.snap.shape[0]:
@@ -447,7 +454,7 @@ def snapshot(w):
     w.S[Z.nsnap] = n + 1
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=NRT)
 def free_near(c, w, t, s, centre):
     """A free circle where player (t, s) (not carrying the puck) may stand: an adjoining circle of ``centre``
     (directions in the board's order, starting toward t's own goal) or, when none is free, the free circle nearest
@@ -468,7 +475,7 @@ def free_near(c, w, t, s, centre):
     return best
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=NRT)
 def resolve_capture(c, w, t, s):
     """PUCK IS CAPTURED: player (t, s) stands on the captured carrier's circle; the carrier "is moved on to any
     adjoining circle" (the first free one he may stand on, starting toward his own goal), team t has the puck and
@@ -508,7 +515,7 @@ def resolve_capture(c, w, t, s):
     return -1
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=NRT)
 def faceoff(c, w, t):
     """After team t's offside (OFFSIDE, FACE OFF): the red dot nearest the puck; the defenders' skater nearest it
     is given the puck there (an attacker on the dot is moved to an adjoining circle); with faceoff_place=nearest
@@ -572,7 +579,7 @@ def faceoff(c, w, t):
     log(w, d, 0, dot, taker, placed, OK, EV_FACEOFF, 0)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=NRT)
 def return_player(c, w, t):
     """The penalized player of team t back "to an X marked circle": his own if free, else the first free X circle
     of his team, else the free circle nearest his own."""
@@ -594,7 +601,7 @@ def return_player(c, w, t):
     log(w, t, 0, s, q, -1, OK, EV_RETURN, 0)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=NRT)
 def line_up(c, w, attacker):
     """Everyone on his X circle, the centre of ``attacker`` with the puck (the start, and the restart after a
     goal); a penalized player stays off the board."""

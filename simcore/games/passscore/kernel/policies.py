@@ -18,6 +18,7 @@ import numba as nb
 
 from simcore.rng import SCRIPTED, uniform_int
 
+from .geom import NRT
 from .layout import CAPTURE, GREEDY, KINDS, OFFSIDE, OK, P, RANDOM
 from .plays import generate, random_play, step, undo
 from .values import V_GOAL
@@ -25,7 +26,7 @@ from .values import V_GOAL
 RANDOM_TRIES = 200_000
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=NRT)
 def _pick_best(st, val, n):
     """A uniformly random index among the largest of ``val[:n]``."""
     best = val[0]
@@ -45,13 +46,13 @@ def _pick_best(st, val, n):
     return 0
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=NRT)
 def _copy(buf, i, out):
     for j in range(4):
         out[j] = buf[i, j]
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=NRT)
 def apply_actions(c, w, t, play):
     """Make the actions of ``play`` (type, a1, a2, a3) on the working position, their undo records in
     ``w.save[6..8]``; returns (the status of the last action tried, the number of actions made).  An ILLEGAL
@@ -72,13 +73,13 @@ def apply_actions(c, w, t, play):
     return st, made
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=NRT)
 def take_back(w, made):
     for i in range(made - 1, -1, -1):
         undo(w, 6 + i)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=NRT)
 def search_play(c, w, t, st, budget, out):
     """The search policy's play (see the module docstring); returns False when team t has no legal play."""
     n = generate(c, w, t, w.buf, 2, t, w.val)
@@ -135,7 +136,7 @@ def search_play(c, w, t, st, budget, out):
     return True
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=NRT)
 def choose_play(c, w, t, st, script, out):
     """Team t's play into ``out`` (type, a1, a2, a3) by its policy (``c.pol[t]``), or from the script (4 entries a
     play) on a scripted stream; returns False when there is no legal play."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numba as nb
 
-from .geom import king, line_clear, may_stand, progress
+from .geom import NRT, king, line_clear, may_stand, progress
 from .layout import CAPTURE, GOAL, N_SLOTS, OFFSIDE, Z
 
 #: greedy: a goal, then an offside last; puck advance (rows) then a safe carrier, then the shooting circle
@@ -26,7 +26,7 @@ V_CAPTURE = 5000.0
 V_OFFSIDE = 3000.0
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=NRT)
 def exposed(c, w, a):
     """Team a's puck carrier can be captured at the opponents' next play: an opponent stands on an adjoining
     circle from which he may step onto the carrier's (a slide capture is not counted)."""
@@ -39,7 +39,7 @@ def exposed(c, w, a):
     return False
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=NRT)
 def threat(c, w, a):
     """Goal circles team a's carrier could shoot into now (0..3): he stands on a shaded circle of the goal attacked
     and the line to an empty goal circle is clear."""
@@ -54,7 +54,7 @@ def threat(c, w, a):
     return n
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=NRT)
 def static(c, w, view):
     """Search's evaluation of a position from team ``view``'s side, the other team to play: for the team a with
     the puck, ``V_POSSESSION + V_ROW * rows advanced + V_THREAT * (an open shot) - V_EXPOSED * (carrier exposed)``,
@@ -69,7 +69,7 @@ def static(c, w, view):
     return v if a == view else -v
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=NRT)
 def leaf_value(c, w, t, st, mode, view):
     """The value of the play team t just made (its last action's status ``st``)."""
     if mode == 1:
