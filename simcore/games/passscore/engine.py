@@ -22,7 +22,7 @@ def compile_ctx(rules=None, policies=(None, None), board=None) -> Ctx:
     """The kernel's read-only tables for a run."""
     rules = Rules.coerce(rules)
     board = board if board is not None else load_board()
-    pols = tuple(Policy.parse(p if p is not None else "greedy") for p in policies)
+    pols = tuple(Policy.parse(p if p is not None else "random") for p in policies)
     (rc, nbr, goal, crease, goal_of, crease_of, shade_of, start, dots, lines, slide_path, slide_len,
      slide_of) = board.arrays()
     return Ctx(rc, board.index, nbr, goal, crease, goal_of, crease_of, shade_of, start, dots, lines, slide_path,

@@ -48,9 +48,10 @@ class Setup(SetupBase):
     GAME: ClassVar[str] = "passscore"
     PAIR: ClassVar[tuple[str, str]] = ("policy_home", "policy_away")
 
-    policy_home: Policy = setup_field("greedy", "the home (red) coach's policy: random, greedy, search or "
-                                      "search:N (N plays searched per decision)", Policy.parse, str)
-    policy_away: Policy = setup_field("greedy", "the away (blue) coach's policy, the same forms", Policy.parse, str)
+    policy_home: Policy = setup_field("random", "the home (red) coach's policy: random (uniform over the legal "
+                                      "plays), greedy, search or search:N (N plays searched per decision)",
+                                      Policy.parse, str)
+    policy_away: Policy = setup_field("random", "the away (blue) coach's policy, the same forms", Policy.parse, str)
     board: object = setup_field(None, "the board file (TOML; default the shipped data/board.toml)", _board, _source)
 
     @property

@@ -21,7 +21,7 @@ class Policy:
     """A named policy: ``kind`` (random, greedy, search) and ``budget``, search's plays looked at two plays deep
     per decision."""
 
-    kind: str = "greedy"
+    kind: str = "random"
     budget: int = DEFAULT_BUDGET
 
     @classmethod

@@ -52,10 +52,10 @@ def _build(p):
     add_seed(p)
     p.add_argument("--rules", default="", metavar="FIELD=VALUE,...", action=JoinRepeated,
                    help="rule fields or a preset name (see below)")
-    p.add_argument("--policy-home", default="greedy", metavar="P",
-                   help="the home (red) coach's policy: random, greedy, search or search:N (N plays searched two "
-                        "plays deep per decision; default 8)")
-    p.add_argument("--policy-away", default="greedy", metavar="P", help="the away (blue) coach's policy, the same "
+    p.add_argument("--policy-home", default="random", metavar="P",
+                   help="the home (red) coach's policy: random (the default: uniform over the legal plays), greedy, "
+                        "search or search:N (N plays searched two plays deep per decision; default 8)")
+    p.add_argument("--policy-away", default="random", metavar="P", help="the away (blue) coach's policy, the same "
                    "forms")
     p.add_argument("--board", metavar="FILE", default=None, help="a board file (TOML) instead of the shipped one")
     add_threads(p)

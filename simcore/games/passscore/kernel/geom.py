@@ -13,19 +13,19 @@ from .layout import GK, N_SLOTS, R
 NRT = not INTRINSICS
 
 
-@nb.njit(cache=True, _nrt=NRT)
+@nb.njit(cache=True, inline="always", _nrt=NRT)
 def code_of(t, s):
     return 1 + t * N_SLOTS + s
 
 
-@nb.njit(cache=True, _nrt=NRT)
+@nb.njit(cache=True, inline="always", _nrt=NRT)
 def progress(c, t, circle):
     """How far up the ice circle is for team t: its row counted from t's own goal end."""
     row = c.rc[circle, 0]
     return row if t == 0 else c.index.shape[0] - 1 - row
 
 
-@nb.njit(cache=True, _nrt=NRT)
+@nb.njit(cache=True, inline="always", _nrt=NRT)
 def in_attack_zone(c, t, circle):
     """Circle lies beyond the opponents' blue line, in team t's attacking zone."""
     row = c.rc[circle, 0]
@@ -34,13 +34,13 @@ def in_attack_zone(c, t, circle):
     return row <= c.lines[0]
 
 
-@nb.njit(cache=True, _nrt=NRT)
+@nb.njit(cache=True, inline="always", _nrt=NRT)
 def king(c, a, b):
     """Spaces between circles a and b for a player moving in eight directions."""
     return max(abs(c.rc[a, 0] - c.rc[b, 0]), abs(c.rc[a, 1] - c.rc[b, 1]))
 
 
-@nb.njit(cache=True, _nrt=NRT)
+@nb.njit(cache=True, inline="always", _nrt=NRT)
 def dist2(c, a, b):
     dy = c.rc[a, 0] - c.rc[b, 0]
     dx = c.rc[a, 1] - c.rc[b, 1]
@@ -58,7 +58,7 @@ def put(w, t, s, circle):
         w.occ[circle] = code_of(t, s)
 
 
-@nb.njit(cache=True, _nrt=NRT)
+@nb.njit(cache=True, inline="always", _nrt=NRT)
 def may_stand(c, t, s, circle, carrier):
     """Player (t, s) may stand on circle: goal circles only the goalkeeper of that goal; crease circles only that
     goal's goalkeeper or the puck carrier (GAME MARKING); the goalkeeper only on his own goal and crease circles
@@ -74,7 +74,7 @@ def may_stand(c, t, s, circle, carrier):
     return True
 
 
-@nb.njit(cache=True, _nrt=NRT)
+@nb.njit(cache=True, inline="always", _nrt=NRT)
 def line_clear(c, w, a, b, t, block_all):
     """The straight line from circle a to circle b (a row, a column or a diagonal): -1 when not straight, 1 when
     no player stands strictly between them (only an opponent of team t counts unless ``block_all``), else 0."""
@@ -97,7 +97,7 @@ def line_clear(c, w, a, b, t, block_all):
     return 1
 
 
-@nb.njit(cache=True, _nrt=NRT)
+@nb.njit(cache=True, inline="always", _nrt=NRT)
 def lines_crossed(c, t, a, b):
     """Lines (home blue, centre, away blue) a pass from circle a to circle b crosses going forward for team t."""
     ra = c.rc[a, 0]

@@ -21,7 +21,7 @@ from .values import leaf_value
 
 # ---------------------------------------------------------------- undoing an action
 
-@nb.njit(cache=True, _nrt=NRT)
+@nb.njit(cache=True, inline="always", _nrt=NRT)
 def undo(w, d):
     """Take back the action whose undo record is ``w.save[d]`` (written by :func:`step`): actions are taken back
     in the reverse order they were made."""
@@ -38,7 +38,7 @@ def undo(w, d):
 
 # ---------------------------------------------------------------- one action
 
-@nb.njit(cache=True, _nrt=NRT)
+@nb.njit(cache=True, inline="always", _nrt=NRT)
 def move_target(c, w, t, code):
     """Where move ``code`` of team t ends, or -1 when it is not legal (the capture and offside are left to
     :func:`step`)."""
@@ -83,7 +83,7 @@ def move_target(c, w, t, code):
     return dest
 
 
-@nb.njit(cache=True, _nrt=NRT)
+@nb.njit(cache=True, inline="always", _nrt=NRT)
 def step(c, w, t, kind, code, d):
     """Make one action of team t on the working position: ``kind`` MOVE / PASS / SHOT and its ``code`` (layout),
     writing how to take it back into ``w.save[d]`` (:func:`undo`).  Returns ILLEGAL (nothing changed), OK, CAPTURE
@@ -148,7 +148,7 @@ def step(c, w, t, kind, code, d):
 
 # ---------------------------------------------------------------- the legal plays
 
-@nb.njit(cache=True, _nrt=NRT)
+@nb.njit(cache=True, inline="always", _nrt=NRT)
 def _emit(buf, n, typ, a1, a2, a3):
     if n < buf.shape[0]:
         buf[n, 0] = typ
@@ -158,12 +158,12 @@ def _emit(buf, n, typ, a1, a2, a3):
     return n + 1
 
 
-@nb.njit(cache=True, _nrt=NRT)
+@nb.njit(cache=True, inline="always", _nrt=NRT)
 def _n_codes(kind):
     return 96 if kind == MOVE else (6 if kind == PASS else 3)
 
 
-@nb.njit(cache=True, _nrt=NRT)
+@nb.njit(cache=True, inline="always", _nrt=NRT)
 def _mover_ok(w, typ, i, code, first):
     """The movers' rule of a play type for the move at position i (the first move's code ``first``)."""
     m = MOVERS[typ]
@@ -187,74 +187,42 @@ def generate(c, w, t, buf, evalmode, view, val):
     as it was."""
     n = 0
     has = w.S[Z.poss] == t
-    # plays cut short at the first action: a move that captures or is offside
-    for a1 in range(96):
-        st = step(c, w, t, MOVE, a1, 0)
-        if st == CAPTURE or st == OFFSIDE:
-            if evalmode > 0 and n < val.shape[0]:
-                val[n] = leaf_value(c, w, t, st, evalmode, view)
-            n = _emit(buf, n, 1, a1, -1, -1)
-        if st != ILLEGAL:
-            undo(w, 0)
-    # cut short at the second move: two different players (type 1) or one player twice (type 5)
-    for a1 in range(96):
-        st = step(c, w, t, MOVE, a1, 0)
-        if st != OK:
-            if st != ILLEGAL:
-                undo(w, 0)
-            continue
-        for a2 in range(96):
-            if a2 // 16 < a1 // 16 or (a2 // 16 == a1 // 16 and not has):
-                continue         # one player twice is type 5 or 8, plays of the team with the puck
-            st2 = step(c, w, t, MOVE, a2, 1)
-            if st2 == CAPTURE or st2 == OFFSIDE:
-                if evalmode > 0 and n < val.shape[0]:
-                    val[n] = leaf_value(c, w, t, st2, evalmode, view)
-                n = _emit(buf, n, 1 if a2 // 16 > a1 // 16 else 5, a1, a2, -1)
-            if st2 != ILLEGAL:
-                undo(w, 1)
-        undo(w, 0)
-    # the full plays of each type
+    ix = w.ix
     for typ in range(1, 9):
         if not has and typ > 1:
             break
-        k1 = KINDS[typ, 0]
-        k2 = KINDS[typ, 1]
-        k3 = KINDS[typ, 2]
-        for a1 in range(_n_codes(k1)):
-            if k1 == MOVE and not _mover_ok(w, typ, 0, a1, -1):
+        depth = 0
+        ix[0] = -1
+        while depth >= 0:
+            ix[depth] += 1
+            kind = KINDS[typ, depth]
+            if ix[depth] >= _n_codes(kind):
+                depth -= 1
+                if depth >= 0:
+                    undo(w, depth)
                 continue
-            st = step(c, w, t, k1, a1, 0)
-            if st != OK:
-                if st != ILLEGAL:
-                    undo(w, 0)
+            a = ix[depth]
+            if kind == MOVE and not _mover_ok(w, typ, depth, a, ix[depth - 1] if depth > 0 else -1):
                 continue
-            for a2 in range(_n_codes(k2)):
-                if k2 == MOVE and not _mover_ok(w, typ, 1, a2, a1):
-                    continue
-                st2 = step(c, w, t, k2, a2, 1)
-                if st2 != OK:
-                    if st2 != ILLEGAL:
-                        undo(w, 1)
-                    continue
-                for a3 in range(_n_codes(k3)):
-                    if k3 == MOVE and not _mover_ok(w, typ, 2, a3, a2):
-                        continue
-                    st3 = step(c, w, t, k3, a3, 2)
-                    if st3 == ILLEGAL:
-                        continue
+            st = step(c, w, t, kind, a, depth)
+            if st == ILLEGAL:
+                continue
+            if depth == 2 or st != OK:
+                # a play cut short is listed once: as type 1, or type 5 when one player moved twice
+                if depth == 2 or typ == 1 or (typ == 5 and depth == 1):
                     if evalmode > 0 and n < val.shape[0]:
-                        val[n] = leaf_value(c, w, t, st3, evalmode, view)
-                    n = _emit(buf, n, typ, a1, a2, a3)
-                    undo(w, 2)
-                undo(w, 1)
-            undo(w, 0)
+                        val[n] = leaf_value(c, w, t, st, evalmode, view)
+                    n = _emit(buf, n, typ, ix[0], ix[1] if depth >= 1 else -1, ix[2] if depth == 2 else -1)
+                undo(w, depth)
+                continue
+            depth += 1
+            ix[depth] = -1
     return n
 
 
 # ---------------------------------------------------------------- a uniformly random legal play
 
-@nb.njit(cache=True, _nrt=NRT)
+@nb.njit(cache=True, inline="always", _nrt=NRT)
 def _class_size(k):
     """Size of the sampler's proposal class k (see :func:`random_play`); the team without the puck draws from the
     first three only."""
@@ -307,23 +275,24 @@ def _triple(k):
 def _try(c, w, t, typ, a1, a2, a3, cut):
     """Whether the proposed play is legal and, for ``cut`` 1 or 2, cut short exactly at that action (and not
     before); the position is restored."""
+    made = 0
     ok = False
-    st = step(c, w, t, KINDS[typ, 0], a1, 3)
-    if st == ILLEGAL:
-        return False
-    if cut == 1:
-        ok = st == CAPTURE or st == OFFSIDE
-    elif st == OK:
-        st2 = step(c, w, t, KINDS[typ, 1], a2, 4)
-        if st2 != ILLEGAL:
-            if cut == 2:
-                ok = st2 == CAPTURE or st2 == OFFSIDE
-            elif st2 == OK:
-                ok = step(c, w, t, KINDS[typ, 2], a3, 5) != ILLEGAL
-                if ok:
-                    undo(w, 5)
-            undo(w, 4)
-    undo(w, 3)
+    for i in range(3):
+        code = a1 if i == 0 else (a2 if i == 1 else a3)
+        st = step(c, w, t, KINDS[typ, i], code, 3 + i)
+        if st == ILLEGAL:
+            break
+        made += 1
+        if i + 1 == cut:
+            ok = st == CAPTURE or st == OFFSIDE
+            break
+        if i == 2:
+            ok = True
+            break
+        if st != OK:
+            break
+    for i in range(made - 1, -1, -1):
+        undo(w, 3 + i)
     return ok
 
 

@@ -26,7 +26,7 @@ V_CAPTURE = 5000.0
 V_OFFSIDE = 3000.0
 
 
-@nb.njit(cache=True, _nrt=NRT)
+@nb.njit(cache=True, inline="always", _nrt=NRT)
 def exposed(c, w, a):
     """Team a's puck carrier can be captured at the opponents' next play: an opponent stands on an adjoining
     circle from which he may step onto the carrier's (a slide capture is not counted)."""
@@ -69,7 +69,7 @@ def static(c, w, view):
     return v if a == view else -v
 
 
-@nb.njit(cache=True, _nrt=NRT)
+@nb.njit(cache=True, inline="always", _nrt=NRT)
 def leaf_value(c, w, t, st, mode, view):
     """The value of the play team t just made (its last action's status ``st``)."""
     if mode == 1:
