@@ -154,7 +154,8 @@ class BalanceReport:
             lines.append(f"{r.option:<16}{f'{r.edge:+.3f} [{r.edge_ci_low:+.3f}, {r.edge_ci_high:+.3f}]':>26}"
                          f"{f'{r.edge_change:+.3f} [{r.edge_change_ci_low:+.3f}, {r.edge_change_ci_high:+.3f}]':>28}"
                          f"{r.goals:>12.2f}"
-                         f"{f'{r.goals_change:+.2f} [{r.goals_change_ci_low:+.2f}, {r.goals_change_ci_high:+.2f}]':>28}")
+                         f"{f'{r.goals_change:+.2f} [{r.goals_change_ci_low:+.2f}, '
+                            f'{r.goals_change_ci_high:+.2f}]':>28}")
         pols = list(dict.fromkeys(self.matrix.row))
         lines += ["", f"Policy matrix: row's score against column (win 1, tie 1/2), {m['matrix_n']:,} games a seat, "
                       "seats balanced, with 95% intervals"]

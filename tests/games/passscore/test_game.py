@@ -72,7 +72,7 @@ def test_the_report_runs_and_balances(capsys):
 @pytest.mark.parametrize("opponent", ["random", "greedy"])
 def test_search_beats_random_and_greedy_from_both_seats(opponent):
     """search's score against the opponent (win 1, tie 1/2) above 1/2 with its 95% interval, in each seat."""
-    n = 200
+    n = 60
     for home in (True, False):
         pair = ("search", opponent) if home else (opponent, "search")
         df = G.simulate(pair, n=n, seed=17, progress=False).games

@@ -80,13 +80,15 @@ def build() -> str:
                 f"quote = {json.dumps(QUOTE['start'])}", "# by slot: " + ", ".join(SLOTS),
                 f"circles = {_pairs(f(c) for c in HOME_START)}", ""]
         out += ["[[line]]", 'kind = "blue"', f'team = "{name}"   # the blue line of this team\'s defending zone',
-                'source = "rulebook:OFFSIDE[kind]; reconstructed:hockey-zones[place]"', f"quote = {json.dumps(QUOTE['blue'])}",
+                'source = "rulebook:OFFSIDE[kind]; reconstructed:hockey-zones[place]"',
+                f"quote = {json.dumps(QUOTE['blue'])}",
                 f"after = {HOME_BLUE_AFTER if team == 0 else ROWS - 2 - HOME_BLUE_AFTER}", ""]
         out += ["[[line]]", 'kind = "icing"', f'team = "{name}"   # crosses the mouth of this team\'s goal',
                 'source = "rulebook:GAME MARKING"', f"quote = {json.dumps(QUOTE['icing'])}",
                 f"after = {HOME_ICING_AFTER if team == 0 else ROWS - 2 - HOME_ICING_AFTER}", ""]
     out += ["[[line]]", 'kind = "centre"', 'team = ""', 'source = "rulebook:OFFSIDE[kind]; '
-            'reconstructed:hockey-zones[place]"', f"quote = {json.dumps(QUOTE['centre'])}", f"after = {CENTRE_AFTER}", ""]
+            'reconstructed:hockey-zones[place]"', f"quote = {json.dumps(QUOTE['centre'])}",
+            f"after = {CENTRE_AFTER}", ""]
     out += ["[red_dots]", 'source = "rulebook:GAME MARKING[kind]; reconstructed:neutral-zone-dots[place]"',
             f"quote = {json.dumps(QUOTE['red_dot'])}", f"circles = {_pairs(RED_DOTS)}", ""]
     for a, b in SLIDES:

@@ -6,11 +6,11 @@
 ``slide_path (S, L)``, ``slide_len (S,)``, ``slide_of (N,)``), plus ``index (rows, columns)``, ``rules
 int64[N_RULES]`` and ``pol int64[2, N_POL]``.
 
-``Work``: ``S int64[NZ]`` (layout.Z), ``pos int64[2, 6]``, ``occ int64[N]``, ``cnt int64[2, N_COUNTS]``,
-``buf int64[MAX_PLAYS, 4]`` / ``val float64[MAX_PLAYS]`` (legal plays and their values), ``buf2`` / ``val2`` (the
-opponent's replies, for search), ``save int64[9, SAVE_W]`` (undo records of actions tried: rows 0-2 generate, 3-5 the sampler, 6-8 a play made),
-``play int64[4]`` (the play being made), ``ix int64[4]`` (the play generator's action indices), ``log int64[L, LOG_W]`` and ``snap int64[L, SNAP_W]``
-(L = 0 when not recording).
+``Work``: ``S int64[NZ]`` (layout.Z), ``pos int64[2, 6]``, ``occ int64[N]``, ``cnt int64[2, N_COUNTS]``, ``buf
+int64[MAX_PLAYS, 4]`` / ``val float64[MAX_PLAYS]`` (legal plays and their values), ``buf2`` / ``val2`` (the
+opponent's replies, for search), ``save int64[9, SAVE_W]`` (undo records of actions tried: rows 0-2 generate, 3-5
+the sampler, 6-8 a play made), ``play int64[4]`` (the play being made), ``ix int64[4]`` (the play generator's action
+indices), ``log int64[L, LOG_W]`` and ``snap int64[L, SNAP_W]`` (L = 0 when not recording).
 """
 from __future__ import annotations
 

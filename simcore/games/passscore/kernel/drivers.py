@@ -27,7 +27,8 @@ def new_work(n_circles, nlog):
     return Work(np.zeros(NZ, np.int64), np.full((2, N_SLOTS), -1, np.int64), np.zeros(n_circles, np.int64),
                 np.zeros((2, N_COUNTS), np.int64), np.empty((MAX_PLAYS, 4), np.int64), np.empty(MAX_PLAYS),
                 np.empty((MAX_PLAYS, 4), np.int64), np.empty(MAX_PLAYS), np.zeros((9, SAVE_W), np.int64),
-                np.zeros(4, np.int64), np.zeros(4, np.int64), np.zeros((nlog, LOG_W), np.int64), np.zeros((nlog, SNAP_W), np.int64))
+                np.zeros(4, np.int64), np.zeros(4, np.int64), np.zeros((nlog, LOG_W), np.int64),
+                np.zeros((nlog, SNAP_W), np.int64))
 
 
 @nb.njit(cache=True, _nrt=NRT)
