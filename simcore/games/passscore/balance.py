@@ -151,11 +151,10 @@ class BalanceReport:
                   f"{'option':<16}{'edge [95% CI]':>26}{'change [95% CI]':>28}{'goals/game':>12}"
                   f"{'change [95% CI]':>28}"]
         for r in self.options.itertuples():
-            lines.append(f"{r.option:<16}{f'{r.edge:+.3f} [{r.edge_ci_low:+.3f}, {r.edge_ci_high:+.3f}]':>26}"
-                         f"{f'{r.edge_change:+.3f} [{r.edge_change_ci_low:+.3f}, {r.edge_change_ci_high:+.3f}]':>28}"
-                         f"{r.goals:>12.2f}"
-                         f"{f'{r.goals_change:+.2f} [{r.goals_change_ci_low:+.2f}, '
-                            f'{r.goals_change_ci_high:+.2f}]':>28}")
+            edge = f"{r.edge:+.3f} [{r.edge_ci_low:+.3f}, {r.edge_ci_high:+.3f}]"
+            change = f"{r.edge_change:+.3f} [{r.edge_change_ci_low:+.3f}, {r.edge_change_ci_high:+.3f}]"
+            goals = f"{r.goals_change:+.2f} [{r.goals_change_ci_low:+.2f}, {r.goals_change_ci_high:+.2f}]"
+            lines.append(f"{r.option:<16}{edge:>26}{change:>28}{r.goals:>12.2f}{goals:>28}")
         pols = list(dict.fromkeys(self.matrix.row))
         lines += ["", f"Policy matrix: row's score against column (win 1, tie 1/2), {m['matrix_n']:,} games a seat, "
                       "seats balanced, with 95% intervals"]
