@@ -322,7 +322,7 @@ def load_board(path=None) -> Board:
     if len(set(both)) != len(both):
         raise r.error("start", 1, "circles", None, "the two teams' X circles overlap")
 
-    lines = {}
+    lines, line_at = {}, {}
     for k, it in enumerate(_table(r, doc, "line", True)):
         kind = it.get("kind")
         if kind not in LINE_KINDS:
@@ -339,16 +339,18 @@ def load_board(path=None) -> Board:
         if key in lines:
             raise r.error("line", k, "kind", kind, f"a second {kind} line{' of ' + team if team else ''}")
         lines[key] = after
+        line_at[key] = k
         note(f"line.{kind}{'.' + team if team else ''}", it)
     for key in (("blue", "home"), ("blue", "away"), ("centre", ""), ("icing", "home"), ("icing", "away")):
         if key not in lines:
-            raise ChartError(t.path, None, "line", None, f"no [[line]] with kind = {key[0]!r}"
+            raise ChartError(t_path, None, "line", None, f"no [[line]] with kind = {key[0]!r}"
                              f"{', team = ' + repr(key[1]) if key[1] else ''}", field="key")
     blue = np.array([lines[("blue", "home")], lines[("blue", "away")]], np.int64)
     icing = np.array([lines[("icing", "home")], lines[("icing", "away")]], np.int64)
     centre = lines[("centre", "")]
     if not (icing[0] < blue[0] < centre < blue[1] < icing[1]):
-        raise ChartError(t.path, r.line("line", 0, "after"), "line.after", None,
+        k = line_at[("centre", "")]
+        raise ChartError(t_path, r.line("line", k, "after"), f"line[{k}].after", centre,
                          "the lines must run in this order up the board: home icing, home blue, centre, away "
                          f"blue, away icing (got {icing[0]}, {blue[0]}, {centre}, {blue[1]}, {icing[1]})",
                          field="key")
