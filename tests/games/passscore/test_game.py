@@ -82,3 +82,14 @@ def test_search_beats_random_and_greedy_from_both_seats(opponent):
         s = balance.score(df) if home else 1 - balance.score(df)
         lo = min(s.mean() - 1.96 * s.std(ddof=1) / np.sqrt(n), wilson_ci(float(s.sum()), n)[0])
         assert lo > 0.5, (pair, s.mean(), lo)
+
+
+def test_the_report_on_the_command_line_and_as_a_page(tmp_path, capsys):
+    out = tmp_path / "report.html"
+    argv = ["passscore", "--report", "-n", "12", "--matrix-n", "2", "--rules", "plays=40", "--out", str(out)]
+    assert main(argv) == 0
+    text = capsys.readouterr().out
+    assert "balance report" in text and "Rule options" in text and "search" in text and out.exists()
+    assert "<img" in out.read_text()
+    assert main(argv) == 2                                   # an existing page is not overwritten
+    assert "exists" in capsys.readouterr().err
