@@ -182,12 +182,19 @@ def back(name: str) -> dict:
 
 # ---------------------------------------------------------------- digests
 
+def _float(v: float) -> str:
+    """A float as it is digested: 12 significant digits.  The last bits of a float computed through numpy's
+    vectorized loops differ between processors (the exact EZR distributions on an AMD EPYC against an Intel Xeon),
+    so a digest of the full ``repr`` would change with the machine, not with the code."""
+    return format(v, ".12g")
+
+
 def _sha(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:20]
 
 
 def _plain(x):
-    """A JSON-comparable form: paths of this checkout replaced, floats written in full."""
+    """A JSON-comparable form: paths of this checkout replaced, floats at 12 significant digits (:func:`_float`)."""
     if isinstance(x, dict):
         return {str(k): _plain(v) for k, v in x.items()}
     if isinstance(x, (list, tuple)):
@@ -195,7 +202,7 @@ def _plain(x):
     if isinstance(x, np.generic):
         x = x.item()
     if isinstance(x, float):
-        return None if not math.isfinite(x) else repr(x)
+        return None if not math.isfinite(x) else _float(x)
     if isinstance(x, str):
         return x.replace(str(ROOT), "<root>")
     return x
@@ -247,7 +254,7 @@ def _rename(x, back: dict):
 
 def _column(s: pd.Series) -> str:
     if pd.api.types.is_float_dtype(s):
-        vals = [repr(float(v)) if v == v else "nan" for v in s]
+        vals = [_float(float(v)) if v == v else "nan" for v in s]
     else:
         vals = [str(v) for v in s.astype(object)]
     return _sha("\n".join(vals))
