@@ -90,7 +90,7 @@ def compile_ctx(rules=None, policies=(None, None), board=None, chart=None, penal
                np.asarray(board.faceoff_kind, np.int64), np.asarray(board.faceoff_half, np.int64),
                np.asarray(board.gate, np.int64), np.asarray(board.pull_spot, np.int64),
                np.asarray(board.corners, np.int64), np.asarray(board.rim, np.int64),
-               np.asarray(board.rim_index, np.int64), table, outcome_matrix(), scdf, gcdf, shotv, kinds,
+               np.asarray(board.rim_index, np.int64), np.asarray(board.row3, np.int64), table, outcome_matrix(), scdf, gcdf, shotv, kinds,
                np.asarray(f.opening, np.int64), np.asarray(f.faceoff_pos, np.int64), np.asarray(f.pk, np.int64),
                np.asarray(f.pk_fill, np.int64), np.asarray(f.pp, np.int64),
                np.array([int(f.pp_puck)], np.int64), rules.numeric(),
