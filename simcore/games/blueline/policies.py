@@ -102,8 +102,8 @@ class Policy:
     def __post_init__(self):
         for name, allowed in (("skate_attack", SKATE_ATTACK), ("skate_defense", SKATE_DEFENSE),
                               ("pass_", PASS), ("dump", DUMP), ("check", CHECK), ("posture", POSTURE),
-                              ("pull", PULL), ("timeout", TIMEOUT), ("goalie_pass", GOALIE_PASS), ("bank", BANK), ("boards", BOARDS), ("sweep", SWEEP),
-                              ("goalie_loose", GOALIE_LOOSE)):
+                              ("pull", PULL), ("timeout", TIMEOUT), ("goalie_pass", GOALIE_PASS), ("bank", BANK),
+                              ("boards", BOARDS), ("sweep", SWEEP), ("goalie_loose", GOALIE_LOOSE)):
             v = getattr(self, name)
             if v not in allowed:
                 raise ValueError(f"unknown blueline policy {name.rstrip('_')}={v!r}; "

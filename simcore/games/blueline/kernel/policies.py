@@ -8,6 +8,7 @@ docs/blueline.md "Policies" describes each named rule.
 from __future__ import annotations
 
 import numba as nb
+import numpy as np
 
 from simcore.rng import roll_die
 
@@ -127,7 +128,7 @@ def best_receiver(c, w, o, order):
     thr = pol[P.shoot_param]
     own = shot_value(c, w, o, ay, ax) * 1000.0
     puck_in = in_attack(c, o, ay)
-    best = -1
+    best = np.int64(-1)
     bs = -1e9
     for s in range(6):
         if s == s0 or S[Z.on_ice + o * 6 + s] == 0:
@@ -372,7 +373,7 @@ def goalie_receiver(c, w, t, order):
     S = w.S
     gy = w.pos[t, 5, 0]
     gx = w.pos[t, 5, 1]
-    best = -1
+    best = np.int64(-1)
     bl = 1 << 30
     for s in range(5):
         if S[Z.on_ice + t * 6 + s] == 0:
@@ -411,7 +412,7 @@ def nearest_of(w, t, y, x, goalie, skip):
     nobody is on the ice."""
     S = w.S
     bd = 1 << 30
-    bs = -1
+    bs = np.int64(-1)
     for s in range(6):
         if s == skip or S[Z.on_ice + t * 6 + s] == 0 or w.pos[t, s, 0] < 0:
             continue
@@ -497,7 +498,7 @@ def bank_target(c, w, o, order):
     if in_attack(c, o, ay):
         return -1
     la = c.aline[o, ay]
-    best = -1
+    best = np.int64(-1)
     bs = -1e9
     for y in range(c.cell.shape[0]):
         gb = la - c.aline[o, y]
@@ -560,7 +561,7 @@ def sweep_corner(c, w, t):
     opponent and before the goalie himself, the larger margin first; -1 to hold instead."""
     if c.rules[R.goalie_sweep] == 0 or c.pol[t][P.sweep] == SW_NEVER:
         return -1
-    best = -1
+    best = np.int64(-1)
     bm = 0
     for k in range(2):
         y = c.corners[t, k, 0]

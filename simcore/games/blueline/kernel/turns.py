@@ -5,6 +5,11 @@ interpretations" gives every reading where the rulebook is silent.
 
 All dice and card draws go through :mod:`simcore.rng` (``roll_die``, ``roll_2d6``, ``draw_weighted``) in the order
 the table plays them, so a scripted stream replays a scenario and a recording stream writes the very game down.
+
+Constants passed to a function that is not inlined are written ``np.int64(k)`` / ``np.bool_(b)``, and variables
+that start from a constant start from one written so: numba compiles a separate copy of the callee (and of
+everything it calls) for each literal value it sees, including the passing literal type of a variable whose
+first assignment is a constant.  Those copies roughly doubled the cold compile.
 """
 from __future__ import annotations
 
@@ -89,7 +94,7 @@ def gain(c, w, st, script, t, s):
         if S[Z.done] != 0:
             return
         if c.rules[R.delayed_until] != 0 and S[Z.del_n + t] > 0:
-            halt(c, w, ST_PENALTY, nearest_dot(c, S[Z.puck_y], S[Z.puck_x], -1, -1))
+            halt(c, w, ST_PENALTY, nearest_dot(c, S[Z.puck_y], S[Z.puck_x], np.int64(-1), np.int64(-1)))
             return
     maybe_pp_setup(c, w, st, script, t)
 
@@ -150,7 +155,7 @@ def to_box(c, w, st, script, t, s, kind):
     remove(w, t, s)
     if was_carrier:
         # the carrier leaves mid-play (a third player entering): the nearest teammate takes the puck
-        best = -1
+        best = np.int64(-1)
         bd = 1 << 30
         for q in range(6):
             if S[Z.on_ice + t * 6 + q] != 0 and w.pos[t, q, 0] >= 0:
@@ -160,7 +165,7 @@ def to_box(c, w, st, script, t, s, kind):
                     best = q
         S[Z.carrier] = best
         sync_puck(w)
-    ot_strength(c, w, t, -1)
+    ot_strength(c, w, t, np.int64(-1))
     if skaters(w, t) < skaters(w, 1 - t):
         w.cnt[1 - t, C.pp_opportunities] += 1
         S[Z.move_pass + 1 - t] = 1
@@ -199,7 +204,7 @@ def ot_strength(c, w, t, pref):
         return
     target = max(3, 4 - box_count(w, t))
     while skaters(w, t) > target:
-        q = -1
+        q = np.int64(-1)
         for i in range(7):
             if i == 0:
                 s = pref if pref == 1 or pref == 2 else -1
@@ -222,7 +227,7 @@ def ot_strength(c, w, t, pref):
         w.cnt[t, C.ot_benched] += 1
         log(c, w, EV.benched, t, q, 0, 0, 0, 0)
     while skaters(w, t) < target:
-        q = -1
+        q = np.int64(-1)
         for s in (1, 2, 0, 3, 4):
             if S[Z.on_ice + t * 6 + s] == 0 and S[Z.box_slot + t * 2] != s and S[Z.box_slot + t * 2 + 1] != s:
                 q = s
@@ -319,7 +324,7 @@ def faceoff(c, w, st, script, dot, opening):
                 place(c, w, t, s, c.opening[t, s, 0], c.opening[t, s, 1])
             else:
                 place(c, w, t, s, c.fopos[dot, t, s, 0], c.fopos[dot, t, s, 1])
-        place(c, w, t, 5, c.crease[t, 1, 0], c.crease[t, 1, 1])
+        place(c, w, t, np.int64(5), c.crease[t, 1, 0], c.crease[t, 1, 1])
     S[Z.puck_y] = c.fodot[dot, 0]
     S[Z.puck_x] = c.fodot[dot, 1]
     S[Z.poss] = -1
@@ -331,16 +336,16 @@ def faceoff(c, w, st, script, dot, opening):
     hm = h + (1 if ah and not aa else 0)
     am = a + (1 if aa and not ah else 0)
     if hm > am:
-        win = 0
+        win = np.int64(0)
     elif am > hm:
-        win = 1
+        win = np.int64(1)
     else:
-        win = 1 if (aa and not ah) else 0
+        win = np.int64(1) if (aa and not ah) else np.int64(0)
     w.cnt[0, C.faceoffs] += 1
     w.cnt[1, C.faceoffs] += 1
     w.cnt[win, C.faceoffs_won] += 1
     log(c, w, EV.faceoff, win, dot, h, a, hm, am)
-    s = 0
+    s = np.int64(0)
     if S[Z.on_ice + win * 6] == 0:
         bd = 1 << 30
         for q in range(5):
@@ -399,7 +404,7 @@ def pp_setup(c, w, st, script, p):
                 break
     holder = c.pppuck[0]
     if S[Z.on_ice + p * 6 + holder] == 0:
-        holder = -1
+        holder = np.int64(-1)
         for q in (4, 3, 0, 1, 2):
             if S[Z.on_ice + p * 6 + q] != 0:
                 holder = q
@@ -447,7 +452,7 @@ def score_goal(c, w, st, script, g, kind):
     if kind == 1:
         # "MINOR penalties will automatically expire if there is a power-play goal"
         d = 1 - g
-        best = -1
+        best = np.int64(-1)
         bl = 99
         for k in range(2):
             if S[Z.box_slot + d * 2 + k] >= 0 and S[Z.box_kind + d * 2 + k] == 0 \
@@ -480,11 +485,11 @@ def shot(c, w, st, script, o):
     elif lane == LANE_BLOCKED:
         w.cnt[o, C.blocked] += 1
     S[Z.fresh + o] = 0
-    box_advance(c, w, st, script, 0)
-    box_advance(c, w, st, script, 1)
+    for t in range(2):
+        box_advance(c, w, st, script, t)
     ctx = context(line, side, lane)
     empty = S[Z.pulled + d] != 0
-    end_dot = nearest_dot(c, y, x, 2, d)
+    end_dot = nearest_dot(c, y, x, np.int64(2), d)
     if empty:
         sc = -1
         gc = -1
@@ -540,7 +545,7 @@ def shot(c, w, st, script, o):
 def goalie_play(c, w, st, script, t):
     """The goalie has the puck (a blank on the chart, a loose puck): "hold the puck for a face-off or pass to an
     open teammate a maximum of 8 spaces"."""
-    gain(c, w, st, script, t, 5)
+    gain(c, w, st, script, t, np.int64(5))
     if stopped(w):
         return
     goalie_dispose(c, w, st, script, t)
@@ -560,15 +565,28 @@ def goalie_dispose(c, w, st, script, t):
         return
     k = sweep_corner(c, w, t)
     if k >= 0:
+        # the puck rests in the corner; a skater of his gets there first (the policy's condition), so this is
+        # the loose-puck rule without a goalie's roll
         y = c.corners[t, k, 0]
         x = c.corners[t, k, 1]
         w.cnt[t, C.sweeps] += 1
         log(c, w, EV.sweep, t, 5, y, x, 0, 0)
-        loose(c, w, st, script, y, x, t)
-        return
+        bt, bs, bd = nearest_player(w, y, x, t, True)
+        if bs != 5:
+            S = w.S
+            S[Z.poss] = -1
+            S[Z.carrier] = -1
+            S[Z.puck_y] = y
+            S[Z.puck_x] = x
+            w.cnt[bt, C.loose_won] += 1
+            log(c, w, EV.loose, bt, bs, y, x, bd, 0)
+            if w.occ[y, x] == 0:
+                place(c, w, bt, bs, y, x)
+            gain(c, w, st, script, bt, bs)
+            return
     w.cnt[t, C.goalie_holds] += 1
     log(c, w, EV.goalie, t, 5, 0, 0, 0, 0)
-    halt(c, w, ST_HOLD, nearest_dot(c, w.pos[t, 5, 0], w.pos[t, 5, 1], 2, t))
+    halt(c, w, ST_HOLD, nearest_dot(c, w.pos[t, 5, 0], w.pos[t, 5, 1], np.int64(2), t))
 
 
 @nb.njit(cache=True, inline="always", _nrt=NRT)
@@ -576,8 +594,8 @@ def nearest_player(w, y, x, dteam, goalies):
     """``(team, slot, distance)`` of the player nearest (y, x) (king distance; the goalies in net count when
     ``goalies``, a pulled goalie always), ties to ``dteam`` then the lower slot."""
     S = w.S
-    bt = -1
-    bs = -1
+    bt = np.int64(-1)
+    bs = np.int64(-1)
     bd = 1 << 30
     for k in range(2):
         t = dteam if k == 0 else 1 - dteam
@@ -617,7 +635,7 @@ def loose(c, w, st, script, y, x, dteam):
             log(c, w, EV.goalie, bt, 5, 4, roll, bd, 1 if roll >= bd else 0)
             if roll >= bd:
                 if w.occ[y, x] == 0:
-                    place(c, w, bt, 5, y, x)
+                    place(c, w, bt, np.int64(5), y, x)
                 w.cnt[bt, C.loose_won] += 1
                 log(c, w, EV.loose, bt, 5, y, x, bd, 0)
                 goalie_play(c, w, st, script, bt)
@@ -676,7 +694,7 @@ def do_pass(c, w, st, script, o, r):
         log(c, w, EV.offside, o, r, 0, 0, 0, 0)
         S[Z.carrier] = r
         sync_puck(w)
-        halt(c, w, ST_OFFSIDE, nearest_dot(c, by, bx, 1, d))
+        halt(c, w, ST_OFFSIDE, nearest_dot(c, by, bx, np.int64(1), d))
         return True
     S[Z.carrier] = r
     sync_puck(w)
@@ -729,7 +747,7 @@ def bank_pass(c, w, st, script, o, code):
             and in_attack(c, o, ry):
         w.cnt[o, C.offsides] += 1
         log(c, w, EV.offside, o, S[Z.carrier], 0, 0, 0, 0)
-        halt(c, w, ST_OFFSIDE, nearest_dot(c, ry, rx, 1, d))
+        halt(c, w, ST_OFFSIDE, nearest_dot(c, ry, rx, np.int64(1), d))
         return True
     if S[Z.poss] == o and not stopped(w):
         maybe_pp_setup(c, w, st, script, o)
@@ -767,7 +785,7 @@ def dump(c, w, st, script, o):
                 S[Z.next_actor] = o
             return
         w.cnt[o, C.pk_dump_fails] += 1
-        best = -1
+        best = np.int64(-1)
         bd = -1
         for q in (3, 4, 0, 1, 2):
             if S[Z.on_ice + d * 6 + q] == 0:
@@ -817,7 +835,7 @@ def dump(c, w, st, script, o):
         log(c, w, EV.icing, o, s0, 0, 0, 0, 0)
         S[Z.poss] = -1
         S[Z.carrier] = -1
-        halt(c, w, ST_ICING, nearest_dot(c, y, x, 2, o))
+        halt(c, w, ST_ICING, nearest_dot(c, y, x, np.int64(2), o))
         return
     loose(c, w, st, script, ty, tx, d)
 
@@ -867,7 +885,7 @@ def check(c, w, st, script, d, s, kind):
         w.cnt[d, C.incidentals] += 1
         w.cnt[o, C.incidentals] += 1
         log(c, w, EV.incidental, d, s, k, 0, 0, 0)
-        halt(c, w, ST_INCIDENTAL, nearest_dot(c, iy, ix, -1, -1))
+        halt(c, w, ST_INCIDENTAL, nearest_dot(c, iy, ix, np.int64(-1), np.int64(-1)))
         return win
     holder = S[Z.poss]
     stop_now = False
@@ -884,12 +902,12 @@ def check(c, w, st, script, d, s, kind):
             w.cnt[t, C.delayed] += 1
             log(c, w, EV.delayed, t, q, kk, 0, 0, 0)
     if stop_now:
-        dot = nearest_dot(c, iy, ix, -1, -1)
+        dot = nearest_dot(c, iy, ix, np.int64(-1), np.int64(-1))
         # "Penalty on an attacking player in the opponent's zone": the nearest neutral-zone spot
         if (pen_o and in_attack(c, o, iy)) or (pen_d and holder == d and in_attack(c, d, iy)):
-            dot = nearest_dot(c, iy, ix, 1, half_of(c, iy))
+            dot = nearest_dot(c, iy, ix, np.int64(1), half_of(c, iy))
         if pen_d and pen_o:
-            dot = nearest_dot(c, iy, ix, -1, -1)
+            dot = nearest_dot(c, iy, ix, np.int64(-1), np.int64(-1))
         halt(c, w, ST_PENALTY, dot)
     return win
 
@@ -962,7 +980,7 @@ def maybe_return(c, w, t):
     if not want_recall(c, w, t):
         return
     S[Z.pulled + t] = 0
-    place(c, w, t, 5, c.crease[t, 1, 0], c.crease[t, 1, 1])
+    place(c, w, t, np.int64(5), c.crease[t, 1, 0], c.crease[t, 1, 1])
     w.cnt[t, C.goalie_returns] += 1
     log(c, w, EV.goalie_return, t, 5, w.pos[t, 5, 0], w.pos[t, 5, 1], 0, 0)
 
@@ -1005,7 +1023,7 @@ def move_offense(c, w, st, script, o, g, only):
                             and in_attack(c, o, w.pos[o, q, 0]):
                         w.cnt[o, C.offsides] += 1
                         log(c, w, EV.offside, o, q, 0, 0, 0, 0)
-                        halt(c, w, ST_OFFSIDE, nearest_dot(c, w.pos[o, s, 0], w.pos[o, s, 1], 1, 1 - o))
+                        halt(c, w, ST_OFFSIDE, nearest_dot(c, w.pos[o, s, 0], w.pos[o, s, 1], np.int64(1), 1 - o))
                         return
         elif S[Z.poss] == o and S[Z.carrier] >= 0:
             k = S[Z.carrier]
@@ -1033,7 +1051,7 @@ def goalie_crease(c, w, d):
     if S[Z.pulled + d] != 0 or w.pos[d, 5, 0] < 0:
         return
     px = S[Z.puck_x]
-    best = -1
+    best = np.int64(-1)
     bd = 1 << 30
     for i in range(3):
         y = c.crease[d, i, 0]
@@ -1084,7 +1102,7 @@ def goalie_challenge(c, w, st, script, d):
     w.pos[d, 5, 1] = tx
     w.occ[ty, tx] = d * 6 + 5 + 1
     log(c, w, EV.goalie, d, 5, 3, roll, ty * 64 + tx, 0)
-    stole = check(c, w, st, script, d, 5, 1)
+    stole = check(c, w, st, script, d, np.int64(5), np.int64(1))
     if not stole:
         S[Z.beaten] = 1
         return False
@@ -1139,7 +1157,7 @@ def defense_turn(c, w, st, script, d):
         x0 = w.pos[d, s, 1]
         a = allowance(c, w, d, s, roll)
         steps = search(c.cell, w.occ, w.pos, w.S[Z.on_ice:Z.on_ice + 12], d, s, ty, tx, a, slowed(c, w, d, s),
-                       dc != 0, 0, d, c.aline, False, w.rout, w.rdist, w.rq)
+                       dc != 0, np.int64(0), d, c.aline, np.bool_(False), w.rout, w.rdist, w.rq)
         w.cnt[d, C.moves] += 1
         log(c, w, EV.move, d, s, y0 * 64 + x0, w.pos[d, s, 0] * 64 + w.pos[d, s, 1], a, steps)
         if s == 5:
@@ -1178,7 +1196,7 @@ def maybe_pull(c, w, o):
     if S[Z.carrier] == 5 or not want_pull(c, w, o):
         return
     S[Z.pulled + o] = 1
-    place(c, w, o, 5, c.pullspot[o, 0], c.pullspot[o, 1])
+    place(c, w, o, np.int64(5), c.pullspot[o, 0], c.pullspot[o, 1])
     w.cnt[o, C.pulled_goalie] += 1
     log(c, w, EV.pull, o, 5, w.pos[o, 5, 0], w.pos[o, 5, 1], 0, 0)
 
@@ -1221,7 +1239,7 @@ def offense_turn(c, w, st, script, o):
     elif act == ACT_DUMP:
         dump(c, w, st, script, o)
     else:
-        move_offense(c, w, st, script, o, arg, -1)
+        move_offense(c, w, st, script, o, arg, np.int64(-1))
         if (mp or S[Z.ot] != 0) and not stopped(w) and S[Z.poss] == o:
             r = best_receiver(c, w, o, w.ordr)
             if r >= 0:
@@ -1238,7 +1256,7 @@ def stoppage(c, w, st, script):
     impose_delayed(c, w, st, script)
     dot = S[Z.stop_y]
     S[Z.stop] = ST_NONE
-    faceoff(c, w, st, script, dot, False)
+    faceoff(c, w, st, script, dot, np.bool_(False))
 
 
 @nb.njit(cache=True, _nrt=NRT)
@@ -1253,7 +1271,7 @@ def play_period(c, w, st, script, p, dial, ot):
     S[Z.stop] = ST_NONE
     log(c, w, EV.period, -1, -1, p, ot, 0, 0)
     impose_delayed(c, w, st, script)
-    faceoff(c, w, st, script, 0, True)
+    faceoff(c, w, st, script, np.int64(0), np.bool_(True))
     snapshot(w)
     cap = c.rules[R.turn_cap]
     while S[Z.done] == 0:
@@ -1291,7 +1309,7 @@ def start_overtime(c, w, st, script):
         impose_delayed(c, w, st, script)
         S[Z.ot] = 1
         for t in range(2):
-            ot_strength(c, w, t, 2)
+            ot_strength(c, w, t, np.int64(2))
         return
     for t in range(2):
         q = 2 if S[Z.on_ice + t * 6 + 2] != 0 else 1
@@ -1362,12 +1380,12 @@ def play_game(st, script, c, w):
     S = w.S
     n = c.rules[R.series]
     for p in range(1, 4):
-        play_period(c, w, st, script, p, n, 0)
+        play_period(c, w, st, script, p, n, np.int64(0))
     decided = 0
     if S[Z.score] == S[Z.score + 1] and c.rules[R.overtime] != 0:
         decided = 1
         start_overtime(c, w, st, script)
-        play_period(c, w, st, script, 4, c.rules[R.ot_series], 1)
+        play_period(c, w, st, script, np.int64(4), c.rules[R.ot_series], np.int64(1))
     if S[Z.score] == S[Z.score + 1]:
         decided = 2
         shootout(c, w, st, script)
