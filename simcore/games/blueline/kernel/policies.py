@@ -436,49 +436,57 @@ def edge_x(c, y, side):
     return -1
 
 
-@nb.njit(cache=True, _nrt=NRT)
-def bank_path(c, w, o, ay, ax, by, bx):
-    """A pass by team o from (ay, ax) off the boards at (by, bx) ("Passing Off Sideboards": "rebounds exactly
-    three squares diagonally", "three squares straight back", "at corner rebounds three squares straight
-    back").  Returns ``(ok, n, ry, rx, hit)``: ``ok`` False when (by, bx) is not a free square against the boards
-    across the pass or the lane to it is blocked; the puck's squares (the lane, the boards square, the rebound)
-    in ``w.py/w.px[:n]``; it comes to rest on (ry, rx), three squares off the boards (sooner at the net or the
-    boards), or on the square of the player it meets (``hit``: his occupancy code, 0 none).  A pass meeting the
-    side boards at an angle rebounds diagonally (on along the boards, away from them), one meeting them square
-    rebounds straight back; at a corner (the boards' rounded part) it rebounds straight back along its line."""
+@nb.njit(cache=True, inline="always", _nrt=NRT)
+def bank_rebound(c, w, ay, ax, by, bx):
+    """Where a pass from (ay, ax) off the boards at (by, bx) comes to rest ("Passing Off Sideboards": "rebounds
+    exactly three squares diagonally", "three squares straight back", "at corner rebounds three squares straight
+    back"): ``(ok, ry, rx, hit, dy, dx, k)``.  ``ok`` False when (by, bx) is not a free square against the boards
+    across the pass.  A pass meeting the side boards at an angle rebounds diagonally (on along the boards, away
+    from them), one meeting them square rebounds straight back; at a corner (the boards' rounded part) it
+    rebounds straight back along its line.  The puck travels ``k`` squares in direction (dy, dx): three, fewer
+    when the net or the boards stop it or a player is on its way (``hit``: his occupancy code, 0 none); it rests
+    on (ry, rx)."""
     if w.occ[by, bx] != 0 or ax == bx or not passable(c.cell, by, bx):
-        return False, 0, by, bx, 0
+        return False, by, bx, 0, 0, 0, 0
     sx = 1 if bx > ax else -1
     if passable(c.cell, by, bx + sx):
-        return False, 0, by, bx, 0
-    blocked, n = pass_lane(c, w, o, ay, ax, by, bx)
-    if blocked:
-        return False, 0, by, bx, 0
-    w.py[n] = by
-    w.px[n] = bx
-    n += 1
+        return False, by, bx, 0, 0, 0, 0
     sy = 0 if by == ay else (1 if by > ay else -1)
-    if bx == 0 or bx == c.cell.shape[1] - 1:
-        dy = sy
-    else:
-        dy = -sy
+    dy = sy if (bx == 0 or bx == c.cell.shape[1] - 1) else -sy
     dx = -sx
     ry = by
     rx = bx
     hit = 0
+    k = 0
     for _ in range(3):
         ny = ry + dy
         nx = rx + dx
         if not passable(c.cell, ny, nx):
             break
-        w.py[n] = ny
-        w.px[n] = nx
-        n += 1
         ry = ny
         rx = nx
+        k += 1
         if w.occ[ny, nx] != 0:
             hit = w.occ[ny, nx]
             break
+    return True, ry, rx, hit, dy, dx, k
+
+
+@nb.njit(cache=True, _nrt=NRT)
+def bank_path(c, w, o, ay, ax, by, bx):
+    """A pass by team o from (ay, ax) off the boards at (by, bx) (:func:`bank_rebound`): ``(ok, n, ry, rx, hit)``,
+    ``ok`` False also when the lane to the boards is blocked; the puck's squares (the lane, the boards square, the
+    rebound) in ``w.py/w.px[:n]``."""
+    ok, ry, rx, hit, dy, dx, k = bank_rebound(c, w, ay, ax, by, bx)
+    if not ok:
+        return False, 0, by, bx, 0
+    blocked, n = pass_lane(c, w, o, ay, ax, by, bx)
+    if blocked:
+        return False, 0, by, bx, 0
+    for i in range(k + 1):
+        w.py[n] = by + i * dy
+        w.px[n] = bx + i * dx
+        n += 1
     return True, n, ry, rx, hit
 
 
@@ -488,15 +496,15 @@ def bank_target(c, w, o, order):
     outside the attack zone; the rebound must come to rest (or meet a teammate) 4 to 10 lines up the ice, outside
     the attack zone (never offside), where a teammate is strictly nearer than every opponent (the defending goalie
     counted) and the passer himself not counted, with at most one contact zone crossed; the most lines gained
-    wins."""
+    wins.  The lane is drawn only for a rebound that passes the other tests."""
     if c.rules[R.sideboards] == 0 or c.pol[o][P.bank] != BK_OPEN:
-        return -1
+        return np.int64(-1)
     S = w.S
     s0 = S[Z.carrier]
     ay = w.pos[o, s0, 0]
     ax = w.pos[o, s0, 1]
     if in_attack(c, o, ay):
-        return -1
+        return np.int64(-1)
     la = c.aline[o, ay]
     best = np.int64(-1)
     bs = -1e9
@@ -508,14 +516,11 @@ def bank_target(c, w, o, order):
             bx = edge_x(c, y, side)
             if bx < 0:
                 continue
-            ok, n, ry, rx, hit = bank_path(c, w, o, ay, ax, y, bx)
+            ok, ry, rx, hit, dy, dx, kk = bank_rebound(c, w, ay, ax, y, bx)
             if not ok or in_attack(c, o, ry):
                 continue
             gain = la - c.aline[o, ry]
-            if gain < 4:
-                continue
-            k = zone_crossers(w, o, n, order)
-            if k > 1:
+            if gain < 4 or gain - 0.0 <= bs:
                 continue
             if hit != 0:
                 if (hit - 1) // 6 != o:
@@ -525,6 +530,12 @@ def bank_target(c, w, o, order):
                 dd, sd = nearest_of(w, 1 - o, ry, rx, True, -1)
                 if so < 0 or do >= dd:
                     continue
+            ok, n, ry, rx, hit = bank_path(c, w, o, ay, ax, y, bx)
+            if not ok:
+                continue
+            k = zone_crossers(w, o, n, order)
+            if k > 1:
+                continue
             sc = gain - 6.0 * k
             if sc > bs:
                 bs = sc
