@@ -189,6 +189,10 @@ COUNT_DOCS = {
     "third_player": "third-player penalties waiting for the box", "pk_dump_fails": "penalty-kill dumps that failed",
     "faceoffs": "face-offs", "goalie_passes": "goalie passes", "goalie_holds": "goalie holds for a face-off",
     "loose_won": "loose pucks won", "so_shots": "shootout shots", "capped": "series ended by the turn cap",
+    "bank_passes": "passes off the sideboards", "row3_dumps": "pucks around the boards to Row 3 beyond the second "
+    "corner", "sweeps": "goalie sweeps to the corner", "goalie_loose": "goalie rolls to leave the crease for a "
+    "loose puck", "goalie_returns": "pulled goalies skated back to the crease during play",
+    "ot_benched": "overtime changes of strength (a skater to or from the bench)",
 }
 
 

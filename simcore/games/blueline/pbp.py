@@ -61,7 +61,17 @@ def line_of(e, board) -> str | None:
     if code == EV.offside:
         return f"Offside: {_who(t, s)} was in the zone before the puck"
     if code == EV.dump:
-        return f"{_who(t, s)} dumps the puck around the boards to ({a},{b})"
+        where = " beyond the second corner, Row 3" if c else ""
+        return f"{_who(t, s)} dumps the puck around the boards to ({a},{b}){where}"
+    if code == EV.bank:
+        return f"{_who(t, s)} passes off the boards at {_sq(a)}: it rebounds to {_sq(b)}"
+    if code == EV.sweep:
+        return f"{_who(t, 5)} sweeps the puck to the corner ({a},{b})"
+    if code == EV.goalie_return:
+        return f"{_who(t, 5)} is back from line 18 to the crease {_sq(a * 64 + b)}"
+    if code == EV.benched:
+        return f"{_who(t, s)} " + ("comes back from the bench (overtime strength)" if a else
+                                   "goes to the bench (overtime strength)")
     if code == EV.icing:
         return f"Icing on {TEAMS[t]}"
     if code == EV.pk_dump:
@@ -87,6 +97,9 @@ def line_of(e, board) -> str | None:
             return f"{_who(t, 5)} comes out: 1d6 = {b}, cannot reach the carrier"
         if a == 3:
             return f"{_who(t, 5)} comes out of the crease: 1d6 = {b}, to {_sq(c)}"
+        if a == 4:
+            return (f"{_who(t, 5)} leaves the crease for the loose puck ({c} squares): 1d6 = {b} -> "
+                    + ("gets there" if d else "cannot reach it"))
         return f"{_who(t, 5)} " + (f"passes to {SLOT_NAMES[b]}" if a else "holds for a face-off")
     if code == EV.series:
         return f"-- new series ({TEAMS[t]} puck), dial {a}"

@@ -20,10 +20,20 @@ A :class:`Policy` names one rule for each decision a coach makes (docs/blueline.
   half), ``random``, ``never``;
 * ``posture``: ``large-box``, ``small-box``, ``1-2-1``, ``by-situation`` (two men short: small box, else large),
   ``random``;
-* ``pull``: ``trailing`` (pull the goalie whenever the rule allows it) or ``never``;
+* ``pull``: ``trailing`` (pull the goalie whenever the rule allows it; skate him back to the pull spot and
+  into the crease once the other team has the puck or the score is level), ``trailing-stay`` (pull him, never
+  call him back during play) or ``never``;
 * ``timeout``: ``trailing`` (call it when trailing and the 3rd period would end) or ``never``;
 * ``goalie_pass``: ``open`` (the goalie passes to the open teammate farthest up the ice within reach, no
   contact zone crossed) or ``hold``;
+* ``bank``: ``open`` (when no teammate is open for a direct pass, a pass off the side boards whose rebound square
+  a teammate reaches first, four lines or more up the ice, at most one contact zone crossed) or ``never``;
+* ``boards``: where a dump around the boards stops: ``teammate`` (beyond the first corner, or beyond the second
+  in Row 3, whichever a teammate reaches sooner against the nearest opponent; ties the first), ``first``,
+  ``second``;
+* ``sweep``: ``teammate`` (a goalie with the puck and nobody to pass to sweeps it to the corner of his end a
+  teammate reaches first, else holds) or ``never``;
+* ``goalie_loose``: ``nearest`` (the goalie leaves his crease for a loose puck he is nearest to) or ``never``;
 * ``cards``: a card policy of cards.py (``equilibrium``, ``random``, habits).
 
 ``Policy.parse`` takes a preset name or ``field=value;field=value`` (missing fields keep the default's value).
@@ -43,9 +53,13 @@ PASS = ("ahead", "never", "random")
 DUMP = ("never", "pk", "stuck", "random")
 CHECK = ("stick", "body", "by-risk", "random", "never")
 POSTURE = ("large-box", "small-box", "1-2-1", "by-situation", "random")
-PULL = ("never", "trailing")
+PULL = ("never", "trailing", "trailing-stay")
 TIMEOUT = ("never", "trailing")
 GOALIE_PASS = ("open", "hold")
+BANK = ("open", "never")
+BOARDS = ("teammate", "first", "second")
+SWEEP = ("teammate", "never")
+GOALIE_LOOSE = ("nearest", "never")
 
 PRESETS = {
     "default": "",
@@ -79,12 +93,17 @@ class Policy:
     pull: str = "trailing"
     timeout: str = "trailing"
     goalie_pass: str = "open"
+    bank: str = "open"
+    boards: str = "teammate"
+    sweep: str = "teammate"
+    goalie_loose: str = "nearest"
     cards: str = "equilibrium"
 
     def __post_init__(self):
         for name, allowed in (("skate_attack", SKATE_ATTACK), ("skate_defense", SKATE_DEFENSE),
                               ("pass_", PASS), ("dump", DUMP), ("check", CHECK), ("posture", POSTURE),
-                              ("pull", PULL), ("timeout", TIMEOUT), ("goalie_pass", GOALIE_PASS)):
+                              ("pull", PULL), ("timeout", TIMEOUT), ("goalie_pass", GOALIE_PASS), ("bank", BANK),
+                              ("boards", BOARDS), ("sweep", SWEEP), ("goalie_loose", GOALIE_LOOSE)):
             v = getattr(self, name)
             if v not in allowed:
                 raise ValueError(f"unknown blueline policy {name.rstrip('_')}={v!r}; "
@@ -168,4 +187,8 @@ class Policy:
         v[L.P.pull] = PULL.index(self.pull)
         v[L.P.timeout] = TIMEOUT.index(self.timeout)
         v[L.P.goalie_pass] = GOALIE_PASS.index(self.goalie_pass)
+        v[L.P.bank] = BANK.index(self.bank)
+        v[L.P.boards] = BOARDS.index(self.boards)
+        v[L.P.sweep] = SWEEP.index(self.sweep)
+        v[L.P.goalie_loose] = GOALIE_LOOSE.index(self.goalie_loose)
         return v

@@ -86,6 +86,38 @@ class Rules(RulesBase):
     shootout_tie: str = option("sudden-death", ("sudden-death", "tie"), "Shoot Out",
                                "a shoot-out level after its rounds: sudden-death rounds (at most 50, then a "
                                "tie), or the game stands tied.")
+    sideboards: str = option("on", ("on", "off"), "Passing Off Sideboards",
+                             "on = a pass may be played off the side boards: the puck rebounds exactly three "
+                             "squares (diagonally when it meets the boards at an angle, straight back when it "
+                             "meets them square or at a corner) and the nearest player takes it; off = no bank "
+                             "passes.")
+    boards_row3: str = option("on", ("on", "off"), "Passing Around the Boards",
+                              "on = a puck sent around the boards may stop five squares beyond the first corner "
+                              "or go on behind the net to five squares beyond the second corner, in Row 3 (the "
+                              "coach chooses); off = only the first corner.")
+    goalie_sweep: str = option("on", ("on", "off"), "Dumping the Puck (Penalty-Kill Team)",
+                               "'Goalie's may also sweep the puck to the either corner ... behind their own goal "
+                               "line': on = any goalie with the puck may sweep it to a corner of his end (a loose "
+                               "puck there); off = he only holds or passes.")
+    goalie_loose: str = option("roll", ("roll", "nearest"), "Goalie's",
+                               "a loose puck the goalie is nearest to, outside his reach: roll = 'leave the crease "
+                               "to recover and play a loose puck ... They may roll 1D6 only' (he gets it when the "
+                               "1d6 covers the distance, else the nearest skater does); nearest = he takes it "
+                               "as the nearest player, no roll.")
+    pull_return: str = option("skate", ("skate", "faceoff"), "Pulling the Goalie",
+                              "skate = 'The Goalie may be returned directly to the crease but only after skating "
+                              "to the starting position at line 18' during play (and at a face-off's set-up); "
+                              "faceoff = he returns only at face-offs.")
+    ot_pass_move: str = option("group", ("group", "receiver", "off"), "Over Time",
+                               "'may pass to a teammate and that player may now move': group = the receiver's "
+                               "group skates on one roll (the center and winger together, +2); receiver = the "
+                               "receiver alone; off = no move after a pass.")
+    ot_release: str = option("bench", ("bench", "ice"), "Over Time",
+                             "'both teams are 4-on-4' and 'You must always have 3 skaters on the ice': bench = "
+                             "in overtime a team has 4 skaters less its penalized players, never fewer than 3 "
+                             "(a player leaving the box past that goes to the bench; the benched winger comes "
+                             "back when a second penalty would leave 2); ice = a player leaving the box always "
+                             "returns to the ice (a team can have 5 skaters).")
     turn_cap: str = option("120", ("120", "60", "400"), "Series",
                            "safety cap on turns in one series (not in the rulebook): when hit, the series ends "
                            "with a face-off at center ice and the cap is counted (counts 'capped').")
@@ -120,4 +152,11 @@ class Rules(RulesBase):
         r[R.shootout_line] = int(self.shootout_line)
         r[R.shootout_tie] = self.shootout_tie == "tie"
         r[R.turn_cap] = int(self.turn_cap)
+        r[R.sideboards] = self.sideboards == "on"
+        r[R.boards_row3] = self.boards_row3 == "on"
+        r[R.goalie_sweep] = self.goalie_sweep == "on"
+        r[R.goalie_loose] = self.goalie_loose == "roll"
+        r[R.pull_return] = self.pull_return == "skate"
+        r[R.ot_pass_move] = ("off", "group", "receiver").index(self.ot_pass_move)
+        r[R.ot_release] = self.ot_release == "bench"
         return r

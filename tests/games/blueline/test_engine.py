@@ -111,6 +111,31 @@ def test_overtime_is_four_on_four():
     assert (wingers_on <= 1).all()
 
 
+def test_overtime_never_has_five_skaters():
+    """Over Time 4-on-4 (rules ot_release=bench): in every overtime snapshot of the first 12 overtime games of a
+    run, each team has at most 4 skaters on the ice and at least 3."""
+    out = engine.simulate(1500, 5)
+    games = np.nonzero(out["decided"] >= 1)[0][:12]
+    assert len(games) >= 6
+    for g in games:
+        log = engine.play_by_play(5, int(g))
+        start = next(i for i, e in enumerate(log.events) if e[0] == EV.period and e[6] == 1)
+        snaps = log.snapshots[log.snapshots[:, 26] > start]
+        on = (snaps[:, :24].reshape(-1, 2, 6, 2)[:, :, :5, 0] >= 0).sum(axis=2)
+        assert (on <= 4).all() and (on >= 3).all(), g
+
+
+def test_new_decisions_are_played():
+    """The coaches' decisions for passes off the boards, Row 3 dumps, sweeps, loose pucks and the pulled goalie's
+    return are played in whole games, and switching them off changes the games."""
+    a = engine.simulate(400, 9, policies=("dump=stuck",) * 2)
+    b = engine.simulate(400, 9, policies=("dump=stuck;bank=never;boards=first;sweep=never;goalie_loose=never;"
+                                          "pull=trailing-stay",) * 2)
+    for name in ("bank_passes", "row3_dumps", "sweeps", "goalie_returns"):
+        assert col(a, name).sum() > 0 and col(b, name).sum() == 0, name
+    assert col(b, "goalie_loose").sum() == 0
+
+
 def test_policies_change_play():
     """Named policies are played: shooting always takes more shots than a high threshold."""
     a = engine.simulate(200, 3, policies=("shoot=always", "shoot=always"))
@@ -145,7 +170,8 @@ VARIANTS = ["check_tie=defender", "checks=each", "zone_slow=even-strength", "zon
             "rebound=defense", "empty_net=goal", "delayed_until=touch", "pp_move_pass=every-turn",
             "overtime=off", "shootout_tie=tie,so_rounds=3", "series=8,ot_series=3", "intercept=7,intercept_pk=9",
             "pk_dump=7,goalie_pass=6", "pull_series=1,pull_margin=1", "timeouts=off,pull_goalie=off",
-            "shootout_line=13", "turn_cap=60"]
+            "shootout_line=13", "turn_cap=60", "sideboards=off,boards_row3=off", "goalie_sweep=off",
+            "goalie_loose=nearest", "pull_return=faceoff", "ot_pass_move=receiver", "ot_pass_move=off,ot_release=ice"]
 
 
 @pytest.mark.parametrize("spec", VARIANTS + [f"preset:{p}" for p in Rules.PRESETS])

@@ -186,7 +186,7 @@ def test_drop_pass_to_a_teammate_skating_by(base):
     bench(w, HOME, 2)
     possess(c, w, HOME, 3)
     st, sc = stream(3)
-    T.move_offense(c, w, st, sc, HOME, GROUP_W)
+    T.move_offense(c, w, st, sc, HOME, GROUP_W, -1)
     assert tuple(w.pos[HOME, 1]) == (21, 5)
     assert w.S[Z.carrier] == 1 and w.cnt[HOME, C.drop_passes] == 1 and st[4] == 1
 
@@ -288,7 +288,7 @@ def test_carrier_onside_when_first_across(base):
         put(c, w, HOME, s, row(c, HOME, 18), 2 + 3 * s)
     possess(c, w, HOME, 0)
     st, sc = stream(6)
-    T.move_offense(c, w, st, sc, HOME, 0)
+    T.move_offense(c, w, st, sc, HOME, 0, -1)
     assert c.aline[HOME, w.pos[HOME, 0, 0]] <= 12 and w.S[Z.stop] == ST_NONE
 
 
@@ -734,9 +734,9 @@ def test_empty_net_shot_reads_the_chart_out_of_position(base):
 
 # ---------------------------------------------------------------- dumps and icing
 
-def dump_scene(c, rules=None, line=23):
-    if rules is not None:
-        c = engine.compile_ctx(rules)
+def dump_scene(c, rules=None, line=23, policies=None):
+    if rules is not None or policies is not None:
+        c = engine.compile_ctx(rules, policies or (None, None))
     w = fresh(c)
     put(c, w, HOME, 0, row(c, HOME, line), 4)
     put(c, w, AWAY, 5, *c.crease[AWAY, 1])
@@ -748,8 +748,8 @@ def dump_scene(c, rules=None, line=23):
 def test_dump_from_own_half_is_icing(base):
     """Passing Around the Boards ("five squares beyond first corner") and the face-off table's "Icing: Face-off
     dot in the offending teams end of the ice" (rules icing=on: a dump from the team's own half resting behind
-    the opponent's goal line)."""
-    c, w = dump_scene(base)
+    the opponent's goal line; the coach's ``boards=first`` keeps it at the first corner)."""
+    c, w = dump_scene(base, policies=("boards=first", None))
     st, sc = stream()
     T.dump(c, w, st, sc, HOME)
     assert w.cnt[HOME, C.icings] == 1 and w.cnt[HOME, C.dumps] == 1
@@ -777,3 +777,293 @@ def test_scripted_game_runs_on_the_script_alone():
     """engine.play_scripted plays a game on the given entries only (it stops when they run out)."""
     with pytest.raises(ValueError, match="scripted dice ran out"):
         engine.play_scripted([3] * 60)       # a 3 is a valid die, 2d6, card and penalty card
+
+
+def second_corner_landing(c, d, k):
+    """The rim square five beyond the corner of half d on side 1 - k (going on up the boards), and its Row 3."""
+    K = len(c.rim)
+    cy, cx = c.corners[d, 1 - k]
+    r2 = int(c.rim_index[cy, cx])
+    mid = c.cell.shape[1] // 2
+    up = 1 if abs(c.rim[(r2 + 1) % K][1] - mid) > abs(c.rim[(r2 - 1) % K][1] - mid) else -1
+    ty, tx = c.rim[(r2 + 5 * up) % K]
+    return int(ty), int(c.row3[0 if tx < mid else 1, ty])
+
+
+def test_around_the_boards_to_row_3_beyond_the_second_corner(base):
+    """Passing Around the Boards: "Or, puck comes to rest five squares beyond second corner in Row 3" (the coach's
+    ``boards`` policy chooses; rules boards_row3=off keeps the first corner only)."""
+    c, w = dump_scene(base, policies=("boards=second", None))
+    st, sc = stream()
+    T.dump(c, w, st, sc, HOME)
+    ev = [e for e in w.log[:w.S[Z.nlog]] if e[0] == T.EV.dump][0]
+    ty, tx = second_corner_landing(c, AWAY, 0)
+    assert (ev[5], ev[6], ev[7]) == (ty, tx, 1) and tx == 16 and 1 <= c.aline[HOME, ty] <= 5
+    assert w.cnt[HOME, C.row3_dumps] == 1 and w.cnt[HOME, C.icings] == 0 and w.S[Z.stop] == ST_NONE
+    assert w.S[Z.poss] == AWAY and tuple(w.pos[AWAY, 3]) == (ty, tx)     # the away defenseman gets there first
+    # the default coach (boards=teammate) never ices it when the second corner is open to him
+    c, w = dump_scene(base)
+    T.dump(c, w, st, sc, HOME)
+    assert w.cnt[HOME, C.row3_dumps] == 1 and w.cnt[HOME, C.icings] == 0
+    c, w = dump_scene(base, rules="boards_row3=off")
+    T.dump(c, w, st, sc, HOME)
+    assert w.cnt[HOME, C.row3_dumps] == 0 and w.cnt[HOME, C.icings] == 1
+
+
+# ---------------------------------------------------------------- passes off the sideboards
+
+def bank_scene(c):
+    w = fresh(c)
+    put(c, w, HOME, 0, 20, 9)                    # the carrier in his own half
+    for s in (2, 3, 4):
+        bench(w, HOME, s)
+    for s in range(5):
+        put(c, w, AWAY, s, 8, 2 + 3 * s)        # the away skaters far up the ice
+    possess(c, w, HOME, 0)
+    return w
+
+
+def test_pass_off_the_sideboards_rebounds_three_squares(base):
+    """Passing Off Sideboards: "Puck passed off sideboards rebounds exactly three squares diagonally" (a pass
+    meeting the boards at an angle), "rebounds exactly three squares straight back" (meeting them square), "at
+    corner rebounds three squares straight back"; the nearest player takes it where it rests."""
+    from simcore.games.blueline.kernel.policies import bank_path
+    c = base
+    w = bank_scene(c)
+    ok, n, ry, rx, hit = bank_path(c, w, HOME, 20, 9, 24, 0)
+    assert ok and (ry, rx, hit) == (27, 3, 0)
+    assert [(int(w.py[i]), int(w.px[i])) for i in range(n - 4, n)] == [(24, 0), (25, 1), (26, 2), (27, 3)]
+    ok, n, ry, rx, hit = bank_path(c, w, HOME, 24, 9, 24, 18)
+    assert ok and (ry, rx) == (24, 15)
+    assert bank_path(c, w, HOME, 20, 9, 24, 1)[0] is False        # not against the boards
+    # at the rounded corner (1, 2): straight back along the pass's line
+    ok, n, ry, rx, hit = bank_path(c, w, HOME, 4, 8, 1, 2)
+    assert ok and (ry, rx) == (4, 5)
+    # played: the left wing beside the resting square takes it; no die is rolled (no contact zone crossed)
+    put(c, w, HOME, 1, 28, 3)
+    st, sc = stream()
+    assert T.bank_pass(c, w, st, sc, HOME, 24 * 64 + 0)
+    assert w.S[Z.poss] == HOME and w.S[Z.carrier] == 1 and tuple(w.pos[HOME, 1]) == (27, 3)
+    assert w.cnt[HOME, C.bank_passes] == 1 and w.cnt[HOME, C.passes] == 1 and st[4] == 0
+
+
+@pytest.mark.parametrize("roll, caught", [(8, True), (7, False)])
+def test_pass_off_the_sideboards_can_be_intercepted_on_the_rebound(base, roll, caught):
+    """Passing Through an Opponent's Contact Zone applies to the whole path of the puck, off the boards too
+    ("If the result is (8) or higher the pass is intercepted")."""
+    c = base
+    w = bank_scene(c)
+    put(c, w, HOME, 1, 27, 3)                    # on the resting square: the puck meets him
+    from simcore.games.blueline.kernel.state import remove
+    remove(w, AWAY, 3)
+    put(c, w, AWAY, 3, 26, 4)                    # beside the rebound's squares (25, 1)..(27, 3)
+    st, sc = stream(roll)
+    T.bank_pass(c, w, st, sc, HOME, 24 * 64 + 0)
+    assert st[4] == 1
+    assert (w.S[Z.poss], w.S[Z.carrier]) == ((AWAY, 3) if caught else (HOME, 1))
+
+
+def test_bank_pass_policy(base):
+    """The ``bank=open`` coach plays a pass off the sideboards when no teammate is open for a direct pass and a
+    teammate reaches the rebound first; ``bank=never`` and rules sideboards=off never do."""
+    from simcore.games.blueline.kernel.policies import ACT_BANK, bank_path, bank_target, choose_action
+    c = base
+    w = bank_scene(c)
+    put(c, w, HOME, 1, 28, 3)
+    put(c, w, AWAY, 5, *c.crease[AWAY, 1])
+    st, sc = stream()
+    from simcore.games.blueline.kernel.policies import ACT_PASS
+    assert choose_action(c, w, st, sc, HOME, w.ordr)[0] == ACT_PASS     # open for a direct pass: no bank
+    from simcore.games.blueline.kernel.state import place
+    place(c, w, AWAY, 2, 25, 5)                  # on the direct lane
+    act, code = choose_action(c, w, st, sc, HOME, w.ordr)
+    assert act == ACT_BANK
+    ok, n, ry, rx, hit = bank_path(c, w, HOME, 20, 9, code // 64, code % 64)
+    assert ok and max(abs(ry - 28), abs(rx - 3)) <= 1 and c.aline[HOME, ry] <= c.aline[HOME, 20] - 4
+    for rules, pol in (("sideboards=off", None), (None, "bank=never")):
+        c2 = engine.compile_ctx(rules, (pol, None))
+        assert bank_target(c2, w, HOME, w.ordr) == -1
+
+
+# ---------------------------------------------------------------- goalies: the sweep, loose pucks
+
+def test_goalie_sweeps_the_puck_to_the_corner(base):
+    """Dumping the Puck (Penalty-Kill Team): "Goalie's may also sweep the puck to the either corner of the ice
+    surface behind their own goal line – The puck would then come to rest in the space up against the boards
+    directly adjacent to the goal line just below line 1" (the coach's ``sweep=teammate``: to the corner a
+    teammate reaches first)."""
+    c = engine.compile_ctx(None, (None, "goalie_pass=hold"))
+    w = fresh(c)
+    put(c, w, AWAY, 5, *c.crease[AWAY, 1])
+    put(c, w, AWAY, 3, 40, 17)
+    put(c, w, HOME, 0, 30, 9)
+    st, sc = stream()
+    T.goalie_play(c, w, st, sc, AWAY)
+    assert w.cnt[AWAY, C.sweeps] == 1 and w.cnt[AWAY, C.goalie_holds] == 0
+    assert w.S[Z.poss] == AWAY and w.S[Z.carrier] == 3 and tuple(w.pos[AWAY, 3]) == tuple(c.corners[AWAY, 1])
+    assert w.S[Z.stop] == ST_NONE
+    for rules, pol in (("goalie_sweep=off", "goalie_pass=hold"), (None, "goalie_pass=hold;sweep=never")):
+        c2 = engine.compile_ctx(rules, (None, pol))
+        w = fresh(c2)
+        put(c2, w, AWAY, 5, *c2.crease[AWAY, 1])
+        put(c2, w, AWAY, 3, 40, 17)
+        put(c2, w, HOME, 0, 30, 9)
+        T.goalie_play(c2, w, st, sc, AWAY)
+        assert w.cnt[AWAY, C.sweeps] == 0 and w.cnt[AWAY, C.goalie_holds] == 1 and w.S[Z.stop] != ST_NONE
+
+
+def loose_scene(c):
+    w = fresh(c)
+    put(c, w, AWAY, 5, *c.crease[AWAY, 1])       # (41, 9)
+    put(c, w, HOME, 0, 33, 9)                    # 5 squares from the puck on (38, 9); the goalie is 3 away
+    return w
+
+
+@pytest.mark.parametrize("roll, goalie", [(3, True), (6, True), (2, False)])
+def test_goalie_leaves_the_crease_for_a_loose_puck_on_1d6(base, roll, goalie):
+    """Goalie's: "If a Goalie wants to leave the crease to recover and play a loose puck ... They may roll 1D6
+    only"; "If a Goalie successfully gains possession of a loose puck ... they may hold for a face-off ... or
+    pass" (rules goalie_loose=roll: he gets it when the roll covers the distance, else the nearest skater)."""
+    c = base
+    w = loose_scene(c)
+    st, sc = stream(roll)
+    T.loose(c, w, st, sc, 38, 9, AWAY)
+    assert st[4] == 1 and w.cnt[AWAY, C.goalie_loose] == 1
+    if goalie:
+        assert w.S[Z.last_poss] == AWAY and tuple(w.pos[AWAY, 5]) == (38, 9)
+        assert w.cnt[AWAY, C.goalie_holds] == 1 and w.S[Z.stop] != ST_NONE
+    else:
+        assert w.S[Z.poss] == HOME and tuple(w.pos[HOME, 0]) == (38, 9)
+        assert tuple(w.pos[AWAY, 5]) == (39, 9)       # he skated his 2 toward it
+
+
+def test_goalie_loose_puck_without_the_roll(base):
+    """Rules goalie_loose=nearest: the goalie nearest a loose puck takes it without a roll; the coach's
+    ``goalie_loose=never`` keeps him in the crease (the nearest skater takes it); a puck within a square of
+    him needs no roll (he plays it from the crease)."""
+    c = engine.compile_ctx("goalie_loose=nearest")
+    w = loose_scene(c)
+    st, sc = stream()
+    T.loose(c, w, st, sc, 38, 9, AWAY)
+    assert st[4] == 0 and w.S[Z.last_poss] == AWAY and w.cnt[AWAY, C.goalie_loose] == 0
+    c = engine.compile_ctx(None, (None, "goalie_loose=never"))
+    w = loose_scene(c)
+    T.loose(c, w, st, sc, 38, 9, AWAY)
+    assert st[4] == 0 and w.S[Z.poss] == HOME
+    w = loose_scene(base)
+    T.loose(base, w, st, sc, 40, 9, AWAY)
+    assert st[4] == 0 and w.S[Z.last_poss] == AWAY and tuple(w.pos[AWAY, 5]) == tuple(base.crease[AWAY, 1])
+
+
+# ---------------------------------------------------------------- the pulled goalie skates back
+
+def test_pulled_goalie_skates_back_to_line_18_then_the_crease(base):
+    """Pulling the Goalie: "The Goalie may be returned directly to the crease but only after skating to the
+    starting position at line 18 where they entered the game as an extra attacker" (rules pull_return=skate; the
+    coach's ``pull=trailing`` calls him back when the other team has the puck or the score is level)."""
+    from simcore.games.blueline.kernel.policies import mark_target
+    c = base
+    sy, sx = (int(v) for v in c.pullspot[HOME])
+    w = fresh(c, period=3, dial=2)
+    w.S[Z.pulled + HOME] = 1
+    w.S[Z.score + AWAY] = 1
+    put(c, w, HOME, 0, 30, 9)
+    put(c, w, HOME, 5, sy, sx - 3)
+    bench(w, HOME, 1)
+    bench(w, HOME, 2)
+    possess(c, w, HOME, 0)
+    st, sc = stream(7)
+    T.move_offense(c, w, st, sc, HOME, GROUP_W, -1)         # trailing with the puck: he stays an attacker
+    assert w.S[Z.pulled + HOME] == 1 and w.pos[HOME, 5, 0] != c.crease[HOME, 1, 0]
+    w.S[Z.score + HOME] = 1                                 # level: he heads for line 18 and returns
+    from simcore.games.blueline.kernel.state import place
+    place(c, w, HOME, 5, sy, sx - 3)
+    st, sc = stream(7)
+    T.move_offense(c, w, st, sc, HOME, GROUP_W, -1)
+    assert w.S[Z.pulled + HOME] == 0 and w.cnt[HOME, C.goalie_returns] == 1
+    assert tuple(w.pos[HOME, 5]) == tuple(c.crease[HOME, 1])
+    # on defense his target is the pull spot; standing on it he goes to the crease
+    w = fresh(c, period=3, dial=2)
+    w.S[Z.pulled + HOME] = 1
+    put(c, w, AWAY, 0, 20, 9)
+    possess(c, w, AWAY, 0)
+    put(c, w, HOME, 5, 26, 9)
+    assert mark_target(c, w, HOME, 5, -1) == (sy, sx)
+    from simcore.games.blueline.kernel.state import place
+    place(c, w, HOME, 5, sy, sx)
+    T.maybe_return(c, w, HOME)
+    assert w.S[Z.pulled + HOME] == 0 and tuple(w.pos[HOME, 5]) == tuple(c.crease[HOME, 1])
+    c2 = engine.compile_ctx("pull_return=faceoff")
+    w.S[Z.pulled + HOME] = 1
+    place(c2, w, HOME, 5, sy, sx)
+    T.maybe_return(c2, w, HOME)
+    assert w.S[Z.pulled + HOME] == 1 and tuple(w.pos[HOME, 5]) == (sy, sx)
+
+
+# ---------------------------------------------------------------- overtime
+
+def ot_pass_scene(c):
+    w = fresh(c, period=4, dial=4)
+    w.S[Z.ot] = 1
+    for t in (HOME, AWAY):
+        bench(w, t, 2)
+    put(c, w, HOME, 0, 19, 9)                    # the center in his own half
+    put(c, w, HOME, 1, 24, 4)                    # the winger 5 lines up the ice, open
+    put(c, w, HOME, 3, 14, 7)
+    put(c, w, HOME, 4, 14, 11)
+    for s in (0, 1, 3, 4):
+        put(c, w, AWAY, s, 38, 2 + 4 * s)
+    put(c, w, AWAY, 5, *c.crease[AWAY, 1])
+    possess(c, w, HOME, 0)
+    return w
+
+
+@pytest.mark.parametrize("rules, moved", [(None, (0, 1)), ("ot_pass_move=receiver", (1,)),
+                                          ("ot_pass_move=off", ())])
+def test_overtime_receiver_moves_after_the_free_pass(base, rules, moved):
+    """Over Time: "Passing is a free turn for all players meaning that a player may move and pass or may pass to
+    a teammate and that player may now move" (rules ot_pass_move=group: the receiver's group, the center and
+    winger together with +2; receiver: he alone; off: no move)."""
+    c = engine.compile_ctx(rules) if rules else base
+    w = ot_pass_scene(c)
+    before = w.pos[HOME].copy()
+    st, sc = stream(6)
+    T.offense_turn(c, w, st, sc, HOME)
+    assert w.cnt[HOME, C.passes] == 1 and w.S[Z.poss] == HOME and w.S[Z.carrier] == 1
+    assert st[4] == (1 if moved else 0)
+    for s in (0, 1):
+        assert (tuple(w.pos[HOME, s]) != tuple(before[s])) == (s in moved)
+    if moved:
+        skate = [e for e in w.log[:w.S[Z.nlog]] if e[0] == T.EV.skate][0]
+        assert skate[5] == 6 and w.cnt[HOME, C.moves] == len(moved)
+
+
+def test_overtime_is_four_on_four_less_penalties_never_five(base):
+    """Over Time: "Remove one of the wingers from each team so that both teams are 4-on-4"; 3rd Player Penalty:
+    "You must always have 3 skaters on the ice" (rules ot_release=bench): a penalty pending at the end of
+    regulation is imposed first, the team plays 3; the player leaving the box brings it back to 4, not 5; a
+    second penalty in overtime calls the benched winger back so that 3 stay on the ice.  With ot_release=ice a
+    team can reach 5."""
+    c = base
+    w = fresh(c, period=3)
+    T.queue_penalty(w, HOME, 2, 0)               # the home right wing's delayed minor at the end of regulation
+    st, sc = stream()
+    T.start_overtime(c, w, st, sc)
+    assert w.S[Z.box_slot + HOME * 2] == 2 and T.skaters(w, HOME) == 3 and T.skaters(w, AWAY) == 4
+    assert w.S[Z.on_ice + HOME * 6 + 1] == 0 and w.S[Z.on_ice + AWAY * 6 + 2] == 0
+    w.S[Z.period] = 4
+    T.to_box(c, w, st, sc, HOME, 0, 0)           # a second minor in overtime: the left wing comes back
+    assert T.skaters(w, HOME) == 3 and w.S[Z.on_ice + HOME * 6 + 1] == 1
+    for _ in range(2):
+        T.box_advance(c, w, st, sc, HOME)
+    assert T.skaters(w, HOME) == 4 and w.cnt[HOME, C.ot_benched] >= 2
+    c2 = engine.compile_ctx("ot_release=ice")
+    w = fresh(c2, period=3)
+    T.queue_penalty(w, HOME, 2, 0)
+    T.start_overtime(c2, w, st, sc)
+    w.S[Z.ot] = 1
+    T.impose_delayed(c2, w, st, sc)
+    assert T.skaters(w, HOME) == 4
+    for _ in range(2):
+        T.box_advance(c2, w, st, sc, HOME)
+    assert T.skaters(w, HOME) == 5

@@ -6,7 +6,7 @@
   ``cell int8[H, W]``, ``aline int64[2, H]`` (the line of row y counted from the goal team t attacks: that
   half's line there, ``2 * half_lines + 1 - line`` in the team's own half), ``inside int8[H, W]``, ``goal``,
   ``crease``, ``fodot (9, 2)``, ``fokind (9,)``, ``fohalf (9,)``, ``gate (2, 2)``, ``pullspot (2, 2)``,
-  ``corners (2, 2, 2)``, ``rim (K, 2)``, ``rim_index (H, W)``;
+  ``corners (2, 2, 2)``, ``rim (K, 2)``, ``rim_index (H, W)``, ``row3 (2, H)`` (the x of "Row 3" on each side of row y);
 * the chart ``table int8[2, 3, 2, 14, 13]`` (chart.py), ``outcome int64[5, 5]`` (shot card x goalie card:
   0 match, 1 in position, 2 out of position);
 * each side's card mixes as cumulative rows ``scdf / gcdf float64[2, 78, 5]`` and the shot value a side
@@ -28,6 +28,6 @@ from __future__ import annotations
 from collections import namedtuple
 
 Ctx = namedtuple("Ctx", "dims cell aline inside goal crease fodot fokind fohalf gate pullspot corners rim "
-                        "rim_index table outcome scdf gcdf shotv pkinds opening fopos pk pkfill pp pppuck "
+                        "rim_index row3 table outcome scdf gcdf shotv pkinds opening fopos pk pkfill pp pppuck "
                         "rules pol")
 Work = namedtuple("Work", "S pos occ cnt goals so log snap oy ox py px deckw ordr rout rdist rq")

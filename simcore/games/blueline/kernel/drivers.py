@@ -35,7 +35,8 @@ def borrowed(c):
     is passed to nearly every rule function, and counting its arrays at each call cost more than the game."""
     return Ctx(borrow(c.dims), borrow(c.cell), borrow(c.aline), borrow(c.inside), borrow(c.goal),
                borrow(c.crease), borrow(c.fodot), borrow(c.fokind), borrow(c.fohalf), borrow(c.gate),
-               borrow(c.pullspot), borrow(c.corners), borrow(c.rim), borrow(c.rim_index), borrow(c.table),
+               borrow(c.pullspot), borrow(c.corners), borrow(c.rim), borrow(c.rim_index), borrow(c.row3),
+               borrow(c.table),
                borrow(c.outcome), borrow(c.scdf), borrow(c.gcdf), borrow(c.shotv), borrow(c.pkinds),
                borrow(c.opening), borrow(c.fopos), borrow(c.pk), borrow(c.pkfill), borrow(c.pp),
                borrow(c.pppuck), borrow(c.rules), borrow(c.pol))

@@ -34,7 +34,8 @@ COUNT_NAMES = (
     "intercepted", "dumps", "icings", "offsides", "stick_checks", "stick_steals", "body_checks", "body_steals",
     "minors", "majors", "incidentals", "delayed", "third_player", "pp_opportunities", "pk_clears",
     "pk_dump_fails", "faceoffs", "faceoffs_won", "series", "pulled_goalie", "timeouts", "turns", "moves",
-    "goalie_passes", "goalie_holds", "loose_won", "so_shots", "capped",
+    "goalie_passes", "goalie_holds", "loose_won", "so_shots", "capped", "bank_passes", "row3_dumps", "sweeps",
+    "goalie_loose", "goalie_returns", "ot_benched",
 )
 C = fields("C", COUNT_NAMES)
 N_COUNTS = len(COUNT_NAMES)
@@ -52,13 +53,14 @@ RULE_NAMES = (
     "check_tie", "zone_slow", "zone_slow_dest", "rebound", "empty_net", "icing", "delayed_until",
     "pp_move_pass", "shootout_line", "shootout_tie", "turn_cap", "checks", "offside", "intercept",
     "intercept_pk", "pk_dump", "timeouts", "pull_goalie", "overtime", "ot_series", "series",
-    "so_rounds", "goalie_pass", "pull_series", "pull_margin",
+    "so_rounds", "goalie_pass", "pull_series", "pull_margin", "sideboards", "boards_row3", "goalie_sweep",
+    "goalie_loose", "pull_return", "ot_pass_move", "ot_release",
 )
 R = fields("R", RULE_NAMES)
 N_RULES = len(RULE_NAMES)
 
 POLICY_FIELDS = ("skate_attack", "skate_defense", "shoot", "shoot_param", "pass_", "dump", "check",
-                 "posture", "pull", "timeout", "goalie_pass")
+                 "posture", "pull", "timeout", "goalie_pass", "bank", "boards", "sweep", "goalie_loose")
 P = fields("P", POLICY_FIELDS)
 N_POL = len(POLICY_FIELDS)
 
@@ -70,9 +72,13 @@ PA_AHEAD, PA_NEVER, PA_RANDOM = range(3)
 DU_NEVER, DU_PK, DU_STUCK, DU_RANDOM = range(4)
 CK_STICK, CK_BODY, CK_RISK, CK_RANDOM, CK_NEVER = range(5)
 PO_LARGE, PO_SMALL, PO_121, PO_SITUATION, PO_RANDOM = range(5)
-PU_NEVER, PU_TRAILING = range(2)
+PU_NEVER, PU_TRAILING, PU_STAY = range(3)
 TO_NEVER, TO_TRAILING = range(2)
 GP_OPEN, GP_HOLD = range(2)
+BK_OPEN, BK_NEVER = range(2)
+BO_TEAMMATE, BO_FIRST, BO_SECOND = range(3)
+SW_TEAMMATE, SW_NEVER = range(2)
+GL_NEAREST, GL_NEVER = range(2)
 
 # the game state S: scalars then regions (int64)
 Z, NZ = regions("Z", [
@@ -99,7 +105,7 @@ EVENT_NAMES = (
     "period", "faceoff", "move", "pass_", "intercept", "drop_pass", "shot", "goal", "offside", "dump",
     "icing", "pk_dump", "stick_check", "body_check", "penalty", "incidental", "release", "loose",
     "goalie", "series", "pp_setup", "pull", "timeout", "shootout", "end", "cap", "frozen", "delayed",
-    "skate",
+    "skate", "bank", "sweep", "goalie_return", "benched",
 )
 EV = fields("EV", EVENT_NAMES)
 

@@ -8,17 +8,19 @@ docs/blueline.md "Policies" describes each named rule.
 from __future__ import annotations
 
 import numba as nb
+import numpy as np
 
 from simcore.rng import roll_die
 
-from .geometry import NRT, cheb
+from .geometry import NRT, cheb, passable
 from .lanes import context, pass_lane, shot_lane, shot_line, zone_crossers
-from .layout import (CK_BODY, CK_NEVER, CK_RANDOM, CK_STICK, DU_PK, DU_RANDOM, DU_STUCK, GP_HOLD, P,
-                     PA_NEVER, PA_RANDOM, PO_121, PO_LARGE, PO_RANDOM, PO_SMALL, PU_TRAILING,
-                     SA_RANDOM, SA_SUPPORT, SD_RANDOM, SD_ZONE, SH_ALWAYS, SH_RANDOM, TO_TRAILING, Z, R)
+from .layout import (BK_OPEN, BO_FIRST, BO_SECOND, CK_BODY, CK_NEVER, CK_RANDOM, CK_STICK, DU_PK, DU_RANDOM,
+                     DU_STUCK, GL_NEVER, GP_HOLD, P, PA_NEVER, PA_RANDOM, PO_121, PO_LARGE, PO_RANDOM, PO_SMALL,
+                     PU_TRAILING, SA_RANDOM, SA_SUPPORT, SD_RANDOM, SD_ZONE, SH_ALWAYS, SH_RANDOM,
+                     SW_NEVER, TO_TRAILING, Z, R)
 from .state import in_attack, in_own_end, short, skaters
 
-ACT_MOVE, ACT_PASS, ACT_SHOOT, ACT_DUMP = 0, 1, 2, 3
+ACT_MOVE, ACT_PASS, ACT_SHOOT, ACT_DUMP, ACT_BANK = 0, 1, 2, 3, 4
 GROUP_C, GROUP_W, GROUP_D = 0, 1, 2
 
 
@@ -96,6 +98,10 @@ def choose_action(c, w, st, script, o, order):
                     return ACT_PASS, r
             else:
                 return ACT_PASS, r
+        elif pol[P.pass_] != PA_RANDOM:
+            b = bank_target(c, w, o, order)
+            if b >= 0:
+                return ACT_BANK, b
     if can_shoot and pol[P.shoot] != SH_RANDOM and v > 0.0 and at_target(c, w, o, s0):
         return ACT_SHOOT, 0
     if pol[P.dump] == DU_STUCK and not in_attack(c, o, y) and c.aline[o, y] <= c.dims[2] + 3 \
@@ -122,7 +128,7 @@ def best_receiver(c, w, o, order):
     thr = pol[P.shoot_param]
     own = shot_value(c, w, o, ay, ax) * 1000.0
     puck_in = in_attack(c, o, ay)
-    best = -1
+    best = np.int64(-1)
     bs = -1e9
     for s in range(6):
         if s == s0 or S[Z.on_ice + o * 6 + s] == 0:
@@ -204,6 +210,8 @@ def skate_target(c, w, o, s):
     if s == 1 or s == 2:
         line = max(pline - 3, 3) if puck_in else max(pline - 3, blue + 1)
         return row_at(c, o, line), col(c, o, 4 if s == 1 else -4), fence
+    if s == 5 and c.rules[R.pull_return] != 0 and want_recall(c, w, o):
+        return c.pullspot[o, 0], c.pullspot[o, 1], 0
     if s == 0 or s == 5:
         line = max(pline - 2, 4) if puck_in else max(pline - 2, blue + 1)
         return row_at(c, o, line), col(c, o, 1 if s == 0 else -1), fence
@@ -248,6 +256,8 @@ def mark_target(c, w, d, s, checker):
     px = S[Z.puck_x]
     gy = c.goal[d, 0]
     gx = c.goal[d, 1]
+    if s == 5 and c.rules[R.pull_return] != 0 and want_recall(c, w, d):
+        return c.pullspot[d, 0], c.pullspot[d, 1]
     if s == checker:
         by = py
         bx = px
@@ -336,6 +346,18 @@ def want_pull(c, w, t):
     return c.pol[t][P.pull] == PU_TRAILING
 
 
+@nb.njit(cache=True, inline="always", _nrt=NRT)
+def want_recall(c, w, t):
+    """``pull=trailing``: skate the pulled goalie back once the other team has the puck or the score is level
+    (never while he carries the puck); ``trailing-stay`` and ``never``: not during play."""
+    S = w.S
+    if c.pol[t][P.pull] != PU_TRAILING or S[Z.pulled + t] == 0:
+        return False
+    if S[Z.poss] == t and S[Z.carrier] == 5:
+        return False
+    return S[Z.poss] != t or S[Z.score + t] >= S[Z.score + 1 - t]
+
+
 @nb.njit(cache=True, _nrt=NRT)
 def want_timeout(c, w, t):
     """Call the time-out when trailing and the period would end."""
@@ -351,7 +373,7 @@ def goalie_receiver(c, w, t, order):
     S = w.S
     gy = w.pos[t, 5, 0]
     gx = w.pos[t, 5, 1]
-    best = -1
+    best = np.int64(-1)
     bl = 1 << 30
     for s in range(5):
         if S[Z.on_ice + t * 6 + s] == 0:
@@ -379,3 +401,194 @@ def want_drop(c, w, o, s):
     if in_attack(c, o, yb) and not in_attack(c, o, ya):
         return False
     return c.aline[o, yb] < c.aline[o, ya]
+
+
+# ---------------------------------------------------------------- loose pucks, the boards, the goalie's sweep
+
+@nb.njit(cache=True, inline="always", _nrt=NRT)
+def nearest_of(w, t, y, x, goalie, skip):
+    """``(king distance, slot)`` of team t's player nearest (y, x): its skaters on the ice and a pulled goalie,
+    the goalie in net too when ``goalie``, never slot ``skip``; ties to the lower slot; ``(1 << 30, -1)`` when
+    nobody is on the ice."""
+    S = w.S
+    bd = 1 << 30
+    bs = np.int64(-1)
+    for s in range(6):
+        if s == skip or S[Z.on_ice + t * 6 + s] == 0 or w.pos[t, s, 0] < 0:
+            continue
+        if s == 5 and not goalie and S[Z.pulled + t] == 0:
+            continue
+        dd = cheb(w.pos[t, s, 0], w.pos[t, s, 1], y, x)
+        if dd < bd:
+            bd = dd
+            bs = s
+    return bd, bs
+
+
+@nb.njit(cache=True, inline="always", _nrt=NRT)
+def edge_x(c, y, side):
+    """The ice square of row y against the boards on ``side`` (0 low x, 1 high x), or -1."""
+    W = c.cell.shape[1]
+    for i in range(W):
+        x = i if side == 0 else W - 1 - i
+        if passable(c.cell, y, x):
+            return x
+    return -1
+
+
+@nb.njit(cache=True, inline="always", _nrt=NRT)
+def bank_rebound(c, w, ay, ax, by, bx):
+    """Where a pass from (ay, ax) off the boards at (by, bx) comes to rest ("Passing Off Sideboards": "rebounds
+    exactly three squares diagonally", "three squares straight back", "at corner rebounds three squares straight
+    back"): ``(ok, ry, rx, hit, dy, dx, k)``.  ``ok`` False when (by, bx) is not a free square against the boards
+    across the pass.  A pass meeting the side boards at an angle rebounds diagonally (on along the boards, away
+    from them), one meeting them square rebounds straight back; at a corner (the boards' rounded part) it
+    rebounds straight back along its line.  The puck travels ``k`` squares in direction (dy, dx): three, fewer
+    when the net or the boards stop it or a player is on its way (``hit``: his occupancy code, 0 none); it rests
+    on (ry, rx)."""
+    if w.occ[by, bx] != 0 or ax == bx or not passable(c.cell, by, bx):
+        return False, by, bx, 0, 0, 0, 0
+    sx = 1 if bx > ax else -1
+    if passable(c.cell, by, bx + sx):
+        return False, by, bx, 0, 0, 0, 0
+    sy = 0 if by == ay else (1 if by > ay else -1)
+    dy = sy if (bx == 0 or bx == c.cell.shape[1] - 1) else -sy
+    dx = -sx
+    ry = by
+    rx = bx
+    hit = 0
+    k = 0
+    for _ in range(3):
+        ny = ry + dy
+        nx = rx + dx
+        if not passable(c.cell, ny, nx):
+            break
+        ry = ny
+        rx = nx
+        k += 1
+        if w.occ[ny, nx] != 0:
+            hit = w.occ[ny, nx]
+            break
+    return True, ry, rx, hit, dy, dx, k
+
+
+@nb.njit(cache=True, _nrt=NRT)
+def bank_path(c, w, o, ay, ax, by, bx):
+    """A pass by team o from (ay, ax) off the boards at (by, bx) (:func:`bank_rebound`): ``(ok, n, ry, rx, hit)``,
+    ``ok`` False also when the lane to the boards is blocked; the puck's squares (the lane, the boards square, the
+    rebound) in ``w.py/w.px[:n]``."""
+    ok, ry, rx, hit, dy, dx, k = bank_rebound(c, w, ay, ax, by, bx)
+    if not ok:
+        return False, 0, by, bx, 0
+    blocked, n = pass_lane(c, w, o, ay, ax, by, bx)
+    if blocked:
+        return False, 0, by, bx, 0
+    for i in range(k + 1):
+        w.py[n] = by + i * dy
+        w.px[n] = bx + i * dx
+        n += 1
+    return True, n, ry, rx, hit
+
+
+@nb.njit(cache=True, _nrt=NRT)
+def bank_target(c, w, o, order):
+    """``bank=open``: the boards square (``y * 64 + x``) of the best pass off the side boards, or -1.  Only from
+    outside the attack zone; the rebound must come to rest (or meet a teammate) 4 to 10 lines up the ice, outside
+    the attack zone (never offside), where a teammate is strictly nearer than every opponent (the defending goalie
+    counted) and the passer himself not counted, with at most one contact zone crossed; the most lines gained
+    wins.  The lane is drawn only for a rebound that passes the other tests."""
+    if c.rules[R.sideboards] == 0 or c.pol[o][P.bank] != BK_OPEN:
+        return np.int64(-1)
+    S = w.S
+    s0 = S[Z.carrier]
+    ay = w.pos[o, s0, 0]
+    ax = w.pos[o, s0, 1]
+    if in_attack(c, o, ay):
+        return np.int64(-1)
+    la = c.aline[o, ay]
+    best = np.int64(-1)
+    bs = -1e9
+    for y in range(c.cell.shape[0]):
+        gb = la - c.aline[o, y]
+        if gb < 2 or gb > 10:
+            continue
+        for side in range(2):
+            bx = edge_x(c, y, side)
+            if bx < 0:
+                continue
+            ok, ry, rx, hit, dy, dx, kk = bank_rebound(c, w, ay, ax, y, bx)
+            if not ok or in_attack(c, o, ry):
+                continue
+            gain = la - c.aline[o, ry]
+            if gain < 4 or gain - 0.0 <= bs:
+                continue
+            if hit != 0:
+                if (hit - 1) // 6 != o:
+                    continue
+            else:
+                do, so = nearest_of(w, o, ry, rx, False, s0)
+                dd, sd = nearest_of(w, 1 - o, ry, rx, True, -1)
+                if so < 0 or do >= dd:
+                    continue
+            ok, n, ry, rx, hit = bank_path(c, w, o, ay, ax, y, bx)
+            if not ok:
+                continue
+            k = zone_crossers(w, o, n, order)
+            if k > 1:
+                continue
+            sc = gain - 6.0 * k
+            if sc > bs:
+                bs = sc
+                best = y * 64 + bx
+    return best
+
+
+@nb.njit(cache=True, inline="always", _nrt=NRT)
+def reach_margin(c, w, o, y, x):
+    """How many squares sooner team o reaches a loose puck on (y, x) than its opponents (the goalies counted)."""
+    do, so = nearest_of(w, o, y, x, False, -1)
+    dd, sd = nearest_of(w, 1 - o, y, x, True, -1)
+    return dd - do
+
+
+@nb.njit(cache=True, _nrt=NRT)
+def boards_choice(c, w, o, y1, x1, ice1, y2, x2, ice2):
+    """Where team o's puck around the boards stops (0 beyond the first corner, 1 beyond the second in Row 3):
+    ``first``, ``second``, or ``teammate`` (the landing team o reaches sooner against the nearest opponent, a
+    landing that is icing never; ties the first)."""
+    k = c.pol[o][P.boards]
+    if k == BO_FIRST:
+        return 0
+    if k == BO_SECOND:
+        return 1
+    m1 = -1000 if ice1 else reach_margin(c, w, o, y1, x1)
+    m2 = -1000 if ice2 else reach_margin(c, w, o, y2, x2)
+    return 1 if m2 > m1 else 0
+
+
+@nb.njit(cache=True, _nrt=NRT)
+def sweep_corner(c, w, t):
+    """``sweep=teammate``: the corner of team t's end (0 / 1) a skater of t reaches strictly before every
+    opponent and before the goalie himself, the larger margin first; -1 to hold instead."""
+    if c.rules[R.goalie_sweep] == 0 or c.pol[t][P.sweep] == SW_NEVER:
+        return -1
+    best = np.int64(-1)
+    bm = 0
+    for k in range(2):
+        y = c.corners[t, k, 0]
+        x = c.corners[t, k, 1]
+        do, so = nearest_of(w, t, y, x, True, -1)
+        if so < 0 or so == 5:
+            continue
+        dd, sd = nearest_of(w, 1 - t, y, x, True, -1)
+        if dd - do > bm:
+            bm = dd - do
+            best = k
+    return best
+
+
+@nb.njit(cache=True, inline="always", _nrt=NRT)
+def goalie_goes(c, w, t, dist):
+    """``goalie_loose=nearest``: the goalie leaves his crease for a loose puck he is nearest to (within a 1d6's
+    reach); ``never``."""
+    return c.pol[t][P.goalie_loose] != GL_NEVER and dist <= 6

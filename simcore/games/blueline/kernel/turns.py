@@ -5,6 +5,11 @@ interpretations" gives every reading where the rulebook is silent.
 
 All dice and card draws go through :mod:`simcore.rng` (``roll_die``, ``roll_2d6``, ``draw_weighted``) in the order
 the table plays them, so a scripted stream replays a scenario and a recording stream writes the very game down.
+
+Constants passed to a function that is not inlined are written ``np.int64(k)`` / ``np.bool_(b)``, and variables
+that start from a constant start from one written so: numba compiles a separate copy of the callee (and of
+everything it calls) for each literal value it sees, including the passing literal type of a variable whose
+first assignment is a constant.  Those copies roughly doubled the cold compile.
 """
 from __future__ import annotations
 
@@ -14,13 +19,14 @@ import numpy as np
 from simcore.nbarrays import stack_empty
 from simcore.rng import draw_weighted, roll_2d6, roll_die
 
-from .geometry import NRT, cheb, search
+from .geometry import NRT, cheb, passable, search
 from .lanes import LANE_BLOCKED, LANE_SCREENED, context, pass_lane, shot_lane, shot_line, zone_crossers
 from .layout import (C, CK_NEVER, EV, P, R, ST_CAP, ST_GOAL, ST_HOLD, ST_ICING, ST_INCIDENTAL, ST_NONE,
                      ST_OFFSIDE, ST_PENALTY, ST_SAVE, Z)
-from .policies import (ACT_DUMP, ACT_PASS, ACT_SHOOT, GROUP_C, best_receiver, check_kind,
-                       choose_action, defense_group, goalie_receiver, group_of, mark_target, posture,
-                       skate_target, want_drop, want_pull, want_timeout)
+from .policies import (ACT_BANK, ACT_DUMP, ACT_PASS, ACT_SHOOT, GROUP_C, bank_path, best_receiver,
+                       boards_choice, check_kind, choose_action, defense_group, goalie_goes, goalie_receiver,
+                       group_of, mark_target, posture, skate_target, sweep_corner, want_drop, want_pull,
+                       want_recall, want_timeout)
 from .state import (advantage, half_of, in_attack, in_own_end, log, nearest_dot, place, remove, short,
                     skaters, snapshot, sync_puck)
 
@@ -88,7 +94,7 @@ def gain(c, w, st, script, t, s):
         if S[Z.done] != 0:
             return
         if c.rules[R.delayed_until] != 0 and S[Z.del_n + t] > 0:
-            halt(c, w, ST_PENALTY, nearest_dot(c, S[Z.puck_y], S[Z.puck_x], -1, -1))
+            halt(c, w, ST_PENALTY, nearest_dot(c, S[Z.puck_y], S[Z.puck_x], np.int64(-1), np.int64(-1)))
             return
     maybe_pp_setup(c, w, st, script, t)
 
@@ -119,7 +125,12 @@ def waiting(w, t, s):
 @nb.njit(cache=True, inline="always", _nrt=NRT)
 def box_count(w, t):
     S = w.S
-    return (S[Z.box_slot + t * 2] >= 0) + (S[Z.box_slot + t * 2 + 1] >= 0)
+    n = 0                  # (an int sum: numpy bools would add as "or" when run without numba)
+    if S[Z.box_slot + t * 2] >= 0:
+        n += 1
+    if S[Z.box_slot + t * 2 + 1] >= 0:
+        n += 1
+    return n
 
 
 @nb.njit(cache=True, _nrt=NRT)
@@ -144,7 +155,7 @@ def to_box(c, w, st, script, t, s, kind):
     remove(w, t, s)
     if was_carrier:
         # the carrier leaves mid-play (a third player entering): the nearest teammate takes the puck
-        best = -1
+        best = np.int64(-1)
         bd = 1 << 30
         for q in range(6):
             if S[Z.on_ice + t * 6 + q] != 0 and w.pos[t, q, 0] >= 0:
@@ -154,6 +165,7 @@ def to_box(c, w, st, script, t, s, kind):
                     best = q
         S[Z.carrier] = best
         sync_puck(w)
+    ot_strength(c, w, t, np.int64(-1))
     if skaters(w, t) < skaters(w, 1 - t):
         w.cnt[1 - t, C.pp_opportunities] += 1
         S[Z.move_pass + 1 - t] = 1
@@ -178,6 +190,53 @@ def release(c, w, st, script, t, k):
             S[Z.wait_kind + t * 4 + i] = S[Z.wait_kind + t * 4 + i + 1]
         S[Z.wait_n + t] -= 1
         to_box(c, w, st, script, t, q, kind)
+    ot_strength(c, w, t, s)
+
+
+@nb.njit(cache=True, _nrt=NRT)
+def ot_strength(c, w, t, pref):
+    """"Remove one of the wingers from each team so that both teams are 4-on-4" ("Over Time") and "You must
+    always have 3 skaters on the ice" ("3rd Player Penalty"): in overtime (``ot_release=bench``) team t has 4
+    skaters less those in the box, never fewer than 3.  A skater past that goes to the bench (a winger, ``pref``
+    first, never the carrier); a benched skater comes back at his gate when the team would have fewer."""
+    S = w.S
+    if S[Z.ot] != 1 or c.rules[R.ot_release] == 0:
+        return
+    target = max(3, 4 - box_count(w, t))
+    while skaters(w, t) > target:
+        q = np.int64(-1)
+        for i in range(7):
+            if i == 0:
+                s = pref if pref == 1 or pref == 2 else -1
+            elif i < 3:
+                s = 3 - i
+            elif i == 3:
+                s = pref
+            else:
+                s = (0, 3, 4)[i - 4]
+            if s < 0 or s > 4 or S[Z.on_ice + t * 6 + s] == 0 or waiting(w, t, s):
+                continue
+            if S[Z.poss] == t and S[Z.carrier] == s:
+                continue
+            q = s
+            break
+        if q < 0:
+            break
+        S[Z.on_ice + t * 6 + q] = 0
+        remove(w, t, q)
+        w.cnt[t, C.ot_benched] += 1
+        log(c, w, EV.benched, t, q, 0, 0, 0, 0)
+    while skaters(w, t) < target:
+        q = np.int64(-1)
+        for s in (1, 2, 0, 3, 4):
+            if S[Z.on_ice + t * 6 + s] == 0 and S[Z.box_slot + t * 2] != s and S[Z.box_slot + t * 2 + 1] != s:
+                q = s
+                break
+        if q < 0:
+            break
+        S[Z.on_ice + t * 6 + q] = 1
+        place(c, w, t, q, c.gate[t, 0], c.gate[t, 1])
+        log(c, w, EV.benched, t, q, 1, 0, 0, 0)
 
 
 @nb.njit(cache=True, _nrt=NRT)
@@ -265,7 +324,7 @@ def faceoff(c, w, st, script, dot, opening):
                 place(c, w, t, s, c.opening[t, s, 0], c.opening[t, s, 1])
             else:
                 place(c, w, t, s, c.fopos[dot, t, s, 0], c.fopos[dot, t, s, 1])
-        place(c, w, t, 5, c.crease[t, 1, 0], c.crease[t, 1, 1])
+        place(c, w, t, np.int64(5), c.crease[t, 1, 0], c.crease[t, 1, 1])
     S[Z.puck_y] = c.fodot[dot, 0]
     S[Z.puck_x] = c.fodot[dot, 1]
     S[Z.poss] = -1
@@ -277,16 +336,16 @@ def faceoff(c, w, st, script, dot, opening):
     hm = h + (1 if ah and not aa else 0)
     am = a + (1 if aa and not ah else 0)
     if hm > am:
-        win = 0
+        win = np.int64(0)
     elif am > hm:
-        win = 1
+        win = np.int64(1)
     else:
-        win = 1 if (aa and not ah) else 0
+        win = np.int64(1) if (aa and not ah) else np.int64(0)
     w.cnt[0, C.faceoffs] += 1
     w.cnt[1, C.faceoffs] += 1
     w.cnt[win, C.faceoffs_won] += 1
     log(c, w, EV.faceoff, win, dot, h, a, hm, am)
-    s = 0
+    s = np.int64(0)
     if S[Z.on_ice + win * 6] == 0:
         bd = 1 << 30
         for q in range(5):
@@ -345,7 +404,7 @@ def pp_setup(c, w, st, script, p):
                 break
     holder = c.pppuck[0]
     if S[Z.on_ice + p * 6 + holder] == 0:
-        holder = -1
+        holder = np.int64(-1)
         for q in (4, 3, 0, 1, 2):
             if S[Z.on_ice + p * 6 + q] != 0:
                 holder = q
@@ -393,7 +452,7 @@ def score_goal(c, w, st, script, g, kind):
     if kind == 1:
         # "MINOR penalties will automatically expire if there is a power-play goal"
         d = 1 - g
-        best = -1
+        best = np.int64(-1)
         bl = 99
         for k in range(2):
             if S[Z.box_slot + d * 2 + k] >= 0 and S[Z.box_kind + d * 2 + k] == 0 \
@@ -426,11 +485,11 @@ def shot(c, w, st, script, o):
     elif lane == LANE_BLOCKED:
         w.cnt[o, C.blocked] += 1
     S[Z.fresh + o] = 0
-    box_advance(c, w, st, script, 0)
-    box_advance(c, w, st, script, 1)
+    for t in range(2):
+        box_advance(c, w, st, script, t)
     ctx = context(line, side, lane)
     empty = S[Z.pulled + d] != 0
-    end_dot = nearest_dot(c, y, x, 2, d)
+    end_dot = nearest_dot(c, y, x, np.int64(2), d)
     if empty:
         sc = -1
         gc = -1
@@ -486,42 +545,109 @@ def shot(c, w, st, script, o):
 def goalie_play(c, w, st, script, t):
     """The goalie has the puck (a blank on the chart, a loose puck): "hold the puck for a face-off or pass to an
     open teammate a maximum of 8 spaces"."""
-    gain(c, w, st, script, t, 5)
+    gain(c, w, st, script, t, np.int64(5))
     if stopped(w):
         return
-    r = goalie_receiver(c, w, t, w.ordr)
-    if r < 0:
-        w.cnt[t, C.goalie_holds] += 1
-        log(c, w, EV.goalie, t, 5, 0, 0, 0, 0)
-        halt(c, w, ST_HOLD, nearest_dot(c, w.pos[t, 5, 0], w.pos[t, 5, 1], 2, t))
-        return
-    w.cnt[t, C.goalie_passes] += 1
-    log(c, w, EV.goalie, t, 5, 1, r, 0, 0)
-    do_pass(c, w, st, script, t, r)
+    goalie_dispose(c, w, st, script, t)
 
 
 @nb.njit(cache=True, _nrt=NRT)
-def loose(c, w, st, script, y, x, dteam):
-    """A loose puck on (y, x): the nearest player (king distance; the goalies count) takes it, ties to
-    ``dteam`` (the team defending that end); he is put on the puck's square when it is free."""
+def goalie_dispose(c, w, st, script, t):
+    """The goalie with the puck passes "a maximum of 8 spaces in any direction", or sweeps it "to the either
+    corner of the ice surface behind their own goal line" ("the space up against the boards directly adjacent
+    to the goal line just below line 1": a loose puck there), or holds "for a face-off at the nearest face-off
+    dot" (his policy's ``goalie_pass`` and ``sweep``)."""
+    r = goalie_receiver(c, w, t, w.ordr)
+    if r >= 0:
+        w.cnt[t, C.goalie_passes] += 1
+        log(c, w, EV.goalie, t, 5, 1, r, 0, 0)
+        do_pass(c, w, st, script, t, r)
+        return
+    k = sweep_corner(c, w, t)
+    if k >= 0:
+        # the puck rests in the corner; a skater of his gets there first (the policy's condition), so this is
+        # the loose-puck rule without a goalie's roll
+        y = c.corners[t, k, 0]
+        x = c.corners[t, k, 1]
+        w.cnt[t, C.sweeps] += 1
+        log(c, w, EV.sweep, t, 5, y, x, 0, 0)
+        bt, bs, bd = nearest_player(w, y, x, t, True)
+        if bs != 5:
+            S = w.S
+            S[Z.poss] = -1
+            S[Z.carrier] = -1
+            S[Z.puck_y] = y
+            S[Z.puck_x] = x
+            w.cnt[bt, C.loose_won] += 1
+            log(c, w, EV.loose, bt, bs, y, x, bd, 0)
+            if w.occ[y, x] == 0:
+                place(c, w, bt, bs, y, x)
+            gain(c, w, st, script, bt, bs)
+            return
+    w.cnt[t, C.goalie_holds] += 1
+    log(c, w, EV.goalie, t, 5, 0, 0, 0, 0)
+    halt(c, w, ST_HOLD, nearest_dot(c, w.pos[t, 5, 0], w.pos[t, 5, 1], np.int64(2), t))
+
+
+@nb.njit(cache=True, inline="always", _nrt=NRT)
+def nearest_player(w, y, x, dteam, goalies):
+    """``(team, slot, distance)`` of the player nearest (y, x) (king distance; the goalies in net count when
+    ``goalies``, a pulled goalie always), ties to ``dteam`` then the lower slot."""
     S = w.S
-    S[Z.poss] = -1
-    S[Z.carrier] = -1
-    S[Z.puck_y] = y
-    S[Z.puck_x] = x
-    bt = -1
-    bs = -1
+    bt = np.int64(-1)
+    bs = np.int64(-1)
     bd = 1 << 30
     for k in range(2):
         t = dteam if k == 0 else 1 - dteam
         for s in range(6):
             if S[Z.on_ice + t * 6 + s] == 0 or w.pos[t, s, 0] < 0:
                 continue
+            if s == 5 and not goalies and S[Z.pulled + t] == 0:
+                continue
             dd = cheb(w.pos[t, s, 0], w.pos[t, s, 1], y, x)
             if dd < bd:
                 bd = dd
                 bt = t
                 bs = s
+    return bt, bs, bd
+
+
+@nb.njit(cache=True, _nrt=NRT)
+def loose(c, w, st, script, y, x, dteam):
+    """A loose puck on (y, x): the nearest player (king distance; the goalies count) takes it, ties to
+    ``dteam`` (the team defending that end); he is put on the puck's square when it is free.  A goalie in net
+    who is nearest but cannot play it from where he stands (more than one square away, off his crease) must
+    "leave the crease to recover and play a loose puck ... They may roll 1D6 only" (``goalie_loose=roll``): his
+    policy sends him when the 1d6 can reach it; he gets it when the roll covers the distance, else he skates the
+    roll toward it and the nearest skater takes it."""
+    S = w.S
+    S[Z.poss] = -1
+    S[Z.carrier] = -1
+    S[Z.puck_y] = y
+    S[Z.puck_x] = x
+    bt, bs, bd = nearest_player(w, y, x, dteam, True)
+    if bs == 5 and S[Z.pulled + bt] == 0 and c.rules[R.goalie_loose] != 0 and bd > 1 and c.cell[y, x] != 2:
+        if goalie_goes(c, w, bt, bd):
+            roll = roll_die(st, script, 6)
+            w.cnt[bt, C.goalie_loose] += 1
+            gy = w.pos[bt, 5, 0]
+            gx = w.pos[bt, 5, 1]
+            log(c, w, EV.goalie, bt, 5, 4, roll, bd, 1 if roll >= bd else 0)
+            if roll >= bd:
+                if w.occ[y, x] == 0:
+                    place(c, w, bt, np.int64(5), y, x)
+                w.cnt[bt, C.loose_won] += 1
+                log(c, w, EV.loose, bt, 5, y, x, bd, 0)
+                goalie_play(c, w, st, script, bt)
+                return
+            ny = gy + max(-roll, min(roll, y - gy))
+            nx = gx + max(-roll, min(roll, x - gx))
+            if w.occ[ny, nx] == 0 and passable(c.cell, ny, nx):
+                w.occ[gy, gx] = 0
+                w.pos[bt, 5, 0] = ny
+                w.pos[bt, 5, 1] = nx
+                w.occ[ny, nx] = bt * 6 + 5 + 1
+        bt, bs, bd = nearest_player(w, y, x, dteam, False)
     w.cnt[bt, C.loose_won] += 1
     log(c, w, EV.loose, bt, bs, y, x, bd, 0)
     if bs == 5 and S[Z.pulled + bt] == 0:
@@ -568,11 +694,63 @@ def do_pass(c, w, st, script, o, r):
         log(c, w, EV.offside, o, r, 0, 0, 0, 0)
         S[Z.carrier] = r
         sync_puck(w)
-        halt(c, w, ST_OFFSIDE, nearest_dot(c, by, bx, 1, d))
+        halt(c, w, ST_OFFSIDE, nearest_dot(c, by, bx, np.int64(1), d))
         return True
     S[Z.carrier] = r
     sync_puck(w)
     maybe_pp_setup(c, w, st, script, o)
+    return True
+
+
+@nb.njit(cache=True, _nrt=NRT)
+def bank_pass(c, w, st, script, o, code):
+    """A pass off the side boards at square ``code`` (``y * 64 + x``) ("Passing Off Sideboards",
+    policies.bank_path): the lane must be open; each opponent whose contact zone the puck crosses (on its way to
+    the boards and back) rolls to intercept as for any pass; the player it meets on the rebound takes it, else it
+    rests three squares off the boards and the nearest player takes it (ties to the other team).  A pass from
+    outside the attack zone that a teammate takes inside it is offside.  Returns True when the pass was made."""
+    S = w.S
+    d = 1 - o
+    s0 = S[Z.carrier]
+    ay = w.pos[o, s0, 0]
+    ax = w.pos[o, s0, 1]
+    by = code // 64
+    bx = code % 64
+    ok, n, ry, rx, hit = bank_path(c, w, o, ay, ax, by, bx)
+    if not ok:
+        return False
+    w.cnt[o, C.passes] += 1
+    w.cnt[o, C.bank_passes] += 1
+    S[Z.fresh + o] = 0
+    log(c, w, EV.bank, o, s0, by * 64 + bx, ry * 64 + rx, 0, 0)
+    k = zone_crossers(w, o, n, w.ordr)
+    need = c.rules[R.intercept_pk] if short(w, d) else c.rules[R.intercept]
+    for i in range(k):
+        q = w.ordr[i]
+        roll = roll_2d6(st, script)
+        log(c, w, EV.intercept, d, q, roll, need, 1 if roll >= need else 0, 0)
+        if roll >= need:
+            w.cnt[d, C.intercepted] += 1
+            gain(c, w, st, script, d, q)
+            return True
+    if hit != 0:
+        t = (hit - 1) // 6
+        s = (hit - 1) % 6
+        if t == o:
+            S[Z.carrier] = s
+            sync_puck(w)
+        else:
+            gain(c, w, st, script, t, s)
+    else:
+        loose(c, w, st, script, ry, rx, d)
+    if c.rules[R.offside] != 0 and S[Z.poss] == o and not stopped(w) and not in_attack(c, o, ay) \
+            and in_attack(c, o, ry):
+        w.cnt[o, C.offsides] += 1
+        log(c, w, EV.offside, o, S[Z.carrier], 0, 0, 0, 0)
+        halt(c, w, ST_OFFSIDE, nearest_dot(c, ry, rx, np.int64(1), d))
+        return True
+    if S[Z.poss] == o and not stopped(w):
+        maybe_pp_setup(c, w, st, script, o)
     return True
 
 
@@ -607,7 +785,7 @@ def dump(c, w, st, script, o):
                 S[Z.next_actor] = o
             return
         w.cnt[o, C.pk_dump_fails] += 1
-        best = -1
+        best = np.int64(-1)
         bd = -1
         for q in (3, 4, 0, 1, 2):
             if S[Z.on_ice + d * 6 + q] == 0:
@@ -631,13 +809,33 @@ def dump(c, w, st, script, o):
     j = (ri + 5 * step + 5 * K) % K
     ty = c.rim[j, 0]
     tx = c.rim[j, 1]
-    log(c, w, EV.dump, o, s0, ty, tx, 0, 0)
-    if c.rules[R.icing] != 0 and c.aline[o, y] > c.dims[2] and c.aline[o, ty] < 1:
+    own_half = c.rules[R.icing] != 0 and c.aline[o, y] > c.dims[2]
+    second = 0
+    if c.rules[R.boards_row3] != 0:
+        # "Or, puck comes to rest five squares beyond second corner in Row 3": behind the net, past the other
+        # corner, five rim squares up the boards, then Row 3 of that line
+        cy2 = c.corners[d, 1 - k, 0]
+        cx2 = c.corners[d, 1 - k, 1]
+        r2 = c.rim_index[cy2, cx2]
+        a2 = c.rim[(r2 + 1) % K]
+        b2 = c.rim[(r2 - 1 + K) % K]
+        step2 = 1 if abs(a2[1] - cx) > abs(b2[1] - cx) else -1
+        j2 = (r2 + 5 * step2 + 5 * K) % K
+        ty2 = c.rim[j2, 0]
+        tx2 = c.row3[0 if c.rim[j2, 1] < cx else 1, ty2]
+        if boards_choice(c, w, o, ty, tx, own_half and c.aline[o, ty] < 1, ty2, tx2,
+                         own_half and c.aline[o, ty2] < 1) == 1:
+            ty = ty2
+            tx = tx2
+            second = 1
+            w.cnt[o, C.row3_dumps] += 1
+    log(c, w, EV.dump, o, s0, ty, tx, second, 0)
+    if own_half and c.aline[o, ty] < 1:
         w.cnt[o, C.icings] += 1
         log(c, w, EV.icing, o, s0, 0, 0, 0, 0)
         S[Z.poss] = -1
         S[Z.carrier] = -1
-        halt(c, w, ST_ICING, nearest_dot(c, y, x, 2, o))
+        halt(c, w, ST_ICING, nearest_dot(c, y, x, np.int64(2), o))
         return
     loose(c, w, st, script, ty, tx, d)
 
@@ -687,7 +885,7 @@ def check(c, w, st, script, d, s, kind):
         w.cnt[d, C.incidentals] += 1
         w.cnt[o, C.incidentals] += 1
         log(c, w, EV.incidental, d, s, k, 0, 0, 0)
-        halt(c, w, ST_INCIDENTAL, nearest_dot(c, iy, ix, -1, -1))
+        halt(c, w, ST_INCIDENTAL, nearest_dot(c, iy, ix, np.int64(-1), np.int64(-1)))
         return win
     holder = S[Z.poss]
     stop_now = False
@@ -704,12 +902,12 @@ def check(c, w, st, script, d, s, kind):
             w.cnt[t, C.delayed] += 1
             log(c, w, EV.delayed, t, q, kk, 0, 0, 0)
     if stop_now:
-        dot = nearest_dot(c, iy, ix, -1, -1)
+        dot = nearest_dot(c, iy, ix, np.int64(-1), np.int64(-1))
         # "Penalty on an attacking player in the opponent's zone": the nearest neutral-zone spot
         if (pen_o and in_attack(c, o, iy)) or (pen_d and holder == d and in_attack(c, d, iy)):
-            dot = nearest_dot(c, iy, ix, 1, half_of(c, iy))
+            dot = nearest_dot(c, iy, ix, np.int64(1), half_of(c, iy))
         if pen_d and pen_o:
-            dot = nearest_dot(c, iy, ix, -1, -1)
+            dot = nearest_dot(c, iy, ix, np.int64(-1), np.int64(-1))
         halt(c, w, ST_PENALTY, dot)
     return win
 
@@ -765,14 +963,44 @@ def members(w, t, g, out):
 
 
 @nb.njit(cache=True, _nrt=NRT)
-def move_offense(c, w, st, script, o, g):
-    """"Skating": one 2d6 roll for the group; the carrier moves first.  Offside when the carrier crosses the blue
-    line with a teammate already in the attack zone; drop passes to a teammate skating by ("Exchanging the
-    Puck")."""
+def maybe_return(c, w, t):
+    """"The Goalie may be returned directly to the crease but only after skating to the starting position at
+    line 18 where they entered the game as an extra attacker" (``pull_return=skate``): a pulled goalie his
+    policy calls back, standing on the pull spot (or beside it when someone else stands on it), goes straight
+    to his crease; the net is no longer empty."""
+    S = w.S
+    if S[Z.pulled + t] == 0 or c.rules[R.pull_return] == 0 or w.pos[t, 5, 0] < 0:
+        return
+    sy = c.pullspot[t, 0]
+    sx = c.pullspot[t, 1]
+    gy = w.pos[t, 5, 0]
+    gx = w.pos[t, 5, 1]
+    if not ((gy == sy and gx == sx) or (cheb(gy, gx, sy, sx) == 1 and w.occ[sy, sx] != 0)):
+        return
+    if not want_recall(c, w, t):
+        return
+    S[Z.pulled + t] = 0
+    place(c, w, t, np.int64(5), c.crease[t, 1, 0], c.crease[t, 1, 1])
+    w.cnt[t, C.goalie_returns] += 1
+    log(c, w, EV.goalie_return, t, 5, w.pos[t, 5, 0], w.pos[t, 5, 1], 0, 0)
+
+
+@nb.njit(cache=True, _nrt=NRT)
+def move_offense(c, w, st, script, o, g, only):
+    """"Skating": one 2d6 roll for the group (``only`` >= 0: that player alone); the carrier moves first.
+    Offside when the carrier crosses the blue line with a teammate already in the attack zone; drop passes to a
+    teammate skating by ("Exchanging the Puck")."""
     S = w.S
     roll = roll_2d6(st, script)
     mem = stack_empty(6, np.int64)
     n = members(w, o, g, mem)
+    if only >= 0:
+        k = 0
+        for i in range(n):
+            if mem[i] == only:
+                k = 1
+        mem[0] = only
+        n = k
     log(c, w, EV.skate, o, g, roll, n, 0, 0)
     dc = c.rules[R.zone_slow_dest]
     for i in range(n):
@@ -785,6 +1013,8 @@ def move_offense(c, w, st, script, o, g):
                        dc != 0, fence, o, c.aline, S[Z.poss] == o and S[Z.carrier] == s, w.rout, w.rdist, w.rq)
         w.cnt[o, C.moves] += 1
         log(c, w, EV.move, o, s, y0 * 64 + x0, w.pos[o, s, 0] * 64 + w.pos[o, s, 1], a, steps)
+        if s == 5:
+            maybe_return(c, w, o)
         if S[Z.poss] == o and S[Z.carrier] == s:
             sync_puck(w)
             if c.rules[R.offside] != 0 and not in_attack(c, o, y0) and in_attack(c, o, w.pos[o, s, 0]):
@@ -793,7 +1023,7 @@ def move_offense(c, w, st, script, o, g):
                             and in_attack(c, o, w.pos[o, q, 0]):
                         w.cnt[o, C.offsides] += 1
                         log(c, w, EV.offside, o, q, 0, 0, 0, 0)
-                        halt(c, w, ST_OFFSIDE, nearest_dot(c, w.pos[o, s, 0], w.pos[o, s, 1], 1, 1 - o))
+                        halt(c, w, ST_OFFSIDE, nearest_dot(c, w.pos[o, s, 0], w.pos[o, s, 1], np.int64(1), 1 - o))
                         return
         elif S[Z.poss] == o and S[Z.carrier] >= 0:
             k = S[Z.carrier]
@@ -821,7 +1051,7 @@ def goalie_crease(c, w, d):
     if S[Z.pulled + d] != 0 or w.pos[d, 5, 0] < 0:
         return
     px = S[Z.puck_x]
-    best = -1
+    best = np.int64(-1)
     bd = 1 << 30
     for i in range(3):
         y = c.crease[d, i, 0]
@@ -872,19 +1102,13 @@ def goalie_challenge(c, w, st, script, d):
     w.pos[d, 5, 1] = tx
     w.occ[ty, tx] = d * 6 + 5 + 1
     log(c, w, EV.goalie, d, 5, 3, roll, ty * 64 + tx, 0)
-    stole = check(c, w, st, script, d, 5, 1)
+    stole = check(c, w, st, script, d, np.int64(5), np.int64(1))
     if not stole:
         S[Z.beaten] = 1
         return False
     if stopped(w):
         return True
-    r = goalie_receiver(c, w, d, w.ordr)
-    if r < 0:
-        w.cnt[d, C.goalie_holds] += 1
-        halt(c, w, ST_HOLD, nearest_dot(c, w.pos[d, 5, 0], w.pos[d, 5, 1], 2, d))
-    else:
-        w.cnt[d, C.goalie_passes] += 1
-        do_pass(c, w, st, script, d, r)
+    goalie_dispose(c, w, st, script, d)
     return True
 
 
@@ -900,6 +1124,7 @@ def defense_turn(c, w, st, script, d):
     for s in range(6):
         if S[Z.frozen + d * 6 + s] > 0:
             frozen_mask |= 1 << s
+    maybe_return(c, w, d)
     goalie_crease(c, w, d)
     if goalie_challenge(c, w, st, script, d):
         thaw(w, d, frozen_mask)
@@ -932,9 +1157,11 @@ def defense_turn(c, w, st, script, d):
         x0 = w.pos[d, s, 1]
         a = allowance(c, w, d, s, roll)
         steps = search(c.cell, w.occ, w.pos, w.S[Z.on_ice:Z.on_ice + 12], d, s, ty, tx, a, slowed(c, w, d, s),
-                       dc != 0, 0, d, c.aline, False, w.rout, w.rdist, w.rq)
+                       dc != 0, np.int64(0), d, c.aline, np.bool_(False), w.rout, w.rdist, w.rq)
         w.cnt[d, C.moves] += 1
         log(c, w, EV.move, d, s, y0 * 64 + x0, w.pos[d, s, 0] * 64 + w.pos[d, s, 1], a, steps)
+        if s == 5:
+            maybe_return(c, w, d)
         if steps > 0 and s != 5 and k >= 0 and S[Z.poss] == o:
             if cheb(w.pos[d, s, 0], w.pos[d, s, 1], w.pos[o, k, 0], w.pos[o, k, 1]) == 1:
                 cand[nc] = s
@@ -969,7 +1196,7 @@ def maybe_pull(c, w, o):
     if S[Z.carrier] == 5 or not want_pull(c, w, o):
         return
     S[Z.pulled + o] = 1
-    place(c, w, o, 5, c.pullspot[o, 0], c.pullspot[o, 1])
+    place(c, w, o, np.int64(5), c.pullspot[o, 0], c.pullspot[o, 1])
     w.cnt[o, C.pulled_goalie] += 1
     log(c, w, EV.pull, o, 5, w.pos[o, 5, 0], w.pos[o, 5, 1], 0, 0)
 
@@ -986,6 +1213,7 @@ def offense_turn(c, w, st, script, o):
     for s in range(6):
         if S[Z.frozen + o * 6 + s] > 0:
             frozen_mask |= 1 << s
+    maybe_return(c, w, o)
     maybe_pull(c, w, o)
     act, arg = choose_action(c, w, st, script, o, w.ordr)
     mp = S[Z.move_pass + o] != 0 and advantage(w, o)
@@ -993,17 +1221,25 @@ def offense_turn(c, w, st, script, o):
         S[Z.move_pass + o] = 0
     if act == ACT_SHOOT:
         shot(c, w, st, script, o)
-    elif act == ACT_PASS:
-        for _ in range(3):
-            if not do_pass(c, w, st, script, o, arg) or stopped(w) or S[Z.poss] != o:
-                break
-            arg = best_receiver(c, w, o, w.ordr)
-            if arg < 0:
-                break
+    elif act == ACT_PASS or act == ACT_BANK:
+        if act == ACT_BANK:
+            bank_pass(c, w, st, script, o, arg)
+        else:
+            for _ in range(3):
+                if not do_pass(c, w, st, script, o, arg) or stopped(w) or S[Z.poss] != o:
+                    break
+                arg = best_receiver(c, w, o, w.ordr)
+                if arg < 0:
+                    break
+        # "Passing is a free turn ... may pass to a teammate and that player may now move" (Over Time)
+        m = c.rules[R.ot_pass_move]
+        if S[Z.ot] != 0 and m != 0 and not stopped(w) and S[Z.poss] == o and S[Z.carrier] >= 0:
+            r = S[Z.carrier]
+            move_offense(c, w, st, script, o, group_of(w, o, r), r if m == 2 else -1)
     elif act == ACT_DUMP:
         dump(c, w, st, script, o)
     else:
-        move_offense(c, w, st, script, o, arg)
+        move_offense(c, w, st, script, o, arg, np.int64(-1))
         if (mp or S[Z.ot] != 0) and not stopped(w) and S[Z.poss] == o:
             r = best_receiver(c, w, o, w.ordr)
             if r >= 0:
@@ -1020,7 +1256,7 @@ def stoppage(c, w, st, script):
     impose_delayed(c, w, st, script)
     dot = S[Z.stop_y]
     S[Z.stop] = ST_NONE
-    faceoff(c, w, st, script, dot, False)
+    faceoff(c, w, st, script, dot, np.bool_(False))
 
 
 @nb.njit(cache=True, _nrt=NRT)
@@ -1035,7 +1271,7 @@ def play_period(c, w, st, script, p, dial, ot):
     S[Z.stop] = ST_NONE
     log(c, w, EV.period, -1, -1, p, ot, 0, 0)
     impose_delayed(c, w, st, script)
-    faceoff(c, w, st, script, 0, True)
+    faceoff(c, w, st, script, np.int64(0), np.bool_(True))
     snapshot(w)
     cap = c.rules[R.turn_cap]
     while S[Z.done] == 0:
@@ -1060,6 +1296,25 @@ def play_period(c, w, st, script, p, dial, ot):
             new_series(c, w, 1 - t)
             S[Z.last_poss] = -1
             halt(c, w, ST_CAP, 0)
+
+
+@nb.njit(cache=True, _nrt=NRT)
+def start_overtime(c, w, st, script):
+    """"Remove one of the wingers from each team so that both teams are 4-on-4" ("Over Time"): with
+    ``ot_release=bench`` the penalties pending at the end of regulation are imposed first, then each team goes
+    down to its overtime strength (:func:`ot_strength`, the right wing benched first); with ``ice`` each team's
+    right wing (the left if the right is in the box) leaves the ice."""
+    S = w.S
+    if c.rules[R.ot_release] != 0:
+        impose_delayed(c, w, st, script)
+        S[Z.ot] = 1
+        for t in range(2):
+            ot_strength(c, w, t, np.int64(2))
+        return
+    for t in range(2):
+        q = 2 if S[Z.on_ice + t * 6 + 2] != 0 else 1
+        S[Z.on_ice + t * 6 + q] = 0
+        remove(w, t, q)
 
 
 @nb.njit(cache=True, _nrt=NRT)
@@ -1125,15 +1380,12 @@ def play_game(st, script, c, w):
     S = w.S
     n = c.rules[R.series]
     for p in range(1, 4):
-        play_period(c, w, st, script, p, n, 0)
+        play_period(c, w, st, script, p, n, np.int64(0))
     decided = 0
     if S[Z.score] == S[Z.score + 1] and c.rules[R.overtime] != 0:
         decided = 1
-        for t in range(2):
-            q = 2 if S[Z.on_ice + t * 6 + 2] != 0 else 1
-            S[Z.on_ice + t * 6 + q] = 0
-            remove(w, t, q)
-        play_period(c, w, st, script, 4, c.rules[R.ot_series], 1)
+        start_overtime(c, w, st, script)
+        play_period(c, w, st, script, np.int64(4), c.rules[R.ot_series], np.int64(1))
     if S[Z.score] == S[Z.score + 1]:
         decided = 2
         shootout(c, w, st, script)
