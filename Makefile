@@ -10,7 +10,7 @@ BIN := $(VENV)/bin
 $(BIN)/simcore: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet -e '.[test,dask]'
 	touch $@
 
 compile: $(BIN)/simcore
