@@ -154,6 +154,8 @@ def _generic():
                       _lazy("simcore.analysis.cli", "cmd_sweep")),
             "league": ("a replay league: standings, projections, odds over time, samples",
                        _lazy("simcore.league.cli", "cmd_league")),
+            "dataset": ("a game's per-game tables as parquet files, one per block of games (bigger than memory)",
+                        _lazy("simcore.dataset", "cmd_dataset")),
             "demo": ("the main demo: a matchup report on the embedded sample teams", _cmd_demo),
             "compile": ("compile every kernel now, in parallel (`make demo` runs it): no first run waits",
                         _lazy("simcore.compiling", "cmd_compile"))}

@@ -134,15 +134,18 @@ class Threads:
 
     def map_blocks(self, n, fn, *, chunk_size=None, n_threads=None, progress=None, desc="games", seed=None):
         out = []
-        run_chunks(n, lambda g0, c: out.append(fn(g0, c)), chunk_size=chunk_size,
+        first = _FIRST.get()
+        run_chunks(n, lambda g0, c: out.append(fn(first + g0, c)), chunk_size=chunk_size,
                    n_threads=n_threads or self.workers, progress=progress, desc=desc)
         return out
 
     def run_games(self, n, play, inputs, rows, totals, *, chunk_size=None, n_threads=None, progress=None,
                   desc="games", seed=None, sink=None):
+        first = _FIRST.get()
+
         def fn(g0, c):
             part = tuple(a[g0:g0 + c] for a in rows)
-            play(g0, c, tuple(a[g0:g0 + c] for a in inputs), part, totals)
+            play(first + g0, c, tuple(a[g0:g0 + c] for a in inputs), part, totals)
             if sink is not None:
                 sink(g0, c, part)
 
@@ -281,7 +284,8 @@ class Dask:
         size = self.block_size(n, chunk_size)
         shared = self._shared(fn)
         out = {}
-        self._run(n, size, lambda g0, c: self.client.submit(_block_task, shared, g0, c, pure=False),
+        first = _FIRST.get()
+        self._run(n, size, lambda g0, c: self.client.submit(_block_task, shared, first + g0, c, pure=False),
                   lambda b, g0, c, r: out.__setitem__(b, r), progress, desc, seed)
         return [out[b] for b in range(len(out))]
 
@@ -292,9 +296,11 @@ class Dask:
         row_specs = [(a.shape[1:], a.dtype) for a in rows]
         total_specs = [(a.shape, a.dtype) for a in totals]
 
+        first = _FIRST.get()
+
         def submit(g0, c):
-            return self.client.submit(_games_task, shared, g0, c, tuple(a[g0:g0 + c] for a in inputs), row_specs,
-                                      total_specs, pure=False)
+            return self.client.submit(_games_task, shared, first + g0, c, tuple(a[g0:g0 + c] for a in inputs),
+                                      row_specs, total_specs, pure=False)
 
         def receive(b, g0, c, result):
             got_rows, got_totals = result
@@ -333,6 +339,18 @@ def make(spec=None, workers: int | None = None):
 
 
 _CURRENT: contextvars.ContextVar = contextvars.ContextVar("simcore_executor", default=None)
+_FIRST: contextvars.ContextVar = contextvars.ContextVar("simcore_first_game", default=0)
+
+
+@contextmanager
+def first_game(g: int):
+    """Inside the block a run of ``n`` games plays games ``g .. g+n-1`` (index 0 of its arrays is game ``g``):
+    how one block of a bigger run is played on its own (:mod:`simcore.dataset`)."""
+    token = _FIRST.set(int(g))
+    try:
+        yield
+    finally:
+        _FIRST.reset(token)
 #: What the command line asked for (``--executor``, ``--workers``): started on first use, closed by
 #: :func:`shutdown`.
 _configured: dict = {"spec": None, "workers": None, "executor": None}
