@@ -97,6 +97,15 @@ def test_league_projection_is_the_same_on_dask(dask_ex):
     pd.testing.assert_frame_equal(a.seasons, b.seasons, check_exact=True)
 
 
+def test_a_dataset_written_by_the_workers_is_the_same_files(dask_ex, tmp_path):
+    from simcore import dataset
+
+    a = dataset.write("ezr", tmp_path / "threads", n=900, seed=4, block=200)
+    b = dataset.write("ezr", tmp_path / "dask", n=900, seed=4, block=200, executor=dask_ex)
+    assert [(f["name"], f["sha256"]) for f in a["files"]] == [(f["name"], f["sha256"]) for f in b["files"]]
+    assert a["dataset"] == b["dataset"]
+
+
 # ---------------------------------------------------------------- faults
 
 _KILL_AT = 3 * BLOCK        # the block whose first attempt kills its worker
