@@ -20,7 +20,7 @@ demo: compile
 	$(BIN)/simcore demo --force
 
 test: $(BIN)/simcore
-	$(BIN)/python -m pytest -q -n auto
+	$(BIN)/python -m pytest -q -n auto --dist loadgroup
 
 test-slow: $(BIN)/simcore
 	$(BIN)/python -m pytest -q -m slow

@@ -147,6 +147,12 @@ def add_threads(p):
     """``--threads``, and where the games run: ``--executor`` and ``--workers`` (:mod:`simcore.runner`)."""
     p.add_argument("--threads", type=positive_int, default=None,
                    help="threads to run on (default: every core)")
+    add_executor(p)
+
+
+def add_executor(p):
+    """``--executor`` and ``--workers``: set the runs' executor as they are read (a cluster starts when the
+    first run needs it; :func:`simcore.runner.shutdown` closes it)."""
     p.add_argument("--executor", dest="spec", type=executor_spec, default=None, action=_Executor,
                    metavar="threads|dask[:ADDRESS]",
                    help="where blocks of games run: threads of this process (default), a Dask cluster of worker "

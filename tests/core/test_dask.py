@@ -25,6 +25,9 @@ import simcore  # noqa: E402
 from simcore import runner  # noqa: E402
 from simcore.games import available_games  # noqa: E402
 
+#: one xdist worker runs this module (`make test` distributes with --dist loadgroup): one cluster, not one each
+pytestmark = pytest.mark.xdist_group("dask")
+
 N = 61          # games a test run plays: a prime, so no block size divides it
 BLOCK = 7
 
