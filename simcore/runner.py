@@ -180,6 +180,24 @@ def _games_task(play, g0, count, inputs, row_specs, total_specs):
     return rows, totals
 
 
+@contextmanager
+def _workers_ignore_ctrl_c():
+    """Processes started inside the block ignore SIGINT: Ctrl-C at a terminal reaches every process of its
+    group, and a LocalCluster's workers are ours to stop (the client cancels their tasks and closes the cluster)
+    rather than each printing its own KeyboardInterrupt.  Python keeps an ignored SIGINT ignored in a child."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    old = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, old)
+
+
 class Dask:
     """Blocks as tasks of a ``dask.distributed`` cluster.
 
@@ -210,7 +228,8 @@ class Dask:
             kw = dict(n_workers=self.workers or numba.config.NUMBA_NUM_THREADS, threads_per_worker=1,
                       processes=True, dashboard_address=None, silence_logs=40)
             kw.update(cluster_kw)
-            self.cluster = distributed.LocalCluster(**kw)
+            with _workers_ignore_ctrl_c():
+                self.cluster = distributed.LocalCluster(**kw)
             self.client = distributed.Client(self.cluster, timeout=timeout)
         else:
             try:

@@ -216,3 +216,26 @@ def test_the_command_line_refuses_a_bad_executor_in_one_line(capsys):
     assert main(["ezr", "-n", "10", "--executor", "spark"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "executor must be 'threads', 'dask' or 'dask:ADDRESS'" in err
+
+
+def test_ctrl_c_at_the_terminal_stops_a_cluster_run_with_one_line(tmp_path):
+    """Ctrl-C reaches every process of the terminal's group: the command cancels its tasks, closes its
+    LocalCluster and exits 130 with one line; the workers print nothing; the dataset has no manifest."""
+    import subprocess
+
+    out = tmp_path / "d"
+    cmd = [sys.executable, "-m", "simcore", "dataset", "ezr", "-n", str(10**12), "--block", "20000", "--tables",
+           "games", "--out", str(out), "--executor", "dask", "--workers", "2"]
+    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 240
+        while time.monotonic() < deadline and not list((out / "games").glob(".part-*")) and p.poll() is None:
+            time.sleep(0.2)                      # until the workers are writing blocks
+        assert p.poll() is None, p.communicate()
+        os.killpg(p.pid, signal.SIGINT)
+        stdout, stderr = p.communicate(timeout=120)
+    finally:
+        if p.poll() is None:
+            os.killpg(p.pid, signal.SIGKILL)
+    assert (p.returncode, stderr, stdout) == (130, "simcore: interrupted\n", "")
+    assert not (out / "manifest.json").exists() and not list((out / "games").glob("part-*"))
