@@ -31,6 +31,7 @@ from __future__ import annotations
 import contextvars
 import itertools
 import os
+import sys
 from contextlib import contextmanager
 
 import numba
@@ -165,14 +166,77 @@ def _task_threads() -> int:
     return max(1, min(n, numba.config.NUMBA_NUM_THREADS))
 
 
-def _block_task(fn, g0, count):
+def _attribute(module: str, qualname: str):
+    import importlib
+
+    obj = importlib.import_module(module)
+    for part in qualname.split("."):
+        obj = getattr(obj, part)
+    return obj
+
+
+def _dumps(obj) -> bytes:
+    """``obj`` pickled by cloudpickle, with numba's jitted functions that a module holds pickled by reference
+    (module and name): a worker then uses its own, whose compiled code numba's cache gives it.  Pickled by value
+    (numba's own way) a jitted function is a new function on the worker, and a kernel that receives it as an
+    argument compiles again there."""
+    import io
+
+    import cloudpickle
+    from numba.core.registry import CPUDispatcher
+
+    class Pickler(cloudpickle.Pickler):
+        def reducer_override(self, o):
+            if isinstance(o, CPUDispatcher):
+                f = o.py_func
+                mod = sys.modules.get(f.__module__)
+                if mod is not None and "<locals>" not in f.__qualname__:
+                    try:
+                        if _attribute(f.__module__, f.__qualname__) is o:
+                            return _attribute, (f.__module__, f.__qualname__)
+                    except (AttributeError, ImportError):
+                        pass
+            return super().reducer_override(o)
+
+    buf = io.BytesIO()
+    Pickler(buf, protocol=5).dump(obj)
+    return buf.getvalue()
+
+
+_LOADED: dict = {}
+
+
+class Shipped:
+    """A block function on its way to the workers: pickled once (:func:`_dumps`), unpickled once per worker
+    process and run (:meth:`get`) for each of its tasks."""
+
+    def __init__(self, fn):
+        import uuid
+
+        self.token = uuid.uuid4().hex
+        self.payload = _dumps(fn)
+
+    def get(self):
+        fn = _LOADED.get(self.token)
+        if fn is None:
+            import cloudpickle
+
+            if len(_LOADED) > 64:          # the functions of earlier runs
+                _LOADED.clear()
+            fn = _LOADED[self.token] = cloudpickle.loads(self.payload)
+        return fn
+
+
+def _block_task(shipped, g0, count):
     """A :func:`map_blocks` task on a worker."""
+    fn = shipped.get()
     with threads(_task_threads()):
         return fn(g0, count)
 
 
-def _games_task(play, g0, count, inputs, row_specs, total_specs):
+def _games_task(shipped, g0, count, inputs, row_specs, total_specs):
     """A :func:`run_games` task on a worker: the block's rows and its counters, fresh arrays."""
+    play = shipped.get()
     rows = tuple(np.zeros((count, *shape), dtype) for shape, dtype in row_specs)
     totals = tuple(np.zeros(shape, dtype) for shape, dtype in total_specs)
     with threads(_task_threads()):
@@ -297,7 +361,7 @@ class Dask:
 
     def _shared(self, obj):
         """``obj`` on every worker once (a copy each, so a lost worker loses nothing another does not hold)."""
-        return self.client.scatter(obj, broadcast=True, hash=False)
+        return self.client.scatter(Shipped(obj), broadcast=True, hash=False)
 
     def map_blocks(self, n, fn, *, chunk_size=None, n_threads=None, progress=None, desc="games", seed=None):
         size = self.block_size(n, chunk_size)
