@@ -290,7 +290,7 @@ class Dask:
             self.client = client
         elif address is None:
             kw = dict(n_workers=self.workers or numba.config.NUMBA_NUM_THREADS, threads_per_worker=1,
-                      processes=True, dashboard_address=None, silence_logs=40)
+                      processes=True, dashboard_address=":0", silence_logs=40)
             kw.update(cluster_kw)
             with _workers_ignore_ctrl_c():
                 self.cluster = distributed.LocalCluster(**kw)
