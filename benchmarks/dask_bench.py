@@ -60,13 +60,21 @@ def _empty(g0, count):
     return None
 
 
-def task_overhead(ex, tasks: int) -> float:
-    """Seconds per task of a run of ``tasks`` empty blocks on executor ``ex``."""
+def task_overhead(ex, tasks: int) -> tuple[float, float]:
+    """(seconds per task, seconds per run) on executor ``ex``: runs of ``tasks // 6`` and ``tasks`` empty blocks;
+    the difference over the difference in tasks is the cost of a task, what is left of the small run the cost
+    of a run (sending the block function to the workers, the first results)."""
+    small = max(2, tasks // 6)
     with runner.executor(ex):
-        runner.map_blocks(tasks, _empty, chunk_size=1, progress=False)        # warm: the function on the workers
+        runner.map_blocks(small, _empty, chunk_size=1, progress=False)        # warm
+        t0 = time.perf_counter()
+        runner.map_blocks(small, _empty, chunk_size=1, progress=False)
+        t_small = time.perf_counter() - t0
         t0 = time.perf_counter()
         runner.map_blocks(tasks, _empty, chunk_size=1, progress=False)
-        return (time.perf_counter() - t0) / tasks
+        t_big = time.perf_counter() - t0
+    per_task = max(t_big - t_small, 0.0) / (tasks - small)
+    return per_task, max(t_small - small * per_task, 0.0)
 
 
 def startup(game_id: str, cold: bool) -> dict:
@@ -129,12 +137,12 @@ def main(argv=None):
         figures["dask_block"] = ex.block_size(n, None)
         figures["identical"] = _same(local, remote)
         figures["ratio_dask_over_threads"] = t_threads / t_dask
-        # one worker's time per game: a block on one worker, one thread
-        one_n = max(200, n // 50)
+        overhead, per_run = task_overhead(ex, args.tasks if not args.smoke else 120)
+        # one worker's time per game: one block on one worker, one thread, less the task's overhead
+        one_n = max(2000, n // 8)
         _, t_one = _run(g, setup, one_n, 3, args.mode, executor=ex, chunk_size=one_n)
-        per_game = t_one / one_n
-        overhead = task_overhead(ex, args.tasks if not args.smoke else 60)
-        figures.update(per_game_one_worker_s=per_game, overhead_per_task_s=overhead,
+        per_game = max(t_one - overhead, 1e-9) / one_n
+        figures.update(per_game_one_worker_s=per_game, overhead_per_task_s=overhead, overhead_per_run_s=per_run,
                        block_for_5pct=int(np.ceil(overhead / (0.05 * per_game))))
         sizes = []
         for block in sorted({max(1, figures["block_for_5pct"] // 10), figures["block_for_5pct"],
@@ -158,7 +166,8 @@ def main(argv=None):
     print(f"| threads, 2 threads | {t_threads:.2f} | {n / t_threads:,.0f} | 1.00 |")
     print(f"| LocalCluster, 2 workers x 1 thread, blocks of {figures['dask_block']:,} | {t_dask:.2f} | "
           f"{n / t_dask:,.0f} | {figures['ratio_dask_over_threads']:.2f} |")
-    print(f"\nbit-identical: {figures['identical']}; overhead per task {overhead * 1e3:.2f} ms; one worker "
+    print(f"\nbit-identical: {figures['identical']}; overhead per task {overhead * 1e3:.2f} ms, per run "
+          f"{per_run * 1e3:.0f} ms; one worker "
           f"{1 / per_game:,.0f} games/s; blocks of >= {figures['block_for_5pct']:,} games keep the overhead "
           "under 5%\n")
     print("| block | games | dask s | threads s | ratio |\n|---:|---:|---:|---:|---:|")

@@ -322,7 +322,8 @@ class Dask:
         pending = {}
         show = _show(n, size, progress)
         with _progress.bar(total=n, unit=" " + desc, show=show, unit_scale=True) as bar:
-            done = as_completed()
+            # results are fetched in the background as tasks finish, not one round trip per task here
+            done = as_completed(with_results=True, raise_errors=False)
 
             def add(b, g0, count):
                 if self._stopping:
@@ -335,15 +336,15 @@ class Dask:
             try:
                 for b, (g0, count) in itertools.islice(blocks, window):
                     add(b, g0, count)
-                for f in done:
+                for f, result in done:
                     b, g0, count, _ = pending.pop(f.key)
                     self._in_flight.discard(f)
-                    try:
-                        result = f.result()
-                    except Exception as exc:
+                    if f.status != "finished":
+                        exc = result[1] if f.status == "error" else result
+                        first = str(exc).splitlines()[0] if str(exc) else ""
                         raise BlockError(f"block {b} (games {g0:,} .. {g0 + count - 1:,}) of seed {seed} failed: "
-                                         f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}"
-                                         ) from exc
+                                         f"{type(exc).__name__}: {first}") from (exc if isinstance(exc, BaseException)
+                                                                                 else None)
                     receive(b, g0, count, result)
                     bar.update(count)
                     for b2, (g2, c2) in itertools.islice(blocks, 1):
