@@ -242,3 +242,9 @@ def test_ctrl_c_at_the_terminal_stops_a_cluster_run_with_one_line(tmp_path):
             os.killpg(p.pid, signal.SIGKILL)
     assert (p.returncode, stderr, stdout) == (130, "simcore: interrupted\n", "")
     assert not (out / "manifest.json").exists() and not list((out / "games").glob("part-*"))
+
+
+def test_the_progress_bar_counts_finished_blocks(dask_ex, capsys):
+    simcore.game("ezr").simulate(n=N, seed=1, chunk_size=BLOCK, progress=True, executor=dask_ex)
+    err = capsys.readouterr().err
+    assert "100%" in err and f"{N}/{N}" in err.replace(".0", "")
