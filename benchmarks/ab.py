@@ -46,7 +46,7 @@ def _digest(arrays) -> str:
     return h.hexdigest()[:16]
 
 
-def _setup_cases(legacy: bool) -> dict:
+def _setup_cases(legacy: bool, strat_kit: str | None = None) -> dict:
     """name -> (call(), outputs()) for every case, on the tree this worker imported."""
     import numpy as np
 
@@ -112,7 +112,7 @@ def _setup_cases(legacy: bool) -> dict:
     from simcore.games.strat.rules import Rules as SRules
 
     ns = 1 << 14
-    sc = SE.compiled(None, SRules())
+    sc = SE.compiled(strat_kit, SRules())
     homes, aways = SE.schedule(sc, n=ns, league=True)
     pol = np.stack([Coach().numeric(), Coach().numeric()])
     zeros = np.zeros((ns, 2), np.int64)
@@ -162,12 +162,12 @@ def _setup_cases(legacy: bool) -> dict:
     return cases
 
 
-def worker(legacy: bool) -> None:
+def worker(legacy: bool, names: list[str], strat_kit: str | None) -> None:
     import numba
 
     import warnings
     warnings.simplefilter("ignore")
-    cases = _setup_cases(legacy)
+    cases = {k: v for k, v in _setup_cases(legacy, strat_kit).items() if k in names}   # only these compile
     for name, (call, _) in cases.items():        # compile and warm up on every thread count
         for t in (1, numba.config.NUMBA_NUM_THREADS):
             numba.set_num_threads(t)
@@ -177,24 +177,27 @@ def worker(legacy: bool) -> None:
         req = json.loads(line)
         call, outputs = cases[req["case"]]
         numba.set_num_threads(req["threads"])
-        t = time.perf_counter()
+        clock = time.thread_time if req.get("clock") == "cpu" else time.perf_counter
+        t = clock()
         call()
-        dt = time.perf_counter() - t
+        dt = clock() - t
         print(json.dumps({"seconds": dt, "digest": _digest(outputs())}), flush=True)
 
 
 # ---------------------------------------------------------------- controller side
 
 class Worker:
-    def __init__(self, tree: Path, legacy: bool):
+    def __init__(self, tree: Path, legacy: bool, cases: list[str], strat_kit: Path | None):
         env = dict(os.environ, PYTHONPATH=str(tree))
-        self.p = subprocess.Popen([sys.executable, str(Path(__file__).resolve()), "--worker"]
+        if strat_kit is not None:
+            env["SIMCORE_AB_STRAT_KIT"] = str(strat_kit)
+        self.p = subprocess.Popen([sys.executable, str(Path(__file__).resolve()), "--worker", ",".join(cases)]
                                   + (["--legacy"] if legacy else []), cwd=str(tree), env=env,
                                   stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
         self.ready = json.loads(self.p.stdout.readline())["ready"]
 
-    def time(self, case: str, threads: int) -> dict:
-        self.p.stdin.write(json.dumps({"case": case, "threads": threads}) + "\n")
+    def time(self, case: str, threads: int, clock: str = "wall") -> dict:
+        self.p.stdin.write(json.dumps({"case": case, "threads": threads, "clock": clock}) + "\n")
         self.p.stdin.flush()
         return json.loads(self.p.stdout.readline())
 
@@ -211,7 +214,8 @@ def _label(tree: Path) -> str:
 
 def main(argv=None) -> int:
     if argv is None and "--worker" in sys.argv:
-        worker("--legacy" in sys.argv)
+        worker("--legacy" in sys.argv, sys.argv[sys.argv.index("--worker") + 1].split(","),
+               os.environ.get("SIMCORE_AB_STRAT_KIT"))
         return 0
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--base", required=True, type=Path, help="the other source tree (A)")
@@ -220,14 +224,26 @@ def main(argv=None) -> int:
     ap.add_argument("--cases", default=",".join(CASES), help=f"comma-separated: {', '.join(CASES)}")
     ap.add_argument("--threads", default="1,2")
     ap.add_argument("--repeats", type=int, default=15)
+    ap.add_argument("--strat-kit", type=Path, default=None,
+                    help="the Strat kit both sides play (default: each tree's own sample kit); a kit of the base "
+                         "tree's keeps the comparison to the code when the sample kit changed too")
+    ap.add_argument("--clock", choices=("wall", "cpu"), default="wall",
+                    help="wall: elapsed time; cpu: the CPU time of the calling thread (1 thread only: on a shared "
+                         "machine it leaves out the time other processes hold the core)")
     args = ap.parse_args(argv)
     cases = [c.strip() for c in args.cases.split(",") if c.strip()]
+    unknown = [c for c in cases if c not in CASES]
+    if unknown:
+        ap.error(f"unknown case {unknown[0]!r}: choose from {', '.join(CASES)}")
     threads = [int(t) for t in args.threads.split(",")]
+    if args.clock == "cpu" and threads != [1]:
+        ap.error("--clock cpu times the calling thread: use it with --threads 1")
     t0 = time.perf_counter()
-    a = Worker(args.base.resolve(), args.base_api == "legacy")
-    b = Worker(ROOT, False)
+    kit = args.strat_kit.resolve() if args.strat_kit else None
+    a = Worker(args.base.resolve(), args.base_api == "legacy", cases, kit)
+    b = Worker(ROOT, False, cases, kit)
     print(f"A/B: A = {args.base.resolve()} ({args.base_api} kernels), B = {ROOT}; {args.repeats} interleaved "
-          f"repetitions; compile and warm-up {time.perf_counter() - t0:.0f} s")
+          f"repetitions, {args.clock} clock; compile and warm-up {time.perf_counter() - t0:.0f} s")
     print(f"{'case':<16}{'thr':>4}{'A median ms':>13}{'B median ms':>13}{'B/A speed':>11}{'(of medians)':>14}"
           f"  same games")
     results = []
@@ -238,7 +254,7 @@ def main(argv=None) -> int:
                 order = (a, b) if r % 2 == 0 else (b, a)
                 got = {}
                 for w in order:
-                    got[w] = w.time(case, t)
+                    got[w] = w.time(case, t, args.clock)
                 ta.append(got[a]["seconds"])
                 tb.append(got[b]["seconds"])
                 ratios.append(got[a]["seconds"] / got[b]["seconds"])
@@ -251,7 +267,7 @@ def main(argv=None) -> int:
                   f"{'yes' if same else 'NO'}")
     a.close()
     b.close()
-    print(json.dumps({"benchmark": "ab", "base": _label(args.base), "repeats": args.repeats,
+    print(json.dumps({"benchmark": "ab", "base": _label(args.base), "repeats": args.repeats, "clock": args.clock,
                       "results": results}))
     return 0
 

@@ -76,6 +76,12 @@ simcore.game("pyramid").play_by_play(seed=1, game_index=0)"""),
 import simcore
 p = simcore.game("pyramid")
 p.exact({"deck_file": p.custom_deck(range(1, 10))}, "deck=custom,lineup=1-1-1")"""),
+    _k("passscore.simulate_games", "the Pass & Score game kernel", """
+import simcore
+simcore.game("passscore").simulate(n=16, seed=1)"""),
+    _k("passscore.play_recorded", "the Pass & Score play-by-play kernel", """
+import simcore
+simcore.game("passscore").play_by_play(seed=1, game_index=0)"""),
     _k("strat.simulate_games", "the Strat game kernel", """
 import simcore
 simcore.game("strat").simulate(n=112, seed=1)"""),

@@ -94,7 +94,7 @@ def test_cli_table_suggests_sample_sizes(capsys):
 @pytest.mark.parametrize("argv,needle", [
     (["ezr", "--b", "qq_chart=maybe"], "qq_chart='maybe' is not allowed; allowed values: on, off"),
     (["ezr", "--a", "colour=red"], "unknown ezr rule field 'colour'; fields: qq_chart"),
-    (["chess"], "unknown game 'chess'; games: blueline, ezr, pyramid, strat"),
+    (["chess"], "unknown game 'chess'; games: blueline, ezr, passscore, pyramid, strat"),
     (["ezr", "--metrics", "foo"], "unknown ezr metric 'foo'; metrics: home_win"),
     (["pyramid", "--setup", "policy_a"], "must look like key=value"),
     (["pyramid", "--setup", "policy_a=sometimes", "-n", "10"], "pyramid policy 'sometimes'"),

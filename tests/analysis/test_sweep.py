@@ -139,7 +139,7 @@ def test_cli_json_table_and_out(capsys, tmp_path):
     (["ezr", "--grid", "qq_chart=on", "--base", "qq_chart=maybe"], "qq_chart='maybe' is not allowed"),
     (["ezr", "--grid", "qq_chart=on", "--metrics", "foo"], "unknown ezr metric 'foo'; metrics: home_win"),
     (["ezr", "--grid", "qq_chart=on", "--seeds", "x"], "--seeds 'x': expected a whole number"),
-    (["chess", "--grid", "a=b"], "unknown game 'chess'; games: blueline, ezr, pyramid, strat"),
+    (["chess", "--grid", "a=b"], "unknown game 'chess'; games: blueline, ezr, passscore, pyramid, strat"),
     (["ezr"], "the following arguments are required: --grid"),
 ])
 def test_cli_errors_exit_2_with_one_line(capsys, argv, needle):

@@ -20,7 +20,7 @@ GAMES = sorted(registered())
 unregister(toygame.ID)
 
 #: Games a contract run plays, by game: small enough for the default suite, large enough to see every outcome.
-SIZES = {"strat": 112, "pyramid": 2000, "ezr": 4000, "blueline": 300}
+SIZES = {"strat": 112, "pyramid": 2000, "ezr": 4000, "blueline": 300, "passscore": 64}
 DEFAULT_SIZE = 3000
 
 

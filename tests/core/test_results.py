@@ -85,7 +85,7 @@ def test_simulate_rejects_bad_arguments():
 
 
 def test_registry_and_rules_ids():
-    assert simcore.available_games() == ["blueline", "ezr", "pyramid", "strat"]
+    assert simcore.available_games() == ["blueline", "ezr", "passscore", "pyramid", "strat"]
     assert simcore.game("ezr") is ezr.GAME and simcore.game("EZR") is ezr.GAME
     pyramid = simcore.game("pyramid")
     assert pyramid.id == "pyramid" and pyramid.Rules().id.startswith("pyramid(deck=standard,lineup=3-2-1,")

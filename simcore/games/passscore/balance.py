@@ -1,0 +1,275 @@
+"""Balance report for Pass & Score: the first attacker's advantage, goals and game length, a policy-against-policy
+matrix, and which rule options (game length, slides, offside) change balance -- every figure with its 95% interval.
+
+The game has no dice; its randomness is the policies' tie-breaks, drawn from each game's own stream.  A rule
+option is compared with the rulebook's rules on the same seed, game by game (paired: game g of both runs starts
+from the same stream).  A policy pairing is played both ways round on one seed and scored game by game, so the
+first attacker's edge cancels and a policy against itself scores exactly 1/2.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from simcore.stats import mean_ci
+
+MATRIX_POLICIES = ("random", "greedy", "search")
+HEADLINE = ("home_win", "away_win", "tie", "home_advantage", "goals_per_team_game", "home_goals_mean",
+            "away_goals_mean", "goals_per_game", "plays_per_goal", "captures_per_game", "offsides_per_game",
+            "passes_per_game", "slides_per_game")
+#: the rule options the report tries, each against the rulebook's rules
+OPTIONS = ({"plays": "40"}, {"plays": "160"}, {"slides": "off"}, {"offside": "off"})
+REPORT_FIGURES = ("board", "goals", "matrix", "options")
+
+
+def _mean(x) -> dict:
+    x = np.asarray(x, dtype=float)
+    m = float(x.mean())
+    sd = float(x.std(ddof=1)) if x.size > 1 else float("nan")
+    lo, hi = mean_ci(m, sd, x.size)
+    return {"estimate": m, "ci": [lo, hi]}
+
+
+def _game():
+    from .game import GAME
+
+    return GAME
+
+
+def score(games: pd.DataFrame) -> np.ndarray:
+    """Per game: the home (first attacker's) score, a win 1, a tie 1/2, a loss 0."""
+    w = games.winner.astype(str).to_numpy()
+    return np.where(w == "home", 1.0, np.where(w == "tie", 0.5, 0.0))
+
+
+def _goals(games):
+    return games.home_goals.to_numpy(np.int64) + games.away_goals.to_numpy(np.int64)
+
+
+def _run(setup, n, seed, rules, threads, **policies):
+    g = _game()
+    s = g.setup(setup).replace(**policies) if policies else g.setup(setup)
+    return g.simulate(s, n=n, seed=seed, rules=rules, threads=threads, progress=False).games
+
+
+def seat_balanced(ab: pd.DataFrame, ba: pd.DataFrame) -> dict:
+    """A's score against B with the seats balanced, game by game (``ab``: A at home; ``ba``: the same seed, B at
+    home), and A's goal margin, each with its 95% interval."""
+    s = (score(ab) + 1.0 - score(ba)) / 2
+    m = ((ab.home_goals - ab.away_goals).to_numpy(float) - (ba.home_goals - ba.away_goals).to_numpy(float)) / 2
+    return {"score": _mean(s), "margin": _mean(m)}
+
+
+def policy_matrix(policies=MATRIX_POLICIES, n: int = 200, seed: int = 0, rules=None, setup=None,
+                  threads=None) -> pd.DataFrame:
+    """The row policy's score against the column policy (win 1, tie 1/2), seats balanced and paired; tidy: row,
+    column, estimate, ci_low, ci_high, margin, margin_ci_low, margin_ci_high, n (games a seat)."""
+    runs = {(a, b): _run(setup, n, seed, rules, threads, policy_home=a, policy_away=b)
+            for a in policies for b in policies}
+    rows = []
+    for a in policies:
+        for b in policies:
+            sb = seat_balanced(runs[a, b], runs[b, a])
+            rows.append({"row": a, "column": b, "estimate": sb["score"]["estimate"],
+                         "ci_low": sb["score"]["ci"][0], "ci_high": sb["score"]["ci"][1],
+                         "margin": sb["margin"]["estimate"], "margin_ci_low": sb["margin"]["ci"][0],
+                         "margin_ci_high": sb["margin"]["ci"][1], "n": n})
+    return pd.DataFrame(rows)
+
+
+def rule_options(n: int, seed: int = 0, rules=None, setup=None, options=OPTIONS, threads=None,
+                 base: pd.DataFrame | None = None) -> pd.DataFrame:
+    """Each rule option against ``rules`` on the same seed, paired game by game: the first attacker's edge (home
+    score - 1/2, a win 1, a tie 1/2) under the option and its change, and goals per game and its change; tidy, one
+    row per option with 95% intervals."""
+    g = _game()
+    rules = g.rules(rules)
+    base = _run(setup, n, seed, rules, threads) if base is None else base
+    rows = []
+    for opt in options:
+        r = rules.with_options(opt)
+        if r == rules:
+            continue
+        other = _run(setup, n, seed, r, threads)
+        edge = _mean(score(other) - 0.5)
+        d_edge = _mean(score(other) - score(base))
+        goals = _mean(_goals(other))
+        d_goals = _mean(_goals(other) - _goals(base))
+        rows.append({"option": ",".join(f"{k}={v}" for k, v in opt.items()),
+                     "edge": edge["estimate"], "edge_ci_low": edge["ci"][0], "edge_ci_high": edge["ci"][1],
+                     "edge_change": d_edge["estimate"], "edge_change_ci_low": d_edge["ci"][0],
+                     "edge_change_ci_high": d_edge["ci"][1], "goals": goals["estimate"],
+                     "goals_ci_low": goals["ci"][0], "goals_ci_high": goals["ci"][1],
+                     "goals_change": d_goals["estimate"], "goals_change_ci_low": d_goals["ci"][0],
+                     "goals_change_ci_high": d_goals["ci"][1], "n": n})
+    return pd.DataFrame(rows)
+
+
+def headline(res) -> dict:
+    s = res.summary().set_index("metric")
+    return {m: {"estimate": float(s.at[m, "estimate"]), "ci": [float(s.at[m, "ci_low"]), float(s.at[m, "ci_high"])]}
+            for m in HEADLINE if m in s.index}
+
+
+def goal_distribution(games: pd.DataFrame) -> pd.DataFrame:
+    h, a = games.home_goals.to_numpy(np.int64), games.away_goals.to_numpy(np.int64)
+    k = np.arange(max(h.max(initial=0), a.max(initial=0)) + 1)
+    return pd.DataFrame({"goals": k, "home": np.bincount(h, minlength=k.size) / h.size,
+                         "away": np.bincount(a, minlength=k.size) / a.size})
+
+
+@dataclass
+class BalanceReport:
+    """``meta``, ``headline`` (figure -> {estimate, ci}), ``matrix`` (:func:`policy_matrix`), ``options``
+    (:func:`rule_options`), ``goals`` (a team's goals in a game: goals, home share, away share)."""
+
+    meta: dict
+    headline: dict
+    matrix: pd.DataFrame
+    options: pd.DataFrame
+    goals: pd.DataFrame
+    board: object = None
+
+    def to_json(self) -> dict:
+        return {**self.meta, **self.headline, "policy_matrix": self.matrix.to_dict(orient="records"),
+                "rule_options": self.options.to_dict(orient="records"),
+                "goal_distribution": self.goals.to_dict(orient="records")}
+
+    def to_text(self) -> str:
+        m = self.meta
+        pct = {"home_win", "away_win", "tie", "home_advantage"}
+        lines = [f"Pass & Score balance report: {m['n']:,} games, seed {m['seed']}", f"rules {m['variant']}",
+                 f"policies home (red, attacks first) {m['policies']['home']}, away {m['policies']['away']}", "",
+                 f"{'figure':<28}{'estimate':>9}  95% interval"]
+        for name, v in self.headline.items():
+            f = (lambda x: f"{100 * x:.1f}%") if name in pct else (lambda x: f"{x:.3f}")
+            lines.append(f"{name:<28}{f(v['estimate']):>9}  [{f(v['ci'][0])}, {f(v['ci'][1])}]")
+        lines += ["", "Rule options against these rules (same seed, paired game by game); edge = the first "
+                      "attacker's score - 1/2:",
+                  f"{'option':<16}{'edge [95% CI]':>26}{'change [95% CI]':>28}{'goals/game':>12}"
+                  f"{'change [95% CI]':>28}"]
+        for r in self.options.itertuples():
+            edge = f"{r.edge:+.3f} [{r.edge_ci_low:+.3f}, {r.edge_ci_high:+.3f}]"
+            change = f"{r.edge_change:+.3f} [{r.edge_change_ci_low:+.3f}, {r.edge_change_ci_high:+.3f}]"
+            goals = f"{r.goals_change:+.2f} [{r.goals_change_ci_low:+.2f}, {r.goals_change_ci_high:+.2f}]"
+            lines.append(f"{r.option:<16}{edge:>26}{change:>28}{r.goals:>12.2f}{goals:>28}")
+        pols = list(dict.fromkeys(self.matrix.row))
+        lines += ["", f"Policy matrix: row's score against column (win 1, tie 1/2), {m['matrix_n']:,} games a seat, "
+                      "seats balanced, with 95% intervals"]
+        lines.append(" " * 10 + "".join(f"{p:>22}" for p in pols))
+        for a in pols:
+            cells = self.matrix[self.matrix.row == a].set_index("column")
+            lines.append(f"{a:<10}" + "".join(
+                f"{f'{cells.estimate[b]:.3f} [{cells.ci_low[b]:.2f}, {cells.ci_high[b]:.2f}]':>22}" for b in pols))
+        return "\n".join(lines)
+
+    def figures(self) -> dict:
+        import matplotlib
+
+        matplotlib.use("Agg", force=False)
+        import matplotlib.pyplot as plt
+
+        from .plots import board_figure
+
+        figs = {"board": board_figure(self.board)}
+        fig, ax = plt.subplots(figsize=(6.5, 3.6))
+        g = self.goals
+        ax.bar(g.goals - 0.2, g.home, width=0.4, label="home (red, first attacker)")
+        ax.bar(g.goals + 0.2, g.away, width=0.4, label="away (blue)")
+        ax.set(xlabel="a team's goals in a game", ylabel="share of games", title="Goals per team game")
+        ax.legend()
+        fig.tight_layout()
+        figs["goals"] = fig
+        mat = self.matrix
+        pols = list(dict.fromkeys(mat.row))
+        grid = mat.pivot(index="row", columns="column", values="estimate").loc[pols, pols].to_numpy()
+        fig, ax = plt.subplots(figsize=(5.0, 4.2))
+        im = ax.imshow(grid, cmap="RdBu_r", vmin=0, vmax=1)
+        ax.set_xticks(range(len(pols)), pols)
+        ax.set_yticks(range(len(pols)), pols)
+        for i in range(len(pols)):
+            for j in range(len(pols)):
+                ax.text(j, i, f"{grid[i, j]:.2f}", ha="center", va="center", fontsize=9)
+        ax.set(xlabel="column policy", ylabel="row policy", title="Row's score against column, seats balanced")
+        fig.colorbar(im, ax=ax, fraction=0.046)
+        fig.tight_layout()
+        figs["matrix"] = fig
+        o = self.options
+        fig, ax = plt.subplots(figsize=(6.5, 0.8 + 0.5 * max(len(o), 1)))
+        yy = np.arange(len(o))
+        ax.errorbar(o.edge_change, yy, xerr=np.vstack([o.edge_change - o.edge_change_ci_low,
+                                                        o.edge_change_ci_high - o.edge_change]), fmt="o", capsize=3)
+        ax.axvline(0, color="grey", lw=1, ls="--")
+        ax.set_yticks(yy, list(o.option))
+        ax.invert_yaxis()
+        ax.set(xlabel="change in the first attacker's score (95% interval, paired)", title="Rule options")
+        fig.tight_layout()
+        figs["options"] = fig
+        return figs
+
+    def page(self):
+        import simcore
+        from simcore.htmlview import Table
+        from simcore.sharing import Figure, Report
+
+        m = self.meta
+        figs = self.figures()
+        rep = Report("Pass & Score: balance report",
+                     {"Game": "passscore", "Rules": m["variant"],
+                      "Policies": f"home {m['policies']['home']}, away {m['policies']['away']}",
+                      "Games": f"{m['n']:,} (matrix {m['matrix_n']:,} a seat)", "Seed": str(m["seed"]),
+                      "simcore": simcore.__version__})
+        head = pd.DataFrame([{"Figure": k, "Estimate": f"{v['estimate']:.4f}",
+                              "95% interval": f"[{v['ci'][0]:.4f}, {v['ci'][1]:.4f}]"}
+                             for k, v in self.headline.items()])
+        opts = pd.DataFrame({"Option": self.options.option,
+                             "First attacker's edge": [f"{r.edge:+.3f} [{r.edge_ci_low:+.3f}, {r.edge_ci_high:+.3f}]"
+                                                       for r in self.options.itertuples()],
+                             "Change": [f"{r.edge_change:+.3f} [{r.edge_change_ci_low:+.3f}, "
+                                        f"{r.edge_change_ci_high:+.3f}]" for r in self.options.itertuples()],
+                             "Goals a game": [f"{r.goals:.2f}" for r in self.options.itertuples()],
+                             "Goals change": [f"{r.goals_change:+.2f} [{r.goals_change_ci_low:+.2f}, "
+                                              f"{r.goals_change_ci_high:+.2f}]" for r in self.options.itertuples()]})
+        pols = list(dict.fromkeys(self.matrix.row))
+        grid = self.matrix.pivot(index="row", columns="column", values="estimate").loc[pols, pols]
+        mat = pd.DataFrame({"Row policy": pols, **{c: [f"{v:.3f}" for v in grid[c]] for c in pols}})
+        rep.blocks += [
+            ("h2", "The board"), Figure("board", figs["board"], "The board the games were played on."),
+            ("h2", "The first attacker's advantage, goals and game length"),
+            ("p", "Home is red, the team that attacks first. Intervals are 95% (Wilson for shares, normal for means, "
+                  "the delta method for pooled rates such as plays per goal)."),
+            Table(head, numeric=("Estimate", "95% interval")),
+            Figure("goals", figs["goals"], "A team's goals in a game."),
+            ("h2", "Rule options"),
+            ("p", "Each option against the rules above on the same seed, game by game."),
+            Table(opts, numeric=("First attacker's edge", "Change", "Goals a game", "Goals change")),
+            Figure("options", figs["options"], "What each option does to the first attacker's score."),
+            ("h2", "Policy against policy"),
+            Table(mat, numeric=tuple(pols)), Figure("matrix", figs["matrix"], "Row's score against column."),
+        ]
+        return rep
+
+
+def balance_report(n: int = 2000, seed: int = 0, rules=None, setup=None, *, matrix_n: int = 200, matrix=None,
+                   options=OPTIONS, threads=None) -> BalanceReport:
+    """The base run (``n`` games of ``setup``), the rule options (``n`` games each, paired with the base run) and
+    the policy matrix (``matrix_n`` games a seat), all on ``seed``."""
+    from simcore.games.base import check_n
+
+    g = _game()
+    rules = g.rules(rules)
+    setup = g.setup(setup)
+    check_n(n)
+    check_n(matrix_n)
+    res = g.simulate(setup, n=n, seed=seed, rules=rules, threads=threads, progress=False)
+    meta = {"game": "passscore", "variant": rules.id, "seed": seed, "n": n, "policies": res.meta["policies"],
+            "files": res.meta["files"], "matrix_n": matrix_n, "version": res.meta["version"]}
+    opts = rule_options(n, seed, rules, setup, options, threads, base=res.games)
+    mat = policy_matrix(matrix or MATRIX_POLICIES, matrix_n, seed, rules, setup, threads)
+    return BalanceReport(meta, headline(res), mat, opts, goal_distribution(res.games), setup.board)
+
+
+__all__ = ["HEADLINE", "MATRIX_POLICIES", "OPTIONS", "REPORT_FIGURES", "BalanceReport", "balance_report",
+           "goal_distribution", "headline", "policy_matrix", "rule_options", "seat_balanced"]

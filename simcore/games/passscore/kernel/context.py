@@ -1,0 +1,21 @@
+"""The tuples the kernel receives: ``Ctx`` (read-only tables of a run) and ``Work`` (one game's working arrays).
+
+``Ctx`` (built by engine.compile_ctx): the board's arrays (board.Board.arrays: ``rc (N, 2)``, ``nbr (N, 8)``,
+``goal (2, 3)``, ``crease (2, 3)``, ``goal_of``, ``crease_of``, ``shade_of (N,)``, ``start (2, 6)``, ``dots (D,)``,
+``lines (5,)`` = home blue, away blue, centre, home icing, away icing (each the row the line runs after),
+``slide_path (S, L)``, ``slide_len (S,)``, ``slide_of (N,)``), plus ``index (rows, columns)``, ``rules
+int64[N_RULES]`` and ``pol int64[2, N_POL]``.
+
+``Work``: ``S int64[NZ]`` (layout.Z), ``pos int64[2, 6]``, ``occ int64[N]``, ``cnt int64[2, N_COUNTS]``, ``buf
+int64[MAX_PLAYS, 4]`` / ``val float64[MAX_PLAYS]`` (legal plays and their values), ``buf2`` / ``val2`` (the
+opponent's replies, for search), ``save int64[9, SAVE_W]`` (undo records of actions tried: rows 0-2 generate, 3-5
+the sampler, 6-8 a play made), ``play int64[4]`` (the play being made), ``ix int64[4]`` (the play generator's action
+indices), ``log int64[L, LOG_W]`` and ``snap int64[L, SNAP_W]`` (L = 0 when not recording).
+"""
+from __future__ import annotations
+
+from collections import namedtuple
+
+Ctx = namedtuple("Ctx", "rc index nbr goal crease goal_of crease_of shade_of start dots lines slide_path slide_len "
+                        "slide_of rules pol")
+Work = namedtuple("Work", "S pos occ cnt buf val buf2 val2 save play ix log snap")

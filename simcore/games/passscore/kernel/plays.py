@@ -1,0 +1,591 @@
+"""The rules of Pass & Score as functions over the ``Ctx`` / ``Work`` tuples: one action, the legal plays, resolving
+a play's end (a capture, an offside, a goal), face-offs, penalties.
+
+A play is three actions (layout: the play codes).  :func:`step` makes one action on the working position and says
+what it did (layout ILLEGAL, OK, CAPTURE, OFFSIDE, GOAL); :func:`save` / :func:`restore` put a position back, so
+:func:`generate` tries every play and lists the legal ones.  A capture or an offside ends the play at once (its
+remaining actions are -1); the shot is always the last action.  docs/passscore.md "Rules and interpretations"
+quotes the rulebook for each check.
+"""
+from __future__ import annotations
+
+import numba as nb
+
+from simcore.rng import uniform_int
+
+from .geom import NRT, code_of, dist2, in_attack_zone, king, line_clear, lines_crossed, may_stand, progress, put
+from .layout import (C, CAPTURE, CENTRE, EV_FACEOFF, EV_RETURN, EV_THROW, GK, GOAL, ILLEGAL, KINDS, MOVE, MOVERS,
+                     N_SLOTS, OFFSIDE, OK, PASS, R, Z)
+from .values import leaf_value
+
+
+# ---------------------------------------------------------------- undoing an action
+
+@nb.njit(cache=True, inline="always", _nrt=NRT)
+def undo(w, d):
+    """Take back the action whose undo record is ``w.save[d]`` (written by :func:`step`): actions are taken back
+    in the reverse order they were made."""
+    u = w.save[d]
+    if u[0] == MOVE:
+        t = u[1]
+        s = u[2]
+        w.occ[u[4]] = u[5]
+        w.occ[u[3]] = code_of(t, s)
+        w.pos[t, s] = u[3]
+    elif u[0] == PASS:
+        w.S[Z.carrier] = u[6]
+
+
+# ---------------------------------------------------------------- one action
+
+@nb.njit(cache=True, inline="always", _nrt=NRT)
+def move_target(c, w, t, code):
+    """Where move ``code`` of team t ends, or -1 when it is not legal (the capture and offside are left to
+    :func:`step`)."""
+    s = code // 16
+    d = (code // 2) % 8
+    slide = code % 2
+    p = w.pos[t, s]
+    if p < 0:
+        return -1
+    q = c.nbr[p, d]
+    if q < 0:
+        return -1
+    poss = w.S[Z.poss]
+    is_carrier = poss == t and w.S[Z.carrier] == s
+    dest = q
+    if slide == 1:
+        # SLIDE LINES: onto the start of the line as part of the move, then its full length; no player on it
+        if c.rules[R.slides] == 0:
+            return -1
+        k = c.slide_of[q]
+        if k < 0 or w.occ[q] != 0:
+            return -1
+        n = c.slide_len[k]
+        far = c.slide_path[k, n - 1] if c.slide_path[k, 0] == q else c.slide_path[k, 0]
+        for i in range(n):
+            m = c.slide_path[k, i]
+            if m == q or m == far:
+                continue
+            if w.occ[m] != 0:
+                return -1
+        dest = far
+        if w.occ[q] != 0:
+            return -1
+    o = w.occ[dest]
+    capture = False
+    if o != 0:
+        if poss < 0 or poss == t or o != code_of(poss, w.S[Z.carrier]):
+            return -1
+        capture = True
+    if not may_stand(c, t, s, dest, is_carrier or capture):
+        return -1
+    return dest
+
+
+@nb.njit(cache=True, inline="always", _nrt=NRT)
+def step(c, w, t, kind, code, d):
+    """Make one action of team t on the working position: ``kind`` MOVE / PASS / SHOT and its ``code`` (layout),
+    writing how to take it back into ``w.save[d]`` (:func:`undo`).  Returns ILLEGAL (nothing changed), OK, CAPTURE
+    (a defender moved onto the puck carrier: the mover stands there, the captured carrier is moved off by
+    :func:`resolve_capture`), OFFSIDE (a team-mate of the carrier moved over the opponents' blue line ahead of him)
+    or GOAL."""
+    poss = w.S[Z.poss]
+    u = w.save[d]
+    u[0] = kind
+    if kind == MOVE:
+        dest = move_target(c, w, t, code)
+        if dest < 0:
+            return ILLEGAL
+        s = code // 16
+        p = w.pos[t, s]
+        capture = w.occ[dest] != 0
+        u[1] = t
+        u[2] = s
+        u[3] = p
+        u[4] = dest
+        u[5] = w.occ[dest]
+        w.occ[p] = 0
+        w.pos[t, s] = dest
+        w.occ[dest] = code_of(t, s)
+        if capture:
+            w.S[Z.captured_slot] = w.S[Z.carrier]
+            return CAPTURE
+        if c.rules[R.offside] != 0 and poss == t and w.S[Z.carrier] != s:
+            if in_attack_zone(c, t, dest) and not in_attack_zone(c, t, p) \
+                    and not in_attack_zone(c, t, w.pos[t, w.S[Z.carrier]]):
+                return OFFSIDE
+        return OK
+    if poss != t:
+        return ILLEGAL
+    cs = w.S[Z.carrier]
+    a = w.pos[t, cs]
+    if kind == PASS:
+        r = code
+        if r == cs or r < 0 or r >= N_SLOTS:
+            return ILLEGAL
+        b = w.pos[t, r]
+        if b < 0:
+            return ILLEGAL
+        k = c.crease_of[a]
+        if k >= 0 and not (cs == GK and k == t):
+            return ILLEGAL          # the passer would be left in the crease without the puck
+        if c.rules[R.offside] != 0 and lines_crossed(c, t, a, b) >= 2:
+            return ILLEGAL          # OFFSIDE 1: passed ahead over two lines
+        if line_clear(c, w, a, b, t, c.rules[R.pass_block_all] != 0) != 1:
+            return ILLEGAL
+        u[6] = cs
+        w.S[Z.carrier] = r
+        return OK
+    # SHOT: from a shaded circle of the goal attacked, straight through unoccupied circles into an empty goal circle
+    if code < 0 or code > 2 or c.shade_of[a] != 1 - t:
+        return ILLEGAL
+    g = c.goal[1 - t, code]
+    if w.occ[g] != 0 or line_clear(c, w, a, g, t, True) != 1:
+        return ILLEGAL
+    return GOAL
+
+
+# ---------------------------------------------------------------- the legal plays
+
+@nb.njit(cache=True, inline="always", _nrt=NRT)
+def _emit(buf, n, typ, a1, a2, a3):
+    if n < buf.shape[0]:
+        buf[n, 0] = typ
+        buf[n, 1] = a1
+        buf[n, 2] = a2
+        buf[n, 3] = a3
+    return n + 1
+
+
+@nb.njit(cache=True, inline="always", _nrt=NRT)
+def _n_codes(kind):
+    return 96 if kind == MOVE else (6 if kind == PASS else 3)
+
+
+@nb.njit(cache=True, inline="always", _nrt=NRT)
+def _mover_ok(w, typ, i, code, first):
+    """The movers' rule of a play type for the move at position i (the first move's code ``first``)."""
+    m = MOVERS[typ]
+    if i == 0:
+        if m == 3:
+            return code // 16 == w.S[Z.carrier]
+        return True
+    if m == 1 or typ == 1:
+        return code // 16 > first // 16
+    if m == 2 or m == 3:
+        return code // 16 == first // 16
+    return True
+
+
+@nb.njit(cache=True, _nrt=NRT)
+def generate(c, w, t, buf, evalmode, view, val):
+    """Every legal play of team t from the working position into ``buf`` (rows type, a1, a2, a3); returns how
+    many.  A play cut short (a capture or an offside at its first or second action) is listed once: as type 1
+    (a first move, or two moves of different players) or type 5 (two moves of one player).  With ``evalmode`` > 0
+    each play's value (policies.leaf_value, from team ``view``'s side) goes into ``val``.  The position is left
+    as it was."""
+    n = 0
+    has = w.S[Z.poss] == t
+    ix = w.ix
+    for typ in range(1, 9):
+        if not has and typ > 1:
+            break
+        depth = 0
+        ix[0] = -1
+        while depth >= 0:
+            ix[depth] += 1
+            kind = KINDS[typ, depth]
+            if ix[depth] >= _n_codes(kind):
+                depth -= 1
+                if depth >= 0:
+                    undo(w, depth)
+                continue
+            a = ix[depth]
+            if kind == MOVE and not _mover_ok(w, typ, depth, a, ix[depth - 1] if depth > 0 else -1):
+                continue
+            st = step(c, w, t, kind, a, depth)
+            if st == ILLEGAL:
+                continue
+            if depth == 2 or st != OK:
+                # a play cut short is listed once: as type 1, or type 5 when one player moved twice
+                if depth == 2 or typ == 1 or (typ == 5 and depth == 1):
+                    if evalmode > 0 and n < val.shape[0]:
+                        val[n] = leaf_value(c, w, t, st, evalmode, view)
+                    n = _emit(buf, n, typ, ix[0], ix[1] if depth >= 1 else -1, ix[2] if depth == 2 else -1)
+                undo(w, depth)
+                continue
+            depth += 1
+            ix[depth] = -1
+    return n
+
+
+# ---------------------------------------------------------------- a uniformly random legal play
+
+@nb.njit(cache=True, inline="always", _nrt=NRT)
+def _class_size(k):
+    """Size of the sampler's proposal class k (see :func:`random_play`); the team without the puck draws from the
+    first three only."""
+    if k == 0:
+        return 96                   # a first move that is cut short
+    if k == 1:
+        return 15 * 256             # two moves of different players (slot order), the second cut short
+    if k == 2:
+        return 20 * 4096            # type 1: three players in slot order
+    if k == 3:
+        return 6 * 256              # one player moved twice, the second move cut short
+    if k == 4:
+        return 15 * 256 * 6         # type 2
+    if k == 5:
+        return 96 * 36              # type 3
+    if k == 6:
+        return 216                  # type 4
+    if k == 7:
+        return 6 * 256 * 6          # type 5
+    if k == 8:
+        return 15 * 256 * 3         # type 6
+    if k == 9:
+        return 108                  # type 7
+    return 256 * 3                  # type 8 (the carrier)
+
+
+@nb.njit(cache=True, _nrt=NRT)
+def _pair(k):
+    """The k-th pair (i < j) of slots 0..5, k in 0..14."""
+    for i in range(6):
+        for j in range(i + 1, 6):
+            if k == 0:
+                return i, j
+            k -= 1
+    return -1, -1
+
+
+@nb.njit(cache=True, _nrt=NRT)
+def _triple(k):
+    for i in range(6):
+        for j in range(i + 1, 6):
+            for m in range(j + 1, 6):
+                if k == 0:
+                    return i, j, m
+                k -= 1
+    return -1, -1, -1
+
+
+@nb.njit(cache=True, _nrt=NRT)
+def _try(c, w, t, typ, a1, a2, a3, cut):
+    """Whether the proposed play is legal and, for ``cut`` 1 or 2, cut short exactly at that action (and not
+    before); the position is restored."""
+    made = 0
+    ok = False
+    for i in range(3):
+        code = a1 if i == 0 else (a2 if i == 1 else a3)
+        st = step(c, w, t, KINDS[typ, i], code, 3 + i)
+        if st == ILLEGAL:
+            break
+        made += 1
+        if i + 1 == cut:
+            ok = st == CAPTURE or st == OFFSIDE
+            break
+        if i == 2:
+            ok = True
+            break
+        if st != OK:
+            break
+    for i in range(made - 1, -1, -1):
+        undo(w, 3 + i)
+    return ok
+
+
+@nb.njit(cache=True, _nrt=NRT)
+def random_play(c, w, t, st, script, out, max_tries):
+    """A legal play of team t drawn uniformly from all of them (the list :func:`generate` makes), by rejection:
+    draw a proposal uniformly from a superset in which every legal play appears exactly once and keep the first
+    that is legal.  Writes (type, a1, a2, a3) into ``out``; returns False when ``max_tries`` proposals found
+    nothing (then the caller lists the legal plays)."""
+    has = w.S[Z.poss] == t
+    total = 0
+    for k in range(11):
+        if has or k <= 2:
+            total += _class_size(k)
+    for _ in range(max_tries):
+        u = uniform_int(st, total)
+        k = 0
+        while u >= _class_size(k):
+            u -= _class_size(k)
+            k += 1
+        typ = 1
+        a1 = -1
+        a2 = -1
+        a3 = -1
+        cut = 0
+        if k == 0:
+            a1 = u
+            cut = 1
+        elif k == 1:
+            cut = 2
+            i, j = _pair(u // 256)
+            r = u % 256
+            a1 = i * 16 + r // 16
+            a2 = j * 16 + r % 16
+        elif k == 2:
+            i, j, m = _triple(u // 4096)
+            r = u % 4096
+            a1 = i * 16 + r // 256
+            a2 = j * 16 + (r // 16) % 16
+            a3 = m * 16 + r % 16
+        elif k == 3:
+            cut = 2
+            typ = 5
+            i = u // 256
+            r = u % 256
+            a1 = i * 16 + r // 16
+            a2 = i * 16 + r % 16
+        elif k == 4 or k == 8:
+            typ = 2 if k == 4 else 6
+            nlast = 6 if k == 4 else 3
+            i, j = _pair(u // (256 * nlast))
+            r = u % (256 * nlast)
+            a3 = r % nlast
+            r //= nlast
+            a1 = i * 16 + r // 16
+            a2 = j * 16 + r % 16
+        elif k == 5:
+            typ = 3
+            a1 = u // 36
+            a2 = (u // 6) % 6
+            a3 = u % 6
+        elif k == 6:
+            typ = 4
+            a1 = u // 36
+            a2 = (u // 6) % 6
+            a3 = u % 6
+        elif k == 7:
+            typ = 5
+            i = u // (256 * 6)
+            r = u % (256 * 6)
+            a3 = r % 6
+            r //= 6
+            a1 = i * 16 + r // 16
+            a2 = i * 16 + r % 16
+        elif k == 9:
+            typ = 7
+            a1 = u // 18
+            a2 = (u // 3) % 6
+            a3 = u % 3
+        else:
+            typ = 8
+            i = w.S[Z.carrier]
+            a3 = u % 3
+            r = u // 3
+            a1 = i * 16 + r // 16
+            a2 = i * 16 + r % 16
+        if _try(c, w, t, typ, a1, a2, a3, cut):
+            out[0] = typ
+            out[1] = a1
+            out[2] = a2 if cut != 1 else -1
+            out[3] = a3 if cut == 0 else -1
+            return True
+    return False
+
+
+# ---------------------------------------------------------------- after a play
+
+@nb.njit(cache=True, _nrt=NRT)
+def log(w, team, typ, a1, a2, a3, status, extra, extra2):
+    n = w.S[Z.nlog]
+    if n < w.log.shape[0]:
+        r = w.log[n]
+        r[0] = w.S[Z.played]
+        r[1] = team
+        r[2] = typ
+        r[3] = a1
+        r[4] = a2
+        r[5] = a3
+        r[6] = status
+        r[7] = extra
+        r[8] = extra2
+    w.S[Z.nlog] = n + 1
+
+
+@nb.njit(cache=True, _nrt=NRT)
+def snapshot(w):
+    n = w.S[Z.nsnap]
+    if n < w.snap.shape[0]:
+        r = w.snap[n]
+        k = 0
+        for t in range(2):
+            for s in range(N_SLOTS):
+                r[k] = w.pos[t, s]
+                k += 1
+        r[12] = w.S[Z.poss]
+        r[13] = w.S[Z.carrier]
+        r[14] = w.S[Z.nlog]
+    w.S[Z.nsnap] = n + 1
+
+
+@nb.njit(cache=True, _nrt=NRT)
+def free_near(c, w, t, s, centre):
+    """A free circle where player (t, s) (not carrying the puck) may stand: an adjoining circle of ``centre``
+    (directions in the board's order, starting toward t's own goal) or, when none is free, the free circle nearest
+    ``centre`` (straight-line distance, then the lower index).  -1 if none."""
+    back = 4 if t == 0 else 0
+    for j in range(8):
+        q = c.nbr[centre, (back + j) % 8]
+        if q >= 0 and w.occ[q] == 0 and may_stand(c, t, s, q, False):
+            return q
+    best = -1
+    bd = 1 << 40
+    for q in range(c.rc.shape[0]):
+        if w.occ[q] == 0 and may_stand(c, t, s, q, False):
+            d = dist2(c, q, centre)
+            if d < bd:
+                bd = d
+                best = q
+    return best
+
+
+@nb.njit(cache=True, _nrt=NRT)
+def resolve_capture(c, w, t, s):
+    """PUCK IS CAPTURED: player (t, s) stands on the captured carrier's circle; the carrier "is moved on to any
+    adjoining circle" (the first free one he may stand on, starting toward his own goal), team t has the puck and
+    (s the goalkeeper, goalie_throw=teammate) the goalkeeper throws it to his most advanced team-mate short of the
+    far icing line.  Returns the thrower's receiver or -1."""
+    o = 1 - t
+    cs = w.S[Z.captured_slot]
+    here = w.pos[t, s]
+    q = free_near(c, w, o, cs, here)
+    w.pos[o, cs] = q
+    if q >= 0:
+        w.occ[q] = code_of(o, cs)
+    w.occ[here] = code_of(t, s)
+    w.S[Z.poss] = t
+    w.S[Z.carrier] = s
+    w.cnt[t, C.captures] += 1
+    if s == GK and c.rules[R.goalie_throw] != 0:
+        far = c.lines[4] if t == 0 else c.lines[3]
+        best = -1
+        bp = -1
+        for r in range(1, N_SLOTS):
+            p = w.pos[t, r]
+            if p < 0:
+                continue
+            row = c.rc[p, 0]
+            if (t == 0 and row > far) or (t == 1 and row <= far):
+                continue
+            pr = progress(c, t, p)
+            if pr > bp:
+                bp = pr
+                best = r
+        if best >= 0:
+            w.S[Z.carrier] = best
+            w.cnt[t, C.throws] += 1
+            log(w, t, 0, best, -1, -1, OK, EV_THROW, 0)
+            return best
+    return -1
+
+
+@nb.njit(cache=True, _nrt=NRT)
+def faceoff(c, w, t):
+    """After team t's offside (OFFSIDE, FACE OFF): the red dot nearest the puck; the defenders' skater nearest it
+    is given the puck there (an attacker on the dot is moved to an adjoining circle); with faceoff_place=nearest
+    the offending team's skater nearest the dot is placed on a circle adjoining it.  The defenders attack next."""
+    d = 1 - t
+    puck = w.pos[t, w.S[Z.carrier]]
+    dot = c.dots[0]
+    bd = 1 << 40
+    for i in range(c.dots.shape[0]):
+        x = dist2(c, c.dots[i], puck)
+        if x < bd:
+            bd = x
+            dot = c.dots[i]
+    o = w.occ[dot]
+    if o != 0 and (o - 1) // N_SLOTS == t:
+        s2 = (o - 1) % N_SLOTS
+        w.occ[dot] = 0
+        w.pos[t, s2] = -1
+        put(w, t, s2, free_near(c, w, t, s2, dot))
+    taker = -1
+    bd = 1 << 40
+    for s in range(1, N_SLOTS):
+        p = w.pos[d, s]
+        if p >= 0:
+            x = dist2(c, p, dot)
+            if x < bd:
+                bd = x
+                taker = s
+    if taker < 0:
+        taker = GK
+    if w.occ[dot] != code_of(d, taker):
+        if w.occ[dot] != 0:          # a team-mate of the taker stands on the dot: they change places
+            s2 = (w.occ[dot] - 1) % N_SLOTS
+            old = w.pos[d, taker]
+            w.occ[dot] = 0
+            w.pos[d, s2] = -1
+            put(w, d, taker, dot)
+            put(w, d, s2, old)
+        else:
+            put(w, d, taker, dot)
+    w.S[Z.poss] = d
+    w.S[Z.carrier] = taker
+    placed = -1
+    if c.rules[R.faceoff_place] != 0:
+        bd = 1 << 40
+        for s in range(1, N_SLOTS):
+            p = w.pos[t, s]
+            if p >= 0 and king(c, p, dot) > 1:
+                x = dist2(c, p, dot)
+                if x < bd:
+                    bd = x
+                    placed = s
+        if placed >= 0:
+            back = 4 if t == 0 else 0
+            for j in range(8):
+                q = c.nbr[dot, (back + j) % 8]
+                if q >= 0 and w.occ[q] == 0 and may_stand(c, t, placed, q, False):
+                    put(w, t, placed, q)
+                    break
+    w.cnt[d, C.faceoffs] += 1
+    log(w, d, 0, dot, taker, placed, OK, EV_FACEOFF, 0)
+
+
+@nb.njit(cache=True, _nrt=NRT)
+def return_player(c, w, t):
+    """The penalized player of team t back "to an X marked circle": his own if free, else the first free X circle
+    of his team, else the free circle nearest his own."""
+    s = w.S[Z.pen_slot + t]
+    home = c.start[t, s]
+    q = -1
+    if w.occ[home] == 0:
+        q = home
+    else:
+        for r in range(1, N_SLOTS):
+            x = c.start[t, r]
+            if w.occ[x] == 0:
+                q = x
+                break
+    if q < 0:
+        q = free_near(c, w, t, s, home)
+    put(w, t, s, q)
+    w.S[Z.pen_slot + t] = -1
+    log(w, t, 0, s, q, -1, OK, EV_RETURN, 0)
+
+
+@nb.njit(cache=True, _nrt=NRT)
+def line_up(c, w, attacker):
+    """Everyone on his X circle, the centre of ``attacker`` with the puck (the start, and the restart after a
+    goal); a penalized player stays off the board."""
+    for t in range(2):
+        for s in range(N_SLOTS):
+            p = w.pos[t, s]
+            if p >= 0:
+                w.occ[p] = 0
+    for t in range(2):
+        for s in range(N_SLOTS):
+            if w.S[Z.pen_slot + t] == s:
+                w.pos[t, s] = -1
+            else:
+                w.pos[t, s] = c.start[t, s]
+                w.occ[c.start[t, s]] = code_of(t, s)
+    w.S[Z.poss] = attacker
+    w.S[Z.carrier] = CENTRE if w.S[Z.pen_slot + attacker] != CENTRE else 2
+

@@ -1,0 +1,110 @@
+"""What the policies make of a position: greedy's ordering of plays and search's evaluation (docs/passscore.md
+"Policies" gives the formulas).
+
+:func:`leaf_value` values a play at the end of it (the position the play leaves and what its last action did);
+``mode`` 1 is greedy's key for the team that played, ``mode`` 2 search's evaluation from the side ``view``.
+"""
+from __future__ import annotations
+
+import numba as nb
+
+from .geom import NRT, king, line_clear, may_stand, progress
+from .layout import CAPTURE, GOAL, N_SLOTS, OFFSIDE, Z
+
+#: greedy: a goal, then an offside last; puck advance (rows) then a safe carrier, then the shooting circle
+G_GOAL = 1.0e6
+G_ROW = 100.0
+G_SAFE = 10.0
+G_SHADED = 5.0
+#: search's evaluation (points from the side to view): see static()
+V_GOAL = 1.0e5
+V_ROW = 100.0
+V_THREAT = 1500.0
+V_EXPOSED = 2500.0
+V_POSSESSION = 300.0
+V_CAPTURE = 5000.0
+V_OFFSIDE = 3000.0
+
+
+@nb.njit(cache=True, inline="always", _nrt=NRT)
+def exposed(c, w, a):
+    """Team a's puck carrier can be captured at the opponents' next play: an opponent stands on an adjoining
+    circle from which he may step onto the carrier's (a slide capture is not counted)."""
+    car = w.pos[a, w.S[Z.carrier]]
+    o = 1 - a
+    for s in range(N_SLOTS):
+        p = w.pos[o, s]
+        if p >= 0 and king(c, p, car) == 1 and may_stand(c, o, s, car, True):
+            return True
+    return False
+
+
+@nb.njit(cache=True, _nrt=NRT)
+def threat(c, w, a):
+    """Goal circles team a's carrier could shoot into now (0..3): he stands on a shaded circle of the goal attacked
+    and the line to an empty goal circle is clear."""
+    car = w.pos[a, w.S[Z.carrier]]
+    if c.shade_of[car] != 1 - a:
+        return 0
+    n = 0
+    for k in range(3):
+        g = c.goal[1 - a, k]
+        if w.occ[g] == 0 and line_clear(c, w, car, g, a, True) == 1:
+            n += 1
+    return n
+
+
+@nb.njit(cache=True, _nrt=NRT)
+def static(c, w, view):
+    """Search's evaluation of a position from team ``view``'s side, the other team to play: for the team a with
+    the puck, ``V_POSSESSION + V_ROW * rows advanced + V_THREAT * (an open shot) - V_EXPOSED * (carrier exposed)``,
+    counted for view when a is view and against it otherwise."""
+    a = w.S[Z.poss]
+    car = w.pos[a, w.S[Z.carrier]]
+    v = V_POSSESSION + V_ROW * progress(c, a, car)
+    if threat(c, w, a) > 0:
+        v += V_THREAT
+    if exposed(c, w, a):
+        v -= V_EXPOSED
+    return v if a == view else -v
+
+
+@nb.njit(cache=True, inline="always", _nrt=NRT)
+def leaf_value(c, w, t, st, mode, view):
+    """The value of the play team t just made (its last action's status ``st``)."""
+    if mode == 1:
+        if w.S[Z.poss] == t and st != CAPTURE:
+            if st == GOAL:
+                return G_GOAL
+            if st == OFFSIDE:
+                return -G_GOAL
+            car = w.pos[t, w.S[Z.carrier]]
+            v = G_ROW * progress(c, t, car)
+            if not exposed(c, w, t):
+                v += G_SAFE
+            if c.shade_of[car] == 1 - t:
+                v += G_SHADED
+            return v
+        if st == CAPTURE:
+            return G_GOAL
+        # defending: close on the carrier (nearest skater first, then all of them)
+        a = 1 - t
+        car = w.pos[a, w.S[Z.carrier]]
+        near = 1000
+        tot = 0
+        for s in range(1, N_SLOTS):
+            p = w.pos[t, s]
+            if p >= 0:
+                d = king(c, p, car)
+                tot += d
+                if d < near:
+                    near = d
+        return -G_ROW * near - tot
+    sign = 1.0 if t == view else -1.0
+    if st == GOAL:
+        return sign * V_GOAL
+    if st == CAPTURE:
+        return sign * (V_CAPTURE + V_ROW * progress(c, t, w.pos[1 - t, w.S[Z.carrier]]))
+    if st == OFFSIDE:
+        return -sign * V_OFFSIDE
+    return static(c, w, view)

@@ -1,0 +1,152 @@
+"""Pass & Score on the command line: ``simcore passscore`` (a run, one game play by play with ``--pbp``, or the
+balance report with ``--report``) and the documents they print.  The balance report itself is :mod:`.balance`."""
+from __future__ import annotations
+
+import warnings
+
+from simcore.cliargs import (JoinRepeated, UsageError, add_format, add_n, add_seed, add_threads, check_game_index,
+                             game_index, plain, positive_int, print_json)
+from simcore.games.base import Command
+
+
+def _policy(flag: str, spec: str):
+    from .policies import Policy
+
+    try:
+        return Policy.parse(spec)
+    except ValueError as exc:
+        raise UsageError(f"{flag}: {exc.args[0] if exc.args else exc}") from None
+
+
+def passscore_report(res) -> dict:
+    """The JSON document of ``simcore passscore``: the run's labels and every metric of ``Results.summary()`` as
+    ``{"estimate", "ci": [low, high]}`` (``n``, ``home_win``, ``away_win``, ``tie``, ``goals_per_team_game``,
+    ...)."""
+    m = res.meta
+    doc = {"game": "passscore", "n": res.n, "seed": m["seed"], "variant": m["variant"], "policies": m["policies"],
+           "files": m["files"], "version": m["version"]}
+    for row in res.summary().itertuples():
+        doc[row.metric] = {"estimate": row.estimate, "ci": [row.ci_low, row.ci_high]}
+    return plain(doc)
+
+
+def _num(x) -> str:
+    return "     nan" if x is None else f"{x:.4f}"
+
+
+def format_passscore(doc: dict) -> str:
+    pol = doc["policies"]
+    out = ["Pass & Score: home (red, attacks first) against away (blue)", f"rules {doc['variant']}",
+           "policies " + (pol["home"] if pol["home"] == pol["away"] else f"home {pol['home']}; away {pol['away']}"),
+           f"board {doc['files']['board']}", f"simulated {doc['n']:,} games, seed {doc['seed']}", "",
+           f"{'metric':<30}{'estimate':>10}   95% interval"]
+    for name, v in doc.items():
+        if isinstance(v, dict) and set(v) == {"estimate", "ci"}:
+            lo, hi = v["ci"]
+            out.append(f"{name:<30}{_num(v['estimate']):>10}   [{_num(lo)}, {_num(hi)}]")
+    return "\n".join(out)
+
+
+def _build(p):
+    add_n(p, 2000)
+    add_seed(p)
+    p.add_argument("--rules", default="", metavar="FIELD=VALUE,...", action=JoinRepeated,
+                   help="rule fields or a preset name (see below)")
+    p.add_argument("--policy-home", default="random", metavar="P",
+                   help="the home (red) coach's policy: random (the default: uniform over the legal plays), greedy, "
+                        "search or search:N (N plays searched two plays deep per decision; default 8)")
+    p.add_argument("--policy-away", default="random", metavar="P", help="the away (blue) coach's policy, the same "
+                   "forms")
+    p.add_argument("--board", metavar="FILE", default=None, help="a board file (TOML) instead of the shipped one")
+    add_threads(p)
+    p.add_argument("--pbp", action="store_true", help="print one game play by play, with the board after each play")
+    p.add_argument("--game-id", type=game_index, default=None, metavar="G",
+                   help="with --pbp: which game of the run (default 0; the same game -n/--seed simulate)")
+    p.add_argument("--report", action="store_true",
+                   help="the balance report: the first attacker's advantage, goals and game length, a policy-vs-"
+                        "policy matrix, which rule options change balance")
+    p.add_argument("--matrix-n", type=positive_int, metavar="N",
+                   help="with --report: games per seat of each policy-matrix cell (default 200)")
+    p.add_argument("--out", metavar="FILE.html",
+                   help="with --report: also write it as a page to share (.html, or .md with its figures beside it)")
+    p.add_argument("--force", action="store_true", help="replace an existing --out file")
+    add_format(p)
+
+
+def setup_from_args(game, args):
+    fields = {"policy_home": _policy("--policy-home", args.policy_home),
+              "policy_away": _policy("--policy-away", args.policy_away)}
+    if args.board is not None:
+        fields["board"] = args.board
+    return game.setup(fields)
+
+
+def _run(game, args):
+    if args.pbp and args.report:
+        raise UsageError("--pbp and --report are separate forms; pass one of them")
+    if args.game_id is not None and not args.pbp:
+        raise UsageError(f"--game-id {args.game_id} picks the game --pbp prints; pass --pbp too, or leave out "
+                         "--game-id")
+    if not args.report and (args.matrix_n or args.out):
+        raise UsageError("--matrix-n and --out go with --report")
+    args.game_id = args.game_id or 0
+    check_game_index(args, "--game-id", args.game_id)
+    rules = game.rules(args.rules or None)
+    setup = setup_from_args(game, args)
+    if args.out:
+        from simcore.sharing import refuse_existing
+
+        from .balance import REPORT_FIGURES
+
+        refuse_existing(args.out, REPORT_FIGURES, args.force)
+    if args.pbp:
+        _print_pbp(game.play_by_play(setup, args.seed, args.game_id, rules), args, rules, setup)
+        return
+    if args.report:
+        from .balance import balance_report
+
+        with warnings.catch_warnings():      # a one-game run has no spread: its intervals are NaN (null)
+            warnings.simplefilter("ignore", RuntimeWarning)
+            rep = balance_report(args.n, args.seed, rules, setup, matrix_n=args.matrix_n or 200,
+                                 threads=args.threads)
+        if args.out:
+            rep.page().write(args.out, force=args.force)
+        if args.format == "json":
+            print_json(plain(rep.to_json()))
+        else:
+            print(rep.to_text())
+            if args.out:
+                print(f"\nwrote {args.out}")
+        return
+    res = game.simulate(setup, n=args.n, seed=args.seed, rules=rules, threads=args.threads)
+    doc = passscore_report(res)
+    if args.format == "json":
+        print_json(doc)
+    else:
+        print(format_passscore(doc))
+
+
+def _print_pbp(lg, args, rules, setup):
+    row = plain(lg.result)
+    pol = {"home": str(setup.policy_home), "away": str(setup.policy_away)}
+    if args.format == "json":
+        print_json({"game": "passscore", "seed": args.seed, "game_id": args.game_id, "variant": rules.id,
+                    "policies": pol, "result": row, "events": plain(lg.events.to_dict(orient="records")),
+                    "text": lg.text.splitlines()})
+        return
+    print(f"Pass & Score: game {args.game_id} of seed {args.seed}, home (red) against away (blue)")
+    print(f"rules {rules.id}")
+    print("policies " + (pol["home"] if pol["home"] == pol["away"] else f"home {pol['home']}; away {pol['away']}"))
+    print("board: home pieces upper case (G C L R D E), away lower case, [X] the puck carrier; # goal, c crease, "
+          ": shooting circle, * red dot, | slide line")
+    print()
+    print(lg.text)
+    print()
+    winner = {"home": "home wins", "away": "away wins", "tie": "tie"}[row["winner"]]
+    print(f"final: home {row['home_goals']}, away {row['away_goals']} ({winner})")
+
+
+COMMANDS = (
+    Command("", "simulate games, print one play by play (--pbp), or run the balance report (--report)", _build, _run,
+            "simcore passscore -n 2000 --seed 1 --policy-home search --policy-away greedy --format json"),
+)

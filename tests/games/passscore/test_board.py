@@ -1,0 +1,99 @@
+"""The Pass & Score board as data: the shipped reconstruction's elements, its symmetry, and the loader's errors (file,
+line, key and offending text)."""
+from __future__ import annotations
+
+import re
+
+import numpy as np
+import pytest
+
+from simcore.charts import ChartError
+from simcore.games.passscore.board import DEFAULT_BOARD, draw, load_board
+
+B = load_board()
+
+
+def rc(cells):
+    return sorted(tuple(int(v) for v in B.rc[c]) for c in np.ravel(cells))
+
+
+def test_the_shipped_board_has_every_element_the_rulebook_names():
+    assert (B.rows, B.columns, B.n) == (18, 7, 126)
+    assert rc(B.goal[0]) == [(0, 2), (0, 3), (0, 4)] and rc(B.goal[1]) == [(17, 2), (17, 3), (17, 4)]
+    assert rc(B.crease[0]) == [(1, 2), (1, 3), (1, 4)]
+    assert (B.shade_of == 0).sum() == 18 and (B.shade_of == 1).sum() == 18
+    assert rc(B.dots) == [(7, 1), (7, 5), (10, 1), (10, 5)]
+    assert B.slide_len.tolist() == [5, 5, 5, 5]
+    assert (B.blue.tolist(), B.centre, B.icing.tolist()) == ([5, 11], 8, [0, 16])
+    assert rc(B.start[0][:1]) == [(0, 3)] and rc(B.start[0][1:2]) == [(8, 3)]      # goalkeeper, centre
+    # every element has its source, and each one the rulebook names has its quote
+    for key in ("goal.home", "crease.away", "shaded.home", "start.away", "red_dots", "slide.0", "line.blue.home",
+                "line.centre", "line.icing.away", "adjacency"):
+        assert re.fullmatch(r"(rulebook|reconstructed):.+", B.provenance[key]), key
+        assert key in B.quotes
+    assert "shaded.home" in B.reconstructed() and "line.icing.home" not in B.reconstructed()
+
+
+def test_the_two_halves_are_point_reflections():
+    def mirror(c):
+        r, k = B.rc[c]
+        return int(B.index[17 - r, 6 - k])
+    for t in range(2):
+        assert sorted(mirror(c) for c in B.goal[t]) == sorted(B.goal[1 - t].tolist())
+        assert [mirror(c) for c in B.start[t]] == B.start[1 - t].tolist()
+        assert sorted(mirror(c) for c in np.flatnonzero(B.shade_of == t)) == np.flatnonzero(B.shade_of == 1 - t).tolist()
+    assert sorted(mirror(c) for c in B.dots) == sorted(B.dots.tolist())
+    ends = {tuple(sorted(e)) for e in B.slide_ends.tolist()}
+    assert {tuple(sorted(mirror(c) for c in e)) for e in ends} == ends
+
+
+def test_adjacency_is_the_eight_neighbours():
+    c = B.circle(8, 3)
+    assert sorted(rc(B.nbr[c])) == sorted((8 + dy, 3 + dx) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dy or dx)
+    corner = B.circle(0, 0)
+    assert (B.nbr[corner] >= 0).sum() == 3
+
+
+def test_the_board_drawn_as_text():
+    text = draw(B, B.start, 0, 1)
+    assert "[C]" in text and " g " in text and "blue" in text and "centre" in text
+    assert len(text.splitlines()) == 18 + 3
+
+
+def _bad(tmp_path, old, new, count=1):
+    text = DEFAULT_BOARD.read_text()
+    assert old in text
+    p = tmp_path / "board.toml"
+    p.write_text(text.replace(old, new, count))
+    return p
+
+
+@pytest.mark.parametrize("old,new,key,problem", [
+    ('team = "home"   # the team that defends this goal', 'team = "red"', "goal[0].team", "team must be one of"),
+    ("circles = [[0, 2], [0, 3], [0, 4]]", "circles = [[0, 2], [0, 3], [0, 9]]", "goal[0].circles", "off the board"),
+    ("circles = [[0, 2], [0, 3], [0, 4]]", "circles = [[0, 2], [0, 3]]", "goal[0].circles", "exactly 3"),
+    ("ends = [[4, 0], [8, 0]]", "ends = [[4, 0], [8, 1]]", "slide[0].ends", "runs straight"),
+    ("rows = 18", "rows = 2", "board.rows", "out of range"),
+    ("after = 8", "after = 12", "line[4].after", "in this order"),
+    ('kind = "centre"', 'kind = "red"', "line[4].kind", "kind must be one of"),
+    ("missing = []", "missing = []\ncolour = 1", "board.colour", "unknown key"),
+])
+def test_a_bad_board_file_names_file_line_key_and_text(tmp_path, old, new, key, problem):
+    p = _bad(tmp_path, old, new)
+    with pytest.raises(ChartError) as e:
+        load_board(p)
+    msg = str(e.value)
+    assert str(p) in msg and problem in msg and key in msg, msg
+    assert e.value.line is not None and new.splitlines()[-1].split("=")[0].strip() in \
+            p.read_text().splitlines()[e.value.line - 1]
+
+
+def test_a_missing_table_and_a_source_without_tag(tmp_path):
+    p = _bad(tmp_path, 'source = "reconstructed:rectangular-lattice"', 'source = "my drawing"')
+    with pytest.raises(ChartError, match="source must be"):
+        load_board(p)
+    text = DEFAULT_BOARD.read_text()
+    q = tmp_path / "noslots.toml"
+    q.write_text(text.split("[red_dots]")[0])
+    with pytest.raises(ChartError, match=r"missing table \[red_dots\]"):
+        load_board(q)

@@ -1,0 +1,95 @@
+"""Pass & Score on the contract: the command line, the play-by-play, the policies against each other, the board's
+validation."""
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+import simcore
+from simcore.cli import main
+from simcore.games.passscore import balance
+from simcore.stats import wilson_ci
+
+G = simcore.game("passscore")
+
+
+def test_json_has_the_keys_the_issue_names(capsys):
+    assert main(["passscore", "-n", "40", "--seed", "3", "--policy-home", "random", "--format", "json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["n"] == 40 and doc["policies"] == {"home": "random", "away": "random"}
+    for k in ("home_win", "away_win", "tie", "goals_per_team_game"):
+        assert set(doc[k]) == {"estimate", "ci"} and len(doc[k]["ci"]) == 2
+    assert doc["home_win"]["estimate"] + doc["away_win"]["estimate"] + doc["tie"]["estimate"] == pytest.approx(1)
+
+
+@pytest.mark.parametrize("argv,msg", [
+    (["--policy-home", "alpha"], "--policy-home: unknown policy"),
+    (["--rules", "plays=7"], "plays"),
+    (["--board", "/no/such/board.toml"], "cannot read"),
+    (["--game-id", "3"], "--pbp"),
+])
+def test_bad_input_exits_2_with_one_line(argv, msg, capsys):
+    assert main(["passscore", *argv]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and msg in err[0]
+
+
+def test_the_play_by_play_draws_the_board_after_each_play(capsys):
+    assert main(["passscore", "--pbp", "--seed", "2", "--game-id", "1", "--rules", "plays=40"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("play 1: home") == 1 and "play 40:" in out
+    assert out.count(" 17 ") >= 40              # the board's top row, once per play
+    lg = G.play_by_play(None, seed=2, game_index=1, rules="plays=40")
+    df = G.simulate(n=2, seed=2, rules="plays=40", progress=False).games
+    assert int(lg.result["home_goals"]) == int(df.home_goals[1])
+    lost = sum(int(lg.result[f"{side}_{k}"]) for side in ("home", "away") for k in ("penalties", "no_play"))
+    assert (lg.events.event == 0).sum() == 40 - lost
+
+
+def test_the_policies_draw_from_the_game_stream():
+    a = G.simulate(("greedy", "random"), n=24, seed=5, progress=False).games
+    b = G.simulate(("greedy", "random"), n=24, seed=5, progress=False).games
+    c = G.simulate(("greedy", "random"), n=24, seed=6, progress=False).games
+    assert a.equals(b) and not a.equals(c)
+    # games of one seed differ from each other: the random tie-breaks, not a single replayed game
+    g = G.simulate(("greedy", "greedy"), n=24, seed=5, progress=False).games
+    assert g[["home_moves", "away_moves", "home_passes", "away_passes"]].drop_duplicates().shape[0] > 1
+
+
+def test_the_report_runs_and_balances(capsys):
+    rep = balance.balance_report(24, seed=1, rules="plays=40", matrix_n=6, matrix=("random", "greedy"),
+                                 options=({"slides": "off"},))
+    m = rep.matrix.set_index(["row", "column"]).estimate
+    assert m["random", "random"] == 0.5 and m["greedy", "greedy"] == 0.5
+    assert m["random", "greedy"] == pytest.approx(1 - m["greedy", "random"])
+    assert list(rep.options.option) == ["slides=off"]
+    text = rep.to_text()
+    assert "Policy matrix" in text and "slides=off" in text
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("opponent", ["random", "greedy"])
+def test_search_beats_random_and_greedy_from_both_seats(opponent):
+    """search's score against the opponent (win 1, tie 1/2) above 1/2 with its 95% interval, in each seat: the
+    lower of the normal interval and the Wilson interval of the score's sum (the normal one collapses when search
+    wins every game)."""
+    n = 60
+    for home in (True, False):
+        pair = ("search", opponent) if home else (opponent, "search")
+        df = G.simulate(pair, n=n, seed=17, progress=False).games
+        s = balance.score(df) if home else 1 - balance.score(df)
+        lo = min(s.mean() - 1.96 * s.std(ddof=1) / np.sqrt(n), wilson_ci(float(s.sum()), n)[0])
+        assert lo > 0.5, (pair, s.mean(), lo)
+
+
+def test_the_report_on_the_command_line_and_as_a_page(tmp_path, capsys):
+    out = tmp_path / "report.html"
+    argv = ["passscore", "--report", "-n", "12", "--matrix-n", "2", "--rules", "plays=40", "--out", str(out)]
+    assert main(argv) == 0
+    text = capsys.readouterr().out
+    assert "balance report" in text and "Rule options" in text and "search" in text and out.exists()
+    assert "<img" in out.read_text()
+    assert main(argv) == 2                                   # an existing page is not overwritten
+    assert "exists" in capsys.readouterr().err

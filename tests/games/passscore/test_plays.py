@@ -1,0 +1,100 @@
+"""The kernel's legal plays against the independent brute-force generator (bruteforce.py) on random positions, and
+the random policy's sampler: every draw a legal play, all of them equally likely."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from scipy import stats
+
+from simcore.games.passscore import Rules, load_board
+from simcore.games.passscore.engine import Position
+
+sys.path.insert(0, str(Path(__file__).parent))
+import bruteforce  # noqa: E402
+
+BOARD = load_board()
+VARIANTS = (None, "slides=off", "offside=off", "pass_block=anyone", "goalie_area=free")
+
+
+def random_position(rng, max_players=6):
+    """Random legal placements: each team 2..max_players players on circles they may stand on, the carrier of a
+    random team (he alone may stand in a crease other than a goalkeeper's own)."""
+    rules = Rules.coerce(VARIANTS[rng.integers(len(VARIANTS))])
+    n = BOARD.n
+    free = set(range(n))
+    poss = int(rng.integers(2))
+    pos = [[None] * 6, [None] * 6]
+    slots = {t: sorted(rng.choice(6, size=int(rng.integers(2, max_players + 1)), replace=False)) for t in range(2)}
+    carrier = int(rng.choice(slots[poss]))
+    for t in range(2):
+        for s in slots[t]:
+            ok = []
+            for c in free:
+                g, k = int(BOARD.goal_of[c]), int(BOARD.crease_of[c])
+                if g >= 0:
+                    good = s == 0 and g == t
+                elif k >= 0:
+                    good = (s == 0 and k == t) or (t == poss and s == carrier)
+                else:
+                    good = s != 0 or rules.goalie_area == "free"
+                if good:
+                    ok.append(c)
+            c = int(rng.choice(sorted(ok)))
+            free.discard(c)
+            pos[t][s] = tuple(int(v) for v in BOARD.rc[c])
+    return rules, pos, poss, carrier
+
+
+def check(rng, max_players=6):
+    rules, pos, poss, carrier = random_position(rng, max_players)
+    p = Position(rules, BOARD).set(pos[0], pos[1], poss, carrier)
+    st = bruteforce.State(BOARD, rules, pos, poss, carrier)
+    for team in (0, 1):
+        kernel = [tuple(int(v) for v in r) for r in p.legal(team)]
+        assert len(kernel) == len(set(kernel)), "a play listed twice"
+        brute = bruteforce.legal_plays(st, team)
+        assert set(kernel) == brute, (rules.id, pos, poss, carrier, team, sorted(set(kernel) ^ brute)[:5])
+    return len(kernel)
+
+
+def test_the_generator_matches_the_brute_force_one_on_random_positions():
+    rng = np.random.default_rng(2026)
+    sizes = [check(rng, max_players=4) for _ in range(30)]
+    assert max(sizes) > 100 and min(sizes) >= 0
+
+
+@pytest.mark.slow
+def test_the_generator_matches_the_brute_force_one_on_many_full_positions():
+    rng = np.random.default_rng(7)
+    for _ in range(150):
+        check(rng)
+
+
+def test_the_opening_position_matches_and_counts():
+    rng = np.random.default_rng(0)
+    p = Position()
+    pos = [[tuple(int(v) for v in BOARD.rc[c]) for c in BOARD.start[t]] for t in range(2)]
+    st = bruteforce.State(BOARD, Rules(), pos, 0, 1)
+    assert {tuple(int(v) for v in r) for r in p.legal(0)} == bruteforce.legal_plays(st, 0)
+    assert {tuple(int(v) for v in r) for r in p.legal(1)} == bruteforce.legal_plays(st, 1)
+    assert rng is not None
+
+
+def test_the_random_policy_draws_legal_plays_uniformly():
+    # the home carrier and one team-mate, three away skaters: a few hundred plays of every type
+    home = [None, (13, 2), (13, 4), None, None, None]
+    away = [(17, 3), (11, 3), (15, 5), None, (9, 0), None]
+    p = Position().set(home, away, 0, 1)
+    plays = sorted({tuple(int(v) for v in r) for r in p.legal(0)})
+    index = {r: i for i, r in enumerate(plays)}
+    assert 50 < len(plays) < 2000 and len({r[0] for r in plays}) >= 5
+    draws = 30 * len(plays)
+    counts = np.zeros(len(plays))
+    for g in range(draws):
+        r = tuple(int(v) for v in p.random_play(0, seed=11, game=g))
+        counts[index[r]] += 1            # a KeyError here: a draw that is not a legal play
+    chi2 = stats.chisquare(counts)
+    assert chi2.pvalue > 1e-3, chi2

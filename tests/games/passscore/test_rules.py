@@ -1,0 +1,336 @@
+"""Pass & Score rules replayed on set positions with scripted plays, one scenario per rule of the rulebook
+(shared/rules/pass-and-score.txt; its headings are cited in capitals).
+
+Coordinates are [row, column] on the shipped board: home (red) defends row 0 and attacks up; its attacking zone is
+rows 12-17 (the away blue line runs between rows 11 and 12), the centre line between rows 8 and 9, the home blue
+line between rows 5 and 6.  Slots: 0 G, 1 C, 2 L, 3 R, 4 D, 5 E.  The away goal circles, by index: [17,4], [17,3],
+[17,2].
+"""
+from __future__ import annotations
+
+import pytest
+
+from simcore.games.passscore.engine import Position, move
+
+HOME_FAR = [(0, 3), (0, 6), (0, 5), (1, 6), (1, 5), (0, 0)]
+AWAY_FAR = [(17, 3), (17, 0), (17, 1), (16, 0), (16, 1), (17, 6)]
+# home carrier C in the neutral zone with L and R level with it, D and E behind
+HOME_A = [(0, 3), (9, 3), (9, 1), (9, 5), (7, 2), (7, 4)]
+
+
+def pos(home=HOME_A, away=AWAY_FAR, poss=0, carrier=1, rules=None) -> Position:
+    return Position(rules).set(home, away, poss, carrier)
+
+
+def legal(p, team=None) -> set:
+    return {tuple(int(v) for v in r) for r in p.legal(p.to_move if team is None else team)}
+
+
+def make(p, play) -> int:
+    assert tuple(play) in legal(p), f"{play} is not legal"
+    return p.turn(play)
+
+
+# ---------------------------------------------------------------- A PLAY CONSISTS OF ONE OF THE FOLLOWING
+
+def test_type_1_three_players_one_space_each():
+    p = pos()
+    assert make(p, (1, move(1, "up"), move(2, "up"), move(3, "up"))) == 1
+    assert [p.where(0, s) for s in (1, 2, 3)] == [(10, 3), (10, 1), (10, 5)]
+    assert p.poss == (0, 1) and p.counts("moves") == (3, 0) and p.counts("plays") == (1, 0)
+
+
+def test_type_2_two_players_and_a_pass():
+    p = pos()
+    make(p, (2, move(4, "up"), move(5, "up"), 2))
+    assert p.where(0, 4) == (8, 2) and p.where(0, 5) == (8, 4) and p.poss == (0, 2)
+    assert p.counts("passes") == (1, 0)
+
+
+def test_type_3_one_player_and_two_passes():
+    p = pos()
+    make(p, (3, move(4, "up"), 2, 3))         # C -> L along row 9, then L -> R past C (a team-mate does not block)
+    assert p.poss == (0, 3) and p.where(0, 4) == (8, 2)
+
+
+def test_type_4_three_passes():
+    p = pos()
+    make(p, (4, 2, 3, 1))
+    assert p.poss == (0, 1) and p.counts("passes") == (3, 0) and p.counts("moves") == (0, 0)
+
+
+def test_type_5_one_player_two_spaces_and_a_pass():
+    p = pos()
+    make(p, (5, move(2, "up"), move(2, "up"), 2))     # L to [11,1], then the diagonal pass from C at [9,3]
+    assert p.where(0, 2) == (11, 1) and p.poss == (0, 2)
+
+
+# the carrier C on a shooting circle at [14,2] with a clear column to goal circle [17,2] (index 2)
+HOME_B = [(0, 3), (14, 2), (12, 1), (12, 5), (10, 2), (14, 4)]
+
+
+def test_type_6_two_players_and_a_goal_then_the_restart_from_centre_ice():
+    p = pos(HOME_B)
+    assert make(p, (6, move(2, "up"), move(3, "up"), 2)) == 1
+    assert p.goals == (1, 0) and p.counts("shots") == (1, 0)
+    # SCORING: "The team scored against then starts from centre ice as the attackers, both teams taking up their
+    # starting positions."
+    start = p.board.start
+    for t in range(2):
+        for s in range(6):
+            assert p.w.pos[t, s] == start[t, s]
+    assert p.poss == (1, 1) and p.to_move == 1
+
+
+def test_type_7_two_passes_and_a_goal():
+    p = pos(HOME_B)
+    make(p, (7, 5, 1, 2))                     # C -> E along row 14, E -> C, shot
+    assert p.goals == (1, 0) and p.counts("passes") == (2, 0)
+
+
+def test_type_8_the_carrier_twice_and_a_goal():
+    p = pos([(0, 3), (12, 2), (12, 1), (12, 5), (10, 2), (14, 4)])
+    make(p, (8, move(1, "up"), move(1, "up"), 2))
+    assert p.goals == (1, 0)
+
+
+def test_the_play_types_hold_their_movers():
+    p = pos()
+    plays = legal(p)
+    assert (1, move(1, "up"), move(1, "up"), move(2, "up")) not in plays        # three players, not one twice
+    assert (6, move(2, "up"), move(2, "up"), 0) not in plays                    # two players
+    assert (8, move(2, "up"), move(2, "up"), 0) not in plays                    # the carrier, not L
+    # "two moves are the maximum for any one player": no play moves a player more than twice
+    for r in plays:
+        slots = [a // 16 for a, k in zip(r[1:], _kinds(r[0])) if a >= 0 and k == "M"]
+        assert all(slots.count(s) <= 2 for s in slots)
+    # the team without the puck can only move three players (play type 1)
+    assert {r[0] for r in legal(p, 1)} == {1}
+
+
+def _kinds(typ):
+    return {1: "MMM", 2: "MMP", 3: "MPP", 4: "PPP", 5: "MMP", 6: "MMS", 7: "PPS", 8: "MMS"}[typ]
+
+
+# ---------------------------------------------------------------- PASSING
+
+def test_a_defender_in_line_blocks_a_pass_a_team_mate_does_not():
+    away = [(17, 3), (9, 2), (17, 1), (16, 0), (16, 1), (17, 6)]      # an away skater between C [9,3] and L [9,1]
+    p = pos(away=away)
+    assert (4, 2, 1, 3) not in legal(p)
+    assert (4, 3, 1, 3) in legal(p)
+    p = pos()
+    assert (4, 2, 3, 1) in legal(p)                  # L -> R passes over C
+    p = pos(rules="pass_block=anyone")
+    assert (4, 2, 3, 1) not in legal(p)
+
+
+def test_a_pass_is_a_straight_line_of_any_length():
+    home = [(0, 3), (9, 3), (10, 1), (13, 3), (7, 2), (7, 4)]
+    p = pos(home, rules="offside=off")
+    plays = legal(p)
+    assert not any(r[0] == 4 and r[1] == 2 for r in plays)             # [9,3] -> [10,1]: not a line
+    assert any(r[0] == 4 and r[1] == 3 for r in plays)                 # [9,3] -> [13,3]: four rows up the column
+
+
+def test_an_offside_pass_over_two_lines_is_not_a_play():
+    # OFFSIDE 1. "When the puck is passed ahead over two lines to a team-mate."
+    home = [(0, 3), (5, 3), (8, 3), (9, 3), (12, 3), (4, 4)]
+    for rules, ok in ((None, {2}), ("offside=off", {2, 3, 4})):
+        p = pos(home, rules=rules)
+        passes = {r[1] for r in legal(p) if r[0] == 4}
+        assert passes & {2, 3, 4} == ok, (rules, passes)
+    # [5,3] -> [8,3] crosses the home blue line only; -> [9,3] the blue and the centre line; -> [12,3] all three
+
+
+# ---------------------------------------------------------------- OFFSIDE and FACE OFF
+
+def test_a_team_mate_over_the_blue_line_ahead_of_the_carrier_is_offside_and_the_face_off_follows():
+    home = [(0, 3), (9, 3), (11, 1), (9, 5), (7, 2), (7, 4)]
+    away = [(17, 3), (11, 3), (13, 1), (16, 0), (16, 1), (17, 6)]
+    p = pos(home, away)
+    play = (1, move(2, "up"), -1, -1)            # L [11,1] -> [12,1] with the puck at [9,3]: the play stops there
+    assert play in legal(p)
+    assert make(p, play) == 1
+    assert p.counts("offsides") == (1, 0) and p.counts("faceoffs") == (0, 1)
+    # the red dot nearest the puck [9,3]: [10,1] and [10,5] are as near, the first listed is taken; the away
+    # skater nearest it gets the puck there (its centre at [11,3]: [13,1] is as near and comes later)
+    assert p.poss == (1, 1) and p.where(1, 1) == (10, 1)
+    # FACE OFF: "The other team may place any player on a circle adjoining the same red dot circle": home's skater
+    # nearest the dot not already next to it (L at [12,1]? no: it is 2 rows away; C at [9,3] is 2 columns away)
+    assert any(p.where(0, s) is not None and max(abs(p.where(0, s)[0] - 10), abs(p.where(0, s)[1] - 1)) == 1
+               for s in range(1, 6))
+
+
+def test_an_opponent_on_the_face_off_dot_is_moved_off_it():
+    home = [(0, 3), (9, 1), (11, 5), (10, 1), (7, 2), (7, 4)]     # home R... on the dot [10,1]
+    away = [(17, 3), (13, 3), (13, 1), (16, 0), (16, 1), (17, 6)]
+    p = pos(home, away, carrier=1)
+    make(p, (1, move(2, "up"), -1, -1))          # L [11,5] -> [12,5]: offside, the puck at [9,1]
+    assert p.where(1, 2) == (10, 1) or p.where(1, 1) == (10, 1)
+    assert p.where(0, 3) != (10, 1) and p.where(0, 3) is not None
+
+
+def test_no_offside_for_the_carrier_or_behind_the_puck():
+    home = [(0, 3), (11, 3), (11, 1), (9, 5), (7, 2), (7, 4)]
+    p = pos(home)
+    plays = legal(p)
+    assert (1, move(1, "up"), -1, -1) not in plays           # the carrier may cross: a full play instead
+    make(p, (1, move(1, "up"), move(2, "up"), move(3, "up")))    # carrier first over the line, then L: onside
+    assert p.counts("offsides") == (0, 0) and p.where(0, 2) == (12, 1)
+    assert pos(home, rules="offside=off").legal(0).shape[0] > 0
+    assert (1, move(2, "up"), -1, -1) not in legal(pos(home, rules="offside=off"))
+
+
+# ---------------------------------------------------------------- SCORING
+
+def test_a_shot_through_an_occupied_circle_is_refused():
+    for blocker in ((15, 2), (16, 2)):
+        away = [(17, 3), blocker, (17, 1), (16, 0), (16, 1), (17, 6)]
+        if blocker == (16, 2):                   # a crease circle: only the away goalkeeper may stand there
+            away = [blocker, (13, 0), (17, 1), (16, 0), (16, 1), (17, 6)]
+        p = pos(HOME_B, away)
+        assert (7, 5, 1, 2) not in legal(p), blocker
+    p = pos([(0, 3), (14, 2), (15, 2), (12, 5), (10, 2), (14, 4)])     # a team-mate in the way blocks too
+    assert (7, 5, 1, 2) not in legal(p)
+    p = pos(HOME_B, [(17, 2), (13, 0), (17, 1), (16, 0), (16, 1), (17, 6)])   # the goalkeeper in that goal circle
+    assert (7, 5, 1, 2) not in legal(p)
+
+
+def test_shots_only_from_a_shaded_circle():
+    home = [(0, 3), (12, 2), (12, 1), (12, 5), (10, 2), (12, 4)]     # row 12: not shaded
+    p = pos(home)
+    assert not any(r[0] == 7 for r in legal(p))
+
+
+# ---------------------------------------------------------------- PUCK IS CAPTURED
+
+def test_a_capture_moves_the_carrier_off_and_the_capturer_plays_again():
+    away = [(17, 3), (10, 3), (17, 1), (16, 0), (16, 1), (17, 6)]     # the away centre next to the home carrier
+    p = pos(away=away)
+    p.to_move = 1
+    play = (1, move(1, "down"), -1, -1)
+    assert play in legal(p)
+    assert make(p, play) == 1                    # "taking a new turn": the away team plays again
+    assert p.poss == (1, 1) and p.where(1, 1) == (9, 3)
+    assert p.where(0, 1) == (8, 3)               # "moved on to any adjoining circle": the first free toward home's goal
+    assert p.counts("captures") == (0, 1)
+
+
+def test_the_goalkeeper_captures_in_his_crease_and_throws():
+    home = [(0, 3), (9, 3), (12, 1), (9, 5), (7, 2), (7, 4)]
+    away = [(17, 3), (1, 3), (17, 1), (16, 0), (16, 1), (17, 6)]      # the away centre with the puck in the home crease
+    p = pos(home, away, poss=1, carrier=1)
+    p.to_move = 0
+    make(p, (1, move(0, "up"), -1, -1))
+    assert p.counts("captures") == (1, 0) and p.counts("throws") == (1, 0)
+    assert p.poss == (0, 2)                      # the most advanced team-mate short of the far icing line: L at [12,1]
+    assert p.to_move == 0
+    p = pos(home, away, poss=1, carrier=1, rules="goalie_throw=off")
+    p.to_move = 0
+    make(p, (1, move(0, "up"), -1, -1))
+    assert p.poss == (0, 0) and p.counts("throws") == (0, 0)
+
+
+# ---------------------------------------------------------------- SLIDE LINES
+
+def test_a_slide_runs_the_full_line_when_it_is_empty():
+    home = [(0, 3), (9, 1), (8, 1), (9, 5), (7, 2), (7, 4)]            # the carrier C at [9,1], next to [9,0]
+    p = pos(home)
+    slide = (1, move(1, "left", slide=True), move(2, "up"), move(3, "up"))
+    assert slide in legal(p)
+    make(p, slide)
+    assert p.where(0, 1) == (13, 0) and p.counts("slides") == (1, 0)
+    # the carrier's slides: onto [9,0] and up to [13,0], or onto [8,0] and down to [4,0]; nowhere in between
+    q = pos(home)
+    slides = {r[1] for r in legal(q) if r[1] >= 0 and r[1] // 16 == 1 and r[1] % 2 == 1}
+    assert slides == {move(1, "left", slide=True), move(1, "down-left", slide=True)}
+    make(q, (1, move(1, "down-left", slide=True), move(2, "up"), move(3, "up")))
+    assert q.where(0, 1) == (4, 0)
+    # a player on the line stops the slide; slides=off has none
+    away = [(17, 3), (11, 0), (17, 1), (16, 0), (16, 1), (17, 6)]
+    assert slide not in legal(pos(home, away))
+    assert not any(r[1] % 2 == 1 for r in legal(pos(home, rules="slides=off")) if r[0] == 1)
+
+
+def test_a_slide_captures_the_puck():
+    home = [(0, 3), (9, 1), (8, 1), (9, 5), (7, 2), (7, 4)]
+    away = [(17, 3), (13, 0), (17, 1), (16, 0), (16, 1), (17, 6)]      # the away centre with the puck at the far end
+    p = pos(home, away, poss=1, carrier=1)
+    p.to_move = 0
+    play = (1, move(1, "left", slide=True), -1, -1)
+    assert play in legal(p)
+    make(p, play)
+    assert p.poss == (0, 1) and p.where(0, 1) == (13, 0)
+    assert p.counts("captures") == (1, 0) and p.counts("slide_captures") == (1, 0)
+
+
+# ---------------------------------------------------------------- GAME MARKING: goal circles and the crease
+
+def test_goal_and_crease_circles():
+    home = [(0, 3), (15, 3), (15, 2), (15, 4), (7, 2), (7, 4)]        # C carries the puck at [15,3]
+    away = [(17, 4), (13, 0), (17, 1), (16, 0), (17, 0), (17, 6)]
+    p = pos(home, away)
+    plays = legal(p)
+    assert (1, move(1, "up"), move(2, "up-right"), move(3, "up")) not in plays   # L may not enter the crease
+    assert any(r[0] == 8 and r[1] == move(1, "up") for r in plays)               # the carrier may
+    # a carrier in the crease cannot pass (he would be left there without the puck)
+    home2 = [(0, 3), (16, 3), (14, 2), (14, 4), (7, 2), (7, 4)]
+    q = pos(home2, away)
+    assert not any(_kinds(r[0])[0] == "P" for r in legal(q))
+    # nobody but the goalkeeper enters his goal circles; the goalkeeper stays on his goal and crease circles
+    assert not any(r[1] == move(1, "up") for r in legal(q) if r[0] == 1)          # [17,3] is a goal circle
+    a = legal(p, 1)
+    assert any(r[1] == move(0, "down") or r[2] == move(0, "down") for r in a)    # away G [17,4] -> crease [16,4]
+    g_far = {r[1] for r in legal(pos(), 0) if r[1] >= 0 and r[1] // 16 == 0}
+    assert move(0, "up") in g_far and move(0, "left") in g_far and move(0, "up-left") in g_far
+    free = {r[1] for r in legal(pos(rules="goalie_area=free"), 0) if r[1] >= 0 and r[1] // 16 == 0}
+    assert move(0, "left") in g_far
+    assert len(free) >= len(g_far)
+
+
+# ---------------------------------------------------------------- PENALTY
+
+def test_a_slow_play_penalty_removes_a_player_for_three_plays():
+    p = pos(rules="slow_play=0.1")
+    assert p.turn(slow=True) == 1
+    # the other team picks the player: the most advanced skater who is not the carrier (L at [9,1], the lower slot)
+    assert p.penalized(0) == (2, 3) and p.where(0, 2) is None and p.counts("penalties") == (1, 0)
+    p.turn(_any_full_play(p))                    # away plays
+    for k in range(3):
+        assert p.penalized(0) == (2, 3 - k)
+        p.turn(_any_full_play(p))                # home plays without L
+        p.turn(_any_full_play(p))
+    assert p.penalized(0) is None
+    # "returned to an X marked circle": his own ([8,1]) when it is free
+    xs = [tuple(int(v) for v in p.board.rc[c]) for c in p.board.start[0]]
+    assert p.where(0, 2) in xs
+
+
+def _any_full_play(p):
+    return next(r for r in sorted(legal(p)) if r[2] >= 0)
+
+
+# ---------------------------------------------------------------- TIME
+
+def test_games_end_after_their_plays_or_at_the_goal_target():
+    import simcore
+
+    g = simcore.game("passscore")
+    for rules, n_plays in (("plays=40", 40), (None, 80)):
+        df = g.simulate(("random", "greedy"), n=20, seed=3, rules=rules, progress=False).games
+        assert ((df.home_plays + df.away_plays) == n_plays).all()
+        assert ((df.home_plays - df.away_plays).abs() <= n_plays).all()
+    df = g.simulate(("greedy", "greedy"), n=20, seed=3, rules="goal_target=1,plays=160", progress=False).games
+    total = df.home_goals + df.away_goals
+    assert (total <= 1).all()
+    assert ((df.home_plays + df.away_plays)[total == 0] == 160).all()
+    assert ((df.home_plays + df.away_plays)[total == 1] <= 160).all()
+
+
+@pytest.mark.parametrize("spec,msg", [("search:0", "budget"), ("alpha", "unknown policy"), ("greedy:3", "only")])
+def test_bad_policy_names(spec, msg):
+    from simcore.games.passscore import Policy
+
+    with pytest.raises(ValueError, match=msg):
+        Policy.parse(spec)
