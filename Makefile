@@ -10,7 +10,7 @@ BIN := $(VENV)/bin
 $(BIN)/simcore: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet -e '.[test,dask]'
 	touch $@
 
 compile: $(BIN)/simcore
@@ -20,7 +20,7 @@ demo: compile
 	$(BIN)/simcore demo --force
 
 test: $(BIN)/simcore
-	$(BIN)/python -m pytest -q -n auto
+	$(BIN)/python -m pytest -q -n auto --dist loadgroup
 
 test-slow: $(BIN)/simcore
 	$(BIN)/python -m pytest -q -m slow

@@ -6,6 +6,7 @@ Every script takes ``--n`` (games per variant), ``--seed`` and ``--out`` (the re
 from __future__ import annotations
 
 import argparse
+import atexit
 import math
 import sys
 import time
@@ -18,6 +19,8 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 from scipy import stats as st  # noqa: E402
 
+from simcore import runner  # noqa: E402
+from simcore.cliargs import add_executor  # noqa: E402
 from simcore.stats import wilson_ci  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -31,6 +34,8 @@ def parser(description: str, n: int, seed: int = 1) -> argparse.ArgumentParser:
     p.add_argument("--n", type=int, default=n, help=f"games per variant (default {n:,})")
     p.add_argument("--seed", type=int, default=seed, help=f"random seed shared by all variants (default {seed})")
     p.add_argument("--out", type=Path, default=REPORTS, help="folder for the report and figures")
+    add_executor(p)           # --executor threads|dask[:ADDRESS], --workers N: where the games run
+    atexit.register(runner.shutdown)
     return p
 
 

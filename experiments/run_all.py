@@ -47,6 +47,9 @@ def main(argv=None) -> int:
     p.add_argument("--out", type=Path, default=None,
                    help=f"folder for the reports and figures (default {REPORTS.relative_to(HERE.parent)}; "
                         "with --quick a new temporary folder)")
+    p.add_argument("--executor", default=None, metavar="threads|dask[:ADDRESS]",
+                   help="where each experiment's games run (passed to every script; the results are the same)")
+    p.add_argument("--workers", type=int, default=None, help="threads or Dask workers (passed to every script)")
     args = p.parse_args(argv)
     out = output_folder(args.out, args.quick)
     print(f"reports and figures into {out}", flush=True)
@@ -57,6 +60,9 @@ def main(argv=None) -> int:
             cmd += ["--n", str(max(1000, EXPERIMENTS[name] // 10))]
         if args.seed is not None:
             cmd += ["--seed", str(args.seed)]
+        for opt in ("executor", "workers"):
+            if getattr(args, opt) is not None:
+                cmd += [f"--{opt}", str(getattr(args, opt))]
         t = time.time()
         print(f"== {name}", flush=True)
         rc = subprocess.run(cmd, cwd=HERE.parent).returncode

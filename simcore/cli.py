@@ -154,6 +154,8 @@ def _generic():
                       _lazy("simcore.analysis.cli", "cmd_sweep")),
             "league": ("a replay league: standings, projections, odds over time, samples",
                        _lazy("simcore.league.cli", "cmd_league")),
+            "dataset": ("a game's per-game tables as parquet files, one per block of games (bigger than memory)",
+                        _lazy("simcore.dataset", "cmd_dataset")),
             "demo": ("the main demo: a matchup report on the embedded sample teams", _cmd_demo),
             "compile": ("compile every kernel now, in parallel (`make demo` runs it): no first run waits",
                         _lazy("simcore.compiling", "cmd_compile"))}
@@ -210,6 +212,9 @@ def main(argv=None) -> int:
         print("simcore: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
     finally:
+        from simcore import runner
+
+        runner.shutdown()         # the cluster --executor dask started, if any (its tasks cancelled on Ctrl-C)
         progress.set_quiet(was)
         COMMAND.reset(token)
 
@@ -226,6 +231,7 @@ def _main(argv=None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     from simcore.charts import ChartError
     from simcore.games.base import MemoryLimitError
+    from simcore.runner import BlockError
     from simcore.rulesbase import RuleError
 
     if not argv or argv[0] in ("-h", "--help"):
@@ -260,6 +266,9 @@ def _main(argv=None) -> int:
     except MemoryLimitError as exc:       # its own message names mode=, which no command line has
         print(f"simcore: error: {_one_line(exc.command_line)}", file=sys.stderr)
         return EXIT_USAGE
+    except BlockError as exc:             # a block failed on a worker: the message names the block and seed
+        print(f"simcore: error: {_one_line(str(exc))}", file=sys.stderr)
+        return 1
     except MemoryError:
         print("simcore: error: out of memory; run fewer games or seasons (-n)", file=sys.stderr)
         return EXIT_USAGE

@@ -121,9 +121,46 @@ def add_seed(p, default: int = 0):
                    "same seed gives the same games on any number of threads")
 
 
+def executor_spec(text: str) -> str:
+    """``--executor threads|dask|dask:ADDRESS``, checked (:func:`simcore.runner.parse_executor`)."""
+    from simcore.runner import parse_executor
+
+    try:
+        parse_executor(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return text
+
+
+class _Executor(argparse.Action):
+    """Store ``--executor`` / ``--workers`` and make them the run's executor (:func:`simcore.runner.configure`;
+    a cluster starts when the first run needs it, and ``simcore.cli.main`` closes it)."""
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        from simcore import runner
+
+        setattr(namespace, self.dest, values)
+        runner.configure(**{self.dest: values})
+
+
 def add_threads(p):
+    """``--threads``, and where the games run: ``--executor`` and ``--workers`` (:mod:`simcore.runner`)."""
     p.add_argument("--threads", type=positive_int, default=None,
                    help="threads to run on (default: every core)")
+    add_executor(p)
+
+
+def add_executor(p):
+    """``--executor`` and ``--workers``: set the runs' executor as they are read (a cluster starts when the
+    first run needs it; :func:`simcore.runner.shutdown` closes it)."""
+    p.add_argument("--executor", dest="spec", type=executor_spec, default=None, action=_Executor,
+                   metavar="threads|dask[:ADDRESS]",
+                   help="where blocks of games run: threads of this process (default), a Dask cluster of worker "
+                   "processes on this machine (dask), or the Dask scheduler at ADDRESS (dask:tcp://host:8786); "
+                   "the same seed gives the same results on any (needs simcore[dask])")
+    p.add_argument("--workers", type=positive_int, default=None, action=_Executor,
+                   help="threads (threads), worker processes (dask; default every core) or workers to wait for "
+                   "(dask:ADDRESS)")
 
 
 def add_format(p):

@@ -295,7 +295,8 @@ def read_manifest(path, *, verify: bool = True) -> dict:
 def read_folder(path, *, verify: bool = True) -> dict:
     """The tables of a complete output folder (:func:`read_manifest`): ``{name: DataFrame}`` for its parquet
     and CSV files, ``{name: object}`` for its JSON files, ``{name: str}`` for its other text files (figures
-    are left out)."""
+    are left out); a dataset's table (``TABLE/part-*.parquet``, :mod:`simcore.dataset`) as one frame under
+    ``TABLE``."""
     import pandas as pd
 
     path = Path(path)
@@ -304,7 +305,11 @@ def read_folder(path, *, verify: bool = True) -> dict:
     for f in doc["files"]:
         p = path / f["name"]
         ext = p.suffix.lower()
-        if ext == ".parquet":
+        if "/" in f["name"]:               # a dataset's table, one part per block (simcore.dataset): read whole
+            table = f["name"].split("/", 1)[0]
+            if table not in out:
+                out[table] = pd.read_parquet(path / table)
+        elif ext == ".parquet":
             out[f["name"]] = pd.read_parquet(p)
         elif ext == ".csv":
             out[f["name"]] = pd.read_csv(p)

@@ -6,6 +6,7 @@ import json
 
 from simcore.cliargs import (JoinRepeated, Parser, UsageError, decimal, output_file, plain, plot_file, positive_int,
                              refuse_overwrite)
+from simcore.cliargs import add_threads
 from simcore.cliargs import seed as seed_arg
 from simcore.games import available_games
 
@@ -42,7 +43,7 @@ def cmd_compare(argv):
                    help="who plays (the game's setup keys: `simcore GAME --help`), e.g. home=BOS,away=NYR")
     p.add_argument("--unpaired", action="store_true", help="run B on another seed (no common random numbers)")
     p.add_argument("--power", type=decimal, default=0.8, help="power for the suggested sample sizes (default 0.8)")
-    p.add_argument("--threads", type=positive_int, default=None)
+    add_threads(p)
     p.add_argument("--format", choices=("table", "json"), default="table")
     p.add_argument("--plot", metavar="FILE", type=plot_file, help="write a forest plot of the differences (PNG, PDF, "
                    "SVG; FILE.png without an extension)")
@@ -159,7 +160,7 @@ def cmd_sweep(argv):
                    "`simcore GAME metrics` lists them)")
     p.add_argument("--setup", default="", metavar="KEY=VALUE,...", action=JoinRepeated,
                    help="who plays (the game's setup keys: `simcore GAME --help`), e.g. home=BOS,away=NYR")
-    p.add_argument("--threads", type=positive_int, default=None)
+    add_threads(p)
     p.add_argument("--format", choices=("table", "json"), default="table")
     p.add_argument("--out", default=None, metavar="FILE.parquet", type=output_file,
                    help="also write the table to parquet")

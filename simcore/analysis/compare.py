@@ -13,6 +13,7 @@ import numpy as np
 import pandas as pd
 from scipy import stats as _st
 
+from simcore import runner
 from simcore.games import game as find_game
 from simcore.metrics import COMMON, ratio  # noqa: F401  (ratio: part of this module's interface)
 
@@ -192,7 +193,7 @@ def _decimals(half: float, diff: float) -> int:
 
 
 def compare(game, rules_a, rules_b, n: int, seed: int = 0, *, metrics=None, setup=None, paired: bool = True,
-            threads=None, progress=None) -> Comparison:
+            threads=None, progress=None, executor=None, workers=None) -> Comparison:
     """Compare two rule variants of ``game`` (an id such as ``"ezr"``, or a Game) over ``n`` games each.
 
     ``setup``: who plays (the game's ``Setup``, a dict or ``"key=value,..."``; default the game's).
@@ -201,14 +202,18 @@ def compare(game, rules_a, rules_b, n: int, seed: int = 0, *, metrics=None, setu
     ``metrics``: names to compare (default the game's default set).  Each is a per-game quantity whose
     mean is compared, or a pooled rate compared through its influence; p-values are also given Holm-adjusted
     over the metrics compared.
+    ``executor``/``workers``: where the games run (:meth:`simcore.games.base.Game.simulate`); on Dask both
+    variants' blocks are tasks at the same time.
     """
     g = find_game(game)
     ra, rb = g.rules(rules_a), g.rules(rules_b)
     names = metric_names(g, metrics)
     st = g.setup(setup)
     seed_b = seed if paired else seed + 1
-    res_a = g.simulate(st, n=n, seed=seed, rules=ra, threads=threads, progress=progress)
-    res_b = g.simulate(st, n=n, seed=seed_b, rules=rb, threads=threads, progress=progress)
+    with runner.maybe(executor, workers):
+        res_a, res_b = runner.concurrently(
+            [lambda: g.simulate(st, n=n, seed=seed, rules=ra, threads=threads, progress=progress),
+             lambda: g.simulate(st, n=n, seed=seed_b, rules=rb, threads=threads, progress=progress)])
     diff = paired_difference if paired else unpaired_difference
     out = []
     for m in names:

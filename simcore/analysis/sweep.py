@@ -16,6 +16,7 @@ import numpy as np
 import pandas as pd
 
 import simcore.progress as _progress
+from simcore import runner
 from simcore.games import game as find_game
 from simcore.rulesbase import RuleError
 from simcore.stats import mean_ci, wilson_ci
@@ -93,7 +94,7 @@ def _estimate(x: np.ndarray, binary: bool) -> tuple[float, float, float]:
 
 
 def sweep(game, base_rules, grid: dict, n: int, seeds=(0,), *, metrics=None, setup=None, threads=None,
-          progress=None) -> pd.DataFrame:
+          progress=None, executor=None, workers=None) -> pd.DataFrame:
     """Run every combination of ``grid``'s rule values, each a variant of ``base_rules``, and compare each with
     the base on common random numbers.
 
@@ -115,6 +116,8 @@ def sweep(game, base_rules, grid: dict, n: int, seeds=(0,), *, metrics=None, set
     ``variant_id`` equals it), n, seeds, grid, setup, metrics.
     ``progress``: True forces a bar over cells, False hides it, None shows it on a terminal or in Jupyter
     (never with ``--quiet``: :func:`simcore.progress.bar`).
+    ``executor``/``workers``: where the games run (:meth:`simcore.games.base.Game.simulate`); on Dask the
+    cells' blocks of games are the cluster's tasks together (cells x blocks), and the table is the same.
     """
     g = find_game(game)
     base = g.rules(base_rules)
@@ -137,24 +140,31 @@ def sweep(game, base_rules, grid: dict, n: int, seeds=(0,), *, metrics=None, set
     base_in_grid = any(same_as_base)
     seed_label = ",".join(map(str, seeds))
 
-    rows = []
-    with _progress.bar(total=len(cells) + (0 if base_in_grid else 1), unit=" cells", show=progress) as bar:
+    def cell_rows(i, values, rules, cs, base_vec):
+        vec = base_vec if same_as_base[i] else _vectors(g, rules, n, seeds, names, cs, threads)
+        extra = {k: v for k, v in cs.as_text().items() if getattr(cs, k) != getattr(setup, k)}
+        vid = rules.id + "".join(f"|{k}={v}" for k, v in extra.items())
+        out = []
+        for m in names:
+            x, binary = vec[m]
+            est, lo, hi = _estimate(x, binary)
+            d = paired_difference(base_vec[m][0], x, m)
+            out.append({"variant_id": vid, "cell": i, **values, "seed": seed_label, "metric": m,
+                        "estimate": est, "ci_low": lo, "ci_high": hi, "n": int(x.size), "base_estimate": d.a,
+                        "diff": d.diff, "diff_ci_low": d.ci[0], "diff_ci_high": d.ci[1], "p_value": d.p_value})
+        return out          # the cell's per-game values are dropped here: memory holds the base's and a few cells'
+
+    with _progress.bar(total=len(cells) + (0 if base_in_grid else 1), unit=" cells", show=progress) as bar, \
+            runner.maybe(executor, workers):
         base_vec = _vectors(g, base, n, seeds, names, setup, threads)
         if not base_in_grid:
             bar.update(1)
-        for i, (values, rules, cs) in enumerate(zip(cells, cell_rules, cell_setup)):
-            vec = base_vec if same_as_base[i] else _vectors(g, rules, n, seeds, names, cs, threads)
-            extra = {k: v for k, v in cs.as_text().items() if getattr(cs, k) != getattr(setup, k)}
-            vid = rules.id + "".join(f"|{k}={v}" for k, v in extra.items())
-            for m in names:
-                x, binary = vec[m]
-                est, lo, hi = _estimate(x, binary)
-                d = paired_difference(base_vec[m][0], x, m)
-                rows.append({"variant_id": vid, "cell": i, **values, "seed": seed_label, "metric": m,
-                             "estimate": est, "ci_low": lo, "ci_high": hi, "n": int(x.size), "base_estimate": d.a,
-                             "diff": d.diff, "diff_ci_low": d.ci[0], "diff_ci_high": d.ci[1],
-                             "p_value": d.p_value})
-            bar.update(1)
+        # on Dask the cells run side by side: their blocks are the cluster's tasks together
+        per_cell = runner.concurrently(
+            [lambda i=i, v=v, r=r, cs=cs: cell_rows(i, v, r, cs, base_vec)
+             for i, (v, r, cs) in enumerate(zip(cells, cell_rules, cell_setup))],
+            on_done=lambda i: bar.update(1))
+    rows = [row for part in per_cell for row in part]
     df = pd.DataFrame(rows, columns=["variant_id", "cell", *fields, *COLUMNS])
     df["cell"] = df["cell"].astype(np.int64)
     df["n"] = df["n"].astype(np.int64)

@@ -31,6 +31,7 @@ from typing import Callable, ClassVar
 
 import numpy as np
 
+from simcore import runner
 from simcore.charts import ChartError
 from simcore.deprecation import SimcoreDeprecationWarning
 from simcore.metrics import COMMON, Metric
@@ -263,7 +264,7 @@ class Game:
 
     def simulate(self, setup=None, *args, n: int | None = None, seed: int | None = None, rules=None,
                  threads: int | None = None, progress: bool | None = None, mode: str = "games",
-                 chunk_size: int | None = None, **legacy):
+                 chunk_size: int | None = None, executor=None, workers: int | None = None, **legacy):
         """Simulate ``n`` games of ``setup`` under ``rules``: ``simulate(setup, n, seed, rules)``.
 
         ``setup``: who plays (see ``Setup``; None is the game's default); a two-sided game also takes
@@ -271,6 +272,11 @@ class Game:
         ``"aggregate"`` (games that support it) only in-kernel counters, in constant memory.  Game ``g``
         depends only on ``(seed, g)``: the same seed gives identical results for any ``threads`` and
         ``chunk_size``, and two rule sets run with one seed share their dice game by game.
+
+        ``executor``: where the blocks of games run (:mod:`simcore.runner`): ``"threads"`` (this process, the
+        default), ``"dask"`` (a LocalCluster of ``workers`` processes), ``"dask:ADDRESS"`` (a scheduler), a
+        ``distributed.Client``; None runs on the current executor (a :func:`simcore.runner.executor` block's,
+        or the command line's ``--executor``).  The results are bit-identical on every executor.
         """
         setup, rest = self._split_pair(setup, args)
         n, seed, rules = self._positional(rest, n, seed, rules)
@@ -282,8 +288,10 @@ class Game:
         if mode not in ("games", "aggregate"):
             raise ValueError(f"mode must be 'games' or 'aggregate', got {mode!r}")
         check_memory(self, n, mode)
-        return self.run(self.setup(setup), n, seed, self.rules(rules), threads=threads, progress=progress,
-                        mode=mode, chunk_size=chunk_size)
+        setup, rules = self.setup(setup), self.rules(rules)
+        with runner.maybe(executor, workers):
+            return self.run(setup, n, seed, rules, threads=threads, progress=progress, mode=mode,
+                            chunk_size=chunk_size)
 
     def play_by_play(self, setup=None, seed: int = 0, game_index: int = 0, rules=None, **legacy) -> PlayByPlay:
         """Game ``game_index`` of the run with ``seed`` (the game :meth:`simulate` plays as that game), with its

@@ -5,6 +5,7 @@ import json
 from pathlib import Path
 
 from simcore.cliargs import Parser, UsageError, plain, plot_file, positive_int, refuse_overwrite, refuse_overwrite_any
+from simcore.cliargs import add_executor, add_threads
 from simcore.cliargs import seed as seed_arg
 
 def cmd_league_standings(argv):
@@ -100,7 +101,7 @@ def cmd_league_project(argv):
                    help="write a page to share: odds table, points bands, odds over dates (.html, or .md with "
                         "its figures beside it)")
     p.add_argument("--force", action="store_true", help="replace output files that exist")
-    p.add_argument("--threads", type=positive_int, default=None)
+    add_threads(p)
     args = p.parse_args(argv)
     from simcore.league.files import load_league
     from simcore.league.projection import OUTPUT_FILES, project, write
@@ -159,6 +160,7 @@ def cmd_league_history(argv):
     p.add_argument("--plot", default=None, metavar="FILE.png", type=plot_file,
                    help="save the odds over the dates (FILE.png without an extension)")
     p.add_argument("--force", action="store_true", help="replace the plot file if it exists")
+    add_executor(p)
     args = p.parse_args(argv)
     from simcore.league.files import load_league
     from simcore.league.projection import default_dates, odds_by_date

@@ -235,11 +235,14 @@ def _engine(lg: League, s: Setup):
 
 
 def project(league, n: int = 10_000, seed: int = 0, *, results=None, threads: int | None = None,
-            chunk_size: int | None = None, progress: bool | None = None, keep_games: bool = False) -> Projection:
+            chunk_size: int | None = None, progress: bool | None = None, keep_games: bool = False, executor=None,
+            workers: int | None = None) -> Projection:
     """Project ``league`` (a :class:`~simcore.league.files.League` or the path of its ``league.toml``) ``n`` times.
 
     ``results``: a played-results CSV replacing the one the league file names (path leagues only).
     ``keep_games``: also keep every simulated regular-season game (n x remaining games rows).
+    ``executor``/``workers``: where the blocks of seasons run (:mod:`simcore.runner`; default the current
+    executor); season s depends only on (seed, s), so the projection is the same on every executor.
     """
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n <= 0:
         raise ValueError(f"n must be a positive whole number of seasons, got {n!r}")
@@ -254,13 +257,14 @@ def project(league, n: int = 10_000, seed: int = 0, *, results=None, threads: in
     s = setup(lg)
     check_season_memory(lg, s, n, keep_games)
     run, finish = _engine(lg, s)
-    parts: list[dict] = []
+    useed = np.uint64(seed)
 
     def fn(s0, count):
-        parts.append(run(np.uint64(seed), s0, count, keep_games))
+        return run(useed, s0, count, keep_games)
 
-    runner.run_chunks(n, fn, chunk_size=chunk_size or DEFAULT_CHUNK, n_threads=threads, progress=progress,
-                      desc="seasons")
+    with runner.maybe(executor, workers):
+        parts = runner.map_blocks(n, fn, chunk_size=chunk_size or DEFAULT_CHUNK, n_threads=threads,
+                                  progress=progress, desc="seasons", seed=seed)
     out = {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
     seasons = _seasons_frame(lg, s, out["team"], out["stats"])
     teams = _summary(lg, s, seasons, n)

@@ -196,9 +196,10 @@ class DiceHockey(Game):
 
         out = OUTPUTS.allocate(n)
         ctx = self.ctx(setup, rules)
-        runner.run_chunks(n, lambda g0, c: simulate_games(ctx, np.uint64(seed), g0, c,
-                                                          tuple(a[g0:g0 + c] for a in out)),
-                          chunk_size=chunk_size, n_threads=threads, progress=progress)
+        def play(g0, c, inputs, rows, totals):
+            simulate_games(ctx, np.uint64(seed), g0, c, rows)
+
+        runner.run_games(n, play, rows=out, chunk_size=chunk_size, n_threads=threads, progress=progress, seed=seed)
         meta = {"game": ID, "variant": rules.id, "seed": seed, "n": n, "mode": "games",
                 "version": simcore.__version__, "home": str(setup.home), "away": str(setup.away), "setup": setup.id}
         res = Results(meta, OUTPUTS.as_dict(out), summarizer=_summary)

@@ -121,9 +121,10 @@ def simulate(n, seed, rules=None, policies=(None, None), board=None, chart=None,
         raise ValueError(f"n must be >= 0, got {n}")
     c = compile_ctx(rules, policies, board, chart, penalties, formations, mixes)
     out = GAME_OUTPUTS.allocate(n)
-    runner.run_chunks(n, lambda g0, k: simulate_games(c, np.uint64(seed), np.int64(g0), np.int64(k),
-                                                      tuple(a[g0:g0 + k] for a in out)),
-                      chunk_size=chunk_size, n_threads=threads, progress=progress)
+    def play(g0, k, inputs, rows, totals):
+        simulate_games(c, np.uint64(seed), np.int64(g0), np.int64(k), rows)
+
+    runner.run_games(n, play, rows=out, chunk_size=chunk_size, n_threads=threads, progress=progress, seed=seed)
     return GAME_OUTPUTS.as_dict(out)
 
 

@@ -81,25 +81,25 @@ def simulate(home, away, n: int = 100_000, seed: int = 0, rules: Rules | str | N
     rules, home, away, charts, pol, c = _setup(home, away, rules, charts, policies)
     ctx = c.ctx()
     useed = np.uint64(seed)
-    arrays = None
+    arrays, totals = None, ()
     if mode == "games":
         arrays = K.GAME_OUTPUTS.allocate(n)
 
-        def fn(g0, count):
-            K.simulate_games(ctx, useed, g0, count, tuple(a[g0:g0 + count] for a in arrays))
+        def play(g0, count, inputs, rows, totals):
+            K.simulate_games(ctx, useed, g0, count, rows)
     else:
-        agg = {o.name: np.zeros(o.shape, o.dtype) for o in K.AGG_OUTPUTS.specs}
-        part = K.AGG_OUTPUTS.allocate(n_blocks(min(n, chunk_size or runner.DEFAULT_CHUNK), K.BLOCK))
+        totals = tuple(np.zeros(o.shape, o.dtype) for o in K.AGG_OUTPUTS.specs)
 
-        def fn(g0, count):
-            nb = n_blocks(count, K.BLOCK)
-            for a in part:
-                a[:nb] = 0
+        def play(g0, count, inputs, rows, totals):
+            part = K.AGG_OUTPUTS.allocate(n_blocks(count, K.BLOCK))     # the kernel's counters per block of K.BLOCK
             K.simulate_aggregate(ctx, useed, g0, count, part)
-            for name, a in zip(K.AGG_OUTPUTS.names, part):
-                agg[name] += a[:nb].sum(axis=0)
+            for t, a in zip(totals, part):
+                t += a.sum(axis=0)
 
-    runner.run_chunks(n, fn, chunk_size=chunk_size, n_threads=threads, progress=progress)
+    runner.run_games(n, play, rows=arrays or (), totals=totals, chunk_size=chunk_size, n_threads=threads,
+                     progress=progress, seed=seed)
+    if arrays is None:
+        agg = K.AGG_OUTPUTS.as_dict(totals)
     if arrays is not None:
         arrays = K.GAME_OUTPUTS.as_dict(arrays)
         agg = _aggregate_arrays(arrays)

@@ -38,9 +38,11 @@ def simulate(n, seed, rules=None, policies=(None, None), board=None, threads=Non
     seed = check_seed(seed)
     c = compile_ctx(rules, policies, board)
     out = GAME_OUTPUTS.allocate(int(n))
-    runner.run_chunks(int(n), lambda g0, k: simulate_games(c, np.uint64(seed), np.int64(g0), np.int64(k),
-                                                           tuple(a[g0:g0 + k] for a in out)),
-                      chunk_size=chunk_size, n_threads=threads, progress=progress)
+    def play(g0, k, inputs, rows, totals):
+        simulate_games(c, np.uint64(seed), np.int64(g0), np.int64(k), rows)
+
+    runner.run_games(int(n), play, rows=out, chunk_size=chunk_size, n_threads=threads, progress=progress,
+                     seed=seed)
     return GAME_OUTPUTS.as_dict(out)
 
 

@@ -104,10 +104,11 @@ def simulate(n: int = 100_000, seed: int = 0, rules: Rules | str | None = None, 
     ctx = game.ctx()
     useed = np.uint64(seed)
 
-    def run(g0, count):
-        K.simulate_games(ctx, useed, g0, count, (out[g0:g0 + count],))
+    def play(g0, count, inputs, rows, totals):
+        K.simulate_games(ctx, useed, g0, count, rows)
 
-    runner.run_chunks(n, run, chunk_size=chunk_size or DEFAULT_CHUNK, n_threads=threads, progress=progress)
+    runner.run_games(n, play, rows=(out,), chunk_size=chunk_size or DEFAULT_CHUNK, n_threads=threads,
+                     progress=progress, seed=seed)
     meta = {"game": "pyramid", "variant": game.rules.id, "seed": seed, "n": n, "mode": "games",
             "version": simcore.__version__, "home": names[0], "away": names[1],
             "policies": {"home": str(game.policies[0]), "away": str(game.policies[1])},

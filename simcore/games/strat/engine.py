@@ -137,19 +137,22 @@ def simulate(home=None, away=None, n: int = 10_000, seed: int = 0, rules: Rules 
     nteams = len(c.teams)
     players = np.zeros((nteams, MAX_ROSTER, NP), np.int64)
     useed = np.uint64(seed)
-    OP = np.zeros((min(n, PLAYER_PASS), 2, MAX_ROSTER, NP), np.int16)
     from .kernel import drivers          # the jitted kernel, defined on first use
 
-    def fn(g0, count):
-        # the per-game player counters are only summed per team: one reused buffer, a pass at a time
-        for p0 in range(g0, g0 + count, PLAYER_PASS):
-            m = min(PLAYER_PASS, g0 + count - p0)
+    def play(g0, count, inputs, rows, totals):
+        hs, as_, gs, gf = inputs
+        og, ot, ok = rows
+        # the per-game player counters are only summed per team: one buffer, a pass at a time
+        op = np.zeros((min(count, PLAYER_PASS), 2, MAX_ROSTER, NP), np.int16)
+        for p0 in range(0, count, PLAYER_PASS):
+            m = min(PLAYER_PASS, count - p0)
             sl = slice(p0, p0 + m)
-            drivers.simulate_games((c.D, pol, homes[sl], aways[sl], gsl[sl], gft[sl]), useed, p0, m,
-                                   (OG[sl], OT_[sl], OP[:m], OK[sl]))
-            drivers.add_players(OP[:m], homes[sl], aways[sl], players)
+            drivers.simulate_games((c.D, pol, hs[sl], as_[sl], gs[sl], gf[sl]), useed, g0 + p0, m,
+                                   (og[sl], ot[sl], op[:m], ok[sl]))
+            drivers.add_players(op[:m], hs[sl], as_[sl], totals[0])
 
-    runner.run_chunks(n, fn, chunk_size=chunk_size or DEFAULT_CHUNK, n_threads=threads, progress=progress)
+    runner.run_games(n, play, inputs=(homes, aways, gsl, gft), rows=(OG, OT_, OK), totals=(players,),
+                     chunk_size=chunk_size or DEFAULT_CHUNK, n_threads=threads, progress=progress, seed=seed)
     meta = {"game": "strat", "variant": rules.id, "seed": seed, "n": n, "mode": "games",
             "version": simcore.__version__, "kit": _kit(kit).name, "league": bool(league),
             "home": None if league else home, "away": None if league else away,

@@ -1,0 +1,191 @@
+"""Runs bigger than memory: a game's per-game tables written as parquet datasets, one file per block of games.
+
+:func:`write` plays games 0 .. n-1 in blocks on the current executor (:mod:`simcore.runner`: threads, or the
+workers of a Dask cluster, which write their blocks' files themselves: the output folder must be one they all
+see, as on a LocalCluster or a shared file system).  Each block is played on its own (game ``g`` depends only on
+``(seed, g)``, so a block's games are the games of the whole run) and its per-game tables (every table of the
+game with a ``game_id`` column) are written as ``DIR/<table>/part-<block>.parquet``; no process holds more than
+one block's games.  ``pandas.read_parquet(DIR / "games")`` (or ``pyarrow.dataset``) reads a table back whole,
+``game_id`` in order.
+
+The folder follows :mod:`simcore.outputs`: the parts are written under hidden names (``.part-...partial``,
+which parquet readers skip), renamed into place when every block is done, and ``manifest.json`` is written last,
+listing every file with its size and sha256, the command and the run (game, variant, seed, n, block size).  An
+interrupted run leaves no manifest and no part under its final name; :func:`simcore.outputs.read_manifest`
+refuses a folder without a manifest.  (The manifest sits above the tables' folders rather than beside their
+parts: a parquet reader given a table's folder would try to read it as a part.)
+"""
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+from simcore import runner
+from simcore.outputs import COMMAND, MANIFEST, _sha256, refuse_existing, write_json
+
+#: Games a block of a dataset holds when ``block`` is not given: its tables fit a worker's memory easily.
+DEFAULT_BLOCK = 1 << 17
+PART = "part-{:08d}.parquet"
+
+
+def per_game_tables(game, setup=None, rules=None, seed: int = 0) -> list[str]:
+    """The names of ``game``'s tables with one or more rows per game (a ``game_id`` column), from a run of one
+    game."""
+    from simcore.games import game as find_game
+
+    g = find_game(game)
+    res = g.simulate(setup, n=1, seed=seed, rules=rules, progress=False, executor="threads")
+    return [t for t in res.table_names if "game_id" in res.table(t).columns]
+
+
+def _hidden(folder: Path, b: int) -> Path:
+    """Where block ``b``'s part is written until the run is complete (a block played again, after a lost
+    worker, writes the same bytes to the same name)."""
+    return folder / ("." + PART.format(b) + ".partial")
+
+
+def _write_block(g, setup, rules, seed, out, tables, block, g0, count, meta):
+    """Play games ``g0 .. g0+count-1`` and write each of ``tables`` as a hidden part file; returns
+    ``[(table, block, rows, bytes, sha256)]``.  Runs on a worker (or here, on threads)."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    with runner.first_game(g0):
+        res = g.simulate(setup, n=count, seed=seed, rules=rules, progress=False, executor="threads")
+    b = g0 // block
+    done = []
+    for name in tables:
+        df = res.table(name).copy()
+        df["game_id"] = df["game_id"].to_numpy().astype("int64") + g0
+        tbl = pa.Table.from_pandas(df, preserve_index=False)
+        md = dict(tbl.schema.metadata or {})
+        md[b"simcore"] = json.dumps({**meta, "table": name, "block": b, "first_game": g0, "games": count},
+                                    default=str).encode()
+        folder = Path(out) / name
+        folder.mkdir(parents=True, exist_ok=True)
+        tmp = _hidden(folder, b)
+        pq.write_table(tbl.replace_schema_metadata(md), tmp)
+        with open(tmp, "rb") as fh:
+            os.fsync(fh.fileno())
+        done.append((name, b, len(df), tmp.stat().st_size, _sha256(tmp)))
+    return done
+
+
+def write(game, out, n: int, seed: int = 0, rules=None, setup=None, *, tables=None, block: int | None = None,
+          overwrite: bool = False, progress: bool | None = None, executor=None, workers: int | None = None) -> dict:
+    """Play ``n`` games of ``game`` and write its per-game ``tables`` (default: every one) into the folder
+    ``out`` as parquet datasets, one file per block of ``block`` games; returns the manifest written.
+
+    Refuses (FileExistsError) a folder with a manifest or a table folder already there, unless ``overwrite``.
+    """
+    from simcore.games import game as find_game
+    from simcore.games.base import check_n
+    from simcore.rng import check_seed
+
+    g = find_game(game)
+    n, seed = check_n(n), check_seed(seed)
+    setup, rules = g.setup(setup), g.rules(rules)
+    block = DEFAULT_BLOCK if block is None else int(block)
+    if block <= 0:
+        raise ValueError(f"block must be a positive number of games, got {block}")
+    available = per_game_tables(g, setup, rules, seed)
+    tables = available if tables is None else list(tables)
+    for t in tables:
+        if t not in available:
+            raise ValueError(f"{g.id} has no per-game table {t!r}; per-game tables: {', '.join(available)}")
+    if not tables:
+        raise ValueError("tables must name at least one table")
+    out = Path(out)
+    if out.exists() and not out.is_dir():
+        raise NotADirectoryError(f"{out} is a file, not a folder")
+    hint = "pass overwrite=True to replace it"
+    refuse_existing(out / MANIFEST, overwrite, hint)
+    for t in tables:
+        refuse_existing(out / t, overwrite, hint)
+    out.mkdir(parents=True, exist_ok=True)
+    meta = {"game": g.id, "variant": rules.id, "setup": setup.id, "seed": seed, "n": n, "block": block,
+            "version": __import__("simcore").__version__}
+
+    def fn(g0, count):
+        return _write_block(g, setup, rules, seed, out, tables, block, g0, count, meta)
+
+    try:
+        with runner.maybe(executor, workers):
+            parts = runner.map_blocks(n, fn, chunk_size=block, progress=progress, seed=seed)
+    except BaseException:
+        for t in tables:
+            for tmp in (out / t).glob(".part-*.partial"):
+                tmp.unlink(missing_ok=True)
+        raise
+    # every block is written: the folder becomes complete (the old manifest goes first, the new one last)
+    (out / MANIFEST).unlink(missing_ok=True)
+    keep = {(t, PART.format(b)) for p in parts for t, b, *_ in p}
+    for t in tables:
+        for old in (out / t).glob("part-*.parquet"):
+            if (t, old.name) not in keep:
+                old.unlink()
+    files = []
+    rows = {t: 0 for t in tables}
+    for p in parts:
+        for t, b, nrows, size, digest in p:
+            os.replace(_hidden(out / t, b), out / t / PART.format(b))
+            files.append({"name": f"{t}/{PART.format(b)}", "bytes": size, "sha256": digest})
+            rows[t] += nrows
+    doc = {"simcore": meta["version"], "command": COMMAND.get(), "files": files,
+           "dataset": {**meta, "blocks": len(parts), "tables": {t: {"rows": rows[t], "path": t} for t in tables}}}
+    write_json(out / MANIFEST, doc, overwrite=True)
+    return doc
+
+
+def read(path, table: str = "games"):
+    """A table of a complete dataset folder (:func:`simcore.outputs.read_manifest` checks it) as one frame."""
+    import pandas as pd
+
+    from simcore.outputs import read_manifest
+
+    doc = read_manifest(path, verify=False)
+    names = [f["name"] for f in doc["files"] if f["name"].startswith(table + "/")]
+    if not names:
+        raise KeyError(f"{path}: no table {table!r}; tables: "
+                       f"{', '.join(doc.get('dataset', {}).get('tables', {}))}")
+    return pd.read_parquet(Path(path) / table)
+
+
+def cmd_dataset(argv):
+    """``simcore dataset GAME --out DIR``: the command line of :func:`write`."""
+    from simcore.cliargs import (JoinRepeated, Parser, UsageError, add_seed, add_threads, positive_int,
+                                 refuse_overwrite_any)
+    from simcore.games import available_games
+
+    p = Parser(prog="simcore dataset",
+               description="Play n games and write the game's per-game tables as parquet datasets, one file per "
+               "block of games (runs bigger than memory; on a Dask cluster each worker writes its blocks).",
+               epilog="Read a table back with pandas.read_parquet('DIR/games') (or pyarrow.dataset); DIR/manifest.json "
+               "lists every file and is written last.\n\nexample:\n  simcore dataset strat -n 10000000 --out "
+               "runs/strat --executor dask --workers 2")
+    p.add_argument("game", help=f"game id: {', '.join(available_games())}")
+    p.add_argument("-n", type=positive_int, default=1_000_000, help="games to play (default 1000000)")
+    add_seed(p)
+    p.add_argument("--rules", default="", metavar="FIELD=VALUE,...", action=JoinRepeated, help="rule fields")
+    p.add_argument("--setup", default="", metavar="KEY=VALUE,...", action=JoinRepeated, help="who plays")
+    p.add_argument("--tables", default=None, help="comma-separated per-game tables (default: every one)")
+    p.add_argument("--block", type=positive_int, default=DEFAULT_BLOCK,
+                   help=f"games per file (default {DEFAULT_BLOCK})")
+    p.add_argument("--out", required=True, metavar="DIR", help="the output folder")
+    p.add_argument("--force", action="store_true", help="replace the tables and manifest of an existing DIR")
+    add_threads(p)
+    args = p.parse_args(argv)
+    if args.game.lower() not in available_games():
+        raise UsageError(f"unknown game {args.game!r}; games: {', '.join(available_games())}")
+    tables = [t.strip() for t in args.tables.split(",") if t.strip()] if args.tables else None
+    refuse_overwrite_any(args.out, [MANIFEST, *(tables or [])], args.force)
+    try:
+        doc = write(args.game.lower(), args.out, args.n, args.seed, args.rules or None, args.setup or None,
+                    tables=tables, block=args.block, overwrite=args.force)
+    except FileExistsError as exc:
+        raise UsageError(f"{exc.args[0].split(';')[0]}; pass --force to replace it") from None
+    d = doc["dataset"]
+    parts = ", ".join(f"{t} ({v['rows']:,} rows)" for t, v in d["tables"].items())
+    print(f"{args.out}: {d['n']:,} {d['game']} games in {d['blocks']:,} blocks of {d['block']:,}: {parts}; read "
+          f"with pandas.read_parquet('{Path(args.out) / next(iter(d['tables']))}')")

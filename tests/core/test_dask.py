@@ -1,0 +1,250 @@
+"""The dask executor (simcore.runner): every registered game gives bit-identical results on threads and on a
+2-worker LocalCluster, whatever the block size; a killed worker's blocks are played again with the same result;
+a failing block names itself and its seed in one line; Ctrl-C cancels the tasks.
+
+One LocalCluster of two single-thread worker processes serves the module (about 10 s to start on 2 shared
+cores).  Each test runs threads first: the kernels it compiles land in numba's cache beside the code, where
+the workers load them instead of compiling again.
+"""
+from __future__ import annotations
+
+import _thread
+import os
+import signal
+import sys
+import threading
+import time
+
+import numpy as np
+import pandas as pd
+import pytest
+
+distributed = pytest.importorskip("distributed")
+
+import simcore  # noqa: E402
+from simcore import runner  # noqa: E402
+from simcore.games import available_games  # noqa: E402
+
+#: one xdist worker runs this module (`make test` distributes with --dist loadgroup): one cluster, not one each
+pytestmark = pytest.mark.xdist_group("dask")
+
+N = 61          # games a test run plays: a prime, so no block size divides it
+BLOCK = 7
+
+
+@pytest.fixture(scope="module")
+def dask_ex():
+    ex = runner.Dask(workers=2, timeout=120)
+    try:
+        yield ex
+    finally:
+        ex.close()
+
+
+def _same(a, b):
+    """Two Results: every aggregate array and every table equal, bit for bit."""
+    assert a.meta == b.meta
+    assert a.aggregates.keys() == b.aggregates.keys()
+    for k in a.aggregates:
+        np.testing.assert_array_equal(np.asarray(a.aggregates[k]), np.asarray(b.aggregates[k]), err_msg=k)
+    assert a.table_names == b.table_names
+    for name in a.table_names:
+        pd.testing.assert_frame_equal(a.table(name), b.table(name), check_exact=True, obj=name)
+    pd.testing.assert_frame_equal(a.summary(), b.summary(), check_exact=True)
+
+
+@pytest.mark.parametrize("game_id", available_games())
+def test_every_game_is_bit_identical_on_dask_in_any_block_size(game_id, dask_ex):
+    g = simcore.game(game_id)
+    local = g.simulate(n=N, seed=2026, progress=False)
+    small_blocks = g.simulate(n=N, seed=2026, progress=False, chunk_size=5, threads=1)
+    _same(local, small_blocks)
+    remote = g.simulate(n=N, seed=2026, progress=False, chunk_size=BLOCK, executor=dask_ex)
+    _same(local, remote)
+    one_block = g.simulate(n=N, seed=2026, progress=False, executor=dask_ex, chunk_size=N)
+    _same(local, one_block)
+
+
+@pytest.mark.parametrize("game_id", available_games())
+def test_aggregate_mode_sums_the_counters_exactly(game_id, dask_ex):
+    g = simcore.game(game_id)
+    if g.per_game_outputs("aggregate") is not None:
+        pytest.skip(f"{game_id} has no aggregate mode")
+    local = g.simulate(n=5000, seed=11, mode="aggregate", progress=False)
+    remote = g.simulate(n=5000, seed=11, mode="aggregate", progress=False, chunk_size=777, executor=dask_ex)
+    _same(local, remote)
+    big_blocks = g.simulate(n=5000, seed=11, mode="aggregate", progress=False, executor=dask_ex)
+    _same(local, big_blocks)
+
+
+def test_compare_and_sweep_are_the_same_on_dask(dask_ex):
+    from simcore.analysis import compare, sweep
+
+    a = compare("ezr", None, "overtime=none", n=400, seed=3, progress=False)
+    b = compare("ezr", None, "overtime=none", n=400, seed=3, progress=False, executor=dask_ex)
+    pd.testing.assert_frame_equal(a.table(), b.table(), check_exact=True)
+    grid = {"overtime": ["table", "none"], "qq_chart": ["on", "off"]}
+    s1 = sweep("ezr", None, grid, n=300, seeds=(1, 2), progress=False)
+    s2 = sweep("ezr", None, grid, n=300, seeds=(1, 2), progress=False, executor=dask_ex)
+    pd.testing.assert_frame_equal(s1, s2, check_exact=True)
+
+
+def test_league_projection_is_the_same_on_dask(dask_ex):
+    from simcore.league.projection import project
+    from simcore.league.samplegen import sample
+
+    path = sample("ezr") / "league.toml"
+    a = project(path, n=40, seed=5, progress=False, chunk_size=40)
+    b = project(path, n=40, seed=5, progress=False, chunk_size=6, executor=dask_ex)
+    pd.testing.assert_frame_equal(a.teams, b.teams, check_exact=True)
+    pd.testing.assert_frame_equal(a.seasons, b.seasons, check_exact=True)
+
+
+def test_a_dataset_written_by_the_workers_is_the_same_files(dask_ex, tmp_path):
+    from simcore import dataset
+
+    a = dataset.write("ezr", tmp_path / "threads", n=900, seed=4, block=200)
+    b = dataset.write("ezr", tmp_path / "dask", n=900, seed=4, block=200, executor=dask_ex)
+    assert [(f["name"], f["sha256"]) for f in a["files"]] == [(f["name"], f["sha256"]) for f in b["files"]]
+    assert a["dataset"] == b["dataset"]
+
+
+# ---------------------------------------------------------------- faults
+
+_KILL_AT = 3 * BLOCK        # the block whose first attempt kills its worker
+
+
+def _set_env(key, value):
+    os.environ[key] = value
+
+
+def _killing_task(play, g0, count, *rest):
+    """The runner's games task, but the first attempt at block ``_KILL_AT`` kills its own worker process
+    (SIGKILL: no clean-up, as when a machine goes away).  Runs on a worker, pickled by value."""
+    marker = os.environ.get("SIMCORE_TEST_KILL_MARKER")      # a worker started again has none: it plays
+    if g0 == _KILL_AT and marker and not os.path.exists(marker):
+        open(marker, "w").close()
+        os.kill(os.getpid(), signal.SIGKILL)
+    from simcore import runner as r
+
+    return r._games_task(play, g0, count, *rest)
+
+
+def _raising_task(play, g0, count, *rest):
+    if g0 == 2 * BLOCK:
+        raise ValueError("scripted failure\nsecond line")
+    from simcore import runner as r
+
+    return r._games_task(play, g0, count, *rest)
+
+
+@pytest.fixture
+def by_value():
+    import cloudpickle
+
+    mod = sys.modules[__name__]
+    cloudpickle.register_pickle_by_value(mod)
+    yield
+    cloudpickle.unregister_pickle_by_value(mod)
+
+
+def test_a_killed_worker_has_its_blocks_played_again_with_the_same_result(dask_ex, monkeypatch, tmp_path,
+                                                                          by_value):
+    marker = tmp_path / "killed"
+    g = simcore.game("ezr")
+    local = g.simulate(n=20 * BLOCK, seed=99, progress=False)
+    pids = set(dask_ex.client.run(os.getpid).values())
+    dask_ex.client.run(_set_env, "SIMCORE_TEST_KILL_MARKER", str(marker))
+    monkeypatch.setattr(runner, "_games_task", _killing_task)
+    remote = g.simulate(n=20 * BLOCK, seed=99, progress=False, chunk_size=BLOCK, executor=dask_ex)
+    assert marker.exists()                       # a worker was killed in the middle of the run
+    _same(local, remote)
+    dask_ex.client.wait_for_workers(2, timeout=60)      # its nanny starts it again
+    now = set(dask_ex.client.run(os.getpid).values())
+    assert len(now) == 2 and now != pids
+
+
+def test_a_failing_block_names_its_games_and_seed_in_one_line(dask_ex, monkeypatch, by_value):
+    monkeypatch.setattr(runner, "_games_task", _raising_task)
+    with pytest.raises(runner.BlockError) as info:
+        simcore.game("ezr").simulate(n=N, seed=4242, progress=False, chunk_size=BLOCK, executor=dask_ex)
+    msg = str(info.value)
+    assert msg == "block 2 (games 14 .. 20) of seed 4242 failed: ValueError: scripted failure"
+
+
+def _slow_block(g0, count):
+    time.sleep(0.5)
+    return g0
+
+
+def test_ctrl_c_cancels_the_tasks(dask_ex, by_value):
+    timer = threading.Timer(1.5, _thread.interrupt_main)
+    timer.start()
+    t0 = time.monotonic()
+    with pytest.raises(KeyboardInterrupt), runner.executor(dask_ex):
+        runner.map_blocks(400, _slow_block, chunk_size=1, progress=False)
+    assert time.monotonic() - t0 < 10
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and any(dask_ex.client.processing().values()):
+        time.sleep(0.1)
+    assert not any(dask_ex.client.processing().values())       # nothing left running on the workers
+    assert runner.map_blocks(3, _slow_block, chunk_size=1, progress=False) == [0, 1, 2]   # threads, as before
+
+
+def test_executor_specs_are_checked():
+    assert runner.parse_executor("dask:tcp://10.0.0.1:8786") == ("dask", "tcp://10.0.0.1:8786")
+    assert runner.parse_executor("threads") == ("threads", None)
+    for bad in ("dask:", "thread", "threads:x", ""):
+        with pytest.raises(ValueError, match="executor must be 'threads', 'dask' or 'dask:ADDRESS'"):
+            runner.parse_executor(bad)
+    with pytest.raises(ValueError, match="workers must be a positive whole number, got 0"):
+        runner.make("threads", 0)
+
+
+def test_the_command_line_runs_on_dask_with_the_same_output(capsys):
+    from simcore.cli import main
+
+    assert main(["ezr", "-n", "3000", "--seed", "8", "--format", "json", "--quiet"]) == 0
+    local = capsys.readouterr().out
+    assert main(["ezr", "-n", "3000", "--seed", "8", "--format", "json", "--quiet", "--executor", "dask",
+                 "--workers", "2"]) == 0
+    remote = capsys.readouterr()
+    assert remote.out == local
+    assert runner._configured["executor"] is None          # closed when the command ended
+
+
+def test_the_command_line_refuses_a_bad_executor_in_one_line(capsys):
+    from simcore.cli import main
+
+    assert main(["ezr", "-n", "10", "--executor", "spark"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "executor must be 'threads', 'dask' or 'dask:ADDRESS'" in err
+
+
+def test_ctrl_c_at_the_terminal_stops_a_cluster_run_with_one_line(tmp_path):
+    """Ctrl-C reaches every process of the terminal's group: the command cancels its tasks, closes its
+    LocalCluster and exits 130 with one line; the workers print nothing; the dataset has no manifest."""
+    import subprocess
+
+    out = tmp_path / "d"
+    cmd = [sys.executable, "-m", "simcore", "dataset", "ezr", "-n", str(10**12), "--block", "20000", "--tables",
+           "games", "--out", str(out), "--executor", "dask", "--workers", "2"]
+    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 240
+        while time.monotonic() < deadline and not list((out / "games").glob(".part-*")) and p.poll() is None:
+            time.sleep(0.2)                      # until the workers are writing blocks
+        assert p.poll() is None, p.communicate()
+        os.killpg(p.pid, signal.SIGINT)
+        stdout, stderr = p.communicate(timeout=120)
+    finally:
+        if p.poll() is None:
+            os.killpg(p.pid, signal.SIGKILL)
+    assert (p.returncode, stderr, stdout) == (130, "simcore: interrupted\n", "")
+    assert not (out / "manifest.json").exists() and not list((out / "games").glob("part-*"))
+
+
+def test_the_progress_bar_counts_finished_blocks(dask_ex, capsys):
+    simcore.game("ezr").simulate(n=N, seed=1, chunk_size=BLOCK, progress=True, executor=dask_ex)
+    err = capsys.readouterr().err
+    assert "100%" in err and f"{N}/{N}" in err.replace(".0", "")

@@ -1,0 +1,70 @@
+"""simcore.dataset: per-game tables as one parquet file per block, the manifest last; the same files on every
+executor (tests/core/test_dask.py runs it on a LocalCluster)."""
+from __future__ import annotations
+
+import json
+
+import pandas as pd
+import pytest
+
+import simcore
+from simcore import dataset, runner
+from simcore.outputs import IncompleteOutput, read_folder, read_manifest
+
+
+def test_a_dataset_is_the_run_block_by_block(tmp_path):
+    g = simcore.game("ezr")
+    whole = g.simulate(n=1000, seed=9)
+    doc = dataset.write("ezr", tmp_path / "run", n=1000, seed=9, block=300)
+    assert [f["name"] for f in doc["files"] if f["name"].startswith("games/")] == [
+        f"games/part-{b:08d}.parquet" for b in range(4)]
+    assert doc["dataset"]["blocks"] == 4 and doc["dataset"]["tables"]["games"]["rows"] == 1000
+    games = pd.read_parquet(tmp_path / "run" / "games")
+    assert games["game_id"].tolist() == list(range(1000))
+    pd.testing.assert_frame_equal(games, whole.games, check_categorical=False, check_dtype=True)
+    for name in ("periods", "events"):
+        got = pd.read_parquet(tmp_path / "run" / name)
+        pd.testing.assert_frame_equal(got, whole.table(name), check_categorical=False)
+    read_manifest(tmp_path / "run")                    # every file as listed
+    assert not list((tmp_path / "run").rglob("*.partial"))
+    tables = read_folder(tmp_path / "run")
+    pd.testing.assert_frame_equal(tables["games"], games)
+
+
+def test_a_dataset_is_not_replaced_without_overwrite_and_an_interrupted_one_looks_incomplete(tmp_path, monkeypatch):
+    out = tmp_path / "run"
+    dataset.write("ezr", out, n=50, seed=1, block=20, tables=["games"])
+    with pytest.raises(FileExistsError, match="manifest.json exists"):
+        dataset.write("ezr", out, n=50, seed=1, block=20, tables=["games"])
+    old = (out / "games" / "part-00000000.parquet").read_bytes()
+
+    def stop(*a, **k):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(runner, "map_blocks", stop)
+    with pytest.raises(KeyboardInterrupt):
+        dataset.write("ezr", out, n=80, seed=2, block=20, tables=["games"], overwrite=True)
+    assert (out / "games" / "part-00000000.parquet").read_bytes() == old      # nothing replaced
+    monkeypatch.undo()
+    doc = dataset.write("ezr", out, n=30, seed=2, block=20, tables=["games"], overwrite=True)
+    assert sorted(p.name for p in (out / "games").iterdir()) == ["part-00000000.parquet", "part-00000001.parquet"]
+    assert json.loads((out / "manifest.json").read_text())["dataset"]["seed"] == 2 == doc["dataset"]["seed"]
+    (out / "manifest.json").unlink()
+    with pytest.raises(IncompleteOutput):
+        read_folder(out)
+
+
+def test_unknown_tables_are_refused():
+    with pytest.raises(ValueError, match="ezr has no per-game table 'teams'; per-game tables: games, periods, events"):
+        dataset.write("ezr", "unused", n=10, tables=["teams"])
+
+
+def test_the_dataset_command(tmp_path, capsys):
+    from simcore.cli import main
+
+    out = tmp_path / "d"
+    assert main(["dataset", "ezr", "-n", "500", "--block", "200", "--out", str(out), "--tables", "games"]) == 0
+    line = capsys.readouterr().out
+    assert "500 ezr games in 3 blocks of 200: games (500 rows)" in line
+    assert main(["dataset", "ezr", "-n", "500", "--out", str(out)]) == 2
+    assert "exists; pass --force" in capsys.readouterr().err
