@@ -426,6 +426,13 @@ _CURRENT: contextvars.ContextVar = contextvars.ContextVar("simcore_executor", de
 _FIRST: contextvars.ContextVar = contextvars.ContextVar("simcore_first_game", default=0)
 
 
+def first_game_index() -> int:
+    """The global index of game 0 of the run being played (0 unless inside :func:`first_game`): a game whose
+    inputs depend on the game's index (a round robin's pairings) reads it, so a block played on its own gets the
+    inputs it has in the whole run."""
+    return _FIRST.get()
+
+
 @contextmanager
 def first_game(g: int):
     """Inside the block a run of ``n`` games plays games ``g .. g+n-1`` (index 0 of its arrays is game ``g``):

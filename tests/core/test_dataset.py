@@ -31,6 +31,16 @@ def test_a_dataset_is_the_run_block_by_block(tmp_path):
     pd.testing.assert_frame_equal(tables["games"], games)
 
 
+def test_a_round_robin_dataset_pairs_each_block_as_the_whole_run_does(tmp_path):
+    # Strat's default setup is the kit's round robin: game g plays ordered pair g modulo the pairs (56 for 8
+    # teams), so blocks of 7 games starting past game 0 must continue the pairings, not restart them
+    g = simcore.game("strat")
+    whole = g.simulate(n=70, seed=5, progress=False)
+    dataset.write("strat", tmp_path / "rr", n=70, seed=5, block=7, tables=["games"])
+    games = pd.read_parquet(tmp_path / "rr" / "games")
+    pd.testing.assert_frame_equal(games, whole.games, check_categorical=False)
+
+
 def test_a_dataset_is_not_replaced_without_overwrite_and_an_interrupted_one_looks_incomplete(tmp_path, monkeypatch):
     out = tmp_path / "run"
     dataset.write("ezr", out, n=50, seed=1, block=20, tables=["games"])

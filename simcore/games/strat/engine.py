@@ -90,10 +90,12 @@ def _coaches(coaches) -> np.ndarray:
 
 
 def schedule(c: Compiled, home=None, away=None, n: int = 1, league: bool = False):
-    """(homes, aways) team rows for ``n`` games: one matchup, or every ordered pair in turn."""
+    """(homes, aways) team rows for ``n`` games: one matchup, or every ordered pair in turn (game ``g`` of a run
+    plays pair ``g`` modulo the number of pairs, counted from the run's first game: :func:`runner.first_game_index`,
+    so a block played on its own, as :mod:`simcore.dataset` does, gets the pairings of the whole run)."""
     if league:
         pairs = [(i, j) for i in range(len(c.teams)) for j in range(len(c.teams)) if i != j]
-        idx = np.arange(n) % len(pairs)
+        idx = (runner.first_game_index() + np.arange(n)) % len(pairs)
         arr = np.array(pairs, dtype=np.int64)
         return arr[idx, 0].copy(), arr[idx, 1].copy()
     if home is None or away is None:
