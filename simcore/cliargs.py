@@ -250,3 +250,16 @@ def jsonable(df) -> list[dict]:
 
 def print_json(doc) -> None:
     print(json.dumps(doc, indent=2))
+
+
+def print_report(rep, args) -> None:
+    """A balance report (``to_text``, ``to_json``, ``page``) as ``--report`` prints it: JSON or text on stdout,
+    and the page written to ``--out`` when given (``--force`` to replace it)."""
+    if args.out:
+        rep.page().write(args.out, force=args.force)
+    if args.format == "json":
+        print_json(plain(rep.to_json()))
+    else:
+        print(rep.to_text())
+        if args.out:
+            print(f"\nwrote {args.out}")

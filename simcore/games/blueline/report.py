@@ -6,7 +6,7 @@ from __future__ import annotations
 import warnings
 
 from simcore.cliargs import (JoinRepeated, UsageError, add_format, add_n, add_seed, add_threads, check_game_index,
-                             game_index, plain, positive_int, print_json)
+                             game_index, plain, positive_int, print_json, print_report)
 from simcore.games.base import Command
 
 #: The data-file options of the command line: option -> (setup field, what the file holds).
@@ -133,14 +133,7 @@ def _run(game, args):
             warnings.simplefilter("ignore", RuntimeWarning)
             rep = balance_report(args.n, args.seed, rules, setup, matrix_n=args.matrix_n or 4000,
                                  cards_n=args.cards_n or 20_000, threads=args.threads)
-        if args.out:
-            rep.page().write(args.out, force=args.force)
-        if args.format == "json":
-            print_json(plain(rep.to_json()))
-        else:
-            print(rep.to_text())
-            if args.out:
-                print(f"\nwrote {args.out}")
+        print_report(rep, args)
         return
 
     res = game.simulate(setup, n=args.n, seed=args.seed, rules=rules, threads=args.threads)
