@@ -82,6 +82,12 @@ simcore.game("passscore").simulate(n=16, seed=1)"""),
     _k("passscore.play_recorded", "the Pass & Score play-by-play kernel", """
 import simcore
 simcore.game("passscore").play_by_play(seed=1, game_index=0)"""),
+    _k("blueline.simulate_games", "the Blue Line game kernel", """
+import simcore
+simcore.game("blueline").simulate(n=16, seed=1)"""),
+    _k("blueline.play_recorded", "the Blue Line play-by-play kernel", """
+import simcore
+simcore.game("blueline").play_by_play(seed=1, game_index=0)"""),
     _k("strat.simulate_games", "the Strat game kernel", """
 import simcore
 simcore.game("strat").simulate(n=112, seed=1)"""),
@@ -266,7 +272,7 @@ def _seconds() -> dict[str, float]:
 
 
 def selected(groups=()) -> list[Kernel]:
-    """The kernels of ``groups`` (ezr, strat, pyramid, rng; none: every kernel), the longest to compile first."""
+    """The kernels of ``groups`` (a game id or rng; none: every kernel), the longest to compile first."""
     unknown = sorted(set(groups) - {k.group for k in KERNELS.values()})
     if unknown:
         from simcore.cliargs import UsageError
