@@ -19,10 +19,12 @@ compile: $(BIN)/simcore
 demo: compile
 	$(BIN)/simcore demo --force
 
-test: $(BIN)/simcore
+# the kernels compile first, each game's once and two games at a time: the suite's workers would each compile
+# the ones they meet, side by side
+test: compile
 	$(BIN)/python -m pytest -q -n auto --dist loadgroup
 
-test-slow: $(BIN)/simcore
+test-slow: compile
 	$(BIN)/python -m pytest -q -m slow
 
 bench: $(BIN)/simcore
