@@ -333,7 +333,7 @@ def cmd_compile(argv):
                    help="games whose kernels compile at the same time (default: every core)")
     args = p.parse_args(argv)
     kernels = selected(args.games)
-    print(f"simcore: compiling {len(kernels)} kernels, {args.jobs} games at a time (the longest take about a minute "
-          "on 2 cores; a kernel already cached loads in a second or two)", flush=True)
+    print(f"simcore: compiling {len(kernels)} kernels, {args.jobs} games at a time (a game's take from seconds to "
+          "a few minutes on 2 cores; a kernel already cached loads in a second or two)", flush=True)
     compile_all(kernels, args.jobs, out=lambda line: print(line, flush=True))
     return 0

@@ -23,6 +23,22 @@ def wilson_ci(k: float, n: float, z: float = Z95) -> tuple[float, float]:
     return (lo, hi)
 
 
+def score_ci(x, z: float = Z95) -> tuple[float, float]:
+    """Interval for the mean of scores in [0, 1] (a win 1, a tie 1/2, a loss 0; one value per game or per pair of
+    games): the normal interval (:func:`mean_ci`) clipped to [0, 1].  When every score is 1 (or every one 0) there
+    is no spread to estimate it from, and the normal interval would be the single point [1, 1]: then the Wilson
+    interval of ``n`` wins (losses) in ``n`` (:func:`wilson_ci`), the widest a [0, 1] score's can be."""
+    x = np.asarray(x, dtype=float)
+    n = x.size
+    if n == 0:
+        return (math.nan, math.nan)
+    m = float(x.mean())
+    if m in (0.0, 1.0):
+        return wilson_ci(m * n, n, z)
+    lo, hi = mean_ci(m, float(x.std(ddof=1)) if n > 1 else math.nan, n, z)
+    return (max(0.0, lo), min(1.0, hi))
+
+
 def hist_moments(hist: np.ndarray) -> tuple[float, float, float]:
     """(count, mean, sd) of a histogram over values 0, 1, 2, ..."""
     hist = np.asarray(hist, dtype=float)

@@ -89,8 +89,8 @@ def test_simcore_compile_a_line_per_kernel_then_cached(tmp_path):
     first = _run(code, tmp_path, "compile", "rng", "--jobs", "2")
     assert first.returncode == 0, first.stderr
     lines = first.stdout.splitlines()
-    assert lines[0] == "simcore: compiling 1 kernels, 2 games at a time (the longest take about a minute on 2 " \
-                       "cores; a kernel already cached loads in a second or two)"
+    assert lines[0] == "simcore: compiling 1 kernels, 2 games at a time (a game's take from seconds to a few " \
+                       "minutes on 2 cores; a kernel already cached loads in a second or two)"
     assert lines[1].split()[0] == "rng.ceiling" and lines[1].split()[3] == "compiled"
     assert lines[2].startswith("simcore: 1 kernels ready in ")
     assert first.stderr == ""           # the workers are quiet: the lines above are the whole report

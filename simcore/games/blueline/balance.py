@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from simcore.stats import mean_ci
+from simcore.stats import mean_ci, score_ci
 
 #: Policy presets of the matrix (those the policies module has; see :func:`matrix_policies`).
 MATRIX_POLICIES = ("default", "random", "cautious", "aggressive", "equilibrium")
@@ -93,7 +93,7 @@ def seat_balanced(ab: pd.DataFrame, ba: pd.DataFrame) -> dict:
     same seed with B at home.  Returns the score and A's goal margin per game, each with its 95% interval."""
     score = (_score(ab) + 1.0 - _score(ba)) / 2
     margin = (_margin(ab) - _margin(ba)) / 2
-    return {"score": _mean(score), "margin": _mean(margin)}
+    return {"score": {"estimate": float(score.mean()), "ci": list(score_ci(score))}, "margin": _mean(margin)}
 
 
 def policy_matrix(policies=None, n: int = 4000, seed: int = 0, rules=None, setup=None,

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from simcore.stats import mean_ci
+from simcore.stats import mean_ci, score_ci
 
 MATRIX_POLICIES = ("random", "greedy", "search")
 HEADLINE = ("home_win", "away_win", "tie", "home_advantage", "goals_per_team_game", "home_goals_mean",
@@ -59,7 +59,7 @@ def seat_balanced(ab: pd.DataFrame, ba: pd.DataFrame) -> dict:
     home), and A's goal margin, each with its 95% interval."""
     s = (score(ab) + 1.0 - score(ba)) / 2
     m = ((ab.home_goals - ab.away_goals).to_numpy(float) - (ba.home_goals - ba.away_goals).to_numpy(float)) / 2
-    return {"score": _mean(s), "margin": _mean(m)}
+    return {"score": {"estimate": float(s.mean()), "ci": list(score_ci(s))}, "margin": _mean(m)}
 
 
 def policy_matrix(policies=MATRIX_POLICIES, n: int = 200, seed: int = 0, rules=None, setup=None,
