@@ -262,6 +262,21 @@ def _workers_ignore_ctrl_c():
         signal.signal(signal.SIGINT, old)
 
 
+def _drain(done, timeout: float = 5.0) -> None:
+    """Wait (at most ``timeout`` seconds) until ``done``, a ``distributed.as_completed``, has settled every future
+    it tracks.  It fetches a finished block's result in the background; a fetch still under way when a Ctrl-C
+    closes the cluster fails on the closed connection, and the event loop prints that failure's traceback after
+    "simcore: interrupted"."""
+    import time
+
+    deadline = time.monotonic() + timeout
+    try:
+        while done.count() > done.queue.qsize() and time.monotonic() < deadline:
+            time.sleep(0.02)
+    except AttributeError:          # another distributed's as_completed: nothing to wait for
+        pass
+
+
 class Dask:
     """Blocks as tasks of a ``dask.distributed`` cluster.
 
@@ -353,6 +368,7 @@ class Dask:
                 futures = [p[3] for p in pending.values()]
                 self._in_flight.difference_update(futures)
                 self.client.cancel(futures)
+                _drain(done)
                 raise
 
     def cancel_all(self):
