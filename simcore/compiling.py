@@ -2,7 +2,7 @@
 
 numba compiles a kernel on its first call and caches the machine code on disk (:mod:`simcore.nbcache`); a
 later process loads it in under a second.  The first call of a big kernel takes 20-60 s.  Then simcore prints
-one line on stderr, ``simcore: compiling the Strat game kernel (first run only, about 40 s on 2 cores)...``,
+one line on stderr, ``simcore: compiling the Strat game kernel (first run only, about 150 s on 2 cores)...``,
 the estimate read from ``simcore/data/compile_times.csv`` (measured by ``benchmarks/compile_times.py``), and,
 on a terminal or in Jupyter, a bar of the seconds elapsed until the kernel is compiled.  A function missing from
 that file gets the notice (without an estimate) once it has compiled for :data:`UNKNOWN_AFTER` seconds; with
@@ -109,8 +109,9 @@ simcore.league.project(lg, n=2, seed=1, progress=False)"""),
 class Estimate:
     function: str       # the compiled function, module.qualname
     kernel: str         # the entry of KERNELS whose first call compiles it
-    seconds: float
+    seconds: float      # its cold compile alone, on an empty cache: what a command that meets it first waits
     cpus: int           # of the machine measured
+    in_chain: float     # its compile in `simcore compile`, after its game's kernels before it (:func:`chains`)
 
 
 @functools.lru_cache(maxsize=1)
@@ -121,7 +122,8 @@ def estimates() -> dict[str, Estimate]:
             rows = list(csv.DictReader(row for row in f if not row.startswith("#")))
     except OSError:
         return {}
-    return {r["function"]: Estimate(r["function"], r["kernel"], float(r["seconds"]), int(r["cpus"]))
+    return {r["function"]: Estimate(r["function"], r["kernel"], float(r["seconds"]), int(r["cpus"]),
+                                    float(r.get("in_chain") or r["seconds"]))
             for r in rows}
 
 
@@ -264,10 +266,11 @@ def compile_one(name: str, env: dict | None = None) -> dict:
     return json.loads(p.stdout.strip().splitlines()[-1])
 
 
-def _seconds() -> dict[str, float]:
+def _seconds(in_chain: bool = False) -> dict[str, float]:
+    """Each kernel's estimate: alone (the order of a game's kernels), or in its chain (the order of the games)."""
     est = {}
     for e in estimates().values():
-        est[e.kernel] = est.get(e.kernel, 0.0) + e.seconds
+        est[e.kernel] = est.get(e.kernel, 0.0) + (e.in_chain if in_chain else e.seconds)
     return est
 
 
@@ -289,11 +292,12 @@ def chains(kernels) -> list[list[Kernel]]:
     A game's kernels compile one after the other in one process at a time: the first caches the functions they
     share (the game's play functions, compiled as functions of their own), and the others load those and compile
     in seconds (EZR's after its season kernel: 2-4 s each instead of 19-22 s).  Compiled side by side they would
-    each compile everything."""
+    each compile everything.  The games are ordered by what their chain takes (the ``in_chain`` estimates), so
+    that with two at a time the longest chains start first and the short ones fill in."""
     by_game: dict[str, list[Kernel]] = {}
     for k in kernels:
         by_game.setdefault(k.group, []).append(k)
-    est = _seconds()
+    est = _seconds(in_chain=True)
     return sorted(by_game.values(), key=lambda ks: -sum(est.get(k.name, 0.0) for k in ks))
 
 
