@@ -23,6 +23,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -119,8 +120,6 @@ def main(argv=None) -> int:
     games = [[k.name for k in ks] for ks in chains([k for k in selected() if k.name in names])]
     t_all = time.perf_counter()
     print(f"{'kernel':<26}{'cold s':>8}{'in chain':>10}{'warm s':>8}   what")
-    from concurrent.futures import ThreadPoolExecutor
-
     with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
         by_game = list(pool.map(_game, games))
     rows = [r for game in by_game for r in game]

@@ -32,6 +32,7 @@ import contextvars
 import itertools
 import os
 import sys
+import time
 from contextlib import contextmanager
 
 import numba
@@ -267,8 +268,6 @@ def _drain(done, timeout: float = 5.0) -> None:
     it tracks.  It fetches a finished block's result in the background; a fetch still under way when a Ctrl-C
     closes the cluster fails on the closed connection, and the event loop prints that failure's traceback after
     "simcore: interrupted"."""
-    import time
-
     deadline = time.monotonic() + timeout
     try:
         while done.count() > done.queue.qsize() and time.monotonic() < deadline:

@@ -39,6 +39,20 @@ def score_ci(x, z: float = Z95) -> tuple[float, float]:
     return (max(0.0, lo), min(1.0, hi))
 
 
+def mean_estimate(x) -> dict:
+    """``{"estimate", "ci"}``: the mean of ``x`` with its normal 95% interval (:func:`mean_ci`; NaN for one value)."""
+    x = np.asarray(x, dtype=float)
+    m = float(x.mean())
+    lo, hi = mean_ci(m, float(x.std(ddof=1)) if x.size > 1 else math.nan, x.size)
+    return {"estimate": m, "ci": [lo, hi]}
+
+
+def score_estimate(x) -> dict:
+    """``{"estimate", "ci"}``: the mean of scores in [0, 1] with :func:`score_ci`."""
+    x = np.asarray(x, dtype=float)
+    return {"estimate": float(x.mean()), "ci": list(score_ci(x))}
+
+
 def hist_moments(hist: np.ndarray) -> tuple[float, float, float]:
     """(count, mean, sd) of a histogram over values 0, 1, 2, ..."""
     hist = np.asarray(hist, dtype=float)

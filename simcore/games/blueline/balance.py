@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from simcore.stats import mean_ci, score_ci
+from simcore.stats import mean_estimate, score_estimate
 
 #: Policy presets of the matrix (those the policies module has; see :func:`matrix_policies`).
 MATRIX_POLICIES = ("default", "random", "cautious", "aggressive", "equilibrium")
@@ -27,14 +27,6 @@ HEADLINE = ("home_win", "away_win", "tie", "home_advantage", "margin", "decided_
             "penalties_per_game", "checks_per_game", "steals_per_game", "series_per_game")
 #: Figures of the report's page (what a Markdown page writes beside it, ``<stem>-<name>.png``).
 REPORT_FIGURES = ("board", "goals", "cards", "matrix")
-
-
-def _mean(x) -> dict:
-    x = np.asarray(x, dtype=float)
-    m = float(x.mean())
-    sd = float(x.std(ddof=1)) if x.size > 1 else float("nan")
-    lo, hi = mean_ci(m, sd, x.size)
-    return {"estimate": m, "ci": [lo, hi]}
 
 
 def _game():
@@ -93,7 +85,7 @@ def seat_balanced(ab: pd.DataFrame, ba: pd.DataFrame) -> dict:
     same seed with B at home.  Returns the score and A's goal margin per game, each with its 95% interval."""
     score = (_score(ab) + 1.0 - _score(ba)) / 2
     margin = (_margin(ab) - _margin(ba)) / 2
-    return {"score": {"estimate": float(score.mean()), "ci": list(score_ci(score))}, "margin": _mean(margin)}
+    return {"score": score_estimate(score), "margin": mean_estimate(margin)}
 
 
 def policy_matrix(policies=None, n: int = 4000, seed: int = 0, rules=None, setup=None,
@@ -125,7 +117,7 @@ def _pooled_rate(num: np.ndarray, den: np.ndarray) -> dict:
         return {"estimate": float("nan"), "ci": [float("nan"), float("nan")]}
     r = num.sum() / den.sum()
     infl = (num - r * den) / den.mean()
-    m = _mean(infl)
+    m = mean_estimate(infl)
     half = (m["ci"][1] - m["ci"][0]) / 2
     return {"estimate": float(r), "ci": [float(r - half), float(r + half)]}
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from simcore.stats import mean_ci, score_ci
+from simcore.stats import mean_estimate, score_estimate
 
 MATRIX_POLICIES = ("random", "greedy", "search")
 HEADLINE = ("home_win", "away_win", "tie", "home_advantage", "goals_per_team_game", "home_goals_mean",
@@ -22,14 +22,6 @@ HEADLINE = ("home_win", "away_win", "tie", "home_advantage", "goals_per_team_gam
 #: the rule options the report tries, each against the rulebook's rules
 OPTIONS = ({"plays": "40"}, {"plays": "160"}, {"slides": "off"}, {"offside": "off"})
 REPORT_FIGURES = ("board", "goals", "matrix", "options")
-
-
-def _mean(x) -> dict:
-    x = np.asarray(x, dtype=float)
-    m = float(x.mean())
-    sd = float(x.std(ddof=1)) if x.size > 1 else float("nan")
-    lo, hi = mean_ci(m, sd, x.size)
-    return {"estimate": m, "ci": [lo, hi]}
 
 
 def _game():
@@ -59,7 +51,7 @@ def seat_balanced(ab: pd.DataFrame, ba: pd.DataFrame) -> dict:
     home), and A's goal margin, each with its 95% interval."""
     s = (score(ab) + 1.0 - score(ba)) / 2
     m = ((ab.home_goals - ab.away_goals).to_numpy(float) - (ba.home_goals - ba.away_goals).to_numpy(float)) / 2
-    return {"score": {"estimate": float(s.mean()), "ci": list(score_ci(s))}, "margin": _mean(m)}
+    return {"score": score_estimate(s), "margin": mean_estimate(m)}
 
 
 def policy_matrix(policies=MATRIX_POLICIES, n: int = 200, seed: int = 0, rules=None, setup=None,
@@ -93,10 +85,10 @@ def rule_options(n: int, seed: int = 0, rules=None, setup=None, options=OPTIONS,
         if r == rules:
             continue
         other = _run(setup, n, seed, r, threads)
-        edge = _mean(score(other) - 0.5)
-        d_edge = _mean(score(other) - score(base))
-        goals = _mean(_goals(other))
-        d_goals = _mean(_goals(other) - _goals(base))
+        edge = mean_estimate(score(other) - 0.5)
+        d_edge = mean_estimate(score(other) - score(base))
+        goals = mean_estimate(_goals(other))
+        d_goals = mean_estimate(_goals(other) - _goals(base))
         rows.append({"option": ",".join(f"{k}={v}" for k, v in opt.items()),
                      "edge": edge["estimate"], "edge_ci_low": edge["ci"][0], "edge_ci_high": edge["ci"][1],
                      "edge_change": d_edge["estimate"], "edge_change_ci_low": d_edge["ci"][0],

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from simcore.stats import mean_ci, wilson_ci
+from simcore.stats import mean_estimate, wilson_ci
 
 from . import kernel as K
 from .engine import simulate
@@ -46,13 +46,6 @@ def _prop(k, n) -> dict:
     return {"estimate": k / n, "ci": [lo, hi]}
 
 
-def _mean(x) -> dict:
-    x = np.asarray(x, dtype=float)
-    m, sd = float(x.mean()), (float(x.std(ddof=1)) if x.size > 1 else float("nan"))
-    lo, hi = mean_ci(m, sd, x.size)
-    return {"estimate": m, "ci": [lo, hi]}
-
-
 def headline(out: np.ndarray) -> dict:
     """First-mover win, second-mover win, advantage, balance, tie, goals per game and game length of a run's
     per-game array (``kernel.N_COLS`` columns)."""
@@ -64,13 +57,13 @@ def headline(out: np.ndarray) -> dict:
     adv = fw.astype(float) - sw
     goals = out[:, K.C_GOALS:K.C_GOALS + 8].sum(axis=1)
     turns = out[:, K.C_TURNS] + out[:, K.C_TURNS + 1]
-    a = _mean(adv)
+    a = mean_estimate(adv)
     balance = {"estimate": 1 - abs(a["estimate"]),
                "ci": sorted([1 - max(abs(a["ci"][0]), abs(a["ci"][1])),
                              1 - (0.0 if a["ci"][0] <= 0 <= a["ci"][1] else min(abs(a["ci"][0]), abs(a["ci"][1])))])}
     return {"n": n, "first_mover_win": _prop(fw.sum(), n), "second_mover_win": _prop(sw.sum(), n),
             "first_mover_advantage": a, "balance": balance, "tie": _prop((w == 2).sum(), n),
-            "goals_per_game": _mean(goals), "game_length": _mean(turns),
+            "goals_per_game": mean_estimate(goals), "game_length": mean_estimate(turns),
             "decided_OT": _prop((out[:, K.C_DECIDED] == 1).sum(), n),
             "decided_SO": _prop((out[:, K.C_DECIDED] == 2).sum(), n)}
 
@@ -109,7 +102,7 @@ def policy_matrix(policies=MATRIX_POLICIES, n: int = 20_000, seed: int = 0, rule
             res = simulate(n, seed, rules, policies=(a, b), deck_file=deck_file, threads=threads, progress=False)
             w = res.aggregates["out"][:, K.C_WINNER]
             score = np.where(w == 0, 1.0, np.where(w == 2, 0.5, 0.0))
-            m = _mean(score)
+            m = mean_estimate(score)
             rows.append({"row": str(Policy.parse(a)), "column": str(Policy.parse(b)), "estimate": m["estimate"],
                          "ci_low": m["ci"][0], "ci_high": m["ci"][1], "n": n})
     return pd.DataFrame(rows)
@@ -149,8 +142,8 @@ def rule_options(options=TIE_OPTIONS, n: int = 100_000, seed: int = 0, rules=Non
         d = (out[:, K.C_WINNER] == 2).astype(float) - (base[:, K.C_WINNER] == 2)
         adv_o = _advantage(out)
         sign_o = 1.0 if adv_o.mean() >= 0 else -1.0
-        size = _mean(sign_o * adv_o - sign_b * adv_b)
-        rows.append(_option_row(opt, h, _mean(d), size))
+        size = mean_estimate(sign_o * adv_o - sign_b * adv_b)
+        rows.append(_option_row(opt, h, mean_estimate(d), size))
     return pd.DataFrame(rows)
 
 
