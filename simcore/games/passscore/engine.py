@@ -100,7 +100,7 @@ class Position:
         self.board = board if board is not None else load_board()
         self.rules = Rules.coerce(rules)
         self.c = compile_ctx(self.rules, policies, self.board)
-        self.w = new_work(self.board.n, MAX_EVENTS)
+        self.w = new_work(self.c, MAX_EVENTS)
         reset(self.c, self.w)
 
     def set(self, home, away, poss=0, carrier=1):

@@ -18,17 +18,23 @@ from .context import Ctx, Work
 from .geom import NRT, progress, put
 from .layout import (BLOCK, CAPTURE, EV_GOAL, EV_NOPLAY, EV_PENALTY, EV_PLAY, EV_START, GOAL, KINDS, LOG_W,
                      MAX_PLAYS, MOVE, N_COUNTS, N_SLOTS, NZ, OFFSIDE, OK, PASS, SAVE_W, SHOT, SNAP_W, C, R, Z)
-from .plays import faceoff, line_up, log, resolve_capture, return_player, snapshot, step
+from .plays import faceoff, fill_moves, line_up, log, resolve_capture, return_player, snapshot, step
 from .policies import choose_play
 
 
 @nb.njit(cache=True)
-def new_work(n_circles, nlog):
-    return Work(np.zeros(NZ, np.int64), np.full((2, N_SLOTS), -1, np.int64), np.zeros(n_circles, np.int64),
-                np.zeros((2, N_COUNTS), np.int64), np.empty((MAX_PLAYS, 4), np.int64), np.empty(MAX_PLAYS),
-                np.empty((MAX_PLAYS, 4), np.int64), np.empty(MAX_PLAYS), np.zeros((9, SAVE_W), np.int64),
-                np.zeros(4, np.int64), np.zeros(4, np.int64), np.zeros((nlog, LOG_W), np.int64),
-                np.zeros((nlog, SNAP_W), np.int64))
+def new_work(c, nlog):
+    """A game's working arrays on the board of ``c``, with the sampler's move lists filled (plays.fill_moves)."""
+    n = c.rc.shape[0]
+    w = Work(np.zeros(NZ, np.int64), np.full((2, N_SLOTS), -1, np.int64), np.zeros(n, np.int64),
+             np.zeros((2, N_COUNTS), np.int64), np.empty((MAX_PLAYS, 4), np.int64), np.empty(MAX_PLAYS),
+             np.empty((MAX_PLAYS, 4), np.int64), np.empty(MAX_PLAYS), np.zeros((9, SAVE_W), np.int64),
+             np.zeros(4, np.int64), np.zeros(4, np.int64), np.zeros((nlog, LOG_W), np.int64),
+             np.zeros((nlog, SNAP_W), np.int64), np.zeros((2, 2, n, 16), np.int64), np.zeros((2, 2, n, 16), np.int64),
+             np.zeros((2, 2, n), np.int64),
+             np.zeros(1, np.int64), np.zeros((N_SLOTS, 16), np.int64), np.zeros(N_SLOTS, np.int64))
+    fill_moves(c, w)
+    return w
 
 
 @nb.njit(cache=True, _nrt=NRT)
@@ -136,7 +142,7 @@ def one_turn(c, w, st, script):
     a penalized player comes back after his team's ``rules.penalty_plays``-th play."""
     play = w.play
     t = w.S[Z.to_move]
-    if _slow_play(c, w, st, script, t):
+    if c.rules[R.slow_ppm] > 0 and _slow_play(c, w, st, script, t):
         nxt = 1 - t
     else:
         if not choose_play(c, w, t, st, script, play):
@@ -192,7 +198,7 @@ def borrowed(c):
 def borrowed_work(w):
     return Work(borrow(w.S), borrow(w.pos), borrow(w.occ), borrow(w.cnt), borrow(w.buf), borrow(w.val),
                 borrow(w.buf2), borrow(w.val2), borrow(w.save), borrow(w.play), borrow(w.ix), borrow(w.log),
-                borrow(w.snap))
+                borrow(w.snap), borrow(w.mv), borrow(w.mvd), borrow(w.nmv), borrow(w.kmv), borrow(w.cand), borrow(w.ncand))
 
 
 @nb.njit(cache=True)
@@ -201,7 +207,7 @@ def _block(c_, seed, g0, lo, hi, b, out):
     st = np.empty(STATE_SIZE, np.uint64)
     script = np.zeros(0, np.int64)
     c = borrowed(c_)
-    w_ = new_work(c.rc.shape[0], 0)
+    w_ = new_work(c_, 0)
     w = borrowed_work(w_)
     for i in range(lo, hi):
         seed_stream(st, seed, g0 + i)
@@ -224,7 +230,7 @@ def play_recorded(c, seed, game, nlog):
     """Game ``game`` of ``seed`` (the game simulate_games plays), logged: returns (winner, work)."""
     st = np.zeros(STATE_SIZE, np.uint64)
     seed_stream(st, seed, game)
-    w = new_work(c.rc.shape[0], nlog)
+    w = new_work(c, nlog)
     win = play_game(borrowed(c), borrowed_work(w), st, np.zeros(0, np.int64))
     return win, w
 
@@ -235,7 +241,7 @@ def play_scripted(c, script, nlog):
     entry, 1 = the team failed to move in time); returns (winner, entries used, work)."""
     st = np.zeros(STATE_SIZE, np.uint64)
     st[5] = SCRIPTED
-    w = new_work(c.rc.shape[0], nlog)
+    w = new_work(c, nlog)
     win = play_game(borrowed(c), borrowed_work(w), st, script)
     return win, np.int64(st[4]), w
 

@@ -35,6 +35,10 @@ KINDS = np.array([[-1, -1, -1],
 #: twice, 0 not two moves
 MOVERS = np.array([0, 1, 1, 0, 0, 2, 1, 0, 3], np.int64)
 N_MOVE_CODES = 96
+#: the pairs and triples of slots in slot order (the random sampler's players of two or three moves)
+PAIRS = np.array([(i, j) for i in range(N_SLOTS) for j in range(i + 1, N_SLOTS)], np.int64)
+TRIPLES = np.array([(i, j, k) for i in range(N_SLOTS) for j in range(i + 1, N_SLOTS) for k in range(j + 1, N_SLOTS)],
+                   np.int64)
 N_TYPES = 8
 
 #: what a step did (plays.step): illegal, done, a capture (the play ends), an offside (the play ends), a goal

@@ -15,7 +15,7 @@ from simcore.rng import uniform_int
 
 from .geom import NRT, code_of, dist2, in_attack_zone, king, line_clear, lines_crossed, may_stand, progress, put
 from .layout import (C, CAPTURE, CENTRE, EV_FACEOFF, EV_RETURN, EV_THROW, GK, GOAL, ILLEGAL, KINDS, MOVE, MOVERS,
-                     N_SLOTS, OFFSIDE, OK, PASS, R, Z)
+                     N_SLOTS, OFFSIDE, OK, PAIRS, PASS, R, TRIPLES, Z)
 from .values import leaf_value
 
 
@@ -222,63 +222,146 @@ def generate(c, w, t, buf, evalmode, view, val):
 
 # ---------------------------------------------------------------- a uniformly random legal play
 
+@nb.njit(cache=True)
+def fill_moves(c, w):
+    """The sampler's move lists (:func:`random_play`): ``w.mv[t, g, p, :w.nmv[t, g, p]]`` are the move codes
+    (direction * 2 + slide) a player of team t (g 1 the goalkeeper, 0 a skater) on circle p might make in some
+    position: toward a neighbouring circle, a slide only onto a slide line's end with slides on, ending on a circle he
+    may stand on as the puck carrier (the most a player may).  ``w.mvd`` beside it: the circle the move ends on, times
+    2, plus 1 when only the carrier (or a capture) may end there.  ``w.kmv[0]`` is the longest list.  A superset of
+    the legal moves: whether the circle is free, a capture or an offside is left to :func:`step`."""
+    kmax = 1
+    for t in range(2):
+        for g in range(2):
+            s = GK if g == 1 else CENTRE
+            for p in range(c.rc.shape[0]):
+                n = 0
+                for d in range(8):
+                    q = c.nbr[p, d]
+                    if q < 0:
+                        continue
+                    for slide in range(2):
+                        dest = q
+                        if slide == 1:
+                            k = c.slide_of[q]
+                            if c.rules[R.slides] == 0 or k < 0:
+                                continue
+                            ln = c.slide_len[k]
+                            dest = c.slide_path[k, ln - 1] if c.slide_path[k, 0] == q else c.slide_path[k, 0]
+                        if may_stand(c, t, s, dest, True):
+                            w.mv[t, g, p, n] = d * 2 + slide
+                            w.mvd[t, g, p, n] = dest * 2 + (0 if may_stand(c, t, s, dest, False) else 1)
+                            n += 1
+                w.nmv[t, g, p] = n
+                kmax = max(kmax, n)
+    w.kmv[0] = kmax
+
+
 @nb.njit(cache=True, inline="always", _nrt=NRT)
-def _class_size(k):
-    """Size of the sampler's proposal class k (see :func:`random_play`); the team without the puck draws from the
-    first three only."""
+def _move(w, t, s, i):
+    """Move code of slot s's i-th listed move from the circle he stands on (:func:`fill_moves`); -1 past the end
+    of the list or off the board."""
+    p = w.pos[t, s]
+    if p < 0:
+        return -1
+    g = 1 if s == GK else 0
+    if i >= w.nmv[t, g, p]:
+        return -1
+    return s * 16 + w.mv[t, g, p, i]
+
+
+@nb.njit(cache=True, _nrt=NRT)
+def _slide_blocked(c, w, t, q):
+    """An opponent of team t stands on the slide line starting at circle q, short of its far end."""
+    k = c.slide_of[q]
+    ln = c.slide_len[k]
+    start = 0 if c.slide_path[k, 0] == q else ln - 1
+    for j in range(ln - 1):
+        o = w.occ[c.slide_path[k, abs(start - j)]]
+        if o != 0 and (o - 1) // N_SLOTS != t:
+            return True
+    return False
+
+
+@nb.njit(cache=True, _nrt=NRT)
+def first_moves(c, w, t):
+    """Each player's possible first moves from where he stands: ``w.cand[s, :w.ncand[s]]`` (move codes) is his
+    list of :func:`fill_moves` without the moves no action of team t's play can make legal -- onto or along a slide
+    through a circle an opponent holds (opponents do not move during the play; the capture of their carrier
+    excepted), or onto a circle only the carrier may stand on.  A player's moves all come before the play's passes,
+    so whether he carries the puck is known now."""
+    poss = w.S[Z.poss]
+    prey = code_of(poss, w.S[Z.carrier]) if poss == 1 - t else -1     # the carrier team t may capture
+    for s in range(N_SLOTS):
+        p = w.pos[t, s]
+        n = 0
+        if p >= 0:
+            g = 1 if s == GK else 0
+            carrier = poss == t and w.S[Z.carrier] == s
+            for i in range(w.nmv[t, g, p]):
+                loc = w.mv[t, g, p, i]
+                dest = w.mvd[t, g, p, i] // 2
+                o = w.occ[dest]
+                capture = o != 0 and o == prey
+                if o != 0 and (o - 1) // N_SLOTS != t and not capture:
+                    continue
+                if w.mvd[t, g, p, i] % 2 == 1 and not (carrier or capture):
+                    continue
+                if loc % 2 == 1 and _slide_blocked(c, w, t, c.nbr[p, loc // 2]):
+                    continue
+                w.cand[s, n] = s * 16 + loc
+                n += 1
+        w.ncand[s] = n
+
+
+@nb.njit(cache=True, inline="always", _nrt=NRT)
+def _class_size(k, K, K2):
+    """Size of the sampler's proposal class k (see :func:`random_play`): a move by one of several players drawn as
+    one of K places in his list of first moves, a player's second move as one of K2 places; the team without the
+    puck draws from the first three classes only."""
     if k == 0:
-        return 96                   # a first move that is cut short
+        return 6 * K                # a first move that is cut short
     if k == 1:
-        return 15 * 256             # two moves of different players (slot order), the second cut short
+        return 15 * K * K           # two moves of different players (slot order), the second cut short
     if k == 2:
-        return 20 * 4096            # type 1: three players in slot order
+        return 20 * K * K * K       # type 1: three players in slot order
     if k == 3:
-        return 6 * 256              # one player moved twice, the second move cut short
+        return 6 * K * K2           # one player moved twice, the second move cut short
     if k == 4:
-        return 15 * 256 * 6         # type 2
+        return 15 * K * K * 6       # type 2
     if k == 5:
-        return 96 * 36              # type 3
+        return 6 * K * 36           # type 3
     if k == 6:
         return 216                  # type 4
     if k == 7:
-        return 6 * 256 * 6          # type 5
+        return 6 * K * K2 * 6       # type 5
     if k == 8:
-        return 15 * 256 * 3         # type 6
+        return 15 * K * K * 3       # type 6
     if k == 9:
         return 108                  # type 7
-    return 256 * 3                  # type 8 (the carrier)
+    return K * K2 * 3               # type 8 (the carrier)
 
 
-@nb.njit(cache=True, _nrt=NRT)
-def _pair(k):
-    """The k-th pair (i < j) of slots 0..5, k in 0..14."""
-    for i in range(6):
-        for j in range(i + 1, 6):
-            if k == 0:
-                return i, j
-            k -= 1
-    return -1, -1
+@nb.njit(cache=True, inline="always", _nrt=NRT)
+def _first(w, s, i):
+    """Slot s's i-th possible first move (:func:`first_moves`), -1 past the end of his list."""
+    return w.cand[s, i] if i < w.ncand[s] else -1
 
 
-@nb.njit(cache=True, _nrt=NRT)
-def _triple(k):
-    for i in range(6):
-        for j in range(i + 1, 6):
-            for m in range(j + 1, 6):
-                if k == 0:
-                    return i, j, m
-                k -= 1
-    return -1, -1, -1
-
-
-@nb.njit(cache=True, _nrt=NRT)
-def _try(c, w, t, typ, a1, a2, a3, cut):
+@nb.njit(cache=True, inline="always", _nrt=NRT)
+def _try(c, w, t, typ, a1, a2, a3, cut, again):
     """Whether the proposed play is legal and, for ``cut`` 1 or 2, cut short exactly at that action (and not
-    before); the position is restored."""
+    before); the position is restored.  With ``again`` the second action is the mover's ``a2``-th listed move from
+    where the first left him.  Returns (legal, the second action's code)."""
     made = 0
     ok = False
     for i in range(3):
         code = a1 if i == 0 else (a2 if i == 1 else a3)
+        if i == 1 and again:
+            code = _move(w, t, a1 // 16, a2)
+            a2 = code
+            if code < 0:
+                break
         st = step(c, w, t, KINDS[typ, i], code, 3 + i)
         if st == ILLEGAL:
             break
@@ -293,65 +376,97 @@ def _try(c, w, t, typ, a1, a2, a3, cut):
             break
     for i in range(made - 1, -1, -1):
         undo(w, 3 + i)
-    return ok
+    return ok, a2
+
+
+@nb.njit(cache=True, inline="always", _nrt=NRT)
+def _may_hold(c, w, t, typ, a1, a2, a3, cut):
+    """False for a proposal :func:`step` would refuse for what is known before any action: a pass to the player
+    who has the puck at that moment (moves do not change the carrier), a shot by a player who stands off the shaded
+    circles and does not move."""
+    if cut != 0:
+        return True
+    cs = w.S[Z.carrier]
+    if typ == 2 or typ == 5:
+        return a3 != cs
+    if typ == 3:
+        return a2 != cs and a3 != a2
+    if typ == 4:
+        return a1 != cs and a2 != a1 and a3 != a2
+    if typ == 7:
+        return a1 != cs and a2 != a1 and w.pos[t, a2] >= 0 and c.shade_of[w.pos[t, a2]] == 1 - t
+    if typ == 6 and a1 // 16 != cs and a2 // 16 != cs:
+        return c.shade_of[w.pos[t, cs]] == 1 - t
+    return True
 
 
 @nb.njit(cache=True, _nrt=NRT)
 def random_play(c, w, t, st, script, out, max_tries):
     """A legal play of team t drawn uniformly from all of them (the list :func:`generate` makes), by rejection:
     draw a proposal uniformly from a superset in which every legal play appears exactly once and keep the first
-    that is legal.  Writes (type, a1, a2, a3) into ``out``; returns False when ``max_tries`` proposals found
-    nothing (then the caller lists the legal plays)."""
+    that is legal.  In the superset a move by one of several players is one of K places in his list of possible
+    first moves (:func:`first_moves`; K the longest list of the decision), a player's second move one of K2 =
+    ``w.kmv[0]`` places in the list of where the first left him (:func:`fill_moves`), a place past the end of a list
+    rejected at once; each pass goes to any of the six slots, each shot at any of the three goal circles.  Writes
+    (type, a1, a2, a3) into ``out``; returns False when ``max_tries`` proposals found nothing (then the caller lists
+    the legal plays)."""
     has = w.S[Z.poss] == t
+    K2 = w.kmv[0]
+    first_moves(c, w, t)
+    K = 0
+    for s in range(N_SLOTS):
+        K = max(K, w.ncand[s])
     total = 0
     for k in range(11):
         if has or k <= 2:
-            total += _class_size(k)
+            total += _class_size(k, K, K2)
+    if total == 0:
+        return False
+    KK = K * K
     for _ in range(max_tries):
         u = uniform_int(st, total)
         k = 0
-        while u >= _class_size(k):
-            u -= _class_size(k)
+        while u >= _class_size(k, K, K2):
+            u -= _class_size(k, K, K2)
             k += 1
         typ = 1
         a1 = -1
         a2 = -1
         a3 = -1
         cut = 0
+        again = False
         if k == 0:
-            a1 = u
+            a1 = _first(w, u // K, u % K)
             cut = 1
         elif k == 1:
             cut = 2
-            i, j = _pair(u // 256)
-            r = u % 256
-            a1 = i * 16 + r // 16
-            a2 = j * 16 + r % 16
+            r = u % KK
+            a1 = _first(w, PAIRS[u // KK, 0], r // K)
+            a2 = _first(w, PAIRS[u // KK, 1], r % K)
         elif k == 2:
-            i, j, m = _triple(u // 4096)
-            r = u % 4096
-            a1 = i * 16 + r // 256
-            a2 = j * 16 + (r // 16) % 16
-            a3 = m * 16 + r % 16
+            r = u % (KK * K)
+            j = u // (KK * K)
+            a1 = _first(w, TRIPLES[j, 0], r // KK)
+            a2 = _first(w, TRIPLES[j, 1], (r // K) % K)
+            a3 = _first(w, TRIPLES[j, 2], r % K)
         elif k == 3:
             cut = 2
             typ = 5
-            i = u // 256
-            r = u % 256
-            a1 = i * 16 + r // 16
-            a2 = i * 16 + r % 16
+            a1 = _first(w, u // (K * K2), (u // K2) % K)
+            a2 = u % K2
+            again = True
         elif k == 4 or k == 8:
             typ = 2 if k == 4 else 6
             nlast = 6 if k == 4 else 3
-            i, j = _pair(u // (256 * nlast))
-            r = u % (256 * nlast)
+            j = u // (KK * nlast)
+            r = u % (KK * nlast)
             a3 = r % nlast
             r //= nlast
-            a1 = i * 16 + r // 16
-            a2 = j * 16 + r % 16
+            a1 = _first(w, PAIRS[j, 0], r // K)
+            a2 = _first(w, PAIRS[j, 1], r % K)
         elif k == 5:
             typ = 3
-            a1 = u // 36
+            a1 = _first(w, u // (K * 36), (u // 36) % K)
             a2 = (u // 6) % 6
             a3 = u % 6
         elif k == 6:
@@ -361,12 +476,11 @@ def random_play(c, w, t, st, script, out, max_tries):
             a3 = u % 6
         elif k == 7:
             typ = 5
-            i = u // (256 * 6)
-            r = u % (256 * 6)
-            a3 = r % 6
-            r //= 6
-            a1 = i * 16 + r // 16
-            a2 = i * 16 + r % 16
+            a3 = u % 6
+            r = u // 6
+            a1 = _first(w, r // (K * K2), (r // K2) % K)
+            a2 = r % K2
+            again = True
         elif k == 9:
             typ = 7
             a1 = u // 18
@@ -374,12 +488,21 @@ def random_play(c, w, t, st, script, out, max_tries):
             a3 = u % 3
         else:
             typ = 8
-            i = w.S[Z.carrier]
             a3 = u % 3
             r = u // 3
-            a1 = i * 16 + r // 16
-            a2 = i * 16 + r % 16
-        if _try(c, w, t, typ, a1, a2, a3, cut):
+            a1 = _first(w, w.S[Z.carrier], r // K2)
+            a2 = r % K2
+            again = True
+        if KINDS[typ, 0] == MOVE and a1 < 0:
+            continue
+        if KINDS[typ, 1] == MOVE and not again and cut != 1 and a2 < 0:
+            continue
+        if KINDS[typ, 2] == MOVE and cut == 0 and a3 < 0:
+            continue
+        if not _may_hold(c, w, t, typ, a1, a2, a3, cut):
+            continue
+        ok, a2 = _try(c, w, t, typ, a1, a2, a3, cut, again)
+        if ok:
             out[0] = typ
             out[1] = a1
             out[2] = a2 if cut != 1 else -1
@@ -390,7 +513,7 @@ def random_play(c, w, t, st, script, out, max_tries):
 
 # ---------------------------------------------------------------- after a play
 
-@nb.njit(cache=True, _nrt=NRT)
+@nb.njit(cache=True, inline="always", _nrt=NRT)
 def log(w, team, typ, a1, a2, a3, status, extra, extra2):
     n = w.S[Z.nlog]
     if n < w.log.shape[0]:
@@ -407,7 +530,7 @@ def log(w, team, typ, a1, a2, a3, status, extra, extra2):
     w.S[Z.nlog] = n + 1
 
 
-@nb.njit(cache=True, _nrt=NRT)
+@nb.njit(cache=True, inline="always", _nrt=NRT)
 def snapshot(w):
     n = w.S[Z.nsnap]
     if n < w.snap.shape[0]:
