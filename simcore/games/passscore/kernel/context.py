@@ -10,9 +10,10 @@ int64[N_RULES]`` and ``pol int64[2, N_POL]``.
 int64[MAX_PLAYS, 4]`` / ``val float64[MAX_PLAYS]`` (legal plays and their values), ``buf2`` / ``val2`` (the
 opponent's replies, for search), ``save int64[9, SAVE_W]`` (undo records of actions tried: rows 0-2 generate, 3-5
 the sampler, 6-8 a play made), ``play int64[4]`` (the play being made), ``ix int64[4]`` (the play generator's action
-indices), ``log int64[L, LOG_W]`` and ``snap int64[L, SNAP_W]`` (L = 0 when not recording), ``mv`` / ``mvd int64[2, 2, N, 16]`` / ``nmv int64[2, 2, N]`` / ``kmv
-int64[1]`` (each circle's possible moves, for the random sampler: plays.fill_moves), ``cand int64[6, 16]`` /
-``ncand int64[6]`` (a decision's possible first moves: plays.first_moves).
+codes), ``log int64[L, LOG_W]`` and ``snap int64[L, SNAP_W]`` (L = 0 when not recording), ``mv`` / ``mvd int64[2, 2,
+N, 16]``, ``nmv int64[2, 2, N]``, ``kmv int64[1]`` (each circle's possible moves: plays.fill_moves), ``cand
+int64[96]`` / ``cstart int64[7]`` (a decision's possible first moves, by slot: plays.first_moves) and ``jx
+int64[4]`` (the play generator's places in those lists).
 """
 from __future__ import annotations
 
@@ -20,4 +21,4 @@ from collections import namedtuple
 
 Ctx = namedtuple("Ctx", "rc index nbr goal crease goal_of crease_of shade_of start dots lines slide_path slide_len "
                         "slide_of rules pol")
-Work = namedtuple("Work", "S pos occ cnt buf val buf2 val2 save play ix log snap mv mvd nmv kmv cand ncand")
+Work = namedtuple("Work", "S pos occ cnt buf val buf2 val2 save play ix log snap mv mvd nmv kmv cand cstart jx")

@@ -32,7 +32,8 @@ def new_work(c, nlog):
              np.zeros(4, np.int64), np.zeros(4, np.int64), np.zeros((nlog, LOG_W), np.int64),
              np.zeros((nlog, SNAP_W), np.int64), np.zeros((2, 2, n, 16), np.int64), np.zeros((2, 2, n, 16), np.int64),
              np.zeros((2, 2, n), np.int64),
-             np.zeros(1, np.int64), np.zeros((N_SLOTS, 16), np.int64), np.zeros(N_SLOTS, np.int64))
+             np.zeros(1, np.int64), np.zeros(96, np.int64), np.zeros(N_SLOTS + 1, np.int64),
+             np.zeros(4, np.int64))
     fill_moves(c, w)
     return w
 
@@ -198,7 +199,8 @@ def borrowed(c):
 def borrowed_work(w):
     return Work(borrow(w.S), borrow(w.pos), borrow(w.occ), borrow(w.cnt), borrow(w.buf), borrow(w.val),
                 borrow(w.buf2), borrow(w.val2), borrow(w.save), borrow(w.play), borrow(w.ix), borrow(w.log),
-                borrow(w.snap), borrow(w.mv), borrow(w.mvd), borrow(w.nmv), borrow(w.kmv), borrow(w.cand), borrow(w.ncand))
+                borrow(w.snap), borrow(w.mv), borrow(w.mvd), borrow(w.nmv), borrow(w.kmv), borrow(w.cand),
+                borrow(w.cstart), borrow(w.jx))
 
 
 @nb.njit(cache=True)

@@ -164,18 +164,25 @@ def _n_codes(kind):
 
 
 @nb.njit(cache=True, inline="always", _nrt=NRT)
-def _mover_ok(w, typ, i, code, first):
-    """The movers' rule of a play type for the move at position i (the first move's code ``first``)."""
+def _next_move(w, t, typ, depth, j):
+    """The generator's j-th candidate for the move at position ``depth`` of a play of type ``typ`` (ascending
+    codes), -1 past the last.  A first move, or a move by a player after the earlier movers (slot order), comes from
+    the lists of :func:`first_moves` (that player has not moved yet); the carrier's first move of type 8 from his
+    list alone; a player's second move from the list of where his first left him (:func:`fill_moves`)."""
     m = MOVERS[typ]
-    if i == 0:
+    if depth == 0:
         if m == 3:
-            return code // 16 == w.S[Z.carrier]
-        return True
+            cs = w.S[Z.carrier]
+            k = w.cstart[cs] + j
+            return w.cand[k] if k < w.cstart[cs + 1] else -1
+        return w.cand[j] if j < w.cstart[N_SLOTS] else -1
+    prev = w.ix[depth - 1] // 16
     if m == 1 or typ == 1:
-        return code // 16 > first // 16
-    if m == 2 or m == 3:
-        return code // 16 == first // 16
-    return True
+        k = w.cstart[prev + 1] + j
+        return w.cand[k] if k < w.cstart[N_SLOTS] else -1
+    p = w.pos[t, prev]
+    g = 1 if prev == GK else 0
+    return prev * 16 + w.mv[t, g, p, j] if j < w.nmv[t, g, p] else -1
 
 
 @nb.njit(cache=True, _nrt=NRT)
@@ -184,26 +191,32 @@ def generate(c, w, t, buf, evalmode, view, val):
     many.  A play cut short (a capture or an offside at its first or second action) is listed once: as type 1
     (a first move, or two moves of different players) or type 5 (two moves of one player).  With ``evalmode`` > 0
     each play's value (policies.leaf_value, from team ``view``'s side) goes into ``val``.  The position is left
-    as it was."""
+    as it was.  The plays come in the order of their codes (type, then a1, a2, a3 ascending); moves are tried
+    from the players' lists of possible moves only (:func:`_next_move`), every other code being one
+    :func:`step` refuses."""
     n = 0
     has = w.S[Z.poss] == t
     ix = w.ix
+    jx = w.jx
+    first_moves(c, w, t)
     for typ in range(1, 9):
         if not has and typ > 1:
             break
         depth = 0
-        ix[0] = -1
+        jx[0] = -1
         while depth >= 0:
-            ix[depth] += 1
+            jx[depth] += 1
             kind = KINDS[typ, depth]
-            if ix[depth] >= _n_codes(kind):
+            if kind == MOVE:
+                a = _next_move(w, t, typ, depth, jx[depth])
+            else:
+                a = jx[depth] if jx[depth] < _n_codes(kind) else -1
+            if a < 0:
                 depth -= 1
                 if depth >= 0:
                     undo(w, depth)
                 continue
-            a = ix[depth]
-            if kind == MOVE and not _mover_ok(w, typ, depth, a, ix[depth - 1] if depth > 0 else -1):
-                continue
+            ix[depth] = a
             st = step(c, w, t, kind, a, depth)
             if st == ILLEGAL:
                 continue
@@ -216,7 +229,7 @@ def generate(c, w, t, buf, evalmode, view, val):
                 undo(w, depth)
                 continue
             depth += 1
-            ix[depth] = -1
+            jx[depth] = -1
     return n
 
 
@@ -285,16 +298,17 @@ def _slide_blocked(c, w, t, q):
 
 @nb.njit(cache=True, _nrt=NRT)
 def first_moves(c, w, t):
-    """Each player's possible first moves from where he stands: ``w.cand[s, :w.ncand[s]]`` (move codes) is his
-    list of :func:`fill_moves` without the moves no action of team t's play can make legal -- onto or along a slide
-    through a circle an opponent holds (opponents do not move during the play; the capture of their carrier
-    excepted), or onto a circle only the carrier may stand on.  A player's moves all come before the play's passes,
-    so whether he carries the puck is known now."""
+    """Each player's possible first moves from where he stands: ``w.cand[w.cstart[s]:w.cstart[s + 1]]`` (move
+    codes, ascending, the players in slot order) is his list of :func:`fill_moves` without the moves no action of
+    team t's play can make legal -- onto or along a slide through a circle an opponent holds (opponents do not move
+    during the play; the capture of their carrier excepted), or onto a circle only the carrier may stand on.  A
+    player's moves all come before the play's passes, so whether he carries the puck is known now."""
     poss = w.S[Z.poss]
     prey = code_of(poss, w.S[Z.carrier]) if poss == 1 - t else -1     # the carrier team t may capture
+    n = 0
     for s in range(N_SLOTS):
+        w.cstart[s] = n
         p = w.pos[t, s]
-        n = 0
         if p >= 0:
             g = 1 if s == GK else 0
             carrier = poss == t and w.S[Z.carrier] == s
@@ -309,9 +323,9 @@ def first_moves(c, w, t):
                     continue
                 if loc % 2 == 1 and _slide_blocked(c, w, t, c.nbr[p, loc // 2]):
                     continue
-                w.cand[s, n] = s * 16 + loc
+                w.cand[n] = s * 16 + loc
                 n += 1
-        w.ncand[s] = n
+    w.cstart[N_SLOTS] = n
 
 
 @nb.njit(cache=True, inline="always", _nrt=NRT)
@@ -345,7 +359,8 @@ def _class_size(k, K, K2):
 @nb.njit(cache=True, inline="always", _nrt=NRT)
 def _first(w, s, i):
     """Slot s's i-th possible first move (:func:`first_moves`), -1 past the end of his list."""
-    return w.cand[s, i] if i < w.ncand[s] else -1
+    j = w.cstart[s] + i
+    return w.cand[j] if j < w.cstart[s + 1] else -1
 
 
 @nb.njit(cache=True, inline="always", _nrt=NRT)
@@ -415,7 +430,7 @@ def random_play(c, w, t, st, script, out, max_tries):
     first_moves(c, w, t)
     K = 0
     for s in range(N_SLOTS):
-        K = max(K, w.ncand[s])
+        K = max(K, w.cstart[s + 1] - w.cstart[s])
     total = 0
     for k in range(11):
         if has or k <= 2:
