@@ -395,21 +395,53 @@ def _try(c, w, t, typ, a1, a2, a3, cut, again):
 
 
 @nb.njit(cache=True, inline="always", _nrt=NRT)
+def _pass_refused(c, w, t, ps, r):
+    """A pass of team t from slot ps to slot r, neither of them moving in the play, is refused whatever the play's
+    moves do: r off the board, the passer in a crease, two lines crossed, or the line not straight or blocked by an
+    opponent (opponents do not move during a play)."""
+    a = w.pos[t, ps]
+    b = w.pos[t, r]
+    if r == ps or b < 0:
+        return True
+    k = c.crease_of[a]
+    if k >= 0 and not (ps == GK and k == t):
+        return True
+    if c.rules[R.offside] != 0 and lines_crossed(c, t, a, b) >= 2:
+        return True
+    return line_clear(c, w, a, b, t, False) != 1
+
+
+@nb.njit(cache=True, inline="always", _nrt=NRT)
 def _may_hold(c, w, t, typ, a1, a2, a3, cut):
-    """False for a proposal :func:`step` would refuse for what is known before any action: a pass to the player
-    who has the puck at that moment (moves do not change the carrier), a shot by a player who stands off the shaded
-    circles and does not move."""
+    """False for a proposal :func:`step` would refuse for what is known before any action: a pass between two
+    players who do not move that :func:`_pass_refused`, a shot at a goal circle the goalkeeper holds, a shot by a
+    player who stands off the shaded circles and does not move.  Moves do not change the carrier; a play's moves
+    come before its passes."""
     if cut != 0:
         return True
     cs = w.S[Z.carrier]
+    if (typ == 6 or typ == 7 or typ == 8) and w.occ[c.goal[1 - t, a3]] != 0:
+        return False
     if typ == 2 or typ == 5:
-        return a3 != cs
+        m1 = a1 // 16
+        m2 = m1 if typ == 5 else a2 // 16
+        if a3 == cs:
+            return False
+        return m1 == cs or m1 == a3 or m2 == cs or m2 == a3 or not _pass_refused(c, w, t, cs, a3)
     if typ == 3:
-        return a2 != cs and a3 != a2
+        m = a1 // 16
+        if a2 == cs or a3 == a2:
+            return False
+        if m != cs and m != a2 and _pass_refused(c, w, t, cs, a2):
+            return False
+        return m == a2 or m == a3 or not _pass_refused(c, w, t, a2, a3)
     if typ == 4:
-        return a1 != cs and a2 != a1 and a3 != a2
+        return not (_pass_refused(c, w, t, cs, a1) or _pass_refused(c, w, t, a1, a2)
+                    or _pass_refused(c, w, t, a2, a3))
     if typ == 7:
-        return a1 != cs and a2 != a1 and w.pos[t, a2] >= 0 and c.shade_of[w.pos[t, a2]] == 1 - t
+        if _pass_refused(c, w, t, cs, a1) or _pass_refused(c, w, t, a1, a2):
+            return False
+        return c.shade_of[w.pos[t, a2]] == 1 - t
     if typ == 6 and a1 // 16 != cs and a2 // 16 != cs:
         return c.shade_of[w.pos[t, cs]] == 1 - t
     return True
