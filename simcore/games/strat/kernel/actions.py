@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import numba as nb
 
+from simcore.nbhints import unlikely
+
 from .. import readings as R
 from ..advdeck import (DEF_PENALTY, I_OPP, SEC_O1, SEC_O2_HOME, SEC_O2_VISITORS, SEC_O3, SEC_PP,
                        TAKES_PUCK_SHOOTS)
@@ -80,16 +82,16 @@ def action(D, Z, RS, t, slot, pol, OT_, OP, OK, L, adv_rules):
         put_lines(Z)
         chain_reset(Z)
         log(Z, L, EV.line, -1, Z[ZL.cf], Z[ZL.cd], 0, 0)
-        if c == -1 and adv:
+        if c == -1 and unlikely(adv):
             align_teams(Z, pol, L, ALIGN_LINE)     # 9.12: a new forward line comes on
     # 12.1: an I reading is pending only until its shot; the shot code (intimidation, 12) reads and clears it,
     # and a new card clears one that no shot used (only the Advanced deck sets one)
-    if adv:
+    if unlikely(adv):
         Z[ZL.m + M.intim] = 0
     if Z[ZL.ice + t * 6 + slot] < 0:
         slot = pick_any(D, Z, t, 0, -1, False)
     p = Z[ZL.ice + t * 6 + slot]
-    if adv:
+    if unlikely(adv):
         sec, seg = section_segment(Z, t)
         r = adeck_row(D, c, sec, seg)
         log(Z, L, EV.card, t, c, p * 8 + slot, D[r + 0], 1 + sec * 4 + seg)
@@ -102,7 +104,7 @@ def action(D, Z, RS, t, slot, pol, OT_, OP, OK, L, adv_rules):
         q = Z[ZL.ice + d * 6 + ms]
         if q < 0:
             res = R.OUTSIDE_SHOT
-        elif adv:
+        elif unlikely(adv):
             res = defa(D, q, D[r + 1], 0)           # Defense 2-14 (10.2, 16.2)
         else:
             res = defc(D, q, D[r + 1] - 12, 0)
@@ -131,7 +133,7 @@ def action(D, Z, RS, t, slot, pol, OT_, OP, OK, L, adv_rules):
         Z[ZL.m + M.unrestricted] = 1
         return
     if k == R.PASSING:
-        pr = passa_row(D, p, D[r + 1]) if adv else passc_row(D, p, D[r + 1] - 9)
+        pr = passa_row(D, p, D[r + 1]) if unlikely(adv) else passc_row(D, p, D[r + 1] - 9)
         log(Z, L, EV.pass_, t, p * 8 + slot, D[r + 1], 0, enc(D, pr))
         if D[pr + 0] == R.PASS_INSIDE:
             s = D[pr + 1]
@@ -170,7 +172,7 @@ def action(D, Z, RS, t, slot, pol, OT_, OP, OK, L, adv_rules):
             s = slot
         if s != slot:
             chain_add(Z, t, p)
-        if adv and D[r + 4] != 0:
+        if unlikely(adv) and D[r + 4] != 0:
             set_intimidator(Z, d, D[r + 4], s, s == D[r + 3] and s != D[r + 2])
         Z[ZL.m + M.mode] = MODE.shot
         Z[ZL.m + M.team] = t

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import numba as nb
 
+from simcore.nbhints import unlikely
+
 from .layout import LOG_W, LR, ZL
 
 
 @nb.njit(inline="always", cache=True)
 def log(Z, L, code, side, a, b, c, d):
-    if Z[ZL.logcap] > 0:
+    if unlikely(Z[ZL.logcap] > 0):      # the play-by-play only
         i = Z[ZL.logn]
         if i < Z[ZL.logcap]:
             L[i * LOG_W + LR.period] = Z[ZL.period]

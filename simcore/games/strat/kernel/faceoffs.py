@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import numba as nb
 
+from simcore.nbhints import unlikely
+
 from .. import readings as R
 from ..advdeck import FACEOFF_THROWN
 from .draws import draw_split
@@ -122,7 +124,7 @@ def faceoff(D, Z, RS, zone, pol, OT_, L, adv):
     level=advanced the coaches may first change their alignments (9.12 "or before any faceoff").  ``adv``:
     whether any Advanced rule is in force (:func:`.tables.advanced_rules`); without, the Basic chart."""
     chart = FO_BASIC
-    if adv:
+    if unlikely(adv):
         Z[ZL.m + M.intim] = 0
         if rule(D, RULE.level) == LEVEL_ADVANCED:
             if Z[ZL.period] == 1 and Z[ZL.cards] == 0:

@@ -6,6 +6,7 @@ import numba as nb
 import numpy as np
 
 from simcore.nbarrays import ptr, stack_empty
+from simcore.nbhints import unlikely
 
 from .actions import action
 from .coaching import observe, relieves_shelled
@@ -84,23 +85,23 @@ def play_period(D, Z, RS, pol, OT_, OP, OK, L,
     adv = advanced_rules(D)            # the rules in force, read once (tables.advanced_rules)
     while True:
         steps += 1
-        if steps > 100000:
+        if unlikely(steps > 100000):
             raise ValueError("a period did not end: check the deck and cards")
         mode = Z[ZL.m + M.mode]
-        if adv and Z[ZL.delayed] and is_over(Z):        # 16.14-16.15: a goal, the defense's puck or a faceoff
+        if unlikely(adv) and Z[ZL.delayed] and is_over(Z):        # 16.14-16.15: a goal, the defense's puck or a faceoff
             settle_delayed(D, Z, RS, pol, OT_, OP, OK, L)
             mode = Z[ZL.m + M.mode]
         if mode == MODE.end or Z[ZL.done]:
             break
-        if adv and Z[ZL.pp_stay]:
+        if unlikely(adv) and Z[ZL.pp_stay]:
             # 16.5-16.51: the special-teams units stay on while the power-play team keeps the puck
             if mode == MODE.faceoff or Z[ZL.m + M.team] != Z[ZL.pp_stay] - 1:
                 units_leave(Z, L)
             elif mode == MODE.action:
                 defer_line_changes(D, Z, L)
-        if Z[ZL.inj_pend] and (mode == MODE.faceoff or (mode == MODE.action and Z[ZL.m + M.team] != prev_t)):
+        if unlikely(Z[ZL.inj_pend] != 0) and (mode == MODE.faceoff or (mode == MODE.action and Z[ZL.m + M.team] != prev_t)):
             resolve_injury(D, Z, RS, OP, L)
-        if Z[ZL.relieve] + Z[ZL.relieve + 1] and mode == MODE.faceoff:
+        if unlikely(Z[ZL.relieve] + Z[ZL.relieve + 1] != 0) and mode == MODE.faceoff:
             relieve(D, Z, OK, L)
         if mode == MODE.faceoff:
             if third and pull_possible(Z):
@@ -125,7 +126,7 @@ def play_period(D, Z, RS, pol, OT_, OP, OK, L,
             prev_t = Z[ZL.m + M.team]
             play_on(D, Z, RS, pol, OT_, OP, OK, L)
         for s in range(2):
-            if Z[ZL.shelled + s] == 1:          # just shelled: the coach decides (coaching.relieves_shelled)
+            if unlikely(Z[ZL.shelled + s] == 1):          # just shelled: the coach decides (coaching.relieves_shelled)
                 observe(Z, s, obs)
                 Z[ZL.shelled + s] = 2
                 Z[ZL.relieve + s] = relieves_shelled(obs, pol[s * N_POL + POL.shelled])

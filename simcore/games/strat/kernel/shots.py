@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import numba as nb
 
+from simcore.nbhints import unlikely
+
 from .. import readings as R
 from .coaching import deflects, passes, penetrates
 from .deflections import deflection_goal, deflector, move_shot
@@ -214,7 +216,7 @@ def shoot(D, Z, RS, t, slot, col, unrestricted, pol, OT_, OP, OK, L, adv):
         Z[ZL.m + M.team] = d
         Z[ZL.m + M.slot] = MIRROR[slot]
         return
-    if adv and Z[ZL.m + M.intim]:
+    if unlikely(adv) and Z[ZL.m + M.intim]:
         # 12.1: the card's I reading names a defender who may intimidate first (kernel/intimidation.py)
         s = Z[ZL.m + M.intim] - 1
         Z[ZL.m + M.intim] = 0
@@ -224,7 +226,7 @@ def shoot(D, Z, RS, t, slot, col, unrestricted, pol, OT_, OP, OK, L, adv):
         # the coach decides on the shooter's card and his own memory of this shooter (coaching.penetrates)
         mem = ZL.tacc + t * MAX_ROSTER + sk(D, p, F.slot)
         go, Z[mem] = penetrates(sk(D, p, F.tend), Z[mem], pol[t * N_POL + POL.penetrate])
-        if not go and adv and rule(D, RULE.passing):
+        if not go and unlikely(adv) and rule(D, RULE.passing):
             # 11.0: or pass inside (coaching.passes: his Passing ability and Tendency stars)
             pm = ZL.pacc + t * MAX_ROSTER + sk(D, p, F.slot)
             ps, Z[pm] = passes(sk(D, p, F.ast), sk(D, p, F.tend), Z[pm], pol[t * N_POL + POL.pass_])
@@ -235,7 +237,7 @@ def shoot(D, Z, RS, t, slot, col, unrestricted, pol, OT_, OP, OK, L, adv):
             OT_[t * NT + T.pen_try] += 1
             c = draw_split(Z, RS)
             b = sk(D, p, F.bkwy)
-            if adv:
+            if unlikely(adv):
                 b = penetration_rating(D, Z, t, b)      # 26.2
                 if b != sk(D, p, F.bkwy):
                     log(Z, L, EV.enforcer, t, p * 8 + slot, sk(D, p, F.bkwy), b, 0)
@@ -244,7 +246,7 @@ def shoot(D, Z, RS, t, slot, col, unrestricted, pol, OT_, OP, OK, L, adv):
             if not ok:
                 Z[ZL.m + M.mode] = MODE.action
                 Z[ZL.m + M.team] = d
-                Z[ZL.m + M.slot] = penetrated_against(D, slot) if adv else MIRROR[slot]    # 6.1, or 31.1
+                Z[ZL.m + M.slot] = penetrated_against(D, slot) if unlikely(adv) else MIRROR[slot]    # 6.1, or 31.1
                 return
             OT_[t * NT + T.pen_ok] += 1
             col = COL_IN
@@ -271,7 +273,7 @@ def shoot(D, Z, RS, t, slot, col, unrestricted, pol, OT_, OP, OK, L, adv):
     defl = False
     if k == R.SAVE_REBOUND:
         # 25.0: an outside X-Reb by a defenseman may be tried as a deflection (coaching.deflects)
-        if not (col == COL_OUT and adv and rule(D, RULE.deflections) and sk(D, p, F.isd)
+        if not (col == COL_OUT and unlikely(adv) and rule(D, RULE.deflections) and sk(D, p, F.isd)
                 and deflects(pol[t * N_POL + POL.deflect])):
             rebound(D, Z, RS, t, slot, L)
             return
