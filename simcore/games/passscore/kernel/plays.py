@@ -10,7 +10,9 @@ quotes the rulebook for each check.
 from __future__ import annotations
 
 import numba as nb
+import numpy as np
 
+from simcore.nbarrays import stack_empty
 from simcore.rng import uniform_int
 
 from .geom import NRT, code_of, dist2, in_attack_zone, king, line_clear, lines_crossed, may_stand, progress, put
@@ -463,18 +465,20 @@ def random_play(c, w, t, st, script, out, max_tries):
     K = 0
     for s in range(N_SLOTS):
         K = max(K, w.cstart[s + 1] - w.cstart[s])
+    size = stack_empty(11, np.int64)
     total = 0
     for k in range(11):
-        if has or k <= 2:
-            total += _class_size(k, K, K2)
+        size[k] = _class_size(k, K, K2) if has or k <= 2 else 0
+        total += size[k]
     if total == 0:
         return False
-    KK = K * K
     for _ in range(max_tries):
+        # the class by its size, then each part of the proposal by its own draw (no division); a part that
+        # falls past the end of a list refuses the proposal before the rest is drawn
         u = uniform_int(st, total)
         k = 0
-        while u >= _class_size(k, K, K2):
-            u -= _class_size(k, K, K2)
+        while u >= size[k]:
+            u -= size[k]
             k += 1
         typ = 1
         a1 = -1
@@ -483,62 +487,63 @@ def random_play(c, w, t, st, script, out, max_tries):
         cut = 0
         again = False
         if k == 0:
-            a1 = _first(w, u // K, u % K)
+            a1 = _first(w, uniform_int(st, N_SLOTS), uniform_int(st, K))
             cut = 1
-        elif k == 1:
-            cut = 2
-            r = u % KK
-            a1 = _first(w, PAIRS[u // KK, 0], r // K)
-            a2 = _first(w, PAIRS[u // KK, 1], r % K)
+        elif k == 1 or k == 4 or k == 8:
+            j = uniform_int(st, 15)
+            a1 = _first(w, PAIRS[j, 0], uniform_int(st, K))
+            if a1 < 0:
+                continue
+            a2 = _first(w, PAIRS[j, 1], uniform_int(st, K))
+            if k == 1:
+                cut = 2
+            else:
+                typ = 2 if k == 4 else 6
+                a3 = uniform_int(st, 6 if k == 4 else 3)
         elif k == 2:
-            r = u % (KK * K)
-            j = u // (KK * K)
-            a1 = _first(w, TRIPLES[j, 0], r // KK)
-            a2 = _first(w, TRIPLES[j, 1], (r // K) % K)
-            a3 = _first(w, TRIPLES[j, 2], r % K)
-        elif k == 3:
-            cut = 2
+            j = uniform_int(st, 20)
+            a1 = _first(w, TRIPLES[j, 0], uniform_int(st, K))
+            if a1 < 0:
+                continue
+            a2 = _first(w, TRIPLES[j, 1], uniform_int(st, K))
+            if a2 < 0:
+                continue
+            a3 = _first(w, TRIPLES[j, 2], uniform_int(st, K))
+        elif k == 3 or k == 7:
             typ = 5
-            a1 = _first(w, u // (K * K2), (u // K2) % K)
-            a2 = u % K2
+            a1 = _first(w, uniform_int(st, N_SLOTS), uniform_int(st, K))
+            if a1 < 0:
+                continue
+            a2 = uniform_int(st, K2)
             again = True
-        elif k == 4 or k == 8:
-            typ = 2 if k == 4 else 6
-            nlast = 6 if k == 4 else 3
-            j = u // (KK * nlast)
-            r = u % (KK * nlast)
-            a3 = r % nlast
-            r //= nlast
-            a1 = _first(w, PAIRS[j, 0], r // K)
-            a2 = _first(w, PAIRS[j, 1], r % K)
+            if k == 3:
+                cut = 2
+            else:
+                a3 = uniform_int(st, 6)
         elif k == 5:
             typ = 3
-            a1 = _first(w, u // (K * 36), (u // 36) % K)
-            a2 = (u // 6) % 6
-            a3 = u % 6
+            a1 = _first(w, uniform_int(st, N_SLOTS), uniform_int(st, K))
+            if a1 < 0:
+                continue
+            a2 = uniform_int(st, 6)
+            a3 = uniform_int(st, 6)
         elif k == 6:
             typ = 4
-            a1 = u // 36
-            a2 = (u // 6) % 6
-            a3 = u % 6
-        elif k == 7:
-            typ = 5
-            a3 = u % 6
-            r = u // 6
-            a1 = _first(w, r // (K * K2), (r // K2) % K)
-            a2 = r % K2
-            again = True
+            a1 = uniform_int(st, 6)
+            a2 = uniform_int(st, 6)
+            a3 = uniform_int(st, 6)
         elif k == 9:
             typ = 7
-            a1 = u // 18
-            a2 = (u // 3) % 6
-            a3 = u % 3
+            a1 = uniform_int(st, 6)
+            a2 = uniform_int(st, 6)
+            a3 = uniform_int(st, 3)
         else:
             typ = 8
-            a3 = u % 3
-            r = u // 3
-            a1 = _first(w, w.S[Z.carrier], r // K2)
-            a2 = r % K2
+            a1 = _first(w, w.S[Z.carrier], uniform_int(st, K))
+            if a1 < 0:
+                continue
+            a2 = uniform_int(st, K2)
+            a3 = uniform_int(st, 3)
             again = True
         if KINDS[typ, 0] == MOVE and a1 < 0:
             continue
