@@ -88,7 +88,7 @@ def action(D, Z, RS, t, slot, pol, OT_, OP, OK, L, adv_rules):
     # and a new card clears one that no shot used (only the Advanced deck sets one)
     if unlikely(adv):
         Z[ZL.m + M.intim] = 0
-    if Z[ZL.ice + t * 6 + slot] < 0:
+    if unlikely(Z[ZL.ice + t * 6 + slot] < 0):
         slot = pick_any(D, Z, t, 0, -1, False)
     p = Z[ZL.ice + t * 6 + slot]
     if unlikely(adv):
@@ -114,11 +114,11 @@ def action(D, Z, RS, t, slot, pol, OT_, OP, OK, L, adv_rules):
             Z[ZL.m + M.team] = d
             Z[ZL.m + M.slot] = ms
             return
-        if res == DEF_PENALTY:                     # 16.2: "Either a penalty will occur ..."
+        if unlikely(res == DEF_PENALTY):           # 16.2: "Either a penalty will occur ..."
             OT_[d * NT + T.pen_def] += 1
             penalty(D, Z, RS, d, q, pol, OT_, OP, OK, L, PEN_KIND_DEFENSE)
             return
-        if res == TAKES_PUCK_SHOOTS:               # 16.2: "... or the defender will take away the puck and
+        if unlikely(res == TAKES_PUCK_SHOOTS):     # 16.2: "... or the defender will take away the puck and
             chain_reset(Z)                         # attempt an outside shot" (no penetration, as 4.83)
             Z[ZL.m + M.mode] = MODE.shot
             Z[ZL.m + M.team] = d
@@ -144,7 +144,7 @@ def action(D, Z, RS, t, slot, pol, OT_, OP, OK, L, adv_rules):
             if s < 0 or Z[ZL.ice + t * 6 + s] < 0:
                 s = slot
             # 11.5: a Passing L inside shot may be broken up (the Passing L chart, kernel/passing.py)
-            if s != slot and D[r + 1] == 11 and adv_rules and rule(D, RULE.passing_l) and \
+            if s != slot and D[r + 1] == 11 and unlikely(adv_rules) and rule(D, RULE.passing_l) and \
                     not passing_l_completes(D, Z, RS, t, p, slot, s, L):
                 return
             if s != slot:

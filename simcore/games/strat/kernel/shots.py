@@ -211,7 +211,7 @@ def shoot(D, Z, RS, t, slot, col, unrestricted, pol, OT_, OP, OK, L, adv):
     (:func:`.tables.advanced_rules`); without, none of their steps is tried."""
     d = 1 - t
     p = Z[ZL.ice + t * 6 + slot]
-    if p < 0:
+    if unlikely(p < 0):
         Z[ZL.m + M.mode] = MODE.action
         Z[ZL.m + M.team] = d
         Z[ZL.m + M.slot] = MIRROR[slot]
