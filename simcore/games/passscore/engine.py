@@ -134,7 +134,7 @@ class Position:
         st = np.zeros(STATE_SIZE, np.uint64)
         seed_stream(st, np.uint64(seed), np.int64(game))
         out = np.zeros(4, np.int64)
-        ok = random_play(self.c, self.w, team, st, np.zeros(0, np.int64), out, tries)
+        ok = random_play(self.c, self.w, team, st, np.zeros(0, np.int64), out, tries, False)
         return out if ok else None
 
     def choose(self, team, seed=0, game=0):
@@ -146,7 +146,7 @@ class Position:
     def play(self, team, play) -> int:
         from .kernel.drivers import play_turn
 
-        return int(play_turn(self.c, self.w, team, np.asarray(play, np.int64)))
+        return int(play_turn(self.c, self.w, team, np.asarray(play, np.int64), -1))
 
     def turn(self, play=None, slow=False) -> int:
         """One turn of the team to play as the game loop makes it (a slow-play draw where the rules make one:

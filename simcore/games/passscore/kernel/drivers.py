@@ -52,10 +52,11 @@ def reset(c, w):
 
 
 @nb.njit(cache=True, _nrt=NRT)
-def play_turn(c, w, t, play):
+def play_turn(c, w, t, play, made):
     """Team t makes ``play`` (type, a1, a2, a3; type 0 = no legal play) and everything it brings about: a goal
     (the restart from centre ice), a capture (the carrier moved off, the capturer's team plays again), an offside
-    (the face-off).  Counts and logs it; returns the team to play next."""
+    (the face-off).  ``made``: -1, or the status of the play's last action when the play is on the board already
+    (the random sampler leaves it made).  Counts and logs it; returns the team to play next."""
     typ = play[0]
     if typ == 0:
         w.cnt[t, C.no_play] += 1
@@ -68,9 +69,10 @@ def play_turn(c, w, t, play):
         if code < 0:
             break
         kind = KINDS[typ, i]
-        stt = step(c, w, t, kind, code, 6 + i)
-        if stt < 0:
-            raise ValueError("an illegal play reached the game loop")
+        if made < 0:
+            stt = step(c, w, t, kind, code, 6 + i)
+            if stt < 0:
+                raise ValueError("an illegal play reached the game loop")
         if kind == MOVE:
             w.cnt[t, C.moves] += 1
             last = code
@@ -82,6 +84,8 @@ def play_turn(c, w, t, play):
             w.cnt[t, C.shots] += 1
         if stt != OK:
             break
+    if made >= 0:
+        stt = made
     log(w, t, typ, play[1], play[2], play[3], stt, EV_PLAY, 0)
     if stt == GOAL:
         w.S[Z.goals + t] += 1
@@ -146,9 +150,10 @@ def one_turn(c, w, st, script):
     if c.rules[R.slow_ppm] > 0 and _slow_play(c, w, st, script, t):
         nxt = 1 - t
     else:
-        if not choose_play(c, w, t, st, script, play):
+        w.S[Z.status] = -1
+        if not choose_play(c, w, t, st, script, play, True):
             play[0] = 0
-        nxt = play_turn(c, w, t, play)
+        nxt = play_turn(c, w, t, play, w.S[Z.status])
         if w.S[Z.pen_slot + t] >= 0:
             w.S[Z.pen_left + t] -= 1
             if w.S[Z.pen_left + t] <= 0:
@@ -254,6 +259,6 @@ def choose(c, w, t, seed, game):
     st = np.zeros(STATE_SIZE, np.uint64)
     seed_stream(st, seed, game)
     play = np.zeros(4, np.int64)
-    ok = choose_play(c, w, t, st, np.zeros(0, np.int64), play)
+    ok = choose_play(c, w, t, st, np.zeros(0, np.int64), play, False)
     return ok, play
 

@@ -366,12 +366,14 @@ def _first(w, s, i):
 
 
 @nb.njit(cache=True, inline="always", _nrt=NRT)
-def _try(c, w, t, typ, a1, a2, a3, cut, again):
+def _try(c, w, t, typ, a1, a2, a3, cut, again, keep):
     """Whether the proposed play is legal and, for ``cut`` 1 or 2, cut short exactly at that action (and not
-    before); the position is restored.  With ``again`` the second action is the mover's ``a2``-th listed move from
-    where the first left him.  Returns (legal, the second action's code)."""
+    before).  With ``again`` the second action is the mover's ``a2``-th listed move from where the first left him.
+    The position is restored, except for a legal play with ``keep``, which stays made.  Returns (legal, the second
+    action's code, the status of the last action made)."""
     made = 0
     ok = False
+    last = OK
     for i in range(3):
         code = a1 if i == 0 else (a2 if i == 1 else a3)
         if i == 1 and again:
@@ -383,6 +385,7 @@ def _try(c, w, t, typ, a1, a2, a3, cut, again):
         if st == ILLEGAL:
             break
         made += 1
+        last = st
         if i + 1 == cut:
             ok = st == CAPTURE or st == OFFSIDE
             break
@@ -391,9 +394,10 @@ def _try(c, w, t, typ, a1, a2, a3, cut, again):
             break
         if st != OK:
             break
-    for i in range(made - 1, -1, -1):
-        undo(w, 3 + i)
-    return ok, a2
+    if not (ok and keep):
+        for i in range(made - 1, -1, -1):
+            undo(w, 3 + i)
+    return ok, a2, last
 
 
 @nb.njit(cache=True, inline="always", _nrt=NRT)
@@ -450,7 +454,7 @@ def _may_hold(c, w, t, typ, a1, a2, a3, cut):
 
 
 @nb.njit(cache=True, _nrt=NRT)
-def random_play(c, w, t, st, script, out, max_tries):
+def random_play(c, w, t, st, script, out, max_tries, keep):
     """A legal play of team t drawn uniformly from all of them (the list :func:`generate` makes), by rejection:
     draw a proposal uniformly from a superset in which every legal play appears exactly once and keep the first
     that is legal.  In the superset a move by one of several players is one of K places in his list of possible
@@ -458,7 +462,8 @@ def random_play(c, w, t, st, script, out, max_tries):
     ``w.kmv[0]`` places in the list of where the first left him (:func:`fill_moves`), a place past the end of a list
     rejected at once; each pass goes to any of the six slots, each shot at any of the three goal circles.  Writes
     (type, a1, a2, a3) into ``out``; returns False when ``max_tries`` proposals found nothing (then the caller lists
-    the legal plays)."""
+    the legal plays).  With ``keep`` the play drawn is left made on the board and the status of its last action is
+    in ``w.S[Z.status]``: the game loop does not make it a second time (drivers.play_turn)."""
     has = w.S[Z.poss] == t
     K2 = w.kmv[0]
     first_moves(c, w, t)
@@ -553,8 +558,10 @@ def random_play(c, w, t, st, script, out, max_tries):
             continue
         if not _may_hold(c, w, t, typ, a1, a2, a3, cut):
             continue
-        ok, a2 = _try(c, w, t, typ, a1, a2, a3, cut, again)
+        ok, a2, last = _try(c, w, t, typ, a1, a2, a3, cut, again, keep)
         if ok:
+            if keep:
+                w.S[Z.status] = last
             out[0] = typ
             out[1] = a1
             out[2] = a2 if cut != 1 else -1

@@ -137,9 +137,10 @@ def search_play(c, w, t, st, budget, out):
 
 
 @nb.njit(cache=True, _nrt=NRT)
-def choose_play(c, w, t, st, script, out):
+def choose_play(c, w, t, st, script, out, keep):
     """Team t's play into ``out`` (type, a1, a2, a3) by its policy (``c.pol[t]``), or from the script (4 entries a
-    play) on a scripted stream; returns False when there is no legal play."""
+    play) on a scripted stream; returns False when there is no legal play.  With ``keep`` a play the random sampler
+    drew is left made on the board, the status of its last action in ``w.S[Z.status]`` (untouched otherwise)."""
     if st[5] == SCRIPTED:
         i = int(st[4])
         if i + 4 > script.shape[0]:
@@ -160,7 +161,7 @@ def choose_play(c, w, t, st, script, out):
         return True
     kind = c.pol[t, P.kind]
     if kind == RANDOM:
-        if random_play(c, w, t, st, script, out, RANDOM_TRIES):
+        if random_play(c, w, t, st, script, out, RANDOM_TRIES, keep):
             return True
         n = generate(c, w, t, w.buf, 0, t, w.val)
         if n == 0:
