@@ -172,33 +172,47 @@ def walk(cell, occ, pos, on_ice, team, slot, ty, tx, n, slowed, dest_counts, fen
         if y == ty and x == tx:
             break
         cur_in = not touched and not dest_counts and in_zones(zy, zx, nz, y, x)
-        best = -1
-        bs = cheb(y, x, ty, tx) * 10000 + (y - ty) * (y - ty) + (x - tx) * (x - tx)
+        # the step straight toward the target (each coordinate by its sign) scores strictly lowest of all 8:
+        # when it is allowed it is the step the scan below would choose
+        sy = 1 if ty > y else (-1 if ty < y else 0)
+        sx = 1 if tx > x else (-1 if tx < x else 0)
+        by = y + sy
+        bx = x + sx
+        ok = False
         bt = False
-        for k in range(8):
-            ny = y + DY[k]
-            nx = x + DX[k]
-            if not passable(cell, ny, nx) or occ[ny, nx] != 0:
-                continue
-            if fence > 0 and aline[fence_team, ny] <= fence:
-                continue
-            if touched:
-                nt = True
-            elif dest_counts:
-                nt = in_zones(zy, zx, nz, ny, nx)
-            else:
-                nt = cur_in
-            if steps + 1 > n - (2 if nt else 0):
-                continue
-            sc = cheb(ny, nx, ty, tx) * 10000 + (ny - ty) * (ny - ty) + (nx - tx) * (nx - tx)
-            if sc < bs:
-                bs = sc
-                best = k
-                bt = nt
-        if best < 0:
-            break
-        y += DY[best]
-        x += DX[best]
+        if passable(cell, by, bx) and occ[by, bx] == 0 and not (fence > 0 and aline[fence_team, by] <= fence):
+            bt = True if touched else (in_zones(zy, zx, nz, by, bx) if dest_counts else cur_in)
+            ok = steps + 1 <= n - (2 if bt else 0)
+        if not ok:
+            best = -1
+            bs = cheb(y, x, ty, tx) * 10000 + (y - ty) * (y - ty) + (x - tx) * (x - tx)
+            bt = False
+            for k in range(8):
+                ny = y + DY[k]
+                nx = x + DX[k]
+                if not passable(cell, ny, nx) or occ[ny, nx] != 0:
+                    continue
+                if fence > 0 and aline[fence_team, ny] <= fence:
+                    continue
+                if touched:
+                    nt = True
+                elif dest_counts:
+                    nt = in_zones(zy, zx, nz, ny, nx)
+                else:
+                    nt = cur_in
+                if steps + 1 > n - (2 if nt else 0):
+                    continue
+                sc = cheb(ny, nx, ty, tx) * 10000 + (ny - ty) * (ny - ty) + (nx - tx) * (nx - tx)
+                if sc < bs:
+                    bs = sc
+                    best = k
+                    bt = nt
+            if best < 0:
+                break
+            by = y + DY[best]
+            bx = x + DX[best]
+        y = by
+        x = bx
         touched = bt
         steps += 1
         pos[team, slot, 0] = y
