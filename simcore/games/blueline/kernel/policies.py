@@ -426,6 +426,21 @@ def nearest_of(w, t, y, x, goalie, skip):
 
 
 @nb.njit(cache=True, inline="always", _nrt=NRT)
+def any_within(w, t, y, x, skip, dist):
+    """True when one of team t's players :func:`nearest_of` counts (goalie in net not, never ``skip``) stands
+    nearer than ``dist`` to (y, x): the same answer as ``nearest_of(...)[0] < dist`` with a player found."""
+    S = w.S
+    for s in range(6):
+        if s == skip or S[Z.on_ice + t * 6 + s] == 0 or w.pos[t, s, 0] < 0:
+            continue
+        if s == 5 and S[Z.pulled + t] == 0:
+            continue
+        if cheb(w.pos[t, s, 0], w.pos[t, s, 1], y, x) < dist:
+            return True
+    return False
+
+
+@nb.njit(cache=True, inline="always", _nrt=NRT)
 def edge_x(c, y, side):
     """The ice square of row y against the boards on ``side`` (0 low x, 1 high x), or -1."""
     W = c.cell.shape[1]
@@ -526,9 +541,8 @@ def bank_target(c, w, o, order):
                 if (hit - 1) // 6 != o:
                     continue
             else:
-                do, so = nearest_of(w, o, ry, rx, False, s0)
                 dd, sd = nearest_of(w, 1 - o, ry, rx, True, -1)
-                if so < 0 or do >= dd:
+                if not any_within(w, o, ry, rx, s0, dd):
                     continue
             ok, n, ry, rx, hit = bank_path(c, w, o, ay, ax, y, bx)
             if not ok:
