@@ -67,6 +67,27 @@ def shot_value(c, w, o, y, x):
     return c.shotv[o, context(line, side, lane)]
 
 
+@nb.njit(cache=True, inline="always", _nrt=NRT)
+def shot_value_bound(c, o, y, x):
+    """The most :func:`shot_value` can be for team o at (y, x) whatever the lane (open, screened or blocked):
+    read from ``c.shotv`` without drawing the lane."""
+    line = shot_line(c, o, y)
+    if line == 0:
+        return 0.0
+    side = 0 if c.inside[y, x] != 0 else 1
+    v = c.shotv[o, context(line, side, 0)]
+    for lane in range(1, 3):
+        v = max(v, c.shotv[o, context(line, side, lane)])
+    return v
+
+
+@nb.njit(cache=True, inline="always", _nrt=NRT)
+def carrier_value(c, w, o):
+    """The carrier's :func:`shot_value` in per mille (the scale of ``shoot=threshold-N``)."""
+    s0 = w.S[Z.carrier]
+    return shot_value(c, w, o, w.pos[o, s0, 0], w.pos[o, s0, 1]) * 1000.0
+
+
 @nb.njit(cache=True, _nrt=NRT)
 def choose_action(c, w, st, script, o, order):
     """The offense's action: ``(ACT_*, argument)`` (the group to move, the slot to pass to)."""
@@ -91,7 +112,7 @@ def choose_action(c, w, st, script, o, order):
         elif v * 1000.0 >= pol[P.shoot_param] or S[Z.series_turns] > 24:
             return ACT_SHOOT, 0
     if pol[P.pass_] != PA_NEVER:
-        r = best_receiver(c, w, o, order)
+        r = best_receiver(c, w, o, order, v * 1000.0)
         if r >= 0:
             if pol[P.pass_] == PA_RANDOM:
                 if roll_die(st, script, 2) == 1:
@@ -117,16 +138,16 @@ def at_target(c, w, o, s):
 
 
 @nb.njit(cache=True, _nrt=NRT)
-def best_receiver(c, w, o, order):
+def best_receiver(c, w, o, order, own):
     """The teammate worth passing to (-1: none): an open lane, no more than one contact zone crossed, onside,
-    and a better shot or a gain of 4 lines or more."""
+    and a better shot or a gain of 4 lines or more.  ``own``: the carrier's :func:`carrier_value` (the caller
+    has it at hand)."""
     S = w.S
     s0 = S[Z.carrier]
     ay = w.pos[o, s0, 0]
     ax = w.pos[o, s0, 1]
     pol = c.pol[o]
     thr = pol[P.shoot_param]
-    own = shot_value(c, w, o, ay, ax) * 1000.0
     puck_in = in_attack(c, o, ay)
     best = np.int64(-1)
     bs = -1e9
@@ -139,6 +160,12 @@ def best_receiver(c, w, o, order):
         bx = w.pos[o, s, 1]
         if not puck_in and in_attack(c, o, by) and c.rules[R.offside] != 0:
             continue
+        gain = c.aline[o, ay] - c.aline[o, by]
+        if not (gain >= 4 and own < thr):
+            # only a better shot can make him worth a pass: when no lane could give one, skip drawing the lanes
+            ub = shot_value_bound(c, o, by, bx) * 1000.0
+            if ub < thr or ub <= own + 10.0:
+                continue
         blocked, n = pass_lane(c, w, o, ay, ax, by, bx)
         if blocked:
             continue
@@ -146,7 +173,6 @@ def best_receiver(c, w, o, order):
         if k > 1:
             continue
         sv = shot_value(c, w, o, by, bx) * 1000.0
-        gain = c.aline[o, ay] - c.aline[o, by]
         sc = sv - 120.0 * k + 4.0 * gain
         ok = (sv >= thr and sv > own + 10.0) or (gain >= 4 and own < thr and k == 0)
         if ok and sc > bs:
