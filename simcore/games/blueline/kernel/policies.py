@@ -88,9 +88,10 @@ def carrier_value(c, w, o):
     return shot_value(c, w, o, w.pos[o, s0, 0], w.pos[o, s0, 1]) * 1000.0
 
 
-@nb.njit(cache=True, _nrt=NRT)
+@nb.njit(cache=True, inline="always", _nrt=NRT)
 def choose_action(c, w, st, script, o, order):
-    """The offense's action: ``(ACT_*, argument)`` (the group to move, the slot to pass to)."""
+    """The offense's action: ``(ACT_*, argument)`` (the group to move, the slot to pass to).  Inlined into the
+    offensive turn (its one caller): a call would copy every array of ``c`` and ``w`` once a turn."""
     S = w.S
     pol = c.pol[o]
     s0 = S[Z.carrier]

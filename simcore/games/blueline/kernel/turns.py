@@ -1073,6 +1073,20 @@ def goalie_crease(c, w, d):
             w.occ[y, x] = d * 6 + 5 + 1
 
 
+@nb.njit(cache=True, inline="always", _nrt=NRT)
+def may_challenge(c, w, d):
+    """The goalie of team d may try :func:`goalie_challenge` now: in net, the policy checks, and the other team's
+    carrier is in d's end within 3 squares of him.  Asked before the call, which is rare (a call copies every
+    array of ``c`` and ``w``)."""
+    S = w.S
+    o = 1 - d
+    k = S[Z.carrier]
+    if S[Z.pulled + d] != 0 or w.pos[d, 5, 0] < 0 or k < 0 or S[Z.poss] != o or c.pol[d, P.check] == CK_NEVER:
+        return False
+    py = w.pos[o, k, 0]
+    return cheb(w.pos[d, 5, 0], w.pos[d, 5, 1], py, w.pos[o, k, 1]) <= 3 and in_own_end(c, d, py)
+
+
 @nb.njit(cache=True, _nrt=NRT)
 def goalie_challenge(c, w, st, script, d):
     """"Goalie's": "If a Goalie wants to leave the crease to ... "Stick Check" an opposing player. They may roll
@@ -1080,18 +1094,15 @@ def goalie_challenge(c, w, st, script, d):
     automatically out of position"; a goalie who steals the puck holds it or passes up to 8 spaces.  The policy
     (any ``check`` but ``never``) tries it when the carrier is in its end within 3 squares of the goalie.
     Returns True on a steal."""
+    if not may_challenge(c, w, d):
+        return False
     S = w.S
     o = 1 - d
     k = S[Z.carrier]
-    if S[Z.pulled + d] != 0 or w.pos[d, 5, 0] < 0 or k < 0 or S[Z.poss] != o or c.pol[d, P.check] == CK_NEVER:
-        return False
     py = w.pos[o, k, 0]
     px = w.pos[o, k, 1]
     gy = w.pos[d, 5, 0]
     gx = w.pos[d, 5, 1]
-    dist = cheb(gy, gx, py, px)
-    if dist > 3 or not in_own_end(c, d, py):
-        return False
     roll = roll_die(st, script, 6)
     ty, tx = mark_target(c, w, d, 5, 5)
     if cheb(ty, tx, py, px) != 1 or cheb(gy, gx, ty, tx) > roll:
@@ -1112,7 +1123,7 @@ def goalie_challenge(c, w, st, script, d):
     return True
 
 
-@nb.njit(cache=True, _nrt=NRT)
+@nb.njit(cache=True, inline="always", _nrt=NRT)
 def defense_turn(c, w, st, script, d):
     """"Defensive Turn": a group skates (one 2d6 roll), the goalie moves free in his crease, and a defender who
     moved into the carrier's contact zone may check."""
@@ -1126,7 +1137,7 @@ def defense_turn(c, w, st, script, d):
             frozen_mask |= 1 << s
     maybe_return(c, w, d)
     goalie_crease(c, w, d)
-    if goalie_challenge(c, w, st, script, d):
+    if may_challenge(c, w, d) and goalie_challenge(c, w, st, script, d):
         thaw(w, d, frozen_mask)
         return
     g = defense_group(c, w, st, script, d)
