@@ -538,7 +538,13 @@ def bank_target(c, w, o, order):
     outside the attack zone; the rebound must come to rest (or meet a teammate) 4 to 10 lines up the ice, outside
     the attack zone (never offside), where a teammate is strictly nearer than every opponent (the defending goalie
     counted) and the passer himself not counted, with at most one contact zone crossed; the most lines gained
-    wins.  The lane is drawn only for a rebound that passes the other tests."""
+    wins (ties: the lower row, then the low-x side).
+
+    Two passes: the rebounds of every boards square (rows up the ice, each side) and their gains are listed first
+    (``w.oy`` the square, ``w.ox`` the gain: scratch the shot lanes use, free here; at most 2 per row); then they
+    are tried from the largest gain down, and the search stops at a gain below the best score found (a pass
+    scores its gain, less 6 for a contact zone crossed), so the teammates and the lane are looked at for a few
+    rebounds only."""
     if c.rules[R.sideboards] == 0 or c.pol[o][P.bank] != BK_OPEN:
         return np.int64(-1)
     S = w.S
@@ -548,8 +554,9 @@ def bank_target(c, w, o, order):
     if in_attack(c, o, ay):
         return np.int64(-1)
     la = c.aline[o, ay]
-    best = np.int64(-1)
-    bs = -1e9
+    cand = w.oy
+    cgain = w.ox
+    nc = 0
     for y in range(c.cell.shape[0]):
         gb = la - c.aline[o, y]
         if gb < 2 or gb > 10:
@@ -562,25 +569,47 @@ def bank_target(c, w, o, order):
             if not ok or in_attack(c, o, ry):
                 continue
             gain = la - c.aline[o, ry]
-            if gain < 4 or gain - 0.0 <= bs:
+            if gain < 4:
                 continue
-            if hit != 0:
-                if (hit - 1) // 6 != o:
-                    continue
-            else:
-                dd, sd = nearest_of(w, 1 - o, ry, rx, True, -1)
-                if not any_within(w, o, ry, rx, s0, dd):
-                    continue
-            ok, n, ry, rx, hit = bank_path(c, w, o, ay, ax, y, bx)
-            if not ok:
+            cand[nc] = y * 64 + bx
+            cgain[nc] = gain
+            nc += 1
+    best = np.int64(-1)
+    bi = nc
+    bs = -1e9
+    while True:
+        # the untried rebound of the largest gain (the first listed among equal gains)
+        j = -1
+        for i in range(nc):
+            if cgain[i] >= 0 and (j < 0 or cgain[i] > cgain[j]):
+                j = i
+        if j < 0 or cgain[j] < bs:
+            break
+        gain = cgain[j]
+        cgain[j] = -1
+        y = cand[j] // 64
+        bx = cand[j] % 64
+        if gain == bs and j > bi:
+            continue
+        ok, ry, rx, hit, dy, dx, kk = bank_rebound(c, w, ay, ax, y, bx)
+        if hit != 0:
+            if (hit - 1) // 6 != o:
                 continue
-            k = zone_crossers(w, o, n, order)
-            if k > 1:
+        else:
+            dd, sd = nearest_of(w, 1 - o, ry, rx, True, -1)
+            if not any_within(w, o, ry, rx, s0, dd):
                 continue
-            sc = gain - 6.0 * k
-            if sc > bs:
-                bs = sc
-                best = y * 64 + bx
+        ok, n, ry, rx, hit = bank_path(c, w, o, ay, ax, y, bx)
+        if not ok:
+            continue
+        k = zone_crossers(w, o, n, order)
+        if k > 1:
+            continue
+        sc = gain - 6.0 * k
+        if sc > bs or (sc == bs and j < bi):
+            bs = sc
+            bi = j
+            best = y * 64 + bx
     return best
 
 
