@@ -10,8 +10,10 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
+from simcore.nbarrays import stack_empty
 from simcore.rng import roll_die
 
+from .context import PassCtx, PassWork
 from .geometry import NRT, cheb, passable
 from .lanes import context, pass_lane, shot_lane, shot_line, zone_crossers
 from .layout import (BK_OPEN, BO_FIRST, BO_SECOND, CK_BODY, CK_NEVER, CK_RANDOM, CK_STICK, DU_PK, DU_RANDOM,
@@ -68,6 +70,14 @@ def shot_value(c, w, o, y, x):
 
 
 @nb.njit(cache=True, inline="always", _nrt=NRT)
+def pass_view(c, w):
+    """``(PassCtx, PassWork)``: the arrays of ``c`` and ``w`` the pass choices read (context.py), to call
+    :func:`best_receiver`, :func:`bank_target` and :func:`bank_path` with."""
+    return (PassCtx(c.dims, c.cell, c.aline, c.inside, c.goal, c.shotv, c.rules, c.pol),
+            PassWork(w.S, w.pos, w.occ, w.oy, w.ox, w.py, w.px))
+
+
+@nb.njit(cache=True, inline="always", _nrt=NRT)
 def shot_value_bound(c, o, y, x):
     """The most :func:`shot_value` can be for team o at (y, x) whatever the lane (open, screened or blocked):
     read from ``c.shotv`` without drawing the lane."""
@@ -113,7 +123,8 @@ def choose_action(c, w, st, script, o, order):
         elif v * 1000.0 >= pol[P.shoot_param] or S[Z.series_turns] > 24:
             return ACT_SHOOT, 0
     if pol[P.pass_] != PA_NEVER:
-        r = best_receiver(c, w, o, order, v * 1000.0)
+        pc, pw = pass_view(c, w)
+        r = best_receiver(pc, pw, o, order, v * 1000.0)
         if r >= 0:
             if pol[P.pass_] == PA_RANDOM:
                 if roll_die(st, script, 2) == 1:
@@ -121,7 +132,7 @@ def choose_action(c, w, st, script, o, order):
             else:
                 return ACT_PASS, r
         elif pol[P.pass_] != PA_RANDOM:
-            b = bank_target(c, w, o, order)
+            b = bank_target(pc, pw, o, order)
             if b >= 0:
                 return ACT_BANK, b
     if can_shoot and pol[P.shoot] != SH_RANDOM and v > 0.0 and at_target(c, w, o, s0):
@@ -142,7 +153,7 @@ def at_target(c, w, o, s):
 def best_receiver(c, w, o, order, own):
     """The teammate worth passing to (-1: none): an open lane, no more than one contact zone crossed, onside,
     and a better shot or a gain of 4 lines or more.  ``own``: the carrier's :func:`carrier_value` (the caller
-    has it at hand)."""
+    has it at hand).  ``c, w``: :func:`pass_view`."""
     S = w.S
     s0 = S[Z.carrier]
     ay = w.pos[o, s0, 0]
@@ -453,18 +464,21 @@ def nearest_of(w, t, y, x, goalie, skip):
 
 
 @nb.njit(cache=True, inline="always", _nrt=NRT)
-def any_within(w, t, y, x, skip, dist):
-    """True when one of team t's players :func:`nearest_of` counts (goalie in net not, never ``skip``) stands
-    nearer than ``dist`` to (y, x): the same answer as ``nearest_of(...)[0] < dist`` with a player found."""
+def on_ice_squares(w, t, skip, goalie, ys, xs):
+    """The squares of the players :func:`nearest_of` counts for team t (its skaters on the ice and a pulled
+    goalie, the goalie in net too when ``goalie``, never slot ``skip``), in slot order, written to ``ys, xs``;
+    returns how many."""
     S = w.S
+    n = 0
     for s in range(6):
         if s == skip or S[Z.on_ice + t * 6 + s] == 0 or w.pos[t, s, 0] < 0:
             continue
-        if s == 5 and S[Z.pulled + t] == 0:
+        if s == 5 and not goalie and S[Z.pulled + t] == 0:
             continue
-        if cheb(w.pos[t, s, 0], w.pos[t, s, 1], y, x) < dist:
-            return True
-    return False
+        ys[n] = w.pos[t, s, 0]
+        xs[n] = w.pos[t, s, 1]
+        n += 1
+    return n
 
 
 @nb.njit(cache=True, inline="always", _nrt=NRT)
@@ -538,13 +552,7 @@ def bank_target(c, w, o, order):
     outside the attack zone; the rebound must come to rest (or meet a teammate) 4 to 10 lines up the ice, outside
     the attack zone (never offside), where a teammate is strictly nearer than every opponent (the defending goalie
     counted) and the passer himself not counted, with at most one contact zone crossed; the most lines gained
-    wins (ties: the lower row, then the low-x side).
-
-    Two passes: the rebounds of every boards square (rows up the ice, each side) and their gains are listed first
-    (``w.oy`` the square, ``w.ox`` the gain: scratch the shot lanes use, free here; at most 2 per row); then they
-    are tried from the largest gain down, and the search stops at a gain below the best score found (a pass
-    scores its gain, less 6 for a contact zone crossed), so the teammates and the lane are looked at for a few
-    rebounds only."""
+    wins.  The lane is drawn only for a rebound that passes the other tests.  ``c, w``: :func:`pass_view`."""
     if c.rules[R.sideboards] == 0 or c.pol[o][P.bank] != BK_OPEN:
         return np.int64(-1)
     S = w.S
@@ -554,9 +562,16 @@ def bank_target(c, w, o, order):
     if in_attack(c, o, ay):
         return np.int64(-1)
     la = c.aline[o, ay]
-    cand = w.oy
-    cgain = w.ox
-    nc = 0
+    # the squares of the players who may reach a rebound first (nobody moves while the coach looks): the
+    # opponents (the goalie counted), and the passer's teammates (a pulled goalie counted)
+    ey = stack_empty(6, np.int64)
+    ex = stack_empty(6, np.int64)
+    ne = on_ice_squares(w, 1 - o, -1, True, ey, ex)
+    my = stack_empty(6, np.int64)
+    mx = stack_empty(6, np.int64)
+    nm = on_ice_squares(w, o, s0, False, my, mx)
+    best = np.int64(-1)
+    bs = -1e9
     for y in range(c.cell.shape[0]):
         gb = la - c.aline[o, y]
         if gb < 2 or gb > 10:
@@ -569,47 +584,32 @@ def bank_target(c, w, o, order):
             if not ok or in_attack(c, o, ry):
                 continue
             gain = la - c.aline[o, ry]
-            if gain < 4:
+            if gain < 4 or gain - 0.0 <= bs:
                 continue
-            cand[nc] = y * 64 + bx
-            cgain[nc] = gain
-            nc += 1
-    best = np.int64(-1)
-    bi = nc
-    bs = -1e9
-    while True:
-        # the untried rebound of the largest gain (the first listed among equal gains)
-        j = -1
-        for i in range(nc):
-            if cgain[i] >= 0 and (j < 0 or cgain[i] > cgain[j]):
-                j = i
-        if j < 0 or cgain[j] < bs:
-            break
-        gain = cgain[j]
-        cgain[j] = -1
-        y = cand[j] // 64
-        bx = cand[j] % 64
-        if gain == bs and j > bi:
-            continue
-        ok, ry, rx, hit, dy, dx, kk = bank_rebound(c, w, ay, ax, y, bx)
-        if hit != 0:
-            if (hit - 1) // 6 != o:
+            if hit != 0:
+                if (hit - 1) // 6 != o:
+                    continue
+            else:
+                dd = 1 << 30
+                for i in range(ne):
+                    dd = min(dd, cheb(ey[i], ex[i], ry, rx))
+                first = False
+                for i in range(nm):
+                    if cheb(my[i], mx[i], ry, rx) < dd:
+                        first = True
+                        break
+                if not first:
+                    continue
+            ok, n, ry, rx, hit = bank_path(c, w, o, ay, ax, y, bx)
+            if not ok:
                 continue
-        else:
-            dd, sd = nearest_of(w, 1 - o, ry, rx, True, -1)
-            if not any_within(w, o, ry, rx, s0, dd):
+            k = zone_crossers(w, o, n, order)
+            if k > 1:
                 continue
-        ok, n, ry, rx, hit = bank_path(c, w, o, ay, ax, y, bx)
-        if not ok:
-            continue
-        k = zone_crossers(w, o, n, order)
-        if k > 1:
-            continue
-        sc = gain - 6.0 * k
-        if sc > bs or (sc == bs and j < bi):
-            bs = sc
-            bi = j
-            best = y * 64 + bx
+            sc = gain - 6.0 * k
+            if sc > bs:
+                bs = sc
+                best = y * 64 + bx
     return best
 
 

@@ -25,7 +25,7 @@ from .layout import (C, CK_NEVER, EV, P, R, ST_CAP, ST_GOAL, ST_HOLD, ST_ICING, 
                      ST_OFFSIDE, ST_PENALTY, ST_SAVE, Z)
 from .policies import (ACT_BANK, ACT_DUMP, ACT_PASS, ACT_SHOOT, GROUP_C, bank_path, best_receiver, boards_choice,
                        carrier_value, check_kind, choose_action, defense_group, goalie_goes, goalie_receiver,
-                       group_of, mark_target, posture, skate_target, sweep_corner, want_drop, want_pull,
+                       group_of, mark_target, pass_view, posture, skate_target, sweep_corner, want_drop, want_pull,
                        want_recall, want_timeout)
 from .state import (advantage, half_of, in_attack, in_own_end, log, nearest_dot, place, remove, short,
                     skaters, snapshot, sync_puck)
@@ -716,7 +716,8 @@ def bank_pass(c, w, st, script, o, code):
     ax = w.pos[o, s0, 1]
     by = code // 64
     bx = code % 64
-    ok, n, ry, rx, hit = bank_path(c, w, o, ay, ax, by, bx)
+    pc, pw = pass_view(c, w)
+    ok, n, ry, rx, hit = bank_path(pc, pw, o, ay, ax, by, bx)
     if not ok:
         return False
     w.cnt[o, C.passes] += 1
@@ -1239,7 +1240,8 @@ def offense_turn(c, w, st, script, o):
             for _ in range(3):
                 if not do_pass(c, w, st, script, o, arg) or stopped(w) or S[Z.poss] != o:
                     break
-                arg = best_receiver(c, w, o, w.ordr, carrier_value(c, w, o))
+                pc, pw = pass_view(c, w)
+                arg = best_receiver(pc, pw, o, w.ordr, carrier_value(c, w, o))
                 if arg < 0:
                     break
         # "Passing is a free turn ... may pass to a teammate and that player may now move" (Over Time)
@@ -1252,7 +1254,8 @@ def offense_turn(c, w, st, script, o):
     else:
         move_offense(c, w, st, script, o, arg, np.int64(-1))
         if (mp or S[Z.ot] != 0) and not stopped(w) and S[Z.poss] == o:
-            r = best_receiver(c, w, o, w.ordr, carrier_value(c, w, o))
+            pc, pw = pass_view(c, w)
+            r = best_receiver(pc, pw, o, w.ordr, carrier_value(c, w, o))
             if r >= 0:
                 do_pass(c, w, st, script, o, r)
     thaw(w, o, frozen_mask)
