@@ -22,6 +22,10 @@
 int64[L, 27]`` (positions and puck after each turn), ``oy, ox, py, px int64[256]`` (scratch for lines),
 ``deckw float64[15]`` (scratch for penalty draws), ``ordr int64[8]`` (scratch: interceptors in order), ``rout int8[H, W]``,
 ``rdist int64[H, W, 2]``, ``rq int64[3, 2HW + 2]`` (scratch for a skater's search, geometry.search).
+
+``PassCtx`` / ``PassWork``: the fields of ``Ctx`` / ``Work`` the pass choices read (policies.best_receiver,
+bank_target, bank_path), same names: a call copies every array it is given, and these run every offensive turn
+(policies.pass_view builds them).
 """
 from __future__ import annotations
 
@@ -31,3 +35,5 @@ Ctx = namedtuple("Ctx", "dims cell aline inside goal crease fodot fokind fohalf 
                         "rim_index row3 table outcome scdf gcdf shotv pkinds opening fopos pk pkfill pp pppuck "
                         "rules pol")
 Work = namedtuple("Work", "S pos occ cnt goals so log snap oy ox py px deckw ordr rout rdist rq")
+PassCtx = namedtuple("PassCtx", "dims cell aline inside goal shotv rules pol")
+PassWork = namedtuple("PassWork", "S pos occ oy ox py px")

@@ -14,7 +14,7 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
-from simcore.nbarrays import INTRINSICS
+from simcore.nbarrays import INTRINSICS, stack_empty
 
 # The rule functions run without numba's runtime (no reference counts on the Ctx / Work arrays they pass
 # around; they allocate nothing but stack_empty scratch); reachable, which allocates, keeps it.
@@ -126,49 +126,93 @@ def reach(cell, occ, pos, on_ice, team, sy, sx, n, slowed, dest_counts, out, dis
     return count
 
 
+@nb.njit(cache=True, inline="always", _nrt=NRT)
+def in_zones(zy, zx, nz, y, x):
+    """True when (y, x) is in the contact zone of one of the skaters ``zy, zx[:nz]`` (:func:`opp_skaters`):
+    one of the 8 squares around him, not his own."""
+    for i in range(nz):
+        if abs(zy[i] - y) <= 1 and abs(zx[i] - x) <= 1 and not (zy[i] == y and zx[i] == x):
+            return True
+    return False
+
+
+@nb.njit(cache=True, inline="always", _nrt=NRT)
+def opp_skaters(pos, on_ice, team, zy, zx):
+    """The squares of the on-ice skaters opposing ``team`` (goalies excluded, slot order) written to
+    ``zy, zx int64[5]``; returns how many (:func:`in_zones` then answers :func:`in_opp_zone`)."""
+    o = 1 - team
+    nz = 0
+    for s in range(5):
+        if on_ice[o * 6 + s] == 0:
+            continue
+        zy[nz] = pos[o, s, 0]
+        zx[nz] = pos[o, s, 1]
+        nz += 1
+    return nz
+
+
 @nb.njit(cache=True, _nrt=NRT)
 def walk(cell, occ, pos, on_ice, team, slot, ty, tx, n, slowed, dest_counts, fence, fence_team, aline):
     """Skate player (team, slot) toward (ty, tx) one king step at a time, each step to the free neighbour
     nearest the target (a greedy route chosen by the policy; the rule's limits are enforced exactly as in
     :func:`reachable`); ``fence`` > 0 forbids ending a step on a line <= fence of the half ``fence_team``
     attacks (``aline[fence_team, y]``: keeping a player onside).  Updates ``pos`` and ``occ``; returns the
-    spaces skated."""
+    spaces skated.  The opponents stand still during the walk, so their squares are read once (``zy, zx``), and
+    the zones are looked at only while the path has not touched one yet (after that the -2 applies anyway)."""
     y = pos[team, slot, 0]
     x = pos[team, slot, 1]
-    touched = slowed and in_opp_zone(pos, on_ice, team, y, x)
+    zy = stack_empty(5, np.int64)
+    zx = stack_empty(5, np.int64)
+    nz = opp_skaters(pos, on_ice, team, zy, zx) if slowed else 0
+    touched = in_zones(zy, zx, nz, y, x)
     steps = 0
     code = occ[y, x]
     occ[y, x] = 0
     while True:
         if y == ty and x == tx:
             break
-        cur_in = slowed and in_opp_zone(pos, on_ice, team, y, x)
-        best = -1
-        bs = cheb(y, x, ty, tx) * 10000 + (y - ty) * (y - ty) + (x - tx) * (x - tx)
+        cur_in = not touched and not dest_counts and in_zones(zy, zx, nz, y, x)
+        # the step straight toward the target (each coordinate by its sign) scores strictly lowest of all 8:
+        # when it is allowed it is the step the scan below would choose
+        sy = 1 if ty > y else (-1 if ty < y else 0)
+        sx = 1 if tx > x else (-1 if tx < x else 0)
+        by = y + sy
+        bx = x + sx
+        ok = False
         bt = False
-        for k in range(8):
-            ny = y + DY[k]
-            nx = x + DX[k]
-            if not passable(cell, ny, nx) or occ[ny, nx] != 0:
-                continue
-            if fence > 0 and aline[fence_team, ny] <= fence:
-                continue
-            nin = slowed and in_opp_zone(pos, on_ice, team, ny, nx)
-            if dest_counts:
-                nt = touched or nin
-            else:
-                nt = touched or cur_in
-            if steps + 1 > n - (2 if nt else 0):
-                continue
-            sc = cheb(ny, nx, ty, tx) * 10000 + (ny - ty) * (ny - ty) + (nx - tx) * (nx - tx)
-            if sc < bs:
-                bs = sc
-                best = k
-                bt = nt
-        if best < 0:
-            break
-        y += DY[best]
-        x += DX[best]
+        if passable(cell, by, bx) and occ[by, bx] == 0 and not (fence > 0 and aline[fence_team, by] <= fence):
+            bt = True if touched else (in_zones(zy, zx, nz, by, bx) if dest_counts else cur_in)
+            ok = steps + 1 <= n - (2 if bt else 0)
+        if not ok:
+            best = -1
+            bs = cheb(y, x, ty, tx) * 10000 + (y - ty) * (y - ty) + (x - tx) * (x - tx)
+            bt = False
+            for k in range(8):
+                ny = y + DY[k]
+                nx = x + DX[k]
+                if not passable(cell, ny, nx) or occ[ny, nx] != 0:
+                    continue
+                if fence > 0 and aline[fence_team, ny] <= fence:
+                    continue
+                if touched:
+                    nt = True
+                elif dest_counts:
+                    nt = in_zones(zy, zx, nz, ny, nx)
+                else:
+                    nt = cur_in
+                if steps + 1 > n - (2 if nt else 0):
+                    continue
+                sc = cheb(ny, nx, ty, tx) * 10000 + (ny - ty) * (ny - ty) + (nx - tx) * (nx - tx)
+                if sc < bs:
+                    bs = sc
+                    best = k
+                    bt = nt
+            if best < 0:
+                break
+            by = y + DY[best]
+            bx = x + DX[best]
+        y = by
+        x = bx
         touched = bt
         steps += 1
         pos[team, slot, 0] = y

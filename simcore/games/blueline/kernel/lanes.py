@@ -3,6 +3,9 @@ Opponent's Contact Zone").  Shared by the rules (turns.py) and the policies (pol
 from __future__ import annotations
 
 import numba as nb
+import numpy as np
+
+from simcore.nbarrays import stack_empty
 
 from .geometry import NRT, pass_blocked, pass_path, shot_path
 from .layout import Z
@@ -68,18 +71,47 @@ def pass_lane(c, w, o, ay, ax, by, bx):
 @nb.njit(cache=True, inline="always", _nrt=NRT)
 def zone_crossers(w, o, n, order):
     """Opposing skaters (slots, in ``order[:k]``) whose contact zone the pass path ``w.py/w.px[:n]`` crosses,
-    in the order the puck reaches them; returns k."""
+    in the order the puck reaches them (ties: the lower slot); returns k.  Only the skaters within one square of
+    the path's bounding box can be reached, so the path is walked for those alone (none: not at all)."""
     d = 1 - o
+    if n == 0:
+        return 0
+    ylo = w.py[0]
+    yhi = ylo
+    xlo = w.px[0]
+    xhi = xlo
+    for i in range(1, n):
+        ylo = min(ylo, w.py[i])
+        yhi = max(yhi, w.py[i])
+        xlo = min(xlo, w.px[i])
+        xhi = max(xhi, w.px[i])
+    cs = stack_empty(5, np.int64)
+    cy = stack_empty(5, np.int64)
+    cx = stack_empty(5, np.int64)
+    nc = 0
+    for s in range(5):
+        if w.S[Z.on_ice + d * 6 + s] == 0:
+            continue
+        sy = w.pos[d, s, 0]
+        sx = w.pos[d, s, 1]
+        if sy < ylo - 1 or sy > yhi + 1 or sx < xlo - 1 or sx > xhi + 1:
+            continue
+        cs[nc] = s
+        cy[nc] = sy
+        cx[nc] = sx
+        nc += 1
     k = 0
     seen = 0
     for i in range(n):
+        if k == nc:
+            break
         y = w.py[i]
         x = w.px[i]
-        for s in range(5):
-            if w.S[Z.on_ice + d * 6 + s] == 0 or (seen >> s) & 1:
+        for j in range(nc):
+            if (seen >> j) & 1:
                 continue
-            if abs(w.pos[d, s, 0] - y) <= 1 and abs(w.pos[d, s, 1] - x) <= 1:
-                seen |= 1 << s
-                order[k] = s
+            if abs(cy[j] - y) <= 1 and abs(cx[j] - x) <= 1:
+                seen |= 1 << j
+                order[k] = cs[j]
                 k += 1
     return k

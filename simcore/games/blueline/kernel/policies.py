@@ -10,8 +10,10 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
+from simcore.nbarrays import stack_empty
 from simcore.rng import roll_die
 
+from .context import PassCtx, PassWork
 from .geometry import NRT, cheb, passable
 from .lanes import context, pass_lane, shot_lane, shot_line, zone_crossers
 from .layout import (BK_OPEN, BO_FIRST, BO_SECOND, CK_BODY, CK_NEVER, CK_RANDOM, CK_STICK, DU_PK, DU_RANDOM,
@@ -67,9 +69,39 @@ def shot_value(c, w, o, y, x):
     return c.shotv[o, context(line, side, lane)]
 
 
-@nb.njit(cache=True, _nrt=NRT)
+@nb.njit(cache=True, inline="always", _nrt=NRT)
+def pass_view(c, w):
+    """``(PassCtx, PassWork)``: the arrays of ``c`` and ``w`` the pass choices read (context.py), to call
+    :func:`best_receiver`, :func:`bank_target` and :func:`bank_path` with."""
+    return (PassCtx(c.dims, c.cell, c.aline, c.inside, c.goal, c.shotv, c.rules, c.pol),
+            PassWork(w.S, w.pos, w.occ, w.oy, w.ox, w.py, w.px))
+
+
+@nb.njit(cache=True, inline="always", _nrt=NRT)
+def shot_value_bound(c, o, y, x):
+    """The most :func:`shot_value` can be for team o at (y, x) whatever the lane (open, screened or blocked):
+    read from ``c.shotv`` without drawing the lane."""
+    line = shot_line(c, o, y)
+    if line == 0:
+        return 0.0
+    side = 0 if c.inside[y, x] != 0 else 1
+    v = c.shotv[o, context(line, side, 0)]
+    for lane in range(1, 3):
+        v = max(v, c.shotv[o, context(line, side, lane)])
+    return v
+
+
+@nb.njit(cache=True, inline="always", _nrt=NRT)
+def carrier_value(c, w, o):
+    """The carrier's :func:`shot_value` in per mille (the scale of ``shoot=threshold-N``)."""
+    s0 = w.S[Z.carrier]
+    return shot_value(c, w, o, w.pos[o, s0, 0], w.pos[o, s0, 1]) * 1000.0
+
+
+@nb.njit(cache=True, inline="always", _nrt=NRT)
 def choose_action(c, w, st, script, o, order):
-    """The offense's action: ``(ACT_*, argument)`` (the group to move, the slot to pass to)."""
+    """The offense's action: ``(ACT_*, argument)`` (the group to move, the slot to pass to).  Inlined into the
+    offensive turn (its one caller): a call would copy every array of ``c`` and ``w`` once a turn."""
     S = w.S
     pol = c.pol[o]
     s0 = S[Z.carrier]
@@ -91,7 +123,8 @@ def choose_action(c, w, st, script, o, order):
         elif v * 1000.0 >= pol[P.shoot_param] or S[Z.series_turns] > 24:
             return ACT_SHOOT, 0
     if pol[P.pass_] != PA_NEVER:
-        r = best_receiver(c, w, o, order)
+        pc, pw = pass_view(c, w)
+        r = best_receiver(pc, pw, o, order, v * 1000.0)
         if r >= 0:
             if pol[P.pass_] == PA_RANDOM:
                 if roll_die(st, script, 2) == 1:
@@ -99,7 +132,7 @@ def choose_action(c, w, st, script, o, order):
             else:
                 return ACT_PASS, r
         elif pol[P.pass_] != PA_RANDOM:
-            b = bank_target(c, w, o, order)
+            b = bank_target(pc, pw, o, order)
             if b >= 0:
                 return ACT_BANK, b
     if can_shoot and pol[P.shoot] != SH_RANDOM and v > 0.0 and at_target(c, w, o, s0):
@@ -117,16 +150,16 @@ def at_target(c, w, o, s):
 
 
 @nb.njit(cache=True, _nrt=NRT)
-def best_receiver(c, w, o, order):
+def best_receiver(c, w, o, order, own):
     """The teammate worth passing to (-1: none): an open lane, no more than one contact zone crossed, onside,
-    and a better shot or a gain of 4 lines or more."""
+    and a better shot or a gain of 4 lines or more.  ``own``: the carrier's :func:`carrier_value` (the caller
+    has it at hand).  ``c, w``: :func:`pass_view`."""
     S = w.S
     s0 = S[Z.carrier]
     ay = w.pos[o, s0, 0]
     ax = w.pos[o, s0, 1]
     pol = c.pol[o]
     thr = pol[P.shoot_param]
-    own = shot_value(c, w, o, ay, ax) * 1000.0
     puck_in = in_attack(c, o, ay)
     best = np.int64(-1)
     bs = -1e9
@@ -139,6 +172,12 @@ def best_receiver(c, w, o, order):
         bx = w.pos[o, s, 1]
         if not puck_in and in_attack(c, o, by) and c.rules[R.offside] != 0:
             continue
+        gain = c.aline[o, ay] - c.aline[o, by]
+        if not (gain >= 4 and own < thr):
+            # only a better shot can make him worth a pass: when no lane could give one, skip drawing the lanes
+            ub = shot_value_bound(c, o, by, bx) * 1000.0
+            if ub < thr or ub <= own + 10.0:
+                continue
         blocked, n = pass_lane(c, w, o, ay, ax, by, bx)
         if blocked:
             continue
@@ -146,7 +185,6 @@ def best_receiver(c, w, o, order):
         if k > 1:
             continue
         sv = shot_value(c, w, o, by, bx) * 1000.0
-        gain = c.aline[o, ay] - c.aline[o, by]
         sc = sv - 120.0 * k + 4.0 * gain
         ok = (sv >= thr and sv > own + 10.0) or (gain >= 4 and own < thr and k == 0)
         if ok and sc > bs:
@@ -426,6 +464,24 @@ def nearest_of(w, t, y, x, goalie, skip):
 
 
 @nb.njit(cache=True, inline="always", _nrt=NRT)
+def on_ice_squares(w, t, skip, goalie, ys, xs):
+    """The squares of the players :func:`nearest_of` counts for team t (its skaters on the ice and a pulled
+    goalie, the goalie in net too when ``goalie``, never slot ``skip``), in slot order, written to ``ys, xs``;
+    returns how many."""
+    S = w.S
+    n = 0
+    for s in range(6):
+        if s == skip or S[Z.on_ice + t * 6 + s] == 0 or w.pos[t, s, 0] < 0:
+            continue
+        if s == 5 and not goalie and S[Z.pulled + t] == 0:
+            continue
+        ys[n] = w.pos[t, s, 0]
+        xs[n] = w.pos[t, s, 1]
+        n += 1
+    return n
+
+
+@nb.njit(cache=True, inline="always", _nrt=NRT)
 def edge_x(c, y, side):
     """The ice square of row y against the boards on ``side`` (0 low x, 1 high x), or -1."""
     W = c.cell.shape[1]
@@ -496,7 +552,7 @@ def bank_target(c, w, o, order):
     outside the attack zone; the rebound must come to rest (or meet a teammate) 4 to 10 lines up the ice, outside
     the attack zone (never offside), where a teammate is strictly nearer than every opponent (the defending goalie
     counted) and the passer himself not counted, with at most one contact zone crossed; the most lines gained
-    wins.  The lane is drawn only for a rebound that passes the other tests."""
+    wins.  The lane is drawn only for a rebound that passes the other tests.  ``c, w``: :func:`pass_view`."""
     if c.rules[R.sideboards] == 0 or c.pol[o][P.bank] != BK_OPEN:
         return np.int64(-1)
     S = w.S
@@ -506,6 +562,14 @@ def bank_target(c, w, o, order):
     if in_attack(c, o, ay):
         return np.int64(-1)
     la = c.aline[o, ay]
+    # the squares of the players who may reach a rebound first (nobody moves while the coach looks): the
+    # opponents (the goalie counted), and the passer's teammates (a pulled goalie counted)
+    ey = stack_empty(6, np.int64)
+    ex = stack_empty(6, np.int64)
+    ne = on_ice_squares(w, 1 - o, -1, True, ey, ex)
+    my = stack_empty(6, np.int64)
+    mx = stack_empty(6, np.int64)
+    nm = on_ice_squares(w, o, s0, False, my, mx)
     best = np.int64(-1)
     bs = -1e9
     for y in range(c.cell.shape[0]):
@@ -526,9 +590,15 @@ def bank_target(c, w, o, order):
                 if (hit - 1) // 6 != o:
                     continue
             else:
-                do, so = nearest_of(w, o, ry, rx, False, s0)
-                dd, sd = nearest_of(w, 1 - o, ry, rx, True, -1)
-                if so < 0 or do >= dd:
+                dd = 1 << 30
+                for i in range(ne):
+                    dd = min(dd, cheb(ey[i], ex[i], ry, rx))
+                first = False
+                for i in range(nm):
+                    if cheb(my[i], mx[i], ry, rx) < dd:
+                        first = True
+                        break
+                if not first:
                     continue
             ok, n, ry, rx, hit = bank_path(c, w, o, ay, ax, y, bx)
             if not ok:

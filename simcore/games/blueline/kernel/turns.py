@@ -23,9 +23,9 @@ from .geometry import NRT, cheb, passable, search
 from .lanes import LANE_BLOCKED, LANE_SCREENED, context, pass_lane, shot_lane, shot_line, zone_crossers
 from .layout import (C, CK_NEVER, EV, P, R, ST_CAP, ST_GOAL, ST_HOLD, ST_ICING, ST_INCIDENTAL, ST_NONE,
                      ST_OFFSIDE, ST_PENALTY, ST_SAVE, Z)
-from .policies import (ACT_BANK, ACT_DUMP, ACT_PASS, ACT_SHOOT, GROUP_C, bank_path, best_receiver,
-                       boards_choice, check_kind, choose_action, defense_group, goalie_goes, goalie_receiver,
-                       group_of, mark_target, posture, skate_target, sweep_corner, want_drop, want_pull,
+from .policies import (ACT_BANK, ACT_DUMP, ACT_PASS, ACT_SHOOT, GROUP_C, bank_path, best_receiver, boards_choice,
+                       carrier_value, check_kind, choose_action, defense_group, goalie_goes, goalie_receiver,
+                       group_of, mark_target, pass_view, posture, skate_target, sweep_corner, want_drop, want_pull,
                        want_recall, want_timeout)
 from .state import (advantage, half_of, in_attack, in_own_end, log, nearest_dot, place, remove, short,
                     skaters, snapshot, sync_puck)
@@ -716,7 +716,8 @@ def bank_pass(c, w, st, script, o, code):
     ax = w.pos[o, s0, 1]
     by = code // 64
     bx = code % 64
-    ok, n, ry, rx, hit = bank_path(c, w, o, ay, ax, by, bx)
+    pc, pw = pass_view(c, w)
+    ok, n, ry, rx, hit = bank_path(pc, pw, o, ay, ax, by, bx)
     if not ok:
         return False
     w.cnt[o, C.passes] += 1
@@ -1073,6 +1074,20 @@ def goalie_crease(c, w, d):
             w.occ[y, x] = d * 6 + 5 + 1
 
 
+@nb.njit(cache=True, inline="always", _nrt=NRT)
+def may_challenge(c, w, d):
+    """The goalie of team d may try :func:`goalie_challenge` now: in net, the policy checks, and the other team's
+    carrier is in d's end within 3 squares of him.  Asked before the call, which is rare (a call copies every
+    array of ``c`` and ``w``)."""
+    S = w.S
+    o = 1 - d
+    k = S[Z.carrier]
+    if S[Z.pulled + d] != 0 or w.pos[d, 5, 0] < 0 or k < 0 or S[Z.poss] != o or c.pol[d, P.check] == CK_NEVER:
+        return False
+    py = w.pos[o, k, 0]
+    return cheb(w.pos[d, 5, 0], w.pos[d, 5, 1], py, w.pos[o, k, 1]) <= 3 and in_own_end(c, d, py)
+
+
 @nb.njit(cache=True, _nrt=NRT)
 def goalie_challenge(c, w, st, script, d):
     """"Goalie's": "If a Goalie wants to leave the crease to ... "Stick Check" an opposing player. They may roll
@@ -1080,18 +1095,15 @@ def goalie_challenge(c, w, st, script, d):
     automatically out of position"; a goalie who steals the puck holds it or passes up to 8 spaces.  The policy
     (any ``check`` but ``never``) tries it when the carrier is in its end within 3 squares of the goalie.
     Returns True on a steal."""
+    if not may_challenge(c, w, d):
+        return False
     S = w.S
     o = 1 - d
     k = S[Z.carrier]
-    if S[Z.pulled + d] != 0 or w.pos[d, 5, 0] < 0 or k < 0 or S[Z.poss] != o or c.pol[d, P.check] == CK_NEVER:
-        return False
     py = w.pos[o, k, 0]
     px = w.pos[o, k, 1]
     gy = w.pos[d, 5, 0]
     gx = w.pos[d, 5, 1]
-    dist = cheb(gy, gx, py, px)
-    if dist > 3 or not in_own_end(c, d, py):
-        return False
     roll = roll_die(st, script, 6)
     ty, tx = mark_target(c, w, d, 5, 5)
     if cheb(ty, tx, py, px) != 1 or cheb(gy, gx, ty, tx) > roll:
@@ -1112,7 +1124,7 @@ def goalie_challenge(c, w, st, script, d):
     return True
 
 
-@nb.njit(cache=True, _nrt=NRT)
+@nb.njit(cache=True, inline="always", _nrt=NRT)
 def defense_turn(c, w, st, script, d):
     """"Defensive Turn": a group skates (one 2d6 roll), the goalie moves free in his crease, and a defender who
     moved into the carrier's contact zone may check."""
@@ -1126,7 +1138,7 @@ def defense_turn(c, w, st, script, d):
             frozen_mask |= 1 << s
     maybe_return(c, w, d)
     goalie_crease(c, w, d)
-    if goalie_challenge(c, w, st, script, d):
+    if may_challenge(c, w, d) and goalie_challenge(c, w, st, script, d):
         thaw(w, d, frozen_mask)
         return
     g = defense_group(c, w, st, script, d)
@@ -1228,7 +1240,8 @@ def offense_turn(c, w, st, script, o):
             for _ in range(3):
                 if not do_pass(c, w, st, script, o, arg) or stopped(w) or S[Z.poss] != o:
                     break
-                arg = best_receiver(c, w, o, w.ordr)
+                pc, pw = pass_view(c, w)
+                arg = best_receiver(pc, pw, o, w.ordr, carrier_value(c, w, o))
                 if arg < 0:
                     break
         # "Passing is a free turn ... may pass to a teammate and that player may now move" (Over Time)
@@ -1241,7 +1254,8 @@ def offense_turn(c, w, st, script, o):
     else:
         move_offense(c, w, st, script, o, arg, np.int64(-1))
         if (mp or S[Z.ot] != 0) and not stopped(w) and S[Z.poss] == o:
-            r = best_receiver(c, w, o, w.ordr)
+            pc, pw = pass_view(c, w)
+            r = best_receiver(pc, pw, o, w.ordr, carrier_value(c, w, o))
             if r >= 0:
                 do_pass(c, w, st, script, o, r)
     thaw(w, o, frozen_mask)
