@@ -23,9 +23,15 @@ int64[L, 27]`` (positions and puck after each turn), ``oy, ox, py, px int64[256]
 ``deckw float64[15]`` (scratch for penalty draws), ``ordr int64[8]`` (scratch: interceptors in order), ``rout int8[H, W]``,
 ``rdist int64[H, W, 2]``, ``rq int64[3, 2HW + 2]`` (scratch for a skater's search, geometry.search).
 
-``PassCtx`` / ``PassWork``: the fields of ``Ctx`` / ``Work`` the pass choices read (policies.best_receiver,
-bank_target, bank_path), same names: a call copies every array it is given, and these run every offensive turn
-(policies.pass_view builds them).
+``PassCtx`` (``dims cell aline inside goal shotv rules pol``) / ``PassWork`` (``S pos occ oy ox py px``): the
+fields of ``Ctx`` / ``Work`` the pass choices read (policies.best_receiver, bank_target, bank_path,
+goalie_receiver, boards_choice), same names: a call copies every array it is given, and these run every offensive
+turn (policies.pass_view builds them).
+
+``MoveCtx`` (``dims cell aline crease fodot fokind fohalf pullspot rules pol``) / ``MoveWork`` (``S pos occ cnt log
+rout rdist rq``): the fields of ``Ctx`` / ``Work`` an offensive skate reads (turns.skate_group and what it calls:
+the skating search, the goalie's return to his crease, the offside spot, drop passes), same names
+(turns.move_view builds them).
 """
 from __future__ import annotations
 
@@ -37,3 +43,5 @@ Ctx = namedtuple("Ctx", "dims cell aline inside goal crease fodot fokind fohalf 
 Work = namedtuple("Work", "S pos occ cnt goals so log snap oy ox py px deckw ordr rout rdist rq")
 PassCtx = namedtuple("PassCtx", "dims cell aline inside goal shotv rules pol")
 PassWork = namedtuple("PassWork", "S pos occ oy ox py px")
+MoveCtx = namedtuple("MoveCtx", "dims cell aline crease fodot fokind fohalf pullspot rules pol")
+MoveWork = namedtuple("MoveWork", "S pos occ cnt log rout rdist rq")

@@ -72,7 +72,8 @@ def shot_value(c, w, o, y, x):
 @nb.njit(cache=True, inline="always", _nrt=NRT)
 def pass_view(c, w):
     """``(PassCtx, PassWork)``: the arrays of ``c`` and ``w`` the pass choices read (context.py), to call
-    :func:`best_receiver`, :func:`bank_target` and :func:`bank_path` with."""
+    :func:`best_receiver`, :func:`bank_target`, :func:`bank_path`, :func:`goalie_receiver` and
+    :func:`boards_choice` with."""
     return (PassCtx(c.dims, c.cell, c.aline, c.inside, c.goal, c.shotv, c.rules, c.pol),
             PassWork(w.S, w.pos, w.occ, w.oy, w.ox, w.py, w.px))
 
@@ -405,7 +406,7 @@ def want_timeout(c, w, t):
 @nb.njit(cache=True, _nrt=NRT)
 def goalie_receiver(c, w, t, order):
     """The teammate the goalie passes to (-1: he holds for a face-off): within the rules' distance, an open lane,
-    no contact zone crossed, the one farthest up the ice."""
+    no contact zone crossed, the one farthest up the ice.  ``c, w``: :func:`pass_view`."""
     if c.pol[t][P.goalie_pass] == GP_HOLD:
         return -1
     S = w.S
@@ -625,7 +626,7 @@ def reach_margin(c, w, o, y, x):
 def boards_choice(c, w, o, y1, x1, ice1, y2, x2, ice2):
     """Where team o's puck around the boards stops (0 beyond the first corner, 1 beyond the second in Row 3):
     ``first``, ``second``, or ``teammate`` (the landing team o reaches sooner against the nearest opponent, a
-    landing that is icing never; ties the first)."""
+    landing that is icing never; ties the first).  ``c, w``: :func:`pass_view`."""
     k = c.pol[o][P.boards]
     if k == BO_FIRST:
         return 0

@@ -1,6 +1,7 @@
 """Small state helpers of the Blue Line kernel: placing players, counting skaters, zones, logging.
 
-Every function takes the ``Ctx`` / ``Work`` tuples of :mod:`.context` (``c``, ``w``).
+Every function takes the ``Ctx`` / ``Work`` tuples of :mod:`.context` (``c``, ``w``; or any tuple with the fields it
+reads), but for :func:`place_at`, :func:`lift` and :func:`nearest_spot`, which take the arrays themselves.
 """
 from __future__ import annotations
 
@@ -86,23 +87,36 @@ def in_own_end(c, t, y):
     return c.aline[t, y] > 2 * c.dims[2] + 1 - c.dims[4] - 1
 
 
-@nb.njit(cache=True, _nrt=NRT)
-def remove(w, t, s):
-    y = w.pos[t, s, 0]
+@nb.njit(cache=True, inline="always", _nrt=NRT)
+def lift(occ, pos, t, s):
+    """Take player (t, s) off the board: his square in ``occ`` freed, ``pos`` -1."""
+    y = pos[t, s, 0]
     if y >= 0:
-        x = w.pos[t, s, 1]
-        if w.occ[y, x] == t * 6 + s + 1:
-            w.occ[y, x] = 0
-    w.pos[t, s, 0] = -1
-    w.pos[t, s, 1] = -1
+        x = pos[t, s, 1]
+        if occ[y, x] == t * 6 + s + 1:
+            occ[y, x] = 0
+    pos[t, s, 0] = -1
+    pos[t, s, 1] = -1
+
+
+@nb.njit(cache=True, inline="always", _nrt=NRT)
+def remove(w, t, s):
+    lift(w.occ, w.pos, t, s)
+
+
+@nb.njit(cache=True, inline="always", _nrt=NRT)
+def place(c, w, t, s, y, x):
+    """Put player (t, s) on (y, x), or on the nearest free square to it (:func:`place_at` on ``c.cell``,
+    ``w.occ``, ``w.pos``: a call copies only the arrays it is given)."""
+    place_at(c.cell, w.occ, w.pos, t, s, y, x)
 
 
 @nb.njit(cache=True, _nrt=NRT)
-def place(c, w, t, s, y, x):
+def place_at(cell, occ, pos, t, s, y, x):
     """Put player (t, s) on (y, x), or on the nearest free square to it (rings of growing king distance)."""
-    remove(w, t, s)
-    H = c.cell.shape[0]
-    W = c.cell.shape[1]
+    lift(occ, pos, t, s)
+    H = cell.shape[0]
+    W = cell.shape[1]
     for r in range(0, 12):
         for dy in range(-r, r + 1):
             for dx in range(-r, r + 1):
@@ -110,10 +124,10 @@ def place(c, w, t, s, y, x):
                     continue
                 ny = y + dy
                 nx = x + dx
-                if 0 <= ny < H and 0 <= nx < W and passable(c.cell, ny, nx) and w.occ[ny, nx] == 0:
-                    w.pos[t, s, 0] = ny
-                    w.pos[t, s, 1] = nx
-                    w.occ[ny, nx] = t * 6 + s + 1
+                if 0 <= ny < H and 0 <= nx < W and passable(cell, ny, nx) and occ[ny, nx] == 0:
+                    pos[t, s, 0] = ny
+                    pos[t, s, 1] = nx
+                    occ[ny, nx] = t * 6 + s + 1
                     return
     raise ValueError("no free square on the board")
 
@@ -127,17 +141,25 @@ def sync_puck(w):
         S[Z.puck_x] = w.pos[S[Z.poss], S[Z.carrier], 1]
 
 
-@nb.njit(cache=True, _nrt=NRT)
+@nb.njit(cache=True, inline="always", _nrt=NRT)
 def nearest_dot(c, y, x, kind, half):
-    """The face-off spot nearest (y, x) among those of ``kind`` (-1 any) in ``half`` (-1 any)."""
+    """The face-off spot nearest (y, x) among those of ``kind`` (-1 any) in ``half`` (-1 any)
+    (:func:`nearest_spot` on the spots' arrays of ``c``)."""
+    return nearest_spot(c.fodot, c.fokind, c.fohalf, y, x, kind, half)
+
+
+@nb.njit(cache=True, _nrt=NRT)
+def nearest_spot(fodot, fokind, fohalf, y, x, kind, half):
+    """The face-off spot (a row of ``fodot``) nearest (y, x) among those of ``kind`` (-1 any) in ``half``
+    (-1 any; a center spot, kind 0, is in either half)."""
     best = 0
     bd = 1 << 40
-    for i in range(c.fodot.shape[0]):
-        if kind >= 0 and c.fokind[i] != kind:
+    for i in range(fodot.shape[0]):
+        if kind >= 0 and fokind[i] != kind:
             continue
-        if half >= 0 and c.fohalf[i] != half and c.fokind[i] != 0:
+        if half >= 0 and fohalf[i] != half and fokind[i] != 0:
             continue
-        d = (c.fodot[i, 0] - y) ** 2 + (c.fodot[i, 1] - x) ** 2
+        d = (fodot[i, 0] - y) ** 2 + (fodot[i, 1] - x) ** 2
         if d < bd:
             bd = d
             best = i

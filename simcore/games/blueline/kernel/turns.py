@@ -19,6 +19,7 @@ import numpy as np
 from simcore.nbarrays import stack_empty
 from simcore.rng import draw_weighted, roll_2d6, roll_die
 
+from .context import MoveCtx, MoveWork
 from .geometry import NRT, cheb, passable, search
 from .lanes import LANE_BLOCKED, LANE_SCREENED, context, pass_lane, shot_lane, shot_line, zone_crossers
 from .layout import (C, CK_NEVER, EV, P, R, ST_CAP, ST_GOAL, ST_HOLD, ST_ICING, ST_INCIDENTAL, ST_NONE,
@@ -239,10 +240,18 @@ def ot_strength(c, w, t, pref):
         log(c, w, EV.benched, t, q, 1, 0, 0, 0)
 
 
-@nb.njit(cache=True, _nrt=NRT)
+@nb.njit(cache=True, inline="always", _nrt=NRT)
 def box_advance(c, w, st, script, t):
     """Team t's penalized players move one space toward the gate (a shot on net by either team; a clear by the
-    penalty killers); at the gate they are free."""
+    penalty killers); at the gate they are free.  Asked inline: :func:`advance_box` is called only when someone
+    is in the box (a call copies every array of ``c`` and ``w``)."""
+    if box_count(w, t) > 0:
+        advance_box(c, w, st, script, t)
+
+
+@nb.njit(cache=True, _nrt=NRT)
+def advance_box(c, w, st, script, t):
+    """:func:`box_advance`'s move."""
     S = w.S
     for k in range(2):
         if S[Z.box_slot + t * 2 + k] >= 0:
@@ -283,8 +292,16 @@ def queue_penalty(w, t, s, kind):
         S[Z.del_n + t] = k + 1
 
 
-@nb.njit(cache=True, _nrt=NRT)
+@nb.njit(cache=True, inline="always", _nrt=NRT)
 def impose_delayed(c, w, st, script):
+    """The penalties in the Delayed Penalty Area go to the box (:func:`impose_queued`, called only when there are
+    some)."""
+    if w.S[Z.del_n] > 0 or w.S[Z.del_n + 1] > 0:
+        impose_queued(c, w, st, script)
+
+
+@nb.njit(cache=True, _nrt=NRT)
+def impose_queued(c, w, st, script):
     S = w.S
     for t in range(2):
         for k in range(S[Z.del_n + t]):
@@ -296,14 +313,15 @@ def impose_delayed(c, w, st, script):
 # ---------------------------------------------------------------- face-offs and set-ups
 
 @nb.njit(cache=True, _nrt=NRT)
-def clear_board(w):
-    for y in range(w.occ.shape[0]):
-        for x in range(w.occ.shape[1]):
-            w.occ[y, x] = 0
+def clear_board(occ, pos):
+    """Nobody on the board (``occ`` 0, ``pos`` -1)."""
+    for y in range(occ.shape[0]):
+        for x in range(occ.shape[1]):
+            occ[y, x] = 0
     for t in range(2):
         for s in range(6):
-            w.pos[t, s, 0] = -1
-            w.pos[t, s, 1] = -1
+            pos[t, s, 0] = -1
+            pos[t, s, 1] = -1
 
 
 @nb.njit(cache=True, _nrt=NRT)
@@ -315,7 +333,7 @@ def faceoff(c, w, st, script, dot, opening):
     S = w.S
     S[Z.pulled] = 0
     S[Z.pulled + 1] = 0
-    clear_board(w)
+    clear_board(w.occ, w.pos)
     for t in range(2):
         for s in range(5):
             if S[Z.on_ice + t * 6 + s] == 0:
@@ -557,7 +575,8 @@ def goalie_dispose(c, w, st, script, t):
     corner of the ice surface behind their own goal line" ("the space up against the boards directly adjacent
     to the goal line just below line 1": a loose puck there), or holds "for a face-off at the nearest face-off
     dot" (his policy's ``goalie_pass`` and ``sweep``)."""
-    r = goalie_receiver(c, w, t, w.ordr)
+    pc, pw = pass_view(c, w)
+    r = goalie_receiver(pc, pw, t, w.ordr)
     if r >= 0:
         w.cnt[t, C.goalie_passes] += 1
         log(c, w, EV.goalie, t, 5, 1, r, 0, 0)
@@ -824,7 +843,8 @@ def dump(c, w, st, script, o):
         j2 = (r2 + 5 * step2 + 5 * K) % K
         ty2 = c.rim[j2, 0]
         tx2 = c.row3[0 if c.rim[j2, 1] < cx else 1, ty2]
-        if boards_choice(c, w, o, ty, tx, own_half and c.aline[o, ty] < 1, ty2, tx2,
+        pc, pw = pass_view(c, w)
+        if boards_choice(pc, pw, o, ty, tx, own_half and c.aline[o, ty] < 1, ty2, tx2,
                          own_half and c.aline[o, ty2] < 1) == 1:
             ty = ty2
             tx = tx2
@@ -963,12 +983,20 @@ def members(w, t, g, out):
     return n
 
 
-@nb.njit(cache=True, _nrt=NRT)
+@nb.njit(cache=True, inline="always", _nrt=NRT)
 def maybe_return(c, w, t):
     """"The Goalie may be returned directly to the crease but only after skating to the starting position at
     line 18 where they entered the game as an extra attacker" (``pull_return=skate``): a pulled goalie his
     policy calls back, standing on the pull spot (or beside it when someone else stands on it), goes straight
-    to his crease; the net is no longer empty."""
+    to his crease; the net is no longer empty.  Asked inline, every turn: :func:`return_goalie` is called only
+    when team t's goalie is pulled (a call copies every array of ``c`` and ``w``)."""
+    if w.S[Z.pulled + t] != 0 and c.rules[R.pull_return] != 0:
+        return_goalie(c, w, t)
+
+
+@nb.njit(cache=True, _nrt=NRT)
+def return_goalie(c, w, t):
+    """:func:`maybe_return` for a pulled goalie (``c, w``: ``Ctx`` / ``Work`` or ``MoveCtx`` / ``MoveWork``)."""
     S = w.S
     if S[Z.pulled + t] == 0 or c.rules[R.pull_return] == 0 or w.pos[t, 5, 0] < 0:
         return
@@ -986,11 +1014,29 @@ def maybe_return(c, w, t):
     log(c, w, EV.goalie_return, t, 5, w.pos[t, 5, 0], w.pos[t, 5, 1], 0, 0)
 
 
-@nb.njit(cache=True, _nrt=NRT)
+@nb.njit(cache=True, inline="always", _nrt=NRT)
+def move_view(c, w):
+    """``(MoveCtx, MoveWork)``: the arrays of ``c`` and ``w`` an offensive skate reads (context.py), to call
+    :func:`skate_group` with."""
+    return (MoveCtx(c.dims, c.cell, c.aline, c.crease, c.fodot, c.fokind, c.fohalf, c.pullspot, c.rules, c.pol),
+            MoveWork(w.S, w.pos, w.occ, w.cnt, w.log, w.rout, w.rdist, w.rq))
+
+
+@nb.njit(cache=True, inline="always", _nrt=NRT)
 def move_offense(c, w, st, script, o, g, only):
-    """"Skating": one 2d6 roll for the group (``only`` >= 0: that player alone); the carrier moves first.
-    Offside when the carrier crosses the blue line with a teammate already in the attack zone; drop passes to a
-    teammate skating by ("Exchanging the Puck")."""
+    """"Skating": one 2d6 roll for the group (``only`` >= 0: that player alone); the carrier moves first
+    (:func:`skate_group`, given the fields it reads); then the power play's set-up when the puck was carried
+    where it starts."""
+    mc, mw = move_view(c, w)
+    skate_group(mc, mw, st, script, o, g, only)
+    maybe_pp_setup(c, w, st, script, o)
+
+
+@nb.njit(cache=True, _nrt=NRT)
+def skate_group(c, w, st, script, o, g, only):
+    """The skate of :func:`move_offense` (``c, w``: :func:`move_view`).  Offside when the carrier crosses the blue
+    line with a teammate already in the attack zone (play stops); drop passes to a teammate skating by
+    ("Exchanging the Puck")."""
     S = w.S
     roll = roll_2d6(st, script)
     mem = stack_empty(6, np.int64)
@@ -1033,7 +1079,6 @@ def move_offense(c, w, st, script, o, g, only):
                 sync_puck(w)
                 w.cnt[o, C.drop_passes] += 1
                 log(c, w, EV.drop_pass, o, k, s, 0, 0, 0)
-    maybe_pp_setup(c, w, st, script, o)
 
 
 @nb.njit(cache=True, inline="always", _nrt=NRT)
@@ -1192,11 +1237,21 @@ def defense_turn(c, w, st, script, d):
     thaw(w, d, frozen_mask)
 
 
-@nb.njit(cache=True, _nrt=NRT)
+@nb.njit(cache=True, inline="always", _nrt=NRT)
 def maybe_pull(c, w, o):
     """"Pulling the Goalie": in the last ``pull_series`` series of the 3rd period, behind by 1 to
     ``pull_margin`` goals, at the start of a new series before a pass, in possession; he enters at the pull
-    spot and skates with the wings."""
+    spot and skates with the wings.  Asked inline, every offensive turn: :func:`pull_goalie` is called only in
+    the 3rd period at the start of a series (a call copies every array of ``c`` and ``w``)."""
+    S = w.S
+    if c.rules[R.pull_goalie] != 0 and S[Z.period] == 3 and S[Z.ot] == 0 and S[Z.pulled + o] == 0 \
+            and S[Z.fresh + o] != 0:
+        pull_goalie(c, w, o)
+
+
+@nb.njit(cache=True, _nrt=NRT)
+def pull_goalie(c, w, o):
+    """:func:`maybe_pull`'s conditions, then the pull."""
     S = w.S
     if c.rules[R.pull_goalie] == 0 or S[Z.ot] != 0 or S[Z.period] != 3 or S[Z.pulled + o] != 0:
         return
@@ -1263,9 +1318,10 @@ def offense_turn(c, w, st, script, o):
 
 # ---------------------------------------------------------------- periods and the game
 
-@nb.njit(cache=True, _nrt=NRT)
+@nb.njit(cache=True, inline="always", _nrt=NRT)
 def stoppage(c, w, st, script):
-    """After a stoppage: delayed penalties are imposed, then the face-off at the stoppage's spot."""
+    """After a stoppage: delayed penalties are imposed, then the face-off at the stoppage's spot (inlined into
+    the period's loop: a call would copy every array of ``c`` and ``w``)."""
     S = w.S
     impose_delayed(c, w, st, script)
     dot = S[Z.stop_y]
@@ -1384,7 +1440,7 @@ def reset(c, w):
     S[Z.poss] = -1
     S[Z.carrier] = -1
     S[Z.last_poss] = -1
-    clear_board(w)
+    clear_board(w.occ, w.pos)
 
 
 @nb.njit(cache=True, _nrt=NRT)
