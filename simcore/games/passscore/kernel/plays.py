@@ -330,6 +330,12 @@ def first_moves(c, w, t):
     w.cstart[N_SLOTS] = n
 
 
+@nb.njit(cache=True, _nrt=NRT)
+def _draw(st, n):
+    """``uniform_int(st, n)`` as a call: the sampler draws at some 20 places, and numba would inline each copy."""
+    return uniform_int(st, n)
+
+
 @nb.njit(cache=True, inline="always", _nrt=NRT)
 def _class_size(k, K, K2):
     """Size of the sampler's proposal class k (see :func:`random_play`): a move by one of several players drawn as
@@ -400,7 +406,7 @@ def _try(c, w, t, typ, a1, a2, a3, cut, again, keep):
     return ok, a2, last
 
 
-@nb.njit(cache=True, inline="always", _nrt=NRT)
+@nb.njit(cache=True, _nrt=NRT)
 def _pass_refused(c, w, t, ps, r):
     """A pass of team t from slot ps to slot r, neither of them moving in the play, is refused whatever the play's
     moves do: r off the board, the passer in a crease, two lines crossed, or the line not straight or blocked by an
@@ -480,7 +486,7 @@ def random_play(c, w, t, st, script, out, max_tries, keep):
     for _ in range(max_tries):
         # the class by its size, then each part of the proposal by its own draw (no division); a part that
         # falls past the end of a list refuses the proposal before the rest is drawn
-        u = uniform_int(st, total)
+        u = _draw(st, total)
         k = 0
         while u >= size[k]:
             u -= size[k]
@@ -492,63 +498,63 @@ def random_play(c, w, t, st, script, out, max_tries, keep):
         cut = 0
         again = False
         if k == 0:
-            a1 = _first(w, uniform_int(st, N_SLOTS), uniform_int(st, K))
+            a1 = _first(w, _draw(st, N_SLOTS), _draw(st, K))
             cut = 1
         elif k == 1 or k == 4 or k == 8:
-            j = uniform_int(st, 15)
-            a1 = _first(w, PAIRS[j, 0], uniform_int(st, K))
+            j = _draw(st, 15)
+            a1 = _first(w, PAIRS[j, 0], _draw(st, K))
             if a1 < 0:
                 continue
-            a2 = _first(w, PAIRS[j, 1], uniform_int(st, K))
+            a2 = _first(w, PAIRS[j, 1], _draw(st, K))
             if k == 1:
                 cut = 2
             else:
                 typ = 2 if k == 4 else 6
-                a3 = uniform_int(st, 6 if k == 4 else 3)
+                a3 = _draw(st, 6 if k == 4 else 3)
         elif k == 2:
-            j = uniform_int(st, 20)
-            a1 = _first(w, TRIPLES[j, 0], uniform_int(st, K))
+            j = _draw(st, 20)
+            a1 = _first(w, TRIPLES[j, 0], _draw(st, K))
             if a1 < 0:
                 continue
-            a2 = _first(w, TRIPLES[j, 1], uniform_int(st, K))
+            a2 = _first(w, TRIPLES[j, 1], _draw(st, K))
             if a2 < 0:
                 continue
-            a3 = _first(w, TRIPLES[j, 2], uniform_int(st, K))
+            a3 = _first(w, TRIPLES[j, 2], _draw(st, K))
         elif k == 3 or k == 7:
             typ = 5
-            a1 = _first(w, uniform_int(st, N_SLOTS), uniform_int(st, K))
+            a1 = _first(w, _draw(st, N_SLOTS), _draw(st, K))
             if a1 < 0:
                 continue
-            a2 = uniform_int(st, K2)
+            a2 = _draw(st, K2)
             again = True
             if k == 3:
                 cut = 2
             else:
-                a3 = uniform_int(st, 6)
+                a3 = _draw(st, 6)
         elif k == 5:
             typ = 3
-            a1 = _first(w, uniform_int(st, N_SLOTS), uniform_int(st, K))
+            a1 = _first(w, _draw(st, N_SLOTS), _draw(st, K))
             if a1 < 0:
                 continue
-            a2 = uniform_int(st, 6)
-            a3 = uniform_int(st, 6)
+            a2 = _draw(st, 6)
+            a3 = _draw(st, 6)
         elif k == 6:
             typ = 4
-            a1 = uniform_int(st, 6)
-            a2 = uniform_int(st, 6)
-            a3 = uniform_int(st, 6)
+            a1 = _draw(st, 6)
+            a2 = _draw(st, 6)
+            a3 = _draw(st, 6)
         elif k == 9:
             typ = 7
-            a1 = uniform_int(st, 6)
-            a2 = uniform_int(st, 6)
-            a3 = uniform_int(st, 3)
+            a1 = _draw(st, 6)
+            a2 = _draw(st, 6)
+            a3 = _draw(st, 3)
         else:
             typ = 8
-            a1 = _first(w, w.S[Z.carrier], uniform_int(st, K))
+            a1 = _first(w, w.S[Z.carrier], _draw(st, K))
             if a1 < 0:
                 continue
-            a2 = uniform_int(st, K2)
-            a3 = uniform_int(st, 3)
+            a2 = _draw(st, K2)
+            a3 = _draw(st, 3)
             again = True
         if KINDS[typ, 0] == MOVE and a1 < 0:
             continue
