@@ -40,6 +40,13 @@ def cheb(ay, ax, by, bx):
 
 
 @nb.njit(cache=True, inline="always", _nrt=NRT)
+def remoteness(y, x, ty, tx):
+    """How far square (y, x) is from the target (ty, tx) for a skater heading there: king distance first, then the
+    squared straight-line distance (smaller is closer)."""
+    return cheb(y, x, ty, tx) * 10000 + (y - ty) * (y - ty) + (x - tx) * (x - tx)
+
+
+@nb.njit(cache=True, inline="always", _nrt=NRT)
 def in_opp_zone(pos, on_ice, team, y, x):
     """True when (y, x) is in the contact zone (the 8 squares around) of an on-ice skater of the team
     opposing ``team`` ("Contact Zone": all players except the goalies)."""
@@ -185,7 +192,7 @@ def walk(cell, occ, pos, on_ice, team, slot, ty, tx, n, slowed, dest_counts, fen
             ok = steps + 1 <= n - (2 if bt else 0)
         if not ok:
             best = -1
-            bs = cheb(y, x, ty, tx) * 10000 + (y - ty) * (y - ty) + (x - tx) * (x - tx)
+            bs = remoteness(y, x, ty, tx)
             bt = False
             for k in range(8):
                 ny = y + DY[k]
@@ -202,7 +209,7 @@ def walk(cell, occ, pos, on_ice, team, slot, ty, tx, n, slowed, dest_counts, fen
                     nt = cur_in
                 if steps + 1 > n - (2 if nt else 0):
                     continue
-                sc = cheb(ny, nx, ty, tx) * 10000 + (ny - ty) * (ny - ty) + (nx - tx) * (nx - tx)
+                sc = remoteness(ny, nx, ty, tx)
                 if sc < bs:
                     bs = sc
                     best = k
@@ -364,14 +371,14 @@ def search(cell, occ, pos, on_ice, team, slot, ty, tx, n, slowed, dest_counts, f
     if steps > 0 or (y == ty and x == tx) or n <= 0 or not fallback or fence > 0:
         return steps
     reach(cell, occ, pos, on_ice, team, y, x, n, slowed, dest_counts, out, dist, q)
-    bs = cheb(y, x, ty, tx) * 10000 + (y - ty) * (y - ty) + (x - tx) * (x - tx)
+    bs = remoteness(y, x, ty, tx)
     by = y
     bx = x
     for yy in range(max(0, y - n), min(cell.shape[0], y + n + 1)):
         for xx in range(max(0, x - n), min(cell.shape[1], x + n + 1)):
             if out[yy, xx] == 0 or (fence > 0 and aline[fence_team, yy] <= fence):
                 continue
-            sc = cheb(yy, xx, ty, tx) * 10000 + (yy - ty) * (yy - ty) + (xx - tx) * (xx - tx)
+            sc = remoteness(yy, xx, ty, tx)
             if sc < bs:
                 bs = sc
                 by = yy
