@@ -996,9 +996,10 @@ def maybe_return(c, w, t):
 
 @nb.njit(cache=True, _nrt=NRT)
 def return_goalie(c, w, t):
-    """:func:`maybe_return` for a pulled goalie (``c, w``: ``Ctx`` / ``Work`` or ``MoveCtx`` / ``MoveWork``)."""
+    """:func:`maybe_return` for a pulled goalie, once its guard holds (``c, w``: ``Ctx`` / ``Work`` or ``MoveCtx`` /
+    ``MoveWork``)."""
     S = w.S
-    if S[Z.pulled + t] == 0 or c.rules[R.pull_return] == 0 or w.pos[t, 5, 0] < 0:
+    if w.pos[t, 5, 0] < 0:
         return
     sy = c.pullspot[t, 0]
     sx = c.pullspot[t, 1]
@@ -1251,11 +1252,9 @@ def maybe_pull(c, w, o):
 
 @nb.njit(cache=True, _nrt=NRT)
 def pull_goalie(c, w, o):
-    """:func:`maybe_pull`'s conditions, then the pull."""
+    """:func:`maybe_pull`'s remaining conditions (the series, the score), then the pull."""
     S = w.S
-    if c.rules[R.pull_goalie] == 0 or S[Z.ot] != 0 or S[Z.period] != 3 or S[Z.pulled + o] != 0:
-        return
-    if S[Z.fresh + o] == 0 or S[Z.dial] > c.rules[R.pull_series]:
+    if S[Z.dial] > c.rules[R.pull_series]:
         return
     behind = S[Z.score + 1 - o] - S[Z.score + o]
     if behind < 1 or behind > c.rules[R.pull_margin]:

@@ -174,17 +174,13 @@ def _next_move(w, t, typ, depth, j):
     m = MOVERS[typ]
     if depth == 0:
         if m == 3:
-            cs = w.S[Z.carrier]
-            k = w.cstart[cs] + j
-            return w.cand[k] if k < w.cstart[cs + 1] else -1
+            return _first(w, w.S[Z.carrier], j)
         return w.cand[j] if j < w.cstart[N_SLOTS] else -1
     prev = w.ix[depth - 1] // 16
     if m == 1 or typ == 1:
         k = w.cstart[prev + 1] + j
         return w.cand[k] if k < w.cstart[N_SLOTS] else -1
-    p = w.pos[t, prev]
-    g = 1 if prev == GK else 0
-    return prev * 16 + w.mv[t, g, p, j] if j < w.nmv[t, g, p] else -1
+    return _move(w, t, prev, j)
 
 
 @nb.njit(cache=True, _nrt=NRT)
