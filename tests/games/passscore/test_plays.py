@@ -9,43 +9,12 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from simcore.games.passscore import Rules, load_board
+from simcore.games.passscore import Rules
 from simcore.games.passscore.engine import Position
 
 sys.path.insert(0, str(Path(__file__).parent))
 import bruteforce  # noqa: E402
-
-BOARD = load_board()
-VARIANTS = (None, "slides=off", "offside=off", "pass_block=anyone", "goalie_area=free")
-
-
-def random_position(rng, max_players=6):
-    """Random legal placements: each team 2..max_players players on circles they may stand on, the carrier of a
-    random team (he alone may stand in a crease other than a goalkeeper's own)."""
-    rules = Rules.coerce(VARIANTS[rng.integers(len(VARIANTS))])
-    n = BOARD.n
-    free = set(range(n))
-    poss = int(rng.integers(2))
-    pos = [[None] * 6, [None] * 6]
-    slots = {t: sorted(rng.choice(6, size=int(rng.integers(2, max_players + 1)), replace=False)) for t in range(2)}
-    carrier = int(rng.choice(slots[poss]))
-    for t in range(2):
-        for s in slots[t]:
-            ok = []
-            for c in free:
-                g, k = int(BOARD.goal_of[c]), int(BOARD.crease_of[c])
-                if g >= 0:
-                    good = s == 0 and g == t
-                elif k >= 0:
-                    good = (s == 0 and k == t) or (t == poss and s == carrier)
-                else:
-                    good = s != 0 or rules.goalie_area == "free"
-                if good:
-                    ok.append(c)
-            c = int(rng.choice(sorted(ok)))
-            free.discard(c)
-            pos[t][s] = tuple(int(v) for v in BOARD.rc[c])
-    return rules, pos, poss, carrier
+from positions import BOARD, random_position  # noqa: E402
 
 
 def check(rng, max_players=6):

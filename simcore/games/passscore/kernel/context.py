@@ -12,8 +12,10 @@ opponent's replies, for search), ``save int64[9, SAVE_W]`` (undo records of acti
 the sampler, 6-8 a play made), ``play int64[4]`` (the play being made), ``ix int64[4]`` (the play generator's action
 codes), ``log int64[L, LOG_W]`` and ``snap int64[L, SNAP_W]`` (L = 0 when not recording), ``mv`` / ``mvd int64[2, 2,
 N, 16]``, ``nmv int64[2, 2, N]``, ``kmv int64[1]`` (each circle's possible moves: plays.fill_moves), ``cand
-int64[96]`` / ``cstart int64[7]`` (a decision's possible first moves, by slot: plays.first_moves) and ``jx
-int64[4]`` (the play generator's places in those lists).
+int64[96]`` / ``cstart int64[7]`` (a decision's possible first moves, by slot: plays.first_moves), ``jx
+int64[4]`` (the play generator's places in those lists), ``reach int64[2, 2, N, 4]`` (plays.fill_moves) and ``memo
+float64[2, N]`` (greedy.py: each circle's key and whether a shot from it could score, in one decision; NaN until
+computed).
 """
 from __future__ import annotations
 
@@ -21,4 +23,5 @@ from collections import namedtuple
 
 Ctx = namedtuple("Ctx", "rc index nbr goal crease goal_of crease_of shade_of start dots lines slide_path slide_len "
                         "slide_of rules pol")
-Work = namedtuple("Work", "S pos occ cnt buf val buf2 val2 save play ix log snap mv mvd nmv kmv cand cstart jx")
+Work = namedtuple("Work", "S pos occ cnt buf val buf2 val2 save play ix log snap mv mvd nmv kmv cand cstart jx "
+                         "reach memo")

@@ -33,7 +33,7 @@ def new_work(c, nlog):
              np.zeros((nlog, SNAP_W), np.int64), np.zeros((2, 2, n, 16), np.int64), np.zeros((2, 2, n, 16), np.int64),
              np.zeros((2, 2, n), np.int64),
              np.zeros(1, np.int64), np.zeros(96, np.int64), np.zeros(N_SLOTS + 1, np.int64),
-             np.zeros(4, np.int64))
+             np.zeros(4, np.int64), np.zeros((2, 2, n, 4), np.int64), np.zeros((2, n)))
     fill_moves(c, w)
     return w
 
@@ -205,7 +205,7 @@ def borrowed_work(w):
     return Work(borrow(w.S), borrow(w.pos), borrow(w.occ), borrow(w.cnt), borrow(w.buf), borrow(w.val),
                 borrow(w.buf2), borrow(w.val2), borrow(w.save), borrow(w.play), borrow(w.ix), borrow(w.log),
                 borrow(w.snap), borrow(w.mv), borrow(w.mvd), borrow(w.nmv), borrow(w.kmv), borrow(w.cand),
-                borrow(w.cstart), borrow(w.jx))
+                borrow(w.cstart), borrow(w.jx), borrow(w.reach), borrow(w.memo))
 
 
 @nb.njit(cache=True)

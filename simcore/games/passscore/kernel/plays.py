@@ -161,6 +161,13 @@ def _emit(buf, n, typ, a1, a2, a3):
 
 
 @nb.njit(cache=True, inline="always", _nrt=NRT)
+def listed(typ, depth):
+    """Whether a play of type typ that ends at its action ``depth`` (a capture or an offside cuts it short) is
+    listed as that type: a play cut short is listed once, as type 1, or as type 5 when one player moved twice."""
+    return depth == 2 or typ == 1 or (typ == 5 and depth == 1)
+
+
+@nb.njit(cache=True, inline="always", _nrt=NRT)
 def _n_codes(kind):
     return 96 if kind == MOVE else (6 if kind == PASS else 3)
 
@@ -219,8 +226,7 @@ def generate(c, w, t, buf, evalmode, view, val):
             if st == ILLEGAL:
                 continue
             if depth == 2 or st != OK:
-                # a play cut short is listed once: as type 1, or type 5 when one player moved twice
-                if depth == 2 or typ == 1 or (typ == 5 and depth == 1):
+                if listed(typ, depth):
                     if evalmode > 0 and n < val.shape[0]:
                         val[n] = leaf_value(c, w, t, st, evalmode, view)
                     n = _emit(buf, n, typ, ix[0], ix[1] if depth >= 1 else -1, ix[2] if depth == 2 else -1)
@@ -240,7 +246,9 @@ def fill_moves(c, w):
     position: toward a neighbouring circle, a slide only onto a slide line's end with slides on, ending on a circle he
     may stand on as the puck carrier (the most a player may).  ``w.mvd`` beside it: the circle the move ends on, times
     2, plus 1 when only the carrier (or a capture) may end there.  ``w.kmv[0]`` is the longest list.  A superset of
-    the legal moves: whether the circle is free, a capture or an offside is left to :func:`step`."""
+    the legal moves: whether the circle is free, a capture or an offside is left to :func:`step`.  Also
+    ``w.reach[t, g, p]``: the most rows up the ice within 0, 1 and 2 moves from p, and the moves to a shaded circle
+    of the goal attacked (3: three or more)."""
     kmax = 1
     for t in range(2):
         for g in range(2):
@@ -266,6 +274,25 @@ def fill_moves(c, w):
                 w.nmv[t, g, p] = n
                 kmax = max(kmax, n)
     w.kmv[0] = kmax
+    # greedy's bounds (greedy.py): the most rows a player could be up the ice after 0, 1, 2 moves, and the moves
+    # to a shaded circle of the goal attacked (3: three or more), through the same lists
+    for t in range(2):
+        for g in range(2):
+            for k in range(3):
+                for p in range(c.rc.shape[0]):
+                    if k == 0:
+                        w.reach[t, g, p, 0] = progress(c, t, p)
+                        w.reach[t, g, p, 3] = 0 if c.shade_of[p] == 1 - t else 3
+                        continue
+                    best = w.reach[t, g, p, k - 1]
+                    near = w.reach[t, g, p, 3]
+                    for i in range(w.nmv[t, g, p]):
+                        q = w.mvd[t, g, p, i] // 2
+                        best = max(best, w.reach[t, g, q, k - 1])
+                        if w.reach[t, g, q, 3] == k - 1:
+                            near = min(near, k)
+                    w.reach[t, g, p, k] = best
+                    w.reach[t, g, p, 3] = near
 
 
 @nb.njit(cache=True, inline="always", _nrt=NRT)

@@ -19,31 +19,12 @@ import numba as nb
 from simcore.rng import SCRIPTED, uniform_int
 
 from .geom import NRT
+from .greedy import greedy_play
 from .layout import CAPTURE, GREEDY, KINDS, OFFSIDE, OK, P, RANDOM
 from .plays import generate, random_play, step, undo
 from .values import V_GOAL
 
 RANDOM_TRIES = 200_000
-
-
-@nb.njit(cache=True, _nrt=NRT)
-def _pick_best(st, val, n):
-    """A uniformly random index among the largest of ``val[:n]``."""
-    best = val[0]
-    for i in range(1, n):
-        if val[i] > best:
-            best = val[i]
-    ties = 0
-    for i in range(n):
-        if val[i] == best:
-            ties += 1
-    k = uniform_int(st, ties) if ties > 1 else 0
-    for i in range(n):
-        if val[i] == best:
-            if k == 0:
-                return i
-            k -= 1
-    return 0
 
 
 @nb.njit(cache=True, _nrt=NRT)
@@ -169,10 +150,6 @@ def choose_play(c, w, t, st, script, out, keep):
         _copy(w.buf, uniform_int(st, min(n, w.buf.shape[0])), out)
         return True
     if kind == GREEDY:
-        n = generate(c, w, t, w.buf, 1, t, w.val)
-        if n == 0:
-            return False
-        _copy(w.buf, _pick_best(st, w.val, min(n, w.buf.shape[0])), out)
-        return True
+        return greedy_play(c, w, t, st, out)
     return search_play(c, w, t, st, c.pol[t, P.budget], out)
 

@@ -27,10 +27,9 @@ V_OFFSIDE = 3000.0
 
 
 @nb.njit(cache=True, inline="always", _nrt=NRT)
-def exposed(c, w, a):
-    """Team a's puck carrier can be captured at the opponents' next play: an opponent stands on an adjoining
-    circle from which he may step onto the carrier's (a slide capture is not counted)."""
-    car = w.pos[a, w.S[Z.carrier]]
+def exposed(c, w, a, car):
+    """Team a's puck carrier, on circle ``car``, can be captured at the opponents' next play: an opponent stands on
+    an adjoining circle from which he may step onto it (a slide capture is not counted)."""
     o = 1 - a
     for s in range(N_SLOTS):
         p = w.pos[o, s]
@@ -40,18 +39,36 @@ def exposed(c, w, a):
 
 
 @nb.njit(cache=True, _nrt=NRT)
-def threat(c, w, a):
-    """Goal circles team a's carrier could shoot into now (0..3): he stands on a shaded circle of the goal attacked
-    and the line to an empty goal circle is clear."""
-    car = w.pos[a, w.S[Z.carrier]]
-    if c.shade_of[car] != 1 - a:
+def open_shots(c, w, a, x, block_all):
+    """Goal circles a player of team a on circle x could shoot into now (0..3): x is a shaded circle of the goal
+    attacked and the line to an empty goal circle is clear (of anyone, or with ``block_all`` False of opponents:
+    the shots a play's moves might still open)."""
+    if c.shade_of[x] != 1 - a:
         return 0
     n = 0
     for k in range(3):
         g = c.goal[1 - a, k]
-        if w.occ[g] == 0 and line_clear(c, w, car, g, a, True) == 1:
+        if w.occ[g] == 0 and line_clear(c, w, x, g, a, block_all) == 1:
             n += 1
     return n
+
+
+@nb.njit(cache=True, _nrt=NRT)
+def threat(c, w, a):
+    """Goal circles team a's carrier could shoot into now (0..3)."""
+    return open_shots(c, w, a, w.pos[a, w.S[Z.carrier]], True)
+
+
+@nb.njit(cache=True, inline="always", _nrt=NRT)
+def greedy_key(c, w, t, car):
+    """Greedy's key of a play of team t that leaves its carrier on circle ``car`` (no goal, no offside): rows
+    advanced, then a carrier no opponent stands next to, then one on a shaded circle."""
+    v = G_ROW * progress(c, t, car)
+    if not exposed(c, w, t, car):
+        v += G_SAFE
+    if c.shade_of[car] == 1 - t:
+        v += G_SHADED
+    return v
 
 
 @nb.njit(cache=True, _nrt=NRT)
@@ -64,7 +81,7 @@ def static(c, w, view):
     v = V_POSSESSION + V_ROW * progress(c, a, car)
     if threat(c, w, a) > 0:
         v += V_THREAT
-    if exposed(c, w, a):
+    if exposed(c, w, a, car):
         v -= V_EXPOSED
     return v if a == view else -v
 
@@ -78,13 +95,7 @@ def leaf_value(c, w, t, st, mode, view):
                 return G_GOAL
             if st == OFFSIDE:
                 return -G_GOAL
-            car = w.pos[t, w.S[Z.carrier]]
-            v = G_ROW * progress(c, t, car)
-            if not exposed(c, w, t):
-                v += G_SAFE
-            if c.shade_of[car] == 1 - t:
-                v += G_SHADED
-            return v
+            return greedy_key(c, w, t, w.pos[t, w.S[Z.carrier]])
         if st == CAPTURE:
             return G_GOAL
         # defending: close on the carrier (nearest skater first, then all of them)

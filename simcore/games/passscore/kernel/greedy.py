@@ -1,0 +1,438 @@
+"""The greedy policy's play, found without listing every legal play: a branch-and-bound walk of the plays
+(docs/passscore.md "Policies").
+
+Greedy makes a uniformly random one of the legal plays of the highest key (:func:`.values.leaf_value`, mode 1): with
+the puck a goal, else the most rows advanced, then a carrier no opponent stands next to, then one on a shaded circle,
+an offside last; without it a capture, else the nearest skater closest to the carrier, then all skaters.  Listing
+the legal plays (some 5,000 a position) to take the best is what costs; this walk visits the plays in the generator's
+order (:func:`.plays.generate`: the play types, then each action's candidates) and leaves out every branch whose
+bound -- a key no play through it can exceed -- is below the best key found so far:
+
+* with the puck, the goal types (6, 7, 8) first: a branch is left when no player it could still make the shooter
+  stands within his remaining moves of a shaded circle (``w.reach``) from which a line no opponent blocks leads to
+  an empty goal circle; then types 1-5, where the puck ends with the carrier or a receiver: each bounded by his key
+  where he stands (no moves left), by the best key of the circles his listed moves reach (one move left) or by the
+  most rows two moves could gain; when the play's last pass leaves from where the carrier now stands, a receiver's
+  circle counts only if a straight line no opponent blocks leads to it;
+* without it, a capture while a player with one among his first moves is still to move; else every skater as near
+  the carrier as he stands, the players still to move credited with the most their one move could gain.
+
+Every play of the best key is met (a branch that holds one is never left), and each one met replaces the one kept
+with probability 1 / (the plays of that key met so far): reservoir sampling, so the play made is uniform over all
+the legal plays of the largest key -- what choosing from the full list gives (``tests/games/passscore/test_greedy.py``
+checks the key against the full list and the draws with a chi-square test).
+"""
+from __future__ import annotations
+
+import numba as nb
+import numpy as np
+
+from simcore.nbarrays import stack_empty
+from simcore.rng import uniform_int
+
+from .geom import NRT, king, line_clear, lines_crossed
+from .layout import GK, ILLEGAL, KINDS, MOVE, MOVERS, N_SLOTS, OK, PASS, SHOT, R, Z
+from .plays import _next_move, first_moves, listed, step, undo
+from .values import G_GOAL, G_ROW, G_SAFE, G_SHADED, greedy_key, leaf_value, open_shots
+
+#: a bound no play can reach (a branch left out whatever was found), and the best key before any play was found
+NEG = -1.0e18
+NONE = -1.0e17
+
+
+@nb.njit(cache=True, _nrt=NRT)
+def _fill_memo(c, w, t, q):
+    """``w.memo[:, q]``: greedy_key of a carrier on circle q, and 1.0 / 0.0 for whether a shot from q could score
+    once team t's own players are out of the way (a shaded circle of the goal attacked, a line no opponent blocks
+    to an empty goal circle: opponents do not move during t's play)."""
+    w.memo[0, q] = greedy_key(c, w, t, q)
+    w.memo[1, q] = 1.0 if open_shots(c, w, t, q, False) > 0 else 0.0
+
+
+@nb.njit(cache=True, inline="always", _nrt=NRT)
+def _key_at(c, w, t, q):
+    """greedy_key of a carrier on circle q, computed once a decision (``w.memo[0]``; the computation a call, so
+    that the many places that read a key inline only the look-up)."""
+    if w.memo[0, q] != w.memo[0, q]:
+        _fill_memo(c, w, t, q)
+    return w.memo[0, q]
+
+
+@nb.njit(cache=True, inline="always", _nrt=NRT)
+def _may_shoot(c, w, t, q):
+    """Whether a shot from circle q could score once team t's own players are out of the way (``w.memo[1]``)."""
+    if w.memo[0, q] != w.memo[0, q]:
+        _fill_memo(c, w, t, q)
+    return w.memo[1, q] > 0.5
+
+
+@nb.njit(cache=True, _nrt=NRT)
+def _shot_within(c, w, t, g, p, k):
+    """A player of team t (g 1 the goalkeeper) on circle p could, within k moves (0..2, through his lists of
+    possible moves), reach a circle :func:`_may_shoot` from."""
+    if w.reach[t, g, p, 3] > k:
+        return False
+    if _may_shoot(c, w, t, p):
+        return True
+    if k == 0:
+        return False
+    for i in range(w.nmv[t, g, p]):
+        q = w.mvd[t, g, p, i] // 2
+        if w.reach[t, g, q, 3] <= k - 1:
+            if _may_shoot(c, w, t, q):
+                return True
+            if k == 2:
+                for j in range(w.nmv[t, g, q]):
+                    if _may_shoot(c, w, t, w.mvd[t, g, q, j] // 2):
+                        return True
+    return False
+
+
+@nb.njit(cache=True, inline="always", _nrt=NRT)
+def _left(typ, d, kind):
+    """How many actions of ``kind`` a play of type typ has from its action d on."""
+    n = 0
+    for i in range(d, 3):
+        if KINDS[typ, i] == kind:
+            n += 1
+    return n
+
+
+@nb.njit(cache=True, inline="always", _nrt=NRT)
+def _moves_left(typ, d, s, ls, cs):
+    """The moves slot s may still make in a play of type typ after its first d actions (``ls`` the last mover's
+    slot, -1 before any move; ``cs`` the carrier): the types' moves all come first, two moves of different players
+    in slot order."""
+    m = MOVERS[typ]
+    if m == 3:
+        return 2 - d if s == cs and d < 2 else 0
+    if m == 2:
+        return 2 if d == 0 else (1 if d == 1 and s == ls else 0)
+    return 1 if _left(typ, d, MOVE) > 0 and s > ls else 0
+
+
+@nb.njit(cache=True, inline="always", _nrt=NRT)
+def _holder_bound(c, w, t, s, k, moved, b1):
+    """The best key the puck could have with slot s, who may still make k moves (``moved``: he has made one):
+    his key where he stands; with one move left the best key of his first moves' circles (``b1``, for a player
+    who has not moved) or of his listed moves from where he stands; with two, the most rows he could gain."""
+    p = w.pos[t, s]
+    if p < 0:
+        return NEG
+    g = 1 if s == GK else 0
+    if k == 2:
+        return G_ROW * w.reach[t, g, p, 2] + G_SAFE + G_SHADED
+    if k == 1 and not moved:
+        return b1[s]
+    v = NEG
+    for i in range(-1, w.nmv[t, g, p] if k == 1 else 0):
+        v = max(v, _key_at(c, w, t, p if i < 0 else w.mvd[t, g, p, i] // 2))
+    return v
+
+
+@nb.njit(cache=True, inline="always", _nrt=NRT)
+def _passable(c, w, t, a, q):
+    """A pass of team t from circle a to circle q could be legal: a straight line no opponent blocks, not over two
+    lines (offside) -- team-mates who might still move and the crease rule left out."""
+    if q == a or (c.rules[R.offside] != 0 and lines_crossed(c, t, a, q) >= 2):
+        return False
+    return line_clear(c, w, a, q, t, False) == 1
+
+
+@nb.njit(cache=True, inline="always", _nrt=NRT)
+def _pass_bound(c, w, t, typ, d, ls, cs, best):
+    """:func:`_attack_bound` when the play's one pass is left and the carrier can no longer move, so the pass
+    leaves from where he stands: a receiver's circle (where he stands, or where a move he may still make takes
+    him) counts only when a pass could reach it.  Returns a value of at least ``best`` as soon as one circle
+    reaches it, else NEG."""
+    a = w.pos[t, cs]
+    for r in range(N_SLOTS):
+        p = w.pos[t, r]
+        if r == cs or p < 0:
+            continue
+        g = 1 if r == GK else 0
+        n = w.nmv[t, g, p] if _moves_left(typ, d, r, ls, cs) > 0 else 0
+        for i in range(-1, n):
+            q = p if i < 0 else w.mvd[t, g, p, i] // 2
+            v = _key_at(c, w, t, q)
+            if v >= best and _passable(c, w, t, a, q):
+                return v
+    return NEG
+
+
+@nb.njit(cache=True, inline="always", _nrt=NRT)
+def _attack_bound(c, w, t, typ, d, b1, best):
+    """The best key a play of type typ by team t (with the puck) could reach after its first d actions (or any
+    value above ``best`` when it could beat it)."""
+    cs = w.S[Z.carrier]
+    ls = w.ix[d - 1] // 16 if d > 0 and KINDS[typ, d - 1] == MOVE else -1
+    passes = _left(typ, d, PASS)
+    if typ >= 6:
+        # a goal or nothing: some possible shooter within his moves of a shaded circle with a line to shoot on
+        for r in range(N_SLOTS):
+            if (passes == 0 and r != cs) or (passes == 1 and r == cs):
+                continue
+            p = w.pos[t, r]
+            if p < 0:
+                continue
+            if _left(typ, d, MOVE) == 0:
+                if open_shots(c, w, t, p, True) > 0:
+                    return G_GOAL
+            elif _shot_within(c, w, t, 1 if r == GK else 0, p, _moves_left(typ, d, r, ls, cs)):
+                return G_GOAL
+        return NEG
+    if passes == 1 and d > 0 and _moves_left(typ, d, cs, ls, cs) == 0:
+        return _pass_bound(c, w, t, typ, d, ls, cs, best)
+    top = NEG
+    for r in range(N_SLOTS):
+        if (passes == 0 and r != cs) or (passes == 1 and r == cs):
+            continue
+        top = max(top, _holder_bound(c, w, t, r, _moves_left(typ, d, r, ls, cs), typ == 5 and d == 1, b1))
+    return top
+
+
+@nb.njit(cache=True, inline="always", _nrt=NRT)
+def _dest(c, p, loc):
+    """The circle a move with list code ``loc`` (direction * 2 + slide) from circle p ends on."""
+    q = c.nbr[p, loc // 2]
+    if loc % 2 == 0:
+        return q
+    k = c.slide_of[q]
+    n = c.slide_len[k]
+    return c.slide_path[k, n - 1] if c.slide_path[k, 0] == q else c.slide_path[k, 0]
+
+
+@nb.njit(cache=True, inline="always", _nrt=NRT)
+def _defence_bound(c, w, t, d, ls, ms, mdest, dmin, capt):
+    """The best key team t's (without the puck) three-move play could reach after its first d moves, the last by
+    slot ``ls`` (-1 before any), with slot ``ms`` standing on ``mdest`` (-1: as he stands; the move about to be
+    made, before it is made): a capture while a player who had one among his first moves (``capt``) may still
+    move; else each skater as near the carrier as he stands, the players still to move (after the last mover, in
+    slot order) as near as their best move (``dmin``) would bring them, at most 3 - d of them."""
+    r = 3 - d
+    avail = 0
+    for s in range(ls + 1, N_SLOTS):
+        if w.cstart[s + 1] > w.cstart[s]:
+            avail += 1
+            if capt[s] != 0:
+                return G_GOAL
+    if avail < r:
+        return NEG
+    car = w.pos[1 - t, w.S[Z.carrier]]
+    near = 1000
+    tot = 0
+    g1 = 0
+    g2 = 0
+    g3 = 0
+    for s in range(1, N_SLOTS):
+        p = mdest if s == ms else w.pos[t, s]
+        if p < 0:
+            continue
+        x = king(c, p, car)
+        tot += x
+        near = min(near, x)
+        if s > ls:
+            near = min(near, dmin[s])
+            gain = x - dmin[s]
+            if gain > g1:
+                g3 = g2
+                g2 = g1
+                g1 = gain
+            elif gain > g2:
+                g3 = g2
+                g2 = gain
+            elif gain > g3:
+                g3 = gain
+    if r == 1:
+        tot -= g1
+    elif r == 2:
+        tot -= g1 + g2
+    elif r == 3:
+        tot -= g1 + g2 + g3
+    return -G_ROW * near - tot
+
+
+@nb.njit(cache=True, inline="always", _nrt=NRT)
+def _first_bound(c, w, t, has, d, a, dmin, capt, b1):
+    """A key no type-1 play can exceed once its action d (0 or 1) is move ``a``, known before the move is made: with
+    the puck the carrier's key where the move leaves him, or his best first move's while he may still move (slots
+    move in order); without it a capture, or :func:`_defence_bound` with the mover on the circle he moves to."""
+    s = a // 16
+    dest = _dest(c, w.pos[t, s], a % 16)
+    cs = w.S[Z.carrier]
+    if has:
+        if s == cs:
+            return _key_at(c, w, t, dest)
+        return b1[cs] if cs > s else _key_at(c, w, t, w.pos[t, cs])
+    if dest == w.pos[1 - t, cs]:
+        return G_GOAL
+    return _defence_bound(c, w, t, d + 1, s, s, dest, dmin, capt)
+
+
+@nb.njit(cache=True, inline="always", _nrt=NRT)
+def _bound(c, w, t, has, typ, d, dmin, capt, b1, best):
+    """A key no play through the node after the first d actions of a play of type typ can exceed."""
+    if has:
+        return _attack_bound(c, w, t, typ, d, b1, best)
+    return _defence_bound(c, w, t, d, w.ix[d - 1] // 16 if d > 0 else -1, -1, -1, dmin, capt)
+
+
+@nb.njit(cache=True, _nrt=NRT)
+def _root_bound(c, w, t, has, typ, dmin, capt, b1, best):
+    """:func:`_bound` before a play's first action, as a call (once a type: one inlined copy of the bounds is
+    enough for the kernel's compile time)."""
+    return _bound(c, w, t, has, typ, 0, dmin, capt, b1, best)
+
+
+@nb.njit(cache=True, inline="always", _nrt=NRT)
+def _n_cands(w, t, typ, d):
+    """How many candidates the generator has for action d of a play of type typ (:func:`.plays._next_move`)."""
+    kind = KINDS[typ, d]
+    if kind == PASS:
+        return 6
+    if kind == SHOT:
+        return 3
+    m = MOVERS[typ]
+    if d == 0:
+        if m == 3:
+            cs = w.S[Z.carrier]
+            return w.cstart[cs + 1] - w.cstart[cs]
+        return w.cstart[N_SLOTS]
+    prev = w.ix[d - 1] // 16
+    if m == 1 or typ == 1:
+        return w.cstart[N_SLOTS] - w.cstart[prev + 1]
+    p = w.pos[t, prev]
+    return w.nmv[t, 1 if prev == GK else 0, p]
+
+
+@nb.njit(cache=True, inline="always", _nrt=NRT)
+def _last_bound(c, w, t, has, kind, a):
+    """A key the play cannot exceed when its last action is ``kind`` ``a`` (known before making it): a pass ends
+    with the receiver where he stands; a move (type 1) changes the key only when the carrier makes it or, for the
+    team without the puck, through the mover's distance to the carrier."""
+    if kind == SHOT:
+        return G_GOAL
+    cs = w.S[Z.carrier]
+    if kind == PASS:
+        p = w.pos[t, a]
+        return _key_at(c, w, t, p) if p >= 0 and a != cs else NEG
+    s = a // 16
+    dest = _dest(c, w.pos[t, s], a % 16)
+    if has:
+        return _key_at(c, w, t, dest if s == cs else w.pos[t, cs])
+    car = w.pos[1 - t, cs]
+    if dest == car:
+        return G_GOAL
+    near = 1000
+    tot = 0
+    for r in range(1, N_SLOTS):
+        p = dest if r == s else w.pos[t, r]
+        if p >= 0:
+            x = king(c, p, car)
+            tot += x
+            near = min(near, x)
+    return -G_ROW * near - tot
+
+
+@nb.njit(cache=True, _nrt=NRT)
+def _walk(c, w, t, typ, best, out, rs, ties, dmin, capt, b1):
+    """The plays of type typ as good as ``best`` or better; a play of the best key into ``out``, uniformly among
+    the plays of that key met so far (``ties[0]`` counts them: reservoir sampling).  Returns the best key.  The
+    position is left as it was."""
+    has = w.S[Z.poss] == t
+    if _root_bound(c, w, t, has, typ, dmin, capt, b1, best) < best:
+        return best
+    ix = w.ix
+    jx = w.jx
+    nn = stack_empty(3, np.int64)
+    depth = 0
+    nn[0] = _n_cands(w, t, typ, 0)
+    jx[0] = -1
+    while depth >= 0:
+        jx[depth] += 1
+        if jx[depth] >= nn[depth]:
+            depth -= 1
+            if depth >= 0:
+                undo(w, depth)
+            continue
+        kind = KINDS[typ, depth]
+        a = _next_move(w, t, typ, depth, jx[depth]) if kind == MOVE else jx[depth]
+        if depth == 2:
+            if _last_bound(c, w, t, has, kind, a) < best:
+                continue
+        elif typ == 1 and _first_bound(c, w, t, has, depth, a, dmin, capt, b1) < best:
+            continue
+        ix[depth] = a
+        st = step(c, w, t, kind, a, depth)
+        if st == ILLEGAL:
+            continue
+        if depth == 2 or st != OK:
+            if listed(typ, depth):
+                if has and st == OK:
+                    v = _key_at(c, w, t, w.pos[t, w.S[Z.carrier]])
+                else:
+                    v = leaf_value(c, w, t, st, 1, t)
+                take = False
+                if v > best:
+                    best = v
+                    ties[0] = 1
+                    take = True
+                elif v == best:
+                    ties[0] += 1
+                    take = uniform_int(rs, ties[0]) == 0
+                if take:
+                    out[0] = typ
+                    out[1] = ix[0]
+                    out[2] = ix[1] if depth >= 1 else -1
+                    out[3] = ix[2] if depth == 2 else -1
+            undo(w, depth)
+            continue
+        if typ != 1 and _bound(c, w, t, has, typ, depth + 1, dmin, capt, b1, best) < best:
+            undo(w, depth)
+            continue
+        depth += 1
+        jx[depth] = -1
+        nn[depth] = _n_cands(w, t, typ, depth)
+    return best
+
+
+@nb.njit(cache=True, _nrt=NRT)
+def greedy_play(c, w, t, rs, out):
+    """Greedy's play for team t into ``out`` (type, a1, a2, a3): a uniformly random one of the legal plays of the
+    largest key, drawn from ``rs``; returns False when team t has no legal play."""
+    first_moves(c, w, t)
+    for q in range(w.memo.shape[1]):
+        w.memo[0, q] = np.nan
+        w.memo[1, q] = np.nan
+    dmin = stack_empty(N_SLOTS, np.int64)
+    capt = stack_empty(N_SLOTS, np.int64)
+    b1 = stack_empty(N_SLOTS, np.float64)
+    ties = stack_empty(1, np.int64)
+    ties[0] = 0
+    best = NONE
+    if w.S[Z.poss] == t:
+        for s in range(N_SLOTS):
+            p = w.pos[t, s]
+            b1[s] = NEG
+            if p >= 0:
+                b1[s] = _key_at(c, w, t, p)
+                for j in range(w.cstart[s], w.cstart[s + 1]):
+                    b1[s] = max(b1[s], _key_at(c, w, t, _dest(c, p, w.cand[j] % 16)))
+        # the goal types first: a goal found leaves the other types nothing to walk
+        for typ in (6, 7, 8, 1, 2, 3, 4, 5):
+            best = _walk(c, w, t, typ, best, out, rs, ties, dmin, capt, b1)
+        return ties[0] > 0
+    car = w.pos[1 - t, w.S[Z.carrier]]
+    for s in range(N_SLOTS):
+        p = w.pos[t, s]
+        x = king(c, p, car) if p >= 0 else 0
+        dmin[s] = x
+        capt[s] = 0
+        for j in range(w.cstart[s], w.cstart[s + 1]):
+            q = _dest(c, p, w.cand[j] % 16)
+            if q == car:
+                capt[s] = 1
+            else:
+                dmin[s] = min(dmin[s], king(c, q, car))
+    _walk(c, w, t, 1, best, out, rs, ties, dmin, capt, b1)
+    return ties[0] > 0

@@ -1,0 +1,101 @@
+"""The greedy policy (kernel/greedy.py) finds its play without listing them all: the play it makes must be legal and
+have the largest key of all the legal plays (generate's list valued by values.leaf_value, mode 1), on random
+positions and on the positions of greedy games, and its ties must fall at random."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import numpy as np
+from scipy import stats
+
+from simcore.games.passscore import Rules
+from simcore.games.passscore.engine import Position, compile_ctx
+from simcore.games.passscore.kernel.layout import Z
+from simcore.games.passscore.kernel.values import G_GOAL
+
+sys.path.insert(0, str(Path(__file__).parent))
+from positions import BOARD, random_position  # noqa: E402
+
+
+def keys(p, team):
+    """Every legal play of team with greedy's key."""
+    from simcore.games.passscore.kernel.plays import generate
+
+    n = generate(p.c, p.w, team, p.w.buf, 1, team, p.w.val)
+    return {tuple(int(v) for v in p.w.buf[i]): float(p.w.val[i]) for i in range(n)}
+
+
+def check(p, team, seeds):
+    """Greedy's play for each seed is legal and of the best key; returns (the keys, the plays made)."""
+    k = keys(p, team)
+    made = set()
+    for seed in seeds:
+        play = p.choose(team, seed=seed)
+        if not k:
+            assert play is None
+            continue
+        play = tuple(int(v) for v in play)
+        assert play in k, play
+        assert k[play] == max(k.values()), (play, k[play], max(k.values()))
+        made.add(play)
+    return k, made
+
+
+def test_greedy_makes_a_best_play_on_random_positions():
+    rng = np.random.default_rng(31)
+    goals = captures = 0
+    for i in range(60):
+        rules, pos, poss, carrier = random_position(rng)
+        p = Position(rules, BOARD, policies=("greedy", "greedy")).set(pos[0], pos[1], poss, carrier)
+        for team in (0, 1):
+            k, _ = check(p, team, seeds=(i, 1000 + i))
+            if k and max(k.values()) >= G_GOAL:
+                if team == poss:
+                    goals += 1
+                else:
+                    captures += 1
+    assert captures > 3            # the positions include open captures (and the walk finds them)
+
+
+def test_greedy_makes_a_best_play_in_the_positions_of_greedy_games():
+    from simcore.games.passscore.kernel.drivers import play_recorded
+
+    c = compile_ctx(Rules(), ("greedy", "greedy"))
+    goals = 0
+    for game in range(2):
+        _, w = play_recorded(c, np.uint64(4), game, 4000)
+        snaps = w.snap[:w.S[Z.nsnap]]
+        for row in snaps[::2]:
+            side = [[None if row[t * 6 + s] < 0 else tuple(int(v) for v in BOARD.rc[row[t * 6 + s]])
+                     for s in range(6)] for t in range(2)]
+            p = Position(None, BOARD, policies=("greedy", "greedy")).set(side[0], side[1], int(row[12]),
+                                                                         int(row[13]))
+            for team in (0, 1):
+                k, _ = check(p, team, seeds=(game,))
+                goals += team == row[12] and bool(k) and max(k.values()) >= G_GOAL
+    assert goals >= 2              # open goals come up in a greedy game, and greedy takes them
+
+
+def test_greedy_draws_uniformly_among_the_plays_of_the_best_key():
+    """Reservoir sampling over the walk: every play of the best key equally likely (chi-square), at the opening
+    (4 best plays for the side with the puck, 6 captures for the other) and in a position of a greedy game."""
+    from collections import Counter
+
+    p = Position(None, BOARD, policies=("greedy", "greedy"))
+    home = [(0, 3), (13, 3), (12, 1), (11, 5), (7, 2), (8, 4)]
+    away = [(17, 3), (15, 3), (14, 1), (14, 5), (10, 2), (10, 4)]
+    q = Position(None, BOARD, policies=("greedy", "greedy")).set(home, away, 0, 1)
+    sizes = []
+    for pos, team in ((p, 0), (p, 1), (q, 0), (q, 1)):
+        k = keys(pos, team)
+        best = max(k.values())
+        tied = sorted(r for r, v in k.items() if v == best)
+        sizes.append(len(tied))
+        draws = min(40 * len(tied), 4000)
+        made = Counter(tuple(int(v) for v in pos.choose(team, seed=9, game=g)) for g in range(draws))
+        assert set(made) <= set(tied)
+        counts = np.array([made[r] for r in tied])
+        if len(tied) > 1:
+            assert stats.chisquare(counts).pvalue > 1e-3, (team, counts)
+    assert max(sizes) >= 20, sizes
