@@ -221,14 +221,18 @@ class BalanceReport:
     # ------------------------------------------------------------ the page to share
 
     def figures(self) -> dict:
-        """The report's matplotlib figures by name (:data:`REPORT_FIGURES`)."""
-        import matplotlib
+        """The report's matplotlib figures by name (:data:`REPORT_FIGURES`), built with matplotlib's object API:
+        nothing is left open in pyplot."""
+        from matplotlib.figure import Figure
 
-        matplotlib.use("Agg", force=False)
-        import matplotlib.pyplot as plt
+        from . import plots
 
-        figs = {"board": board_figure(self.board)}
-        fig, ax = plt.subplots(figsize=(6.5, 3.6))
+        fig = Figure(figsize=(13, 6.2))
+        plots.plot_board(self.board if self.board is not None else plots.load_board(), ax=fig.subplots())
+        fig.tight_layout()
+        figs = {"board": fig}
+        fig = Figure(figsize=(6.5, 3.6))
+        ax = fig.subplots()
         g = self.goals
         ax.bar(g.goals - 0.2, g.home, width=0.4, label="home")
         ax.bar(g.goals + 0.2, g.away, width=0.4, label="away")
@@ -237,7 +241,8 @@ class BalanceReport:
         fig.tight_layout()
         figs["goals"] = fig
         c = self.cards
-        fig, ax = plt.subplots(figsize=(6.5, 0.6 + 0.5 * max(len(c), 1)))
+        fig = Figure(figsize=(6.5, 0.6 + 0.5 * max(len(c), 1)))
+        ax = fig.subplots()
         y = np.arange(len(c))
         ax.errorbar(c.score, y, xerr=np.vstack([c.score - c.score_ci_low, c.score_ci_high - c.score]),
                     fmt="o", capsize=3)
@@ -250,7 +255,8 @@ class BalanceReport:
         mat = self.matrix
         pols = list(dict.fromkeys(mat.row))
         grid = mat.pivot(index="row", columns="column", values="estimate").loc[pols, pols].to_numpy()
-        fig, ax = plt.subplots(figsize=(6.4, 5.2))
+        fig = Figure(figsize=(6.4, 5.2))
+        ax = fig.subplots()
         im = ax.imshow(grid, cmap="RdBu_r", vmin=0, vmax=1)
         ax.set_xticks(range(len(pols)), pols, rotation=45, ha="right")
         ax.set_yticks(range(len(pols)), pols)

@@ -158,15 +158,15 @@ class BalanceReport:
         return "\n".join(lines)
 
     def figures(self) -> dict:
-        import matplotlib
-
-        matplotlib.use("Agg", force=False)
-        import matplotlib.pyplot as plt
+        """The report's figures by name, built with matplotlib's object API: nothing is left open in pyplot."""
+        from matplotlib.figure import Figure
 
         from .plots import board_figure
 
-        figs = {"board": board_figure(self.board)}
-        fig, ax = plt.subplots(figsize=(6.5, 3.6))
+        fig = Figure(figsize=(4.2, 9.0))
+        figs = {"board": board_figure(self.board, ax=fig.subplots())}
+        fig = Figure(figsize=(6.5, 3.6))
+        ax = fig.subplots()
         g = self.goals
         ax.bar(g.goals - 0.2, g.home, width=0.4, label="home (red, first attacker)")
         ax.bar(g.goals + 0.2, g.away, width=0.4, label="away (blue)")
@@ -177,7 +177,8 @@ class BalanceReport:
         mat = self.matrix
         pols = list(dict.fromkeys(mat.row))
         grid = mat.pivot(index="row", columns="column", values="estimate").loc[pols, pols].to_numpy()
-        fig, ax = plt.subplots(figsize=(5.0, 4.2))
+        fig = Figure(figsize=(5.0, 4.2))
+        ax = fig.subplots()
         im = ax.imshow(grid, cmap="RdBu_r", vmin=0, vmax=1)
         ax.set_xticks(range(len(pols)), pols)
         ax.set_yticks(range(len(pols)), pols)
@@ -189,7 +190,8 @@ class BalanceReport:
         fig.tight_layout()
         figs["matrix"] = fig
         o = self.options
-        fig, ax = plt.subplots(figsize=(6.5, 0.8 + 0.5 * max(len(o), 1)))
+        fig = Figure(figsize=(6.5, 0.8 + 0.5 * max(len(o), 1)))
+        ax = fig.subplots()
         yy = np.arange(len(o))
         ax.errorbar(o.edge_change, yy, xerr=np.vstack([o.edge_change - o.edge_change_ci_low,
                                                         o.edge_change_ci_high - o.edge_change]), fmt="o", capsize=3)

@@ -106,8 +106,12 @@ def test_report_headline_is_the_base_runs_summary(report):
 
 
 def test_report_page_html_and_markdown(report, tmp_path):
+    import matplotlib.pyplot as plt
+
+    open_before = plt.get_fignums()
     page = tmp_path / "balance.html"
     assert report.page().write(page) == [page]
+    assert plt.get_fignums() == open_before        # the report's figures are not left open in pyplot
     html = page.read_text(encoding="utf-8")
     assert "Blue Line Hockey: balance report" in html and html.count("data:image/png;base64,") == 4
     md = tmp_path / "balance.md"

@@ -69,6 +69,19 @@ def test_the_report_runs_and_balances(capsys):
     assert "Policy matrix" in text and "slides=off" in text
 
 
+def test_the_report_page_leaves_no_figure_open(tmp_path):
+    import matplotlib.pyplot as plt
+
+    rep = balance.balance_report(16, seed=2, rules="plays=40", matrix_n=4, matrix=("random", "greedy"),
+                                 options=({"offside": "off"},))
+    open_before = plt.get_fignums()
+    page = tmp_path / "balance.html"
+    assert rep.page().write(page) == [page]
+    html = page.read_text(encoding="utf-8")
+    assert "Pass &amp; Score: balance report" in html and html.count("data:image/png;base64,") == 4
+    assert plt.get_fignums() == open_before
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("opponent", ["random", "greedy"])
 def test_search_beats_random_and_greedy_from_both_seats(opponent):
