@@ -31,9 +31,9 @@ from simcore.nbarrays import stack_empty
 from simcore.rng import uniform_int
 
 from .geom import NRT, king, line_clear, lines_crossed
-from .layout import GK, ILLEGAL, KINDS, MOVE, MOVERS, N_SLOTS, OK, PASS, SHOT, R, Z
+from .layout import CAPTURE, GK, GOAL, ILLEGAL, KINDS, MOVE, MOVERS, N_SLOTS, OFFSIDE, OK, PASS, R, SHOT, Z
 from .plays import _next_move, first_moves, listed, step, undo
-from .values import G_GOAL, G_ROW, G_SAFE, G_SHADED, greedy_key, leaf_value, open_shots
+from .values import G_GOAL, G_ROW, G_SAFE, G_SHADED, greedy_key, open_shots
 
 #: a bound no play can reach (a branch left out whatever was found), and the best key before any play was found
 NEG = -1.0e18
@@ -334,6 +334,19 @@ def _last_bound(c, w, t, has, kind, a):
     return -G_ROW * near - tot
 
 
+@nb.njit(cache=True, inline="always", _nrt=NRT)
+def _leaf(c, w, t, has, st):
+    """Greedy's key of the play just made whose last action did ``st``: :func:`.values.leaf_value` mode 1, with the
+    carrier's key from the memo."""
+    if st == GOAL or st == CAPTURE:
+        return G_GOAL
+    if st == OFFSIDE:
+        return -G_GOAL
+    if has:
+        return _key_at(c, w, t, w.pos[t, w.S[Z.carrier]])
+    return _defence_bound(c, w, t, 3, N_SLOTS - 1, -1, -1, w.ix, w.ix)      # no one left to move: the key itself
+
+
 @nb.njit(cache=True, _nrt=NRT)
 def _walk(c, w, t, typ, best, out, rs, ties, dmin, capt, b1):
     """The plays of type typ as good as ``best`` or better; a play of the best key into ``out``, uniformly among
@@ -368,10 +381,7 @@ def _walk(c, w, t, typ, best, out, rs, ties, dmin, capt, b1):
             continue
         if depth == 2 or st != OK:
             if listed(typ, depth):
-                if has and st == OK:
-                    v = _key_at(c, w, t, w.pos[t, w.S[Z.carrier]])
-                else:
-                    v = leaf_value(c, w, t, st, 1, t)
+                v = _leaf(c, w, t, has, st)
                 take = False
                 if v > best:
                     best = v
@@ -387,7 +397,7 @@ def _walk(c, w, t, typ, best, out, rs, ties, dmin, capt, b1):
                     out[3] = ix[2] if depth == 2 else -1
             undo(w, depth)
             continue
-        if typ != 1 and _bound(c, w, t, has, typ, depth + 1, dmin, capt, b1, best) < best:
+        if typ != 1 and _attack_bound(c, w, t, typ, depth + 1, b1, best) < best:
             undo(w, depth)
             continue
         depth += 1
