@@ -47,6 +47,13 @@ def dist2(c, a, b):
     return dy * dy + dx * dx
 
 
+@nb.njit(cache=True, inline="always", _nrt=NRT)
+def slide_end(c, q):
+    """The far end of the slide line that starts at circle q (one of its two ends; ``c.slide_of[q] >= 0``)."""
+    k = c.slide_of[q]
+    return c.slide_path[k, c.slide_len[k] - 1] if c.slide_path[k, 0] == q else c.slide_path[k, 0]
+
+
 @nb.njit(cache=True, _nrt=NRT)
 def put(w, t, s, circle):
     """Player (t, s) onto circle (-1: off the board); the circle it leaves is emptied if it held it."""

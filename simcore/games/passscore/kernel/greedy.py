@@ -30,7 +30,7 @@ import numpy as np
 from simcore.nbarrays import stack_empty
 from simcore.rng import uniform_int
 
-from .geom import NRT, king, line_clear, lines_crossed
+from .geom import NRT, king, line_clear, lines_crossed, slide_end
 from .layout import CAPTURE, GK, GOAL, ILLEGAL, KINDS, MOVE, MOVERS, N_SLOTS, OFFSIDE, OK, PASS, R, SHOT, Z
 from .plays import _next_move, first_moves, listed, step, undo
 from .values import G_GOAL, G_ROW, G_SAFE, G_SHADED, greedy_key, open_shots
@@ -195,11 +195,7 @@ def _attack_bound(c, w, t, typ, d, b1, best):
 def _dest(c, p, loc):
     """The circle a move with list code ``loc`` (direction * 2 + slide) from circle p ends on."""
     q = c.nbr[p, loc // 2]
-    if loc % 2 == 0:
-        return q
-    k = c.slide_of[q]
-    n = c.slide_len[k]
-    return c.slide_path[k, n - 1] if c.slide_path[k, 0] == q else c.slide_path[k, 0]
+    return q if loc % 2 == 0 else slide_end(c, q)
 
 
 @nb.njit(cache=True, inline="always", _nrt=NRT)

@@ -15,7 +15,8 @@ import numpy as np
 from simcore.nbarrays import stack_empty
 from simcore.rng import uniform_int
 
-from .geom import NRT, code_of, dist2, in_attack_zone, king, line_clear, lines_crossed, may_stand, progress, put
+from .geom import (NRT, code_of, dist2, in_attack_zone, king, line_clear, lines_crossed, may_stand, progress, put,
+                   slide_end)
 from .layout import (C, CAPTURE, CENTRE, EV_FACEOFF, EV_RETURN, EV_THROW, GK, GOAL, ILLEGAL, KINDS, MOVE, MOVERS,
                      N_SLOTS, OFFSIDE, OK, PAIRS, PASS, R, TRIPLES, Z)
 from .values import leaf_value
@@ -64,7 +65,7 @@ def move_target(c, w, t, code):
         if k < 0 or w.occ[q] != 0:
             return -1
         n = c.slide_len[k]
-        far = c.slide_path[k, n - 1] if c.slide_path[k, 0] == q else c.slide_path[k, 0]
+        far = slide_end(c, q)
         for i in range(n):
             m = c.slide_path[k, i]
             if m == q or m == far:
@@ -262,11 +263,9 @@ def fill_moves(c, w):
                     for slide in range(2):
                         dest = q
                         if slide == 1:
-                            k = c.slide_of[q]
-                            if c.rules[R.slides] == 0 or k < 0:
+                            if c.rules[R.slides] == 0 or c.slide_of[q] < 0:
                                 continue
-                            ln = c.slide_len[k]
-                            dest = c.slide_path[k, ln - 1] if c.slide_path[k, 0] == q else c.slide_path[k, 0]
+                            dest = slide_end(c, q)
                         if may_stand(c, t, s, dest, True):
                             w.mv[t, g, p, n] = d * 2 + slide
                             w.mvd[t, g, p, n] = dest * 2 + (0 if may_stand(c, t, s, dest, False) else 1)
