@@ -32,6 +32,9 @@ turn (policies.pass_view builds them).
 rout rdist rq``): the fields of ``Ctx`` / ``Work`` an offensive skate reads (turns.skate_group and what it calls:
 the skating search, the goalie's return to his crease, the offside spot, drop passes), same names
 (turns.move_view builds them).
+
+``SeriesCtx`` (``rules pol fodot fokind fohalf``) / ``SeriesWork`` (``S cnt log``): the fields a change of
+possession reads (turns.change_hands, turns.new_series; turns.series_view builds them).
 """
 from __future__ import annotations
 
@@ -45,3 +48,5 @@ PassCtx = namedtuple("PassCtx", "dims cell aline inside goal shotv rules pol")
 PassWork = namedtuple("PassWork", "S pos occ oy ox py px")
 MoveCtx = namedtuple("MoveCtx", "dims cell aline crease fodot fokind fohalf pullspot rules pol")
 MoveWork = namedtuple("MoveWork", "S pos occ cnt log rout rdist rq")
+SeriesCtx = namedtuple("SeriesCtx", "rules pol fodot fokind fohalf")
+SeriesWork = namedtuple("SeriesWork", "S cnt log")

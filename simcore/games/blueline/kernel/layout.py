@@ -95,7 +95,7 @@ Z, NZ = regions("Z", [
 
 # phases of the turn loop
 PH_OFFENSE, PH_DEFENSE = 0, 1
-# stoppages (S[Z.stop]) that end a sequence of play and call a face-off
+# stoppages (S[Z.stop]) that end a sequence of play and call a face-off (ST_PERIOD: the period's opening one)
 ST_NONE, ST_GOAL, ST_SAVE, ST_OFFSIDE, ST_ICING, ST_PENALTY, ST_INCIDENTAL, ST_HOLD, ST_CAP, ST_PERIOD = range(10)
 
 # event codes: a log row is (code, period, dial, team, slot, a, b, c, d)

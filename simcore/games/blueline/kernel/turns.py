@@ -19,11 +19,11 @@ import numpy as np
 from simcore.nbarrays import stack_empty
 from simcore.rng import draw_weighted, roll_2d6, roll_die
 
-from .context import MoveCtx, MoveWork
+from .context import MoveCtx, MoveWork, SeriesCtx, SeriesWork
 from .geometry import NRT, cheb, passable, search
 from .lanes import LANE_BLOCKED, LANE_SCREENED, context, pass_lane, shot_lane, shot_line, zone_crossers
 from .layout import (C, CK_NEVER, EV, P, R, ST_CAP, ST_GOAL, ST_HOLD, ST_ICING, ST_INCIDENTAL, ST_NONE,
-                     ST_OFFSIDE, ST_PENALTY, ST_SAVE, Z)
+                     ST_OFFSIDE, ST_PENALTY, ST_PERIOD, ST_SAVE, Z)
 from .policies import (ACT_BANK, ACT_DUMP, ACT_PASS, ACT_SHOOT, GROUP_C, bank_path, best_receiver, boards_choice,
                        carrier_value, check_kind, choose_action, defense_group, goalie_goes, goalie_receiver,
                        group_of, mark_target, pass_view, posture, skate_target, sweep_corner, want_drop, want_pull,
@@ -54,7 +54,7 @@ def stopped(w):
 def new_series(c, w, t):
     """"A new series begins only when there is a turn over of puck possession": the dial goes down by 1;
     "When the series dial is turned to from 1 to 10, the period ends immediately" (a trailing team may first
-    call its time-out in the 3rd period, "Time-Outs": one series back)."""
+    call its time-out in the 3rd period, "Time-Outs": one series back).  ``c, w``: :func:`series_view`."""
     S = w.S
     if S[Z.dial] == 1:
         if S[Z.period] == 3 and S[Z.ot] == 0 and c.rules[R.timeouts] != 0:
@@ -75,29 +75,51 @@ def new_series(c, w, t):
     log(c, w, EV.series, t, -1, S[Z.dial], 0, 0, 0)
 
 
+@nb.njit(cache=True, inline="always", _nrt=NRT)
+def series_view(c, w):
+    """``(SeriesCtx, SeriesWork)``: the arrays of ``c`` and ``w`` a change of possession reads (context.py), to
+    call :func:`new_series` and :func:`change_hands` with."""
+    return (SeriesCtx(c.rules, c.pol, c.fodot, c.fokind, c.fohalf), SeriesWork(w.S, w.cnt, w.log))
+
+
 @nb.njit(cache=True, _nrt=NRT)
+def change_hands(c, w, t):
+    """Team t has just taken the puck from the other team (or the period's first face-off): a new series
+    (:func:`new_series`), and the delayed penalties of team t stop play now that it has the puck.  Returns
+    False when play stops or the period ends.  ``c, w``: :func:`series_view`."""
+    S = w.S
+    if S[Z.last_poss] >= 0:
+        new_series(c, w, t)
+    else:
+        w.cnt[t, C.series] += 1
+    S[Z.last_poss] = t
+    S[Z.fresh + t] = 1
+    S[Z.fresh + 1 - t] = 0
+    S[Z.setup_done] = 0
+    S[Z.beaten] = 0
+    if S[Z.done] != 0:
+        return False
+    if c.rules[R.delayed_until] != 0 and S[Z.del_n + t] > 0:
+        halt(c, w, ST_PENALTY, nearest_dot(c, S[Z.puck_y], S[Z.puck_x], np.int64(-1), np.int64(-1)))
+        return False
+    return True
+
+
+@nb.njit(cache=True, inline="always", _nrt=NRT)
 def gain(c, w, st, script, t, s):
-    """Team t takes the puck with player s; a change of possession starts a new series."""
+    """Team t takes the puck with player s; a change of possession starts a new series (:func:`change_hands`,
+    called on the few arrays it reads: a call copies every array it is given, and this runs at every face-off,
+    steal and pass)."""
     S = w.S
     S[Z.poss] = t
     S[Z.carrier] = s
     sync_puck(w)
+    go_on = True
     if S[Z.last_poss] != t:
-        if S[Z.last_poss] >= 0:
-            new_series(c, w, t)
-        else:
-            w.cnt[t, C.series] += 1
-        S[Z.last_poss] = t
-        S[Z.fresh + t] = 1
-        S[Z.fresh + 1 - t] = 0
-        S[Z.setup_done] = 0
-        S[Z.beaten] = 0
-        if S[Z.done] != 0:
-            return
-        if c.rules[R.delayed_until] != 0 and S[Z.del_n + t] > 0:
-            halt(c, w, ST_PENALTY, nearest_dot(c, S[Z.puck_y], S[Z.puck_x], np.int64(-1), np.int64(-1)))
-            return
-    maybe_pp_setup(c, w, st, script, t)
+        sc, sw = series_view(c, w)
+        go_on = change_hands(sc, sw, t)
+    if go_on:
+        maybe_pp_setup(c, w, st, script, t)
 
 
 # ---------------------------------------------------------------- penalties and the box
@@ -324,12 +346,12 @@ def clear_board(occ, pos):
             pos[t, s, 1] = -1
 
 
-@nb.njit(cache=True, _nrt=NRT)
+@nb.njit(cache=True, inline="always", _nrt=NRT)
 def faceoff(c, w, st, script, dot, opening):
     """"Each player rolls 1D6 ... High roller wins ... In the case of a tie, the HOME team wins" (+1 and ties
     for a power-play team or a team with an extra attacker, "Power Plays & Penalty Killing").  The players line
     up by the formations (the suggested setup for a period's opening face-off); goalies return to their
-    creases; the winner's center takes the puck."""
+    creases; the winner's center takes the puck.  Inlined into :func:`stoppage`, its one caller."""
     S = w.S
     S[Z.pulled] = 0
     S[Z.pulled + 1] = 0
@@ -1242,35 +1264,31 @@ def defense_turn(c, w, st, script, d):
 def maybe_pull(c, w, o):
     """"Pulling the Goalie": in the last ``pull_series`` series of the 3rd period, behind by 1 to
     ``pull_margin`` goals, at the start of a new series before a pass, in possession; he enters at the pull
-    spot and skates with the wings.  Asked inline, every offensive turn: :func:`pull_goalie` is called only in
-    the 3rd period at the start of a series (a call copies every array of ``c`` and ``w``)."""
+    spot and skates with the wings.  Asked inline, every offensive turn: :func:`pull_goalie` is called only
+    for a pull (a call copies every array of ``c`` and ``w``, some 430 words: about 150 ns)."""
     S = w.S
     if c.rules[R.pull_goalie] != 0 and S[Z.period] == 3 and S[Z.ot] == 0 and S[Z.pulled + o] == 0 \
-            and S[Z.fresh + o] != 0:
-        pull_goalie(c, w, o)
+            and S[Z.fresh + o] != 0 and S[Z.dial] <= c.rules[R.pull_series] and S[Z.carrier] != 5:
+        behind = S[Z.score + 1 - o] - S[Z.score + o]
+        if 1 <= behind <= c.rules[R.pull_margin] and want_pull(c, w, o):
+            pull_goalie(c, w, o)
 
 
 @nb.njit(cache=True, _nrt=NRT)
 def pull_goalie(c, w, o):
-    """:func:`maybe_pull`'s remaining conditions (the series, the score), then the pull."""
+    """The pull itself, once :func:`maybe_pull` found every condition met."""
     S = w.S
-    if S[Z.dial] > c.rules[R.pull_series]:
-        return
-    behind = S[Z.score + 1 - o] - S[Z.score + o]
-    if behind < 1 or behind > c.rules[R.pull_margin]:
-        return
-    if S[Z.carrier] == 5 or not want_pull(c, w, o):
-        return
     S[Z.pulled + o] = 1
     place(c, w, o, np.int64(5), c.pullspot[o, 0], c.pullspot[o, 1])
     w.cnt[o, C.pulled_goalie] += 1
     log(c, w, EV.pull, o, 5, w.pos[o, 5, 0], w.pos[o, 5, 1], 0, 0)
 
 
-@nb.njit(cache=True, _nrt=NRT)
+@nb.njit(cache=True, inline="always", _nrt=NRT)
 def offense_turn(c, w, st, script, o):
     """"Offensive Turn": one of move, pass (to as many open teammates as the coach likes), dump or shoot; on the
-    power play's first turn and in overtime a move may be followed by a pass."""
+    power play's first turn and in overtime a move may be followed by a pass.  Inlined into the period's loop,
+    its one caller (a call copies every array of ``c`` and ``w``, once a turn)."""
     S = w.S
     w.cnt[o, C.turns] += 1
     S[Z.series_turns] += 1
@@ -1319,13 +1337,15 @@ def offense_turn(c, w, st, script, o):
 
 @nb.njit(cache=True, inline="always", _nrt=NRT)
 def stoppage(c, w, st, script):
-    """After a stoppage: delayed penalties are imposed, then the face-off at the stoppage's spot (inlined into
-    the period's loop: a call would copy every array of ``c`` and ``w``)."""
+    """After a stoppage: delayed penalties are imposed, then the face-off at the stoppage's spot; a period's
+    opening face-off (``ST_PERIOD``) in the suggested setup.  Inlined into the period's loop: a call would copy
+    every array of ``c`` and ``w``."""
     S = w.S
     impose_delayed(c, w, st, script)
     dot = S[Z.stop_y]
+    opening = S[Z.stop] == ST_PERIOD
     S[Z.stop] = ST_NONE
-    faceoff(c, w, st, script, dot, np.bool_(False))
+    faceoff(c, w, st, script, dot, opening)
 
 
 @nb.njit(cache=True, _nrt=NRT)
@@ -1339,12 +1359,12 @@ def play_period(c, w, st, script, p, dial, ot):
     S[Z.series_turns] = 0
     S[Z.stop] = ST_NONE
     log(c, w, EV.period, -1, -1, p, ot, 0, 0)
-    impose_delayed(c, w, st, script)
-    faceoff(c, w, st, script, np.int64(0), np.bool_(True))
-    snapshot(w)
+    # the opening face-off is the loop's first stoppage (one inlined face-off for both)
+    S[Z.stop] = ST_PERIOD
+    S[Z.stop_y] = 0
     cap = c.rules[R.turn_cap]
     while S[Z.done] == 0:
-        if S[Z.turns] > MAX_GAME_TURNS:
+        if S[Z.turns] > MAX_GAME_TURNS and S[Z.stop] != ST_PERIOD:
             S[Z.done] = 1
             break
         if S[Z.stop] != ST_NONE:
@@ -1362,7 +1382,8 @@ def play_period(c, w, st, script, p, dial, ot):
             t = S[Z.poss] if S[Z.poss] >= 0 else 0
             w.cnt[t, C.capped] += 1
             log(c, w, EV.cap, t, -1, 0, 0, 0, 0)
-            new_series(c, w, 1 - t)
+            sc, sw = series_view(c, w)
+            new_series(sc, sw, 1 - t)
             S[Z.last_poss] = -1
             halt(c, w, ST_CAP, 0)
 
