@@ -19,14 +19,24 @@ EVENT_COLUMNS = ("play", "team", "type", "a1", "a2", "a3", "status", "event", "e
 
 
 def compile_ctx(rules=None, policies=(None, None), board=None) -> Ctx:
-    """The kernel's read-only tables for a run."""
+    """The kernel's read-only tables for a run, the move lists of the board and rules filled
+    (kernel.plays.fill_moves: every game of the run shares them)."""
+    from .kernel.plays import fill_moves
+
     rules = Rules.coerce(rules)
     board = board if board is not None else load_board()
     pols = tuple(Policy.parse(p if p is not None else "random") for p in policies)
     (rc, nbr, goal, crease, goal_of, crease_of, shade_of, start, dots, lines, slide_path, slide_len,
      slide_of) = board.arrays()
-    return Ctx(rc, board.index, nbr, goal, crease, goal_of, crease_of, shade_of, start, dots, lines, slide_path,
-               slide_len, slide_of, rules.numeric(), np.stack([p.numeric() for p in pols]))
+    n = rc.shape[0]
+    lists = (np.zeros((2, 2, n, 16), np.int64), np.zeros((2, 2, n, 16), np.int64), np.zeros((2, 2, n), np.int64),
+             np.zeros(1, np.int64), np.zeros((2, 2, n, 4), np.int64))
+    c = Ctx(rc, board.index, nbr, goal, crease, goal_of, crease_of, shade_of, start, dots, lines, slide_path,
+            slide_len, slide_of, rules.numeric(), np.stack([p.numeric() for p in pols]), *lists)
+    fill_moves(c, *lists)
+    for a in lists:
+        a.setflags(write=False)
+    return c
 
 
 def simulate(n, seed, rules=None, policies=(None, None), board=None, threads=None, chunk_size=None,

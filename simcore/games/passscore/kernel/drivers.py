@@ -18,24 +18,21 @@ from .context import Ctx, Work
 from .geom import NRT, progress, put
 from .layout import (BLOCK, CAPTURE, EV_GOAL, EV_NOPLAY, EV_PENALTY, EV_PLAY, EV_START, GOAL, KINDS, LOG_W,
                      MAX_PLAYS, MOVE, N_COUNTS, N_SLOTS, NZ, OFFSIDE, OK, PASS, SAVE_W, SHOT, SNAP_W, C, R, Z)
-from .plays import faceoff, fill_moves, line_up, log, resolve_capture, return_player, snapshot, step
+from .plays import faceoff, line_up, log, resolve_capture, return_player, snapshot, step
 from .policies import choose_play
 
 
 @nb.njit(cache=True)
 def new_work(c, nlog):
-    """A game's working arrays on the board of ``c``, with the sampler's move lists filled (plays.fill_moves)."""
+    """A game's working arrays on the board of ``c``; the sampler's move lists and greedy's reach table are those
+    of ``c`` (the same in every game of a run, read only)."""
     n = c.rc.shape[0]
-    w = Work(np.zeros(NZ, np.int64), np.full((2, N_SLOTS), -1, np.int64), np.zeros(n, np.int64),
-             np.zeros((2, N_COUNTS), np.int64), np.empty((MAX_PLAYS, 4), np.int64), np.empty(MAX_PLAYS),
-             np.empty((MAX_PLAYS, 4), np.int64), np.empty(MAX_PLAYS), np.zeros((9, SAVE_W), np.int64),
-             np.zeros(4, np.int64), np.zeros(4, np.int64), np.zeros((nlog, LOG_W), np.int64),
-             np.zeros((nlog, SNAP_W), np.int64), np.zeros((2, 2, n, 16), np.int64), np.zeros((2, 2, n, 16), np.int64),
-             np.zeros((2, 2, n), np.int64),
-             np.zeros(1, np.int64), np.zeros(96, np.int64), np.zeros(N_SLOTS + 1, np.int64),
-             np.zeros(4, np.int64), np.zeros((2, 2, n, 4), np.int64), np.zeros((2, n)))
-    fill_moves(c, w)
-    return w
+    return Work(np.zeros(NZ, np.int64), np.full((2, N_SLOTS), -1, np.int64), np.zeros(n, np.int64),
+                np.zeros((2, N_COUNTS), np.int64), np.empty((MAX_PLAYS, 4), np.int64), np.empty(MAX_PLAYS),
+                np.empty((MAX_PLAYS, 4), np.int64), np.empty(MAX_PLAYS), np.zeros((9, SAVE_W), np.int64),
+                np.zeros(4, np.int64), np.zeros(4, np.int64), np.zeros((nlog, LOG_W), np.int64),
+                np.zeros((nlog, SNAP_W), np.int64), c.mv, c.mvd, c.nmv, c.kmv, np.zeros(96, np.int64),
+                np.zeros(N_SLOTS + 1, np.int64), np.zeros(4, np.int64), c.reach, np.zeros((2, n)))
 
 
 @nb.njit(cache=True, _nrt=NRT)
@@ -51,12 +48,14 @@ def reset(c, w):
     w.S[Z.to_move] = 0
 
 
-@nb.njit(cache=True, _nrt=NRT)
+@nb.njit(cache=True, inline="always", _nrt=NRT)
 def play_turn(c, w, t, play, made):
     """Team t makes ``play`` (type, a1, a2, a3; type 0 = no legal play) and everything it brings about: a goal
     (the restart from centre ice), a capture (the carrier moved off, the capturer's team plays again), an offside
     (the face-off).  ``made``: -1, or the status of the play's last action when the play is on the board already
-    (the random sampler leaves it made).  Counts and logs it; returns the team to play next."""
+    (the random sampler leaves it made).  Counts and logs it; returns the team to play next.  Inlined, as the
+    game loop's other steps (:func:`one_turn`, policies.choose_play, plays.random_play): a call copies every array
+    of ``c`` and ``w``, some 330 words, at every play."""
     typ = play[0]
     if typ == 0:
         w.cnt[t, C.no_play] += 1
@@ -141,7 +140,7 @@ def _slow_play(c, w, st, script, t):
     return True
 
 
-@nb.njit(cache=True, _nrt=NRT)
+@nb.njit(cache=True, inline="always", _nrt=NRT)
 def one_turn(c, w, st, script):
     """The turn of the team to play: a slow-play penalty (rules.slow_play) or its policy's play (:func:`play_turn`);
     a penalized player comes back after his team's ``rules.penalty_plays``-th play."""
@@ -197,7 +196,8 @@ def borrowed(c):
     """``c`` with every array a view numba does not reference count (simcore.nbarrays.borrow)."""
     return Ctx(borrow(c.rc), borrow(c.index), borrow(c.nbr), borrow(c.goal), borrow(c.crease), borrow(c.goal_of),
                borrow(c.crease_of), borrow(c.shade_of), borrow(c.start), borrow(c.dots), borrow(c.lines),
-               borrow(c.slide_path), borrow(c.slide_len), borrow(c.slide_of), borrow(c.rules), borrow(c.pol))
+               borrow(c.slide_path), borrow(c.slide_len), borrow(c.slide_of), borrow(c.rules), borrow(c.pol),
+               borrow(c.mv), borrow(c.mvd), borrow(c.nmv), borrow(c.kmv), borrow(c.reach))
 
 
 @nb.njit(cache=True)

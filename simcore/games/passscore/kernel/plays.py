@@ -240,16 +240,17 @@ def generate(c, w, t, buf, evalmode, view, val):
 
 # ---------------------------------------------------------------- a uniformly random legal play
 
-@nb.njit(cache=True)
-def fill_moves(c, w):
-    """The sampler's move lists (:func:`random_play`): ``w.mv[t, g, p, :w.nmv[t, g, p]]`` are the move codes
-    (direction * 2 + slide) a player of team t (g 1 the goalkeeper, 0 a skater) on circle p might make in some
-    position: toward a neighbouring circle, a slide only onto a slide line's end with slides on, ending on a circle he
-    may stand on as the puck carrier (the most a player may).  ``w.mvd`` beside it: the circle the move ends on, times
-    2, plus 1 when only the carrier (or a capture) may end there.  ``w.kmv[0]`` is the longest list.  A superset of
-    the legal moves: whether the circle is free, a capture or an offside is left to :func:`step`.  Also
-    ``w.reach[t, g, p]``: the most rows up the ice within 0, 1 and 2 moves from p, and the moves to a shaded circle
-    of the goal attacked (3: three or more)."""
+@nb.njit(cache=True, _nrt=NRT)
+def fill_moves(c, mv, mvd, nmv, kmv, reach):
+    """The sampler's move lists (:func:`random_play`) and greedy's reach table, ``w.mv`` to ``w.kmv`` and
+    ``w.reach`` of every game on the board and rules of ``c`` (engine.compile_ctx fills them into the run's ``Ctx``).
+    ``w.mv[t, g, p, :w.nmv[t, g, p]]`` are the move codes (direction * 2 + slide) a player of team t (g 1 the
+    goalkeeper, 0 a skater) on circle p might make in some position: toward a neighbouring circle, a slide only onto
+    a slide line's end with slides on, ending on a circle he may stand on as the puck carrier (the most a player
+    may).  ``w.mvd`` beside it: the circle the move ends on, times 2, plus 1 when only the carrier (or a capture)
+    may end there.  ``w.kmv[0]`` is the longest list.  A superset of the legal moves: whether the circle is free, a
+    capture or an offside is left to :func:`step`.  Also ``w.reach[t, g, p]``: the most rows up the ice within 0, 1
+    and 2 moves from p, and the moves to a shaded circle of the goal attacked (3: three or more)."""
     kmax = 1
     for t in range(2):
         for g in range(2):
@@ -267,12 +268,12 @@ def fill_moves(c, w):
                                 continue
                             dest = slide_end(c, q)
                         if may_stand(c, t, s, dest, True):
-                            w.mv[t, g, p, n] = d * 2 + slide
-                            w.mvd[t, g, p, n] = dest * 2 + (0 if may_stand(c, t, s, dest, False) else 1)
+                            mv[t, g, p, n] = d * 2 + slide
+                            mvd[t, g, p, n] = dest * 2 + (0 if may_stand(c, t, s, dest, False) else 1)
                             n += 1
-                w.nmv[t, g, p] = n
+                nmv[t, g, p] = n
                 kmax = max(kmax, n)
-    w.kmv[0] = kmax
+    kmv[0] = kmax
     # greedy's bounds (greedy.py): the most rows a player could be up the ice after 0, 1, 2 moves, and the moves
     # to a shaded circle of the goal attacked (3: three or more), through the same lists
     for t in range(2):
@@ -280,18 +281,18 @@ def fill_moves(c, w):
             for k in range(3):
                 for p in range(c.rc.shape[0]):
                     if k == 0:
-                        w.reach[t, g, p, 0] = progress(c, t, p)
-                        w.reach[t, g, p, 3] = 0 if c.shade_of[p] == 1 - t else 3
+                        reach[t, g, p, 0] = progress(c, t, p)
+                        reach[t, g, p, 3] = 0 if c.shade_of[p] == 1 - t else 3
                         continue
-                    best = w.reach[t, g, p, k - 1]
-                    near = w.reach[t, g, p, 3]
-                    for i in range(w.nmv[t, g, p]):
-                        q = w.mvd[t, g, p, i] // 2
-                        best = max(best, w.reach[t, g, q, k - 1])
-                        if w.reach[t, g, q, 3] == k - 1:
+                    best = reach[t, g, p, k - 1]
+                    near = reach[t, g, p, 3]
+                    for i in range(nmv[t, g, p]):
+                        q = mvd[t, g, p, i] // 2
+                        best = max(best, reach[t, g, q, k - 1])
+                        if reach[t, g, q, 3] == k - 1:
                             near = min(near, k)
-                    w.reach[t, g, p, k] = best
-                    w.reach[t, g, p, 3] = near
+                    reach[t, g, p, k] = best
+                    reach[t, g, p, 3] = near
 
 
 @nb.njit(cache=True, inline="always", _nrt=NRT)
@@ -307,49 +308,56 @@ def _move(w, t, s, i):
     return s * 16 + w.mv[t, g, p, i]
 
 
-@nb.njit(cache=True, _nrt=NRT)
-def _slide_blocked(c, w, t, q):
+@nb.njit(cache=True, inline="always", _nrt=NRT)
+def _slide_blocked(slide_of, slide_len, slide_path, occ, t, q):
     """An opponent of team t stands on the slide line starting at circle q, short of its far end."""
-    k = c.slide_of[q]
-    ln = c.slide_len[k]
-    start = 0 if c.slide_path[k, 0] == q else ln - 1
+    k = slide_of[q]
+    ln = slide_len[k]
+    start = 0 if slide_path[k, 0] == q else ln - 1
     for j in range(ln - 1):
-        o = w.occ[c.slide_path[k, abs(start - j)]]
+        o = occ[slide_path[k, abs(start - j)]]
         if o != 0 and (o - 1) // N_SLOTS != t:
             return True
     return False
 
 
-@nb.njit(cache=True, _nrt=NRT)
+@nb.njit(cache=True, inline="always", _nrt=NRT)
 def first_moves(c, w, t):
     """Each player's possible first moves from where he stands: ``w.cand[w.cstart[s]:w.cstart[s + 1]]`` (move
     codes, ascending, the players in slot order) is his list of :func:`fill_moves` without the moves no action of
     team t's play can make legal -- onto or along a slide through a circle an opponent holds (opponents do not move
     during the play; the capture of their carrier excepted), or onto a circle only the carrier may stand on.  A
-    player's moves all come before the play's passes, so whether he carries the puck is known now."""
-    poss = w.S[Z.poss]
-    prey = code_of(poss, w.S[Z.carrier]) if poss == 1 - t else -1     # the carrier team t may capture
+    player's moves all come before the play's passes, so whether he carries the puck is known now.  The work is
+    :func:`_first_moves`, called on the arrays it reads (a call copies every array it is given)."""
+    _first_moves(c.nbr, c.slide_of, c.slide_len, c.slide_path, w.S, w.pos, w.occ, w.mv, w.mvd, w.nmv, w.cand,
+                 w.cstart, t)
+
+
+@nb.njit(cache=True, _nrt=NRT)
+def _first_moves(nbr, slide_of, slide_len, slide_path, S, pos, occ, mv, mvd, nmv, cand, cstart, t):
+    poss = S[Z.poss]
+    prey = code_of(poss, S[Z.carrier]) if poss == 1 - t else -1     # the carrier team t may capture
     n = 0
     for s in range(N_SLOTS):
-        w.cstart[s] = n
-        p = w.pos[t, s]
+        cstart[s] = n
+        p = pos[t, s]
         if p >= 0:
             g = 1 if s == GK else 0
-            carrier = poss == t and w.S[Z.carrier] == s
-            for i in range(w.nmv[t, g, p]):
-                loc = w.mv[t, g, p, i]
-                dest = w.mvd[t, g, p, i] // 2
-                o = w.occ[dest]
+            carrier = poss == t and S[Z.carrier] == s
+            for i in range(nmv[t, g, p]):
+                loc = mv[t, g, p, i]
+                dest = mvd[t, g, p, i] // 2
+                o = occ[dest]
                 capture = o != 0 and o == prey
                 if o != 0 and (o - 1) // N_SLOTS != t and not capture:
                     continue
-                if w.mvd[t, g, p, i] % 2 == 1 and not (carrier or capture):
+                if mvd[t, g, p, i] % 2 == 1 and not (carrier or capture):
                     continue
-                if loc % 2 == 1 and _slide_blocked(c, w, t, c.nbr[p, loc // 2]):
+                if loc % 2 == 1 and _slide_blocked(slide_of, slide_len, slide_path, occ, t, nbr[p, loc // 2]):
                     continue
-                w.cand[n] = s * 16 + loc
+                cand[n] = s * 16 + loc
                 n += 1
-    w.cstart[N_SLOTS] = n
+    cstart[N_SLOTS] = n
 
 
 @nb.njit(cache=True, _nrt=NRT)
@@ -481,7 +489,7 @@ def _may_hold(c, w, t, typ, a1, a2, a3, cut):
     return True
 
 
-@nb.njit(cache=True, _nrt=NRT)
+@nb.njit(cache=True, inline="always", _nrt=NRT)
 def random_play(c, w, t, st, script, out, max_tries, keep):
     """A legal play of team t drawn uniformly from all of them (the list :func:`generate` makes), by rejection:
     draw a proposal uniformly from a superset in which every legal play appears exactly once and keep the first

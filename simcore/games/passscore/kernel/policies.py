@@ -117,7 +117,7 @@ def search_play(c, w, t, st, budget, out):
     return True
 
 
-@nb.njit(cache=True, _nrt=NRT)
+@nb.njit(cache=True, inline="always", _nrt=NRT)
 def choose_play(c, w, t, st, script, out, keep):
     """Team t's play into ``out`` (type, a1, a2, a3) by its policy (``c.pol[t]``), or from the script (4 entries a
     play) on a scripted stream; returns False when there is no legal play.  With ``keep`` a play the random sampler
