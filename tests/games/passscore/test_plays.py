@@ -67,3 +67,24 @@ def test_the_random_policy_draws_legal_plays_uniformly():
         counts[index[r]] += 1            # a KeyError here: a draw that is not a legal play
     chi2 = stats.chisquare(counts)
     assert chi2.pvalue > 1e-3, chi2
+
+
+def test_the_move_lists_are_filled_once_a_run_and_shared_read_only():
+    """engine.compile_ctx fills the sampler's move lists into Ctx; every game's Work holds those arrays, read only
+    (kernel/context.py).  With slides off no move is a slide (an odd code) and the lists are shorter."""
+    from simcore.games.passscore.engine import compile_ctx
+    from simcore.games.passscore.kernel.drivers import new_work
+
+    c = compile_ctx(Rules())
+    w = new_work(c, 0)
+    for name in ("mv", "mvd", "nmv", "kmv", "reach"):
+        a = getattr(c, name)
+        assert not a.flags.writeable, name
+        assert np.shares_memory(getattr(w, name), a), name
+    assert c.nmv.max() == c.kmv[0] > 0
+    c_off = compile_ctx("slides=off")
+    for t in range(2):
+        for g in range(2):
+            for p in range(c_off.nmv.shape[2]):
+                assert not np.any(c_off.mv[t, g, p, :c_off.nmv[t, g, p]] % 2 == 1)
+    assert c_off.nmv.sum() < c.nmv.sum()
