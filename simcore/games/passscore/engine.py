@@ -148,10 +148,21 @@ class Position:
         return out if ok else None
 
     def choose(self, team, seed=0, game=0):
-        from .kernel.drivers import choose
+        """The play team's policy makes from this position on the stream of (seed, game), or None when it has
+        no legal play; the position is left as it is.  The turn is played, as the game loop plays it, on a copy
+        of the position (without a slow-play draw, so the stream drives the policy alone)."""
+        from .kernel.drivers import turn_on_stream
+        from .kernel.layout import R
 
-        ok, play = choose(self.c, self.w, team, np.uint64(seed), np.int64(game))
-        return play if ok else None
+        c = self.c
+        if c.rules[R.slow_ppm] > 0:
+            rules = c.rules.copy()
+            rules[R.slow_ppm] = 0
+            c = c._replace(rules=rules)
+        w = type(self.w)(*(a if a.flags.writeable is False else a.copy() for a in self.w))
+        w.S[Z.to_move] = team
+        turn_on_stream(c, w, np.uint64(seed), np.int64(game))
+        return w.play.copy() if w.play[0] != 0 else None
 
     def play(self, team, play) -> int:
         from .kernel.drivers import play_turn

@@ -56,7 +56,7 @@ def _block(c_, seed, g0, lo, hi, b, out):
     st = np.empty(STATE_SIZE, np.uint64)
     script = np.zeros(0, np.int64)
     c = borrowed(c_)
-    w_ = new_work(c.cell.shape[0], c.cell.shape[1], 0)
+    w_ = new_work(c.cell.shape[0], c.cell.shape[1], np.int64(0))
     w = borrowed_work(w_)
     for i in range(lo, hi):
         seed_stream(st, seed, g0 + i)

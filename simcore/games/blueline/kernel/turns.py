@@ -1359,7 +1359,6 @@ def play_period(c, w, st, script, p, dial, ot):
     S[Z.done] = 0
     S[Z.last_poss] = -1
     S[Z.series_turns] = 0
-    S[Z.stop] = ST_NONE
     log(c, w, EV.period, -1, -1, p, ot, 0, 0)
     # the opening face-off is the loop's first stoppage (one inlined face-off for both)
     S[Z.stop] = ST_PERIOD

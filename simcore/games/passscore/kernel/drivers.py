@@ -164,15 +164,21 @@ def one_turn(c, w, st, script):
 
 
 @nb.njit(cache=True, _nrt=NRT)
-def play_game(c, w, st, script):
-    """One game from the opening; returns the winner (0 home, 1 away, 2 tie).  It ends after ``rules.plays``
-    plays (both teams) or when a team reaches ``rules.goal_target`` goals."""
-    reset(c, w)
-    log(w, 0, 0, -1, -1, -1, OK, EV_START, 0)
-    snapshot(w)
-    maxp = c.rules[R.plays]
+def play_game(c, w, st, script, turns):
+    """One game from the opening (``turns`` 0); returns the winner (0 home, 1 away, 2 tie).  It ends after
+    ``rules.plays`` plays (both teams) or when a team reaches ``rules.goal_target`` goals.  ``turns`` > 0: that
+    many turns from the position as it stands instead (the scenario tests' entry points, which so run the
+    compiled loop of the game kernel rather than compile a copy of their own).  Every caller passes an int64
+    ``turns``, never a literal: numba would compile a copy of the loop for each literal value."""
+    if turns == 0:
+        reset(c, w)
+        log(w, 0, 0, -1, -1, -1, OK, EV_START, 0)
+        snapshot(w)
+        stop = c.rules[R.plays]
+    else:
+        stop = w.S[Z.played] + turns
     target = c.rules[R.goal_target]
-    while w.S[Z.played] < maxp:
+    while w.S[Z.played] < stop:
         one_turn(c, w, st, script)
         if target > 0 and (w.S[Z.goals] >= target or w.S[Z.goals + 1] >= target):
             break
@@ -183,12 +189,21 @@ def play_game(c, w, st, script):
 
 @nb.njit(cache=True)
 def scripted_turn(c, w, script):
-    """:func:`one_turn` on a scripted stream (scenario tests): ``script`` holds the slow-play draw where the rules
-    make one, then the play."""
+    """One turn from the position of ``w`` on a scripted stream (scenario tests): ``script`` holds the slow-play
+    draw where the rules make one, then the play.  Returns the script entries used."""
     st = np.zeros(STATE_SIZE, np.uint64)
     st[5] = SCRIPTED
-    one_turn(c, w, st, script)
+    play_game(borrowed(c), borrowed_work(w), st, script, np.int64(1))
     return np.int64(st[4])
+
+
+@nb.njit(cache=True)
+def turn_on_stream(c, w, seed, game):
+    """One turn from the position of ``w`` as the game loop plays it, on the stream of (seed, game); the play
+    made is left in ``w.play`` (type 0: none was legal)."""
+    st = np.zeros(STATE_SIZE, np.uint64)
+    seed_stream(st, seed, game)
+    play_game(borrowed(c), borrowed_work(w), st, np.zeros(0, np.int64), np.int64(1))
 
 
 @nb.njit(cache=True)
@@ -214,11 +229,11 @@ def _block(c_, seed, g0, lo, hi, b, out):
     st = np.empty(STATE_SIZE, np.uint64)
     script = np.zeros(0, np.int64)
     c = borrowed(c_)
-    w_ = new_work(c_, 0)
+    w_ = new_work(c_, np.int64(0))
     w = borrowed_work(w_)
     for i in range(lo, hi):
         seed_stream(st, seed, g0 + i)
-        win = play_game(c, w, st, script)
+        win = play_game(c, w, st, script, np.int64(0))
         for t in range(2):
             goals[i, t] = w.S[Z.goals + t]
             for k in range(N_COUNTS):
@@ -238,7 +253,7 @@ def play_recorded(c, seed, game, nlog):
     st = np.zeros(STATE_SIZE, np.uint64)
     seed_stream(st, seed, game)
     w = new_work(c, nlog)
-    win = play_game(borrowed(c), borrowed_work(w), st, np.zeros(0, np.int64))
+    win = play_game(borrowed(c), borrowed_work(w), st, np.zeros(0, np.int64), np.int64(0))
     return win, w
 
 
@@ -249,16 +264,5 @@ def play_scripted(c, script, nlog):
     st = np.zeros(STATE_SIZE, np.uint64)
     st[5] = SCRIPTED
     w = new_work(c, nlog)
-    win = play_game(borrowed(c), borrowed_work(w), st, script)
+    win = play_game(borrowed(c), borrowed_work(w), st, script, np.int64(0))
     return win, np.int64(st[4]), w
-
-
-@nb.njit(cache=True)
-def choose(c, w, t, seed, game):
-    """Team t's policy's play from the working position, on the stream of (seed, game)."""
-    st = np.zeros(STATE_SIZE, np.uint64)
-    seed_stream(st, seed, game)
-    play = np.zeros(4, np.int64)
-    ok = choose_play(c, w, t, st, np.zeros(0, np.int64), play, False)
-    return ok, play
-

@@ -440,5 +440,5 @@ def greedy_play(c, w, t, rs, out):
                 capt[s] = 1
             else:
                 dmin[s] = min(dmin[s], king(c, q, car))
-    _walk(c, w, t, 1, best, out, rs, ties, dmin, capt, b1)
+    _walk(c, w, t, np.int64(1), best, out, rs, ties, dmin, capt, b1)     # int64: the one compiled copy of the walk
     return ties[0] > 0

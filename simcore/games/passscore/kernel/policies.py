@@ -15,6 +15,7 @@ stream ``st``.
 from __future__ import annotations
 
 import numba as nb
+import numpy as np
 
 from simcore.rng import SCRIPTED, uniform_int
 
@@ -63,7 +64,7 @@ def take_back(w, made):
 @nb.njit(cache=True, _nrt=NRT)
 def search_play(c, w, t, st, budget, out):
     """The search policy's play (see the module docstring); returns False when team t has no legal play."""
-    n = generate(c, w, t, w.buf, 2, t, w.val)
+    n = generate(c, w, t, w.buf, np.int64(2), t, w.val)
     if n == 0:
         return False
     n = min(n, w.buf.shape[0])
@@ -100,7 +101,7 @@ def search_play(c, w, t, st, budget, out):
         if s2 == CAPTURE or s2 == OFFSIDE:
             v = tv                  # the play ends the possession at once: its own value
         else:
-            m = generate(c, w, 1 - t, w.buf2, 2, t, w.val2)
+            m = generate(c, w, 1 - t, w.buf2, np.int64(2), t, w.val2)
             m = min(m, w.buf2.shape[0])
             if m == 0:
                 v = tv
@@ -131,7 +132,7 @@ def choose_play(c, w, t, st, script, out, keep):
         st[4] = i + 4
         if out[0] == 0:
             return False            # a scripted "no play"
-        n = min(generate(c, w, t, w.buf, 0, t, w.val), w.buf.shape[0])
+        n = min(generate(c, w, t, w.buf, np.int64(0), t, w.val), w.buf.shape[0])
         ok = False
         for i in range(n):
             if w.buf[i, 0] == out[0] and w.buf[i, 1] == out[1] and w.buf[i, 2] == out[2] and w.buf[i, 3] == out[3]:
@@ -144,7 +145,7 @@ def choose_play(c, w, t, st, script, out, keep):
     if kind == RANDOM:
         if random_play(c, w, t, st, script, out, RANDOM_TRIES, keep):
             return True
-        n = generate(c, w, t, w.buf, 0, t, w.val)
+        n = generate(c, w, t, w.buf, np.int64(0), t, w.val)
         if n == 0:
             return False
         _copy(w.buf, uniform_int(st, min(n, w.buf.shape[0])), out)

@@ -53,9 +53,21 @@ def defer_line_changes(D, Z, L):
         log(Z, L, EV.line, -1, Z[ZL.cf], Z[ZL.cd], 2, 0)
 
 
+#: ``play_period``'s ``rules`` argument: the Basic game's open play only, or any rules (:func:`.tables.advanced_rules`)
+BASIC_ONLY, ANY_RULES = 1, 0
+
+
 @nb.njit(cache=True)
-def play_period(D, Z, RS, pol, OT_, OP, OK, L,
-                ot_cards):
+def play_period(D, Z, RS, pol, OT_, OP, OK, L, ot_cards, rules):
+    """One period (overtime: ``ot_cards`` > 0 action cards) from its opening faceoff to its last card.
+
+    ``rules`` is :data:`BASIC_ONLY` or :data:`ANY_RULES`, a constant at the call (:func:`period`): numba compiles
+    one copy of the period for each, and in the BASIC_ONLY copy the test below is settled at compile time, so
+    every Advanced branch of the loop and of the inlined faceoff, action and shot steps is left out."""
+    if rules == BASIC_ONLY:
+        adv = False
+    else:
+        adv = advanced_rules(D)         # the rules in force, read once (tables.advanced_rules)
     Z[ZL.ncards] = build_deck(Z, RS, rule(D, RULE.lines), ot_cards)
     Z[ZL.cur] = 0
     Z[ZL.cf] = 0
@@ -82,7 +94,6 @@ def play_period(D, Z, RS, pol, OT_, OP, OK, L,
     steps = 0
     obs = stack_empty(N_OBS, np.int64)    # what a coach sees when he decides (coaching.observe)
     third = Z[ZL.period] == 3          # goalies are pulled in the third period only (13.0)
-    adv = advanced_rules(D)            # the rules in force, read once (tables.advanced_rules)
     while True:
         steps += 1
         if unlikely(steps > 100000):
@@ -134,6 +145,16 @@ def play_period(D, Z, RS, pol, OT_, OP, OK, L,
         resolve_injury(D, Z, RS, OP, L)
     Z[ZL.steps] += steps
     log(Z, L, EV.end, -1, Z[ZL.period], Z[ZL.score], Z[ZL.score + 1], 0)
+
+
+@nb.njit(inline="always", cache=True)
+def period(D, Z, RS, pol, OT_, OP, OK, L, ot_cards, basic):
+    """:func:`play_period` in its Basic-only copy when ``basic`` (no Advanced rule in force), else the full one;
+    ``ot_cards`` an int64 in both, so that regulation and overtime share the copy."""
+    if basic:
+        play_period(D, Z, RS, pol, OT_, OP, OK, L, np.int64(ot_cards), BASIC_ONLY)
+    else:
+        play_period(D, Z, RS, pol, OT_, OP, OK, L, np.int64(ot_cards), ANY_RULES)
 
 
 @nb.njit(cache=True)
@@ -225,16 +246,17 @@ def _play_game(D, pol, home, away, gslot, gfat, out, Z, RS, OG, OT_, OP, OK, L):
     Z[ZL.draws] = 0
     for k in range(NO):
         OG[k] = 0
+    basic = not advanced_rules(D)
     for per in range(1, 4):
         Z[ZL.period] = per
-        play_period(D, Z, RS, pol, OT_, OP, OK, L, 0)
+        period(D, Z, RS, pol, OT_, OP, OK, L, 0, basic)
     # decided: where the game ended (a tie after overtime ended in overtime, as in every game's table)
     decided = REG
     winner = WIN_TIE
     if Z[ZL.score] == Z[ZL.score + 1] and rule(D, RULE.ot_cards) > 0:
         Z[ZL.period] = 4
         Z[ZL.ot] = 1
-        play_period(D, Z, RS, pol, OT_, OP, OK, L, rule(D, RULE.ot_cards))
+        period(D, Z, RS, pol, OT_, OP, OK, L, rule(D, RULE.ot_cards), basic)
         decided = OT
     if Z[ZL.score] != Z[ZL.score + 1]:
         winner = WIN_HOME if Z[ZL.score] > Z[ZL.score + 1] else WIN_AWAY
