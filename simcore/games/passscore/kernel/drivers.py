@@ -170,15 +170,15 @@ def play_game(c, w, st, script, turns):
     many turns from the position as it stands instead (the scenario tests' entry points, which so run the
     compiled loop of the game kernel rather than compile a copy of their own).  Every caller passes an int64
     ``turns``, never a literal: numba would compile a copy of the loop for each literal value."""
-    if turns == 0:
+    maxp = c.rules[R.plays]
+    if turns > 0:
+        maxp = w.S[Z.played] + turns
+    else:
         reset(c, w)
         log(w, 0, 0, -1, -1, -1, OK, EV_START, 0)
         snapshot(w)
-        stop = c.rules[R.plays]
-    else:
-        stop = w.S[Z.played] + turns
     target = c.rules[R.goal_target]
-    while w.S[Z.played] < stop:
+    while w.S[Z.played] < maxp:
         one_turn(c, w, st, script)
         if target > 0 and (w.S[Z.goals] >= target or w.S[Z.goals + 1] >= target):
             break

@@ -35,7 +35,8 @@ Rules.  The rule vector (``RULE``) is a table of ``D``.  A period reads once whe
 game's open play is in force (:func:`.tables.advanced_rules`) and hands that flag to the faceoff, action and shot
 handlers, so the Basic game tests one value there rather than each Advanced rule's slot; the Advanced-only steps
 (the rated faceoff charts, passing, the Passing L chart, deflections, the goalie penalty) are calls, not inlined
-into the period's loop.
+into the period's loop.  When no Advanced rule is in force the game plays the period's ``BASIC_ONLY`` copy
+(:func:`.game.period`), compiled with that flag a constant False, so none of those branches is in its code.
 
 Modules, by concept (each imports what it uses at module level, so simcore.nbcache stamps a cached function
 with every module it inlines):
