@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import numba as nb
+import numpy as np
 
 from .delayed import DEL_COINCIDENT, PEN_KIND_INTIM_GOAL, charge_minor, finish
 from .events import log
@@ -51,4 +52,4 @@ def penalty(D, Z, RS, t_off, p, pol, OT_, OP, OK, L, kind, pp_out=-1):
             Z[ZL.pend_ppout] = pp_out
         Z[ZL.m + M.mode] = MODE.end
         return
-    power_play(D, Z, RS, t, p, pp_out, pol, OT_, OP, OK, L)
+    power_play(D, Z, RS, t, p, np.int64(pp_out), pol, OT_, OP, OK, L)     # an int64: one compiled copy
