@@ -133,9 +133,36 @@ def function_name(dispatcher) -> str:
     return f"{getattr(f, '__module__', '')}.{getattr(f, '__qualname__', '')}" if f is not None else ""
 
 
-def notice(function: str) -> str:
-    """The line printed when ``function`` starts compiling."""
+def cached(dispatcher) -> bool:
+    """Whether ``dispatcher`` has a compiled version in this process or a fresh one in numba's on-disk cache (the
+    cache's index read and its stamp checked; :mod:`simcore.nbcache`).  True when it cannot tell (no cache, or
+    numba's cache classes moved), so that a caller only ever does extra work when it knows a compile is coming."""
+    if getattr(dispatcher, "overloads", None):
+        return True
+    try:
+        return bool(dispatcher._cache._cache_file._load_index())
+    except Exception:
+        return True
+
+
+def estimate_now(function: str, compiled=()) -> Estimate | None:
+    """The estimate of ``function``'s compile in a process that has already compiled the functions ``compiled``:
+    its in-chain figure once a kernel of the same game has compiled (what the kernels share is then compiled or
+    loaded: Blue Line's play-by-play kernel takes some 400 s alone, 6 s after the game kernel), else alone."""
     est = estimates().get(function)
+    if est is None:
+        return None
+    group = est.kernel.split(".")[0]
+    if any(e is not None and e.kernel.split(".")[0] == group and e.function != function
+           for e in map(estimates().get, compiled)):
+        return Estimate(est.function, est.kernel, est.in_chain, est.cpus, est.in_chain)
+    return est
+
+
+def notice(function: str, est: Estimate | None = None) -> str:
+    """The line printed when ``function`` starts compiling (``est``: the estimate to show, by default its compile
+    alone)."""
+    est = est if est is not None else estimates().get(function)
     if est is None:
         return f"simcore: compiling {function} (first run only)..."
     k = KERNELS.get(est.kernel)
@@ -156,7 +183,7 @@ class _Compiling:
     def __init__(self, function: str):
         self.function = function
         self.t0 = time.perf_counter()
-        self.estimate = estimates().get(function)
+        self.estimate = estimate_now(function, [f for f, _ in history()])
         self._stop = threading.Event()
         self._thread = None
         if progress.quiet():
@@ -167,7 +194,7 @@ class _Compiling:
         self._thread.start()
 
     def _announce(self):
-        progress.write(notice(self.function))
+        progress.write(notice(self.function, self.estimate))
 
     def _run(self):
         if self.estimate is None:

@@ -139,3 +139,39 @@ def test_estimates_are_shown_to_5_s():
 def test_a_function_without_an_estimate_is_named_in_its_notice():
     assert compiling.notice("simcore.games.toy.kernel.f") == "simcore: compiling simcore.games.toy.kernel.f (first " \
                                                             "run only)..."
+
+
+def test_cached_tells_a_function_never_compiled_from_one_compiled_or_on_disk(tmp_path, monkeypatch):
+    """compiling.cached: False before the first call of a cache=True function with nothing on disk; True after
+    it, and in a new process that would load it from the cache (the index read and its stamp checked)."""
+    mod = tmp_path / "cachedprobe.py"
+    mod.write_text("import numba\n\n@numba.njit(cache=True)\ndef f(x):\n    return x + 1\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    import importlib
+
+    m = importlib.import_module("cachedprobe")
+    assert compiling.cached(m.f) is False
+    assert m.f(1) == 2
+    assert compiling.cached(m.f) is True
+    code = "import cachedprobe, simcore.compiling as c; print(c.cached(cachedprobe.f))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path,
+                         env=dict(os.environ, PYTHONPATH=f"{tmp_path}{os.pathsep}{ROOT}"), check=True)
+    assert out.stdout.strip() == "True"
+    mod.write_text(mod.read_text().replace("x + 1", "x + 10"))      # an edit makes the cached code stale
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path,
+                         env=dict(os.environ, PYTHONPATH=f"{tmp_path}{os.pathsep}{ROOT}"), check=True)
+    assert out.stdout.strip() == "False"
+
+
+def test_the_estimate_after_another_kernel_of_the_game_compiled_is_its_in_chain_figure():
+    pbp = "simcore.games.blueline.kernel.drivers.play_recorded"
+    game = "simcore.games.blueline.kernel.drivers.simulate_games"
+    est = compiling.estimates()[pbp]
+    assert est.in_chain < est.seconds / 10          # 6 s after the game kernel, some 400 s alone
+    assert compiling.estimate_now(pbp).seconds == est.seconds
+    assert compiling.estimate_now(pbp, ["simcore.games.strat.kernel.drivers.simulate_games"]).seconds == est.seconds
+    after = compiling.estimate_now(pbp, [game])
+    assert after.seconds == est.in_chain
+    assert compiling.notice(pbp, after) == "simcore: compiling the Blue Line play-by-play kernel (first run only, " \
+        f"about {compiling.about(est.in_chain)} s on 2 cores)..."
+    assert compiling.estimate_now("simcore.games.toy.kernel.f", [game]) is None

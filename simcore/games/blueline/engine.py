@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from simcore import runner
+from simcore import compiling, runner
 from simcore.rng import check_seed, scripted_stream
 
 from .kernel.context import Ctx, Work
@@ -150,10 +150,14 @@ def play_by_play(seed, game_index, rules=None, policies=(None, None), board=None
     """Game ``game_index`` of ``seed`` on a recording stream, with its play-by-play text."""
     from . import pbp
     from .board import load_board
-    from .kernel.drivers import play_recorded
+    from .kernel.drivers import play_recorded, simulate_games
 
     board = board if board is not None else load_board()
     c = compile_ctx(rules, policies, board, chart, penalties, formations, mixes)
+    if not compiling.cached(play_recorded):
+        # compiled alone the play-by-play kernel takes some 400 s on 2 cores, but 5 s once the game kernel (the
+        # same game loop, 230 s) is compiled or loaded in the process: one game of it first
+        simulate_games(c, np.uint64(0), np.int64(0), np.int64(1), GAME_OUTPUTS.allocate(1))
     record = np.zeros(200000, np.int64)
     win, dec, used, w = play_recorded(c, np.uint64(check_seed(seed)), np.int64(game_index), record,
                                       np.int64(MAX_EVENTS))
