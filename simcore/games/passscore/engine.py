@@ -159,7 +159,7 @@ class Position:
             rules = c.rules.copy()
             rules[R.slow_ppm] = 0
             c = c._replace(rules=rules)
-        w = type(self.w)(*(a if a.flags.writeable is False else a.copy() for a in self.w))
+        w = type(self.w)(*(a.copy() if a.flags.writeable else a for a in self.w))     # shared read-only lists kept
         w.S[Z.to_move] = team
         turn_on_stream(c, w, np.uint64(seed), np.int64(game))
         return w.play.copy() if w.play[0] != 0 else None
