@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import contextvars
 import itertools
+import logging
 import os
 import sys
 import time
@@ -276,6 +277,22 @@ def _drain(done, timeout: float = 5.0) -> None:
         pass
 
 
+class _CancelledKeys:
+    """A filter for the ``distributed.scheduler`` logger: it drops the scheduler's "Couldn't gather keys" error
+    when every key it names is one of ``keys``.  A result fetch already under way when Ctrl-C cancels its task
+    asks an in-process scheduler for a forgotten key, and the scheduler logs that as an error after "simcore:
+    interrupted"; a key the executor did not cancel is still reported."""
+
+    def __init__(self):
+        self.keys: set = set()
+
+    def filter(self, record) -> bool:
+        if record.msg != "Couldn't gather keys: %s" or not record.args:
+            return True
+        failed = record.args[0] if isinstance(record.args, tuple) else record.args
+        return not (failed and set(failed) <= self.keys)
+
+
 class Dask:
     """Blocks as tasks of a ``dask.distributed`` cluster.
 
@@ -298,6 +315,7 @@ class Dask:
         self.workers = check_workers(workers)
         self._in_flight: set = set()
         self._stopping = False
+        self._cancelled = _CancelledKeys()
         self.cluster = None
         self.owns = client is None
         if client is not None:
@@ -316,6 +334,7 @@ class Dask:
                 raise ValueError(f"dask scheduler {address}: cannot connect ({exc})") from None
             if self.workers:
                 self.client.wait_for_workers(self.workers, timeout=timeout)
+        logging.getLogger("distributed.scheduler").addFilter(self._cancelled)
 
     def threads_total(self) -> int:
         return max(1, sum(self.client.nthreads().values()))
@@ -366,14 +385,18 @@ class Dask:
             except BaseException:
                 futures = [p[3] for p in pending.values()]
                 self._in_flight.difference_update(futures)
-                self.client.cancel(futures)
+                self._cancel(futures)
                 _drain(done)
                 raise
 
     def cancel_all(self):
         """Cancel every task of this executor's runs under way (they stop with a :class:`BlockError`)."""
         self._stopping = True
-        self.client.cancel(list(self._in_flight))
+        self._cancel(list(self._in_flight))
+
+    def _cancel(self, futures):
+        self._cancelled.keys.update(f.key for f in futures)
+        self.client.cancel(futures)
 
     def _shared(self, obj):
         """``obj`` on every worker once (a copy each, so a lost worker loses nothing another does not hold)."""
@@ -417,6 +440,7 @@ class Dask:
             self.client.close()
             if self.cluster is not None:
                 self.cluster.close()
+        logging.getLogger("distributed.scheduler").removeFilter(self._cancelled)
 
     def __repr__(self):
         return f"<dask executor: {self.client.scheduler.address}, {self.threads_total()} worker threads>"

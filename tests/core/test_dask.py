@@ -208,6 +208,26 @@ def test_ctrl_c_cancels_the_tasks(dask_ex, by_value, ctrl_c_raises):
     assert runner.map_blocks(3, _slow_block, chunk_size=1, progress=False) == [0, 1, 2]   # threads, as before
 
 
+def test_the_scheduler_error_for_a_cancelled_result_fetch_is_not_printed():
+    """A result fetch under way at a Ctrl-C asks the in-process scheduler for a cancelled, forgotten key; its
+    "Couldn't gather keys" error is dropped for keys the executor cancelled and kept for any other."""
+    import logging
+
+    quiet = runner._CancelledKeys()
+    quiet.keys.update({"_block_task-1", "_block_task-2"})
+
+    def record(failed):
+        return logging.LogRecord("distributed.scheduler", logging.ERROR, __file__, 1, "Couldn't gather keys: %s",
+                                 (failed,), None)
+
+    assert not quiet.filter(record({"_block_task-1": "forgotten"}))
+    assert not quiet.filter(record({"_block_task-1": "forgotten", "_block_task-2": "released"}))
+    assert quiet.filter(record({"_block_task-1": "forgotten", "_other-3": "memory"}))
+    assert quiet.filter(record({}))
+    assert quiet.filter(logging.LogRecord("distributed.scheduler", logging.ERROR, __file__, 1, "worker %s lost",
+                                          ("tcp://w",), None))
+
+
 def test_executor_specs_are_checked():
     assert runner.parse_executor("dask:tcp://10.0.0.1:8786") == ("dask", "tcp://10.0.0.1:8786")
     assert runner.parse_executor("threads") == ("threads", None)
