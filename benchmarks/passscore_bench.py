@@ -5,7 +5,10 @@ One run measures, in the same process (plus one subprocess for the pure-Python r
 * games/s of ``engine.simulate`` with the rulebook rules and ``random`` on both sides, then ``greedy`` on both sides,
   on 1 and 2 threads;
 * decisions/s of ``search`` (``search`` against ``greedy``, both seats: a game of 80 plays holds 40 search
-  decisions; the rate counts search's decisions only and charges it the whole game's time);
+  decisions; the rate counts search's decisions only and charges it the whole game's time), with two blocks of
+  games a call so that two threads share them;
+* search's decisions one at a time on fixed positions (``Position.choose``), compiled and in pure Python, for the
+  compiled / pure-Python ratio of one decision (a whole pure-Python search game would take an hour);
 * the RNG ceiling ``simcore.rng.ceiling``: per-game seeding plus D draws a game, the same block layout, where D is
   the random policy's mean number of raw 64-bit random words a game (counted exactly in the pure-Python games);
 * the pure-Python reference: the kernel's own code with ``NUMBA_DISABLE_JIT=1`` in a subprocess (a few random and
@@ -46,8 +49,10 @@ from simcore.games.passscore.rules import Rules  # noqa: E402
 from simcore.rng import ceiling  # noqa: E402
 
 TARGET = 50_000                  # games/s on 2 cores, random and greedy
-SIZES = {"random": 20_000, "greedy": 400, "search": 8}
-QUICK = {"random": 2_000, "greedy": 40, "search": 2}
+SIZES = {"random": 20_000, "greedy": 400, "search": 2 * BLOCK}
+QUICK = {"random": 2_000, "greedy": 40, "search": 2 * BLOCK}
+#: the positions of search's one-decision rows: after this many plays of a random-against-random game of the seed
+DECISION_PLIES = (0, 6, 12, 18)
 
 
 def play(policy, n, seed, rules, threads=None):
@@ -57,6 +62,31 @@ def play(policy, n, seed, rules, threads=None):
 
 def arrays_list(out: dict, k: int | None = None) -> dict:
     return {name: np.asarray(a)[:k].tolist() for name, a in out.items()}
+
+
+def decision_positions(seed, rules):
+    """Positions (with the team to play) reached by plays of a random-against-random game, one per
+    :data:`DECISION_PLIES`: the opening and a few plays in."""
+    out = []
+    for k in DECISION_PLIES:
+        p = engine.Position(rules, policies=("search", "search"))
+        for i in range(k):
+            play_ = p.random_play(p.to_move, seed=seed, game=i)
+            if play_ is None:
+                break
+            p.turn(play_)
+        out.append(p)
+    return out
+
+
+def search_decisions(seed, rules, repeats=1) -> tuple[float, int]:
+    """Seconds for search's decision at each of :func:`decision_positions` (``repeats`` times) and the count."""
+    positions = decision_positions(seed, rules)
+    t = time.perf_counter()
+    for _ in range(repeats):
+        for p in positions:
+            p.choose(p.to_move, seed=seed, game=0)
+    return time.perf_counter() - t, repeats * len(positions)
 
 
 def python_reference(seed, n, rules) -> dict:
@@ -89,6 +119,8 @@ def python_reference(seed, n, rules) -> dict:
             for m in mods:
                 m._step = step
     assert arrays_list(again) == out["random"]["arrays"]
+    secs, count = search_decisions(seed, rules)
+    out["search"] = {"decisions": count, "seconds": secs}
     return {"rows": out, "words_total": calls[0], "count_games": n}
 
 
@@ -141,6 +173,10 @@ def main(argv=None) -> int:
         row(f"search_{t}", "search against greedy, both seats (decisions of search)", t, sizes["search"],
             lambda t=t: (play(("search", "greedy"), sizes["search"], seed, rules, threads=t),
                          play(("greedy", "search"), sizes["search"], seed, rules, threads=t)), unit="decisions")
+    search_decisions(seed, rules)                       # compiled and warmed up
+    rows["search_one"] = {"label": f"search, one decision at a time on {len(DECISION_PLIES)} fixed positions",
+                          "threads": 1, "n": len(DECISION_PLIES) * 4, "unit": "decisions", "times": [],
+                          "fn": lambda: search_decisions(seed, rules, repeats=4)}
     identical = True
     for _ in range(repeats):
         for key, r in rows.items():
@@ -153,15 +189,19 @@ def main(argv=None) -> int:
     fig = {}
     plays = int(rules.plays)
     for key, r in rows.items():
-        count = r["n"] if r["unit"] == "games" else 2 * r["n"] * plays // 2   # search's decisions: half the plays
+        count = r["n"]
+        if key.startswith("search_") and key != "search_one":
+            count = 2 * r["n"] * plays // 2                    # search's decisions: half the plays of each game
         best = min(r["times"])
         fig[key] = {"label": r["label"], "threads": r["threads"], "count": count, "unit": r["unit"], "seconds": best,
                     "per_s": count / best}
     if pyref:
         for pol, v in pyref["rows"].items():
-            fig[f"python_{pol}"] = {"label": f"pure Python ({pol}): kernel code, NUMBA_DISABLE_JIT=1", "threads": 1,
-                                    "count": v["games"], "unit": "games", "seconds": v["seconds"],
-                                    "per_s": v["games"] / v["seconds"]}
+            unit = "decisions" if pol == "search" else "games"
+            what = "one decision at a time, the same positions" if pol == "search" else "kernel code"
+            fig[f"python_{pol}"] = {"label": f"pure Python ({pol}): {what}, NUMBA_DISABLE_JIT=1", "threads": 1,
+                                    "count": v[unit], "unit": unit, "seconds": v["seconds"],
+                                    "per_s": v[unit] / v["seconds"]}
     ratios = {}
     for t in threads:
         ratios[f"random_over_ceiling_{t}t"] = fig[f"random_{t}"]["per_s"] / fig[f"ceiling_{t}"]["per_s"]
@@ -169,6 +209,9 @@ def main(argv=None) -> int:
     if pyref:
         for pol in ("random", "greedy"):
             ratios[f"{pol}_over_python"] = fig[f"{pol}_{threads[0]}"]["per_s"] / fig[f"python_{pol}"]["per_s"]
+        ratios["search_decision_over_python"] = fig["search_one"]["per_s"] / fig["python_search"]["per_s"]
+    if len(threads) > 1:
+        ratios["search_2t_over_1t"] = fig[f"search_{threads[-1]}"]["per_s"] / fig[f"search_{threads[0]}"]["per_s"]
     py_same = None
     if pyref:
         py_same = all(arrays_list(results[(pol, threads[0])], pyref["rows"][pol]["games"])

@@ -11,6 +11,7 @@ removed (:mod:`simcore.outputs`).
 from __future__ import annotations
 
 import json
+import os
 import sys
 import textwrap
 
@@ -200,6 +201,8 @@ def main(argv=None) -> int:
     import simcore.progress as progress
     from simcore.outputs import COMMAND
 
+    if "matplotlib" not in sys.modules:
+        os.environ.setdefault("MPLBACKEND", "Agg")  # a command writes its figures to files, never to a window
     argv = _quiet_first(argv)
     token = COMMAND.set(["simcore", *argv])
     was = progress.set_quiet(False)     # a command's --quiet (cliargs.Parser) holds for that command only

@@ -9,6 +9,7 @@ notebooks/ are picked up automatically.
 from __future__ import annotations
 
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -22,6 +23,17 @@ NOTEBOOKS = sorted(NOTEBOOK_DIR.glob("*.ipynb"))
 SMALL_N = "2000"
 TIMEOUT_S = 600
 KERNEL = "python3"
+
+
+#: a code cell that draws: it must show an image (a library call that switched matplotlib away from the inline
+#: backend once left a notebook with no figures at all)
+DRAWS = re.compile(r"plt\.subplots\(|_figure\(|plot_board\(|\.plot\(|plots\.\w+\(")
+
+
+def figures_missing(nb) -> list[int]:
+    """The code cells of ``nb`` that draw (:data:`DRAWS`) but have no image among their outputs."""
+    return [i for i, cell in enumerate(nb.cells) if cell.cell_type == "code" and DRAWS.search(cell.source)
+            and not any("image/png" in out.get("data", {}) for out in cell.get("outputs", []))]
 
 
 def execute(nb, monkeypatch):
@@ -52,6 +64,14 @@ def test_readme_lists_every_notebook():
     assert listed == {p.name for p in NOTEBOOKS}
 
 
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
+def test_the_saved_notebook_shows_its_figures(path):
+    """Each notebook as committed (what a reader sees on opening it) has an image for every cell that draws."""
+    nb = nbformat.read(path, as_version=4)
+    assert any(DRAWS.search(c.source) for c in nb.cells if c.cell_type == "code"), f"{path.name} draws nothing"
+    assert figures_missing(nb) == [], f"{path.name}: cells without their figure"
+
+
 def test_pyramid_notebook_is_run():
     """The pyramid balance analysis is among the notebooks this suite executes (at SMALL_N games per run)."""
     assert "pyramid_balance.ipynb" in {p.name for p in NOTEBOOKS}
@@ -67,3 +87,4 @@ def test_notebook_runs(path, monkeypatch):
     errors = [out for cell in nb.cells if cell.cell_type == "code" for out in cell.get("outputs", [])
               if out.get("output_type") == "error"]
     assert not errors, f"{path.name}: {errors[0]['ename']}: {errors[0]['evalue']}"
+    assert figures_missing(nb) == [], f"{path.name}: cells that draw showed no figure"

@@ -15,14 +15,11 @@ from __future__ import annotations
 import argparse
 import sys
 
-import matplotlib
+import matplotlib.pyplot as plt
+import numpy as np
+from matplotlib.patches import Arc, Rectangle
 
-matplotlib.use("Agg", force=False)
-import matplotlib.pyplot as plt  # noqa: E402
-import numpy as np  # noqa: E402
-from matplotlib.patches import Arc, Rectangle  # noqa: E402
-
-from simcore.games.blueline.board import CREASE, NET, OFF, Board, load_board  # noqa: E402
+from simcore.games.blueline.board import CREASE, NET, OFF, Board, load_board
 
 SLOT_LETTERS = ("C", "L", "R", "D", "E", "G")
 TEAM_COLORS = ("#c0392b", "#1f4e9c")   # home is red, the visitors blue (Setup)

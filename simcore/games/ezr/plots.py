@@ -1,11 +1,8 @@
 """EZR figures (matplotlib; functions return the Figure)."""
 from __future__ import annotations
 
-import matplotlib
-
-matplotlib.use("Agg", force=False)
-import matplotlib.pyplot as plt  # noqa: E402
-import numpy as np  # noqa: E402
+import matplotlib.pyplot as plt
+import numpy as np
 
 
 def goals_figure(exact, results=None, *, labels=("home", "away"), max_goals: int = 12):

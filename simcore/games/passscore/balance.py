@@ -17,7 +17,7 @@ from simcore.stats import mean_estimate, score_estimate
 
 MATRIX_POLICIES = ("random", "greedy", "search")
 HEADLINE = ("home_win", "away_win", "tie", "home_advantage", "goals_per_team_game", "home_goals_mean",
-            "away_goals_mean", "goals_per_game", "plays_per_goal", "captures_per_game", "offsides_per_game",
+            "away_goals_mean", "goals_per_game", "plays_per_game", "plays_per_goal", "captures_per_game", "offsides_per_game",
             "passes_per_game", "slides_per_game")
 #: the rule options the report tries, each against the rulebook's rules
 OPTIONS = ({"plays": "40"}, {"plays": "160"}, {"slides": "off"}, {"offside": "off"})
@@ -140,13 +140,14 @@ class BalanceReport:
             lines.append(f"{name:<28}{f(v['estimate']):>9}  [{f(v['ci'][0])}, {f(v['ci'][1])}]")
         lines += ["", "Rule options against these rules (same seed, paired game by game); edge = the first "
                       "attacker's score - 1/2:",
-                  f"{'option':<16}{'edge [95% CI]':>26}{'change [95% CI]':>28}{'goals/game':>12}"
+                  f"{'option':<16}{'edge [95% CI]':>26}{'change [95% CI]':>28}{'goals/game [95% CI]':>26}"
                   f"{'change [95% CI]':>28}"]
         for r in self.options.itertuples():
             edge = f"{r.edge:+.3f} [{r.edge_ci_low:+.3f}, {r.edge_ci_high:+.3f}]"
             change = f"{r.edge_change:+.3f} [{r.edge_change_ci_low:+.3f}, {r.edge_change_ci_high:+.3f}]"
-            goals = f"{r.goals_change:+.2f} [{r.goals_change_ci_low:+.2f}, {r.goals_change_ci_high:+.2f}]"
-            lines.append(f"{r.option:<16}{edge:>26}{change:>28}{r.goals:>12.2f}{goals:>28}")
+            goals = f"{r.goals:.2f} [{r.goals_ci_low:.2f}, {r.goals_ci_high:.2f}]"
+            d_goals = f"{r.goals_change:+.2f} [{r.goals_change_ci_low:+.2f}, {r.goals_change_ci_high:+.2f}]"
+            lines.append(f"{r.option:<16}{edge:>26}{change:>28}{goals:>26}{d_goals:>28}")
         pols = list(dict.fromkeys(self.matrix.row))
         lines += ["", f"Policy matrix: row's score against column (win 1, tie 1/2), {m['matrix_n']:,} games a seat, "
                       "seats balanced, with 95% intervals"]
@@ -223,12 +224,15 @@ class BalanceReport:
                                                        for r in self.options.itertuples()],
                              "Change": [f"{r.edge_change:+.3f} [{r.edge_change_ci_low:+.3f}, "
                                         f"{r.edge_change_ci_high:+.3f}]" for r in self.options.itertuples()],
-                             "Goals a game": [f"{r.goals:.2f}" for r in self.options.itertuples()],
+                             "Goals a game": [f"{r.goals:.2f} [{r.goals_ci_low:.2f}, {r.goals_ci_high:.2f}]"
+                                              for r in self.options.itertuples()],
                              "Goals change": [f"{r.goals_change:+.2f} [{r.goals_change_ci_low:+.2f}, "
                                               f"{r.goals_change_ci_high:+.2f}]" for r in self.options.itertuples()]})
         pols = list(dict.fromkeys(self.matrix.row))
-        grid = self.matrix.pivot(index="row", columns="column", values="estimate").loc[pols, pols]
-        mat = pd.DataFrame({"Row policy": pols, **{c: [f"{v:.3f}" for v in grid[c]] for c in pols}})
+        cell = self.matrix.assign(text=[f"{r.estimate:.3f} [{r.ci_low:.3f}, {r.ci_high:.3f}]"
+                                        for r in self.matrix.itertuples()])
+        grid = cell.pivot(index="row", columns="column", values="text").loc[pols, pols]
+        mat = pd.DataFrame({"Row policy": pols, **{c: list(grid[c]) for c in pols}})
         rep.blocks += [
             ("h2", "The board"), Figure("board", figs["board"], "The board the games were played on."),
             ("h2", "The first attacker's advantage, goals and game length"),
@@ -241,6 +245,8 @@ class BalanceReport:
             Table(opts, numeric=("First attacker's edge", "Change", "Goals a game", "Goals change")),
             Figure("options", figs["options"], "What each option does to the first attacker's score."),
             ("h2", "Policy against policy"),
+            ("p", f"The row policy's score against the column policy (win 1, tie 1/2), {m['matrix_n']:,} games a "
+                  "seat, seats balanced, with its 95% interval."),
             Table(mat, numeric=tuple(pols)), Figure("matrix", figs["matrix"], "Row's score against column."),
         ]
         return rep

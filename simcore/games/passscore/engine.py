@@ -128,6 +128,7 @@ class Position:
         w.S[Z.poss] = poss
         w.S[Z.carrier] = carrier
         w.S[Z.to_move] = poss
+        w.S[Z.rest] = 0             # a position in the middle of play: the slow-play rule applies at once
         return self
 
     def legal(self, team) -> np.ndarray:
@@ -177,8 +178,11 @@ class Position:
 
         t = int(self.w.S[Z.to_move])
         script = []
-        if self.c.rules[R.slow_ppm] > 0 and self.w.S[Z.pen_slot + t] < 0:
+        if self.c.rules[R.slow_ppm] > 0 and self.w.S[Z.pen_slot + t] < 0 and self.w.S[Z.rest] == 0:
             script.append(1 if slow else 0)
+        elif slow:
+            raise ValueError("no slow-play draw at this turn: the rules make none, the team has a player out, or "
+                             "it rests after the opening, a goal or a face-off")
         if not (slow and script):
             script += list(play)
         used = scripted_turn(self.c, self.w, np.asarray(script, np.int64))

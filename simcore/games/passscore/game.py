@@ -119,7 +119,8 @@ def _own_metrics() -> dict[str, Metric]:
 OWN_METRICS = _own_metrics()
 DEFAULT_METRICS = ("home_win", "away_win", "tie", "home_advantage", "home_goals_mean", "away_goals_mean",
                    "goals_per_team_game", "margin", "abs_margin", "balance", "goals_per_game", "captures_per_game",
-                   "offsides_per_game", "passes_per_game", "shots_per_game", "slides_per_game", "plays_per_goal")
+                   "offsides_per_game", "passes_per_game", "shots_per_game", "slides_per_game", "plays_per_game",
+                   "plays_per_goal")
 
 
 def metric_summary(res: Results, metrics: dict[str, Metric]) -> pd.DataFrame:

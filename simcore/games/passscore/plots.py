@@ -8,9 +8,6 @@ import numpy as np
 def board_figure(board=None, pos=None, carrier=None, ax=None, title=None):
     """The board, home goal at the bottom; ``pos (2, 6)`` circles of the players to draw (default: the X
     circles), ``carrier`` (team, slot) ringed.  Returns the figure."""
-    import matplotlib
-
-    matplotlib.use("Agg", force=False)
     import matplotlib.pyplot as plt
 
     from .board import load_board

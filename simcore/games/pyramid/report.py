@@ -61,9 +61,6 @@ def plot(path, *, res=None, report=None, overwrite: bool = False):
     """Write the distribution of goals per game of ``res``, or the policy matrix and rule options of a balance
     ``report``, to ``path`` (``path.png`` without an extension; an existing file only with ``overwrite``);
     returns the path written."""
-    import matplotlib
-
-    matplotlib.use("Agg", force=False)
     import matplotlib.pyplot as plt
     import numpy as np
 

@@ -23,6 +23,7 @@ class State:
                     self.at[tuple(pos[t][s])] = (t, s)
         self.poss = poss
         self.carrier = carrier
+        self.carrier_at_start = self.where(poss, carrier)
         rc = [tuple(map(int, x)) for x in board.rc]
         self.circles = set(rc)
         self.goal = {t: {rc[i] for i in board.goal[t]} for t in range(2)}
@@ -99,7 +100,10 @@ class State:
         if capture:
             return n, "capture"
         if self.r.offside == "on" and self.poss == t and not carrying:
-            if n.zone(t, dest) and not n.zone(t, here) and not n.zone(t, n.where(t, self.carrier)):
+            # "moves over opponents' blue line ahead of puck carrier": the carrier is outside the zone now and was
+            # when the play began, so no order of the play's moves has him in it before this one
+            if n.zone(t, dest) and not n.zone(t, here) and not n.zone(t, n.where(t, self.carrier)) \
+                    and not n.zone(t, self.carrier_at_start):
                 return n, "offside"
         return n, "ok"
 
@@ -144,7 +148,14 @@ class State:
 
 
 def legal_plays(state: State, t: int) -> set:
+    """Every legal play of team t.  Moves of different players are written in the order they are made: the puck
+    carrier's first, then the others by slot."""
     has = state.poss == t
+
+    def order(code):                     # where the mover of a move code comes in the order of moves
+        s = code // 16
+        return 0 if has and s == state.carrier else s + 1
+
     out = set()
     moves = range(96)
     # cut short at the first move
@@ -154,14 +165,14 @@ def legal_plays(state: State, t: int) -> set:
             out.add((1, a1, -1, -1))
     # cut short at the second move
     for a1, a2 in product(moves, moves):
-        if a2 // 16 < a1 // 16 or (a2 // 16 == a1 // 16 and not has):
+        if order(a2) < order(a1) or (a2 // 16 == a1 // 16 and not has):
             continue
         r = state.move(t, a1)
         if not r or r[1] != "ok":
             continue
         r2 = r[0].move(t, a2)
         if r2 and r2[1] != "ok":
-            out.add((1 if a2 // 16 > a1 // 16 else 5, a1, a2, -1))
+            out.add((1 if order(a2) > order(a1) else 5, a1, a2, -1))
     for typ in range(1, 9):
         if typ > 1 and not has:
             break
@@ -175,7 +186,7 @@ def legal_plays(state: State, t: int) -> set:
                 continue
             for a2 in ranges[1]:
                 if kinds[1] == "M":
-                    if typ in (1, 2, 6) and a2 // 16 <= a1 // 16:
+                    if typ in (1, 2, 6) and order(a2) <= order(a1):
                         continue
                     if typ in (5, 8) and a2 // 16 != a1 // 16:
                         continue
@@ -183,7 +194,7 @@ def legal_plays(state: State, t: int) -> set:
                 if not r2 or r2[1] != "ok":
                     continue
                 for a3 in ranges[2]:
-                    if typ == 1 and a3 // 16 <= a2 // 16:
+                    if typ == 1 and order(a3) <= order(a2):
                         continue
                     if r2[0].act(t, kinds[2], a3):
                         out.add((typ, a1, a2, a3))

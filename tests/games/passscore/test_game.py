@@ -65,8 +65,13 @@ def test_the_report_runs_and_balances(capsys):
     assert m["random", "random"] == 0.5 and m["greedy", "greedy"] == 0.5
     assert m["random", "greedy"] == pytest.approx(1 - m["greedy", "random"])
     assert list(rep.options.option) == ["slides=off"]
+    # game length: every game of plays=40 is 40 plays (no goal target)
+    assert rep.headline["plays_per_game"] == {"estimate": 40.0, "ci": [40.0, 40.0]}
+    o = rep.options.iloc[0]
+    assert o.goals_ci_low <= o.goals <= o.goals_ci_high
     text = rep.to_text()
     assert "Policy matrix" in text and "slides=off" in text
+    assert f"{o.goals:.2f} [{o.goals_ci_low:.2f}, {o.goals_ci_high:.2f}]" in text
 
 
 def test_the_report_page_leaves_no_figure_open(tmp_path):
@@ -79,6 +84,9 @@ def test_the_report_page_leaves_no_figure_open(tmp_path):
     assert rep.page().write(page) == [page]
     html = page.read_text(encoding="utf-8")
     assert "Pass &amp; Score: balance report" in html and html.count("data:image/png;base64,") == 4
+    r = rep.matrix.set_index(["row", "column"]).loc[("random", "greedy")]
+    assert f"{r.estimate:.3f} [{r.ci_low:.3f}, {r.ci_high:.3f}]" in html      # the matrix with its intervals
+    assert "plays_per_game" in html
     assert plt.get_fignums() == open_before
 
 
@@ -103,6 +111,7 @@ def test_the_report_on_the_command_line_and_as_a_page(tmp_path, capsys):
     assert main(argv) == 0
     text = capsys.readouterr().out
     assert "balance report" in text and "Rule options" in text and "search" in text and out.exists()
+    assert "policies home (red, attacks first) greedy, away greedy" in text     # the report's default: greedy
     assert "<img" in out.read_text()
     assert main(argv) == 2                                   # an existing page is not overwritten
     assert "exists" in capsys.readouterr().err

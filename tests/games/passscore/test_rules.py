@@ -162,6 +162,19 @@ def test_a_team_mate_over_the_blue_line_ahead_of_the_carrier_is_offside_and_the_
                for s in range(1, 6))
 
 
+def test_faceoff_place_none_leaves_the_offending_team_where_it_stands():
+    home = [(0, 3), (9, 3), (11, 1), (9, 5), (7, 2), (7, 4)]
+    away = [(17, 3), (11, 3), (13, 1), (16, 0), (16, 1), (17, 6)]
+    p = pos(home, away, rules="faceoff_place=none")
+    make(p, (1, move(2, "up"), -1, -1))
+    assert p.counts("offsides") == (1, 0) and p.poss == (1, 1) and p.where(1, 1) == (10, 1)
+    moved = [(12, 1) if s == 2 else home[s] for s in range(6)]       # L's offside move, nothing else
+    assert [p.where(0, s) for s in range(6)] == moved
+    q = pos(home, away)                                               # nearest: a home skater placed by the dot
+    make(q, (1, move(2, "up"), -1, -1))
+    assert [q.where(0, s) for s in range(6)] != moved
+
+
 def test_an_opponent_on_the_face_off_dot_is_moved_off_it():
     home = [(0, 3), (9, 1), (11, 5), (10, 1), (7, 2), (7, 4)]     # home R... on the dot [10,1]
     away = [(17, 3), (13, 3), (13, 1), (16, 0), (16, 1), (17, 6)]
@@ -180,6 +193,44 @@ def test_no_offside_for_the_carrier_or_behind_the_puck():
     assert p.counts("offsides") == (0, 0) and p.where(0, 2) == (12, 1)
     assert pos(home, rules="offside=off").legal(0).shape[0] > 0
     assert (1, move(2, "up"), -1, -1) not in legal(pos(home, rules="offside=off"))
+
+
+def test_the_carrier_moves_first_so_a_team_mate_may_follow_him_over_the_blue_line():
+    """"2. When a team-mate moves over opponents' blue line ahead of puck carrier.": a coach moves his pieces in the
+    order he likes, so the carrier crossing first makes the team-mate onside whatever their slots (here the carrier
+    is R, slot 3, and L is slot 2).  The play is written with the carrier's move first."""
+    home = [(0, 3), (9, 3), (11, 1), (11, 5), (7, 2), (7, 4)]
+    p = pos(home, carrier=3)
+    plays = legal(p)
+    both = (1, move(3, "up"), move(1, "up"), move(2, "up"))             # R, then C and L by slot
+    assert both in plays and (2, move(3, "up"), move(2, "up"), 2) in plays
+    assert (1, move(1, "up"), move(2, "up"), move(3, "up")) not in plays     # the same moves, not in order
+    assert (1, move(2, "up"), -1, -1) in plays                                 # L alone: offside, the play ends
+    make(p, both)
+    assert p.counts("offsides") == (0, 0) and p.where(0, 2) == (12, 1) and p.where(0, 3) == (12, 5)
+    assert p.where(0, 1) == (10, 3)
+    # with L's move alone the carrier stays out: offside
+    q = pos(home, carrier=3)
+    make(q, (1, move(2, "up"), -1, -1))
+    assert q.counts("offsides") == (1, 0)
+
+
+def test_a_team_mate_entering_as_the_carrier_leaves_the_zone_is_onside():
+    """The carrier in the attacking zone when the play begins: the team-mate's move can be made before the
+    carrier's, so it is onside even though the carrier moves back over the line in the same play."""
+    home = [(0, 3), (12, 3), (11, 1), (9, 5), (7, 2), (7, 4)]
+    p = pos(home)
+    play = (1, move(1, "down"), move(2, "up"), move(3, "up"))      # C [12,3] -> [11,3]; L [11,1] -> [12,1]
+    assert play in legal(p)
+    make(p, play)
+    assert p.counts("offsides") == (0, 0) and p.where(0, 1) == (11, 3) and p.where(0, 2) == (12, 1)
+    # the carrier outside the zone at the start and at the end: offside at L's move, the play cut short there
+    home2 = [(0, 3), (11, 3), (11, 1), (9, 5), (7, 2), (7, 4)]
+    q = pos(home2)
+    cut = (1, move(1, "down"), move(2, "up"), -1)
+    assert cut in legal(q) and (1, move(1, "down"), move(2, "up"), move(3, "up")) not in legal(q)
+    make(q, cut)
+    assert q.counts("offsides") == (1, 0)
 
 
 # ---------------------------------------------------------------- SCORING
@@ -253,6 +304,18 @@ def test_a_slide_runs_the_full_line_when_it_is_empty():
     assert not any(r[1] % 2 == 1 for r in legal(pos(home, rules="slides=off")) if r[0] == 1)
 
 
+def test_a_player_standing_on_a_slide_lines_end_must_step_onto_an_end_to_slide():
+    """"A player must move on to the start of the slide line as part of his move": C standing on [9,0], the end of
+    the line up to [13,0], cannot slide up it; stepping down onto [8,0], the end of the other line, he may slide."""
+    home = [(0, 3), (9, 0), (8, 1), (9, 5), (7, 2), (7, 4)]
+    p = pos(home)
+    slides = {r[1] for r in legal(p) if r[1] >= 0 and r[1] // 16 == 1 and r[1] % 2 == 1}
+    assert slides == {move(1, "down", slide=True)}
+    assert (1, move(1, "up"), move(2, "up"), move(3, "up")) in legal(p)          # up is one circle, to [10,0]
+    make(p, (1, move(1, "up"), move(2, "up"), move(3, "up")))
+    assert p.where(0, 1) == (10, 0) and p.counts("slides") == (0, 0)
+
+
 def test_a_slide_captures_the_puck():
     home = [(0, 3), (9, 1), (8, 1), (9, 5), (7, 2), (7, 4)]
     away = [(17, 3), (13, 0), (17, 1), (16, 0), (16, 1), (17, 6)]      # the away centre with the puck at the far end
@@ -307,6 +370,73 @@ def test_a_slow_play_penalty_removes_a_player_for_three_plays():
     assert p.where(0, 2) in xs
 
 
+def test_players_rest_after_the_opening_a_goal_or_a_face_off():
+    """"Play is fast and exciting, although players may rest when a face off or goal occurs.": no slow-play draw at
+    the first play after the opening, a goal (the restart) or a face-off."""
+    from simcore.games.passscore.engine import Position
+
+    p = Position("slow_play=0.1")                       # the opening
+    with pytest.raises(ValueError, match="rests"):
+        p.turn(slow=True)
+    p.turn(_any_full_play(p))
+    assert p.turn(slow=True) == 0 and p.counts("penalties") == (0, 1)     # away's first play: no rest
+    q = pos(HOME_B, rules="slow_play=0.1")
+    assert q.turn((6, move(2, "up"), move(3, "up"), 2)) == 1 and q.goals == (1, 0)
+    with pytest.raises(ValueError, match="rests"):
+        q.turn(slow=True)                                # away restarts from centre ice
+    q.turn(_any_full_play(q))
+    assert q.turn(slow=True) == 1 and q.counts("penalties") == (1, 0)
+    home = [(0, 3), (9, 3), (11, 1), (9, 5), (7, 2), (7, 4)]
+    away = [(17, 3), (11, 3), (13, 1), (16, 0), (16, 1), (17, 6)]
+    f = pos(home, away, rules="slow_play=0.1")
+    f.turn((1, move(2, "up"), -1, -1))                   # offside: the face-off, away attacks
+    with pytest.raises(ValueError, match="rests"):
+        f.turn(slow=True)
+
+
+def test_the_slow_play_draw_fails_a_team_at_the_rules_chance():
+    """slow_play=0.1: of the turns where a draw is made (no player out, not the first play after the opening, a
+    goal or a face-off), 10% end in a penalty; none where no draw is made.  40 games of the play-by-play, about
+    2,600 draws: the share within 0.025 of 0.1 (more than 4 standard errors)."""
+    import simcore
+    from simcore.games.passscore.kernel.layout import (EV_FACEOFF, EV_GOAL, EV_NOPLAY, EV_PENALTY, EV_PLAY,
+                                                       EV_RETURN, EV_START)
+
+    g = simcore.game("passscore")
+    draws = fails = 0
+    for game in range(40):
+        ev = g.play_by_play(None, seed=11, game_index=game, rules="slow_play=0.1").events
+        out = [False, False]
+        rest = False
+        for r in ev.itertuples():
+            if r.event in (EV_START, EV_GOAL, EV_FACEOFF):
+                rest = True
+            elif r.event == EV_RETURN:
+                out[r.team] = False
+            elif r.event in (EV_PLAY, EV_PENALTY, EV_NOPLAY):       # a turn
+                eligible = not rest and not out[r.team]
+                assert eligible or r.event != EV_PENALTY, (game, r)
+                draws += eligible
+                if r.event == EV_PENALTY:
+                    fails += 1
+                    out[r.team] = True
+                rest = False
+    assert draws > 2000
+    assert abs(fails / draws - 0.1) < 0.025, (fails, draws)
+
+
+def test_penalty_plays_sets_how_long_a_player_sits_out():
+    for n in (2, 3, 5):
+        p = pos(rules=f"slow_play=0.1,penalty_plays={n}")
+        p.turn(slow=True)
+        own = 0                                  # the penalized team's plays since (a capture gives a team two)
+        while p.penalized(0) is not None:
+            assert p.penalized(0) == (2, n - own)
+            own += p.to_move == 0
+            p.turn(_any_full_play(p))
+        assert own == n and p.where(0, 2) is not None
+
+
 def _any_full_play(p):
     return next(r for r in sorted(legal(p)) if r[2] >= 0)
 
@@ -320,12 +450,12 @@ def test_games_end_after_their_plays_or_at_the_goal_target():
     for rules, n_plays in (("plays=40", 40), (None, 80)):
         df = g.simulate(("random", "greedy"), n=20, seed=3, rules=rules, progress=False).games
         assert ((df.home_plays + df.away_plays) == n_plays).all()
-        assert ((df.home_plays - df.away_plays).abs() <= n_plays).all()
     df = g.simulate(("greedy", "greedy"), n=20, seed=3, rules="goal_target=1,plays=160", progress=False).games
     total = df.home_goals + df.away_goals
-    assert (total <= 1).all()
-    assert ((df.home_plays + df.away_plays)[total == 0] == 160).all()
-    assert ((df.home_plays + df.away_plays)[total == 1] <= 160).all()
+    plays = df.home_plays + df.away_plays
+    assert (total <= 1).all() and (total == 1).sum() >= 10          # greedy scores a goal every ~20 plays
+    assert (plays[total == 0] == 160).all()
+    assert plays[total == 1].max() < 160                            # those games stopped at their goal
 
 
 @pytest.mark.parametrize("spec,msg", [("search:0", "budget"), ("alpha", "unknown policy"), ("greedy:3", "only")])

@@ -46,6 +46,7 @@ def reset(c, w):
     w.pos[:, :] = -1
     line_up(c, w, 0)
     w.S[Z.to_move] = 0
+    w.S[Z.rest] = 1
 
 
 @nb.njit(cache=True, inline="always", _nrt=NRT)
@@ -90,6 +91,7 @@ def play_turn(c, w, t, play, made):
         w.S[Z.goals + t] += 1
         log(w, t, 0, w.S[Z.goals], w.S[Z.goals + 1], -1, OK, EV_GOAL, 0)
         line_up(c, w, 1 - t)
+        w.S[Z.rest] = 1
         return 1 - t
     if stt == CAPTURE:
         if last % 2 == 1:
@@ -99,6 +101,7 @@ def play_turn(c, w, t, play, made):
     if stt == OFFSIDE:
         w.cnt[t, C.offsides] += 1
         faceoff(c, w, t)
+        w.S[Z.rest] = 1
         return 1 - t
     return 1 - t
 
@@ -106,9 +109,11 @@ def play_turn(c, w, t, play, made):
 @nb.njit(cache=True, _nrt=NRT)
 def _slow_play(c, w, st, script, t):
     """PENALTY: team t fails to move in time (a draw against rules.slow_ppm, or a script entry 1); the other team
-    removes t's most advanced skater other than the carrier (ties: the lower slot).  Returns True if called."""
+    removes t's most advanced skater other than the carrier (ties: the lower slot).  Returns True if called.  No
+    draw while t has a player out, nor at the first play after the opening, a goal or a face-off ("players may
+    rest when a face off or goal occurs": ``Z.rest``, cleared by the turn)."""
     ppm = c.rules[R.slow_ppm]
-    if ppm <= 0 or w.S[Z.pen_slot + t] >= 0:
+    if ppm <= 0 or w.S[Z.pen_slot + t] >= 0 or w.S[Z.rest] != 0:
         return False
     if st[5] == SCRIPTED:
         i = int(st[4])
@@ -146,7 +151,9 @@ def one_turn(c, w, st, script):
     a penalized player comes back after his team's ``rules.penalty_plays``-th play."""
     play = w.play
     t = w.S[Z.to_move]
-    if c.rules[R.slow_ppm] > 0 and _slow_play(c, w, st, script, t):
+    slow = c.rules[R.slow_ppm] > 0 and _slow_play(c, w, st, script, t)
+    w.S[Z.rest] = 0
+    if slow:
         nxt = 1 - t
     else:
         w.S[Z.status] = -1

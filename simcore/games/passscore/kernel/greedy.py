@@ -32,7 +32,7 @@ from simcore.rng import uniform_int
 
 from .geom import NRT, king, line_clear, lines_crossed, slide_end
 from .layout import CAPTURE, GK, GOAL, ILLEGAL, KINDS, MOVE, MOVERS, N_SLOTS, OFFSIDE, OK, PASS, R, SHOT, Z
-from .plays import _next_move, first_moves, listed, step, undo
+from .plays import _next_move, first_moves, listed, rank_of, step, undo
 from .values import G_GOAL, G_ROW, G_SAFE, G_SHADED, greedy_key, open_shots
 
 #: a bound no play can reach (a branch left out whatever was found), and the best key before any play was found
@@ -99,16 +99,16 @@ def _left(typ, d, kind):
 
 
 @nb.njit(cache=True, inline="always", _nrt=NRT)
-def _moves_left(typ, d, s, ls, cs):
+def _moves_left(w, t, typ, d, s, ls, cs):
     """The moves slot s may still make in a play of type typ after its first d actions (``ls`` the last mover's
     slot, -1 before any move; ``cs`` the carrier): the types' moves all come first, two moves of different players
-    in slot order."""
+    in the order of moves (plays.rank_of: the carrier first, then slot order)."""
     m = MOVERS[typ]
     if m == 3:
         return 2 - d if s == cs and d < 2 else 0
     if m == 2:
         return 2 if d == 0 else (1 if d == 1 and s == ls else 0)
-    return 1 if _left(typ, d, MOVE) > 0 and s > ls else 0
+    return 1 if _left(typ, d, MOVE) > 0 and (ls < 0 or rank_of(w.S, t, s) > rank_of(w.S, t, ls)) else 0
 
 
 @nb.njit(cache=True, inline="always", _nrt=NRT)
@@ -151,7 +151,7 @@ def _pass_bound(c, w, t, typ, d, ls, cs, best):
         if r == cs or p < 0:
             continue
         g = 1 if r == GK else 0
-        n = w.nmv[t, g, p] if _moves_left(typ, d, r, ls, cs) > 0 else 0
+        n = w.nmv[t, g, p] if _moves_left(w, t, typ, d, r, ls, cs) > 0 else 0
         for i in range(-1, n):
             q = p if i < 0 else w.mvd[t, g, p, i] // 2
             v = _key_at(c, w, t, q)
@@ -178,16 +178,16 @@ def _attack_bound(c, w, t, typ, d, b1, best):
             if _left(typ, d, MOVE) == 0:
                 if open_shots(c, w, t, p, True) > 0:
                     return G_GOAL
-            elif _shot_within(c, w, t, 1 if r == GK else 0, p, _moves_left(typ, d, r, ls, cs)):
+            elif _shot_within(c, w, t, 1 if r == GK else 0, p, _moves_left(w, t, typ, d, r, ls, cs)):
                 return G_GOAL
         return NEG
-    if passes == 1 and d > 0 and _moves_left(typ, d, cs, ls, cs) == 0:
+    if passes == 1 and d > 0 and _moves_left(w, t, typ, d, cs, ls, cs) == 0:
         return _pass_bound(c, w, t, typ, d, ls, cs, best)
     top = NEG
     for r in range(N_SLOTS):
         if (passes == 0 and r != cs) or (passes == 1 and r == cs):
             continue
-        top = max(top, _holder_bound(c, w, t, r, _moves_left(typ, d, r, ls, cs), typ == 5 and d == 1, b1))
+        top = max(top, _holder_bound(c, w, t, r, _moves_left(w, t, typ, d, r, ls, cs), typ == 5 and d == 1, b1))
     return top
 
 
@@ -204,7 +204,8 @@ def _defence_bound(c, w, t, d, ls, ms, mdest, dmin, capt):
     slot ``ls`` (-1 before any), with slot ``ms`` standing on ``mdest`` (-1: as he stands; the move about to be
     made, before it is made): a capture while a player who had one among his first moves (``capt``) may still
     move; else each skater as near the carrier as he stands, the players still to move (after the last mover, in
-    slot order) as near as their best move (``dmin``) would bring them, at most 3 - d of them."""
+    slot order: the order of moves of a team without the puck, so ``w.cstart`` is by slot) as near as their best
+    move (``dmin``) would bring them, at most 3 - d of them."""
     r = 3 - d
     avail = 0
     for s in range(ls + 1, N_SLOTS):
@@ -251,15 +252,16 @@ def _defence_bound(c, w, t, d, ls, ms, mdest, dmin, capt):
 @nb.njit(cache=True, inline="always", _nrt=NRT)
 def _first_bound(c, w, t, has, d, a, dmin, capt, b1):
     """A key no type-1 play can exceed once its action d (0 or 1) is move ``a``, known before the move is made: with
-    the puck the carrier's key where the move leaves him, or his best first move's while he may still move (slots
-    move in order); without it a capture, or :func:`_defence_bound` with the mover on the circle he moves to."""
+    the puck the carrier's key where the move leaves him, or where he stands when another player moves (the carrier
+    moves first of a play's movers, so he cannot move after); without it a capture, or :func:`_defence_bound` with
+    the mover on the circle he moves to."""
     s = a // 16
     dest = _dest(c, w.pos[t, s], a % 16)
     cs = w.S[Z.carrier]
     if has:
         if s == cs:
             return _key_at(c, w, t, dest)
-        return b1[cs] if cs > s else _key_at(c, w, t, w.pos[t, cs])
+        return _key_at(c, w, t, w.pos[t, cs])
     if dest == w.pos[1 - t, cs]:
         return G_GOAL
     return _defence_bound(c, w, t, d + 1, s, s, dest, dmin, capt)
@@ -291,12 +293,11 @@ def _n_cands(w, t, typ, d):
     m = MOVERS[typ]
     if d == 0:
         if m == 3:
-            cs = w.S[Z.carrier]
-            return w.cstart[cs + 1] - w.cstart[cs]
+            return w.cstart[1] - w.cstart[0]            # the carrier: first in the order of moves
         return w.cstart[N_SLOTS]
     prev = w.ix[d - 1] // 16
     if m == 1 or typ == 1:
-        return w.cstart[N_SLOTS] - w.cstart[prev + 1]
+        return w.cstart[N_SLOTS] - w.cstart[rank_of(w.S, t, prev) + 1]
     p = w.pos[t, prev]
     return w.nmv[t, 1 if prev == GK else 0, p]
 
@@ -422,7 +423,8 @@ def greedy_play(c, w, t, rs, out):
             b1[s] = NEG
             if p >= 0:
                 b1[s] = _key_at(c, w, t, p)
-                for j in range(w.cstart[s], w.cstart[s + 1]):
+                r = rank_of(w.S, t, s)
+                for j in range(w.cstart[r], w.cstart[r + 1]):
                     b1[s] = max(b1[s], _key_at(c, w, t, _dest(c, p, w.cand[j] % 16)))
         # the goal types first: a goal found leaves the other types nothing to walk
         for typ in (6, 7, 8, 1, 2, 3, 4, 5):
@@ -434,7 +436,7 @@ def greedy_play(c, w, t, rs, out):
         x = king(c, p, car) if p >= 0 else 0
         dmin[s] = x
         capt[s] = 0
-        for j in range(w.cstart[s], w.cstart[s + 1]):
+        for j in range(w.cstart[s], w.cstart[s + 1]):         # without the puck the order of moves is slot order
             q = _dest(c, p, w.cand[j] % 16)
             if q == car:
                 capt[s] = 1

@@ -31,11 +31,12 @@ KINDS = np.array([[-1, -1, -1],
                   [PASS, PASS, SHOT],      # 7. Pass the puck twice and shoot in goal once.
                   [MOVE, MOVE, SHOT]],     # 8. Move puck carrier twice and shoot in goal once.
                  np.int64)
-#: the movers of a type's two moves: 1 two different players (in slot order), 2 the same player, 3 the puck carrier
-#: twice, 0 not two moves
+#: the movers of a type's two moves: 1 two different players (the carrier first, then slot order), 2 the same player,
+#: 3 the puck carrier twice, 0 not two moves
 MOVERS = np.array([0, 1, 1, 0, 0, 2, 1, 0, 3], np.int64)
 N_MOVE_CODES = 96
-#: the pairs and triples of slots in slot order (the random sampler's players of two or three moves)
+#: the pairs and triples of places in the order of a play's moves (the random sampler's players of two or three
+#: moves; plays.rank_of: the carrier first, then slot order)
 PAIRS = np.array([(i, j) for i in range(N_SLOTS) for j in range(i + 1, N_SLOTS)], np.int64)
 TRIPLES = np.array([(i, j, k) for i in range(N_SLOTS) for j in range(i + 1, N_SLOTS) for k in range(j + 1, N_SLOTS)],
                    np.int64)
@@ -65,6 +66,8 @@ RANDOM, GREEDY, SEARCH = 0, 1, 2
 Z, NZ = regions("Z", [
     ("poss", 1), ("carrier", 1), ("to_move", 1), ("played", 1), ("goals", 2), ("pen_slot", 2), ("pen_left", 2),
     ("nlog", 1), ("nsnap", 1), ("last", 4), ("status", 1), ("captured_slot", 1),
+    # 1 after the opening, a goal or a face-off: the team to play rests (no slow-play draw)
+    ("rest", 1),
 ])
 
 MAX_PLAYS = 1 << 16          # rows of a play buffer: more than any position's legal plays

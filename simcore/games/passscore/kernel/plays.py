@@ -87,12 +87,46 @@ def move_target(c, w, t, code):
 
 
 @nb.njit(cache=True, inline="always", _nrt=NRT)
+def rank_of(S, t, s):
+    """Where slot s of team t comes in the order of a play's moves of different players: the puck carrier first,
+    then the others in slot order (for the team without the puck, slot order)."""
+    cs = S[Z.carrier] if S[Z.poss] == t else -1
+    if s == cs:
+        return 0
+    return s + 1 if s < cs else s
+
+
+@nb.njit(cache=True, inline="always", _nrt=NRT)
+def slot_at(S, t, r):
+    """The slot of team t at place r of the order of moves (:func:`rank_of`)."""
+    cs = S[Z.carrier] if S[Z.poss] == t else -1
+    if cs < 0:
+        return r
+    if r == 0:
+        return cs
+    return r - 1 if r <= cs else r
+
+
+@nb.njit(cache=True, inline="always", _nrt=NRT)
+def _carrier_was_in(c, w, t, d):
+    """Whether team t's carrier stood in the attacking zone when the play began (action d of the play's undo rows
+    ``d - d % 3 ..``): he moves first of the play's movers, so a move of his is the play's first action."""
+    cs = w.S[Z.carrier]
+    p = w.pos[t, cs]
+    b = d - d % 3
+    if d > b and w.save[b, 0] == MOVE and w.save[b, 1] == t and w.save[b, 2] == cs:
+        p = w.save[b, 3]
+    return in_attack_zone(c, t, p)
+
+
+@nb.njit(cache=True, inline="always", _nrt=NRT)
 def step(c, w, t, kind, code, d):
     """Make one action of team t on the working position: ``kind`` MOVE / PASS / SHOT and its ``code`` (layout),
     writing how to take it back into ``w.save[d]`` (:func:`undo`).  Returns ILLEGAL (nothing changed), OK, CAPTURE
     (a defender moved onto the puck carrier: the mover stands there, the captured carrier is moved off by
-    :func:`resolve_capture`), OFFSIDE (a team-mate of the carrier moved over the opponents' blue line ahead of him)
-    or GOAL."""
+    :func:`resolve_capture`), OFFSIDE (a team-mate of the carrier moved over the opponents' blue line ahead of him:
+    the carrier is outside the zone both now and when the play began, so no order of the play's moves puts him
+    in it first) or GOAL.  ``d``: the action's undo row, ``d % 3`` its place in the play."""
     poss = w.S[Z.poss]
     u = w.save[d]
     u[0] = kind
@@ -116,7 +150,7 @@ def step(c, w, t, kind, code, d):
             return CAPTURE
         if c.rules[R.offside] != 0 and poss == t and w.S[Z.carrier] != s:
             if in_attack_zone(c, t, dest) and not in_attack_zone(c, t, p) \
-                    and not in_attack_zone(c, t, w.pos[t, w.S[Z.carrier]]):
+                    and not in_attack_zone(c, t, w.pos[t, w.S[Z.carrier]]) and not _carrier_was_in(c, w, t, d):
                 return OFFSIDE
         return OK
     if poss != t:
@@ -176,17 +210,18 @@ def _n_codes(kind):
 @nb.njit(cache=True, inline="always", _nrt=NRT)
 def _next_move(w, t, typ, depth, j):
     """The generator's j-th candidate for the move at position ``depth`` of a play of type ``typ`` (ascending
-    codes), -1 past the last.  A first move, or a move by a player after the earlier movers (slot order), comes from
-    the lists of :func:`first_moves` (that player has not moved yet); the carrier's first move of type 8 from his
-    list alone; a player's second move from the list of where his first left him (:func:`fill_moves`)."""
+    codes), -1 past the last.  A first move, or a move by a player after the earlier movers (the carrier first,
+    then slot order: :func:`rank_of`), comes from the lists of :func:`first_moves` (that player has not moved yet);
+    the carrier's first move of type 8 from his list alone; a player's second move from the list of where his first
+    left him (:func:`fill_moves`)."""
     m = MOVERS[typ]
     if depth == 0:
         if m == 3:
-            return _first(w, w.S[Z.carrier], j)
+            return _first(w, 0, j)              # type 8: the team has the puck, its carrier comes first
         return w.cand[j] if j < w.cstart[N_SLOTS] else -1
     prev = w.ix[depth - 1] // 16
     if m == 1 or typ == 1:
-        k = w.cstart[prev + 1] + j
+        k = w.cstart[rank_of(w.S, t, prev) + 1] + j
         return w.cand[k] if k < w.cstart[N_SLOTS] else -1
     return _move(w, t, prev, j)
 
@@ -323,8 +358,9 @@ def _slide_blocked(slide_of, slide_len, slide_path, occ, t, q):
 
 @nb.njit(cache=True, inline="always", _nrt=NRT)
 def first_moves(c, w, t):
-    """Each player's possible first moves from where he stands: ``w.cand[w.cstart[s]:w.cstart[s + 1]]`` (move
-    codes, ascending, the players in slot order) is his list of :func:`fill_moves` without the moves no action of
+    """Each player's possible first moves from where he stands: ``w.cand[w.cstart[r]:w.cstart[r + 1]]`` (move
+    codes, ascending) is the list of the player at place r of the order of moves (:func:`rank_of`: the carrier
+    first, then slot order), his list of :func:`fill_moves` without the moves no action of
     team t's play can make legal -- onto or along a slide through a circle an opponent holds (opponents do not move
     during the play; the capture of their carrier excepted), or onto a circle only the carrier may stand on.  A
     player's moves all come before the play's passes, so whether he carries the puck is known now.  The work is
@@ -338,8 +374,9 @@ def _first_moves(nbr, slide_of, slide_len, slide_path, S, pos, occ, mv, mvd, nmv
     poss = S[Z.poss]
     prey = code_of(poss, S[Z.carrier]) if poss == 1 - t else -1     # the carrier team t may capture
     n = 0
-    for s in range(N_SLOTS):
-        cstart[s] = n
+    for r in range(N_SLOTS):
+        cstart[r] = n
+        s = slot_at(S, t, r)
         p = pos[t, s]
         if p >= 0:
             g = 1 if s == GK else 0
@@ -374,9 +411,9 @@ def _class_size(k, K, K2):
     if k == 0:
         return 6 * K                # a first move that is cut short
     if k == 1:
-        return 15 * K * K           # two moves of different players (slot order), the second cut short
+        return 15 * K * K           # two moves of different players (in order), the second cut short
     if k == 2:
-        return 20 * K * K * K       # type 1: three players in slot order
+        return 20 * K * K * K       # type 1: three players in order
     if k == 3:
         return 6 * K * K2           # one player moved twice, the second move cut short
     if k == 4:
@@ -395,10 +432,11 @@ def _class_size(k, K, K2):
 
 
 @nb.njit(cache=True, inline="always", _nrt=NRT)
-def _first(w, s, i):
-    """Slot s's i-th possible first move (:func:`first_moves`), -1 past the end of his list."""
-    j = w.cstart[s] + i
-    return w.cand[j] if j < w.cstart[s + 1] else -1
+def _first(w, r, i):
+    """The i-th possible first move of the player at place r of the order of moves (:func:`first_moves`), -1 past
+    the end of his list."""
+    j = w.cstart[r] + i
+    return w.cand[j] if j < w.cstart[r + 1] else -1
 
 
 @nb.njit(cache=True, inline="always", _nrt=NRT)
@@ -580,7 +618,7 @@ def random_play(c, w, t, st, script, out, max_tries, keep):
             a3 = _draw(st, 3)
         else:
             typ = 8
-            a1 = _first(w, w.S[Z.carrier], _draw(st, K))
+            a1 = _first(w, 0, _draw(st, K))      # the carrier: first in the order of moves
             if a1 < 0:
                 continue
             a2 = _draw(st, K2)
