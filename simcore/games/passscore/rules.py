@@ -38,9 +38,11 @@ class Rules(RulesBase):
                               "it).")
     slides: str = option("on", ("on", "off"), "SLIDE LINES (BLUE)", "slide lines in play (off: they are ordinary "
                          "circles).")
-    offside: str = option("on", ("on", "off"), "OFFSIDE",
+    offside: str = option("on", ("on", "passes", "off"), "OFFSIDE",
                           "the offside rule: no pass ahead over two lines, and a team-mate moving over the "
-                          "opponents' blue line ahead of the puck carrier is called (off: neither).")
+                          "opponents' blue line ahead of the puck carrier is called ('When an offside occurs and is "
+                          "called by the defender': on = the defender always calls it; passes = he never does, only "
+                          "the pass rule holds; off: neither).")
     pass_block: str = option("defenders", ("defenders", "anyone"), "PASSING",
                              "'providing there is no defending player in a direct line between passer and "
                              "receiver': defenders = only an opponent blocks a pass; anyone = a team-mate does too.")
@@ -72,7 +74,8 @@ class Rules(RulesBase):
         r[R.plays] = int(self.plays)
         r[R.goal_target] = 0 if self.goal_target == "off" else int(self.goal_target)
         r[R.slides] = self.slides == "on"
-        r[R.offside] = self.offside == "on"
+        r[R.offside] = self.offside != "off"
+        r[R.offside_called] = self.offside == "on"
         r[R.pass_block_all] = self.pass_block == "anyone"
         r[R.goalie_free] = self.goalie_area == "free"
         r[R.goalie_throw] = self.goalie_throw == "teammate"

@@ -162,6 +162,23 @@ def test_a_team_mate_over_the_blue_line_ahead_of_the_carrier_is_offside_and_the_
                for s in range(1, 6))
 
 
+def test_offside_passes_never_calls_a_team_mate_but_keeps_the_pass_rule():
+    """"When an offside occurs and is called by the defender": offside=passes is the defender who never calls it."""
+    home = [(0, 3), (9, 3), (11, 1), (9, 5), (7, 2), (7, 4)]
+    away = [(17, 3), (11, 3), (13, 1), (16, 0), (16, 1), (17, 6)]
+    p = pos(home, away, rules="offside=passes")
+    plays = legal(p)
+    assert (1, move(2, "up"), -1, -1) not in plays                 # not cut short: L's move is an ordinary one
+    full = next(r for r in sorted(plays) if r[0] == 1 and r[1] == move(2, "up"))
+    make(p, full)
+    assert p.counts("offsides") == (0, 0) and p.where(0, 2) == (12, 1) and p.poss == (0, 1)
+    # the pass rule stays: C at [5,3] cannot pass to [12,3] over three lines, as with offside=on
+    back = [(0, 3), (5, 3), (12, 3), (9, 5), (7, 2), (7, 4)]
+    for rules in ("offside=passes", None):
+        assert not any(r[0] == 4 and r[1] == 2 for r in legal(pos(back, rules=rules)))
+    assert any(r[0] == 4 and r[1] == 2 for r in legal(pos(back, rules="offside=off")))
+
+
 def test_faceoff_place_none_leaves_the_offending_team_where_it_stands():
     home = [(0, 3), (9, 3), (11, 1), (9, 5), (7, 2), (7, 4)]
     away = [(17, 3), (11, 3), (13, 1), (16, 0), (16, 1), (17, 6)]

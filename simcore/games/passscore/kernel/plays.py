@@ -148,7 +148,7 @@ def step(c, w, t, kind, code, d):
         if capture:
             w.S[Z.captured_slot] = w.S[Z.carrier]
             return CAPTURE
-        if c.rules[R.offside] != 0 and poss == t and w.S[Z.carrier] != s:
+        if c.rules[R.offside_called] != 0 and poss == t and w.S[Z.carrier] != s:
             if in_attack_zone(c, t, dest) and not in_attack_zone(c, t, p) \
                     and not in_attack_zone(c, t, w.pos[t, w.S[Z.carrier]]) and not _carrier_was_in(c, w, t, d):
                 return OFFSIDE
