@@ -111,13 +111,20 @@ def build_sections(seed: int = SEED) -> dict[str, list[list[str]]]:
         order = rng.permutation(30)
         cards = [base[i] for i in order]              # card j's (category, reading) at one forechecker
         per_card = [[r] * 4 for _, r in cards]
+        # the card of the 10.2 example reading changes first at two forecheckers, so its section is split into
+        # segments as the example's is ("look under the 1 Forechecker segment")
+        pinned = {j for (s2, f1), text in EXAMPLE.items() if s2 == sec for j in range(30) if cards[j][1] == text}
         # 0 forecheckers from 1; 2 from 1 and 3 from 2, so a card that changes at 2 stays changed at 3
         for f, prev in ((0, 1), (2, 1), (3, 2)):
             cats = [c for c, _ in cards] if prev == 1 else cats2
             want, have = targets(sec, f), targets(sec, prev)
             # cards of categories in excess change to categories short of their target
-            excess = [int(j) for ci, c in enumerate(CAT) for j in
-                      rng.permutation([k for k in range(30) if cats[k] == c])[:max(0, have[ci] - want[ci])]]
+            excess = []
+            for ci, c in enumerate(CAT):
+                pool = [int(k) for k in rng.permutation([k for k in range(30) if cats[k] == c])]
+                if f == 2:
+                    pool = [k for k in pool if k in pinned] + [k for k in pool if k not in pinned]
+                excess += pool[:max(0, have[ci] - want[ci])]
             short = [c for ci, c in enumerate(CAT) for _ in range(max(0, want[ci] - have[ci]))]
             assert len(excess) == len(short), (sec, f)
             rng.shuffle(excess)

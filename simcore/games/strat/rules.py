@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from simcore.rulesbase import RulesBase, option
+from simcore.rulesbase import RuleError, RulesBase, option
 
 from .kernel.layout import N_RULES, RULE
 
@@ -127,6 +127,12 @@ class Rules(RulesBase):
         "on: a thrown-out reading of the Super Advanced faceoff chart sends another player of that side into the "
         "circle (the best faceoff rating among its other forwards) and the faceoff is drawn again; off: the "
         "reading is drawn again with the same faceoff men.")
+
+    def __post_init__(self):
+        super().__post_init__()
+        if self.intimidation == "on" and self.level == "basic":
+            raise RuleError("strat rule intimidation=on needs level=advanced: intimidation starts from the I "
+                            "readings of the Advanced action deck (12.1), and the Basic deck prints none")
 
     def faceoff_chart(self) -> str:
         """The faceoff chart in force: ``basic``, ``advanced`` or ``super`` (``level`` follows the game's level)."""

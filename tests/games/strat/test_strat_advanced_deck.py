@@ -204,6 +204,10 @@ def test_sample_deck_loads_with_numbers_and_line_change_cards():
     assert aa01.card == "AA01"
     assert aa01.sections[A.SEC_O2_HOME][1].reading == R.Reading(R.OPP_DEFENSE, 2)
     assert aa01.sections[A.SEC_O1][1].reading == R.Reading(R.PASSING, ord("G") - ord("A"))
+    # "If the action card divides the offensive section into separate defensive segments ... look under the 1
+    # Forechecker segment": the example card's sections are divided, so the other segments read otherwise
+    for sec in (A.SEC_O2_HOME, A.SEC_O1):
+        assert aa01.sections[sec][2].reading != aa01.sections[sec][1].reading
 
 
 def _category(r: A.AdvancedReading) -> str:

@@ -170,11 +170,12 @@ def test_game_depends_only_on_seed_and_index():
     assert not a.table("games")[cols].equals(c.table("games")[cols])
 
 
-def test_calibration_bands():
-    # the bands, sample league round robin at a fixed seed: 100 games per ordered pair
+@pytest.mark.parametrize("level", ["basic", "advanced"])
+def test_calibration_bands(level):
+    # the bands, both levels, sample league round robin at a fixed seed: 100 games per ordered pair
     c = engine.compiled()
     pairs = len(c.teams) * (len(c.teams) - 1)
-    res = engine.simulate(league=True, n=100 * pairs, seed=12345)
+    res = engine.simulate(league=True, n=100 * pairs, seed=12345, rules=f"level={level}")
     s = res.summary().set_index("metric")["estimate"]
     assert 2.8 <= s["goals_per_team_game"] <= 3.2
     assert 28 <= s["shots_per_team_game"] <= 34

@@ -337,3 +337,19 @@ def test_4_32_a_nullified_any_player_shot_still_counts_as_his_turn(kit_tie):
                                         "away"]
     shots = texts(gl, EV.shot)
     assert len(shots) == 1 and shots[0].startswith("KBY RW Player A shoots (Inside), rolls 7")
+
+
+def test_intimidation_on_needs_the_advanced_deck(capsys):
+    """12.1: intimidation starts from the Advanced action deck's I readings; the Basic deck prints none, so
+    intimidation=on at level=basic is refused rather than played as nothing."""
+    from simcore.cli import main
+    from simcore.games.strat.rules import Rules
+    from simcore.rulesbase import RuleError
+
+    with pytest.raises(RuleError, match="needs level=advanced"):
+        Rules(intimidation="on")
+    assert Rules(intimidation="on", level="advanced").in_force("intimidation")
+    assert not Rules(intimidation="off", level="advanced").in_force("intimidation")
+    assert main(["strat", "KBY", "NRV", "-n", "10", "--rules", "intimidation=on"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "needs level=advanced" in err
