@@ -201,8 +201,11 @@ def main(argv=None) -> int:
     import simcore.progress as progress
     from simcore.outputs import COMMAND
 
-    if "matplotlib" not in sys.modules:
-        os.environ.setdefault("MPLBACKEND", "Agg")  # a command writes its figures to files, never to a window
+    # a command writes its figures to files, never to a window; the variable is taken back on the way out, so that
+    # a caller's later processes (a notebook kernel started by the same Python) keep their own backend
+    headless = "matplotlib" not in sys.modules and "MPLBACKEND" not in os.environ
+    if headless:
+        os.environ["MPLBACKEND"] = "Agg"
     argv = _quiet_first(argv)
     token = COMMAND.set(["simcore", *argv])
     was = progress.set_quiet(False)     # a command's --quiet (cliargs.Parser) holds for that command only
@@ -220,6 +223,8 @@ def main(argv=None) -> int:
         runner.shutdown()         # the cluster --executor dask started, if any (its tasks cancelled on Ctrl-C)
         progress.set_quiet(was)
         COMMAND.reset(token)
+        if headless:
+            os.environ.pop("MPLBACKEND", None)
 
 
 def _quiet_first(argv):

@@ -249,7 +249,8 @@ def jsonable(df) -> list[dict]:
 
 
 def print_json(doc) -> None:
-    print(json.dumps(doc, indent=2))
+    """``doc`` as strict JSON (:func:`plain`: a NaN, such as the rate of something that never happened, is null)."""
+    print(json.dumps(plain(doc), indent=2, allow_nan=False))
 
 
 def print_report(rep, args) -> None:

@@ -15,6 +15,7 @@ from simcore.stats import mean_ci, wilson_ci
 from .kernel.layout import OT, REG, SO, WIN_AWAY, WIN_HOME, WIN_TIE, K, O, T
 
 #: The league metrics of ``simcore strat --format json`` (``league`` object) and of :func:`league_summary`.
+#: The headline league metrics (first in the ``league`` object; every other :func:`league_summary` metric follows).
 LEAGUE_METRICS = ("goals_per_team_game", "shots_per_team_game", "pp_opportunities_per_team_game", "pp_pct",
                   "pk_pct", "home_win", "save_pct")
 #: Penalties by kind (league_summary's ``penalties_<kind>_per_team_game``): action card 4.8, goalie 5.72,
@@ -89,11 +90,13 @@ def league_summary(res: Results) -> pd.DataFrame:
 
 
 def league_json(res: Results) -> dict:
-    """The ``league`` object of the CLI's JSON: each metric as {estimate, ci: [low, high]} (and the names of
-    :data:`RENAMED`, deprecated, beside the new ones)."""
+    """The ``league`` object of the CLI's JSON: every :func:`league_summary` metric (the text output's), the
+    :data:`LEAGUE_METRICS` first, each as {estimate, ci: [low, high]}; and the names of :data:`RENAMED`,
+    deprecated, beside the new ones."""
     s = league_summary(res).set_index("metric")
+    names = list(LEAGUE_METRICS) + [m for m in s.index if m not in LEAGUE_METRICS]
     out = {m: {"estimate": float(s.at[m, "estimate"]), "ci": [float(s.at[m, "ci_low"]), float(s.at[m, "ci_high"])]}
-           for m in LEAGUE_METRICS}
+           for m in names}
     for old, new in RENAMED.items():
         if new in out:
             out[old] = out[new]

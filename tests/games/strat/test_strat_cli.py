@@ -6,6 +6,7 @@ import sys
 import pytest
 
 from simcore.cli import main
+from simcore.cliargs import plain
 
 
 def run(capsys, *argv):
@@ -26,13 +27,24 @@ def test_strat_league_json_document(capsys):
     doc = json.loads(out)
     assert doc["n"] == 112 and doc["seed"] == 5 and doc["mode"] == "league"
     assert doc["variant"].startswith("strat(") and "goalie_fatigue=on" in doc["variant"]
-    assert set(doc["league"]) == set(STRAT_LEAGUE) | {"home_win_pct"}    # the name of earlier releases, for one
+    # every metric of the text output, the headline ones first; then the names of earlier releases
+    names = list(analysis.league_summary(engine.simulate(league=True, n=112, seed=5)).metric)
+    assert list(doc["league"]) == list(STRAT_LEAGUE) + [m for m in names if m not in STRAT_LEAGUE] + [
+        "home_win_pct", "away_win_pct", "tie_pct"]
+    assert {"empty_net_goals_per_team_game", "penalties_intimidation_per_team_game", "deflections_per_team_game",
+            "passes_per_team_game"} <= set(doc["league"])
     assert doc["league"]["home_win_pct"] == doc["league"]["home_win"]
+    assert doc["league"]["tie_pct"] == doc["league"]["tie"]
+    undefined = ("intimidation_success", "pass_success")
     for m, v in doc["league"].items():
-        lo, hi = v["ci"]
-        assert lo <= v["estimate"] <= hi, m
+        if m not in undefined:
+            lo, hi = v["ci"]
+            assert lo <= v["estimate"] <= hi, m
+    # at level=basic nothing is intimidated or passed: their success rates are undefined, null in strict JSON
+    assert doc["league"]["intimidation_success"] == {"estimate": None, "ci": [None, None]}
+    assert "NaN" not in out
     res = engine.simulate(league=True, n=112, seed=5)
-    assert doc["league"] == analysis.league_json(res)             # JSON floats round-trip exactly
+    assert doc["league"] == plain(analysis.league_json(res))       # JSON floats round-trip exactly
     rows = {r["team"]: r for r in doc["teams"]}
     assert set(rows) == {"KBY", "NRV", "ASR", "DNM", "LKP", "BRW", "GRP", "FNW"}
     assert all(r["games"] == 28 for r in rows.values())       # 112 games = 2 round robins: 14 games a team each
