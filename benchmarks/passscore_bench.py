@@ -79,9 +79,9 @@ def decision_positions(seed, rules):
     return out
 
 
-def search_decisions(seed, rules, repeats=1) -> tuple[float, int]:
-    """Seconds for search's decision at each of :func:`decision_positions` (``repeats`` times) and the count."""
-    positions = decision_positions(seed, rules)
+def search_decisions(positions, seed, repeats=1) -> tuple[float, int]:
+    """Seconds for search's decision at each of ``positions`` (:func:`decision_positions`), ``repeats`` times, and
+    the count: the decisions alone, the positions being made before."""
     t = time.perf_counter()
     for _ in range(repeats):
         for p in positions:
@@ -119,7 +119,7 @@ def python_reference(seed, n, rules) -> dict:
             for m in mods:
                 m._step = step
     assert arrays_list(again) == out["random"]["arrays"]
-    secs, count = search_decisions(seed, rules)
+    secs, count = search_decisions(decision_positions(seed, rules), seed)
     out["search"] = {"decisions": count, "seconds": secs}
     return {"rows": out, "words_total": calls[0], "count_games": n}
 
@@ -173,10 +173,11 @@ def main(argv=None) -> int:
         row(f"search_{t}", "search against greedy, both seats (decisions of search)", t, sizes["search"],
             lambda t=t: (play(("search", "greedy"), sizes["search"], seed, rules, threads=t),
                          play(("greedy", "search"), sizes["search"], seed, rules, threads=t)), unit="decisions")
-    search_decisions(seed, rules)                       # compiled and warmed up
+    positions = decision_positions(seed, rules)
+    search_decisions(positions, seed)                   # compiled and warmed up
     rows["search_one"] = {"label": f"search, one decision at a time on {len(DECISION_PLIES)} fixed positions",
                           "threads": 1, "n": len(DECISION_PLIES) * 4, "unit": "decisions", "times": [],
-                          "fn": lambda: search_decisions(seed, rules, repeats=4)}
+                          "fn": lambda: search_decisions(positions, seed, repeats=4)}
     identical = True
     for _ in range(repeats):
         for key, r in rows.items():

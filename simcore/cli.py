@@ -204,12 +204,12 @@ def main(argv=None) -> int:
     # a command writes its figures to files, never to a window; the variable is taken back on the way out, so that
     # a caller's later processes (a notebook kernel started by the same Python) keep their own backend
     headless = "matplotlib" not in sys.modules and "MPLBACKEND" not in os.environ
-    if headless:
-        os.environ["MPLBACKEND"] = "Agg"
     argv = _quiet_first(argv)
     token = COMMAND.set(["simcore", *argv])
     was = progress.set_quiet(False)     # a command's --quiet (cliargs.Parser) holds for that command only
     try:
+        if headless:
+            os.environ["MPLBACKEND"] = "Agg"
         with warnings.catch_warnings():
             _show_deprecations()
             return _main(argv)

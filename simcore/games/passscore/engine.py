@@ -168,6 +168,7 @@ class Position:
     def play(self, team, play) -> int:
         from .kernel.drivers import play_turn
 
+        self.w.S[Z.rest] = 0                  # this play is the turn a rest was for, as in drivers.one_turn
         return int(play_turn(self.c, self.w, team, np.asarray(play, np.int64), -1))
 
     def turn(self, play=None, slow=False) -> int:

@@ -139,9 +139,10 @@ def build_sections(seed: int = SEED) -> dict[str, list[list[str]]]:
             if f == 2:
                 cats2 = new_cats
         out[sec] = per_card
-    # pin the 10.2 example on card 0 by exchanging whole sections with a card that reads it
+    # pin the 10.2 example on card 0 by exchanging whole sections with a card that reads it, a divided one
     for (sec, f), text in EXAMPLE.items():
-        j = next(j for j in range(30) if out[sec][j][f] == text)
+        reads = [j for j in range(30) if out[sec][j][f] == text]
+        j = next((j for j in reads if len(set(out[sec][j])) > 1), reads[0])
         out[sec][0], out[sec][j] = out[sec][j], out[sec][0]
     return out
 

@@ -24,6 +24,8 @@ class State:
         self.poss = poss
         self.carrier = carrier
         self.carrier_at_start = self.where(poss, carrier)
+        self.carrier_moved = False           # in this play (he moves first of its movers)
+        self.left = []                       # the circles the play's moves so far left
         rc = [tuple(map(int, x)) for x in board.rc]
         self.circles = set(rc)
         self.goal = {t: {rc[i] for i in board.goal[t]} for t in range(2)}
@@ -37,6 +39,7 @@ class State:
         s = object.__new__(State)
         s.__dict__.update(self.__dict__)
         s.at = dict(self.at)
+        s.left = list(self.left)
         return s
 
     def where(self, t, s):
@@ -97,13 +100,18 @@ class State:
         n = self.copy()
         del n.at[here]
         n.at[dest] = (t, s)
+        n.left.append(here)
+        n.carrier_moved = self.carrier_moved or carrying
         if capture:
             return n, "capture"
         if self.r.offside == "on" and self.poss == t and not carrying:
-            # "moves over opponents' blue line ahead of puck carrier": the carrier is outside the zone now and was
-            # when the play began, so no order of the play's moves has him in it before this one
-            if n.zone(t, dest) and not n.zone(t, here) and not n.zone(t, n.where(t, self.carrier)) \
-                    and not n.zone(t, self.carrier_at_start):
+            # "moves over opponents' blue line ahead of puck carrier": the carrier is outside the zone now, and this
+            # move could not come before his while he was in it (he moved this play from the zone, and this move
+            # neither ends on nor slides across a circle an earlier move of the play left)
+            path = [q] + (next(ln for ln in self.slides if q in (ln[0], ln[-1])) if slide else [])
+            first = self.carrier_moved and self.zone(t, self.carrier_at_start) and \
+                not any(x in self.left for x in path + [dest])
+            if n.zone(t, dest) and not n.zone(t, here) and not n.zone(t, n.where(t, self.carrier)) and not first:
                 return n, "offside"
         return n, "ok"
 
@@ -116,7 +124,7 @@ class State:
         for g in range(2):
             if a in self.crease[g] and not (self.carrier == 0 and g == t):
                 return None
-        if self.r.offside == "on":
+        if self.r.offside != "off":
             lines = [self.home_blue, self.centre, self.away_blue]
             crossed = sum(1 for L in lines if (a[0] <= L < b[0] if t == 0 else b[0] <= L < a[0]))
             if crossed >= 2:

@@ -4,7 +4,7 @@ from __future__ import annotations
 from simcore.games.passscore import Rules, load_board
 
 BOARD = load_board()
-VARIANTS = (None, "slides=off", "offside=off", "pass_block=anyone", "goalie_area=free")
+VARIANTS = (None, "slides=off", "offside=off", "offside=passes", "pass_block=anyone", "goalie_area=free")
 
 
 def random_position(rng, max_players=6):

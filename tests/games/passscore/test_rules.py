@@ -248,6 +248,13 @@ def test_a_team_mate_entering_as_the_carrier_leaves_the_zone_is_onside():
     assert cut in legal(q) and (1, move(1, "down"), move(2, "up"), move(3, "up")) not in legal(q)
     make(q, cut)
     assert q.counts("offsides") == (1, 0)
+    # a team-mate stepping onto the circle the carrier leaves can only move after him, when he is out: offside
+    home3 = [(0, 3), (12, 3), (9, 1), (11, 3), (7, 2), (7, 4)]       # C in the zone, R just behind him
+    r = pos(home3)
+    behind = (1, move(1, "down-left"), move(3, "up"), -1)            # C [12,3] -> [11,2]; R [11,3] -> [12,3]
+    assert behind in legal(r) and (1, move(1, "down-left"), move(3, "up"), move(4, "up")) not in legal(r)
+    make(r, behind)
+    assert r.counts("offsides") == (1, 0)
 
 
 # ---------------------------------------------------------------- SCORING

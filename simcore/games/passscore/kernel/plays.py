@@ -108,15 +108,31 @@ def slot_at(S, t, r):
 
 
 @nb.njit(cache=True, inline="always", _nrt=NRT)
-def _carrier_was_in(c, w, t, d):
-    """Whether team t's carrier stood in the attacking zone when the play began (action d of the play's undo rows
-    ``d - d % 3 ..``): he moves first of the play's movers, so a move of his is the play's first action."""
-    cs = w.S[Z.carrier]
-    p = w.pos[t, cs]
+def _ahead_of_the_carriers_move(c, w, t, d, code, p, dest):
+    """Whether team t's move ``code`` from circle p to ``dest`` (the play's action d, its undo rows ``d - d % 3 ..``) could have
+    been made before the carrier's move of the same play while the carrier still stood in the attacking zone: the
+    carrier moved first of the play's movers (a move of his is its first action) from a circle in the zone, and this
+    move neither ends on nor slides across a circle any earlier move of the play left (it needs none of them made
+    first; a rarer order through a third player's move is not looked for)."""
     b = d - d % 3
-    if d > b and w.save[b, 0] == MOVE and w.save[b, 1] == t and w.save[b, 2] == cs:
-        p = w.save[b, 3]
-    return in_attack_zone(c, t, p)
+    cs = w.S[Z.carrier]
+    if d == b or w.save[b, 0] != MOVE or w.save[b, 1] != t or w.save[b, 2] != cs:
+        return False
+    if not in_attack_zone(c, t, w.save[b, 3]):
+        return False
+    q = c.nbr[p, (code % 16) // 2]                     # the circle stepped onto (a slide's first end)
+    for k in range(b, d):
+        if w.save[k, 0] != MOVE or w.save[k, 1] != t:
+            continue
+        left = w.save[k, 3]
+        if left == dest or left == q:
+            return False
+        if code % 2 == 1:
+            ln = c.slide_of[q]
+            for j in range(c.slide_len[ln]):
+                if c.slide_path[ln, j] == left:
+                    return False
+    return True
 
 
 @nb.njit(cache=True, inline="always", _nrt=NRT)
@@ -125,8 +141,8 @@ def step(c, w, t, kind, code, d):
     writing how to take it back into ``w.save[d]`` (:func:`undo`).  Returns ILLEGAL (nothing changed), OK, CAPTURE
     (a defender moved onto the puck carrier: the mover stands there, the captured carrier is moved off by
     :func:`resolve_capture`), OFFSIDE (a team-mate of the carrier moved over the opponents' blue line ahead of him:
-    the carrier is outside the zone both now and when the play began, so no order of the play's moves puts him
-    in it first) or GOAL.  ``d``: the action's undo row, ``d % 3`` its place in the play."""
+    the carrier is outside the zone now, and this move could not have been made before his while he was in it,
+    :func:`_ahead_of_the_carriers_move`) or GOAL.  ``d``: the action's undo row, ``d % 3`` its place in the play."""
     poss = w.S[Z.poss]
     u = w.save[d]
     u[0] = kind
@@ -150,7 +166,8 @@ def step(c, w, t, kind, code, d):
             return CAPTURE
         if c.rules[R.offside_called] != 0 and poss == t and w.S[Z.carrier] != s:
             if in_attack_zone(c, t, dest) and not in_attack_zone(c, t, p) \
-                    and not in_attack_zone(c, t, w.pos[t, w.S[Z.carrier]]) and not _carrier_was_in(c, w, t, d):
+                    and not in_attack_zone(c, t, w.pos[t, w.S[Z.carrier]]) \
+                    and not _ahead_of_the_carriers_move(c, w, t, d, code, p, dest):
                 return OFFSIDE
         return OK
     if poss != t:
