@@ -118,8 +118,9 @@ def test_bytes_per_game_come_from_the_declared_outputs():
     assert base.bytes_per_game(ezr, "games") == records + ezr.table_bytes_per_game
     assert base.bytes_per_game(ezr, "aggregate") == 0                   # constant memory
     strat = simcore.game("strat")
-    # OG 40 + OT 76 + OK 96 bytes, the pairing, goalie slots and fatigue 3 x 16; the player counters are reused
-    assert base.bytes_per_game(strat, "games") == 308 + strat.table_bytes_per_game
+    # OG 40 + OT + OK 112 bytes (14 counters, 2 sides, 2 goalies), the pairing, goalie slots and fatigue 3 x 16;
+    # the player counters are reused
+    assert base.bytes_per_game(strat, "games") == 324 + strat.table_bytes_per_game
     pyramid = simcore.game("pyramid")
     assert base.bytes_per_game(pyramid, "games") == 116 + pyramid.table_bytes_per_game
 
@@ -154,7 +155,7 @@ def test_huge_n_is_one_line_on_the_command_line(capsys, monkeypatch):
     monkeypatch.setattr(base, "available_memory", lambda: 2 << 30)
     code, _, err = run(capsys, "strat", "KBY", "NRV", "-n", "100000000")
     limit = (2 << 30) // base.bytes_per_game(simcore.game("strat"), "games")
-    one_line_error(code, err, "strat: 100,000,000 games keep about 160.8 GB of records and tables")
+    one_line_error(code, err, "strat: 100,000,000 games keep about 162.4 GB of records and tables")
     assert f"at most {limit:,} games a run; run fewer games" in err
     code, _, err = run(capsys, "compare", "ezr", "--b", "qq_chart=off", "-n", "9223372036854775807")
     # the command line has no mode=: it names what it can change (-n, --seed); the API keeps mode='aggregate'

@@ -55,7 +55,7 @@ PLAYER_COLUMNS = {"goals": P.g, "assists": P.a, "shots": P.sog, "pim": P.pim, "p
 GOALIE_COLUMNS = {"games": K.gp, "starts": K.start, "shots_against": K.sa, "goals_against": K.ga,
                   "fatigued_start": K.fat_start, "shelled": K.shelled, "shots_against_fatigued": K.sa_fat,
                   "goals_against_fatigued": K.ga_fat, "fatigue_goals_against": K.fatg,
-                  "shootout_shots": K.so_sa, "shootout_goals_against": K.so_ga}
+                  "shootout_shots": K.so_sa, "shootout_goals_against": K.so_ga, "penalties": K.pen, "pim": K.pim}
 DECISIONS = {DEC_W: "W", DEC_L: "L", DEC_OTL: "OTL", DEC_T: "T"}
 
 
@@ -317,8 +317,8 @@ def _goalie_games(res: Results, c: Compiled) -> pd.DataFrame:
 
 
 def goalie_table(goalie_games: pd.DataFrame) -> pd.DataFrame:
-    """Per-goalie totals: GP, GS, W-L-OTL, SA, GA, SV%, shelled games, fatigued starts, and the fatigue rule's
-    goals (24.2)."""
+    """Per-goalie totals: GP, GS, W-L-OTL, SA, GA, SV%, shelled games, fatigued starts, the fatigue rule's goals
+    (24.2), and his own penalties and minutes (5.72)."""
     gg = goalie_games
     agg = gg.groupby(["team", "goalie"], observed=True).agg(
         games=("games", "sum"), starts=("starts", "sum"),
@@ -326,7 +326,7 @@ def goalie_table(goalie_games: pd.DataFrame) -> pd.DataFrame:
         ot_losses=("decision", lambda d: (d == "OTL").sum()),
         shots_against=("shots_against", "sum"), goals_against=("goals_against", "sum"),
         shelled=("shelled", "sum"), fatigued_starts=("fatigued_start", "sum"),
-        fatigue_goals_against=("fatigue_goals_against", "sum"))
+        fatigue_goals_against=("fatigue_goals_against", "sum"), penalties=("penalties", "sum"), pim=("pim", "sum"))
     agg["save_pct"] = 1 - agg["goals_against"] / agg["shots_against"].where(agg["shots_against"] > 0)
     agg["goals_against_per_game"] = agg["goals_against"] / agg["games"].where(agg["games"] > 0)
     return agg.reset_index()

@@ -344,6 +344,9 @@ def test_5_73_retaliation_offsetting_minors_no_power_play():
     assert gl.team[HOME, T.ppo] == 0 and gl.team[AWAY, T.ppo] == 0
     assert gl.team[HOME, T.pen_retal] == 1 and gl.team[AWAY, T.pen_goalie] == 1
     assert gl.team[HOME, T.pim] == 2 and gl.team[AWAY, T.pim] == 2
+    # the goalie's own line: one minor, 2 minutes, for NRV's goalie in net and nobody else
+    assert gl.goalies[AWAY, :, K.pen].tolist() == [1, 0] and gl.goalies[AWAY, :, K.pim].tolist() == [2, 0]
+    assert gl.goalies[HOME, :, K.pim].tolist() == [0, 0]
     assert texts(gl, EV.faceoff)[-1].startswith("Faceoff at NRV's end")
 
 
@@ -374,6 +377,7 @@ def test_5_73_retaliation_power_play_is_played_without_the_retaliator():
                                 + ("top" if pp_chart_rows(c, pk)[n][0] == 0 else "bottom") + " half of the chart"]
     assert all(c.skaters[x["retaliator"]][1] not in t for t in texts(gl, EV.pp_shot))
     assert gl.team[HOME, T.ppo] == 1 and gl.team[HOME, T.pen_retal] == 1 and gl.team[AWAY, T.pen_goalie] == 1
+    assert gl.goalies[AWAY, :, K.pen].tolist() == [1, 0] and gl.goalies[AWAY, :, K.pim].tolist() == [2, 0]
 
 
 def test_5_73_retaliation_die_names_nobody():

@@ -28,6 +28,14 @@ def test_penalties_are_the_sum_of_their_kinds(run):
     skater_pim = players.groupby("team", observed=True)["pim"].sum()
     t = teams.set_index("team")
     assert (skater_pim.reindex(t.index) == 2 * (t["penalties"] - t["penalties_goalie"])).all()
+    # ... and the goalies' own lines carry them, game by game and in the goalie table
+    gg, tg = run.table("goalie_games"), run.table("team_games")
+    per_game = gg.groupby(["game_id", "team"], observed=True)["penalties"].sum()
+    want = tg.set_index(["game_id", "team"])["penalties_goalie"]
+    assert (per_game.reindex(want.index, fill_value=0) == want).all() and want.sum() > 0
+    goalies = run.table("goalies")
+    assert goalies["penalties"].sum() == t["penalties_goalie"].sum()
+    assert (goalies["pim"] == 2 * goalies["penalties"]).all()
 
 
 def test_per_player_counts_add_up_to_the_team_counts(run):

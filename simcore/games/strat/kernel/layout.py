@@ -153,7 +153,9 @@ P = fields("PlayerCounter", "g a sog pim ppg shg inj intim_try intim_ok defl_try
                              # passes chosen over penetration (11); minors by kind (4.8, 5.73, 16.1, 16.2); delayed (16.13)
                              "pass_try pass_ok pen_card pen_retal pen_intim pen_def delayed")
 NP = len(P)
-K = fields("GoalieCounter", "gp start sa ga dec fat_start shelled sa_fat ga_fat fatg so_sa so_ga")
+K = fields("GoalieCounter", "gp start sa ga dec fat_start shelled sa_fat ga_fat fatg so_sa so_ga "
+                            # his own minors (5.72) and their minutes
+                            "pen pim")
 NK = len(K)
 O = fields("GameOutput", "home away winner decided so_home so_away so_rounds cards steps draws")  # noqa: E741
 NO = len(O)

@@ -6,7 +6,7 @@ import numpy as np
 
 from .delayed import DEL_COINCIDENT, PEN_KIND_INTIM_GOAL, charge_minor, finish
 from .events import log
-from .layout import EV, F, M, MAX_ROSTER, MODE, NP, NT, P, RULE, T, ZL
+from .layout import EV, F, K, M, MAX_ROSTER, MODE, NK, NP, NT, P, RULE, T, ZL
 from .powerplay import power_play
 from .tables import rule, sk
 
@@ -39,6 +39,9 @@ def penalty(D, Z, RS, t_off, p, pol, OT_, OP, OK, L, kind, pp_out=-1):
             OP[(t_off * MAX_ROSTER + sk(D, p, F.slot)) * NP + P.pen_card] += 1
         elif kind == PEN_KIND_DEFENSE:
             OP[(t_off * MAX_ROSTER + sk(D, p, F.slot)) * NP + P.pen_def] += 1
+    else:                                   # the goalie in net (5.72)
+        OK[(t_off * 2 + Z[ZL.gkslot + t_off]) * NK + K.pen] += 1
+        OK[(t_off * 2 + Z[ZL.gkslot + t_off]) * NK + K.pim] += 2
     log(Z, L, EV.penalty, t_off, p, kind, 0, 0)
     t = 1 - t_off
     Z[ZL.m + M.mode] = MODE.faceoff
