@@ -10,21 +10,30 @@ with its per-game influence (the linearization a paired interval needs, :func:`r
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Callable
 
 import numpy as np
 
+#: ``Metric.bounds`` of a count (goals, shots, plays: a mean or pooled rate of counts) and of a share of games or
+#: events (a win share, PP%, a success rate)
+COUNT = (0.0, math.inf)
+SHARE = (0.0, 1.0)
+
 
 @dataclass(frozen=True)
 class Metric:
     """A named quantity of a run: ``per_game(res)`` gives one value per game in game order, or
-    ``functional(res)`` gives ``(estimate, per-game influence)``; ``doc`` says what it is in a line."""
+    ``functional(res)`` gives ``(estimate, per-game influence)``; ``doc`` says what it is in a line.
+    ``bounds``: the least and greatest values the quantity can take (:data:`COUNT`, :data:`SHARE`; None:
+    unbounded, as a margin); :func:`summarize` cuts a normal interval there."""
 
     name: str
     doc: str
     per_game: Callable | None = None
     functional: Callable | None = None
+    bounds: tuple | None = None
 
     def __post_init__(self):
         if (self.per_game is None) == (self.functional is None):
@@ -92,16 +101,17 @@ COMMON = _metrics(
     Metric("decided_OT", "share of games decided in overtime", lambda r: r.games.decided_in == "OT"),
     Metric("decided_SO", "share of games decided by a shootout", lambda r: r.games.decided_in == "SO"),
     Metric("past_regulation", "share of games not decided in regulation", lambda r: r.games.decided_in != "REG"),
-    Metric("home_goals_mean", "home goals per game", lambda r: r.games.home_goals),
-    Metric("away_goals_mean", "away goals per game", lambda r: r.games.away_goals),
+    Metric("home_goals_mean", "home goals per game", lambda r: r.games.home_goals, bounds=COUNT),
+    Metric("away_goals_mean", "away goals per game", lambda r: r.games.away_goals, bounds=COUNT),
     Metric("goals_per_team_game", "goals per team per game (both sides' mean)",
-           lambda r: (r.games.home_goals + r.games.away_goals) / 2),
+           lambda r: (r.games.home_goals + r.games.away_goals) / 2, bounds=COUNT),
     Metric("margin", "home goals minus away goals", lambda r: r.games.home_goals - r.games.away_goals),
-    Metric("abs_margin", "the goal margin either way", lambda r: (r.games.home_goals - r.games.away_goals).abs()),
-    Metric("balance", "1 - |P(home win) - P(away win)| (1: a coin flip)", functional=_balance),
-    Metric("goals_variance", "variance of a team's goals in a game", functional=_variance),
+    Metric("abs_margin", "the goal margin either way", lambda r: (r.games.home_goals - r.games.away_goals).abs(),
+           bounds=COUNT),
+    Metric("balance", "1 - |P(home win) - P(away win)| (1: a coin flip)", functional=_balance, bounds=SHARE),
+    Metric("goals_variance", "variance of a team's goals in a game", functional=_variance, bounds=COUNT),
     Metric("goals_dispersion", "variance over mean of a team's goals in a game (1 for Poisson scoring)",
-           functional=_dispersion),
+           functional=_dispersion, bounds=COUNT),
 )
 
 
@@ -117,7 +127,38 @@ def flow_metrics(period_margins: Callable) -> dict[str, Metric]:
 
     return _metrics(
         Metric("lead_changes", "times the leader at a period's end changes",
-               lambda r: lead_changes(period_margins(r))),
+               lambda r: lead_changes(period_margins(r)), bounds=COUNT),
         Metric("comeback", "the winner trailed at the end of period 1 or 2",
-               lambda r: comeback(period_margins(r)[:, :2], r.games.winner)),
+               lambda r: comeback(period_margins(r)[:, :2], r.games.winner), bounds=SHARE),
     )
+
+
+def summarize(res, metrics: dict[str, Metric]):
+    """One row per metric of ``res``: estimate and 95% interval, and the number of games.  A per-game metric whose
+    values are all 0 or 1 (a share of games) gets the Wilson interval; another the normal interval of its mean; a
+    functional (a pooled rate) the normal interval of its per-game influence (the delta method).  A normal interval
+    is cut at the metric's ``bounds``: the mean of goals is never below 0, whatever its spread."""
+    import pandas as pd
+
+    from simcore.stats import Z95, mean_ci, wilson_ci
+
+    rows = []
+    n = res.n
+    for name, m in metrics.items():
+        if m.kind == "per_game":
+            x = np.asarray(m.per_game(res), dtype=float)
+            est = float(x.mean())
+            if np.isin(x, (0.0, 1.0)).all():
+                lo, hi = wilson_ci(float(x.sum()), n)
+            else:
+                lo, hi = mean_ci(est, float(x.std(ddof=1)) if n > 1 else float("nan"), n)
+        else:
+            est, infl = m.functional(res)
+            est = float(est)
+            infl = np.asarray(infl, float)
+            half = Z95 * float(infl.std(ddof=1)) / np.sqrt(n) if n > 1 else float("nan")
+            lo, hi = est - half, est + half
+        if m.bounds is not None:
+            lo, hi = (max(lo, m.bounds[0]) if lo == lo else lo), (min(hi, m.bounds[1]) if hi == hi else hi)
+        rows.append((name, est, lo, hi, n))
+    return pd.DataFrame(rows, columns=["metric", "estimate", "ci_low", "ci_high", "n"])

@@ -30,3 +30,25 @@ def test_a_score_interval_never_collapses_at_a_clean_sweep_and_stays_in_0_1():
     assert hi == 1.0 and m + Z95 * sd / 10 > 1 and abs(lo - (m - Z95 * sd / 10)) < 1e-12
     # a run against itself is exactly even: every pair scores 1/2, and so does the interval
     assert score_ci(np.full(30, 0.5)) == (0.5, 0.5)
+
+
+def test_a_summary_interval_is_cut_at_the_metrics_bounds():
+    """A mean of goals near 0 has a normal interval below 0; a count's interval is cut at 0, a share's at 0 and 1,
+    a margin's not at all; the estimate is untouched."""
+    from types import SimpleNamespace
+
+    import numpy as np
+
+    from simcore.metrics import COUNT, SHARE, Metric, summarize
+
+    goals = np.array([0, 0, 0, 0, 0, 0, 0, 2])                  # mean 0.25, sd 0.71: the normal interval reaches -0.24
+    res = SimpleNamespace(n=goals.size)
+    metrics = {"free": Metric("free", "unbounded", lambda r: goals - 0.0),
+               "count": Metric("count", "a count", lambda r: goals, bounds=COUNT),
+               "share": Metric("share", "a pooled share", functional=lambda r: (0.95, np.r_[np.ones(4), -np.ones(4)]),
+                               bounds=SHARE)}
+    s = summarize(res, metrics).set_index("metric")
+    free_lo, free_hi = s.loc["free", ["ci_low", "ci_high"]]
+    assert free_lo < -0.2 and s.loc["count", "ci_low"] == 0.0 and s.loc["count", "ci_high"] == free_hi
+    assert s.loc["count", "estimate"] == 0.25
+    assert s.loc["share", "ci_high"] == 1.0 and s.loc["share", "ci_low"] < 0.95 and s.loc["share", "estimate"] == 0.95

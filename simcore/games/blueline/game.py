@@ -17,9 +17,8 @@ import pandas as pd
 
 import simcore
 from simcore.games.base import Game, PlayByPlay, SetupBase, setup_field
-from simcore.metrics import COMMON, Metric, flow_metrics, margins_by_period, ratio
+from simcore.metrics import COMMON, COUNT, SHARE, Metric, flow_metrics, margins_by_period, ratio, summarize
 from simcore.results import Results
-from simcore.stats import Z95, mean_ci, wilson_ci
 
 from .policies import Policy
 from .report import COMMANDS
@@ -201,11 +200,12 @@ def _count_metrics() -> dict[str, Metric]:
     the counters exist."""
     names = set(count_names())
     out = {f"{c}_per_game": Metric(f"{c}_per_game", f"{COUNT_DOCS.get(c, c.replace('_', ' '))} in a game "
-                                   f"(both teams)", _both(c)) for c in count_names()}
+                                   f"(both teams)", _both(c), bounds=COUNT) for c in count_names()}
 
     def add(name, doc, needs, **kw):
+        """A metric from counters the kernel has; a pooled rate (a functional) is a share, the rest counts."""
         if set(needs) <= names and name not in out:
-            out[name] = Metric(name, doc, **kw)
+            out[name] = Metric(name, doc, bounds=SHARE if "functional" in kw else COUNT, **kw)
 
     add("shots_per_team_game", "shots on goal per team per game", ["shots"],
         per_game=lambda r: _both("shots")(r) / 2)
@@ -237,34 +237,18 @@ def _count_metrics() -> dict[str, Metric]:
 def _own_metrics() -> dict[str, Metric]:
     return {
         **_count_metrics(),
-        "goals_per_game": Metric("goals_per_game", "goals in a game (both teams; shootout goals excluded)", _goals),
+        "goals_per_game": Metric("goals_per_game", "goals in a game (both teams; shootout goals excluded)", _goals,
+                                 bounds=COUNT),
         "shootout_goals_per_game": Metric("shootout_goals_per_game", "shootout goals in a game (both teams)",
-                                          _both("so_goals")),
+                                          _both("so_goals"), bounds=COUNT),
         **flow_metrics(_period_margins),
     }
 
 
 def metric_summary(res: Results, metrics: dict[str, Metric]) -> pd.DataFrame:
-    """One row per metric: estimate and 95% interval (Wilson for a share of games, normal for a mean over
-    games; a pooled rate's interval from its per-game influence), and the number of games."""
-    rows = []
-    n = res.n
-    for name, m in metrics.items():
-        if m.kind == "per_game":
-            x = np.asarray(m.per_game(res), dtype=float)
-            est = float(x.mean())
-            if np.isin(x, (0.0, 1.0)).all():
-                lo, hi = wilson_ci(float(x.sum()), n)
-            else:
-                lo, hi = mean_ci(est, float(x.std(ddof=1)) if n > 1 else float("nan"), n)
-        else:
-            est, infl = m.functional(res)
-            est = float(est)
-            infl = np.asarray(infl, float)
-            half = Z95 * float(infl.std(ddof=1)) / np.sqrt(n) if n > 1 else float("nan")
-            lo, hi = est - half, est + half
-        rows.append((name, est, lo, hi, n))
-    return pd.DataFrame(rows, columns=["metric", "estimate", "ci_low", "ci_high", "n"])
+    """One row per metric: estimate and 95% interval, cut at the metric's bounds (:func:`simcore.metrics.summarize`),
+    and the number of games."""
+    return summarize(res, metrics)
 
 
 OWN_METRICS = _own_metrics()

@@ -17,9 +17,8 @@ import pandas as pd
 
 import simcore
 from simcore.games.base import Game, PlayByPlay, SetupBase, setup_field
-from simcore.metrics import Metric, ratio
+from simcore.metrics import COUNT, Metric, ratio, summarize
 from simcore.results import Results
-from simcore.stats import Z95, mean_ci, wilson_ci
 
 from .policies import Policy
 from .report import COMMANDS
@@ -106,13 +105,13 @@ COUNT_DOCS = {
 
 
 def _own_metrics() -> dict[str, Metric]:
-    out = {f"{c}_per_game": Metric(f"{c}_per_game", f"{COUNT_DOCS[c]} in a game (both teams)", _both(c))
-           for c in count_names()}
-    out["goals_per_game"] = Metric("goals_per_game", "goals in a game (both teams)", _goals)
+    out = {f"{c}_per_game": Metric(f"{c}_per_game", f"{COUNT_DOCS[c]} in a game (both teams)", _both(c),
+                                   bounds=COUNT) for c in count_names()}
+    out["goals_per_game"] = Metric("goals_per_game", "goals in a game (both teams)", _goals, bounds=COUNT)
     out["plays_per_goal"] = Metric("plays_per_goal", "plays per goal (both teams, pooled over games)",
-                                   functional=ratio(_both("plays"), _goals))
+                                   functional=ratio(_both("plays"), _goals), bounds=COUNT)
     out["passes_per_play"] = Metric("passes_per_play", "passes per play (pooled)",
-                                    functional=ratio(_both("passes"), _both("plays")))
+                                    functional=ratio(_both("passes"), _both("plays")), bounds=COUNT)
     return out
 
 
@@ -124,26 +123,9 @@ DEFAULT_METRICS = ("home_win", "away_win", "tie", "home_advantage", "home_goals_
 
 
 def metric_summary(res: Results, metrics: dict[str, Metric]) -> pd.DataFrame:
-    """One row per metric: estimate and 95% interval (Wilson for a share of games, normal for a mean over games;
-    a pooled rate's interval from its per-game influence), and the number of games."""
-    rows = []
-    n = res.n
-    for name, m in metrics.items():
-        if m.kind == "per_game":
-            x = np.asarray(m.per_game(res), dtype=float)
-            est = float(x.mean())
-            if np.isin(x, (0.0, 1.0)).all():
-                lo, hi = wilson_ci(float(x.sum()), n)
-            else:
-                lo, hi = mean_ci(est, float(x.std(ddof=1)) if n > 1 else float("nan"), n)
-        else:
-            est, infl = m.functional(res)
-            est = float(est)
-            infl = np.asarray(infl, float)
-            half = Z95 * float(infl.std(ddof=1)) / np.sqrt(n) if n > 1 else float("nan")
-            lo, hi = est - half, est + half
-        rows.append((name, est, lo, hi, n))
-    return pd.DataFrame(rows, columns=["metric", "estimate", "ci_low", "ci_high", "n"])
+    """One row per metric: estimate and 95% interval, cut at the metric's bounds (:func:`simcore.metrics.summarize`),
+    and the number of games."""
+    return summarize(res, metrics)
 
 
 class PassScore(Game):
