@@ -161,8 +161,10 @@ def main(argv=None) -> int:
 
     rows, results = {}, {}
 
-    def row(key, label, t, n, fn, unit="games"):
-        rows[key] = {"label": label, "threads": t, "n": n, "fn": fn, "times": [], "unit": unit}
+    def row(key, label, t, n, fn, unit="games", count=None):
+        """A timed row: ``n`` games (or decisions) a call, ``count`` of ``unit`` a call (default ``n``)."""
+        rows[key] = {"label": label, "threads": t, "n": n, "fn": fn, "times": [], "unit": unit,
+                     "count": n if count is None else count}
 
     for t in threads:
         for pol in ("random", "greedy"):
@@ -172,12 +174,12 @@ def main(argv=None) -> int:
             lambda: ceiling(np.uint64(seed), 0, sizes["random"], ceil_draws, BLOCK))
         row(f"search_{t}", "search against greedy, both seats (decisions of search)", t, sizes["search"],
             lambda t=t: (play(("search", "greedy"), sizes["search"], seed, rules, threads=t),
-                         play(("greedy", "search"), sizes["search"], seed, rules, threads=t)), unit="decisions")
+                         play(("greedy", "search"), sizes["search"], seed, rules, threads=t)), unit="decisions",
+            count=sizes["search"] * int(rules.plays))      # two calls, each game half search's plays
     positions = decision_positions(seed, rules)
     search_decisions(positions, seed)                   # compiled and warmed up
-    rows["search_one"] = {"label": f"search, one decision at a time on {len(DECISION_PLIES)} fixed positions",
-                          "threads": 1, "n": len(DECISION_PLIES) * 4, "unit": "decisions", "times": [],
-                          "fn": lambda: search_decisions(positions, seed, repeats=4)}
+    row("search_one", f"search, one decision at a time on {len(DECISION_PLIES)} fixed positions", 1,
+        len(DECISION_PLIES) * 4, lambda: search_decisions(positions, seed, repeats=4), unit="decisions")
     identical = True
     for _ in range(repeats):
         for key, r in rows.items():
@@ -188,14 +190,10 @@ def main(argv=None) -> int:
         for pol in ("random", "greedy"):
             identical &= all(arrays_list(results[(pol, t)]) == arrays_list(results[(pol, threads[0])]) for t in threads)
     fig = {}
-    plays = int(rules.plays)
     for key, r in rows.items():
-        count = r["n"]
-        if key.startswith("search_") and key != "search_one":
-            count = 2 * r["n"] * plays // 2                    # search's decisions: half the plays of each game
         best = min(r["times"])
-        fig[key] = {"label": r["label"], "threads": r["threads"], "count": count, "unit": r["unit"], "seconds": best,
-                    "per_s": count / best}
+        fig[key] = {"label": r["label"], "threads": r["threads"], "count": r["count"], "unit": r["unit"],
+                    "seconds": best, "per_s": r["count"] / best}
     if pyref:
         for pol, v in pyref["rows"].items():
             unit = "decisions" if pol == "search" else "games"

@@ -17,8 +17,8 @@ from simcore.stats import mean_estimate, score_estimate
 
 MATRIX_POLICIES = ("random", "greedy", "search")
 HEADLINE = ("home_win", "away_win", "tie", "home_advantage", "goals_per_team_game", "home_goals_mean",
-            "away_goals_mean", "goals_per_game", "plays_per_game", "plays_per_goal", "captures_per_game", "offsides_per_game",
-            "passes_per_game", "slides_per_game")
+            "away_goals_mean", "goals_per_game", "plays_per_game", "plays_per_goal", "captures_per_game",
+            "offsides_per_game", "passes_per_game", "slides_per_game")
 #: the rule options the report tries, each against the rulebook's rules
 OPTIONS = ({"plays": "40"}, {"plays": "160"}, {"slides": "off"}, {"offside": "off"})
 REPORT_FIGURES = ("board", "goals", "matrix", "options")

@@ -250,7 +250,7 @@ def _defence_bound(c, w, t, d, ls, ms, mdest, dmin, capt):
 
 
 @nb.njit(cache=True, inline="always", _nrt=NRT)
-def _first_bound(c, w, t, has, d, a, dmin, capt, b1):
+def _first_bound(c, w, t, has, d, a, dmin, capt):
     """A key no type-1 play can exceed once its action d (0 or 1) is move ``a``, known before the move is made: with
     the puck the carrier's key where the move leaves him, or where he stands when another player moves (the carrier
     moves first of a play's movers, so he cannot move after); without it a capture, or :func:`_defence_bound` with
@@ -370,7 +370,7 @@ def _walk(c, w, t, typ, best, out, rs, ties, dmin, capt, b1):
         if depth == 2:
             if _last_bound(c, w, t, has, kind, a) < best:
                 continue
-        elif typ == 1 and _first_bound(c, w, t, has, depth, a, dmin, capt, b1) < best:
+        elif typ == 1 and _first_bound(c, w, t, has, depth, a, dmin, capt) < best:
             continue
         ix[depth] = a
         st = step(c, w, t, kind, a, depth)

@@ -109,11 +109,11 @@ def slot_at(S, t, r):
 
 @nb.njit(cache=True, inline="always", _nrt=NRT)
 def _ahead_of_the_carriers_move(c, w, t, d, code, p, dest):
-    """Whether team t's move ``code`` from circle p to ``dest`` (the play's action d, its undo rows ``d - d % 3 ..``) could have
-    been made before the carrier's move of the same play while the carrier still stood in the attacking zone: the
-    carrier moved first of the play's movers (a move of his is its first action) from a circle in the zone, and this
-    move neither ends on nor slides across a circle any earlier move of the play left (it needs none of them made
-    first; a rarer order through a third player's move is not looked for)."""
+    """Whether team t's move ``code`` from circle p to ``dest`` (the play's action d, its undo rows ``d - d % 3``
+    on) could have been made before the carrier's move of the same play, while the carrier still stood in the
+    attacking zone: the carrier moved first of the play's movers (a move of his is its first action) from a circle
+    in the zone, and this move neither ends on nor slides across a circle any earlier move of the play left (it
+    needs none of them made first; a rarer order through a third player's move is not looked for)."""
     b = d - d % 3
     cs = w.S[Z.carrier]
     if d == b or w.save[b, 0] != MOVE or w.save[b, 1] != t or w.save[b, 2] != cs:
@@ -121,17 +121,16 @@ def _ahead_of_the_carriers_move(c, w, t, d, code, p, dest):
     if not in_attack_zone(c, t, w.save[b, 3]):
         return False
     q = c.nbr[p, (code % 16) // 2]                     # the circle stepped onto (a slide's first end)
+    ln = c.slide_of[q] if code % 2 == 1 else -1         # a slide crosses the whole line, both ends included
     for k in range(b, d):
         if w.save[k, 0] != MOVE or w.save[k, 1] != t:
             continue
         left = w.save[k, 3]
         if left == dest or left == q:
             return False
-        if code % 2 == 1:
-            ln = c.slide_of[q]
-            for j in range(c.slide_len[ln]):
-                if c.slide_path[ln, j] == left:
-                    return False
+        for j in range(c.slide_len[ln] if ln >= 0 else 0):
+            if c.slide_path[ln, j] == left:
+                return False
     return True
 
 

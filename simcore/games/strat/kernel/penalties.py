@@ -13,6 +13,14 @@ from .tables import rule, sk
 PEN_KIND_DEFENSE = 4                # EV.penalty's kind for a Defense-column penalty (16.2; pbp.ADV_PENALTY_WHY)
 
 
+@nb.njit(inline="always", cache=True)
+def charge_goalie(Z, OK, side):
+    """The goalie in net of ``side`` takes a minor (5.72): one penalty and 2 minutes on his own counters."""
+    i = (side * 2 + Z[ZL.gkslot + side]) * NK
+    OK[i + K.pen] += 1
+    OK[i + K.pim] += 2
+
+
 @nb.njit(cache=True)
 def penalty(D, Z, RS, t_off, p, pol, OT_, OP, OK, L, kind, pp_out=-1):
     """Skater ``p`` (or a goalie: ``p`` < 0) of team ``t_off`` takes a minor; the other team gets a power play
@@ -39,9 +47,8 @@ def penalty(D, Z, RS, t_off, p, pol, OT_, OP, OK, L, kind, pp_out=-1):
             OP[(t_off * MAX_ROSTER + sk(D, p, F.slot)) * NP + P.pen_card] += 1
         elif kind == PEN_KIND_DEFENSE:
             OP[(t_off * MAX_ROSTER + sk(D, p, F.slot)) * NP + P.pen_def] += 1
-    else:                                   # the goalie in net (5.72)
-        OK[(t_off * 2 + Z[ZL.gkslot + t_off]) * NK + K.pen] += 1
-        OK[(t_off * 2 + Z[ZL.gkslot + t_off]) * NK + K.pim] += 2
+    else:
+        charge_goalie(Z, OK, t_off)
     log(Z, L, EV.penalty, t_off, p, kind, 0, 0)
     t = 1 - t_off
     Z[ZL.m + M.mode] = MODE.faceoff

@@ -15,10 +15,10 @@ from .events import enc, log
 from .goals import score_goal, shot_on_goal
 from .ice import MIRROR, chain_add, pick_any
 from .intimidation import intimidation
-from .layout import (COL_IN, COL_OUT, COL_REB, EV, F, K, M, MAX_ROSTER, MODE, N_POL, NK, NP, NT, P, POL,
-                     RET_OFFSETTING, RULE, T, ZL)
+from .layout import (COL_IN, COL_OUT, COL_REB, EV, F, M, MAX_ROSTER, MODE, N_POL, NP, NT, P, POL, RET_OFFSETTING,
+                     RULE, T, ZL)
 from .passing import pass_inside
-from .penalties import penalty
+from .penalties import charge_goalie, penalty
 from .penetration import penetrated_against, penetration_rating
 from .tables import gc_row, pen_chart, penc, ret, rule, shot_row, sk, spn, spx_row
 
@@ -146,8 +146,7 @@ def goalie_penalty(D, Z, RS, t, pol, OT_, OP, OK, L):
             OT_[d * NT + T.pen] += 1
             OT_[d * NT + T.pim] += 2
             OT_[d * NT + T.pen_goalie] += 1
-            OK[(d * 2 + Z[ZL.gkslot + d]) * NK + K.pen] += 1
-            OK[(d * 2 + Z[ZL.gkslot + d]) * NK + K.pim] += 2
+            charge_goalie(Z, OK, d)
             log(Z, L, EV.penalty, d, -1 - Z[ZL.gk + d], 3, 0, 0)
             faceoff_dz(Z, d)
             return
