@@ -299,6 +299,8 @@ RERECORDED = {
         "strat/matchup/table:games", "strat/matchup/table:players", "strat/matchup/table:team_games", "strat/pbp",
         "strat/special_teams",
     )},
+    "strat/pbp": STRAT_CORRECTED + "; the penalty queue's manpower line after a power-play goal says that the goal "
+                 "ended the minor (7.34)",
     "cli/league-standings": "the Strat sample league's played results were rebuilt on the sample kit with the "
                             "rulebook's Players B and C on NRV (python -m simcore.league.samplegen strat)",
 }

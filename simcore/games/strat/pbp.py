@@ -6,7 +6,7 @@ import pandas as pd
 
 from . import readings as R
 from . import shotcharts
-from .kernel.layout import EV, TB, F
+from .kernel.layout import EV, MP_BEGIN, MP_GOAL, MP_LEAVE, MP_PERIOD, MP_SERVED, MP_STAY, TB, F
 
 POS = ("LW", "C", "RW", "LD", "RD", "extra skater")
 COLS = ("Outside", "Inside", "Reb/Bkwy")
@@ -221,13 +221,15 @@ def describe(c, L: np.ndarray, teams: tuple[int, int]) -> pd.DataFrame:
                 text += (f", {sk(q)} penalty rating {R.PENALTY_RATINGS[rating]} (penalized on {rng}): split {cc}, "
                          + ("penalized" if hit else "no penalty"))
         elif code == EV.manpower:
-            if cc == 2:
+            if cc == MP_STAY:
                 text = f"  {team} power-play unit and the penalty killers stay on the ice (16.5-16.51)"
-            elif cc == 3:
+            elif cc == MP_LEAVE:
                 text = "Even strength: the power-play and penalty-killing units go off, the lines come on (16.5)"
             else:
-                text = f"Manpower: {abbr[0]} {a}, {abbr[1]} {b} skaters (" + \
-                    (f"{team} killing a minor)" if cc == 0 else f"{team}'s minor is over)")
+                why = {MP_BEGIN: f"{team} killing a minor", MP_SERVED: f"{team}'s minor is over",
+                       MP_GOAL: f"{team}'s minor is over: a power-play goal, 7.34",
+                       MP_PERIOD: f"{team}'s minor ends with the period"}[cc]
+                text = f"Manpower: {abbr[0]} {a}, {abbr[1]} {b} skaters ({why})"
         elif code == EV.so_result:
             text = f"  -- {sk(a)} " + ("scores" if cc else "no goal")
         elif code == EV.fo_men:
@@ -324,4 +326,4 @@ def delayed_text(team, offender, extra, how) -> str:
                 (f", the goalie out for an extra skater, {extra}" if extra else ""))
     return "  the delayed penalty ends: " + ("a goal, no power play (16.14)", "the defense has the puck (16.15)",
                                              "a faceoff (16.15)", "the end of the period (7.37)",
-                                             "another penalty (one power play)")[how - 1]
+                                             "another penalty (two power plays, one after the other)")[how - 1]

@@ -46,8 +46,9 @@ with every module it inlines):
 * :mod:`.draws` -- dice, the split deck, the action deck, scripts; :mod:`.ice` -- lines on the ice, "any
   player" picks, the assist chain;
 * :mod:`.injuries` (15); :mod:`.goals` -- goals, assists, shots on goal (14, 24.3); :mod:`.manpower` -- the
-  penalty queue and the skaters each side has (7.x, 16.3x); :mod:`.powerplay` (7.x, 16.31-16.51);
-  :mod:`.penalties`; :mod:`.passing` -- passing instead of penetrating, the Passing L chart (11);
+  penalty queue, its clock and the skaters each side has (7.x, 16.3x, 23.0); :mod:`.penalties` -- a penalty
+  called into the queue; :mod:`.powerplay` -- the power play of a called penalty (7.x, 16.31-16.51);
+  :mod:`.passing` -- passing instead of penetrating, the Passing L chart (11);
   :mod:`.penetration` (6.1, 26, 31); :mod:`.deflections` (25); :mod:`.intimidation` (12, 16.1-16.12) and :mod:`.delayed`
   (16.13-16.15); :mod:`.shots` -- shots, goalie cards, rebounds, breakaways (3.0, 5.x, 6.x);
   :mod:`.actions` -- action cards (4.x; the Advanced deck's sections and segments at level=advanced, 10);
@@ -67,7 +68,7 @@ import importlib
 
 from .layout import *  # noqa: F401,F403  (the constants: ZL, TM, T, P, K, O, EV, ...)
 
-_MODULES = ("layout", "tables", "events", "draws", "ice", "injuries", "goals", "manpower", "powerplay", "penalties",
+_MODULES = ("layout", "tables", "events", "draws", "ice", "injuries", "goals", "manpower", "penalties", "powerplay",
             "passing", "penetration", "deflections", "delayed", "intimidation", "shots",
             "actions", "faceoffs", "coaching", "goalies", "shootout", "game", "drivers")
 _LAZY = {name: module for module, names in {

@@ -21,7 +21,7 @@ from .tables import sk
 #: penalty ended by a goal (16.14: "Credit the penalized defender with a two-minute penalty", no power play)
 PEN_KIND_INTIM, PEN_KIND_INTIM_GOAL = 5, 6
 #: EV.delayed's ``c``: the delayed penalty begins, ends by a goal, by the defense's puck, by a faceoff, by the
-#: period's end, or with another penalty on the same side (the two minors give one power play)
+#: period's end, or with another penalty on the same side (two minors, two power plays one after the other)
 DEL_BEGIN, DEL_GOAL, DEL_CONTROL, DEL_FACEOFF, DEL_END, DEL_COINCIDENT = 0, 1, 2, 3, 4, 5
 
 
@@ -76,8 +76,8 @@ def finish(D, Z, OT_, OP, L, how):
 
 @nb.njit(cache=True)
 def charge_minor(D, Z, d, q, OT_, OP, L, kind):
-    """The minor of side ``d``'s skater ``q`` booked without a power play of its own (16.14, or a second
-    penalty on the same side during the delayed penalty: one power play for both)."""
+    """The minor of side ``d``'s skater ``q`` charged: with no power play (16.14), or before it is called into the
+    penalty queue when a second penalty ends the delayed one (:func:`.penalties.penalty`)."""
     OT_[d * NT + T.pen] += 1
     OT_[d * NT + T.pim] += 2
     OP[(d * MAX_ROSTER + sk(D, q, F.slot)) * NP + P.pim] += 2

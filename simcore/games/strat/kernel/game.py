@@ -18,11 +18,11 @@ from .goalies import goalie_pull, pull_possible, relieve
 from .intimidation import settle_delayed
 from .ice import chain_reset, put_lines
 from .injuries import replace_skater, resolve_injury
-from .layout import (DEC_L, DEC_OTL, DEC_T, DEC_W, EV, HDR, HOME, K, LINES_W, M, MAX_ROSTER, MODE, N_OBS, N_POL, NK, NO,
-                     NP, NT, O, OT, POL, REG, RULE, SO, TM, TW, WIN_AWAY, WIN_HOME, WIN_TIE, ZL)
+from .layout import (DEC_L, DEC_OTL, DEC_T, DEC_W, EV, HDR, HOME, K, LINES_W, M, MAX_ROSTER, MODE, MP_LEAVE, N_OBS,
+                     N_POL, NK, NO, NP, NT, O, OT, POL, Q, REG, RULE, SO, TM, TW, WIN_AWAY, WIN_HOME, WIN_TIE, ZL)
 from .powerplay import power_play
 from .shootout import shootout
-from .manpower import clear_penalties
+from .manpower import clear_penalties, entry, expire, first_called, period_over
 from .shots import play_on, shoot
 from .tables import advanced_rules, rule, tm
 
@@ -33,7 +33,7 @@ def units_leave(Z, L):
     the lines come on, line changes set aside meanwhile included."""
     Z[ZL.pp_stay] = 0
     put_lines(Z)
-    log(Z, L, EV.manpower, -1, Z[ZL.manpower], Z[ZL.manpower + 1], 3, 0)
+    log(Z, L, EV.manpower, -1, Z[ZL.manpower], Z[ZL.manpower + 1], MP_LEAVE, 0)
 
 
 @nb.njit(cache=True)
@@ -84,12 +84,10 @@ def play_period(D, Z, RS, pol, OT_, OP, OK, L, ot_cards, rules):
     log(Z, L, EV.period, -1, Z[ZL.period], Z[ZL.ncards], 0, 0)
     Z[ZL.m + M.mode] = MODE.faceoff
     Z[ZL.m + M.zone] = -1
-    if Z[ZL.pend_pp] >= 0:        # a penalty at the buzzer (7.37)
-        t = Z[ZL.pend_pp]
-        Z[ZL.pend_pp] = -1
-        power_play(D, Z, RS, t, Z[ZL.pend_off], Z[ZL.pend_ppout], pol, OT_, OP, OK, L)
-        if Z[ZL.done]:
-            return
+    i = first_called(Z)
+    if i >= 0:                    # a penalty at the buzzer (7.37): its power play opens the period
+        Z[ZL.m + M.mode] = MODE.power_play
+        Z[ZL.m + M.team] = 1 - entry(Z, i, Q.side)
     prev_t = -1
     steps = 0
     obs = stack_empty(N_OBS, np.int64)    # what a coach sees when he decides (coaching.observe)
@@ -104,7 +102,7 @@ def play_period(D, Z, RS, pol, OT_, OP, OK, L, ot_cards, rules):
             mode = Z[ZL.m + M.mode]
         if mode == MODE.end or Z[ZL.done]:
             break
-        if unlikely(adv) and Z[ZL.pp_stay]:
+        if unlikely(adv) and Z[ZL.pp_stay] and mode != MODE.power_play:
             # 16.5-16.51: the special-teams units stay on while the power-play team keeps the puck
             if mode == MODE.faceoff or Z[ZL.m + M.team] != Z[ZL.pp_stay] - 1:
                 units_leave(Z, L)
@@ -133,9 +131,14 @@ def play_period(D, Z, RS, pol, OT_, OP, OK, L, ot_cards, rules):
             prev_t = Z[ZL.m + M.team]
             shoot(D, Z, RS, Z[ZL.m + M.team], Z[ZL.m + M.slot], Z[ZL.m + M.col], Z[ZL.m + M.unrestricted], pol, OT_,
                   OP, OK, L, adv)
+        elif mode == MODE.power_play:
+            prev_t = Z[ZL.m + M.team]
+            power_play(D, Z, RS, pol, OT_, OP, OK, L)
         else:                               # play on after an Advanced power play's last shot (16.32)
             prev_t = Z[ZL.m + M.team]
             play_on(D, Z, RS, pol, OT_, OP, OK, L)
+        if unlikely(Z[ZL.npen] != 0):
+            expire(Z, L)                    # penalties whose time was served during the step
         for s in range(2):
             if unlikely(Z[ZL.shelled + s] == 1):          # just shelled: the coach decides (coaching.relieves_shelled)
                 observe(Z, s, obs)
@@ -143,6 +146,8 @@ def play_period(D, Z, RS, pol, OT_, OP, OK, L, ot_cards, rules):
                 Z[ZL.relieve + s] = relieves_shelled(obs, pol[s * N_POL + POL.shelled])
     if Z[ZL.inj_pend]:
         resolve_injury(D, Z, RS, OP, L)
+    if Z[ZL.npen]:
+        period_over(Z, L)
     Z[ZL.steps] += steps
     log(Z, L, EV.end, -1, Z[ZL.period], Z[ZL.score], Z[ZL.score + 1], 0)
 
@@ -230,9 +235,6 @@ def _play_game(D, pol, home, away, gslot, gfat, out, Z, RS, OG, OT_, OP, OK, L):
     for i in range(40):
         sdeck[i] = i
     Z[ZL.spcur] = 40
-    Z[ZL.pend_pp] = -1
-    Z[ZL.pend_off] = -1
-    Z[ZL.pend_ppout] = -1
     Z[ZL.pp_stay] = 0
     clear_penalties(Z)
     Z[ZL.delayed] = 0

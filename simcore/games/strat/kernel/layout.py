@@ -32,6 +32,7 @@ name        what it indexes                                        size
 ``ZL``      the game state ``Z``: scalars, then regions             ``NZ``
 ``M``       the machine state (the ``ZL.m`` region)                 ``NM``
 ``MODE``    the machine's modes (``Z[ZL.m + M.mode]``)
+``Q``       a penalty queue entry (the ``ZL.penq`` region)          ``NQ``
 ``EV``      play-by-play event codes
 ``LR``      a play-by-play log row                                  ``LOG_W``
 ==========  =====================================================  ==================================
@@ -46,7 +47,7 @@ from simcore.layout import fields, regions
 MAX_ROSTER = 24                    # skaters a team dresses (roster slots)
 ORDER_CAP = 48                     # cards of a period's action deck, line-change cards included
 MAX_EVENTS = 4000                  # rows of a play-by-play log
-PENQ_CAP = 8                       # penalties served at once (the penalty queue, kernel/manpower.py)
+PENQ_CAP = 8                       # penalties called or served at once (the penalty queue, kernel/manpower.py)
 
 # ---------------------------------------------------------------- the flat data buffer D
 # The kit's tables travel as one int32 array: a header of (offset, rows) pairs, one per table in the order of
@@ -169,15 +170,19 @@ MODE = fields("Mode", "faceoff action shot end "
                       # when play continues after an Advanced power play's last shot (16.32): a rebound to read
                       # (5.3), a possible breakaway (team, rating slot; 5.71) and a goalie penalty whose split card
                       # fell in range (the shooting team; 5.72-5.73), played at even strength
-                      "rebound breakaway goalie_penalty")
+                      "rebound breakaway goalie_penalty "
+                      # the power play of the oldest called penalty (7.3-7.36, 16.3-16.51: kernel/powerplay.py)
+                      "power_play")
+# a penalty queue entry (kernel/manpower.py): side, offender (skater id, -1 - goalie id), minutes, action cards
+# left to serve, state (called / serving), the other side's skater in the box with him (5.73; -1 none)
+Q = fields("Penalty", "side who minutes left state ppout")
+NQ = len(Q)
 
 ZL, NZ = regions("State", [
     # scalars
     ("scripted", 1), ("period", 1), ("cur", 1), ("ncards", 1), ("cf", 1), ("cd", 1), ("ot", 1), ("done", 1),
-    ("spcur", 1), ("pend_pp", 1), ("inj_pend", 1), ("ch_t", 1), ("ch1", 1), ("ch2", 1), ("logn", 1),
+    ("spcur", 1), ("inj_pend", 1), ("ch_t", 1), ("ch1", 1), ("ch2", 1), ("logn", 1),
     ("steps", 1), ("cards", 1), ("draws", 1),
-    ("pend_off", 1),               # the offender of a penalty at the buzzer (7.37): skater id, < 0 a goalie
-    ("pend_ppout", 1),             # ... and the power-play team's skater in the box with him (5.73), -1 none
     ("npen", 1),                   # penalties in the queue (region penq)
     ("pp_stay", 1),                # 1 + the power-play side whose units stay on after the power play (16.5), 0 none
     # per side (+side)
@@ -206,7 +211,7 @@ ZL, NZ = regions("State", [
     ("m", NM),                     # machine state, fields M
     ("align", (2, 2)),             # Advanced: each side's (offense 1-3, defense 0-3) alignment (9.0)
     ("deck", ORDER_CAP),           # this period's action deck, line-change cards included
-    ("penq", (PENQ_CAP, 3)),       # penalties being served: (side, skater id or -1 - goalie id, minutes)
+    ("penq", (PENQ_CAP, NQ)),      # penalties called or being served, oldest first: fields Q
     ("manpower", 2),               # skaters on the ice per side (5 at even strength; the extra skater not counted)
     # a delayed penalty (16.13-16.15, kernel/intimidation.py): 1 + the penalized side (0 none), the offender's
     # skater id, the other side's score when it began, and 1 when its goalie was pulled for it
@@ -234,5 +239,9 @@ HOME, AWAY = 0, 1
 REG, OT, SO = 0, 1, 2                        # O.decided
 WIN_HOME, WIN_AWAY, WIN_TIE = 0, 1, 2        # O.winner
 DEC_W, DEC_L, DEC_OTL, DEC_T = 1, 2, 3, 4    # K.dec (0: no decision)
+# EV.manpower's c (kernel/manpower.py, kernel/game.py): a penalty begins to be served, its time is served, the
+# power-play and penalty-killing units stay on (16.5-16.51) and go off, a power-play goal ends it, the period's
+# end ends it
+MP_BEGIN, MP_SERVED, MP_STAY, MP_LEAVE, MP_GOAL, MP_PERIOD = 0, 1, 2, 3, 4, 5
 
 __all__ = [name for name in list(globals()) if name[:1].isupper()]      # the constants above

@@ -1,20 +1,41 @@
-"""The penalty queue and the manpower state: the penalties being served, as (side, offender, minutes), and the
-skaters each side has on the ice because of them (5 on 5, 5 on 4, ...).
+"""The penalty queue and the manpower state.
 
-The Basic and Advanced power plays (7.3-7.36, 16.3-16.51) serve one minor at a time, settled on the Power Play
-Chart, so the queue holds at most the minor being killed; the Super Advanced power play (18-23: 5-on-3, 4-on-4,
-penalties timed on the Penalty Timing chart) reads the same queue.  ``Z[ZL.penq + 3 * i + k]``: entry ``i``'s side
-(k 0), offender (k 1: skater id, or -1 - goalie id) and minutes (k 2); ``Z[ZL.npen]`` entries.
+A penalty is an entry of a queue in the game state, from the moment it is called until its time is served:
+
+* **called** (:data:`QS_CALLED`): charged, its power play not begun.  It waits for the next step of the period
+  (the power play of 7.3 begins at once), for the next period (a penalty at the buzzer, 7.37), or behind another
+  minor of the same side (two minors called together are served one after the other);
+* **serving** (:data:`QS_SERVING`): the offender is in the box and his side plays a skater short.  Its time is
+  counted in action cards: every action card flipped while it is served counts one off (:func:`tick`, a
+  line-change card does not count, 7.31), and at none left it is over (:func:`expire`).  A power-play goal ends
+  it early (:func:`release_penalty`, 7.34); the period's end ends what is left of it (:func:`period_over`).
+
+The manpower state (``Z[ZL.manpower + side]``: skaters on the ice, goalie and extra skater not counted) follows
+from the serving entries: five less one per penalty served, never below three (23.0's five against three is the
+fewest).  The Basic and Advanced power plays (7.3-7.36, 16.3-16.51) begin one called minor at a time and serve
+it on the Power Play Chart: its shots are the power play and its elapsed-time cards (two, three in the Advanced
+game) are the minor's whole time, so the entry has no time left once they are flipped.  The Super Advanced power
+play (18-23) serves penalties on the same queue while play goes on (5 on 3, 4 on 4, the timing chart).
+
+``Z[ZL.penq + NQ * i + Q.*]``: entry ``i``'s side, offender (skater id, or -1 - goalie id), minutes, action
+cards left, state, and a skater of the other side in the box with him who is not short-handed for it (the
+goalie-penalty retaliation, 5.73 ``retaliation=power_play``; -1 none).  ``Z[ZL.npen]`` entries, oldest first.
 """
 from __future__ import annotations
 
 import numba as nb
 
 from .events import log
-from .layout import EV, PENQ_CAP, ZL
+from .layout import EV, MP_BEGIN, MP_GOAL, MP_PERIOD, MP_SERVED, NQ, PENQ_CAP, Q, ZL
 
 FULL_STRENGTH = 5                  # skaters a side ices at even strength (Getting Started)
 MIN_SKATERS = 3                    # fewest skaters a side ices however many penalties it serves (23.0)
+QS_CALLED, QS_SERVING = 0, 1       # an entry's Q.state
+
+
+@nb.njit(inline="always", cache=True)
+def _at(i, k):
+    return ZL.penq + NQ * i + k
 
 
 @nb.njit(inline="always", cache=True)
@@ -24,43 +45,113 @@ def manpower(Z):
     for side in range(2):
         n = FULL_STRENGTH
         for i in range(Z[ZL.npen]):
-            if Z[ZL.penq + 3 * i] == side:
+            if Z[_at(i, Q.side)] == side and Z[_at(i, Q.state)] == QS_SERVING:
                 n -= 1
         Z[ZL.manpower + side] = n if n > MIN_SKATERS else MIN_SKATERS
 
 
-@nb.njit(cache=True, forceinline=True)
-def queue_penalty(Z, L, side, offender, minutes):
-    """Side ``side``'s ``offender`` starts serving ``minutes``; the new manpower is logged."""
+@nb.njit(cache=True)
+def call_penalty(Z, side, offender, minutes, ppout):
+    """Side ``side``'s ``offender`` is called for ``minutes``: a called entry at the end of the queue (its
+    power play not begun).  ``ppout``: the other side's skater in the box with him (5.73), -1 none."""
     i = Z[ZL.npen]
     if i >= PENQ_CAP:
-        raise ValueError("more penalties served at once than the penalty queue holds")
-    Z[ZL.penq + 3 * i] = side
-    Z[ZL.penq + 3 * i + 1] = offender
-    Z[ZL.penq + 3 * i + 2] = minutes
+        raise ValueError("more penalties called at once than the penalty queue holds")
+    Z[_at(i, Q.side)] = side
+    Z[_at(i, Q.who)] = offender
+    Z[_at(i, Q.minutes)] = minutes
+    Z[_at(i, Q.left)] = 0
+    Z[_at(i, Q.state)] = QS_CALLED
+    Z[_at(i, Q.ppout)] = ppout
     Z[ZL.npen] = i + 1
+
+
+@nb.njit(inline="always", cache=True)
+def first_called(Z):
+    """The oldest called entry (its power play is the next to begin); -1 none."""
+    for i in range(Z[ZL.npen]):
+        if Z[_at(i, Q.state)] == QS_CALLED:
+            return i
+    return -1
+
+
+@nb.njit(inline="always", cache=True)
+def entry(Z, i, k):
+    """Field ``k`` (``Q.*``) of entry ``i``."""
+    return Z[_at(i, k)]
+
+
+@nb.njit(cache=True)
+def begin_serving(Z, L, i, cards):
+    """Entry ``i`` begins to be served, ``cards`` action cards long; the new manpower is logged."""
+    Z[_at(i, Q.state)] = QS_SERVING
+    Z[_at(i, Q.left)] = cards
     manpower(Z)
-    log(Z, L, EV.manpower, side, Z[ZL.manpower], Z[ZL.manpower + 1], 0, 0)
+    log(Z, L, EV.manpower, Z[_at(i, Q.side)], Z[ZL.manpower], Z[ZL.manpower + 1], MP_BEGIN, 0)
 
 
-@nb.njit(cache=True, forceinline=True)
-def release_penalty(Z, L, side):
-    """The oldest penalty side ``side`` serves is over (a power-play goal, or its time is up); the new manpower
-    is logged."""
+@nb.njit(inline="always", cache=True)
+def tick(Z):
+    """One action card of time: every penalty served has one card less to go (:func:`expire` ends those with
+    none left)."""
+    for i in range(Z[ZL.npen]):
+        if Z[_at(i, Q.state)] == QS_SERVING and Z[_at(i, Q.left)] > 0:
+            Z[_at(i, Q.left)] -= 1
+
+
+@nb.njit(cache=True)
+def _drop(Z, L, i, how):
+    side = Z[_at(i, Q.side)]
     n = Z[ZL.npen]
-    for i in range(n):
-        if Z[ZL.penq + 3 * i] == side:
-            for j in range(i, n - 1):
-                for k in range(3):
-                    Z[ZL.penq + 3 * j + k] = Z[ZL.penq + 3 * (j + 1) + k]
-            Z[ZL.npen] = n - 1
-            manpower(Z)
-            log(Z, L, EV.manpower, side, Z[ZL.manpower], Z[ZL.manpower + 1], 1, 0)
-            return
+    for j in range(i, n - 1):
+        for k in range(NQ):
+            Z[_at(j, k)] = Z[_at(j + 1, k)]
+    Z[ZL.npen] = n - 1
+    manpower(Z)
+    log(Z, L, EV.manpower, side, Z[ZL.manpower], Z[ZL.manpower + 1], how, 0)
+
+
+@nb.njit(cache=True)
+def expire(Z, L):
+    """End every penalty served whose time is up (each logged with the new manpower)."""
+    i = 0
+    while i < Z[ZL.npen]:
+        if Z[_at(i, Q.state)] == QS_SERVING and Z[_at(i, Q.left)] <= 0:
+            _drop(Z, L, i, MP_SERVED)
+        else:
+            i += 1
+
+
+@nb.njit(cache=True)
+def release_penalty(Z, L, side):
+    """A power-play goal against ``side`` (7.34: "If the power play team scores, the penalty is over"): the
+    penalty it serves with the least time left is over."""
+    best = -1
+    for i in range(Z[ZL.npen]):
+        if Z[_at(i, Q.side)] == side and Z[_at(i, Q.state)] == QS_SERVING:
+            if best < 0 or Z[_at(i, Q.left)] < Z[_at(best, Q.left)]:
+                best = i
+    if best >= 0:
+        _drop(Z, L, best, MP_GOAL)
+
+
+@nb.njit(cache=True)
+def period_over(Z, L):
+    """The period's deck is spent: penalties being served end with it (their power play was played on the
+    chart, whose elapsed-time cards the deck could not all give); called penalties wait for the next period
+    (7.37)."""
+    i = 0
+    while i < Z[ZL.npen]:
+        if Z[_at(i, Q.state)] == QS_SERVING:
+            _drop(Z, L, i, MP_PERIOD)
+        else:
+            i += 1
 
 
 @nb.njit(inline="always", cache=True)
 def clear_penalties(Z):
+    """An empty queue, both sides at full strength (a game's start; 7.38: a penalty on the game's last card is
+    charged with no power play)."""
     Z[ZL.npen] = 0
     Z[ZL.manpower] = FULL_STRENGTH
     Z[ZL.manpower + 1] = FULL_STRENGTH

@@ -12,9 +12,10 @@ from .draws import draw_split, roll2, split_in
 from .events import enc, log
 from .goals import score_goal, shot_on_goal
 from .ice import MIRROR, chain_reset, pick_any, put_lines
-from .layout import (COL_IN, COL_OUT, COL_REB, EV, F, LINES_W, M, MAX_ROSTER, MODE, N_POL, NT, PK_SLOTS, POL, RULE, T,
-                     TM, ZL)
-from .manpower import queue_penalty, release_penalty
+from .layout import (COL_IN, COL_OUT, COL_REB, EV, F, LINES_W, M, MAX_ROSTER, MODE, MP_STAY, N_POL, NT, PK_SLOTS, POL,
+                     Q, RULE, T, TM, ZL)
+from .manpower import begin_serving, entry, expire, first_called, release_penalty, tick
+from .penalties import power_play_next
 from .tables import gc_row, ppc_row, ppcond, rule, shot_row, sk, spn, tm
 
 
@@ -175,21 +176,26 @@ def units_stay(D, Z, t, ppi, shi, L):
     else:
         Z[ZL.ice + s * 6 + 1] = Z[ZL.lines + s * LINES_W + TM.f + 3 * cf + 1]
     Z[ZL.pp_stay] = 1 + t
-    log(Z, L, EV.manpower, t, Z[ZL.manpower], Z[ZL.manpower + 1], 2, 0)
+    log(Z, L, EV.manpower, t, Z[ZL.manpower], Z[ZL.manpower + 1], MP_STAY, 0)
 
 
 @nb.njit(cache=True)
-def power_play(D, Z, RS, t, offender, pp_out, pol, OT_, OP, OK, L):
-    """Team ``t`` on the power play, Basic rules 7.1-7.36: flip two cards for the elapsed time, one split on
-    the Power Play Chart, short-handed shots first, then the power play's shots until it scores.  The minor
-    is queued (:mod:`.manpower`) while it is killed.  The Advanced power play's rule fields: three cards
-    (16.31, ``RULE.pp_three``); play on from the last shot (16.32, ``RULE.pp_play_on``: the last shot sets the
-    machine state; otherwise the faceoff at center ice that :func:`.penalties.penalty` set, 7.36); the units
-    staying on (16.5-16.51, ``RULE.pp_stay``).  ``offender``:
-    the penalized skater (< 0: a goalie), who sits out (:func:`sit_out`); ``pp_out``: a skater of team ``t`` in
-    the box too (the goalie-penalty retaliation, 5.73 ``retaliation=power_play``; -1 none), who sits out of
-    the power-play unit."""
-    s = 1 - t
+def power_play(D, Z, RS, pol, OT_, OP, OK, L):
+    """The power play of the oldest called penalty (:mod:`.manpower`), Basic rules 7.1-7.36: the minor begins to
+    be served, two action cards are flipped for its time, one split on the Power Play Chart, short-handed shots
+    first, then the power play's shots until it scores (a goal ends the minor, 7.34).  The Advanced power play's
+    rule fields: three cards (16.31, ``RULE.pp_three``); play on from the last shot (16.32, ``RULE.pp_play_on``:
+    the last shot sets the machine state; otherwise a faceoff at center ice, 7.36); the units staying on
+    (16.5-16.51, ``RULE.pp_stay``).  The offender (< 0: a goalie) sits out (:func:`sit_out`); so does the
+    entry's ``ppout``, a skater of the power-play team in the box too (the goalie-penalty retaliation, 5.73
+    ``retaliation=power_play``), from the power-play unit.  Another called penalty: its power play follows."""
+    i = first_called(Z)
+    s = entry(Z, i, Q.side)
+    t = 1 - s
+    offender = entry(Z, i, Q.who)
+    pp_out = entry(Z, i, Q.ppout)
+    Z[ZL.m + M.mode] = MODE.faceoff         # 7.36: a faceoff at center ice follows, unless a shot sets the play
+    Z[ZL.m + M.zone] = -1
     # 7.35 "The only actions taken during a power play are the shots indicated on the Power Play Chart": the
     # passes before the penalty assist no power-play goal (14.1)
     chain_reset(Z)
@@ -202,13 +208,13 @@ def power_play(D, Z, RS, t, offender, pp_out, pol, OT_, OP, OK, L):
             log(Z, L, EV.return_, side, 0, 0, 0, 0)
     OT_[t * NT + T.ppo] += 1
     Z[ZL.pp_stay] = 0
-    queue_penalty(Z, L, s, offender, 2)
+    ncards = 3 if rule(D, RULE.pp_three) else 2            # 16.31: three cards in the Advanced power play
+    begin_serving(Z, L, i, ncards)
     # elapsed time: two action cards (7.3); a line-change card is not an action card (Getting Started): it is
     # set aside, not counted as time, and takes effect when the penalty is over (7.31)
     defer_f = 0
     defer_d = 0
     flipped = 0
-    ncards = 3 if rule(D, RULE.pp_three) else 2            # 16.31: three cards in the Advanced power play
     while flipped < ncards and Z[ZL.cur] < Z[ZL.ncards]:
         c = Z[ZL.deck + Z[ZL.cur]]
         Z[ZL.cur] += 1
@@ -219,6 +225,7 @@ def power_play(D, Z, RS, t, offender, pp_out, pol, OT_, OP, OK, L):
             defer_d += 1
         else:
             flipped += 1
+            tick(Z)                                         # the minor's clock
     u = Z[ZL.ppnext + t]
     Z[ZL.ppnext + t] = next_pp_unit(u, pol[t * N_POL + POL.pp_units])
     k = Z[ZL.pknext + s]
@@ -280,7 +287,7 @@ def power_play(D, Z, RS, t, offender, pp_out, pol, OT_, OP, OK, L):
             _then(Z, MODE.faceoff, s, 0, -1)
             put_lines(Z)
             if Z[ZL.done]:
-                release_penalty(Z, L, s)
+                expire(Z, L)
                 return
         elif cont:
             cont_shot = True
@@ -295,12 +302,13 @@ def power_play(D, Z, RS, t, offender, pp_out, pol, OT_, OP, OK, L):
             for jj in range(5):
                 Z[ZL.ice + t * 6 + jj] = ppi[jj]
             score_goal(D, Z, RS, t, p, 1, 0, res == 2, OT_, OP, OK, L)
+            release_penalty(Z, L, s)                # 7.34: the penalty is over
             _then(Z, MODE.faceoff, t, 0, -1)
             put_lines(Z)
             break
         elif cont:
             cont_shot = True
-    release_penalty(Z, L, s)
+    expire(Z, L)        # its time is served (the deck spent before its last card: the period's end ends it)
     # the line on the ice at the penalty returns; the deferred changes happen now (7.31)
     if defer_f or defer_d:
         nf = 3 if rule(D, RULE.lines) == 3 else 4
@@ -319,3 +327,6 @@ def power_play(D, Z, RS, t, offender, pp_out, pol, OT_, OP, OK, L):
         tt = Z[ZL.m + M.team]
         if m == MODE.action and (Z[ZL.m + M.slot] >= 5 or Z[ZL.ice + tt * 6 + Z[ZL.m + M.slot]] < 0):
             Z[ZL.m + M.slot] = pick_any(D, Z, tt, 0, -1, False)
+    if first_called(Z) >= 0 and not Z[ZL.done]:
+        # another minor called with this one (docs/strat.md, "Delayed penalties"): its power play follows
+        power_play_next(D, Z)

@@ -1,0 +1,160 @@
+"""The penalty queue (kernel/manpower.py): penalties called, served on a clock of action cards and released, the
+manpower state they give, and the power play as a step of the period (kernel/powerplay.py, kernel/penalties.py).
+
+Rules: 7.3 "flip over two action cards to account for the elapsed time of the power play", 7.31 (a line-change
+card is not counted), 7.34 "If the power play team scores, the penalty is over", 7.37 (a penalty at the buzzer:
+"the power play begins at the start of the next period"), 16.31 (three cards), 23.0 (five against three is the
+fewest skaters a side ices).
+"""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from simcore.games.strat import engine
+from simcore.games.strat.kernel import manpower as mp
+from simcore.games.strat.kernel.layout import (EV, LOG_W, LR, MP_BEGIN, MP_GOAL, MP_PERIOD, MP_SERVED, NZ, Q, T,
+                                             ZL)
+
+HOME, AWAY = 0, 1
+
+
+class Box:
+    """A game state holding only the queue, with a log: the kernel functions called from Python."""
+
+    def __init__(self):
+        self.Z = np.zeros(NZ, np.int64)
+        self.L = np.zeros(64 * LOG_W, np.int64)
+        self.Z[ZL.logcap] = 64
+        mp.clear_penalties(self.Z)
+
+    @property
+    def strength(self):
+        return int(self.Z[ZL.manpower]), int(self.Z[ZL.manpower + 1])
+
+    def entries(self):
+        return [tuple(int(self.Z[ZL.penq + len(Q) * i + k]) for k in range(len(Q))) for i in range(self.Z[ZL.npen])]
+
+    def events(self):
+        """(side, home skaters, away skaters, how) of each EV.manpower row logged."""
+        rows = self.L.reshape(-1, LOG_W)[:self.Z[ZL.logn]]
+        assert (rows[:, LR.code] == EV.manpower).all()
+        return [tuple(int(x) for x in r[[LR.side, LR.a, LR.b, LR.c]]) for r in rows]
+
+
+def test_a_called_penalty_changes_no_manpower_until_it_is_served():
+    b = Box()
+    mp.call_penalty(b.Z, AWAY, 7, 2, -1)
+    assert b.strength == (5, 5) and mp.first_called(b.Z) == 0
+    assert b.entries() == [(AWAY, 7, 2, 0, mp.QS_CALLED, -1)]
+    mp.begin_serving(b.Z, b.L, 0, 3)
+    assert b.strength == (5, 4) and mp.first_called(b.Z) == -1
+    assert b.entries()[0][Q.left] == 3 and b.entries()[0][Q.state] == mp.QS_SERVING
+    assert b.events() == [(AWAY, 5, 4, MP_BEGIN)]
+
+
+def test_the_clock_counts_action_cards_and_the_penalty_expires_when_served():
+    # 16.31: three cards in the Advanced power play; each one counts one off every penalty being served
+    b = Box()
+    mp.call_penalty(b.Z, HOME, 3, 2, -1)
+    mp.begin_serving(b.Z, b.L, 0, 3)
+    for left in (2, 1):
+        mp.tick(b.Z)
+        mp.expire(b.Z, b.L)
+        assert b.entries()[0][Q.left] == left and b.strength == (4, 5)
+    mp.tick(b.Z)
+    mp.expire(b.Z, b.L)
+    assert b.entries() == [] and b.strength == (5, 5)
+    assert b.events()[-1] == (HOME, 5, 5, MP_SERVED)
+    mp.tick(b.Z)                       # nothing served: nothing counts
+    assert b.Z[ZL.npen] == 0
+
+
+def test_two_minors_served_together_are_five_on_three_and_never_fewer_than_three_skaters():
+    # 23.0: "5 AGAINST 3 - The short-handed team leaves both wing positions vacant" is the fewest
+    b = Box()
+    for who in (1, 2, 3):
+        mp.call_penalty(b.Z, AWAY, who, 2, -1)
+    mp.begin_serving(b.Z, b.L, 0, 3)
+    mp.tick(b.Z)
+    mp.begin_serving(b.Z, b.L, 1, 3)
+    assert b.strength == (5, 3)
+    mp.begin_serving(b.Z, b.L, 2, 3)
+    assert b.strength == (5, 3)
+    # 7.34: a power-play goal ends the penalty with the least time left (the first one, 2 cards left)
+    mp.release_penalty(b.Z, b.L, AWAY)
+    assert [e[Q.who] for e in b.entries()] == [2, 3] and b.strength == (5, 3)
+    assert b.events()[-1] == (AWAY, 5, 3, MP_GOAL)
+    mp.release_penalty(b.Z, b.L, HOME)            # the home side serves nothing: nothing ends
+    assert len(b.entries()) == 2
+
+
+def test_the_periods_end_ends_penalties_served_and_keeps_those_called():
+    # 7.37: a penalty at the buzzer is played at the start of the next period
+    b = Box()
+    mp.call_penalty(b.Z, HOME, 4, 2, -1)
+    mp.call_penalty(b.Z, AWAY, 9, 2, 11)
+    mp.begin_serving(b.Z, b.L, 0, 2)
+    mp.period_over(b.Z, b.L)
+    assert b.entries() == [(AWAY, 9, 2, 0, mp.QS_CALLED, 11)] and b.strength == (5, 5)
+    assert b.events()[-1] == (HOME, 5, 5, MP_PERIOD)
+
+
+def test_a_full_queue_is_an_error_not_an_overwrite():
+    b = Box()
+    for i in range(8):
+        mp.call_penalty(b.Z, i % 2, i, 2, -1)
+    with pytest.raises(ValueError, match="penalty queue"):
+        mp.call_penalty(b.Z, 0, 99, 2, -1)
+
+
+# ---------------------------------------------------------------- the queue in games
+
+def test_two_minors_from_a_delayed_penalty_are_two_power_plays_one_after_the_other():
+    # ASR-NRV, seed 1, game 50 at level=advanced: ASR's LD is penalized on a failed intimidation (16.13, a
+    # delayed penalty); on NRV's shot ASR's goalie is penalized too (5.72).  Both minors are called; the first is
+    # served on the chart with the period's last two cards (16.31 wants three, so the period's end ends it) and
+    # the second's power play opens period 2 (7.37), where NRV scores on it (7.34).
+    gl = engine.play_by_play("ASR", "NRV", seed=1, game=50, rules="level=advanced")
+    ev = gl.events
+    start = ev.index[(ev["code"] == EV.delayed) & ev["text"].str.contains("another penalty")][0]
+    after = ev.loc[start:]
+    pens = after.loc[after["code"] == EV.penalty, "text"].tolist()[:2]
+    assert pens == ["PENALTY ASR: Felix Zellby (LD, ASR), 2 minutes (intimidation, 16.1)",
+                    "PENALTY ASR: Hugo Fenby (G, ASR), 2 minutes (goalie penalty)"]
+    m = after.loc[after["code"] == EV.manpower]
+    assert m["text"].tolist()[:5] == [
+        "Manpower: ASR 4, NRV 5 skaters (ASR killing a minor)",
+        "  NRV power-play unit and the penalty killers stay on the ice (16.5-16.51)",
+        "Manpower: ASR 5, NRV 5 skaters (ASR's minor ends with the period)",
+        "Manpower: ASR 4, NRV 5 skaters (ASR killing a minor)",
+        "Manpower: ASR 5, NRV 5 skaters (ASR's minor is over: a power-play goal, 7.34)"]
+    assert m["period"].tolist()[:5] == [1, 1, 1, 2, 2]
+    flips = after.loc[after["code"] == EV.flip, "period"].tolist()
+    assert flips[:5] == [1, 1, 2, 2, 2]
+    pp = after.loc[after["code"] == EV.pp, "text"].tolist()
+    assert pp[0].startswith("NRV power play, unit PP1") and pp[1].startswith("NRV power play, unit PP2")
+    # the second power play is the first step of period 2, before its faceoff
+    p2 = ev.loc[ev["period"] == 2, "code"].tolist()
+    assert p2.index(EV.pp) < p2.index(EV.faceoff)
+
+
+@pytest.fixture(scope="module")
+def advanced_league():
+    return engine.simulate(league=True, n=30_000, seed=3, rules="level=advanced")
+
+
+def test_power_plays_balance_with_the_penalties_that_give_them(advanced_league):
+    OT_ = advanced_league.aggregates["OT"]
+    # a power-play goal needs a power play; a deflection goal is an even-strength goal (25.0: the deflected
+    # shot is an even-strength X-Reb), never a power-play one even when a goalie penalty follows the deflection
+    assert (OT_[:, :, T.ppg] <= OT_[:, :, T.ppo]).all()
+    even = OT_[:, :, T.goals] - OT_[:, :, T.ppg] - OT_[:, :, T.shg]
+    assert (OT_[:, :, T.defl_goals] <= even).all()
+    assert OT_[:, :, T.defl_goals].sum() > 1000
+    # every power play comes from a minor of the other side: no more power plays than the opponent's minors
+    assert (OT_[:, :, T.ppo] <= OT_[:, ::-1, T.pen]).all()
+    # minors with no power play of their own: a goal during the delayed penalty (16.14), the retaliation
+    # offsetting option is off, and the game's last card (7.38) -- a small share
+    missing = OT_[:, ::-1, T.pen].sum() - OT_[:, :, T.ppo].sum()
+    assert 0 < missing < 0.06 * OT_[:, :, T.ppo].sum()
