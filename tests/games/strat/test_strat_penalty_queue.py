@@ -28,6 +28,12 @@ class Box:
         self.Z[ZL.logcap] = 64
         mp.clear_penalties(self.Z)
 
+    def flip(self, *cards):
+        """Cards flipped off the period's deck: an action card's index (>= 0) or a line-change card (-1)."""
+        for c in cards:
+            self.Z[ZL.deck + self.Z[ZL.cur]] = c
+            self.Z[ZL.cur] += 1
+
     @property
     def strength(self):
         return int(self.Z[ZL.manpower]), int(self.Z[ZL.manpower + 1])
@@ -54,20 +60,25 @@ def test_a_called_penalty_changes_no_manpower_until_it_is_served():
 
 
 def test_the_clock_counts_action_cards_and_the_penalty_expires_when_served():
-    # 16.31: three cards in the Advanced power play; each one counts one off every penalty being served
+    # 16.31: three cards in the Advanced power play; each action card counts one off every penalty being served,
+    # a line-change card none (7.31); cards flipped before the penalty began do not count for it
     b = Box()
+    b.flip(4, 5)
     mp.call_penalty(b.Z, HOME, 3, 2, -1)
+    b.flip(6)
     mp.begin_serving(b.Z, b.L, 0, 3)
-    for left in (2, 1):
-        mp.tick(b.Z)
-        mp.expire(b.Z, b.L)
-        assert b.entries()[0][Q.left] == left and b.strength == (4, 5)
-    mp.tick(b.Z)
-    mp.expire(b.Z, b.L)
+    assert b.entries()[0][Q.left] == 3
+    b.flip(7, -1)
+    mp.run_clock_expire(b.Z, b.L)
+    assert b.entries()[0][Q.left] == 2 and b.strength == (4, 5)
+    b.flip(-1, 8)
+    mp.run_clock_expire(b.Z, b.L)
+    mp.run_clock_expire(b.Z, b.L)      # the same cards are counted once
+    assert b.entries()[0][Q.left] == 1 and b.strength == (4, 5)
+    b.flip(9)
+    mp.run_clock_expire(b.Z, b.L)
     assert b.entries() == [] and b.strength == (5, 5)
     assert b.events()[-1] == (HOME, 5, 5, MP_SERVED)
-    mp.tick(b.Z)                       # nothing served: nothing counts
-    assert b.Z[ZL.npen] == 0
 
 
 def test_two_minors_served_together_are_five_on_three_and_never_fewer_than_three_skaters():
@@ -76,7 +87,7 @@ def test_two_minors_served_together_are_five_on_three_and_never_fewer_than_three
     for who in (1, 2, 3):
         mp.call_penalty(b.Z, AWAY, who, 2, -1)
     mp.begin_serving(b.Z, b.L, 0, 3)
-    mp.tick(b.Z)
+    b.flip(0)
     mp.begin_serving(b.Z, b.L, 1, 3)
     assert b.strength == (5, 3)
     mp.begin_serving(b.Z, b.L, 2, 3)
@@ -87,6 +98,18 @@ def test_two_minors_served_together_are_five_on_three_and_never_fewer_than_three
     assert b.events()[-1] == (AWAY, 5, 3, MP_GOAL)
     mp.release_penalty(b.Z, b.L, HOME)            # the home side serves nothing: nothing ends
     assert len(b.entries()) == 2
+
+
+def test_one_minor_on_each_side_is_four_on_four():
+    # 23.0: "4 AGAINST 4 - This is not a power play situation"
+    b = Box()
+    mp.call_penalty(b.Z, HOME, 1, 2, -1)
+    mp.call_penalty(b.Z, AWAY, 2, 2, -1)
+    mp.begin_serving(b.Z, b.L, 0, 3)
+    mp.begin_serving(b.Z, b.L, 1, 3)
+    assert b.strength == (4, 4)
+    mp.release_penalty(b.Z, b.L, AWAY)
+    assert b.strength == (4, 5) and [e[Q.side] for e in b.entries()] == [HOME]
 
 
 def test_the_periods_end_ends_penalties_served_and_keeps_those_called():

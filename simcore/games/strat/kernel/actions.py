@@ -12,7 +12,6 @@ from .coaching import ALIGN_LINE, align_teams
 from .events import enc, log
 from .ice import MIRROR, SELF_PASS, chain_add, chain_reset, pick_any, put_lines
 from .layout import COL_IN, COL_OUT, EV, F, HOME, LEVEL_ADVANCED, M, MODE, NT, RULE, T, ZL
-from .manpower import tick
 from .passing import passing_l_completes
 from .penalties import PEN_KIND_DEFENSE, penalty
 from .shots import breakaway_for
@@ -72,8 +71,6 @@ def action(D, Z, RS, t, slot, pol, OT_, OP, OK, L, adv_rules):
         Z[ZL.cur] += 1
         Z[ZL.cards] += 1
         if c >= 0:
-            if unlikely(Z[ZL.npen] != 0):
-                tick(Z)                 # an action card of the penalties' time (kernel/manpower.py)
             break
         # a line-change card on top: change lines, then draw the next card (Getting Started)
         nf = 3 if rule(D, RULE.lines) == 3 else 4

@@ -22,7 +22,7 @@ from .layout import (DEC_L, DEC_OTL, DEC_T, DEC_W, EV, HDR, HOME, K, LINES_W, M,
                      N_POL, NK, NO, NP, NT, O, OT, POL, Q, REG, RULE, SO, TM, TW, WIN_AWAY, WIN_HOME, WIN_TIE, ZL)
 from .powerplay import power_play
 from .shootout import shootout
-from .manpower import clear_penalties, entry, expire, first_called, period_over
+from .manpower import clear_penalties, entry, first_called, period_over
 from .shots import play_on, shoot
 from .tables import advanced_rules, rule, tm
 
@@ -70,6 +70,7 @@ def play_period(D, Z, RS, pol, OT_, OP, OK, L, ot_cards, rules):
         adv = advanced_rules(D)         # the rules in force, read once (tables.advanced_rules)
     Z[ZL.ncards] = build_deck(Z, RS, rule(D, RULE.lines), ot_cards)
     Z[ZL.cur] = 0
+    Z[ZL.clock] = 0
     Z[ZL.cf] = 0
     Z[ZL.cd] = 0
     Z[ZL.gap] = 0
@@ -137,8 +138,6 @@ def play_period(D, Z, RS, pol, OT_, OP, OK, L, ot_cards, rules):
         else:                               # play on after an Advanced power play's last shot (16.32)
             prev_t = Z[ZL.m + M.team]
             play_on(D, Z, RS, pol, OT_, OP, OK, L)
-        if unlikely(Z[ZL.npen] != 0):
-            expire(Z, L)                    # penalties whose time was served during the step
         for s in range(2):
             if unlikely(Z[ZL.shelled + s] == 1):          # just shelled: the coach decides (coaching.relieves_shelled)
                 observe(Z, s, obs)

@@ -184,6 +184,7 @@ ZL, NZ = regions("State", [
     ("spcur", 1), ("inj_pend", 1), ("ch_t", 1), ("ch1", 1), ("ch2", 1), ("logn", 1),
     ("steps", 1), ("cards", 1), ("draws", 1),
     ("npen", 1),                   # penalties in the queue (region penq)
+    ("clock", 1),                  # the deck position up to which the penalty clock has counted (manpower.py)
     ("pp_stay", 1),                # 1 + the power-play side whose units stay on after the power play (16.5), 0 none
     # per side (+side)
     ("gk", 2),                     # current goalie (global id); a pulled goalie is tracked in pull

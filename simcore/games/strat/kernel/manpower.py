@@ -6,8 +6,11 @@ A penalty is an entry of a queue in the game state, from the moment it is called
   (the power play of 7.3 begins at once), for the next period (a penalty at the buzzer, 7.37), or behind another
   minor of the same side (two minors called together are served one after the other);
 * **serving** (:data:`QS_SERVING`): the offender is in the box and his side plays a skater short.  Its time is
-  counted in action cards: every action card flipped while it is served counts one off (:func:`tick`, a
-  line-change card does not count, 7.31), and at none left it is over (:func:`expire`).  A power-play goal ends
+  counted in action cards: every action card flipped off the period's deck while it is served, in play or for a
+  power play's elapsed time, counts one off (a line-change card does not count, 7.31), and at none left it is
+  over.  The clock reads the deck (:func:`run_clock`): the step that needs a penalty's time runs it, and
+  :func:`expire` ends those served.  The Basic and Advanced games serve a penalty only in the power-play step,
+  which runs it; a step serving penalties while play goes on (23.0's four on four) runs the same clock.  A power-play goal ends
   it early (:func:`release_penalty`, 7.34); the period's end ends what is left of it (:func:`period_over`).
 
 The manpower state (``Z[ZL.manpower + side]``: skaters on the ice, goalie and extra skater not counted) follows
@@ -50,7 +53,7 @@ def manpower(Z):
         Z[ZL.manpower + side] = n if n > MIN_SKATERS else MIN_SKATERS
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, forceinline=True)
 def call_penalty(Z, side, offender, minutes, ppout):
     """Side ``side``'s ``offender`` is called for ``minutes``: a called entry at the end of the queue (its
     power play not begun).  ``ppout``: the other side's skater in the box with him (5.73), -1 none."""
@@ -81,25 +84,44 @@ def entry(Z, i, k):
     return Z[_at(i, k)]
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, forceinline=True)
 def begin_serving(Z, L, i, cards):
-    """Entry ``i`` begins to be served, ``cards`` action cards long; the new manpower is logged."""
+    """Entry ``i`` begins to be served, ``cards`` action cards long (the clock is brought up to date first, so
+    cards flipped before do not count for it); the new manpower is logged."""
+    run_clock(Z)
     Z[_at(i, Q.state)] = QS_SERVING
     Z[_at(i, Q.left)] = cards
     manpower(Z)
     log(Z, L, EV.manpower, Z[_at(i, Q.side)], Z[ZL.manpower], Z[ZL.manpower + 1], MP_BEGIN, 0)
 
 
-@nb.njit(inline="always", cache=True)
-def tick(Z):
-    """One action card of time: every penalty served has one card less to go (:func:`expire` ends those with
-    none left)."""
+@nb.njit(cache=True, forceinline=True)
+def run_clock(Z):
+    """Count the action cards flipped since the clock last ran (the period's deck from ``Z[ZL.clock]`` to the
+    cursor; a line-change card does not count, 7.31): each is one card less for every penalty served.  The
+    clock reads the deck, so drawing a card costs nothing; :func:`expire` then ends those with none left."""
+    serving = False
     for i in range(Z[ZL.npen]):
-        if Z[_at(i, Q.state)] == QS_SERVING and Z[_at(i, Q.left)] > 0:
-            Z[_at(i, Q.left)] -= 1
+        if Z[_at(i, Q.state)] == QS_SERVING:
+            serving = True
+    if serving:                 # else nothing to count: the clock only moves on
+        for k in range(Z[ZL.clock], Z[ZL.cur]):
+            if Z[ZL.deck + k] >= 0:
+                for i in range(Z[ZL.npen]):
+                    if Z[_at(i, Q.state)] == QS_SERVING and Z[_at(i, Q.left)] > 0:
+                        Z[_at(i, Q.left)] -= 1
+    Z[ZL.clock] = Z[ZL.cur]
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, forceinline=True)
+def run_clock_expire(Z, L):
+    """:func:`run_clock`, then :func:`expire`: the period loop's check after a step while penalties are in the
+    queue."""
+    run_clock(Z)
+    expire(Z, L)
+
+
+@nb.njit(cache=True, forceinline=True)
 def _drop(Z, L, i, how):
     side = Z[_at(i, Q.side)]
     n = Z[ZL.npen]
@@ -111,7 +133,7 @@ def _drop(Z, L, i, how):
     log(Z, L, EV.manpower, side, Z[ZL.manpower], Z[ZL.manpower + 1], how, 0)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, forceinline=True)
 def expire(Z, L):
     """End every penalty served whose time is up (each logged with the new manpower)."""
     i = 0
@@ -122,7 +144,7 @@ def expire(Z, L):
             i += 1
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, forceinline=True)
 def release_penalty(Z, L, side):
     """A power-play goal against ``side`` (7.34: "If the power play team scores, the penalty is over"): the
     penalty it serves with the least time left is over."""

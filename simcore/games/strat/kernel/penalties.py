@@ -57,7 +57,7 @@ def penalty(D, Z, RS, t_off, p, pol, OT_, OP, OK, L, kind, pp_out=-1):
     power_play_next(D, Z)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, forceinline=True)
 def power_play_next(D, Z):
     """The next step once a penalty is called, or a power play is over with another called penalty in the queue:
     its power play (:func:`.powerplay.power_play`), now or, with the period's deck spent, at the start of the next

@@ -14,7 +14,7 @@ from .goals import score_goal, shot_on_goal
 from .ice import MIRROR, chain_reset, pick_any, put_lines
 from .layout import (COL_IN, COL_OUT, COL_REB, EV, F, LINES_W, M, MAX_ROSTER, MODE, MP_STAY, N_POL, NT, PK_SLOTS, POL,
                      Q, RULE, T, TM, ZL)
-from .manpower import begin_serving, entry, expire, first_called, release_penalty, tick
+from .manpower import begin_serving, entry, first_called, release_penalty, run_clock_expire
 from .penalties import power_play_next
 from .tables import gc_row, ppc_row, ppcond, rule, shot_row, sk, spn, tm
 
@@ -225,7 +225,6 @@ def power_play(D, Z, RS, pol, OT_, OP, OK, L):
             defer_d += 1
         else:
             flipped += 1
-            tick(Z)                                         # the minor's clock
     u = Z[ZL.ppnext + t]
     Z[ZL.ppnext + t] = next_pp_unit(u, pol[t * N_POL + POL.pp_units])
     k = Z[ZL.pknext + s]
@@ -287,7 +286,7 @@ def power_play(D, Z, RS, pol, OT_, OP, OK, L):
             _then(Z, MODE.faceoff, s, 0, -1)
             put_lines(Z)
             if Z[ZL.done]:
-                expire(Z, L)
+                run_clock_expire(Z, L)
                 return
         elif cont:
             cont_shot = True
@@ -308,7 +307,7 @@ def power_play(D, Z, RS, pol, OT_, OP, OK, L):
             break
         elif cont:
             cont_shot = True
-    expire(Z, L)        # its time is served (the deck spent before its last card: the period's end ends it)
+    run_clock_expire(Z, L)   # its time is served (the deck spent before its last card: the period's end ends it)
     # the line on the ice at the penalty returns; the deferred changes happen now (7.31)
     if defer_f or defer_d:
         nf = 3 if rule(D, RULE.lines) == 3 else 4
