@@ -10,8 +10,9 @@ A penalty is an entry of a queue in the game state, from the moment it is called
   power play's elapsed time, counts one off (a line-change card does not count, 7.31), and at none left it is
   over.  The clock reads the deck (:func:`run_clock`): the step that needs a penalty's time runs it, and
   :func:`expire` ends those served.  The Basic and Advanced games serve a penalty only in the power-play step,
-  which runs it; a step serving penalties while play goes on (23.0's four on four) runs the same clock.  A power-play goal ends
-  it early (:func:`release_penalty`, 7.34); the period's end ends what is left of it (:func:`period_over`).
+  which runs it; a step serving penalties while play goes on (23.0's four on four) runs the same clock.  A
+  power-play goal ends it early (:func:`release_penalty`, 7.34); the period's end ends what is left of it
+  (:func:`period_over`).
 
 The manpower state (``Z[ZL.manpower + side]``: skaters on the ice, goalie and extra skater not counted) follows
 from the serving entries: five less one per penalty served, never below three (23.0's five against three is the

@@ -34,7 +34,7 @@ def penalty(D, Z, RS, t_off, p, pol, OT_, OP, OK, L, kind, pp_out=-1):
     that power play (5.73, ``retaliation=power_play``)."""
     if Z[ZL.delayed]:
         # a penalty during a delayed penalty (16.13): the delayed minor is booked and called first; the two
-        # minors are served one after the other (docs/strat.md, "Delayed penalties")
+        # minors are served one after the other (docs/strat.md, "Intimidation penalties and delayed penalties")
         dd, dq = finish(D, Z, OT_, OP, L, DEL_COINCIDENT)
         charge_minor(D, Z, dd, dq, OT_, OP, L, PEN_KIND_INTIM)
         call_penalty(Z, dd, dq, MINOR, -1)

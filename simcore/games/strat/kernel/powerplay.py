@@ -327,5 +327,6 @@ def power_play(D, Z, RS, pol, OT_, OP, OK, L):
         if m == MODE.action and (Z[ZL.m + M.slot] >= 5 or Z[ZL.ice + tt * 6 + Z[ZL.m + M.slot]] < 0):
             Z[ZL.m + M.slot] = pick_any(D, Z, tt, 0, -1, False)
     if first_called(Z) >= 0 and not Z[ZL.done]:
-        # another minor called with this one (docs/strat.md, "Delayed penalties"): its power play follows
+        # another minor called with this one (docs/strat.md, "Intimidation penalties and delayed
+        # penalties"): its power play follows
         power_play_next(D, Z)
