@@ -136,8 +136,9 @@ def test_a_full_queue_is_an_error_not_an_overwrite():
 def test_two_minors_from_a_delayed_penalty_are_two_power_plays_one_after_the_other():
     # ASR-NRV, seed 1, game 50 at level=advanced: ASR's LD is penalized on a failed intimidation (16.13, a
     # delayed penalty); on NRV's shot ASR's goalie is penalized too (5.72).  Both minors are called; the first is
-    # served on the chart with the period's last two cards (16.31 wants three, so the period's end ends it) and
-    # the second's power play opens period 2 (7.37), where NRV scores on it (7.34).
+    # served on the chart with the period's last two cards (16.31 wants three, so the period's end ends it as soon
+    # as the chart's shots are taken) and the second's power play opens period 2 (7.37), where NRV scores on it
+    # (7.34).
     gl = engine.play_by_play("ASR", "NRV", seed=1, game=50, rules="level=advanced")
     ev = gl.events
     start = ev.index[(ev["code"] == EV.delayed) & ev["text"].str.contains("another penalty")][0]
@@ -146,13 +147,15 @@ def test_two_minors_from_a_delayed_penalty_are_two_power_plays_one_after_the_oth
     assert pens == ["PENALTY ASR: Felix Zellby (LD, ASR), 2 minutes (intimidation, 16.1)",
                     "PENALTY ASR: Hugo Fenby (G, ASR), 2 minutes (goalie penalty)"]
     m = after.loc[after["code"] == EV.manpower]
-    assert m["text"].tolist()[:5] == [
+    assert m["text"].tolist()[:4] == [
         "Manpower: ASR 4, NRV 5 skaters (ASR killing a minor)",
-        "  NRV power-play unit and the penalty killers stay on the ice (16.5-16.51)",
         "Manpower: ASR 5, NRV 5 skaters (ASR's minor ends with the period)",
         "Manpower: ASR 4, NRV 5 skaters (ASR killing a minor)",
         "Manpower: ASR 5, NRV 5 skaters (ASR's minor is over: a power-play goal, 7.34)"]
-    assert m["period"].tolist()[:5] == [1, 1, 1, 2, 2]
+    assert m["period"].tolist()[:4] == [1, 1, 2, 2]
+    # the first power play's minor ends with its shots (the deck is spent), before the period's end
+    first_end = m.index[1]
+    assert ev.loc[first_end - 1, "code"] == EV.pp_shot and ev.loc[first_end + 1, "code"] == EV.end
     flips = after.loc[after["code"] == EV.flip, "period"].tolist()
     assert flips[:5] == [1, 1, 2, 2, 2]
     pp = after.loc[after["code"] == EV.pp, "text"].tolist()
@@ -160,6 +163,28 @@ def test_two_minors_from_a_delayed_penalty_are_two_power_plays_one_after_the_oth
     # the second power play is the first step of period 2, before its faceoff
     p2 = ev.loc[ev["period"] == 2, "code"].tolist()
     assert p2.index(EV.pp) < p2.index(EV.faceoff)
+
+
+def test_the_second_power_play_follows_the_first_in_the_same_period_and_stops_its_play_on():
+    # KBY-BRW, seed 3, game 60 at level=advanced: BRW's two minors from a delayed penalty.  The first power play's
+    # last shot reads Goalie Rating, and the goalie's card X-Reb: with no other minor waiting, 16.32 would play
+    # the rebound on; here play stops for the second power play (16.15 "stop play and begin the power play"),
+    # which follows at once, with no faceoff, action card or rebound between them (7.36's faceoff skipped)
+    gl = engine.play_by_play("KBY", "BRW", seed=3, game=60, rules="level=advanced")
+    ev = gl.events
+    start = ev.index[(ev["code"] == EV.delayed) & ev["text"].str.contains("another penalty")][0]
+    pps = ev.loc[start:].index[ev.loc[start:, "code"] == EV.pp][:2]
+    between = ev.loc[pps[0] + 1:pps[1] - 1]
+    assert ev.loc[pps[0], "period"] == ev.loc[pps[1], "period"]
+    assert between["text"].tolist()[-7:] == [
+        "  Jory Margren (G, BRW) card, rolls 8: X-Reb",
+        "Manpower: KBY 5, BRW 5 skaters (BRW's minor is over)",
+        "Manpower: KBY 5, BRW 4 skaters (BRW killing a minor)",
+        "  elapsed time: card AA17", "  elapsed time: card AA11", "  elapsed time: card AA09",
+        "  KBY Emmett Brackstead (RD, KBY) is in the penalty box: Dorian Holgren (RD, KBY) takes his place at RD"]
+    assert not between["code"].isin([EV.faceoff, EV.card, EV.rebound, EV.goal]).any()
+    assert ev.loc[pps[0], "text"].startswith("KBY power play, unit PP1")
+    assert ev.loc[pps[1], "text"].startswith("KBY power play, unit PP2")
 
 
 @pytest.fixture(scope="module")

@@ -14,7 +14,7 @@ from .goals import score_goal, shot_on_goal
 from .ice import MIRROR, chain_reset, pick_any, put_lines
 from .layout import (COL_IN, COL_OUT, COL_REB, EV, F, LINES_W, M, MAX_ROSTER, MODE, MP_STAY, N_POL, NT, PK_SLOTS, POL,
                      Q, RULE, T, TM, ZL)
-from .manpower import begin_serving, entry, first_called, release_penalty, run_clock_expire
+from .manpower import QS_CALLED, begin_serving, entry, first_called, period_over, release_penalty, run_clock_expire
 from .penalties import power_play_next
 from .tables import gc_row, ppc_row, ppcond, rule, shot_row, sk, spn, tm
 
@@ -188,8 +188,13 @@ def power_play(D, Z, RS, pol, OT_, OP, OK, L):
     the last shot sets the machine state; otherwise a faceoff at center ice, 7.36); the units staying on
     (16.5-16.51, ``RULE.pp_stay``).  The offender (< 0: a goalie) sits out (:func:`sit_out`); so does the
     entry's ``ppout``, a skater of the power-play team in the box too (the goalie-penalty retaliation, 5.73
-    ``retaliation=power_play``), from the power-play unit.  Another called penalty: its power play follows."""
+    ``retaliation=power_play``), from the power-play unit.  Another called penalty: its power play follows at
+    once, and this one's last shot does not play on."""
     i = first_called(Z)
+    waiting = False                         # another called minor, whose power play follows this one
+    for j in range(i + 1, Z[ZL.npen]):
+        if entry(Z, j, Q.state) == QS_CALLED:
+            waiting = True
     s = entry(Z, i, Q.side)
     t = 1 - s
     offender = entry(Z, i, Q.who)
@@ -259,7 +264,9 @@ def power_play(D, Z, RS, pol, OT_, OP, OK, L):
     half = 0 if (q >= 0 and sk(D, q, F.shdef) >= ppcond(D, n, 1)) else 1
     log(Z, L, EV.pp, t, u, spn(D, c), half, k)
     # 16.32: play goes on from the last shot (the power play's last listed shot; none: the short-handed team's)
-    play_on = rule(D, RULE.pp_play_on) != 0
+    # ... unless another minor's power play is waiting: play stops for it (16.15 "stop play and begin the power
+    # play"), so this one ends with its last shot as in the Basic game
+    play_on = rule(D, RULE.pp_play_on) != 0 and not waiting
     last_t = -1
     last_j = -1
     if play_on:
@@ -307,7 +314,9 @@ def power_play(D, Z, RS, pol, OT_, OP, OK, L):
             break
         elif cont:
             cont_shot = True
-    run_clock_expire(Z, L)   # its time is served (the deck spent before its last card: the period's end ends it)
+    run_clock_expire(Z, L)   # its time is served
+    if Z[ZL.cur] >= Z[ZL.ncards]:
+        period_over(Z, L)    # the deck spent before its last card: the period's end ends it, before any play on
     # the line on the ice at the penalty returns; the deferred changes happen now (7.31)
     if defer_f or defer_d:
         nf = 3 if rule(D, RULE.lines) == 3 else 4
