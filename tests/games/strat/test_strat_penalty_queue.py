@@ -187,6 +187,21 @@ def test_the_second_power_play_follows_the_first_in_the_same_period_and_stops_it
     assert ev.loc[pps[1], "text"].startswith("KBY power play, unit PP2")
 
 
+def test_a_retaliator_sits_out_of_the_power_play_before_his_goalies_minor():
+    # LKP-DNM, seed 3, game 1151 at level=advanced: LKP's LW Xavier Brackwick takes a retaliation minor (5.73) on
+    # DNM's goalie penalty, which ends DNM's delayed penalty.  DNM's delayed minor is played first; Brackwick is
+    # in the box from his call, so he sits out of that power play's unit too (PP1, where he plays LW)
+    gl = engine.play_by_play("LKP", "DNM", seed=3, game=1151, rules="level=advanced")
+    ev = gl.events
+    start = ev.index[(ev["code"] == EV.delayed) & ev["text"].str.contains("another penalty")][0]
+    first_pp = ev.loc[start:].index[ev.loc[start:, "code"] == EV.pp][0]
+    subs = ev.loc[start:first_pp]
+    assert subs.loc[subs["code"] == EV.pk_sub, "text"].tolist() == [
+        "  DNM Bram Branby (LD, DNM) is in the penalty box: Ignatius Marridge (LD, DNM) takes his place at LD",
+        "  LKP Xavier Brackwick (LW, LKP) is in the penalty box: Fitz Dalstead (LW, LKP) takes his place at LW"]
+    assert ev.loc[first_pp, "text"].startswith("LKP power play, unit PP1")
+
+
 @pytest.fixture(scope="module")
 def advanced_league():
     return engine.simulate(league=True, n=30_000, seed=3, rules="level=advanced")

@@ -188,17 +188,20 @@ def power_play(D, Z, RS, pol, OT_, OP, OK, L):
     the last shot sets the machine state; otherwise a faceoff at center ice, 7.36); the units staying on
     (16.5-16.51, ``RULE.pp_stay``).  The offender (< 0: a goalie) sits out (:func:`sit_out`); so does the
     entry's ``ppout``, a skater of the power-play team in the box too (the goalie-penalty retaliation, 5.73
-    ``retaliation=power_play``), from the power-play unit.  Another called penalty: its power play follows at
-    once, and this one's last shot does not play on."""
+    ``retaliation=power_play``), from the power-play unit, and from the power play before it when the goalie's
+    minor waits behind another.  Another called penalty: its power play follows at once, and this one's last
+    shot does not play on."""
     i = first_called(Z)
     waiting = False                         # another called minor, whose power play follows this one
+    pp_out = entry(Z, i, Q.ppout)
     for j in range(i + 1, Z[ZL.npen]):
         if entry(Z, j, Q.state) == QS_CALLED:
             waiting = True
+            if pp_out < 0:
+                pp_out = entry(Z, j, Q.ppout)   # a retaliator is in the box from his call, through both
     s = entry(Z, i, Q.side)
     t = 1 - s
     offender = entry(Z, i, Q.who)
-    pp_out = entry(Z, i, Q.ppout)
     Z[ZL.m + M.mode] = MODE.faceoff         # 7.36: a faceoff at center ice follows, unless a shot sets the play
     Z[ZL.m + M.zone] = -1
     # 7.35 "The only actions taken during a power play are the shots indicated on the Power Play Chart": the
