@@ -19,10 +19,11 @@ from .intimidation import settle_delayed
 from .ice import chain_reset, put_lines
 from .injuries import replace_skater, resolve_injury
 from .layout import (DEC_L, DEC_OTL, DEC_T, DEC_W, EV, HDR, HOME, K, LINES_W, M, MAX_ROSTER, MODE, MP_LEAVE, N_OBS,
-                     N_POL, NK, NO, NP, NT, O, OT, POL, Q, REG, RULE, SO, TM, TW, WIN_AWAY, WIN_HOME, WIN_TIE, ZL)
+                     N_POL, NK, NO, NP, NT, O, OT, POL, REG, RULE, SO, TM, TW, WIN_AWAY, WIN_HOME, WIN_TIE, ZL)
+from .penalties import power_play_next
 from .powerplay import power_play
 from .shootout import shootout
-from .manpower import clear_penalties, entry, first_called, period_over
+from .manpower import clear_penalties, first_called, period_over
 from .shots import play_on, shoot
 from .tables import advanced_rules, rule, tm
 
@@ -85,10 +86,8 @@ def play_period(D, Z, RS, pol, OT_, OP, OK, L, ot_cards, rules):
     log(Z, L, EV.period, -1, Z[ZL.period], Z[ZL.ncards], 0, 0)
     Z[ZL.m + M.mode] = MODE.faceoff
     Z[ZL.m + M.zone] = -1
-    i = first_called(Z)
-    if i >= 0:                    # a penalty at the buzzer (7.37): its power play opens the period
-        Z[ZL.m + M.mode] = MODE.power_play
-        Z[ZL.m + M.team] = 1 - entry(Z, i, Q.side)
+    if first_called(Z) >= 0:      # a penalty at the buzzer (7.37): its power play opens the period
+        power_play_next(D, Z)
     prev_t = -1
     steps = 0
     obs = stack_empty(N_OBS, np.int64)    # what a coach sees when he decides (coaching.observe)

@@ -19,7 +19,7 @@ from the serving entries: five less one per penalty served, never below three (2
 fewest).  The Basic and Advanced power plays (7.3-7.36, 16.3-16.51) begin one called minor at a time and serve
 it on the Power Play Chart: its shots are the power play and its elapsed-time cards (two, three in the Advanced
 game) are the minor's whole time, so the entry has no time left once they are flipped.  The Super Advanced power
-play (18-23) serves penalties on the same queue while play goes on (5 on 3, 4 on 4, the timing chart).
+play (18-23: 5 on 3, 4 on 4, the timing chart) is to serve penalties on the same queue while play goes on.
 
 ``Z[ZL.penq + NQ * i + Q.*]``: entry ``i``'s side, offender (skater id, or -1 - goalie id), minutes, action
 cards left, state, and a skater of the other side in the box with him who is not short-handed for it (the
@@ -116,8 +116,7 @@ def run_clock(Z):
 
 @nb.njit(cache=True, forceinline=True)
 def run_clock_expire(Z, L):
-    """:func:`run_clock`, then :func:`expire`: the period loop's check after a step while penalties are in the
-    queue."""
+    """:func:`run_clock`, then :func:`expire`: the penalties whose time the cards flipped so far have served end."""
     run_clock(Z)
     expire(Z, L)
 
@@ -135,14 +134,21 @@ def _drop(Z, L, i, how):
 
 
 @nb.njit(cache=True, forceinline=True)
-def expire(Z, L):
-    """End every penalty served whose time is up (each logged with the new manpower)."""
+def _end_serving(Z, L, how):
+    """End the penalties served whose time is up, or (``how`` MP_PERIOD) all of them; each is logged with the
+    new manpower and ``how``."""
     i = 0
     while i < Z[ZL.npen]:
-        if Z[_at(i, Q.state)] == QS_SERVING and Z[_at(i, Q.left)] <= 0:
-            _drop(Z, L, i, MP_SERVED)
+        if Z[_at(i, Q.state)] == QS_SERVING and (how == MP_PERIOD or Z[_at(i, Q.left)] <= 0):
+            _drop(Z, L, i, how)
         else:
             i += 1
+
+
+@nb.njit(cache=True, forceinline=True)
+def expire(Z, L):
+    """End every penalty served whose time is up."""
+    _end_serving(Z, L, MP_SERVED)
 
 
 @nb.njit(cache=True, forceinline=True)
@@ -163,12 +169,7 @@ def period_over(Z, L):
     """The period's deck is spent: penalties being served end with it (their power play was played on the
     chart, whose elapsed-time cards the deck could not all give); called penalties wait for the next period
     (7.37)."""
-    i = 0
-    while i < Z[ZL.npen]:
-        if Z[_at(i, Q.state)] == QS_SERVING:
-            _drop(Z, L, i, MP_PERIOD)
-        else:
-            i += 1
+    _end_serving(Z, L, MP_PERIOD)
 
 
 @nb.njit(inline="always", cache=True)
