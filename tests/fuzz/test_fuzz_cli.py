@@ -1,6 +1,6 @@
 """Fuzzing the command line in this process (``simcore.cli.main``): mutated arguments of every command, and
 mutated input files given to the commands that read them (``--chart``, ``--kit``, ``--deck-file``, a league
-file).  Every run exits 0, or 2 with exactly one ``simcore: error: ...`` line (naming the mutated file when a
+file, Blue Line's ``--board`` / ``--chart`` / ``--penalties`` / ``--formations``, Pass & Score's ``--board``).  Every run exits 0, or 2 with exactly one ``simcore: error: ...`` line (naming the mutated file when a
 file was mutated); never a traceback or a hang.  Runs are tiny (``-n`` of 2 to 20 games).
 """
 from __future__ import annotations
@@ -14,7 +14,9 @@ from hypothesis import example, strategies as st
 
 from mutate import check_cli, fuzz, mutated, run_cli
 
+from simcore.games.blueline.board import DATA as BLUELINE_DATA
 from simcore.games.ezr.charts import DATA_FILES, data_path
+from simcore.games.passscore.board import DEFAULT_BOARD as PASSSCORE_BOARD
 from simcore.games.pyramid.deck import DATA as PYRAMID_DATA
 from simcore.games.strat.kit import SAMPLE_KIT_DIR
 from simcore.league import sample
@@ -38,18 +40,26 @@ BASES = [
     ["compare", "ezr", "--b", "qq_chart=off", "-n", "20"],
     ["ezr", "rules"],
     ["strat", "metrics"],
+    ["blueline", "-n", "2"],
+    ["blueline", "-n", "2", "--policy-home", "aggressive;cards=random", "--pbp"],
+    ["passscore", "-n", "2"],
+    ["passscore", "-n", "2", "--policy-home", "greedy", "--rules", "short", "--pbp"],
+    ["passscore", "-n", "2", "--policy-away", "search:2", "--rules", "plays=40", "--format", "json"],
 ]
 #: Small or malformed values (no huge game counts: bounding -n is not what these tests are about).
 VALUES = ["0", "1", "3", "-1", "-5", "١٠", "1_0", "²", "+2", "", " ", "x", "BOS", "KBY", "D/E/B/c", "AA/J/A/a",
           "D/E/B", "q=1", "qq_chart=on,qq_chart=off", "qq_chart=maybe", "nope=on", "=", ",", ",,", "json", "xml",
           "x" * 300, "\x00", "--", "-", "/nonexistent/file.csv", "shootout=off,overtime=none", "deck=custom",
           "lineup=1-1-1", "threshold-١٢", "count-2", "at-least-٣", "draft=x", "home=BOS,away=NYR", "kit=nope",
-          "home=BOS,home=NYR", "goals", "qq=" + NINE, "2026-13-45", "league", "division"]
+          "home=BOS,home=NYR", "goals", "qq=" + NINE, "2026-13-45", "league", "division", "greedy", "search",
+          "search:0", "search:2", "search:x", "random", "default", "aggressive;cards=random", "cards=equilibrium;x=1",
+          "plays=40", "plays=7", "slides=off", "short", "timed", "goal_target=1", "offside=maybe", "99", "10**9"]
 #: Options a mutation may add, with the values they are given (from VALUES or their own).
 OPTIONS = ["--seed", "--rules", "--format", "--threads", "--policy-a", "--policy-b", "--home", "--away", "--coach",
            "--policy", "--setup", "--metrics", "--by", "--chart", "--kit", "--a", "--b", "--shootout", "--overtime",
            "--period", "--goalie-def", "--shooter", "--goalie-so", "--ezr", "--results", "--deck-file",
-           "--no-qq-chart", "--pbp", "--unpaired", "--power"]
+           "--no-qq-chart", "--pbp", "--unpaired", "--power", "--policy-home", "--policy-away", "--board",
+           "--game-id", "--penalties", "--formations"]
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -182,3 +192,37 @@ def _deck_file(data):
 
 
 test_deck_file, test_deck_file_slow = fuzz(data=st.data())(_deck_file)
+
+
+def _blueline_file(data, option):
+    d = _tmp()
+    try:
+        name = BLUELINE_FILES[option]
+        f = d / name
+        f.write_bytes(data.draw(mutated((BLUELINE_DATA / name).read_bytes(), toml=name.endswith(".toml")),
+                                label=name))
+        check_cli(["blueline", "-n", "2", option, str(f)], names=[d])
+    finally:
+        shutil.rmtree(d)
+
+
+BLUELINE_FILES = {"--board": "board.toml", "--chart": "slide_rule.csv", "--penalties": "penalty_cards.csv",
+                  "--formations": "formations.toml"}
+test_blueline_file, test_blueline_file_slow = fuzz(data=st.data())(_blueline_file)
+test_blueline_file = pytest.mark.parametrize("option", list(BLUELINE_FILES))(test_blueline_file)
+test_blueline_file_slow = pytest.mark.parametrize("option", list(BLUELINE_FILES))(test_blueline_file_slow)
+
+
+def _passscore_board(data, policy):
+    d = _tmp()
+    try:
+        f = d / "board.toml"
+        f.write_bytes(data.draw(mutated(PASSSCORE_BOARD.read_bytes(), toml=True)))
+        check_cli(["passscore", "-n", "2", "--policy-home", policy, "--board", str(f), "--pbp"], names=[d])
+    finally:
+        shutil.rmtree(d)
+
+
+test_passscore_board, test_passscore_board_slow = fuzz(data=st.data())(_passscore_board)
+test_passscore_board = pytest.mark.parametrize("policy", ["random", "greedy"])(test_passscore_board)
+test_passscore_board_slow = pytest.mark.parametrize("policy", ["random", "greedy"])(test_passscore_board_slow)
