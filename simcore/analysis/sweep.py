@@ -83,13 +83,18 @@ def _vectors(g, rules, n, seeds, metrics, setup, threads) -> dict[str, np.ndarra
     return {m: (np.concatenate(parts[m]), binary[m]) for m in metrics}
 
 
-def _estimate(x: np.ndarray, binary: bool) -> tuple[float, float, float]:
+def _estimate(x: np.ndarray, binary: bool, bounds=None) -> tuple[float, float, float]:
+    """The mean of a cell's per-game values and its 95% interval, cut at the metric's ``bounds`` (a count's mean
+    is never below 0), as :func:`simcore.metrics.summarize` cuts it."""
     n = x.size
     mean = float(x.mean()) if n else float("nan")
     if binary:          # 0/1 per game: a proportion, Wilson interval
         lo, hi = wilson_ci(float(x.sum()), n)
     else:
         lo, hi = mean_ci(mean, float(x.std(ddof=1)) if n > 1 else float("nan"), n)
+        if bounds is not None:
+            lo = max(lo, bounds[0]) if lo == lo else lo
+            hi = min(hi, bounds[1]) if hi == hi else hi
     return mean, lo, hi
 
 
@@ -147,7 +152,7 @@ def sweep(game, base_rules, grid: dict, n: int, seeds=(0,), *, metrics=None, set
         out = []
         for m in names:
             x, binary = vec[m]
-            est, lo, hi = _estimate(x, binary)
+            est, lo, hi = _estimate(x, binary, g.metrics[m].bounds)
             d = paired_difference(base_vec[m][0], x, m)
             out.append({"variant_id": vid, "cell": i, **values, "seed": seed_label, "metric": m,
                         "estimate": est, "ci_low": lo, "ci_high": hi, "n": int(x.size), "base_estimate": d.a,
