@@ -140,7 +140,7 @@ def summarize(res, metrics: dict[str, Metric]):
     is cut at the metric's ``bounds``: the mean of goals is never below 0, whatever its spread."""
     import pandas as pd
 
-    from simcore.stats import Z95, mean_ci, wilson_ci
+    from simcore.stats import Z95, cut, mean_ci, wilson_ci
 
     rows = []
     n = res.n
@@ -158,7 +158,6 @@ def summarize(res, metrics: dict[str, Metric]):
             infl = np.asarray(infl, float)
             half = Z95 * float(infl.std(ddof=1)) / np.sqrt(n) if n > 1 else float("nan")
             lo, hi = est - half, est + half
-        if m.bounds is not None:
-            lo, hi = (max(lo, m.bounds[0]) if lo == lo else lo), (min(hi, m.bounds[1]) if hi == hi else hi)
+        lo, hi = cut(lo, hi, m.bounds)
         rows.append((name, est, lo, hi, n))
     return pd.DataFrame(rows, columns=["metric", "estimate", "ci_low", "ci_high", "n"])

@@ -148,7 +148,7 @@ def common_summary(res: "Results") -> pd.DataFrame:
     import numpy as np
 
     from .metrics import COMMON
-    from .stats import mean_ci, wilson_ci
+    from .stats import cut, mean_ci, wilson_ci
 
     rows = []
     for name, m in COMMON.items():
@@ -161,6 +161,7 @@ def common_summary(res: "Results") -> pd.DataFrame:
             lo, hi = wilson_ci(float(x.sum()), n)
         else:
             lo, hi = mean_ci(est, float(x.std(ddof=1)) if n > 1 else float("nan"), n)
+            lo, hi = cut(lo, hi, m.bounds)
         rows.append((name, est, lo, hi, n))
     return pd.DataFrame(rows, columns=["metric", "estimate", "ci_low", "ci_high", "n"])
 

@@ -39,11 +39,21 @@ def score_ci(x, z: float = Z95) -> tuple[float, float]:
     return (max(0.0, lo), min(1.0, hi))
 
 
-def mean_estimate(x) -> dict:
-    """``{"estimate", "ci"}``: the mean of ``x`` with its normal 95% interval (:func:`mean_ci`; NaN for one value)."""
+def cut(lo: float, hi: float, bounds=None) -> tuple[float, float]:
+    """An interval cut at ``bounds`` (the least and greatest values the quantity can take; None: as it is); an
+    undefined end stays undefined."""
+    if bounds is None:
+        return lo, hi
+    return (float(max(lo, bounds[0])) if lo == lo else lo), (float(min(hi, bounds[1])) if hi == hi else hi)
+
+
+def mean_estimate(x, bounds=None) -> dict:
+    """``{"estimate", "ci"}``: the mean of ``x`` with its normal 95% interval (:func:`mean_ci`; NaN for one value),
+    cut at ``bounds`` (the least and greatest values the mean can take, e.g. ``(0, inf)`` for a count)."""
     x = np.asarray(x, dtype=float)
     m = float(x.mean())
     lo, hi = mean_ci(m, float(x.std(ddof=1)) if x.size > 1 else math.nan, x.size)
+    lo, hi = cut(lo, hi, bounds)
     return {"estimate": m, "ci": [lo, hi]}
 
 

@@ -19,7 +19,7 @@ import simcore.progress as _progress
 from simcore import runner
 from simcore.games import game as find_game
 from simcore.rulesbase import RuleError
-from simcore.stats import mean_ci, wilson_ci
+from simcore.stats import cut, mean_ci, wilson_ci
 
 from .compare import metric_names, setup_changes
 from .inference import paired_difference
@@ -92,9 +92,7 @@ def _estimate(x: np.ndarray, binary: bool, bounds=None) -> tuple[float, float, f
         lo, hi = wilson_ci(float(x.sum()), n)
     else:
         lo, hi = mean_ci(mean, float(x.std(ddof=1)) if n > 1 else float("nan"), n)
-        if bounds is not None:
-            lo = max(lo, bounds[0]) if lo == lo else lo
-            hi = min(hi, bounds[1]) if hi == hi else hi
+        lo, hi = cut(lo, hi, bounds)
     return mean, lo, hi
 
 

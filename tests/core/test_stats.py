@@ -52,3 +52,19 @@ def test_a_summary_interval_is_cut_at_the_metrics_bounds():
     assert free_lo < -0.2 and s.loc["count", "ci_low"] == 0.0 and s.loc["count", "ci_high"] == free_hi
     assert s.loc["count", "estimate"] == 0.25
     assert s.loc["share", "ci_high"] == 1.0 and s.loc["share", "ci_low"] < 0.95 and s.loc["share", "estimate"] == 0.95
+
+
+def test_mean_estimate_and_cut_keep_an_interval_within_bounds():
+    """The reports' mean_estimate (the balance reports' goals and game length) cuts at the bounds it is given, as
+    summarize does; an undefined end (one game) stays undefined."""
+    from simcore.metrics import COUNT
+    from simcore.stats import cut, mean_estimate
+
+    goals = np.array([0, 0, 0, 0, 0, 0, 0, 2])
+    plain = mean_estimate(goals)
+    counted = mean_estimate(goals, COUNT)
+    assert plain["ci"][0] < -0.2 and counted["ci"] == [0.0, plain["ci"][1]] and counted["estimate"] == 0.25
+    edge = mean_estimate(np.r_[np.full(9, 0.5), -0.5], (-0.5, 0.5))
+    assert edge["ci"][1] == 0.5 and edge["ci"][0] < 0.4
+    lo, hi = cut(float("nan"), 3.0, COUNT)
+    assert lo != lo and hi == 3.0 and cut(-1.0, 2.0) == (-1.0, 2.0)

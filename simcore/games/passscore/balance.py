@@ -13,6 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from simcore.metrics import COUNT
 from simcore.stats import mean_estimate, score_estimate
 
 MATRIX_POLICIES = ("random", "greedy", "search")
@@ -85,9 +86,9 @@ def rule_options(n: int, seed: int = 0, rules=None, setup=None, options=OPTIONS,
         if r == rules:
             continue
         other = _run(setup, n, seed, r, threads)
-        edge = mean_estimate(score(other) - 0.5)
+        edge = mean_estimate(score(other) - 0.5, (-0.5, 0.5))
         d_edge = mean_estimate(score(other) - score(base))
-        goals = mean_estimate(_goals(other))
+        goals = mean_estimate(_goals(other), COUNT)
         d_goals = mean_estimate(_goals(other) - _goals(base))
         rows.append({"option": ",".join(f"{k}={v}" for k, v in opt.items()),
                      "edge": edge["estimate"], "edge_ci_low": edge["ci"][0], "edge_ci_high": edge["ci"][1],

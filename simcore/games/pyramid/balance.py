@@ -11,6 +11,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from simcore.metrics import COUNT
 from simcore.stats import mean_estimate, wilson_ci
 
 from . import kernel as K
@@ -63,7 +64,7 @@ def headline(out: np.ndarray) -> dict:
                              1 - (0.0 if a["ci"][0] <= 0 <= a["ci"][1] else min(abs(a["ci"][0]), abs(a["ci"][1])))])}
     return {"n": n, "first_mover_win": _prop(fw.sum(), n), "second_mover_win": _prop(sw.sum(), n),
             "first_mover_advantage": a, "balance": balance, "tie": _prop((w == 2).sum(), n),
-            "goals_per_game": mean_estimate(goals), "game_length": mean_estimate(turns),
+            "goals_per_game": mean_estimate(goals, COUNT), "game_length": mean_estimate(turns, COUNT),
             "decided_OT": _prop((out[:, K.C_DECIDED] == 1).sum(), n),
             "decided_SO": _prop((out[:, K.C_DECIDED] == 2).sum(), n)}
 
