@@ -10,7 +10,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from hypothesis import example, strategies as st
+from hypothesis import event, example, strategies as st
 
 from mutate import check_cli, fuzz, mutated, run_cli
 
@@ -20,6 +20,7 @@ from simcore.games.passscore.board import DEFAULT_BOARD as PASSSCORE_BOARD
 from simcore.games.pyramid.deck import DATA as PYRAMID_DATA
 from simcore.games.strat.kit import SAMPLE_KIT_DIR
 from simcore.league import sample
+from simcore.league.files import load_league
 
 EZR_LEAGUE = str(sample("ezr") / "league.toml")
 STRAT_LEAGUE = str(sample("strat") / "league.toml")
@@ -226,3 +227,39 @@ def _passscore_board(data, policy):
 test_passscore_board, test_passscore_board_slow = fuzz(data=st.data())(_passscore_board)
 test_passscore_board = pytest.mark.parametrize("policy", ["random", "greedy"])(test_passscore_board)
 test_passscore_board_slow = pytest.mark.parametrize("policy", ["random", "greedy"])(test_passscore_board_slow)
+
+
+# ---------------------------------------------------------------- add-result: the user's file is never damaged
+
+#: scheduled games of the EZR sample after its last played date (2026-12-21), and some that are not
+GAMES = [("2026-12-22", "LAK", "OAK"), ("2026-12-22", "BAY", "ZEN"), ("2026-12-21", "LAK", "OAK"),
+         ("2026-12-22", "OAK", "LAK"), ("2026-12-22", "LAK", "LAK"), ("2027-02-30", "LAK", "OAK"),
+         ("2026-12-22", "lak", "OAK"), ("2026-12-22", "NOPE", "OAK")]
+
+
+def _add_result(data):
+    d = _tmp()
+    try:
+        shutil.copytree(sample("ezr"), d / "lg")
+        played = d / "lg" / "played.csv"
+        before = played.read_bytes()
+        date, home, away = data.draw(st.sampled_from(GAMES[:2] * 3 + GAMES), label="game")      # mostly valid
+        goals = st.one_of(*[st.integers(0, 12).map(str)] * 4, st.sampled_from(VALUES))
+        args = ["league", "add-result", str(d / "lg" / "league.toml"), date, home, away, data.draw(goals),
+                data.draw(goals)]
+        more = st.lists(st.sampled_from(["REG", "OT", "SO", "so", "--winner", "home", "away", "--home-goalie",
+                                         "LAK starter", "--away-goalie", "x,y", "\""]), max_size=3)
+        args += data.draw(st.one_of(st.just([]), st.just(["OT"]), more), label="more")
+        code, _, _ = check_cli(args)
+        event(f"exit {code}")
+        after = played.read_bytes()
+        if code != 0:
+            assert after == before                  # refused: the file untouched, byte for byte
+        else:
+            assert after.startswith(before) and after[len(before):].count(b"\n") == 1     # one line appended
+            load_league(d / "lg" / "league.toml")    # and the league still loads
+    finally:
+        shutil.rmtree(d)
+
+
+test_add_result, test_add_result_slow = fuzz(data=st.data())(_add_result)
