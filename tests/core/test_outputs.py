@@ -376,3 +376,37 @@ def test_real_sigint(tmp_path, argv):
     code, out, err = _sigint_after(argv, tmp_path, 5)
     assert code == 130 and err == "simcore: interrupted\n", err
     assert listing(tmp_path) == []
+
+
+@pytest.mark.parametrize("seconds", [0.3, 0.5])
+def test_sigint_while_the_package_imports_is_one_line(tmp_path, seconds):
+    """Ctrl-C in the first half second of the ``simcore`` command, while numba and pandas import (the console
+    script's entry, simcore_entry.py, imports the package inside the command's interrupt handling): one line and
+    130, not a traceback."""
+    script = Path(sys.executable).parent / "simcore"
+    if not script.exists():
+        pytest.skip("the simcore console script is not installed beside this Python")
+    p = subprocess.Popen([str(script), "ezr", "-n", "1000000000000", "--quiet"], cwd=tmp_path,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    time.sleep(seconds)
+    p.send_signal(signal.SIGINT)
+    out, err = p.communicate(timeout=60)
+    assert p.returncode == 130 and err.decode() == "simcore: interrupted\n", err.decode()[-2000:]
+    assert listing(tmp_path) == []
+
+
+def test_the_entry_answers_an_interrupted_import_in_one_line():
+    """simcore_entry.main when the import of the command itself is interrupted (a finder that raises
+    KeyboardInterrupt for simcore.cli stands in for the Ctrl-C): one line, 130."""
+    code = ("import sys\n"
+            "class Stop:\n"
+            "    def find_spec(self, name, path=None, target=None):\n"
+            "        if name == 'simcore.cli':\n"
+            "            raise KeyboardInterrupt\n"
+            "sys.meta_path.insert(0, Stop())\n"
+            "import simcore_entry\n"
+            "sys.exit(simcore_entry.main(['ezr', '--help']))\n")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
+    assert p.returncode == 130 and p.stderr == "simcore: interrupted\n", p.stderr
