@@ -1,7 +1,9 @@
 """Fuzzing the command line in this process (``simcore.cli.main``): mutated arguments of every command, and
 mutated input files given to the commands that read them (``--chart``, ``--kit``, ``--deck-file``, a league
-file, Blue Line's ``--board`` / ``--chart`` / ``--penalties`` / ``--formations``, Pass & Score's ``--board``).  Every run exits 0, or 2 with exactly one ``simcore: error: ...`` line (naming the mutated file when a
-file was mutated); never a traceback or a hang.  Runs are tiny (``-n`` of 2 to 20 games).
+file, Blue Line's ``--board`` / ``--chart`` / ``--penalties`` / ``--formations``, Pass & Score's ``--board``).
+Every run exits 0, or 2 with exactly one ``simcore: error: ...`` line (naming the mutated file when a file was
+mutated); never a traceback or a hang.  Runs are tiny (``-n`` of 2 to 20 games).  ``league add-result`` with
+random arguments leaves the results file as it was, or with exactly one line more.
 """
 from __future__ import annotations
 
@@ -244,6 +246,7 @@ def _add_result(data):
         played = d / "lg" / "played.csv"
         before = played.read_bytes()
         date, home, away = data.draw(st.sampled_from(GAMES[:2] * 4 + GAMES), label="game")      # mostly valid
+
         def goals():            # mostly a whole number: else nearly every example is refused at its first check
             odd = data.draw(st.integers(0, 9)) == 0
             return data.draw(st.sampled_from(VALUES) if odd else st.integers(0, 12).map(str))
