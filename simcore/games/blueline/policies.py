@@ -16,8 +16,8 @@ A :class:`Policy` names one rule for each decision a coach makes (docs/blueline.
   zone crossed, never offside), ``never``, ``random``;
 * ``dump``: ``pk`` (a penalty-killing team dumps from its own end), ``stuck`` (also dumps in from the neutral
   zone late in a series), ``never``, ``random``;
-* ``check``: ``stick``, ``body``, ``by-risk`` (a body check only at even strength, not leading, in the own
-  half), ``random``, ``never``;
+* ``check``: ``stick``, ``body``, ``by-risk`` (a body check in the own half unless the team is short-handed or
+  leading), ``random``, ``never``;
 * ``posture``: ``large-box``, ``small-box``, ``1-2-1``, ``by-situation`` (two men short: small box, else large),
   ``random``;
 * ``pull``: ``trailing`` (pull the goalie whenever the rule allows it; skate him back to the pull spot and

@@ -136,6 +136,20 @@ def test_new_decisions_are_played():
     assert col(b, "goalie_loose").sum() == 0
 
 
+def test_pull_trailing_stay_pulls_the_goalie_and_never_calls_him_back():
+    """``pull=trailing-stay`` pulls the goalie as ``trailing`` does (docs/blueline.md "Policies") but leaves him out
+    until a face-off: pulls and empty-net goals, no skate-back returns.  It once pulled nobody (0.0 a game, as
+    ``never``), where ``trailing`` pulls some 0.9 a game."""
+    stay = engine.simulate(2000, 1, policies=("pull=trailing-stay",) * 2)
+    trailing = engine.simulate(2000, 1, policies=("pull=trailing",) * 2)
+    never = engine.simulate(2000, 1, policies=("pull=never",) * 2)
+    pulls = {k: col(r, "pulled_goalie").sum() / 2000 for k, r in (("stay", stay), ("trailing", trailing),
+                                                                  ("never", never))}
+    assert pulls["never"] == 0 and pulls["trailing"] > 0.5 and pulls["stay"] > 0.5, pulls
+    assert col(stay, "goalie_returns").sum() == 0 and col(trailing, "goalie_returns").sum() > 0
+    assert col(stay, "en_goals").sum() > 0
+
+
 def test_policies_change_play():
     """Named policies are played: shooting always takes more shots than a high threshold."""
     a = engine.simulate(200, 3, policies=("shoot=always", "shoot=always"))

@@ -18,7 +18,7 @@ from .geometry import NRT, cheb, passable
 from .lanes import context, pass_lane, shot_lane, shot_line, zone_crossers
 from .layout import (BK_OPEN, BO_FIRST, BO_SECOND, CK_BODY, CK_NEVER, CK_RANDOM, CK_STICK, DU_PK, DU_RANDOM,
                      DU_STUCK, GL_NEVER, GP_HOLD, P, PA_NEVER, PA_RANDOM, PO_121, PO_LARGE, PO_RANDOM, PO_SMALL,
-                     PU_TRAILING, SA_RANDOM, SA_SUPPORT, SD_RANDOM, SD_ZONE, SH_ALWAYS, SH_RANDOM,
+                     PU_NEVER, PU_TRAILING, SA_RANDOM, SA_SUPPORT, SD_RANDOM, SD_ZONE, SH_ALWAYS, SH_RANDOM,
                      SW_NEVER, TO_TRAILING, Z, R)
 from .state import in_attack, in_own_end, short, skaters
 
@@ -342,8 +342,8 @@ def mark_target(c, w, d, s, checker):
 @nb.njit(cache=True, inline="always", _nrt=NRT)
 def check_kind(c, w, st, script, d, s):
     """0 no check, 1 stick check, 2 body check, by the side's ``check`` policy (``by-risk``: in the checker's
-    own half a body check at even strength when not leading, else a stick check; in the other half only a
-    stick check, and only after 5 turns of the series)."""
+    own half a body check unless his team is short-handed or leading, else a stick check; in the other half only
+    a stick check, and only after 5 turns of the series)."""
     k = c.pol[d][P.check]
     if k == CK_NEVER:
         return 0
@@ -381,8 +381,9 @@ def posture(c, w, st, script, k):
 
 @nb.njit(cache=True, _nrt=NRT)
 def want_pull(c, w, t):
-    """Pull the goalie (the rule's conditions are checked by the caller)."""
-    return c.pol[t][P.pull] == PU_TRAILING
+    """Pull the goalie (the rule's conditions are checked by the caller): ``pull=trailing`` and ``trailing-stay``
+    both pull him; they differ in calling him back (:func:`want_recall`)."""
+    return c.pol[t][P.pull] != PU_NEVER
 
 
 @nb.njit(cache=True, inline="always", _nrt=NRT)
