@@ -143,16 +143,17 @@ def summarize(res, metrics: dict[str, Metric]):
     from simcore.stats import Z95, cut, mean_ci, wilson_ci
 
     rows = []
-    n = res.n
     for name, m in metrics.items():
         if m.kind == "per_game":
             x = np.asarray(m.per_game(res), dtype=float)
-            est = float(x.mean())
+            n = x.size
+            est = float(x.mean()) if n else float("nan")
             if np.isin(x, (0.0, 1.0)).all():
                 lo, hi = wilson_ci(float(x.sum()), n)
             else:
                 lo, hi = mean_ci(est, float(x.std(ddof=1)) if n > 1 else float("nan"), n)
         else:
+            n = res.n
             est, infl = m.functional(res)
             est = float(est)
             infl = np.asarray(infl, float)

@@ -145,25 +145,9 @@ def _plain(v):
 def common_summary(res: "Results") -> pd.DataFrame:
     """The summary the common game table alone gives: each per-game metric of :data:`simcore.metrics.COMMON`
     with its 95% interval (Wilson for a share of games, normal for a mean)."""
-    import numpy as np
+    from .metrics import COMMON, summarize
 
-    from .metrics import COMMON
-    from .stats import cut, mean_ci, wilson_ci
-
-    rows = []
-    for name, m in COMMON.items():
-        if m.kind != "per_game":
-            continue
-        x = np.asarray(m.per_game(res), dtype=float)
-        n = x.size
-        est = float(x.mean()) if n else float("nan")
-        if x.dtype == bool or np.isin(x, (0.0, 1.0)).all():
-            lo, hi = wilson_ci(float(x.sum()), n)
-        else:
-            lo, hi = mean_ci(est, float(x.std(ddof=1)) if n > 1 else float("nan"), n)
-            lo, hi = cut(lo, hi, m.bounds)
-        rows.append((name, est, lo, hi, n))
-    return pd.DataFrame(rows, columns=["metric", "estimate", "ci_low", "ci_high", "n"])
+    return summarize(res, {name: m for name, m in COMMON.items() if m.kind == "per_game"})
 
 
 def summary_display(summary: pd.DataFrame) -> pd.DataFrame:
