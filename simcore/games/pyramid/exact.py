@@ -121,9 +121,22 @@ class ExactResult:
 
 def _period_table(game, orders, starter, sudden):
     res = K.period_outcomes(orders, starter, sudden, *game.kernel_args()[1:])
-    counts = Counter(map(tuple, res.tolist()))
+    # one integer per outcome row (every field is small and the scorer at least -1), counted in numpy
+    lo = res.min(axis=0)
+    span = res.max(axis=0) - lo + 1
+    code = np.zeros(res.shape[0], dtype=np.int64)
+    for j in range(res.shape[1]):
+        code = code * span[j] + (res[:, j] - lo[j])
+    keys, counts = np.unique(code, return_counts=True)
     m = orders.shape[0]
-    return {k: Fraction(c, m) for k, c in counts.items()}
+    out = {}
+    for key, c in zip(keys.tolist(), counts.tolist()):
+        row = []
+        for j in reversed(range(res.shape[1])):
+            key, v = divmod(key, int(span[j]))
+            row.append(v + int(lo[j]))
+        out[tuple(reversed(row))] = Fraction(c, m)
+    return out
 
 
 def exact(rules=None, *, policies="default", deck_file=None) -> ExactResult:

@@ -59,6 +59,7 @@ L_SIZE = 2 * MAX_SLOTS   # both lineups, flat (the stack array is reshaped to (2
 PUB_SIZE = MAX_VALUE + 1 # public cards counted per value
 MAX_PERIODS = 4          # three periods and a sudden-death period
 BLOCK = 256              # games per block; free threads claim the next block
+EXACT_BLOCK = 4096       # deck orders per block of the exact oracle's kernel
 SHOOTOUT_ROUNDS = 200    # a shootout still level after this many rounds is a tie (a deck of equal cards)
 
 # per-game output columns (int32)
@@ -567,34 +568,46 @@ def play_logged(seed, g, vals, scripted, script, total, quant, meanv, kinds, ope
     return out, log[:min(n_ev, max_events)]
 
 
-@nb.njit(cache=True)
-def period_outcomes(orders, starter, sudden, total, quant, meanv, kinds, opened, routes, rules, pol):
-    """The exact oracle's work: play one period from each deck order in ``orders`` (int64[M, N]) with
-    ``starter`` drafting first.  Returns int64[M, 4]: goals of side 0, goals of side 1, the next period's
-    starter, and the side that scored first (-1: none).  Deterministic policies only (no stream)."""
-    M = orders.shape[0]
+@nb.njit(cache=True, inline="always")
+def _periods_block(ctx, seed, g0, lo, hi, b, out):
+    """Deck orders lo .. hi-1 of :func:`period_outcomes` on one thread (the ``play_block`` of
+    :func:`simcore.parallel.run_blocks`; ``seed``, ``g0`` and ``b`` unused: no stream is drawn)."""
+    orders, starter, sudden, total, quant, meanv, kinds, opened, routes, rules, pol, place_tbl = ctx
+    res = out[0]
     N = orders.shape[1]
-    S = kinds.shape[0]
-    res = np.zeros((M, 4), dtype=np.int64)
     st = np.zeros(STATE_SIZE, dtype=np.uint64)
     deck = np.empty(N, dtype=np.int64)
     L = np.empty((2, MAX_SLOTS), dtype=np.int64)
     E = np.empty(2, dtype=np.int64)
-    place_tbl = placement_table(pol, S, quant)
     pub = np.zeros(PUB_SIZE, dtype=np.int64)
-    out = np.zeros(N_COLS, dtype=np.int32)
+    row = np.zeros(N_COLS, dtype=np.int32)
     log = np.zeros((3 * N + 8, LOG_FIELDS), dtype=np.int64)   # a period logs at most 3N+2 events
-    for i in range(M):
+    for i in range(lo, hi):
         deck[:] = orders[i]
-        out[:] = 0
-        nxt, n_ev = play_period(deck, 0, starter, sudden, L, E, place_tbl, pub, out, total, quant, meanv, kinds,
+        row[:] = 0
+        nxt, n_ev = play_period(deck, 0, starter, sudden, L, E, place_tbl, pub, row, total, quant, meanv, kinds,
                                 opened, routes, rules, pol, st, log, 0)
-        res[i, 0] = out[C_GOALS]
-        res[i, 1] = out[C_GOALS + 4]
+        res[i, 0] = row[C_GOALS]
+        res[i, 1] = row[C_GOALS + 4]
         res[i, 2] = nxt
         res[i, 3] = -1
         for e in range(min(n_ev, log.shape[0])):
             if log[e, 0] == EV_SHOT and log[e, 5] == 1:
                 res[i, 3] = log[e, 2]
                 break
+
+
+@nb.njit(cache=True, parallel=True)
+def period_outcomes(orders, starter, sudden, total, quant, meanv, kinds, opened, routes, rules, pol):
+    """The exact oracle's work: play one period from each deck order in ``orders`` (int64[M, N]) with
+    ``starter`` drafting first.  Returns int64[M, 4]: goals of side 0, goals of side 1, the next period's
+    starter, and the side that scored first (-1: none).  Deterministic policies only (no stream); blocks of
+    orders go to the threads as they come free, each order's row its own, so the result does not depend on
+    threads.  Compiled as a parallel kernel it also runs faster on one thread: 1.3 s against 6.6 s as a plain
+    loop over the 4 x 907,200 periods of a ten-card deck (``tests/games/pyramid/test_pyramid_exact.py`` case 3)."""
+    M = orders.shape[0]
+    res = np.zeros((M, 4), dtype=np.int64)
+    place_tbl = placement_table(pol, kinds.shape[0], quant)
+    ctx = (orders, starter, sudden, total, quant, meanv, kinds, opened, routes, rules, pol, place_tbl)
+    run_blocks(_periods_block, ctx, np.uint64(0), 0, M, EXACT_BLOCK, (res,))
     return res

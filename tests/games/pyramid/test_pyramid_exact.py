@@ -15,6 +15,9 @@ NINE = load_deck(DATA / "decks" / "nine.csv")
 TEN_DUP = P.custom_deck([1, 1, 2, 2, 3, 4, 5, 6, 7, 8])
 N_MC = 200_000
 
+# each case's oracle runs once (a module fixture), on one worker: split across workers it ran on both
+pytestmark = pytest.mark.xdist_group("pyramid_exact")
+
 CASES = [
     ("deck=custom,lineup=1-1-1", NINE, ("default", "default"), 1),
     ("deck=custom,lineup=1-1-1,tie_break=sudden-death,period_start=alternate,first_player=random", NINE,
