@@ -8,7 +8,8 @@ A :class:`Coach` bundles a team's choices where the rules leave one to the coach
   chances, in a fixed rotation kept per player (no dice, so variants stay paired); ``never``; ``always``.
 * ``pull_goalie`` — 13.0 allows it "when there are 2 or fewer action cards remaining in the game":
   ``trailing`` (default) pulls when behind by one or two goals in the third period with two or fewer cards
-  left, and puts the goalie back when no longer behind; ``never``.
+  left, and puts the goalie back when no longer one or two behind (tied, ahead, or three behind after an
+  empty-net goal); ``never``.
 * ``shelled`` — what to do with a goalie fatigued by being shelled (24.3): ``stay`` (default; the rule only
   says he is fatigued "for the rest of the game") or ``relieve`` (the backup comes in at the next faceoff).
 * ``pp_units`` — power-play units (7.1 "will alternate on each power-play opportunity"): ``alternate``

@@ -423,6 +423,37 @@ def test_24_3_goals_spread_over_periods_do_not_shell():
     assert gl.away_goals == 4 and texts(gl, EV.shelled) == []
 
 
+def test_24_3_a_relieved_goalie_does_not_come_back_when_his_backup_is_shelled():
+    # Policy shelled=relieve: Player C (NRV) allows four breakaway goals and is shelled, "fatigued for the rest of
+    # the game" (24.3); Jonah Rudford comes in at the next faceoff, allows four and is shelled in his turn.  Player
+    # C does not come back: Rudford stays in and allows the ninth goal.
+    goal = [split(17), "S04"]
+    gl = play(**B_HOME, actions=[["A14"] * 9], splits=goal * 9, dice=[2] * 9,
+              coaches="shelled=relieve,pull_goalie=never")
+    assert texts(gl, EV.relieve) == ["NRV changes goalies: Jonah Rudford (G, NRV) comes in"]
+    assert texts(gl, EV.shelled) == [
+        "Player C (G, NRV) is shelled (4 in the period, 4 in the game): fatigued for the rest of the game",
+        "Jonah Rudford (G, NRV) is shelled (4 in the period, 4 in the game): fatigued for the rest of the game"]
+    assert gl.away_goals == 9
+    assert (gl.goalies[HOME, 0, K.ga], gl.goalies[HOME, 1, K.ga]) == (4, 5)
+    assert gl.goalies[HOME, 0, K.shelled] == 1 and gl.goalies[HOME, 1, K.shelled] == 1
+
+
+def test_24_3_a_starter_fatigued_from_the_start_is_shelled_too():
+    # 24.4 makes Player C fatigued for the whole game; allowing four goals in a period still shells him (24.3):
+    # the goalie count says so and the coach's shelled policy sees it.
+    goal = [split(17), "S04"]
+    gl = play(**B_HOME, actions=[["A14"] * 4], splits=goal * 4, dice=[2] * 4, fatigued=(1, 0))
+    assert gl.goalies[HOME, 0, K.fat_start] == 1 and gl.goalies[HOME, 0, K.ga] == 4
+    assert texts(gl, EV.shelled) == ["Player C (G, NRV) is shelled (4 in the period, 4 in the game): "
+                                       "fatigued for the rest of the game"]
+    assert gl.goalies[HOME, 0, K.shelled] == 1
+    relieved = play(**B_HOME, actions=[["A14"] * 5], splits=goal * 5, dice=[2] * 5, fatigued=(1, 0),
+                    coaches="shelled=relieve,pull_goalie=never")
+    assert texts(relieved, EV.relieve) == ["NRV changes goalies: Jonah Rudford (G, NRV) comes in"]
+    assert (relieved.goalies[HOME, 0, K.ga], relieved.goalies[HOME, 1, K.ga]) == (4, 1)
+
+
 # ---------------------------------------------------------------- 13 pulling the goalie
 
 def test_13_pulled_goalie_goalie_rating_is_a_goal():

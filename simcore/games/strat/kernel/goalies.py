@@ -45,7 +45,8 @@ def goalie_pull(D, Z, pol, OT_, L):
     """13.0: a team behind by one or two may pull its goalie with two or fewer cards left in the game: each
     coach decides on what his side sees (:func:`.coaching.pulls_goalie`); the extra skater is the best healthy
     Offense off the ice.  A pull needs a card left to play: with the deck spent (a center-ice faceoff or a draw
-    that ends the period) the goalie stays in (one already out still comes back when his team is no longer behind)."""
+    that ends the period) the goalie stays in (one already out still comes back when his team is no longer one or
+    two behind)."""
     if Z[ZL.delayed]:
         return          # a delayed penalty's pull (16.13) lasts until it is over (kernel/delayed.py)
     left = Z[ZL.ncards] - Z[ZL.cur]
@@ -67,13 +68,18 @@ def goalie_pull(D, Z, pol, OT_, L):
 
 @nb.njit(cache=True)
 def relieve(D, Z, OK, L):
-    """The shelled goalie goes out for the backup at this faceoff (policy ``shelled=relieve``)."""
+    """The shelled goalie goes out for the backup at this faceoff (policy ``shelled=relieve``).  The backup comes
+    in rested, with no goals against, and can be shelled in his turn; a goalie shelled earlier in the game is
+    fatigued "for the rest of the game" (24.3) and does not come back: with both shelled the one in net stays."""
     for s in range(2):
         if Z[ZL.relieve + s]:
             Z[ZL.relieve + s] = 0
             team = gk(D, Z[ZL.gk + s], G.team)
             ns = 1 - Z[ZL.gkslot + s]
+            if OK[(s * 2 + ns) * NK + K.shelled]:
+                continue
             Z[ZL.gkslot + s] = ns
+            Z[ZL.shelled + s] = 0
             Z[ZL.gk + s] = tm(D, team, TM.g + ns)
             Z[ZL.fat + s] = 0
             Z[ZL.gap + s] = 0

@@ -92,7 +92,9 @@ def score_goal(D, Z, RS, t, scorer, pp, sh, fatigue_goal, OT_, OP, OK, L):
             OK[(d * 2 + gs) * NK + K.fatg] += 1
         Z[ZL.gap + d] += 1
         Z[ZL.gag + d] += 1
-        if rule(D, RULE.fatigue) and not Z[ZL.fat + d] and (Z[ZL.gap + d] >= 4 or Z[ZL.gag + d] >= 6):
+        # shelled once a game (24.3), a starter fatigued from the start (24.4) too: the count and the coach's
+        # shelled policy see him
+        if rule(D, RULE.fatigue) and Z[ZL.shelled + d] == 0 and (Z[ZL.gap + d] >= 4 or Z[ZL.gag + d] >= 6):
             Z[ZL.fat + d] = 1
             Z[ZL.shelled + d] = 1
             OK[(d * 2 + gs) * NK + K.shelled] = 1
