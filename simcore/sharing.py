@@ -15,6 +15,7 @@ renamed (:mod:`simcore.outputs`).
 from __future__ import annotations
 
 import base64
+import contextlib
 import datetime
 import html
 import io
@@ -134,20 +135,21 @@ class Report:
     def write(self, path, force: bool = False) -> list[Path]:
         """Write the page to ``path`` (``.html``/``.htm`` or ``.md``, :data:`FORMATS`); for Markdown also its
         figures beside it (``<stem>-<name>.png``).  Refuses to replace any of those files unless ``force``
-        (FileExistsError).  Returns the paths written, the page last."""
+        (FileExistsError).  Returns the paths written, the page last.  Every file is rendered and written to a
+        temporary file first and renamed into place at the end, the page last: an interrupted write (Ctrl-C
+        while a figure renders) leaves none of them."""
         path = Path(path)
         fmt = report_format(path)
         names = [f.name for f in self.figures()]
         refuse_existing(path, names, force)
-        figures = {n: figure_path(path, n) for n in names} if fmt == "md" else {}
-        targets = [*figures.values(), path]
         if fmt == "html":
-            _write_file(path, self.html().encode("utf-8"))
+            _write_files({path: self.html().encode("utf-8")})
             return [path]
-        for f in self.figures():
-            _write_file(figures[f.name], _png(f.figure))
-        _write_file(path, self.markdown(lambda f: figures[f.name].name).encode("utf-8"))
-        return targets
+        figures = {n: figure_path(path, n) for n in names}
+        data = {figures[f.name]: _png(f.figure) for f in self.figures()}
+        data[path] = self.markdown(lambda f: figures[f.name].name).encode("utf-8")
+        _write_files(data)
+        return list(data)
 
 
 def report_format(path) -> str:
@@ -176,13 +178,17 @@ def refuse_existing(path, figures=(), force: bool = False) -> None:
         refuse(p, force, "pass --force to replace it")
 
 
-def _write_file(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` whole or not at all (:func:`simcore.outputs.replacing`); the caller has
-    already refused an existing file without ``force``."""
+def _write_files(data: dict) -> None:
+    """Write each ``{path: bytes}`` whole, all or none: each to a temporary file (:func:`simcore.outputs.replacing`),
+    then renamed into place in ``data``'s order once every one is written; the caller has already refused an
+    existing file without ``force``."""
     from simcore.outputs import replacing
 
-    with replacing(path, overwrite=True) as tmp:
-        Path(tmp).write_bytes(data)
+    with contextlib.ExitStack() as stack:
+        # contexts close last-entered first: enter in reverse so the renames run in data's order
+        tmps = {path: stack.enter_context(replacing(path, overwrite=True)) for path in reversed(list(data))}
+        for path, blob in data.items():
+            Path(tmps[path]).write_bytes(blob)
 
 
 def _now() -> str:

@@ -116,8 +116,24 @@ def test_interrupted_write_leaves_nothing(tmp_path, monkeypatch):
 
     monkeypatch.setattr(outputs.os, "replace", boom)
     with pytest.raises(KeyboardInterrupt):
-        sharing._write_file(tmp_path / "r.html", b"<html>")
+        sharing._write_files({tmp_path / "r-a.png": b"png", tmp_path / "r.html": b"<html>"})
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_markdown_report_interrupted_after_its_figures_leaves_none_of_them(league_page, tmp_path, monkeypatch):
+    # Ctrl-C once the figures are rendered, while the page is: no figure is left beside a page that is not there
+    # (a rerun would then be refused for the figure)
+    def interrupted(self, *args, **kwargs):
+        raise KeyboardInterrupt
+
+    assert league_page.figures()
+    monkeypatch.setattr(sharing.Report, "markdown", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        league_page.write(tmp_path / "m.md")
+    assert list(tmp_path.iterdir()) == []
+    monkeypatch.undo()
+    written = league_page.write(tmp_path / "m.md")
+    assert written[-1] == tmp_path / "m.md" and all(p.exists() for p in written) and len(written) > 1
 
 
 def _comparison(diff, lo, hi, p, p_holm, name="home_goals_mean", n=1_000, a=3.0):
