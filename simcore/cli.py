@@ -106,7 +106,7 @@ def _cmd_metrics(g, argv):
         return
     print(f"{g.title}: metrics (`simcore compare {g.id} --metrics NAME,...`; * compared by default; per_game: "
           "a value per game, its mean compared; functional: a pooled rate)\n")
-    w = max(len(r["name"]) for r in rows)
+    w = max(len(name) for name in [*(r["name"] for r in rows), *extra, *g.renamed_metrics])
     for r in rows:
         print(f"{r['name']:<{w}} {'*' if r['default'] else ' '} {r['kind']:<10} {r['doc']}")
     for name, doc in extra.items():

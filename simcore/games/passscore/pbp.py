@@ -64,5 +64,6 @@ def render(board, events, snaps, row) -> str:
                 out.append("")
             k += 1
     g = row["goals"]
-    out.append(f"final: home {int(g[0])}, away {int(g[1])}")
+    winner = "home wins" if g[0] > g[1] else "away wins" if g[1] > g[0] else "tie"
+    out.append(f"final: home {int(g[0])}, away {int(g[1])} ({winner})")
     return "\n".join(out)

@@ -141,10 +141,7 @@ def _print_pbp(lg, args, rules, setup):
     print("board: home pieces upper case (G C L R D E), away lower case, [X] the puck carrier; # goal, c crease, "
           ": shooting circle, * red dot, | slide line")
     print()
-    print(lg.text)
-    print()
-    winner = {"home": "home wins", "away": "away wins", "tie": "tie"}[row["winner"]]
-    print(f"final: home {row['home_goals']}, away {row['away_goals']} ({winner})")
+    print(lg.text.removesuffix("\n"))     # the play-by-play's last line is the final score
 
 
 COMMANDS = (
