@@ -187,5 +187,5 @@ def cmd_dataset(argv):
         raise UsageError(f"{exc.args[0].split(';')[0]}; pass --force to replace it") from None
     d = doc["dataset"]
     parts = ", ".join(f"{t} ({v['rows']:,} rows)" for t, v in d["tables"].items())
-    print(f"{args.out}: {d['n']:,} {d['game']} games in {d['blocks']:,} blocks of {d['block']:,}: {parts}; read "
+    print(f"{args.out}: {d['n']:,} {d['game']} games in {d['blocks']:,} block{'' if d['blocks'] == 1 else 's'} of {d['block']:,}: {parts}; read "
           f"with pandas.read_parquet('{Path(args.out) / next(iter(d['tables']))}')")

@@ -355,7 +355,8 @@ def run_demo(game, out: Path, *, home: str = "BOS", away: str = "NYR", n: int = 
         folder.figure(png.name, fig, dpi=110)
         folder.text("ezr_report.md", text)
         folder.text("ezr_report.json", json.dumps(report, indent=2))
-    return text + f"\nwrote {out / 'ezr_report.md'}, {out / 'ezr_report.json'} and {png}\n"
+    return text + (f"\nwrote {out / 'ezr_report.md'}, {out / 'ezr_report.json'}, {png} and {out / 'manifest.json'} "
+                   "(every file's size and sha256)\n")
 
 
 COMMANDS = (
