@@ -133,32 +133,56 @@ def flow_metrics(period_margins: Callable) -> dict[str, Metric]:
     )
 
 
-def summarize(res, metrics: dict[str, Metric]):
-    """One row per metric of ``res``: estimate and 95% interval, and the number of games.  A per-game metric whose
-    values are all 0 or 1 (a share of games) gets the Wilson interval; another the normal interval of its mean; a
-    functional (a pooled rate) the normal interval of its per-game influence (the delta method).  A normal interval
-    is cut at the metric's ``bounds``: the mean of goals is never below 0, whatever its spread."""
+def is_indicator(values) -> bool:
+    """Whether a per-game metric's values are indicators, True or False per game (a win, a game decided in
+    overtime), whose mean is a share of games; otherwise they are counts or other numbers (goals, lead changes,
+    a margin), whose mean is a mean.  Decided by what the metric returns (booleans), not by the values a sample
+    happens to hold: a count that is 0 or 1 in every game of a run is still a count."""
     import pandas as pd
 
-    from simcore.stats import Z95, cut, mean_ci, wilson_ci
+    dtype = getattr(values, "dtype", None)
+    return pd.api.types.is_bool_dtype(dtype if dtype is not None else np.asarray(values).dtype)
+
+
+def per_game_interval(x, indicator: bool, bounds=None) -> tuple[float, float, float]:
+    """(mean, 95% interval) of a per-game metric's values ``x``: the Wilson interval of a share of games when
+    the metric is an indicator (:func:`is_indicator`), else the normal interval of the mean cut at the metric's
+    ``bounds`` (the mean of goals is never below 0, whatever its spread)."""
+    from simcore.stats import cut, mean_ci, wilson_ci
+
+    x = np.asarray(x, dtype=float)
+    n = x.size
+    est = float(x.mean()) if n else float("nan")
+    if indicator:
+        lo, hi = wilson_ci(float(x.sum()), n)
+    else:
+        lo, hi = mean_ci(est, float(x.std(ddof=1)) if n > 1 else float("nan"), n)
+    lo, hi = cut(lo, hi, bounds)
+    return est, lo, hi
+
+
+def summarize(res, metrics: dict[str, Metric]):
+    """One row per metric of ``res``: estimate and 95% interval, and the number of games.  A per-game metric gets
+    :func:`per_game_interval` (Wilson for an indicator, a share of games; the normal interval of its mean for
+    another, such as a count); a functional (a pooled rate) the normal interval of its per-game influence (the
+    delta method).  A normal interval is cut at the metric's ``bounds``: the mean of goals is never below 0,
+    whatever its spread."""
+    import pandas as pd
+
+    from simcore.stats import Z95, cut
 
     rows = []
     for name, m in metrics.items():
         if m.kind == "per_game":
-            x = np.asarray(m.per_game(res), dtype=float)
-            n = x.size
-            est = float(x.mean()) if n else float("nan")
-            if np.isin(x, (0.0, 1.0)).all():
-                lo, hi = wilson_ci(float(x.sum()), n)
-            else:
-                lo, hi = mean_ci(est, float(x.std(ddof=1)) if n > 1 else float("nan"), n)
+            values = m.per_game(res)
+            n = np.size(values)
+            est, lo, hi = per_game_interval(values, is_indicator(values), m.bounds)
         else:
             n = res.n
             est, infl = m.functional(res)
             est = float(est)
             infl = np.asarray(infl, float)
             half = Z95 * float(infl.std(ddof=1)) / np.sqrt(n) if n > 1 else float("nan")
-            lo, hi = est - half, est + half
-        lo, hi = cut(lo, hi, m.bounds)
+            lo, hi = cut(est - half, est + half, m.bounds)
         rows.append((name, est, lo, hi, n))
     return pd.DataFrame(rows, columns=["metric", "estimate", "ci_low", "ci_high", "n"])

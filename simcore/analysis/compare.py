@@ -11,13 +11,13 @@ from dataclasses import dataclass, field
 
 import numpy as np
 import pandas as pd
-from scipy import stats as _st
 
 from simcore import runner
 from simcore.games import game as find_game
 from simcore.metrics import COMMON, ratio  # noqa: F401  (ratio: part of this module's interface)
 
-from .inference import Difference, histogram_test, holm, paired_difference, unpaired_difference
+from .inference import (ALPHA, Difference, histogram_test, holm, paired_difference, t_interval,
+                        unpaired_difference)
 
 #: Per-game metrics every game's common game table provides (name -> function of a Results).
 COMMON_METRICS = {k: m.per_game for k, m in COMMON.items() if m.kind == "per_game"}
@@ -62,18 +62,14 @@ def setup_changes(g, setup) -> dict[str, str]:
 
 def functional_difference(fa, fb, name: str = "", paired: bool = True) -> Difference:
     """Difference B - A of a functional metric from each variant's ``(estimate, per-game influence)``: the
-    delta method, with the influences' paired (or Welch) standard error."""
+    delta method, with the influences' paired (or Welch) standard error.  The interval and the p-value both
+    refer to the Student t distribution of a per-game metric's difference (n - 1 or Welch's degrees of
+    freedom), so p < 0.05 exactly when the 95% interval excludes 0."""
     (ea, ia), (eb, ib) = fa, fb
     d = paired_difference(ia, ib, name) if paired else unpaired_difference(ia, ib, name)
     diff = float(eb - ea)
-    half = (d.ci[1] - d.ci[0]) / 2 if np.isfinite(d.ci[0]) else float("nan")
-    if d.se == 0:
-        p = 1.0 if diff == 0 else 0.0
-    elif np.isfinite(d.se):
-        p = float(2 * _st.norm.sf(abs(diff) / d.se))
-    else:
-        p = float("nan")
-    return Difference(name, float(ea), float(eb), diff, (diff - half, diff + half), p, d.se, d.sd, paired, d.n)
+    ci, p = t_interval(diff, d.se, d.df)
+    return Difference(name, float(ea), float(eb), diff, ci, p, d.se, d.sd, paired, d.n, d.df)
 
 
 @dataclass
@@ -122,23 +118,29 @@ class Comparison:
                          "ci_high": d.ci[1], "p_value": d.p_value, "p_holm": ph, "paired": d.paired, "n": d.n})
         return pd.DataFrame(rows)
 
-    def verdicts(self, power: float = 0.8, alpha: float = 0.05) -> pd.DataFrame:
+    def verdicts(self, power: float = 0.8, alpha: float = ALPHA) -> pd.DataFrame:
         """:meth:`table` with each metric's description (``doc``), the values as text (shares of games in
         percent, their differences in percentage points, digits to the interval's precision), ``detected``
-        (Holm-adjusted p below ``alpha``), ``required_n`` (games per variant that would detect the observed
-        difference with ``power``, where the interval includes 0) and ``verdict``, in plain words, e.g.
-        ``"higher under B: +0.31 (95% CI +0.25 to +0.37)"`` or ``"no detectable difference at n = 10,000
-        (95% CI -0.012 to +0.008)"``."""
+        (Holm-adjusted p below ``alpha`` and the interval excludes 0), ``required_n`` (games per variant that
+        would detect the observed difference with ``power`` in a two-sided test at ``alpha``, where the
+        interval includes 0) and ``verdict``, in plain words, e.g. ``"higher under B by 0.310 (95% CI +0.250 to
+        +0.370)"`` or ``"no detectable difference at n = 10,000 (95% CI -0.012 to +0.008)"``.
+
+        ``alpha`` sets all three: the intervals (``ci_low``, ``ci_high``, ``ci_text`` and the verdicts') are
+        at level 1 - ``alpha`` (``alpha=0.1``: 90% intervals, from each difference's standard error and
+        degrees of freedom), the Holm-adjusted p is compared with ``alpha``, and ``required_n`` uses it."""
         from .inference import required_n
 
         g = find_game(self.meta["game"])
         t = self.table()
         k = len(t)
-        rows = []
+        level = f"{100 * (1 - alpha):.10g}% CI"
+        rows, cis = [], []
         for d, ph in zip(self.differences, self.p_holm):
             doc = g.metrics[d.name].doc if d.name in g.metrics else ""
             scale = 100.0 if _is_share(d.name, doc) else 1.0
-            lo, hi = d.ci
+            lo, hi = d.ci if alpha == ALPHA else d.interval(alpha)     # compare() builds the ALPHA intervals
+            cis.append((lo, hi))
             half = (hi - lo) / 2 * scale if np.isfinite(lo) and np.isfinite(hi) else float("nan")
             dp = _decimals(half, d.diff * scale)
             unit = " percentage points" if scale == 100.0 else ""
@@ -147,8 +149,8 @@ class Comparison:
             ci = f"{sig(lo)} to {sig(hi)}" if np.isfinite(half) else "-"
             detected = bool(np.isfinite(ph) and ph < alpha and np.isfinite(half) and (lo > 0 or hi < 0))
             undecided = np.isfinite(half) and lo <= 0 <= hi and d.diff != 0 and d.sd > 0
-            need = required_n(d.sd, d.diff, power) if undecided else None
-            by = f"{'higher' if d.diff > 0 else 'lower'} under B by {abs(d.diff) * scale:.{dp}f}{unit} (95% CI {ci})"
+            need = required_n(d.sd, d.diff, power, alpha) if undecided else None
+            by = f"{'higher' if d.diff > 0 else 'lower'} under B by {abs(d.diff) * scale:.{dp}f}{unit} ({level} {ci})"
             if not np.isfinite(half) or not np.isfinite(d.diff):
                 verdict = "no interval: the metric is undefined in these games"
             elif half == 0 and d.diff == 0:
@@ -158,12 +160,14 @@ class Comparison:
             elif lo > 0 or hi < 0:
                 verdict = f"{by} on its own, but not after the Holm adjustment over {k} metrics"
             else:
-                verdict = f"no detectable difference at n = {d.n:,} (95% CI {ci}{unit})"
+                verdict = f"no detectable difference at n = {d.n:,} ({level} {ci}{unit})"
                 if need:
                     verdict += f"; about {need:,} games per variant would detect {sig(d.diff)}{unit}"
             rows.append({"doc": doc, "a_text": val(d.a), "b_text": val(d.b),
                          "diff_text": sig(d.diff) + (" pp" if unit else ""), "ci_text": ci, "detected": detected,
                          "required_n": need, "verdict": verdict})
+        t["ci_low"] = [c[0] for c in cis]
+        t["ci_high"] = [c[1] for c in cis]
         return pd.concat([t, pd.DataFrame(rows, index=t.index)], axis=1)
 
     def to_json(self) -> dict:
@@ -209,7 +213,7 @@ def compare(game, rules_a, rules_b, n: int, seed: int = 0, *, metrics=None, setu
     ra, rb = g.rules(rules_a), g.rules(rules_b)
     names = metric_names(g, metrics)
     st = g.setup(setup)
-    seed_b = seed if paired else seed + 1
+    seed_b = seed if paired else (seed + 1) % 2**64      # the largest seed's neighbour is 0
     with runner.maybe(executor, workers):
         res_a, res_b = runner.concurrently(
             [lambda: g.simulate(st, n=n, seed=seed, rules=ra, threads=threads, progress=progress),
@@ -223,7 +227,7 @@ def compare(game, rules_a, rules_b, n: int, seed: int = 0, *, metrics=None, setu
                             np.asarray(metric.per_game(res_b), dtype=float), m))
         else:
             out.append(functional_difference(metric.functional(res_a), metric.functional(res_b), m, paired))
-    p_holm = holm([d.p_value if np.isfinite(d.p_value) else 1.0 for d in out])
+    p_holm = holm([d.p_value for d in out])
     ga, gb = res_a.games, res_b.games
     goals_a = np.bincount(np.concatenate([ga.home_goals.to_numpy(), ga.away_goals.to_numpy()]).astype(np.int64))
     goals_b = np.bincount(np.concatenate([gb.home_goals.to_numpy(), gb.away_goals.to_numpy()]).astype(np.int64))

@@ -26,7 +26,9 @@ class Difference:
     ``p_value``: two-sided test of no difference; ``se``: standard error of ``diff``; ``sd``: the standard
     deviation a power calculation needs (of the paired per-game differences; unpaired, of the difference
     between one game of each variant, sqrt(Var a + Var b));
-    ``paired``: whether the games were paired; ``n``: games per variant.
+    ``paired``: whether the games were paired; ``n``: games per variant; ``df``: the degrees of freedom of the
+    Student t distribution that ``ci`` and ``p_value`` both refer to (paired: n - 1; unpaired: Welch's; inf: the
+    normal distribution), from which :meth:`interval` gives the interval at another level.
     """
 
     name: str
@@ -39,14 +41,22 @@ class Difference:
     sd: float
     paired: bool
     n: int
+    df: float = math.inf
+
+    def interval(self, alpha: float = ALPHA) -> tuple[float, float]:
+        """The ``1 - alpha`` interval of ``diff``: ``diff`` -/+ the t quantile on :attr:`df` times ``se``."""
+        return t_interval(self.diff, self.se, self.df, alpha)[0]
 
     def as_dict(self) -> dict:
         return {"name": self.name, "a": self.a, "b": self.b, "diff": self.diff, "ci": list(self.ci),
                 "p_value": self.p_value, "paired": self.paired, "n": self.n, "se": self.se}
 
 
-def _interval(diff, se, df, alpha):
-    if not math.isfinite(se) or df < 1:
+def t_interval(diff: float, se: float, df: float, alpha: float = ALPHA):
+    """(the ``1 - alpha`` interval, the two-sided p-value of no difference) of ``diff`` with standard error
+    ``se``, both on the Student t distribution with ``df`` degrees of freedom (inf: the normal), so that
+    p < alpha exactly when the interval excludes 0."""
+    if not math.isfinite(se) or not df >= 1:
         return (math.nan, math.nan), math.nan
     if se == 0:
         return (diff, diff), (1.0 if diff == 0 else 0.0)
@@ -66,8 +76,8 @@ def paired_difference(x_a, x_b, name: str = "", alpha: float = ALPHA) -> Differe
     sd = float(d.std(ddof=1)) if n > 1 else math.nan
     se = sd / math.sqrt(n) if n > 1 else math.nan
     diff = float(d.mean()) if n else math.nan
-    ci, p = _interval(diff, se, n - 1, alpha)
-    return Difference(name, float(x_a.mean()), float(x_b.mean()), diff, ci, p, se, sd, True, n)
+    ci, p = t_interval(diff, se, n - 1, alpha)
+    return Difference(name, float(x_a.mean()), float(x_b.mean()), diff, ci, p, se, sd, True, n, n - 1)
 
 
 def unpaired_difference(x_a, x_b, name: str = "", alpha: float = ALPHA) -> Difference:
@@ -85,30 +95,37 @@ def unpaired_difference(x_a, x_b, name: str = "", alpha: float = ALPHA) -> Diffe
         df = (va / na + vb / nb) ** 2 / ((va / na) ** 2 / (na - 1) + (vb / nb) ** 2 / (nb - 1))
     else:
         df = na + nb - 2
-    ci, p = _interval(diff, se, df, alpha)
+    ci, p = t_interval(diff, se, df, alpha)
     sd = math.sqrt(va + vb)     # of the difference between one game of each variant
-    return Difference(name, float(x_a.mean()), float(x_b.mean()), diff, ci, p, se, sd, False, min(na, nb))
+    return Difference(name, float(x_a.mean()), float(x_b.mean()), diff, ci, p, se, sd, False, min(na, nb),
+                      float(df))
 
 
 def holm(p_values) -> np.ndarray:
     """Holm-Bonferroni adjusted p-values (same order as given), for testing many metrics at once: reject
-    the hypotheses whose adjusted p-value is below alpha and the family-wise error rate stays at alpha."""
+    the hypotheses whose adjusted p-value is below alpha and the family-wise error rate stays at alpha.
+
+    An undefined p-value (NaN: a metric without an interval) stays undefined; it still counts among the
+    hypotheses, as a test that rejects nothing."""
     p = np.asarray(p_values, dtype=float)
     m = p.size
-    order = np.argsort(p, kind="stable")
+    undefined = np.isnan(p)
+    order = np.argsort(np.where(undefined, 1.0, p), kind="stable")
     adj = np.empty(m)
     running = 0.0
     for rank, i in enumerate(order):
-        running = max(running, min(1.0, (m - rank) * p[i]))
+        running = max(running, min(1.0, (m - rank) * (1.0 if undefined[i] else p[i])))
         adj[i] = running
+    adj[undefined] = np.nan
     return adj
 
 
 def histogram_test(counts_a, counts_b, min_expected: float = 5.0) -> tuple[float, float, int]:
     """Chi-square test that two histograms (counts over the same values 0, 1, 2, ...) come from one
     distribution.  Sparse tail bins are pooled until every expected count is at least ``min_expected``.
-    Returns (statistic, p_value, degrees of freedom).  For independent samples; paired samples are
-    dependent, so a paired run's whole-distribution test is conservative only when the pairing is weak."""
+    Returns (statistic, p_value, degrees of freedom).  The test treats the samples as independent.  A paired
+    run's samples (both variants on one seed) are positively correlated game by game, which makes the test
+    conservative (its p-values too large), the more so the stronger the pairing."""
     a = np.asarray(counts_a, dtype=float)
     b = np.asarray(counts_b, dtype=float)
     k = max(a.size, b.size)

@@ -18,8 +18,8 @@ import pandas as pd
 import simcore.progress as _progress
 from simcore import runner
 from simcore.games import game as find_game
+from simcore.metrics import is_indicator, per_game_interval
 from simcore.rulesbase import RuleError
-from simcore.stats import cut, mean_ci, wilson_ci
 
 from .compare import metric_names, setup_changes
 from .inference import paired_difference
@@ -70,30 +70,18 @@ def _seeds(seeds) -> list[int]:
     return seeds
 
 
-def _vectors(g, rules, n, seeds, metrics, setup, threads) -> dict[str, np.ndarray]:
-    """Per-game values of each metric over every seed's games, seed by seed, each in game order."""
+def _vectors(g, rules, n, seeds, metrics, setup, threads) -> dict[str, tuple[np.ndarray, bool]]:
+    """Per-game values of each metric over every seed's games, seed by seed, each in game order, and whether
+    the metric is an indicator (:func:`simcore.metrics.is_indicator`)."""
     parts = {m: [] for m in metrics}
-    binary = {m: True for m in metrics}
+    indicator = {m: True for m in metrics}
     for s in seeds:
         res = g.simulate(setup, n=n, seed=s, rules=rules, threads=threads, progress=False)
         for m in metrics:
             v = g.metrics[m].per_game(res)
-            binary[m] &= pd.api.types.is_bool_dtype(v)
+            indicator[m] &= is_indicator(v)
             parts[m].append(np.asarray(v, dtype=float))
-    return {m: (np.concatenate(parts[m]), binary[m]) for m in metrics}
-
-
-def _estimate(x: np.ndarray, binary: bool, bounds=None) -> tuple[float, float, float]:
-    """The mean of a cell's per-game values and its 95% interval, cut at the metric's ``bounds`` (a count's mean
-    is never below 0), as :func:`simcore.metrics.summarize` cuts it."""
-    n = x.size
-    mean = float(x.mean()) if n else float("nan")
-    if binary:          # 0/1 per game: a proportion, Wilson interval
-        lo, hi = wilson_ci(float(x.sum()), n)
-    else:
-        lo, hi = mean_ci(mean, float(x.std(ddof=1)) if n > 1 else float("nan"), n)
-        lo, hi = cut(lo, hi, bounds)
-    return mean, lo, hi
+    return {m: (np.concatenate(parts[m]), indicator[m]) for m in metrics}
 
 
 def sweep(game, base_rules, grid: dict, n: int, seeds=(0,), *, metrics=None, setup=None, threads=None,
@@ -111,7 +99,8 @@ def sweep(game, base_rules, grid: dict, n: int, seeds=(0,), *, metrics=None, set
 
     Returns one row per (cell, metric): ``variant_id`` (the cell's rules id), ``cell``, one column per swept
     field, ``seed`` (the seeds pooled, comma-separated), ``metric``, ``estimate`` (mean over the cell's
-    ``n * len(seeds)`` games) with ``ci_low``/``ci_high`` (95%: Wilson for 0/1 metrics, normal otherwise),
+    ``n * len(seeds)`` games) with ``ci_low``/``ci_high`` (95%, :func:`simcore.metrics.per_game_interval`: Wilson
+    for an indicator, a share of games; normal otherwise, as for a count),
     ``n`` (games pooled), ``base_estimate`` (the base's mean), ``diff`` (cell minus base, paired by seed and
     game; a cell's ``variant_id`` adds ``|key=value`` for each setup value that differs from the base's),
     ``diff_ci_low``/``diff_ci_high`` (95%) and ``p_value`` (two-sided, no difference).  ``df.attrs``
@@ -149,8 +138,8 @@ def sweep(game, base_rules, grid: dict, n: int, seeds=(0,), *, metrics=None, set
         vid = rules.id + "".join(f"|{k}={v}" for k, v in extra.items())
         out = []
         for m in names:
-            x, binary = vec[m]
-            est, lo, hi = _estimate(x, binary, g.metrics[m].bounds)
+            x, indicator = vec[m]
+            est, lo, hi = per_game_interval(x, indicator, g.metrics[m].bounds)
             d = paired_difference(base_vec[m][0], x, m)
             out.append({"variant_id": vid, "cell": i, **values, "seed": seed_label, "metric": m,
                         "estimate": est, "ci_low": lo, "ci_high": hi, "n": int(x.size), "base_estimate": d.a,

@@ -204,3 +204,98 @@ def test_strat_functionals():
     want = ((w == "home") & (m < 0).any(axis=1)) | ((w == "away") & (m > 0).any(axis=1))
     assert np.array_equal(strat.GAME.metrics["comeback"].per_game(r), want)
     assert t.loc["fatigue_goals_per_game", "b"] == 0          # no fatigue rule, no fatigue goals
+
+
+def test_a_functionals_p_value_and_interval_agree():
+    """A pooled rate's p-value refers to the interval's Student t distribution: with 5 games and B - A at 2.2
+    standard errors the 95% interval (t on 4 df: +/- 2.78 se) includes 0, and so p = 0.093 > 0.05 (the normal
+    distribution gave p = 0.028, against the interval)."""
+    from scipy import stats
+
+    from simcore.analysis.compare import functional_difference
+
+    ib = np.array([1.0, -1.0, 1.0, -1.0, 0.0])           # influence differences: sd 1, se 1 / sqrt(5)
+    se = 1 / math.sqrt(5)
+    d = functional_difference((0.0, np.zeros(5)), (2.2 * se, ib), "rate")
+    assert d.se == pytest.approx(se)
+    assert d.ci[0] < 0 < d.ci[1] and d.ci[1] == pytest.approx(2.2 * se + stats.t.ppf(0.975, 4) * se)
+    assert d.p_value == pytest.approx(2 * stats.t.sf(2.2, 4)) and d.p_value == pytest.approx(0.0927, abs=1e-4)
+    assert d.df == 4
+    # p < 0.05 exactly when the interval excludes 0, paired or not
+    for paired in (True, False):
+        for k in np.linspace(0.5, 4.0, 36):
+            d = functional_difference((0.0, np.zeros(5)), (k * se, ib), "rate", paired)
+            assert (d.p_value < 0.05) == (d.ci[0] > 0), (paired, k)
+
+
+def test_unpaired_at_the_largest_seed_runs_b_on_seed_0():
+    import simcore
+
+    top = 2**64 - 1
+    c = compare("ezr", None, "qq_chart=off", 100, seed=top, paired=False, metrics=["home_win"])
+    assert (c.meta["seed"], c.meta["seed_b"]) == (top, 0)
+    b = simcore.game("ezr").simulate(n=100, seed=0, rules="qq_chart=off").games
+    assert c.res_b.games.equals(b)
+    assert compare("ezr", None, "qq_chart=off", 10, seed=41, paired=False, metrics=["tie"]).meta["seed_b"] == 42
+
+
+def test_cli_unpaired_at_the_largest_seed(capsys):
+    code, out, err = _run(capsys, "compare", "ezr", "--b", "qq_chart=off", "-n", "100", "--seed",
+                          "18446744073709551615", "--unpaired", "--metrics", "home_win")
+    assert code == 0, err
+    assert "(unpaired, seeds 18446744073709551615 and 0)" in out
+
+
+def test_one_game_each_p_and_holm_are_both_undefined(capsys):
+    t = compare("ezr", None, "qq_chart=off", 1, metrics=["home_win", "goals_per_team_game", "balance"]).table()
+    assert t.p_value.isna().all() and t.p_holm.isna().all()
+    code, out, err = _run(capsys, "compare", "ezr", "--b", "qq_chart=off", "-n", "1", "--metrics", "home_win",
+                          "--format", "json")
+    assert code == 0, err
+    m = json.loads(out)["metrics"][0]
+    assert m["p_value"] is None and m["p_holm"] is None
+    code, out, err = _run(capsys, "compare", "ezr", "--b", "qq_chart=off", "-n", "1", "--metrics", "home_win")
+    row = next(line for line in out.splitlines() if line.startswith("home_win"))
+    assert row.split()[-2:] == ["nan", "nan"]
+
+
+def _one_metric(x_a, x_b, name="home_goals_mean"):
+    from simcore.analysis.compare import Comparison
+    from simcore.analysis.inference import holm, paired_difference
+
+    d = paired_difference(x_a, x_b, name)
+    return d, Comparison({"game": "ezr", "a": "A", "b": "B", "n": d.n, "seed": 0, "seed_b": 0, "paired": True,
+                          "setup": {}}, [d], holm([d.p_value]), (0.0, 1.0, 1), (0.0, 1.0, 1))
+
+
+def test_verdicts_alpha_sets_the_interval_the_test_and_the_sample_size():
+    """B - A at 1.8 standard errors (t on 199 df): p = 0.073.  At alpha 0.05 the 95% interval includes 0 and the
+    games to detect it are planned at 0.05; at alpha 0.1 the 90% interval excludes 0 and the difference is
+    detected; at alpha 0.01 the 99% interval and the plan use 0.01."""
+    from scipy import stats
+
+    from simcore.analysis.inference import required_n
+
+    rng = np.random.default_rng(3)
+    z = rng.standard_normal(200)
+    z = (z - z.mean()) / z.std(ddof=1)                    # per-game differences with sd exactly 1
+    se = 1 / math.sqrt(200)
+    d, c = _one_metric(np.zeros(200), z + 1.8 * se)
+    assert d.diff == pytest.approx(1.8 * se) and d.p_value == pytest.approx(2 * stats.t.sf(1.8, 199))
+
+    v = c.verdicts(alpha=0.05).iloc[0]
+    assert (v.ci_low, v.ci_high) == d.ci and not v.detected
+    assert v.required_n == required_n(d.sd, d.diff, 0.8, 0.05)
+    assert v.verdict.startswith("no detectable difference at n = 200 (95% CI ")
+
+    v = c.verdicts(alpha=0.1).iloc[0]
+    q = stats.t.ppf(0.95, 199)
+    assert v.ci_low == pytest.approx(d.diff - q * se) and v.ci_high == pytest.approx(d.diff + q * se)
+    assert v.ci_low > 0 and v.detected and v.required_n is None
+    assert v.verdict == f"higher under B by {d.diff:.2f} (90% CI {v.ci_low:+.2f} to {v.ci_high:+.2f})"
+
+    v = c.verdicts(alpha=0.01).iloc[0]
+    q = stats.t.ppf(0.995, 199)
+    assert v.ci_low == pytest.approx(d.diff - q * se) and not v.detected
+    assert v.required_n == required_n(d.sd, d.diff, 0.8, 0.01) > required_n(d.sd, d.diff, 0.8, 0.05)
+    assert "(99% CI " in v.verdict and f"about {v.required_n:,} games per variant" in v.verdict

@@ -112,3 +112,23 @@ def test_required_n_gives_the_power_it_promises():
     assert abs(np.mean(rejected) - 0.8) < 0.035
     with pytest.raises(ValueError):
         required_n(1.0, 0.0)
+
+
+def test_holm_leaves_an_undefined_p_value_undefined():
+    # 0.01 and 0.04 among three hypotheses: 0.03 and 0.08; the undefined one counts, and stays NaN
+    adj = holm([0.01, float("nan"), 0.04])
+    assert adj[0] == pytest.approx(0.03) and adj[2] == pytest.approx(0.08) and math.isnan(adj[1])
+    assert np.isnan(holm([float("nan")] * 3)).all()
+
+
+def test_an_interval_at_another_level_from_the_difference():
+    rng = np.random.default_rng(8)
+    a, b = _pairs(rng, 50)
+    for d, df in ((paired_difference(a, b), 49), (unpaired_difference(a, b), None)):
+        if df is None:                              # Welch's degrees of freedom, as scipy's Welch test has them
+            df = stats.ttest_ind(b, a, equal_var=False).df
+        assert d.df == pytest.approx(df)
+        assert d.interval() == d.ci
+        lo, hi = d.interval(0.1)
+        q = stats.t.ppf(0.95, df)
+        assert lo == pytest.approx(d.diff - q * d.se) and hi == pytest.approx(d.diff + q * d.se)

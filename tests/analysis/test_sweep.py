@@ -171,3 +171,26 @@ def test_a_counts_interval_is_cut_at_0():
     assert goals.estimate == 0.05 and goals.ci_low == 0.0 and goals.ci_high == pytest.approx(0.148, abs=1e-3)
     margin = df.loc[("on", "margin")]          # a margin has no bounds: its interval is the plain one
     assert margin.estimate == -0.1 and margin.ci_low == pytest.approx(-0.296, abs=1e-3)
+
+
+def test_a_count_that_is_0_or_1_in_every_game_keeps_the_normal_interval():
+    """EZR, 40 games, seed 3: every game has 0 or 1 lead changes.  A count's interval is the normal one (cut at 0),
+    in a sweep as in simcore.metrics.summarize; Wilson's, for a share of games, would stop at 1 change a game."""
+    import simcore
+    from simcore.metrics import summarize
+    from simcore.stats import Z95
+
+    ezr = simcore.game("ezr")
+    res = ezr.simulate(n=40, seed=3)
+    x = np.asarray(ezr.metrics["lead_changes"].per_game(res), dtype=float)
+    assert set(x) == {0.0, 1.0}
+    half = Z95 * x.std(ddof=1) / np.sqrt(40)
+    want = (x.mean(), x.mean() - half, x.mean() + half)
+    s = summarize(res, {m: ezr.metrics[m] for m in ("lead_changes", "comeback")}).set_index("metric")
+    assert tuple(s.loc["lead_changes", ["estimate", "ci_low", "ci_high"]]) == pytest.approx(want)
+    assert s.loc["lead_changes", "ci_low"] == pytest.approx(0.0212, abs=1e-4)
+    df = sweep("ezr", None, {"qq_chart": ["on"]}, 40, seeds=(3,), metrics=["lead_changes", "comeback"],
+               progress=False).set_index("metric")
+    for m in ("lead_changes", "comeback"):              # a count and a share of games: the same in both
+        assert tuple(df.loc[m, ["estimate", "ci_low", "ci_high"]]) == tuple(s.loc[m, ["estimate", "ci_low",
+                                                                                     "ci_high"]]), m

@@ -68,3 +68,22 @@ def test_mean_estimate_and_cut_keep_an_interval_within_bounds():
     assert edge["ci"][1] == 0.5 and edge["ci"][0] < 0.4
     lo, hi = cut(float("nan"), 3.0, COUNT)
     assert lo != lo and hi == 3.0 and cut(-1.0, 2.0) == (-1.0, 2.0)
+
+
+def test_a_summary_decides_the_interval_by_what_the_metric_is():
+    """The same 0/1 values per game: as a count (whole numbers) they get the normal interval of their mean, as an
+    indicator (True/False, a share of games) the Wilson interval."""
+    from types import SimpleNamespace
+
+    from simcore.metrics import COUNT, Metric, summarize
+
+    x = np.array([0, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0])      # 3 in 20
+    res = SimpleNamespace(n=x.size)
+    s = summarize(res, {"count": Metric("count", "goals in a game", lambda r: x, bounds=COUNT),
+                        "share": Metric("share", "share of games", lambda r: x == 1)}).set_index("metric")
+    lo, hi = mean_ci(0.15, x.std(ddof=1), 20)
+    assert tuple(s.loc["count", ["estimate", "ci_low", "ci_high"]]) == (0.15, 0.0, hi) and lo < 0
+    assert tuple(s.loc["share", ["estimate", "ci_low", "ci_high"]]) == (0.15, *wilson_ci(3, 20))
+    from simcore.metrics import is_indicator
+
+    assert is_indicator(x == 1) and not is_indicator(x) and not is_indicator(x.astype(float))

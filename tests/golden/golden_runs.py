@@ -287,6 +287,10 @@ STRAT_CORRECTED = ("the Basic game's rules played as the rulebook has them (the 
                    "Play Chart from play before it), the sample kit's Players B and C on NRV, the play-by-play's "
                    "new lines, new summary rows and table columns, and the rules and coach ids naming the new "
                    "fields and policies")
+#: Why the compare outputs were recorded again: CHANGELOG, "Pooled-rate metrics in compare".
+POOLED_P = ("a pooled rate's p-value (balance, goals_variance, goals_dispersion, save_pct, pp_pct) is taken from the "
+            "Student t distribution of its interval, no longer the normal, and the Holm-adjusted p-values take "
+            "them in (EZR's balance p 0.389701 -> 0.389711; no interval and no other value changed)")
 #: Outputs recorded again on purpose, with the reason (``python tests/golden/golden_runs.py --rerecord NAME ...``
 #: recomputes the named outputs' digests over their recorded schema and names, leaving every other digest as it was).
 RERECORDED = {
@@ -303,6 +307,9 @@ RERECORDED = {
                  "ended the minor (7.34)",
     "cli/league-standings": "the Strat sample league's played results were rebuilt on the sample kit with the "
                             "rulebook's Players B and C on NRV (python -m simcore.league.samplegen strat)",
+    "cli/compare-ezr": POOLED_P,
+    "cli/compare-pyramid": POOLED_P,
+    "cli/compare-strat": STRAT_CORRECTED + "; " + POOLED_P,
 }
 
 
