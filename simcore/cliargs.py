@@ -83,6 +83,22 @@ def game_index(text: str) -> int:
     return v
 
 
+_ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+
+
+def iso_date(text: str) -> str:
+    """A calendar date written YYYY-MM-DD (``2026-11-05``); ``date.fromisoformat`` alone would also read
+    ``20261105`` and the week date ``2026-W45-4``, which a command line should refuse."""
+    import datetime
+
+    if isinstance(text, str) and _ISO_DATE.fullmatch(text):
+        try:
+            return datetime.date.fromisoformat(text).isoformat()
+        except ValueError:
+            pass
+    raise argparse.ArgumentTypeError(f"{text!r} is not a date (YYYY-MM-DD)")
+
+
 def seed(text: str) -> int:
     v = whole_number(text)
     if not 0 <= v < 2**64:
@@ -218,12 +234,12 @@ def refuse_overwrite(path, force: bool) -> None:
         raise UsageError(f"{path} exists; pass --force to replace it")
 
 
-def refuse_overwrite_any(folder, names, force: bool) -> None:
+def refuse_overwrite_any(folder, names, force: bool, option: str = "--out") -> None:
     """UsageError naming the first of the files ``names`` in ``folder`` that exists, without ``--force``;
-    and when ``folder`` is a file."""
+    and when ``folder`` is a file (naming the argument that gave it: ``option``, e.g. ``--out`` or ``DIR``)."""
     folder = Path(folder)
     if folder.exists() and not folder.is_dir():
-        raise UsageError(f"--out {folder} is a file, not a folder")
+        raise UsageError(f"{option} {folder} is a file, not a folder")
     for name in names:
         refuse_overwrite(folder / name, force)
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from simcore.cliargs import Parser, UsageError, plain, plot_file, positive_int, refuse_overwrite, refuse_overwrite_any
+from simcore.cliargs import (Parser, UsageError, iso_date, plain, plot_file, positive_int, refuse_overwrite,
+                             refuse_overwrite_any)
 from simcore.cliargs import add_executor, add_threads
 from simcore.cliargs import seed as seed_arg
 
@@ -12,11 +13,15 @@ def cmd_league_standings(argv):
     p = Parser(prog="simcore league standings", description="Today's standings of a league under its tiebreakers.")
     p.add_argument("league", help="league.toml")
     p.add_argument("--results", default=None, help="played-results CSV (default: the one the league file names)")
-    p.add_argument("--by", choices=("division", "conference", "league"), default="division")
+    p.add_argument("--by", choices=("division", "conference", "league"), default=None,
+                   help="the table's blocks (default division); the JSON lists every team with all three ranks")
     p.add_argument("--format", choices=("table", "json"), default="table")
-    p.add_argument("--as-of", type=_iso_date, default=None, metavar="DATE",
+    p.add_argument("--as-of", type=iso_date, default=None, metavar="DATE",
                    help="count only the results played on or before DATE (YYYY-MM-DD)")
     args = p.parse_args(argv)
+    if args.by and args.format == "json":
+        raise UsageError(f"--by {args.by} groups the table only; the JSON lists every team with its rank, "
+                         "conference_rank and division_rank: drop --by")
     from simcore.league.files import load_league
     from simcore.league.standings import format_standings, standings
 
@@ -31,20 +36,7 @@ def cmd_league_standings(argv):
     print(f"{lg.name}{f' as of {args.as_of}' if args.as_of else ''}: {len(lg.results)} games played, "
           f"{len(lg.remaining())} to play "
           f"({lg.points} points; tiebreakers: {', '.join(lg.tiebreakers)})\n")
-    print(format_standings(table, by=args.by))
-
-
-def _iso_date(text: str) -> str:
-    """A command-line date, YYYY-MM-DD."""
-    import argparse
-    import datetime
-
-    try:
-        if len(text) != 10:
-            raise ValueError
-        return datetime.date.fromisoformat(text).isoformat()
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a date (YYYY-MM-DD)") from None
+    print(format_standings(table, by=args.by or "division"))
 
 
 def _as_of(lg, date):
@@ -76,7 +68,7 @@ def cmd_league_sample(argv):
     # league.toml last: once it is there, so are the files it names
     files = sorted((f for f in src.iterdir() if f.suffix in (".toml", ".csv")), key=lambda f: (f.suffix == ".toml",
                                                                                                f.name))
-    refuse_overwrite_any(out, [f.name for f in files], args.force)
+    refuse_overwrite_any(out, [f.name for f in files], args.force, option="DIR")
     out.mkdir(parents=True, exist_ok=True)
     for f in files:
         with replacing(out / f.name, overwrite=args.force) as tmp:
@@ -151,7 +143,8 @@ def cmd_league_history(argv):
                 description="Projected odds as of successive dates of the played results.")
     p.add_argument("league", help="league.toml")
     p.add_argument("--dates", default=None,
-                   help="comma-separated dates (default: five dates spread over the played results)")
+                   help="comma-separated dates, YYYY-MM-DD, each once (default: five dates spread over the played "
+                        "results)")
     p.add_argument("--odds", choices=("playoff", "division", "first_overall", "title"), default="playoff")
     p.add_argument("-n", type=positive_int, default=2_000, help="seasons per date (default 2000)")
     p.add_argument("--seed", type=seed_arg, default=0)
@@ -165,21 +158,9 @@ def cmd_league_history(argv):
     from simcore.league.files import load_league
     from simcore.league.projection import default_dates, odds_by_date
 
+    dates = _dates_arg(args.dates) if args.dates else None
     lg = load_league(args.league, results=args.results)
-    import datetime
-
-    if args.dates:
-        dates = []
-        for d in (d.strip() for d in args.dates.split(",")):
-            if not d:
-                continue
-            try:
-                dates.append(datetime.date.fromisoformat(d).isoformat())
-            except ValueError:
-                raise UsageError(f"--dates: {d!r} is not a date (YYYY-MM-DD)") from None
-        if not dates:
-            raise UsageError("--dates needs at least one date")
-    else:
+    if dates is None:
         dates = default_dates(lg)
         if not dates:
             raise UsageError("the league has no played results yet; pass --dates")
@@ -209,12 +190,29 @@ def cmd_league_history(argv):
         print(f"\nwrote {args.plot}")
 
 
+def _dates_arg(text: str) -> list[str]:
+    """``--dates``: comma-separated dates, each YYYY-MM-DD, none given twice."""
+    import argparse
+
+    dates = []
+    for d in filter(None, (d.strip() for d in text.split(","))):
+        try:
+            dates.append(iso_date(d))
+        except argparse.ArgumentTypeError as exc:
+            raise UsageError(f"--dates: {exc}") from None
+        if dates.count(d) > 1:
+            raise UsageError(f"--dates gives {d} twice; give each date once")
+    if not dates:
+        raise UsageError("--dates needs at least one date")
+    return dates
+
+
 def cmd_league_add_result(argv):
     p = Parser(prog="simcore league add-result",
                description="Check one played result against the whole league and append it to the league's "
                            "results file (earlier rows are never rewritten; on any error the file is unchanged).")
     p.add_argument("league", help="league.toml")
-    p.add_argument("date", type=_iso_date, help="the date of the game, YYYY-MM-DD (as the schedule has it)")
+    p.add_argument("date", type=iso_date, help="the date of the game, YYYY-MM-DD (as the schedule has it)")
     p.add_argument("home", help="home team")
     p.add_argument("away", help="away team")
     p.add_argument("home_goals", type=_goals, metavar="HG", help="home goals (a shootout winner's goal included)")

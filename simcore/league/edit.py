@@ -22,6 +22,7 @@ from pathlib import Path
 import pandas as pd
 
 from simcore.charts import ChartError
+from simcore.textio import Text
 
 from .files import DECIDED, League, load_league, read_csv
 from .standings import standings
@@ -59,17 +60,20 @@ def results_path(league_path) -> Path:
 
 def _layout(raw: bytes, path: Path):
     """(newline, header, whether the file ends with a newline, number of lines) of a results file (whose bytes
-    are appended to as they are, a byte-order mark included)."""
+    are appended to as they are, a byte-order mark included).  Lines are counted as the league's reader counts
+    them (:meth:`simcore.textio.Text.lines`: at ``\\n`` only), so the new row's line number is the one a later
+    error names."""
     bom = raw.startswith(BOM)
     try:
         text = raw[len(BOM):].decode("utf-8") if bom else raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise ChartError(path, None, None, None, f"not UTF-8 text (byte {exc.start})") from None
     newline = "\r\n" if "\r\n" in text else "\r" if "\r" in text and "\n" not in text else "\n"
-    for line in text.splitlines():
+    lines = Text(str(path), text, raw).lines()
+    for line in lines:
         if line.strip() and not line.lstrip().startswith("#"):
             header = [h.strip() for h in next(csv.reader([line]))]
-            return newline, header, text.endswith(("\n", "\r")), len(text.splitlines())
+            return newline, header, text.endswith(("\n", "\r")), len(lines)
     raise ChartError(path, None, None, None, "the file has no header line (date,home,away,home_goals,away_goals,"
                      "decided_in)")
 
@@ -130,27 +134,27 @@ def add_result(league_path, date: str, home: str, away: str, home_goals: int, aw
     league_path = Path(league_path)
     load_league(league_path)                       # the league as it is reads cleanly
     path = results_path(league_path)
-    decided_in = decided_in.upper()
-    if decided_in not in DECIDED:
-        raise ChartError(path, None, "decided_in", decided_in, f"must be one of {', '.join(DECIDED)}")
-    level = decided_in == "SO" and home_goals == away_goals
-    if winner is not None and not level:
-        raise ValueError(f"a winner is given only for a shootout game recorded level; the score "
-                         f"{home_goals}-{away_goals} ({decided_in}) says who won")
-    if level and winner is None:
-        raise ValueError(f"a shootout game recorded level ({home_goals}-{away_goals}) needs the shootout winner: "
-                         f"--winner home or away, or count the deciding goal in the score "
-                         f"({home_goals + 1}-{away_goals})")
     try:
         raw = path.read_bytes()
     except OSError as exc:
         raise ChartError(path, None, None, None, f"cannot read the file ({exc.strerror})") from None
     newline, header, ends_nl, n_lines = _layout(raw, path)
+    line = n_lines + 1
+    decided_in = decided_in.upper()
+    if decided_in not in DECIDED:
+        raise ChartError(path, line, "decided_in", decided_in, f"must be one of {', '.join(DECIDED)}")
+    level = decided_in == "SO" and home_goals == away_goals
+    if winner is not None and not level:
+        raise ChartError(path, line, "winner", winner, f"a winner is given only for a shootout game recorded "
+                         f"level; the score {home_goals}-{away_goals} ({decided_in}) says who won")
+    if level and winner is None:
+        raise ChartError(path, line, "winner", "", f"a shootout game recorded level ({home_goals}-{away_goals}) "
+                         f"needs the shootout winner: --winner home or away, or count the deciding goal in the "
+                         f"score ({home_goals + 1}-{away_goals})")
     row = build_row(header, path, date, home, away, home_goals, away_goals, decided_in, winner, home_goalie,
                     away_goalie)
     suffix = ("" if ends_nl else newline) + _csv_line(row, newline)
     added = suffix.encode("utf-8")
-    line = n_lines + 1
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".candidate", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as fh:
@@ -185,11 +189,16 @@ class Checked:
 
 def validate(league_path) -> Checked:
     """Load a league and every file it names (for a Strat league its card kit, every team's cards and lines),
-    and compute its standings from the played results; run nothing.  Raises ChartError on the first problem."""
+    compute its standings from the played results and check what a projection checks before it plays
+    (:func:`~simcore.league.projection.check_runnable`: e.g. rules that can end a game tied under a points system
+    without ties); play nothing.  Raises ChartError on the first problem."""
+    from .projection import check_runnable
+
     league_path = Path(league_path)
     lg = load_league(league_path)
     doc = league_doc(league_path)
     table = _standings(lg, league_path.parent / doc["results"]) if "results" in doc else _standings(lg, league_path)
+    check_runnable(lg)
     files = [str(league_path)]
     for key in ("teams", "goalies", "schedule", "results"):
         if isinstance(doc.get(key), str):

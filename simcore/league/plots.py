@@ -78,7 +78,7 @@ def projection_figure(proj) -> Figure:
 def odds_over_dates(frame: pd.DataFrame, odds: str = "playoff_odds", teams=None, top: int = 8) -> Figure:
     """How ``odds`` moved as results came in: one line per team over the dates of
     :func:`simcore.league.projection.odds_by_date`; ``teams`` names the lines (default: the ``top`` teams whose
-    odds moved most, first to last date range)."""
+    odds moved most, ranked by the range of their odds over the dates: highest minus lowest)."""
     if odds not in ODDS:
         raise ValueError(f"unknown odds {odds!r}; known: {', '.join(ODDS)}")
     missing = [c for c in ("date", "games_played", "team", odds) if c not in frame.columns]

@@ -228,10 +228,39 @@ class Projection:
 
 def _engine(lg: League, s: Setup):
     """(run(seed, s0, count, keep_games) -> dict of output arrays, finish(outputs) -> (goalies, players)), from
-    the league's game."""
+    the league's game.  The game refuses rules that can end a game tied under a points system without ties; that
+    is a ChartError naming the league file and its keys ``points`` and ``rules``."""
     from simcore.games import game
 
-    return game(lg.game).league.runner(lg, s)
+    try:
+        return game(lg.game).league.runner(lg, s)
+    except ValueError as exc:
+        if "can end a game tied" not in str(exc):
+            raise
+        raise _points_rules_error(lg, str(exc)) from None
+
+
+def _points_rules_error(lg: League, problem: str):
+    """The game's ``problem`` with rules that can end a game tied, as a ChartError naming the league file, its
+    ``points`` key (and line) and the ``rules`` it has."""
+    from simcore.charts import ChartError
+
+    from .files import key_line
+
+    line = key_line(lg.path, "rules")
+    if lg.rules:
+        rules = f'the rules set by rules = "{lg.rules}"' + (f", line {line}" if line else "")
+    else:
+        rules = "the game's rulebook: the file has no rules key"
+    return ChartError(lg.path, key_line(lg.path, "points"), "points", lg.points, f"{problem} ({rules})",
+                      field="key")
+
+
+def check_runnable(lg: League) -> None:
+    """What :func:`project` checks before it plays a season: the league's set-up (:func:`setup`) and its game's
+    season runner built, which refuses rules that can end a game tied under a points system without ties (a
+    ChartError naming the league file and its keys ``points`` and ``rules``).  Plays nothing."""
+    _engine(lg, setup(lg))
 
 
 def project(league, n: int = 10_000, seed: int = 0, *, results=None, threads: int | None = None,
@@ -394,9 +423,14 @@ def default_dates(lg: League, k: int = 5) -> list[str]:
 
 def odds_by_date(league, dates, n: int = 2_000, seed: int = 0, *, threads: int | None = None,
                  progress: bool | None = False) -> pd.DataFrame:
-    """Projections as of successive ``dates`` (results through each date): one row per date and team with the
-    games played then and the playoff, division, first-overall and title odds and mean points."""
+    """Projections as of successive ``dates`` (results through each date; a date given twice is a ValueError):
+    one row per date and team with the games played then and the playoff, division, first-overall and title
+    odds and mean points."""
     lg = league if isinstance(league, League) else load_league(league)
+    dates = [str(d) for d in dates]
+    twice = sorted({d for d in dates if dates.count(d) > 1})
+    if twice:
+        raise ValueError(f"dates repeat {', '.join(twice)}; give each date once")
     rows = []
     for d in dates:
         p = project(as_of(lg, d), n=n, seed=seed, threads=threads, progress=progress)

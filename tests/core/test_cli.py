@@ -41,3 +41,16 @@ def test_a_command_sets_the_agg_backend_only_while_it_runs(monkeypatch):
     monkeypatch.setenv("MPLBACKEND", "module://my_backend")          # a user's own choice is left alone
     assert cli.main(["ezr"]) == 0
     assert seen[-1] == "module://my_backend" and os.environ["MPLBACKEND"] == "module://my_backend"
+
+
+@pytest.mark.parametrize("text", ["2026-W45-4", "20261105", "2026-11-5", "2026-02-30", "2026-11-05 ", "2026-11-05\n",
+                                  "\u0662\u0660\u0662\u0666-11-05", "2026-11-05T00:00", ""])
+def test_a_command_line_date_is_written_yyyy_mm_dd(text):
+    import argparse
+
+    from simcore.cliargs import iso_date
+
+    assert iso_date("2026-11-05") == "2026-11-05"
+    with pytest.raises(argparse.ArgumentTypeError) as exc:
+        iso_date(text)
+    assert str(exc.value) == f"{text!r} is not a date (YYYY-MM-DD)"

@@ -242,3 +242,128 @@ def test_validate_a_broken_copy_names_the_file(tmp_path, capsys, game, fname, ol
     assert err.startswith(f"simcore: error: {shown}") or str(d / fname) in err, err
     if fname == "played.csv":
         assert f"{f}, line 3, column " in err
+
+
+# ---------------------------------------------------------------- lines, dates and arguments as the user wrote them
+
+def test_add_result_counts_lines_as_the_reader_does(tmp_path, capsys):
+    """A line separator other than \\n (U+2028 in a comment) does not end a line for the league's reader, so it
+    does not for add-result either: the header is found, the new row's line is the reader's, and an error in the
+    new row blames the new row."""
+    played = "# results\u2028kept by hand\ndate,home,away,home_goals,away_goals,decided_in\n"
+    d = _small_league(tmp_path / "lg", played)
+    before = (d / "played.csv").read_bytes()
+    rc, _, err = _run(capsys, "league", "add-result", str(d / "league.toml"), "2026-10-01", "AAA", "XXX", "4", "2")
+    assert rc == 2 and (d / "played.csv").read_bytes() == before
+    assert err == (f"simcore: error: {d / 'played.csv'}, line 3, column 'away': 'XXX': not a team of the league "
+                   "(the new row; nothing was added)\n")
+    rc, out, err = _run(capsys, "league", "add-result", str(d / "league.toml"), "2026-10-01", "AAA", "BBB", "4", "2")
+    assert rc == 0, err
+    assert f"added to {d / 'played.csv'}, line 3: 2026-10-01 AAA 4, BBB 2" in out
+    assert (d / "played.csv").read_bytes() == before + b"2026-10-01,AAA,BBB,4,2,REG\n"
+    a = add_result(d / "league.toml", "2026-10-02", "BBB", "CCC", 1, 0)
+    assert a.line == 4 == len((d / "played.csv").read_bytes().split(b"\n")) - 1
+
+
+@pytest.mark.parametrize("args, problem", [
+    (("3", "2", "OT", "--winner", "home"), "'winner': 'home': a winner is given only for a shootout game recorded "
+                                           "level; the score 3-2 (OT) says who won"),
+    (("3", "3", "SO"), "'winner': '': a shootout game recorded level (3-3) needs the shootout winner"),
+])
+def test_add_result_winner_errors_name_the_results_file(tmp_path, capsys, args, problem):
+    d = _copy(tmp_path)
+    before = (d / "played.csv").read_bytes()
+    rc, out, err = _run(capsys, "league", "add-result", str(d / "league.toml"), *NEXT, *args)
+    assert rc == 2 and out == "" and err.count("\n") == 1
+    assert err.startswith(f"simcore: error: {d / 'played.csv'}, line 659, column {problem}"), err
+    assert (d / "played.csv").read_bytes() == before
+
+
+@pytest.mark.parametrize("argv, shown", [
+    (("standings", "{toml}", "--as-of", "2026-W45-1"), "argument --as-of: '2026-W45-1' is not a date (YYYY-MM-DD)"),
+    (("standings", "{toml}", "--as-of", "20261105"), "argument --as-of: '20261105' is not a date (YYYY-MM-DD)"),
+    (("add-result", "{toml}", "2026-W52-2", "LAK", "OAK", "3", "2"),
+     "argument date: '2026-W52-2' is not a date (YYYY-MM-DD)"),
+    (("add-result", "{toml}", "20261222", "LAK", "OAK", "3", "2"),
+     "argument date: '20261222' is not a date (YYYY-MM-DD)"),
+    (("history", "{toml}", "--dates", "2026-10-05,20261101"), "--dates: '20261101' is not a date (YYYY-MM-DD)"),
+    (("history", "{toml}", "--dates", "2026-W45-1"), "--dates: '2026-W45-1' is not a date (YYYY-MM-DD)"),
+])
+def test_cli_dates_are_written_yyyy_mm_dd(tmp_path, capsys, monkeypatch, argv, shown):
+    import simcore.league.projection as projection
+
+    monkeypatch.setattr(projection, "project", _never)
+    d = _copy(tmp_path)
+    before = (d / "played.csv").read_bytes()
+    rc, out, err = _run(capsys, "league", *(a.format(toml=d / "league.toml") for a in argv))
+    assert rc == 2 and out == "" and err.count("\n") == 1 and err.endswith(f"{shown}\n"), err
+    assert (d / "played.csv").read_bytes() == before
+
+
+def _never(*args, **kw):
+    raise AssertionError("nothing should run")
+
+
+def test_history_refuses_a_repeated_date_before_anything_runs(capsys, monkeypatch):
+    import simcore.league.projection as projection
+
+    monkeypatch.setattr(projection, "project", _never)
+    rc, out, err = _run(capsys, "league", "history", str(sample("ezr") / "league.toml"), "--dates",
+                        "2026-10-15,2026-11-01, 2026-11-01")
+    assert rc == 2 and out == ""
+    assert err == "simcore: error: --dates gives 2026-11-01 twice; give each date once\n"
+    with pytest.raises(ValueError, match="dates repeat 2026-11-01; give each date once"):
+        projection.odds_by_date(load_league(sample("ezr") / "league.toml"), ["2026-11-01", "2026-11-01"], n=10)
+
+
+def test_standings_by_with_json_is_refused(capsys):
+    toml = str(sample("ezr") / "league.toml")
+    rc, out, err = _run(capsys, "league", "standings", toml, "--by", "league", "--format", "json")
+    assert rc == 2 and out == ""
+    assert err == ("simcore: error: --by league groups the table only; the JSON lists every team with its rank, "
+                   "conference_rank and division_rank: drop --by\n")
+    doc = _standings_json(capsys, toml)                     # without --by the JSON is as before
+    assert [t["rank"] for t in doc["teams"]] == list(range(1, 33))
+    rc, out, _ = _run(capsys, "league", "standings", toml, "--by", "conference")
+    assert rc == 0 and "East Conference" in out
+
+
+def test_sample_into_a_file_names_the_argument_given(tmp_path, capsys):
+    f = tmp_path / "notadir"
+    f.write_text("mine")
+    rc, out, err = _run(capsys, "league", "sample", "ezr", str(f))
+    assert rc == 2 and out == "" and err == f"simcore: error: DIR {f} is a file, not a folder\n"
+    assert f.read_text() == "mine"
+
+
+# ---------------------------------------------------------------- validate: what a projection would refuse
+
+def _with_rules(d, rules, points=None):
+    import re
+
+    toml = d / "league.toml"
+    text = re.sub(r"(?m)^rules = .*$", f'rules = "{rules}"', toml.read_text())
+    if points:
+        text = re.sub(r"(?m)^points = .*$", f'points = "{points}"', text)
+    toml.write_text(text)
+    lines = text.split("\n")
+    return toml, [i + 1 for i, ln in enumerate(lines) if ln.startswith(("points =", "rules ="))]
+
+
+@pytest.mark.parametrize("game, rules", [("ezr", "shootout_undecided=tie"), ("ezr", "shootout=off"),
+                                         ("strat", "shootout=off")])
+def test_validate_refuses_rules_that_tie_under_nhl_points(tmp_path, capsys, game, rules):
+    d = _copy(tmp_path, game)
+    toml, (points_line, rules_line) = _with_rules(d, rules)
+    rc, out, err = _run(capsys, "league", "validate", str(toml))
+    assert rc == 2 and out == "" and err.count("\n") == 1
+    assert err.startswith(f"simcore: error: {toml}, line {points_line}, key 'points': 'nhl': the rules {game}("), err
+    assert "can end a game tied, but the 'nhl' points system has no ties; use points = \"ties\"" in err
+    assert err.endswith(f'(the rules set by rules = "{rules}", line {rules_line})\n')
+    # project refuses it with the same line, before any season is played
+    rc, _, err_project = _run(capsys, "league", "project", str(toml), "-n", "10")
+    assert rc == 2 and err_project == err
+    # with points that have ties the league is valid
+    _with_rules(d, rules, points="ties")
+    rc, out, err = _run(capsys, "league", "validate", str(toml))
+    assert rc == 0 and ": valid (" in out, err
