@@ -239,6 +239,9 @@ def load_kit(path) -> Kit:
     """A kit folder (holding ``kit.toml``) or the ``kit.toml`` itself."""
     path = Path(path)
     toml_path = path / "kit.toml" if path.is_dir() else path
+    if path.is_file() and path.suffix.lower() != ".toml":
+        raise ChartError(str(path), None, None, None, "not a kit: a kit is a folder holding kit.toml (or the "
+                         "kit.toml itself); `simcore strat kit new DIR` writes one to edit")
     t = read_toml(toml_path)
     shown, doc = t.path, t.doc
     folder = toml_path.parent

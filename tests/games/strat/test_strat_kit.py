@@ -410,6 +410,9 @@ def test_kit_toml_errors(copy):
         load_kit(copy)
     with pytest.raises(ChartError, match="cannot read"):
         load_kit(copy / "nothing")
+    # a kit's CSV file given for the kit: named as not a kit, not read as TOML
+    with pytest.raises(ChartError, match=r"teams.csv: not a kit: a kit is a folder holding kit.toml"):
+        load_kit(copy / "teams.csv")
 
 
 def test_name_on_both_rosters(copy):
