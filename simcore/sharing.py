@@ -172,6 +172,8 @@ def refuse_existing(path, figures=(), force: bool = False) -> None:
     from simcore.outputs import check_folder, refuse_existing as refuse
 
     path = Path(path)
+    if path.is_dir():
+        raise ValueError(f"{path} is a folder; name a page FILE.html or FILE.md")
     fmt = report_format(path)
     check_folder(path)
     for p in [path, *(figure_path(path, n) for n in figures if fmt == "md")]:

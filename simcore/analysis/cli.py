@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+from pathlib import Path
 
 from simcore.cliargs import (JoinRepeated, Parser, UsageError, decimal, output_file, plain, plot_file, positive_int,
                              refuse_overwrite)
@@ -28,19 +30,74 @@ def _setup_arg(text: str) -> dict:
     return out
 
 
+def _metrics_arg(g, text: str | None) -> list[str] | None:
+    """``--metrics a,b,...`` as names (None: the game's default set), checked before anything runs: an unknown
+    name is refused, and so is a metric named twice, or a renamed metric's old and new names together, naming
+    both as given."""
+    if not text:
+        return None
+    from simcore.analysis.compare import repeated_metric
+
+    names = [m.strip() for m in text.split(",") if m.strip()]
+    for m in names:
+        if m not in g.metrics and m not in g.renamed_metrics:
+            g.metric(m)                      # the game's own error: the unknown name and the metrics it has
+    twice = repeated_metric(g, names)
+    if twice:
+        name, first, second = twice
+        raise UsageError(f"--metrics names the {g.id} metric {name!r} twice ({first} and {second}); "
+                         "give each metric once")
+    return names
+
+
+def _is_folder(text: str) -> bool:
+    """Whether an output path names a folder: an existing one, or a name ending in a path separator."""
+    return text.endswith(("/", os.sep)) or Path(text).is_dir()
+
+
+def _parquet_file(text: str) -> str:
+    """``--out FILE.parquet``: a file name ending in .parquet (any other extension, or none, is refused: the
+    file is parquet whatever its name), not a folder, in a folder that exists; checked before anything
+    runs."""
+    if _is_folder(text):
+        raise argparse.ArgumentTypeError(f"{text} is a folder; name a file FILE.parquet")
+    if Path(text).suffix.lower() != ".parquet":
+        raise argparse.ArgumentTypeError(f"{text!r}: the name must end in .parquet (the table is written as "
+                                         "parquet)")
+    return output_file(text)
+
+
+def _check_variants_differ(args, ra, rb) -> None:
+    """Refuse a paired comparison of a variant with itself: with the same rules and the same seed A and B are
+    the same games and every difference is exactly 0 (the setup, who plays, is the same for both).
+    ``--unpaired`` runs B on another seed, so a variant against itself is then a comparison of two seeds."""
+    if ra != rb or args.unpaired:
+        return
+    if not args.a and not args.b:
+        raise UsageError("give --a and/or --b: the two rule variants to compare are the same (both the rulebook"
+                         + ("; --setup sets who plays in both A and B)" if args.setup else ")"))
+    given = " and ".join(f"{opt} {text!r}" if text else f"{opt} (not given: the rulebook)"
+                         for opt, text in (("--a", args.a), ("--b", args.b)))
+    raise UsageError(f"{given} are the same rules, {ra.id}: the two rule variants to compare are the same; "
+                     "change --a or --b")
+
+
 def cmd_compare(argv):
     p = Parser(prog="simcore compare",
                 description="Compare two rule variants of a game on common random numbers (paired, game by game).")
     p.add_argument("game", help=f"game id: {', '.join(available_games())}")
     p.add_argument("--a", default="", metavar="RULES", action=JoinRepeated,
                    help="variant A: field=value,... (default: the rulebook)")
-    p.add_argument("--b", default="", metavar="RULES", action=JoinRepeated, help="variant B: field=value,...")
+    p.add_argument("--b", default="", metavar="RULES", action=JoinRepeated,
+                   help="variant B: field=value,... (default: the rulebook); A and B must differ, "
+                   "except with --unpaired")
     p.add_argument("-n", type=positive_int, default=100_000, help="games per variant (default 100000)")
     p.add_argument("--seed", type=seed_arg, default=0)
-    p.add_argument("--metrics", default=None, help="comma-separated metric names (default: the game's default set; "
-                   "`simcore GAME metrics` lists them)")
+    p.add_argument("--metrics", default=None, help="comma-separated metric names, each once (default: the game's "
+                   "default set; `simcore GAME metrics` lists them)")
     p.add_argument("--setup", default="", metavar="KEY=VALUE,...", action=JoinRepeated,
-                   help="who plays (the game's setup keys: `simcore GAME --help`), e.g. home=BOS,away=NYR")
+                   help="who plays in both A and B (the game's setup keys: `simcore GAME --help`), e.g. "
+                   "home=BOS,away=NYR")
     p.add_argument("--unpaired", action="store_true", help="run B on another seed (no common random numbers)")
     p.add_argument("--power", type=decimal, default=0.8, help="power for the suggested sample sizes (default 0.8)")
     add_threads(p)
@@ -54,17 +111,25 @@ def cmd_compare(argv):
     _check_game(args.game)
     if not 0 < args.power < 1:
         raise UsageError(f"--power must be between 0 and 1, got {args.power}")
+    from simcore.games import game as find_game
+
+    g = find_game(args.game)
+    metrics = _metrics_arg(g, args.metrics)
+    setup = g.setup(_setup_arg(args.setup))               # a bad key or value: one line, before anything runs
+    ra, rb = g.rules(args.a), g.rules(args.b)
     if args.plot:
         refuse_overwrite(args.plot, args.force)
     if args.report:
         from simcore.sharing import COMPARE_FIGURES, refuse_existing
 
+        if _is_folder(args.report):
+            raise UsageError(f"--report {args.report} is a folder; name a page FILE.html or FILE.md")
         refuse_existing(args.report, COMPARE_FIGURES, args.force)
+    _check_variants_differ(args, ra, rb)
     from simcore.analysis.compare import compare
     from simcore.analysis.inference import required_n
 
-    metrics = [m.strip() for m in args.metrics.split(",") if m.strip()] if args.metrics else None
-    cmp = compare(args.game, args.a, args.b, args.n, args.seed, metrics=metrics, setup=_setup_arg(args.setup),
+    cmp = compare(g, ra, rb, args.n, args.seed, metrics=metrics, setup=setup,
                   paired=not args.unpaired, threads=args.threads, progress=False)
     doc = cmp.to_json()
     for m, d in zip(doc["metrics"], cmp.differences):
@@ -156,24 +221,27 @@ def cmd_sweep(argv):
                    "(default: the rulebook)")
     p.add_argument("-n", type=positive_int, default=10_000, help="games per cell and seed (default 10000)")
     p.add_argument("--seeds", default="0", help="comma-separated seeds, the same for every cell (default 0)")
-    p.add_argument("--metrics", default=None, help="comma-separated metric names (default: the game's default set; "
-                   "`simcore GAME metrics` lists them)")
+    p.add_argument("--metrics", default=None, help="comma-separated metric names, each once (default: the game's "
+                   "default set; `simcore GAME metrics` lists them)")
     p.add_argument("--setup", default="", metavar="KEY=VALUE,...", action=JoinRepeated,
                    help="who plays (the game's setup keys: `simcore GAME --help`), e.g. home=BOS,away=NYR")
     add_threads(p)
     p.add_argument("--format", choices=("table", "json"), default="table")
-    p.add_argument("--out", default=None, metavar="FILE.parquet", type=output_file,
-                   help="also write the table to parquet")
+    p.add_argument("--out", default=None, metavar="FILE.parquet", type=_parquet_file,
+                   help="also write the table to FILE.parquet (the name must end in .parquet; a folder, another "
+                   "extension or none, and a file in a folder that does not exist are refused before anything runs)")
     p.add_argument("--force", action="store_true", help="replace an existing --out file")
     args = p.parse_args(argv)
     _check_game(args.game)
     grid = _grid_arg(args.grid)
     seeds = _seeds_arg(args.seeds)
+    from simcore.games import game as find_game
+
+    metrics = _metrics_arg(find_game(args.game), args.metrics)
     if args.out:
         refuse_overwrite(args.out, args.force)
     from simcore.analysis.sweep import sweep, to_parquet
 
-    metrics = [m.strip() for m in args.metrics.split(",") if m.strip()] if args.metrics else None
     df = sweep(args.game, args.base, grid, args.n, seeds, metrics=metrics, setup=_setup_arg(args.setup),
                threads=args.threads, progress=None if args.format == "table" else False)
     if args.out:

@@ -35,14 +35,34 @@ def functionals_for(game) -> dict:
     return {k: m.functional for k, m in find_game(game).metrics.items() if m.kind == "functional"}
 
 
+def repeated_metric(g, metrics) -> tuple[str, str, str] | None:
+    """The first metric that ``metrics`` (names as given) names twice, as ``(metric, first, second)`` with the
+    two names as given: the same name twice, or a renamed metric's old name and its new one (Strat
+    ``home_win_pct`` and ``home_win``); None when each metric is named once."""
+    seen = {}
+    for m in metrics:
+        key = g.renamed_metrics.get(m, m)
+        if key in seen:
+            return key, seen[key], m
+        seen[key] = m
+    return None
+
+
 def metric_names(g, metrics, *, functionals: bool = True) -> list[str]:
     """The metrics a comparison reports: ``metrics`` (names, an earlier release's name resolving with a
-    warning), or the game's default set (per-game metrics, then functionals)."""
+    warning), or the game's default set (per-game metrics, then functionals).  A metric named twice is a
+    ValueError naming both names as given (it would be reported twice and counted twice by Holm's
+    adjustment)."""
     if metrics is None:
         names = list(g.default_metrics or g.metrics)
         per = [m for m in names if g.metrics[m].kind == "per_game"]
         fun = [m for m in names if g.metrics[m].kind == "functional"]
         return per + (fun if functionals else [])
+    metrics = list(metrics)
+    twice = repeated_metric(g, metrics)
+    if twice:
+        name, first, second = twice
+        raise ValueError(f"{g.id} metric {name!r} is named twice ({first} and {second}); give each metric once")
     out = []
     for m in metrics:
         metric = g.metric(m)

@@ -124,7 +124,7 @@ def test_cli_forest_plot_refuses_to_overwrite(capsys, tmp_path):
     plot = tmp_path / "forest.png"
     code, out, err = _run(capsys, "compare", "pyramid", "--b", "tie_break=shootout", "-n", "2000", "--plot", str(plot))
     assert code == 0 and plot.stat().st_size > 5000 and f"wrote {plot}" in out, err
-    code, out, err = _run(capsys, "compare", "pyramid", "-n", "2000", "--plot", str(plot))
+    code, out, err = _run(capsys, "compare", "pyramid", "--b", "tie_break=shootout", "-n", "2000", "--plot", str(plot))
     assert code == 2 and "exists" in err and err.count("\n") == 1
 
 
@@ -299,3 +299,75 @@ def test_verdicts_alpha_sets_the_interval_the_test_and_the_sample_size():
     assert v.ci_low == pytest.approx(d.diff - q * se) and not v.detected
     assert v.required_n == required_n(d.sd, d.diff, 0.8, 0.01) > required_n(d.sd, d.diff, 0.8, 0.05)
     assert "(99% CI " in v.verdict and f"about {v.required_n:,} games per variant" in v.verdict
+
+
+RULEBOOK = {"ezr": "ezr(qq_chart=on,qq_unprinted=mirror,overtime=table,shootout=on,shootout_undecided=repeat)"}
+SAME = "the two rule variants to compare are the same"
+
+
+@pytest.mark.parametrize("argv,line", [
+    (["ezr"], f"give --a and/or --b: {SAME} (both the rulebook)"),
+    # the setup is who plays in both A and B: it cannot make them differ
+    (["ezr", "--setup", "home=TBL,away=OTT"],
+     f"give --a and/or --b: {SAME} (both the rulebook; --setup sets who plays in both A and B)"),
+    (["ezr", "--a", "qq_chart=on"],
+     f"--a 'qq_chart=on' and --b (not given: the rulebook) are the same rules, {RULEBOOK['ezr']}: {SAME}; "
+     "change --a or --b"),
+    (["pyramid", "--a", "tie_break=shootout", "--b", "tie_break=shootout"],
+     "--a 'tie_break=shootout' and --b 'tie_break=shootout' are the same rules, "
+     "pyramid(deck=standard,lineup=3-2-1,skater_beats=>=,goalie_beats=>,first_attack=first-drafter,"
+     "period_start=next-in-turn,first_player=home,last_card=on,tie_break=shootout): "
+     f"{SAME}; change --a or --b"),
+])
+def test_cli_a_variant_against_itself_is_refused_before_running(capsys, no_simulation, argv, line):
+    """Without a difference between A and B (paired: the same games) every difference is exactly 0: refused up
+    front, where it used to play -n games (100,000 by default) of the rulebook against itself."""
+    code, out, err = _run(capsys, "compare", *argv, "-n", "100")
+    assert code == 2 and out == ""
+    assert err == f"simcore: error: {line}\n"
+
+
+def test_cli_a_variant_against_itself_unpaired_compares_two_seeds(capsys):
+    """--unpaired runs B on the next seed: a variant against itself differs there (two independent samples)."""
+    code, out, err = _run(capsys, "compare", "ezr", "--unpaired", "-n", "2000", "--seed", "5", "--metrics",
+                          "home_win", "--format", "json")
+    assert code == 0, err
+    doc = json.loads(out)
+    assert doc["a"] == doc["b"] == RULEBOOK["ezr"] and (doc["seed"], doc["seed_b"], doc["paired"]) == (5, 6, False)
+    m = doc["metrics"][0]
+    assert m["diff"] != 0 and m["ci"][0] < 0 < m["ci"][1]
+
+
+@pytest.mark.parametrize("game,b,metrics,needle", [
+    ("ezr", "qq_chart=off", "home_win,home_win", "the ezr metric 'home_win' twice (home_win and home_win)"),
+    ("ezr", "qq_chart=off", "home_win,tie,goals_per_team_game,tie",
+     "the ezr metric 'tie' twice (tie and tie)"),
+    # an earlier release's name and its new one are the same metric, named as given
+    ("strat", "goalie_fatigue=off", "home_win,home_win_pct",
+     "the strat metric 'home_win' twice (home_win and home_win_pct)"),
+    ("pyramid", "tie_break=shootout", "turns_per_game,game_length",
+     "the pyramid metric 'game_length' twice (turns_per_game and game_length)"),
+])
+def test_cli_a_metric_named_twice_is_refused_before_running(capsys, no_simulation, game, b, metrics, needle):
+    code, out, err = _run(capsys, "compare", game, "--b", b, "-n", "100", "--metrics", metrics)
+    assert code == 2 and out == ""
+    assert err == f"simcore: error: --metrics names {needle}; give each metric once\n"   # no warning line
+
+
+def test_compare_refuses_a_metric_named_twice_before_running(no_simulation):
+    with pytest.raises(ValueError, match=r"^strat metric 'away_win' is named twice \(away_win_pct and away_win\); "
+                                         r"give each metric once$"):
+        compare("strat", None, "goalie_fatigue=off", 112, metrics=["away_win_pct", "tie", "away_win"])
+
+
+def test_cli_report_into_a_folder_is_refused_before_running(capsys, tmp_path, no_simulation):
+    """--report DIR (an existing folder): refused up front, not "exists; pass --force" and, with --force, a whole
+    comparison run before the write fails."""
+    folder = tmp_path / "page.html"
+    folder.mkdir()
+    for force in ([], ["--force"]):
+        code, out, err = _run(capsys, "compare", "ezr", "--b", "qq_chart=off", "-n", "100", "--report", str(folder),
+                              *force)
+        assert code == 2 and out == ""
+        assert err == f"simcore: error: --report {folder} is a folder; name a page FILE.html or FILE.md\n"
+    assert list(folder.iterdir()) == []

@@ -194,3 +194,54 @@ def test_a_count_that_is_0_or_1_in_every_game_keeps_the_normal_interval():
     for m in ("lead_changes", "comeback"):              # a count and a share of games: the same in both
         assert tuple(df.loc[m, ["estimate", "ci_low", "ci_high"]]) == tuple(s.loc[m, ["estimate", "ci_low",
                                                                                      "ci_high"]]), m
+
+
+SWEEP = ["sweep", "pyramid", "--grid", "tie_break=ties,shootout", "-n", "200"]
+
+
+@pytest.mark.parametrize("force", [[], ["--force"]])
+def test_cli_out_into_a_folder_is_refused_before_running(capsys, tmp_path, no_simulation, force):
+    """`--out DIR`, an existing folder: not "exists; pass --force" (which --force would not cure), and with
+    --force not a whole sweep run before the write fails."""
+    folder = tmp_path / "dirout"
+    folder.mkdir()
+    (folder / "keep.txt").write_text("mine")
+    code, out, err = _run(capsys, *SWEEP, "--out", str(folder), *force)
+    assert code == 2 and out == ""
+    assert err == f"simcore: error: simcore sweep: argument --out: {folder} is a folder; name a file FILE.parquet\n"
+    assert [p.name for p in folder.iterdir()] == ["keep.txt"] and (folder / "keep.txt").read_text() == "mine"
+    # a name ending in a separator is a folder too, even one that does not exist yet
+    code, out, err = _run(capsys, *SWEEP, "--out", f"{tmp_path / 'new'}/")
+    assert code == 2 and err == (f"simcore: error: simcore sweep: argument --out: {tmp_path / 'new'}/ is a folder; "
+                                 "name a file FILE.parquet\n")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["dirout"]
+
+
+@pytest.mark.parametrize("name", ["sw2.csv", "sw2", "sw2.parquet.bak", "sw2.json"])
+def test_cli_out_must_end_in_parquet(capsys, tmp_path, no_simulation, name):
+    """The table is written as parquet whatever its name: any other extension, or none, is refused up front
+    (nothing is appended), and no file is written."""
+    target = tmp_path / name
+    code, out, err = _run(capsys, *SWEEP, "--out", str(target))
+    assert code == 2 and out == ""
+    assert err == (f"simcore: error: simcore sweep: argument --out: {str(target)!r}: the name must end in .parquet "
+                   "(the table is written as parquet)\n")
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("metrics,needle", [
+    ("tie,home_win,tie", "--metrics names the pyramid metric 'tie' twice (tie and tie); give each metric once"),
+    # an earlier release's name and its new one are the same metric
+    ("turns_per_game,home_win,game_length",
+     "--metrics names the pyramid metric 'game_length' twice (turns_per_game and game_length); give each metric once"),
+])
+def test_cli_a_metric_named_twice_is_refused_before_running(capsys, no_simulation, metrics, needle):
+    code, out, err = _run(capsys, *SWEEP, "--metrics", metrics)
+    assert code == 2 and out == ""
+    assert err == f"simcore: error: {needle}\n"        # one line: no deprecation warning before it
+
+
+def test_sweep_refuses_a_metric_named_twice_before_running(no_simulation):
+    with pytest.raises(ValueError, match=r"^pyramid metric 'game_length' is named twice \(game_length and "
+                                         r"turns_per_game\); give each metric once$"):
+        sweep("pyramid", None, {"tie_break": ["ties", "shootout"]}, 10, metrics=["game_length", "turns_per_game"])

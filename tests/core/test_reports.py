@@ -253,3 +253,11 @@ def test_report_renders_in_a_browser(which, league_page, cmp, proj, tmp_path):
         assert f"<td>{proj.teams.team.iloc[-1]}</td>" in dom
     else:
         assert "<td>decided_OT</td>" in dom
+
+
+def test_a_report_path_that_is_a_folder_is_refused_with_or_without_force(tmp_path):
+    # before anything runs: with --force it used to pass the check, run, and fail at the write
+    (tmp_path / "page.html").mkdir()
+    for force in (False, True):
+        with pytest.raises(ValueError, match=r"page.html is a folder; name a page FILE.html or FILE.md"):
+            sharing.refuse_existing(tmp_path / "page.html", (), force)

@@ -155,8 +155,9 @@ def test_compare_on_a_rule_variant(capsys):
     assert [m["name"] for m in doc["metrics"]] == ["home_win", "goals_per_team_game", "shots_per_game", "pp_pct"]
     code, out, err = run(capsys, "compare", "blueline", "-n", "300", "--metrics", "home_win,pp_pct",
                          "--format", "json")
-    assert code == 0, err
-    assert all(m["diff"] == 0 for m in json.loads(out)["metrics"])     # a variant against itself
+    assert code == 2 and out == ""                                      # a variant against itself is refused
+    assert err.strip().splitlines() == ["simcore: error: give --a and/or --b: the two rule variants to compare "
+                                        "are the same (both the rulebook)"]
 
 
 def test_sweep_on_rule_variants(capsys):
@@ -174,7 +175,8 @@ def test_sweep_on_rule_variants(capsys):
 
 
 def test_compare_with_a_setup(capsys):
-    code, out, err = run(capsys, "compare", "blueline", "-n", "200", "--setup", "policy_away=random",
-                         "--metrics", "home_win", "--format", "json")
+    name, value, _ = _other_value()
+    code, out, err = run(capsys, "compare", "blueline", "--b", f"{name}={value}", "-n", "200", "--setup",
+                         "policy_away=random", "--metrics", "home_win", "--format", "json")
     assert code == 0, err
     assert json.loads(out)["setup"]
