@@ -98,9 +98,11 @@ COMMON = _metrics(
     Metric("tie", "share of games that ended tied", lambda r: r.games.winner == "tie"),
     Metric("home_advantage", "home wins minus away wins, as a share of games",
            lambda r: (r.games.winner == "home").astype(float) - (r.games.winner == "away")),
-    Metric("decided_OT", "share of games decided in overtime", lambda r: r.games.decided_in == "OT"),
+    Metric("decided_OT", "share of games that ended in overtime (won there, or tied after it: decided_in OT, the "
+           "last phase played)", lambda r: r.games.decided_in == "OT"),
     Metric("decided_SO", "share of games decided by a shootout", lambda r: r.games.decided_in == "SO"),
-    Metric("past_regulation", "share of games not decided in regulation", lambda r: r.games.decided_in != "REG"),
+    Metric("past_regulation", "share of games that went past regulation (decided_in OT or SO)",
+           lambda r: r.games.decided_in != "REG"),
     Metric("home_goals_mean", "home goals per game", lambda r: r.games.home_goals, bounds=COUNT),
     Metric("away_goals_mean", "away goals per game", lambda r: r.games.away_goals, bounds=COUNT),
     Metric("goals_per_team_game", "goals per team per game (both sides' mean)",
