@@ -176,9 +176,11 @@ def main(argv=None):
     else:
         concl.append(f"No detectable change in goals per team game at n = {args.n:,} (on - off "
                      f"{on_minus_off:+.4f}, CI {-g.ci_high:+.4f} to {-g.ci_low:+.4f}); the exact difference is {-exd:+.4f}.")
-    size = "negligible in play (below 0.05 goals per team game, about one goal in 20 games)" \
-        if abs(exd) < 0.05 else "large enough to notice over a season"
-    concl.append(f"That is {size}.")
+    effect = abs(on_minus_off)
+    every = (f", one goal in about {float(f'{1 / effect:.2g}'):,.0f} team-games" if effect > 0 else "")
+    size = ("negligible in play (under this report's threshold of 0.05 goals per team game, one goal in 20 "
+            "team-games)" if effect < 0.05 else "large enough to notice over a season")
+    concl.append(f"The measured effect, {effect:.4f} goals per team game{every}, is {size}.")
     for r, what in ((hw, "home win rate"), (mg, "goal margin")):
         if C.excludes_zero(r):
             concl.append(f"The {what} changes by {-r['diff']:+.4f} with the chart (CI {-r.ci_high:+.4f} to {-r.ci_low:+.4f}).")

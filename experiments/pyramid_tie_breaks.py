@@ -3,8 +3,8 @@
 Options ``tie_break=sudden-death``, ``tie_break=shootout`` and ``period_start=alternate``, alone and combined,
 each compared with the rulebook rules (``tie_break=ties``, ``period_start=next-in-turn``) on common random
 numbers: tie rate, first-mover win, home advantage (home win minus away win; with ``first_player=home`` the home
-side drafts first in period 1), with paired 95% intervals; ``simcore.games.pyramid.report.rule_options`` gives a
-second, independent verdict.
+side drafts first in period 1), with paired 95% intervals; ``simcore.games.pyramid.report.rule_options`` (that is
+``balance.rule_options``, re-exported) gives a second verdict on the same games (the same n and seed).
 """
 from __future__ import annotations
 
@@ -42,7 +42,7 @@ def main(argv=None):
         h = C.Z * sd / math.sqrt(adv.size)
         decided = (g.winner != "tie").to_numpy().astype(float)
         fm = g.first_drafter_won.to_numpy().astype(float)
-        levels[o] = {"tie": C.wilson(float((g.winner == "tie").sum()), args.n),
+        levels[o] = {"tie": C.wilson(float((g.winner == "tie").sum()), args.n), "fm_win": C.wilson(fm.sum(), args.n),
                      "adv": (m, m - h, m + h), "fm_share": C.ratio_ci(fm, decided)}
     ro = report.rule_options(OPTIONS, n=args.n, seed=args.seed).set_index("option")
 
@@ -106,15 +106,26 @@ def main(argv=None):
     for o in ["base"] + OPTIONS:
         lv = levels[o]
         fmw = (tab(OPTIONS[0]).loc["first_mover_win", "a"] if o == "base" else tab(o).loc["first_mover_win", "b"])
+        assert abs(fmw - lv["fm_win"][0]) < 1e-12, "the games table and compare count the first mover's wins alike"
         rows.append(["rulebook" if o == "base" else f"`{o}`", C.pct_ci(*lv["tie"], 2), C.ci(*lv["adv"], sign=True),
-                     C.pct(fmw, 2), C.pct_ci(*lv["fm_share"], 2)])
-    L += C.table(["rules", "tie rate [95% CI]", "home advantage [95% CI]", "first-mover win",
+                     C.pct_ci(*lv["fm_win"], 2), C.pct_ci(*lv["fm_share"], 2)])
+    L += C.table(["rules", "tie rate [95% CI]", "home advantage [95% CI]", "first-mover win [95% CI]",
                   "first mover's share of decided games [95% CI]"], rows)
     L += ["## Paired changes (option - rulebook)", ""]
     show = ["tie", "first_mover_win", "home_advantage", "decided_OT", "decided_SO", "goals_per_team_game", "game_length"]
     rows = [[f"`{o}`"] + [C.ci(tab(o).loc[m, "diff"], tab(o).loc[m, "ci_low"], tab(o).loc[m, "ci_high"], sign=True)
                           for m in show] for o in OPTIONS]
     L += C.table(["option"] + show, rows)
+    sd = [o for o in OPTIONS if "tie_break=sudden-death" in o]
+    if sd:
+        t = tab(sd[0])
+        ot, base_tie = t.loc["decided_OT", "diff"], levels["base"]["tie"][0]
+        L += [f"`decided_OT` is the share of games that ended in overtime (won there, or tied after it), not the share "
+              f"overtime decided. With `{sd[0]}` it counts every game that reaches the sudden-death period, the "
+              f"{C.pct(levels[sd[0]]['tie'][0], 2)} still tied after it included, so its change ({ot:+.4f}) "
+              + (f"equals the rulebook's tie rate ({base_tie:.4f})" if abs(ot - base_tie) < 1e-9 else
+                 f"is not the share of games it decides") +
+              f"; the share sudden death decides is the fall in ties ({-t.loc['tie', 'diff']:.4f}).", ""]
     L += [f"`report.rule_options` (same n and seed; `keeps_balance`: the paired 95% interval of the change in "
           f"|first-mover advantage| ends at most {BALANCE_SLACK} above zero; `worsens_balance`: it lies above "
           f"zero):", ""]

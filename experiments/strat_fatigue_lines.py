@@ -2,8 +2,9 @@
 
 Two paired comparisons against the rulebook rules (``goalie_fatigue=on``, ``lines=3``) over the sample league's
 round robin (the default setup of ``simcore.game("strat").simulate``): ``goalie_fatigue=off`` and
-``lines=4``.  Metrics: goals per team game, home win, shots, power-play chances and goals, and the power-play
-conversion rate (a ratio of sums, with a paired delta-method interval).  NHL 2018-19 figures from
+``lines=4``.  Metrics: goals per team game, home win, shots, power-play chances and goals, goal margin, the share
+of games past regulation, and the power-play conversion rate (a ratio of sums, with a paired delta-method
+interval); the conclusion names every metric whose change is detected.  NHL 2018-19 figures from
 ``docs/reference/nhl.md`` are shown for scale.
 """
 from __future__ import annotations
@@ -101,10 +102,10 @@ def main(argv=None):
     for v, label in VARIANTS.items():
         t = cmps[v].table().set_index("metric")
         sig, flat = [], []
-        for m in ("goals_per_team_game", "home_win", "shots_per_game", "pp_opportunities_per_game",
-                  "pp_goals_per_game"):
+        for m in t.index:                       # every metric of the compare family, in the table's order
             r = t.loc[m]
-            txt = f"{m} {r['diff']:+.4f} ({100 * r['diff'] / r.a:+.2f}%, CI {r.ci_low:+.4f} to {r.ci_high:+.4f})"
+            rel = f"{100 * r['diff'] / r.a:+.2f}%, " if r.a else ""
+            txt = f"{m} {r['diff']:+.4f} ({rel}CI {r.ci_low:+.4f} to {r.ci_high:+.4f})"
             detected = C.excludes_zero(r) and r.p_holm < 0.05
             (sig if detected else flat).append(txt if detected else m)
         d, dl, dh = pp_diff[v]
