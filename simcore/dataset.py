@@ -45,14 +45,16 @@ def _hidden(folder: Path, b: int) -> Path:
     return folder / ("." + PART.format(b) + ".partial")
 
 
-def _write_block(g, setup, rules, seed, out, tables, block, g0, count, meta):
-    """Play games ``g0 .. g0+count-1`` and write each of ``tables`` as a hidden part file; returns
-    ``[(table, block, rows, bytes, sha256)]``.  Runs on a worker (or here, on threads)."""
+def _write_block(g, setup, rules, seed, out, tables, block, g0, count, meta, threads=None):
+    """Play games ``g0 .. g0+count-1`` (on ``threads`` threads; None: every core) and write each of ``tables`` as
+    a hidden part file; returns ``[(table, block, rows, bytes, sha256)]``.  Runs on a worker (or here, on
+    threads)."""
     import pyarrow as pa
     import pyarrow.parquet as pq
 
     with runner.first_game(g0):
-        res = g.simulate(setup, n=count, seed=seed, rules=rules, progress=False, executor="threads")
+        res = g.simulate(setup, n=count, seed=seed, rules=rules, progress=False, executor="threads",
+                         threads=threads)
     b = g0 // block
     done = []
     for name in tables:
@@ -73,11 +75,15 @@ def _write_block(g, setup, rules, seed, out, tables, block, g0, count, meta):
 
 
 def write(game, out, n: int, seed: int = 0, rules=None, setup=None, *, tables=None, block: int | None = None,
-          overwrite: bool = False, progress: bool | None = None, executor=None, workers: int | None = None) -> dict:
+          overwrite: bool = False, progress: bool | None = None, executor=None, workers: int | None = None,
+          threads: int | None = None) -> dict:
     """Play ``n`` games of ``game`` and write its per-game ``tables`` (default: every one) into the folder
-    ``out`` as parquet datasets, one file per block of ``block`` games; returns the manifest written.
+    ``out`` as parquet datasets, one file per block of ``block`` games, each block's games on ``threads`` threads
+    (None: every core of the process that plays it); returns the manifest written.
 
     Refuses (FileExistsError) a folder with a manifest or a table folder already there, unless ``overwrite``.
+    An interrupted or failed run removes its parts, and the table folders (and ``out``) it created that are left
+    empty, so that the same command can run again.
     """
     from simcore.games import game as find_game
     from simcore.games.base import check_n
@@ -96,46 +102,69 @@ def write(game, out, n: int, seed: int = 0, rules=None, setup=None, *, tables=No
             raise ValueError(f"{g.id} has no per-game table {t!r}; per-game tables: {', '.join(available)}")
     if not tables:
         raise ValueError("tables must name at least one table")
-    out = Path(out)
+    with runner.threads(threads):       # a bad thread count is refused before anything is written
+        pass
+    out = Path(out).absolute()          # the workers of a cluster may run in another folder
     if out.exists() and not out.is_dir():
         raise NotADirectoryError(f"{out} is a file, not a folder")
     hint = "pass overwrite=True to replace it"
     refuse_existing(out / MANIFEST, overwrite, hint)
     for t in tables:
         refuse_existing(out / t, overwrite, hint)
+    created = [f for f in (out, *(out / t for t in tables)) if not f.exists()]
     out.mkdir(parents=True, exist_ok=True)
     meta = {"game": g.id, "variant": rules.id, "setup": setup.id, "seed": seed, "n": n, "block": block,
             "version": __import__("simcore").__version__}
 
     def fn(g0, count):
-        return _write_block(g, setup, rules, seed, out, tables, block, g0, count, meta)
+        return _write_block(g, setup, rules, seed, out, tables, block, g0, count, meta, threads)
 
     try:
         with runner.maybe(executor, workers):
             parts = runner.map_blocks(n, fn, chunk_size=block, progress=progress, seed=seed)
     except BaseException:
-        for t in tables:
-            for tmp in (out / t).glob(".part-*.partial"):
-                tmp.unlink(missing_ok=True)
+        _clean(out, tables, [], created)
         raise
-    # every block is written: the folder becomes complete (the old manifest goes first, the new one last)
+    # every block is written: the folder becomes complete (the old manifest and parts go first, the new manifest
+    # last; a part of a replaced run is never left beside new ones)
     (out / MANIFEST).unlink(missing_ok=True)
-    keep = {(t, PART.format(b)) for p in parts for t, b, *_ in p}
     for t in tables:
         for old in (out / t).glob("part-*.parquet"):
-            if (t, old.name) not in keep:
-                old.unlink()
+            old.unlink()
     files = []
     rows = {t: 0 for t in tables}
-    for p in parts:
-        for t, b, nrows, size, digest in p:
-            os.replace(_hidden(out / t, b), out / t / PART.format(b))
-            files.append({"name": f"{t}/{PART.format(b)}", "bytes": size, "sha256": digest})
-            rows[t] += nrows
+    renamed = []
+    try:
+        for p in parts:
+            for t, b, nrows, size, digest in p:
+                os.replace(_hidden(out / t, b), out / t / PART.format(b))
+                renamed.append(out / t / PART.format(b))
+                files.append({"name": f"{t}/{PART.format(b)}", "bytes": size, "sha256": digest})
+                rows[t] += nrows
+    except BaseException:
+        # interrupted while the parts are renamed: a parquet reader given a table's folder would read the parts
+        # already renamed as if they were the whole table
+        _clean(out, tables, renamed, created)
+        raise
     doc = {"simcore": meta["version"], "command": COMMAND.get(), "files": files,
            "dataset": {**meta, "blocks": len(parts), "tables": {t: {"rows": rows[t], "path": t} for t in tables}}}
     write_json(out / MANIFEST, doc, overwrite=True)
     return doc
+
+
+def _clean(out: Path, tables, renamed, created) -> None:
+    """After an interrupted or failed run: remove the parts it wrote (hidden, and ``renamed`` into place), then
+    the folders in ``created`` that are left empty (table folders first, then ``out``)."""
+    for p in renamed:
+        p.unlink(missing_ok=True)
+    for t in tables:
+        for tmp in (out / t).glob(".part-*.partial"):
+            tmp.unlink(missing_ok=True)
+    for folder in reversed(created):
+        try:
+            folder.rmdir()              # only when empty
+        except OSError:
+            pass
 
 
 def read(path, table: str = "games"):
@@ -182,7 +211,7 @@ def cmd_dataset(argv):
     refuse_overwrite_any(args.out, [MANIFEST, *(tables or [])], args.force)
     try:
         doc = write(args.game.lower(), args.out, args.n, args.seed, args.rules or None, args.setup or None,
-                    tables=tables, block=args.block, overwrite=args.force)
+                    tables=tables, block=args.block, overwrite=args.force, threads=args.threads)
     except FileExistsError as exc:
         raise UsageError(f"{exc.args[0].split(';')[0]}; pass --force to replace it") from None
     d = doc["dataset"]

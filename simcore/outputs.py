@@ -322,14 +322,21 @@ def read_folder(path, *, verify: bool = True) -> dict:
 
 def check_complete(path, meta: dict) -> None:
     """IncompleteOutput when the file ``path``, whose own metadata is ``meta``, was written into an output
-    folder (:meth:`Folder.parquet`) that is not complete or does not list it as it is."""
-    if not isinstance(meta, dict) or IN_FOLDER not in meta:
+    folder (:meth:`Folder.parquet`) or is a part of a dataset folder (:mod:`simcore.dataset`, its manifest two
+    levels up) that is not complete or does not list it as it is."""
+    if not isinstance(meta, dict):
         return
     path = Path(path)
-    doc = read_manifest(path.parent, verify=False)
+    if IN_FOLDER in meta:
+        folder, name = path.parent, path.name
+    elif "block" in meta and "first_game" in meta:        # DIR/<table>/part-<block>.parquet
+        folder, name = path.parent.parent, f"{path.parent.name}/{path.name}"
+    else:
+        return
+    doc = read_manifest(folder, verify=False)
     listed = {f["name"]: f for f in doc["files"]}
-    if path.name not in listed:
-        raise IncompleteOutput(f"{path} is not listed in {path.parent / MANIFEST}: it is left from a run that did "
+    if name not in listed:
+        raise IncompleteOutput(f"{path} is not listed in {folder / MANIFEST}: it is left from a run that did "
                                "not finish")
-    if _sha256(path) != listed[path.name]["sha256"]:
-        raise IncompleteOutput(f"{path} differs from the file {path.parent / MANIFEST} lists")
+    if _sha256(path) != listed[name]["sha256"]:
+        raise IncompleteOutput(f"{path} differs from the file {folder / MANIFEST} lists")

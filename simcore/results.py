@@ -167,9 +167,14 @@ def read_table(path) -> tuple[pd.DataFrame, dict]:
 
     import pyarrow as pa
 
-    from simcore.outputs import check_complete, read_manifest
+    from simcore.outputs import MANIFEST, check_complete, read_manifest
 
     path = Path(path)
+    if path.is_dir() and (path.parent / MANIFEST).is_file() and not (path / MANIFEST).exists():
+        # a table's folder of a dataset (simcore.dataset): its parts are read together, not as one run's table
+        read_manifest(path.parent, verify=False)
+        raise ValueError(f"{path} is a table of the dataset {path.parent}: read it with "
+                         f"simcore.dataset.read({str(path.parent)!r}, {path.name!r}) or pandas.read_parquet(path)")
     if path.is_dir():                   # an --out folder: say what to read in it, or that it is incomplete
         doc = read_manifest(path, verify=False)
         tables = ", ".join(f["name"] for f in doc["files"] if f["name"].endswith(".parquet")) or "none"

@@ -78,3 +78,69 @@ def test_the_dataset_command(tmp_path, capsys):
     assert "500 ezr games in 3 blocks of 200: games (500 rows)" in line
     assert main(["dataset", "ezr", "-n", "500", "--out", str(out)]) == 2
     assert "exists; pass --force" in capsys.readouterr().err
+
+
+def test_an_interrupt_while_the_parts_are_renamed_leaves_no_part_and_no_folder(tmp_path, monkeypatch):
+    # Ctrl-C between two renames used to leave the parts already renamed: pandas.read_parquet(DIR/games) then read
+    # them as the whole table, with no error
+    out = tmp_path / "new" / "run"
+    real = dataset.os.replace
+    calls = []
+
+    def interrupted(src, dst):
+        calls.append(dst)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        return real(src, dst)
+
+    monkeypatch.setattr(dataset.os, "replace", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        dataset.write("ezr", out, n=100, seed=1, block=20, tables=["games"])
+    assert len(calls) == 3
+    assert not out.exists() and (tmp_path / "new").exists()       # the folders the run made, left empty, go
+    monkeypatch.undo()
+    doc = dataset.write("ezr", out, n=100, seed=1, block=20, tables=["games"])   # the same run again: no --force
+    assert doc["dataset"]["blocks"] == 5 and len(pd.read_parquet(out / "games")) == 100
+
+
+def test_a_replaced_dataset_keeps_no_part_of_the_old_run_when_interrupted(tmp_path, monkeypatch):
+    out = tmp_path / "run"
+    dataset.write("ezr", out, n=100, seed=1, block=20, tables=["games"])
+
+    def interrupted(src, dst):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(dataset.os, "replace", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        dataset.write("ezr", out, n=100, seed=2, block=20, tables=["games"], overwrite=True)
+    assert list((out / "games").iterdir()) == [] and not (out / "manifest.json").exists()
+
+
+def test_the_dataset_command_reads_threads_and_the_workers_get_an_absolute_folder(tmp_path, capsys, monkeypatch):
+    from simcore.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    assert main(["dataset", "ezr", "-n", "100", "--threads", "99", "--out", "d"]) == 2
+    assert "threads must be between 1 and" in capsys.readouterr().err and not (tmp_path / "d").exists()
+    seen = []
+    real = dataset._write_block
+
+    def spy(g, setup, rules, seed, out, tables, block, g0, count, meta, threads=None):
+        seen.append((out, threads))
+        return real(g, setup, rules, seed, out, tables, block, g0, count, meta, threads)
+
+    monkeypatch.setattr(dataset, "_write_block", spy)
+    assert main(["dataset", "ezr", "-n", "100", "--block", "50", "--threads", "1", "--out", "d"]) == 0
+    assert seen == [(tmp_path / "d", 1)] * 2
+
+
+def test_read_parquet_on_a_dataset_names_what_to_read_and_refuses_a_part_of_an_incomplete_one(tmp_path):
+    out = tmp_path / "run"
+    dataset.write("ezr", out, n=60, seed=1, block=20, tables=["games"])
+    with pytest.raises(ValueError, match=r"is a table of the dataset .*run: read it with simcore.dataset.read"):
+        simcore.read_parquet(out / "games")             # it said the complete dataset's run did not finish
+    part = out / "games" / "part-00000001.parquet"
+    assert simcore.read_parquet(part).games["game_id"].tolist() == list(range(20, 40))
+    (out / "manifest.json").unlink()
+    with pytest.raises(IncompleteOutput, match="has no manifest.json"):
+        simcore.read_parquet(part)                      # it read a part of an unfinished run as if complete
