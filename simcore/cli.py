@@ -208,19 +208,22 @@ def main(argv=None) -> int:
     token = COMMAND.set(["simcore", *argv])
     was = progress.set_quiet(False)     # a command's --quiet (cliargs.Parser) holds for that command only
     try:
-        if headless:
-            os.environ["MPLBACKEND"] = "Agg"
-        with warnings.catch_warnings():
-            _show_deprecations()
-            return _main(argv)
+        try:
+            if headless:
+                os.environ["MPLBACKEND"] = "Agg"
+            with warnings.catch_warnings():
+                _show_deprecations()
+                return _main(argv)
+        finally:
+            from simcore import runner
+
+            runner.shutdown()     # the cluster --executor dask started, if any (its tasks cancelled on Ctrl-C)
     except KeyboardInterrupt:
-        # files being written were removed on the way out (simcore.outputs.replacing); no traceback
+        # files being written were removed on the way out (simcore.outputs.replacing); no traceback, also when
+        # the Ctrl-C comes while the cluster closes
         print("simcore: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
     finally:
-        from simcore import runner
-
-        runner.shutdown()         # the cluster --executor dask started, if any (its tasks cancelled on Ctrl-C)
         progress.set_quiet(was)
         COMMAND.reset(token)
         if headless:

@@ -250,7 +250,9 @@ def _games_task(shipped, g0, count, inputs, row_specs, total_specs):
 def _workers_ignore_ctrl_c():
     """Processes started inside the block ignore SIGINT: Ctrl-C at a terminal reaches every process of its
     group, and a LocalCluster's workers are ours to stop (the client cancels their tasks and closes the cluster)
-    rather than each printing its own KeyboardInterrupt.  Python keeps an ignored SIGINT ignored in a child."""
+    rather than each printing its own KeyboardInterrupt.  Python keeps an ignored SIGINT ignored in a child.
+    A Ctrl-C while the cluster starts is lost with it: the process's other threads (numba's) take the signal and
+    ignore it, so blocking it in this thread would not keep it pending."""
     import signal
     import threading
 
@@ -321,8 +323,10 @@ class Dask:
         if client is not None:
             self.client = client
         elif address is None:
+            # a task's error reaches the client (a BlockError naming the block); the cluster's own error logs
+            # would print tracebacks of connections cut when a Ctrl-C closes it
             kw = dict(n_workers=self.workers or numba.config.NUMBA_NUM_THREADS, threads_per_worker=1,
-                      processes=True, dashboard_address=":0", silence_logs=40)
+                      processes=True, dashboard_address=":0", silence_logs=logging.CRITICAL)
             kw.update(cluster_kw)
             with _workers_ignore_ctrl_c():
                 self.cluster = distributed.LocalCluster(**kw)

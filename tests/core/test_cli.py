@@ -54,3 +54,18 @@ def test_a_command_line_date_is_written_yyyy_mm_dd(text):
     with pytest.raises(argparse.ArgumentTypeError) as exc:
         iso_date(text)
     assert str(exc.value) == f"{text!r} is not a date (YYYY-MM-DD)"
+
+
+def test_ctrl_c_while_the_cluster_closes_is_one_line(monkeypatch, capsys):
+    # the command printed its output, then Ctrl-C came while runner.shutdown() closed a dask cluster: a traceback
+    # through cli.main's finally, and no "interrupted" line
+    from simcore import runner
+    from simcore.cli import main
+
+    def interrupted():
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(runner, "shutdown", interrupted)
+    assert main(["ezr", "-n", "100", "--seed", "1", "--format", "json"]) == 130
+    out, err = capsys.readouterr()
+    assert err == "simcore: interrupted\n" and '"n": 100' in out
