@@ -112,6 +112,9 @@ def write(game, out, n: int, seed: int = 0, rules=None, setup=None, *, tables=No
     for t in tables:
         refuse_existing(out / t, overwrite, hint)
     created = [f for f in (out, *(out / t for t in tables)) if not f.exists()]
+    for t in tables:        # hidden parts a cluster's tasks wrote after an earlier run was interrupted
+        for stale in (out / t).glob(".part-*.partial"):
+            stale.unlink()
     out.mkdir(parents=True, exist_ok=True)
     meta = {"game": g.id, "variant": rules.id, "setup": setup.id, "seed": seed, "n": n, "block": block,
             "version": __import__("simcore").__version__}

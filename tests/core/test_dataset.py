@@ -144,3 +144,13 @@ def test_read_parquet_on_a_dataset_names_what_to_read_and_refuses_a_part_of_an_i
     (out / "manifest.json").unlink()
     with pytest.raises(IncompleteOutput, match="has no manifest.json"):
         simcore.read_parquet(part)                      # it read a part of an unfinished run as if complete
+
+
+def test_force_removes_hidden_parts_an_interrupted_cluster_run_left(tmp_path):
+    out = tmp_path / "run"
+    (out / "games").mkdir(parents=True)
+    (out / "games" / ".part-00000007.parquet.partial").write_bytes(b"a task that finished after Ctrl-C")
+    with pytest.raises(FileExistsError, match="games exists"):
+        dataset.write("ezr", out, n=40, seed=1, block=20, tables=["games"])
+    dataset.write("ezr", out, n=40, seed=1, block=20, tables=["games"], overwrite=True)
+    assert sorted(p.name for p in (out / "games").iterdir()) == ["part-00000000.parquet", "part-00000001.parquet"]
