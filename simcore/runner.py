@@ -113,6 +113,11 @@ def parse_executor(text: str) -> tuple[str, str | None]:
     if kind not in EXECUTORS or (sep and (kind != "dask" or not address.strip())):
         raise ValueError(f"executor must be 'threads', 'dask' or 'dask:ADDRESS' (a scheduler such as "
                          f"tcp://host:8786), got {text!r}")
+    if sep:
+        host, colon, port = address.strip().split("://", 1)[-1].rpartition(":")
+        if not (colon and host and port.isdigit()):
+            raise ValueError(f"executor 'dask:ADDRESS' needs a scheduler's host and port, such as "
+                             f"dask:tcp://host:8786; got {text!r}")
     return kind, (address.strip() if sep else None)
 
 
@@ -131,6 +136,9 @@ class Threads:
 
     def __init__(self, workers: int | None = None):
         self.workers = check_workers(workers)
+        if self.workers is not None and self.workers > numba.config.NUMBA_NUM_THREADS:
+            raise ValueError(f"workers: the threads executor runs on this machine's {numba.config.NUMBA_NUM_THREADS}"
+                             f" threads at most, got {self.workers} (--executor dask starts worker processes)")
 
     def block_size(self, n, chunk_size):
         return chunk_size_of(chunk_size)

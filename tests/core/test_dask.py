@@ -15,6 +15,7 @@ import sys
 import threading
 import time
 
+import numba
 import numpy as np
 import pandas as pd
 import pytest
@@ -236,6 +237,14 @@ def test_executor_specs_are_checked():
             runner.parse_executor(bad)
     with pytest.raises(ValueError, match="workers must be a positive whole number, got 0"):
         runner.make("threads", 0)
+    # a scheduler's address needs a port: checked as the option is read, not when the cluster is first needed
+    for bad in ("dask:nonsense", "dask:tcp://host", "dask:host:port"):
+        with pytest.raises(ValueError, match=r"executor 'dask:ADDRESS' needs a scheduler's host and port"):
+            runner.parse_executor(bad)
+    assert runner.parse_executor("dask:[::1]:8786") == ("dask", "[::1]:8786")
+    # more threads than the machine has: named as workers (it said "threads must be between ...")
+    with pytest.raises(ValueError, match=r"workers: the threads executor runs on this machine's \d+ threads"):
+        runner.make("threads", numba.config.NUMBA_NUM_THREADS + 1)
 
 
 def test_the_command_line_runs_on_dask_with_the_same_output(capsys):
