@@ -102,8 +102,7 @@ def write(game, out, n: int, seed: int = 0, rules=None, setup=None, *, tables=No
             raise ValueError(f"{g.id} has no per-game table {t!r}; per-game tables: {', '.join(available)}")
     if not tables:
         raise ValueError("tables must name at least one table")
-    with runner.threads(threads):       # a bad thread count is refused before anything is written
-        pass
+    runner.check_threads(threads)       # refused before anything is written
     out = Path(out).absolute()          # the workers of a cluster may run in another folder
     if out.exists() and not out.is_dir():
         raise NotADirectoryError(f"{out} is a file, not a folder")

@@ -49,14 +49,19 @@ class BlockError(RuntimeError):
     """A block of games failed on a worker: the message names the block, its games and the seed, in one line."""
 
 
+def check_threads(n: int | None) -> None:
+    """ValueError unless ``n`` is None (every core) or a thread count numba can run on this machine."""
+    if n is not None and not 1 <= n <= numba.config.NUMBA_NUM_THREADS:
+        raise ValueError(f"threads must be between 1 and {numba.config.NUMBA_NUM_THREADS}, got {n}")
+
+
 @contextmanager
 def threads(n: int | None):
     """Run numba parallel kernels on ``n`` threads inside the block (None: numba's default)."""
     if n is None:
         yield
         return
-    if not 1 <= n <= numba.config.NUMBA_NUM_THREADS:
-        raise ValueError(f"threads must be between 1 and {numba.config.NUMBA_NUM_THREADS}, got {n}")
+    check_threads(n)
     old = numba.get_num_threads()
     numba.set_num_threads(n)
     try:

@@ -166,14 +166,15 @@ def figure_path(path, name: str) -> Path:
     return path.with_name(f"{path.stem}-{name}.png")
 
 
-def refuse_existing(path, figures=(), force: bool = False) -> None:
-    """Check a report path before anything runs: a ValueError unless it ends in .html or .md, a
-    FileExistsError if the page (or, for Markdown, one of the ``figures`` beside it) exists and not ``force``."""
+def refuse_existing(path, figures=(), force: bool = False, option: str = "") -> None:
+    """Check a report path before anything runs: a ValueError when it is a folder (naming the ``option`` that gave
+    it, when given) or does not end in .html or .md, a FileExistsError if the page (or, for Markdown, one of the
+    ``figures`` beside it) exists and not ``force``."""
     from simcore.outputs import check_folder, refuse_existing as refuse
 
     path = Path(path)
     if path.is_dir():
-        raise ValueError(f"{path} is a folder; name a page FILE.html or FILE.md")
+        raise ValueError(f"{option + ' ' if option else ''}{path} is a folder; name a page FILE.html or FILE.md")
     fmt = report_format(path)
     check_folder(path)
     for p in [path, *(figure_path(path, n) for n in figures if fmt == "md")]:

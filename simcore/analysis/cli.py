@@ -122,9 +122,7 @@ def cmd_compare(argv):
     if args.report:
         from simcore.sharing import COMPARE_FIGURES, refuse_existing
 
-        if _is_folder(args.report):
-            raise UsageError(f"--report {args.report} is a folder; name a page FILE.html or FILE.md")
-        refuse_existing(args.report, COMPARE_FIGURES, args.force)
+        refuse_existing(args.report, COMPARE_FIGURES, args.force, option="--report")
     _check_variants_differ(args, ra, rb)
     from simcore.analysis.compare import compare
     from simcore.analysis.inference import required_n
