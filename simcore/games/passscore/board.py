@@ -261,8 +261,10 @@ def load_board(path=None) -> Board:
                 nbr[i, d] = index[yy, xx]
 
     def per_team(name, count):
+        """Each team's circles of the array of tables ``name``, and where in the file each team's table is."""
         items = _table(r, doc, name, True)
         out = [None, None]
+        at = [None, None]
         for k, it in enumerate(items):
             team = it.get("team")
             if team not in TEAMS:
@@ -273,54 +275,57 @@ def load_board(path=None) -> Board:
             if "circles" not in it:
                 raise r.error(name, k, "circles", None, "missing key 'circles'")
             out[t] = cells(name, k, "circles", it["circles"], count)
+            at[t] = k
             note(f"{name}.{team}", it)
         for t in range(2):
             if out[t] is None:
                 raise ChartError(t_path, None, name, None, f"no [[{name}]] for team {TEAMS[t]}", field="key")
-        return out
+        return out, at
 
     t_path = t.path
-    goal = per_team("goal", 3)
-    crease = per_team("crease", 3)
-    shaded = per_team("shaded", None)
-    start = per_team("start", N_SLOTS)
+    goal, goal_at = per_team("goal", 3)
+    crease, crease_at = per_team("crease", 3)
+    shaded, shaded_at = per_team("shaded", None)
+    start, start_at = per_team("start", N_SLOTS)
     goal_of = np.full(n, -1, np.int64)
     crease_of = np.full(n, -1, np.int64)
     shade_of = np.full(n, -1, np.int64)
     for t in range(2):
         for c in goal[t]:
             if goal_of[c] >= 0:
-                raise r.error("goal", t, "circles", None, f"circle {rc[c].tolist()} is in both goals")
+                raise r.error("goal", goal_at[t], "circles", None, f"circle {rc[c].tolist()} is in both goals")
             goal_of[c] = t
     for t in range(2):
         for c in crease[t]:
             if goal_of[c] >= 0 or crease_of[c] >= 0:
-                raise r.error("crease", t, "circles", None, f"circle {rc[c].tolist()} is already a goal or crease "
-                              "circle")
+                raise r.error("crease", crease_at[t], "circles", None, f"circle {rc[c].tolist()} is already a goal "
+                              "or crease circle")
             crease_of[c] = t
         for c in shaded[t]:
             if goal_of[c] >= 0:
-                raise r.error("shaded", t, "circles", None, f"circle {rc[c].tolist()} is a goal circle")
+                raise r.error("shaded", shaded_at[t], "circles", None, f"circle {rc[c].tolist()} is a goal circle")
             if shade_of[c] >= 0:
-                raise r.error("shaded", t, "circles", None, f"circle {rc[c].tolist()} is shaded for both goals")
+                raise r.error("shaded", shaded_at[t], "circles", None, f"circle {rc[c].tolist()} is shaded for both "
+                              "goals")
             shade_of[c] = t
     home_rows = np.mean([rc[c][0] for c in goal[0]])
     away_rows = np.mean([rc[c][0] for c in goal[1]])
     if not home_rows < away_rows:
-        raise r.error("goal", 0, "circles", None, "the home goal must be at the low rows (the home team attacks "
-                      "toward higher rows)")
+        raise r.error("goal", goal_at[0], "circles", None, f"the home goal (rows {home_rows:g} on average) must be "
+                      f"below the away goal ({away_rows:g}): the home team attacks toward higher rows")
     for t in range(2):
-        if rc[start[t][0]].tolist() and goal_of[start[t][0]] != t:
-            raise r.error("start", t, "circles", None, "the first X circle is the goalkeeper's and must be one of "
-                          "his own goal circles")
+        if goal_of[start[t][0]] != t:
+            raise r.error("start", start_at[t], "circles", None, f"the first X circle, {rc[start[t][0]].tolist()}, is "
+                          "the goalkeeper's and must be one of his own goal circles")
         for s in range(1, N_SLOTS):
             c = start[t][s]
             if goal_of[c] >= 0 or crease_of[c] >= 0:
-                raise r.error("start", t, "circles", None, f"a skater's X circle {rc[c].tolist()} is in a goal or "
-                              "crease")
-    both = start[0] + start[1]
-    if len(set(both)) != len(both):
-        raise r.error("start", 1, "circles", None, "the two teams' X circles overlap")
+                raise r.error("start", start_at[t], "circles", None, f"a skater's X circle {rc[c].tolist()} is in a "
+                              "goal or crease")
+    both = set(start[0]) & set(start[1])
+    if both:
+        raise r.error("start", max(start_at), "circles", None, f"the two teams' X circles overlap at "
+                      f"{rc[min(both)].tolist()}")
 
     lines, line_at = {}, {}
     for k, it in enumerate(_table(r, doc, "line", True)):
@@ -348,12 +353,14 @@ def load_board(path=None) -> Board:
     blue = np.array([lines[("blue", "home")], lines[("blue", "away")]], np.int64)
     icing = np.array([lines[("icing", "home")], lines[("icing", "away")]], np.int64)
     centre = lines[("centre", "")]
-    if not (icing[0] < blue[0] < centre < blue[1] < icing[1]):
-        k = line_at[("centre", "")]
-        raise ChartError(t_path, r.line("line", k, "after"), f"line[{k}].after", centre,
-                         "the lines must run in this order up the board: home icing, home blue, centre, away "
-                         f"blue, away icing (got {icing[0]}, {blue[0]}, {centre}, {blue[1]}, {icing[1]})",
-                         field="key")
+    order = (("icing", "home"), ("blue", "home"), ("centre", ""), ("blue", "away"), ("icing", "away"))
+    for lo, hi in zip(order, order[1:]):
+        if not lines[lo] < lines[hi]:
+            k = line_at[lo]
+            raise ChartError(t_path, r.line("line", k, "after"), f"line[{k}].after", lines[lo],
+                             f"the {' '.join(lo[::-1]).strip()} line (after row {lines[lo]}) must run below the "
+                             f"{' '.join(hi[::-1]).strip()} line (line[{line_at[hi]}], after row {lines[hi]}): up the "
+                             "board, home icing, home blue, centre, away blue, away icing", field="key")
 
     (dots_t,) = _table(r, doc, "red_dots", False)
     note("red_dots", dots_t)

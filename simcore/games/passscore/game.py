@@ -95,7 +95,7 @@ def _goals(r):
 
 
 COUNT_DOCS = {
-    "plays": "plays made (both teams; a play lost to a slow-play penalty counts)", "moves": "player moves",
+    "plays": "plays made (a play lost to a slow-play penalty counts)", "moves": "player moves",
     "passes": "passes", "shots": "shots (every shot the rules allow scores)", "captures": "pucks captured",
     "offsides": "offsides called", "slides": "slides along a slide line",
     "slide_captures": "captures made by a slide", "faceoffs": "face-offs won (after the opponents' offside)",

@@ -29,7 +29,7 @@ def describe(board, ev) -> str:
     play, team, typ, a1, a2, a3, status, event, _ = ev
     who = TEAMS[team]
     if event == EV_START:
-        return "opening face-off: home (red) centre has the puck"
+        return "to begin: the puck under the home (red) centre, home to play"
     if event == EV_PLAY:
         acts = "; ".join(describe_action(board, team, KINDS[typ][i], a) for i, a in enumerate((a1, a2, a3))
                          if a >= 0)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from itertools import product
 
+FIRST = 0           # how many times a team-mate's move into the zone was found to fit before the carrier's
 STEPS = [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)]
 KIND = {1: "MMM", 2: "MMP", 3: "MPP", 4: "PPP", 5: "MMP", 6: "MMS", 7: "PPS", 8: "MMS"}
 
@@ -23,9 +24,8 @@ class State:
                     self.at[tuple(pos[t][s])] = (t, s)
         self.poss = poss
         self.carrier = carrier
-        self.carrier_at_start = self.where(poss, carrier)
-        self.carrier_moved = False           # in this play (he moves first of its movers)
-        self.left = []                       # the circles the play's moves so far left
+        self.start = self                    # the position the play began from
+        self.made = []                       # the play's moves so far, (team, code)
         rc = [tuple(map(int, x)) for x in board.rc]
         self.circles = set(rc)
         self.goal = {t: {rc[i] for i in board.goal[t]} for t in range(2)}
@@ -39,7 +39,7 @@ class State:
         s = object.__new__(State)
         s.__dict__.update(self.__dict__)
         s.at = dict(self.at)
-        s.left = list(self.left)
+        s.made = list(self.made)
         return s
 
     def where(self, t, s):
@@ -69,8 +69,8 @@ class State:
         sy, sx = (dy > 0) - (dy < 0), (dx > 0) - (dx < 0)
         return [(a[0] + i * sy, a[1] + i * sx) for i in range(1, n)]
 
-    def move(self, t, code):
-        """(new state, 'ok' | 'capture' | 'offside') or None."""
+    def move(self, t, code, offside=True):
+        """(new state, 'ok' | 'capture' | 'offside') or None; ``offside=False`` makes the move without asking."""
         s, d, slide = code // 16, (code // 2) % 8, code % 2
         here = self.where(t, s)
         if here is None:
@@ -100,20 +100,34 @@ class State:
         n = self.copy()
         del n.at[here]
         n.at[dest] = (t, s)
-        n.left.append(here)
-        n.carrier_moved = self.carrier_moved or carrying
+        n.made.append((t, code))
         if capture:
             return n, "capture"
-        if self.r.offside == "on" and self.poss == t and not carrying:
+        if offside and self.r.offside == "on" and self.poss == t and not carrying:
             # "moves over opponents' blue line ahead of puck carrier": the carrier is outside the zone now, and this
-            # move could not come before his while he was in it (he moved this play from the zone, and this move
-            # neither ends on nor slides across a circle an earlier move of the play left)
-            path = [q] + (next(ln for ln in self.slides if q in (ln[0], ln[-1])) if slide else [])
-            first = self.carrier_moved and self.zone(t, self.carrier_at_start) and \
-                not any(x in self.left for x in path + [dest])
-            if n.zone(t, dest) and not n.zone(t, here) and not n.zone(t, n.where(t, self.carrier)) and not first:
+            # move could not have been made first, before his move from the zone
+            if n.zone(t, dest) and not n.zone(t, here) and not n.zone(t, n.where(t, self.carrier)) \
+                    and not self.could_go_first(t, code, n):
                 return n, "offside"
         return n, "ok"
+
+    def could_go_first(self, t, code, after):
+        """Whether team t's move ``code``, made after this play's earlier moves, could have been made before all
+        of them while the carrier stood in the zone: the carrier began the play in the zone, and making ``code`` at the start of the play and then the earlier moves in their order is legal move by
+        move and ends with every player where ``after`` has him.  Tried literally, on copies."""
+        s0 = self.start
+        if not s0.zone(t, s0.where(t, self.carrier)):
+            return False
+        r = s0.move(t, code, offside=False)
+        for tt, cc in self.made:
+            if not r or r[1] != "ok":
+                return False
+            r = r[0].move(tt, cc, offside=False)
+        ok = bool(r) and r[1] == "ok" and r[0].at == after.at
+        if ok:
+            global FIRST
+            FIRST += 1
+        return ok
 
     def pass_(self, t, r):
         if self.poss != t or r == self.carrier:

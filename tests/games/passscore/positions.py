@@ -1,6 +1,8 @@
 """Random legal Pass & Score positions, for checking the kernel's plays and policies on more than the opening."""
 from __future__ import annotations
 
+import numpy as np
+
 from simcore.games.passscore import Rules, load_board
 
 BOARD = load_board()
@@ -34,3 +36,30 @@ def random_position(rng, max_players=6):
             free.discard(c)
             pos[t][s] = tuple(int(v) for v in BOARD.rc[c])
     return rules, pos, poss, carrier
+
+
+def zone_edge_position(rng):
+    """A position at the attacking blue line, where offside is decided: the carrier of a random team on one of
+    the two rows just inside the zone he attacks, two or three team-mates on the two rows just outside it, two to
+    four opponents anywhere they may stand; the rulebook's rules."""
+    poss = int(rng.integers(2))
+    blue = int(BOARD.blue[1 - poss])          # the line between a team's attacking zone and the rest of the rink
+    inside = (blue + 1, blue + 2) if poss == 0 else (blue - 1, blue)
+    outside = (blue - 1, blue) if poss == 0 else (blue + 1, blue + 2)
+    rows = BOARD.rc[:, 0]
+    plain = [c for c in range(BOARD.n) if BOARD.goal_of[c] < 0 and BOARD.crease_of[c] < 0]
+    pos = [[None] * 6, [None] * 6]
+    free = set(range(BOARD.n))
+
+    def place(t, s, choices):
+        c = int(rng.choice(sorted(set(choices) & free)))
+        free.discard(c)
+        pos[t][s] = tuple(int(v) for v in BOARD.rc[c])
+
+    mates = sorted(rng.choice(np.arange(2, 6), size=int(rng.integers(2, 4)), replace=False))
+    place(poss, 1, [c for c in plain if rows[c] in inside])
+    for s in mates:
+        place(poss, int(s), [c for c in plain if rows[c] in outside])
+    for s in sorted(rng.choice(np.arange(1, 6), size=int(rng.integers(2, 5)), replace=False)):
+        place(1 - poss, int(s), plain)
+    return Rules(), pos, poss, 1

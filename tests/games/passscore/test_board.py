@@ -74,7 +74,8 @@ def _bad(tmp_path, old, new, count=1):
     ("circles = [[0, 2], [0, 3], [0, 4]]", "circles = [[0, 2], [0, 3]]", "goal[0].circles", "exactly 3"),
     ("ends = [[4, 0], [8, 0]]", "ends = [[4, 0], [8, 1]]", "slide[0].ends", "runs straight"),
     ("rows = 18", "rows = 2", "board.rows", "out of range"),
-    ("after = 8", "after = 12", "line[4].after", "in this order"),
+    ("after = 8", "after = 12", "line[4].after", "centre line (after row 12) must run below the away blue line"),
+    ("after = 5", "after = 9", "line[0].after", "home blue line (after row 9) must run below the centre line"),
     ('kind = "centre"', 'kind = "red"', "line[4].kind", "kind must be one of"),
     ("missing = []", "missing = []\ncolour = 1", "board.colour", "unknown key"),
 ])
@@ -86,6 +87,22 @@ def test_a_bad_board_file_names_file_line_key_and_text(tmp_path, old, new, key, 
     assert str(p) in msg and problem in msg and key in msg, msg
     assert e.value.line is not None and new.splitlines()[-1].split("=")[0].strip() in \
             p.read_text().splitlines()[e.value.line - 1]
+
+
+def test_a_team_table_at_fault_is_named_wherever_it_stands_in_the_file(tmp_path):
+    """The away team's [[start]] listed before the home team's, and a home skater's X circle in the home goal: the
+    error names the home table (start[1]) and its line, not the away one."""
+    blocks = DEFAULT_BOARD.read_text().split("\n\n")
+    home = next(i for i, b in enumerate(blocks) if b.startswith("[[start]]") and 'team = "home"' in b)
+    away = next(i for i, b in enumerate(blocks) if b.startswith("[[start]]") and 'team = "away"' in b)
+    blocks[home], blocks[away] = blocks[away], blocks[home].replace("[8, 3], [8, 1]", "[0, 2], [8, 1]")
+    p = tmp_path / "board.toml"
+    p.write_text("\n\n".join(blocks))
+    with pytest.raises(ChartError) as e:
+        load_board(p)
+    assert "start[1].circles" in str(e.value) and "[0, 2]" in str(e.value), str(e.value)
+    lines = p.read_text().splitlines()
+    assert lines[e.value.line - 1].startswith("circles = [[0, 3], [0, 2]")
 
 
 def test_a_missing_table_and_a_source_without_tag(tmp_path):

@@ -62,8 +62,13 @@ def test_the_report_runs_and_balances(capsys):
     rep = balance.balance_report(24, seed=1, rules="plays=40", matrix_n=6, matrix=("random", "greedy"),
                                  options=({"slides": "off"},))
     m = rep.matrix.set_index(["row", "column"]).estimate
-    assert m["random", "random"] == 0.5 and m["greedy", "greedy"] == 0.5
-    assert m["random", "greedy"] == pytest.approx(1 - m["greedy", "random"])
+    # a cell from the two runs it pairs (the row policy at home, then away; win 1, tie 1/2), game by game
+    ab = G.simulate(("random", "greedy"), n=6, seed=1, rules="plays=40", progress=False).games
+    ba = G.simulate(("greedy", "random"), n=6, seed=1, rules="plays=40", progress=False).games
+    home = [np.sign(g.home_goals - g.away_goals).to_numpy() / 2 + 0.5 for g in (ab, ba)]
+    assert m["random", "greedy"] == pytest.approx(np.mean((home[0] + 1 - home[1]) / 2))
+    assert m["random", "greedy"] < 0.5                       # greedy scores; random almost never does
+    assert m["random", "random"] == 0.5 and m["random", "greedy"] == pytest.approx(1 - m["greedy", "random"])
     assert list(rep.options.option) == ["slides=off"]
     # game length: every game of plays=40 is 40 plays (no goal target)
     assert rep.headline["plays_per_game"] == {"estimate": 40.0, "ci": [40.0, 40.0]}

@@ -55,7 +55,7 @@ def test_greedy_makes_a_best_play_on_random_positions():
                     goals += 1
                 else:
                     captures += 1
-    assert captures > 3            # the positions include open captures (and the walk finds them)
+    assert goals > 3 and captures > 3      # the positions include open goals and captures (the walk finds them)
 
 
 def test_greedy_makes_a_best_play_in_the_positions_of_greedy_games():

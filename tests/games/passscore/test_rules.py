@@ -257,6 +257,52 @@ def test_a_team_mate_entering_as_the_carrier_leaves_the_zone_is_onside():
     assert r.counts("offsides") == (1, 0)
 
 
+def test_a_team_mate_cannot_go_first_onto_the_line_the_carrier_slides_out_along():
+    """The carrier in the zone slides out of it (SLIDE LINES: the line must be empty); a team-mate who enters the
+    zone onto that line could not have gone first, since standing there he would have blocked the slide: offside.
+    Entering beside the line he could have: onside."""
+    home = [(0, 3), (13, 1), (11, 1), (9, 5), (7, 2), (7, 4)]      # C in the zone at [13,1], L outside at [11,1]
+    slide = move(1, "left", slide=True)                           # C [13,1] -> [13,0], along the line to [9,0]
+    p = pos(home)
+    plays = legal(p)
+    onto = (1, slide, move(2, "up-left"), -1)                       # L [11,1] -> [12,0], on the line
+    assert onto in plays and (1, slide, move(2, "up-left"), move(3, "up")) not in plays
+    make(p, onto)
+    assert p.counts("offsides") == (1, 0) and p.where(0, 1) == (9, 0) and p.poss[0] == 1
+    assert (1, slide, move(2, "up"), -1) not in plays                # L [11,1] -> [12,1], beside the line
+    q = pos(home)
+    make(q, (1, slide, move(2, "up"), move(3, "up")))
+    assert q.counts("offsides") == (0, 0) and q.where(0, 2) == (12, 1) and q.poss == (0, 1)
+
+
+def test_the_carrier_who_loses_the_puck_at_an_offside_leaves_the_crease():
+    """GAME MARKING: the crease "may only be occupied by goalkeeper and puck carrier".  The carrier stepped into his
+    own crease when a team-mate went offside: the puck goes to the face-off, and he is moved off the crease to the
+    first free adjoining circle he may stand on, looking toward his own goal first (as a captured carrier is)."""
+    home = [(0, 3), (2, 3), (11, 1), (9, 5), (7, 2), (7, 4)]
+    p = pos(home)
+    make(p, (1, move(1, "down"), move(2, "up"), -1))               # C [2,3] -> crease [1,3]; L over the blue line
+    assert p.counts("offsides") == (1, 0) and p.poss[0] == 1
+    assert p.where(0, 1) == (2, 2)                                  # down and down-left are goal circles, left crease
+    assert p.where(0, 0) == (0, 3)
+
+
+def test_a_face_off_at_a_dot_ringed_by_players_keeps_one_player_a_circle():
+    """The offending team's player on the dot [10,1] and all eight circles round it taken: he is moved to the free
+    circle nearest the dot (never back onto it), the defender nearest the dot (away L, beside it at [10,0]) takes the
+    puck there, and the offending team's skater nearest the dot and not beside it (R, now) is placed beside it, on
+    the circle L left."""
+    home = [(0, 3), (9, 1), (11, 1), (10, 1), (9, 0), (11, 3)]       # R on the dot; C carries at [9,1]
+    away = [(17, 3), (9, 2), (10, 0), (10, 2), (11, 0), (11, 2)]
+    p = pos(home, away)
+    make(p, (1, move(5, "up"), -1, -1))                             # E [11,3] -> [12,3]: offside, the puck at [9,1]
+    assert p.counts("offsides") == (1, 0) and p.counts("faceoffs") == (0, 1)
+    assert p.poss == (1, 2) and p.where(1, 2) == (10, 1) and p.where(0, 3) == (10, 0)
+    at = [p.where(t, s) for t in range(2) for s in range(6)]
+    assert None not in at and len(set(at)) == 12                     # twelve players on twelve circles
+    assert int((p.w.occ > 0).sum()) == 12
+
+
 # ---------------------------------------------------------------- SCORING
 
 def test_a_shot_through_an_occupied_circle_is_refused():
@@ -371,9 +417,12 @@ def test_goal_and_crease_circles():
     assert any(r[1] == move(0, "down") or r[2] == move(0, "down") for r in a)    # away G [17,4] -> crease [16,4]
     g_far = {r[1] for r in legal(pos(), 0) if r[1] >= 0 and r[1] // 16 == 0}
     assert move(0, "up") in g_far and move(0, "left") in g_far and move(0, "up-left") in g_far
-    free = {r[1] for r in legal(pos(rules="goalie_area=free"), 0) if r[1] >= 0 and r[1] // 16 == 0}
-    assert move(0, "left") in g_far
-    assert len(free) >= len(g_far)
+    # the goalkeeper in his crease at [1,3]: onto [2,3] only with goalie_area=free
+    in_crease = [(1, 3)] + HOME_A[1:]
+    g_crease = {r[1] for r in legal(pos(in_crease), 0) if r[1] >= 0 and r[1] // 16 == 0}
+    g_free = {r[1] for r in legal(pos(in_crease, rules="goalie_area=free"), 0) if r[1] >= 0 and r[1] // 16 == 0}
+    assert move(0, "up") not in g_crease and move(0, "up-left") not in g_crease and move(0, "left") in g_crease
+    assert {move(0, "up"), move(0, "up-left"), move(0, "up-right")} <= g_free and g_crease < g_free
 
 
 # ---------------------------------------------------------------- PENALTY

@@ -71,7 +71,7 @@ Z, NZ = regions("Z", [
 ])
 
 MAX_PLAYS = 1 << 16          # rows of a play buffer: more than any position's legal plays
-SAVE_W = 7                   # an action's undo record: kind, team, slot, from, to, what was there, carrier
+SAVE_W = 7                   # an action's undo record: kind, team, slot, from, to, what was there, carrier / move code
 LOG_W = 9                    # event row: play number, team, type, a1, a2, a3, status, extra, extra2
 SNAP_W = 15                  # after each play: 12 circles, the team with the puck, the carrier, the log row
 MAX_EVENTS = 4000

@@ -113,7 +113,8 @@ def _ahead_of_the_carriers_move(c, w, t, d, code, p, dest):
     on) could have been made before the carrier's move of the same play, while the carrier still stood in the
     attacking zone: the carrier moved first of the play's movers (a move of his is its first action) from a circle
     in the zone, and this move neither ends on nor slides across a circle any earlier move of the play left (it
-    needs none of them made first; a rarer order through a third player's move is not looked for)."""
+    needs none of them made first), nor ends on the slide line of an earlier slide (standing there first, it would
+    block that slide); a rarer order through a third player's move is not looked for."""
     b = d - d % 3
     cs = w.S[Z.carrier]
     if d == b or w.save[b, 0] != MOVE or w.save[b, 1] != t or w.save[b, 2] != cs:
@@ -131,6 +132,11 @@ def _ahead_of_the_carriers_move(c, w, t, d, code, p, dest):
         for j in range(c.slide_len[ln] if ln >= 0 else 0):
             if c.slide_path[ln, j] == left:
                 return False
+        if w.save[k, 6] % 2 == 1:                       # an earlier slide: its line must be empty when it is made
+            lk = c.slide_of[w.save[k, 4]]
+            for j in range(c.slide_len[lk]):
+                if c.slide_path[lk, j] == dest:
+                    return False
     return True
 
 
@@ -157,6 +163,7 @@ def step(c, w, t, kind, code, d):
         u[3] = p
         u[4] = dest
         u[5] = w.occ[dest]
+        u[6] = code
         w.occ[p] = 0
         w.pos[t, s] = dest
         w.occ[dest] = code_of(t, s)
@@ -699,7 +706,7 @@ def snapshot(w):
 def free_near(c, w, t, s, centre):
     """A free circle where player (t, s) (not carrying the puck) may stand: an adjoining circle of ``centre``
     (directions in the board's order, starting toward t's own goal) or, when none is free, the free circle nearest
-    ``centre`` (straight-line distance, then the lower index).  -1 if none."""
+    ``centre`` (straight-line distance, then the lower index), never ``centre`` itself.  -1 if none."""
     back = 4 if t == 0 else 0
     for j in range(8):
         q = c.nbr[centre, (back + j) % 8]
@@ -708,7 +715,7 @@ def free_near(c, w, t, s, centre):
     best = -1
     bd = 1 << 40
     for q in range(c.rc.shape[0]):
-        if w.occ[q] == 0 and may_stand(c, t, s, q, False):
+        if q != centre and w.occ[q] == 0 and may_stand(c, t, s, q, False):
             d = dist2(c, q, centre)
             if d < bd:
                 bd = d
@@ -760,9 +767,12 @@ def resolve_capture(c, w, t, s):
 def faceoff(c, w, t):
     """After team t's offside (OFFSIDE, FACE OFF): the red dot nearest the puck; the defenders' skater nearest it
     is given the puck there (an attacker on the dot is moved to an adjoining circle); with faceoff_place=nearest
-    the offending team's skater nearest the dot is placed on a circle adjoining it.  The defenders attack next."""
+    the offending team's skater nearest the dot is placed on a circle adjoining it.  The carrier who lost the puck,
+    if he stands in a crease (GAME MARKING: goalkeeper and puck carrier only), is moved off it as a captured carrier
+    is (:func:`free_near`).  The defenders attack next."""
     d = 1 - t
-    puck = w.pos[t, w.S[Z.carrier]]
+    cs = w.S[Z.carrier]
+    puck = w.pos[t, cs]
     dot = c.dots[0]
     bd = 1 << 40
     for i in range(c.dots.shape[0]):
@@ -799,6 +809,9 @@ def faceoff(c, w, t):
             put(w, d, taker, dot)
     w.S[Z.poss] = d
     w.S[Z.carrier] = taker
+    p = w.pos[t, cs]
+    if p >= 0 and not may_stand(c, t, cs, p, False):
+        put(w, t, cs, free_near(c, w, t, cs, p))
     placed = -1
     if c.rules[R.faceoff_place] != 0:
         bd = 1 << 40
