@@ -1,4 +1,4 @@
-"""EZR overtime and shootout options against the NHL's share of games decided past regulation.
+"""EZR overtime and shootout options against the NHL's share of games that go past regulation.
 
 Every combination of the rule fields that act after regulation (``overtime``, ``shootout``,
 ``shootout_undecided``; the last matters only with the shootout on) is simulated for Boston vs New York and
@@ -69,7 +69,7 @@ def main(argv=None):
     x = np.arange(len(specs))
     ot = np.array([exact_bn[s]["decided_OT"] for s in specs])
     so = np.array([exact_bn[s]["decided_SO"] for s in specs])
-    ax.bar(x, ot, color="tab:blue", label="decided in OT (exact, BOS-NYR)")
+    ax.bar(x, ot, color="tab:blue", label="ended in OT (exact, BOS-NYR)")
     ax.bar(x, so, bottom=ot, color="tab:orange", label="decided in SO (exact, BOS-NYR)")
     est = np.array([sim[s].loc["past_regulation", "b"] for s in specs])
     k = est * args.n
@@ -92,7 +92,7 @@ def main(argv=None):
                  "Question: which combination of the post-regulation rule fields "
                  f"({', '.join(f'`{k}`' for k in ('overtime', 'shootout', 'shootout_undecided'))}; "
                  f"all of `Rules.options()` that act after regulation; the others, `qq_chart` and `qq_unprinted`, "
-                 f"act in regulation) brings the share of games decided past regulation (decided_OT + decided_SO) "
+                 f"act in regulation) brings the share of games that go past regulation (decided_OT + decided_SO) "
                  f"closest to the NHL's? The NHL figure is 21.3% in 2018-19 (shootouts 6.85%; 21.3-25.0% over the "
                  f"seasons in `docs/reference/nhl.md`). Matchup Boston (home) vs New York; each option is paired "
                  f"with the rulebook rules (`{base_spec}`) on the same seed.")
@@ -133,8 +133,9 @@ def main(argv=None):
                  f"{C.pct(pb, 1)} of games past regulation (exact, BOS-NYR; "
                  f"{C.pct(exact_lg[best]['past_regulation'], 1)} averaged over the sample matchups): every option "
                  f"that plays on after a regulation tie sends exactly the regulation ties past regulation (a game "
-                 f"left tied after overtime with the shootout off is recorded as decided in OT). The options differ "
-                 f"only in how those games end (the OT/SO split and the ties in the tables above)."]
+                 f"left tied after overtime with the shootout off is counted in `decided_OT`, the games that ended "
+                 f"in overtime). The options differ only in how those games end (the OT/SO split and the ties in the "
+                 f"tables above)."]
     else:
         concl = [f"Closest to the NHL's 21.3%: `{best}`, with {C.pct(pb, 1)} of games past regulation (exact, "
                  f"BOS-NYR; {C.pct(exact_lg[best]['past_regulation'], 1)} averaged over the sample matchups)."]
