@@ -35,7 +35,8 @@ def _wrap(text: str, indent: int) -> str:
 
 def _rules_help(g) -> list[str]:
     presets = ", ".join(g.Rules.PRESETS) or "none"
-    out = [f"rules (--rules FIELD=VALUE,...; presets: {presets}; `simcore {g.id} rules` for the sections):"]
+    out = [_wrap(f"rules (--rules FIELD=VALUE,..., or a preset, then fields to change: PRESET,FIELD=VALUE; "
+                 f"presets: {presets}; `simcore {g.id} rules` for the sections):", 0)]
     for f in g.Rules.describe():
         choices = " | ".join(map(str, f["choices"]))
         out.append(f"  {f['name']} = {choices}  (default {f['default']})")

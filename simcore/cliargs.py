@@ -195,7 +195,7 @@ class JoinRepeated(argparse.Action):
 
 def add_rules(p, example: str):
     p.add_argument("--rules", default="", metavar="FIELD=VALUE,...", action=JoinRepeated,
-                   help=f"rule fields, e.g. '{example}' (see below)")
+                   help=f"rule fields, e.g. '{example}', after a preset if you like (see below)")
 
 
 def plot_file(text: str) -> str:

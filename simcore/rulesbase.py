@@ -60,26 +60,36 @@ class RulesBase:
     def with_options(self, spec: str | dict | None):
         """A copy with fields set from ``"field=value,field=value"`` or a dict.
 
-        Unknown fields and values, and a field given twice, are
-        :class:`RuleError` naming the field and what is allowed.  An empty spec
-        returns ``self``.
+        A spec's item without ``=`` names a preset: its fields are set first, and the spec's own fields then
+        change them (``"short,slides=off"``).  Unknown fields, values and presets, a field given twice and two
+        presets that set one field differently are :class:`RuleError` naming what is wrong and what is
+        allowed.  An empty spec returns ``self``.
         """
         if not spec:
             return self
         if isinstance(spec, str):
-            items = {}
+            items, preset = {}, {}
             for part in spec.split(","):
                 part = part.strip()
                 if not part:
                     continue
                 if "=" not in part:
-                    raise RuleError(f"rule setting {part!r} must look like field=value; "
-                                    f"fields: {', '.join(self.options())}")
+                    if part not in self.PRESETS:
+                        presets = f"; presets: {', '.join(self.PRESETS)}" if self.PRESETS else ""
+                        raise RuleError(f"rule setting {part!r} must look like field=value or name a preset; "
+                                        f"fields: {', '.join(self.options())}{presets}")
+                    for k, v in self.PRESETS[part].items():
+                        if k in preset and preset[k][1] != v:
+                            raise RuleError(f"{self.GAME} presets {preset[k][0]!r} and {part!r} set {k} "
+                                            f"differently ({preset[k][1]} and {v})")
+                        preset[k] = (part, v)
+                    continue
                 k, v = (s.strip() for s in part.split("=", 1))
                 if k in items:
                     raise RuleError(f"{self.GAME} rule field {k!r} is given twice ({k}={items[k]} and {k}={v}); "
                                     "give each field once")
                 items[k] = v
+            items = {**{k: v for k, (_, v) in preset.items()}, **items}
         elif isinstance(spec, dict):
             items = dict(spec)
         else:
@@ -95,8 +105,9 @@ class RulesBase:
 
     @classmethod
     def coerce(cls, rules):
-        """``rules`` as this game's rule set: None (or "") is the rulebook, a ``"field=value,..."`` string or a
-        dict sets fields on it, and a rule set of this class is returned as it is."""
+        """``rules`` as this game's rule set: None (or "") is the rulebook, a ``"field=value,..."`` string (a
+        preset's name among its items) or a dict sets fields on it, and a rule set of this class is returned as
+        it is."""
         if rules is None or isinstance(rules, (str, dict)):
             return cls().with_options(rules)
         if isinstance(rules, cls):

@@ -252,9 +252,7 @@ class Game:
 
     def rules(self, rules=None) -> RulesBase:
         """``rules`` as this game's rule set: None (the rulebook), a preset name, ``"field=value,..."``, a dict
-        or a Rules."""
-        if isinstance(rules, str) and rules in self.Rules.PRESETS and "=" not in rules:
-            return self.Rules.preset(rules)
+        or a Rules; a spec may start with a preset (``"short,slides=off"``)."""
         return self.Rules.coerce(rules)
 
     def setup(self, spec=None, **fields) -> SetupBase:

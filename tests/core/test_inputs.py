@@ -444,6 +444,24 @@ def test_a_rule_field_given_twice_is_refused(capsys):
     assert code == 2 and err.count("\n") == 1 and "given twice" in err
 
 
+def test_a_rules_spec_may_start_from_presets(capsys):
+    """A preset's name in a spec sets its fields; the spec's own fields then change them."""
+    import simcore
+    from simcore.games.passscore import Rules as PassRules
+
+    r = PassRules().with_options("first-to-3,plays=80")
+    assert (r.goal_target, r.plays) == ("3", "80")          # the preset's plays=160 changed by the field
+    assert PassRules().with_options("short,no-slides") == PassRules(plays="40", slides="off")
+    assert simcore.game("passscore").rules("short") == PassRules.preset("short")
+    with pytest.raises(RuleError, match="presets 'short' and 'first-to-3' set plays differently"):
+        PassRules().with_options("short,first-to-3")
+    with pytest.raises(RuleError, match=r"'nopreset' must look like field=value or name a preset; .*presets: "
+                                        r"rulebook, no_chart"):
+        EzrRules().with_options("nopreset")
+    code, out, err = _cli(capsys, "passscore", "-n", "4", "--rules", "short,first-to-3")
+    assert code == 2 and err.count("\n") == 1 and "set plays differently" in err and out == ""
+
+
 def test_a_file_name_no_file_can_have(tmp_path):
     msg = _error(textio.read_text, str(tmp_path / "a\x00b.csv"))
     assert msg.endswith("a\\x00b.csv: cannot read file (embedded null byte)") and "\x00" not in msg
