@@ -126,7 +126,7 @@ class _Reader:
     def line(self, table: str, k: int | None, key: str | None) -> int | None:
         lines = self.t.text.split("\n")
         head = re.compile(r"\s*\[\[\s*" + re.escape(table) + r"\s*\]\]" if k is not None
-                          else r"\s*\[\s*" + re.escape(table) + r"\s*\]")
+                          else r"\s*\[\[?\s*" + re.escape(table) + r"\s*\]\]?")     # [t], or [[t]] where [t] belongs
         seen = -1
         inside = False
         for i, ln in enumerate(lines, start=1):

@@ -78,6 +78,7 @@ def _bad(tmp_path, old, new, count=1):
     ("after = 5", "after = 9", "line[0].after", "home blue line (after row 9) must run below the centre line"),
     ('kind = "centre"', 'kind = "red"', "line[4].kind", "kind must be one of"),
     ("missing = []", "missing = []\ncolour = 1", "board.colour", "unknown key"),
+    ("[board]", "[[board]]", "key 'board'", "must be a table [board]"),
 ])
 def test_a_bad_board_file_names_file_line_key_and_text(tmp_path, old, new, key, problem):
     p = _bad(tmp_path, old, new)
