@@ -126,3 +126,28 @@ def test_home_and_away_default_to_the_setup_s(capsys):
     code, out, _ = run(capsys, "ezr", "-n", "500", "--format", "json")
     assert code == 0 and (json.loads(out)["home"]["team"], json.loads(out)["away"]["team"]) == ("BOS", "NYR")
 
+
+
+def test_ezr_pbp_prints_the_game_the_run_plays(capsys):
+    """`--pbp` prints game G of seed S roll by roll, the same game `simulate` plays as game G."""
+    code, out, err = run(capsys, "ezr", "--pbp", "--seed", "1", "--game-id", "3")
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[0] == "game 3 of seed 1; SHUFFLE LINES policy expected"
+    assert lines[2].split() == ["period", "1", "BOS", "rolls", "69", "1", "goal"]
+    assert lines[-1] == "final: BOS 8, NYR 1 (BOS wins)"
+    games = simcore.game("ezr").simulate(None, n=4, seed=1, mode="games", progress=False).games
+    assert (int(games.home_goals[3]), int(games.away_goals[3])) == (8, 1)
+    code, out, err = run(capsys, "ezr", "--pbp", "--seed", "1", "--game-id", "3", "--format", "json")
+    doc = json.loads(out)
+    assert code == 0 and doc["game_id"] == 3 and doc["result"]["home_goals"] == 8 and doc["events"] == lines[1:]
+
+
+@pytest.mark.parametrize("argv,msg", [
+    (["--game-id", "2"], "--game-id 2 picks the game --pbp prints"),
+    (["--pbp", "--game-id", "5", "-n", "5"], "--game-id 5 is not a game of a run of -n 5 games"),
+    (["--pbp", "--plot", "x.png"], "--plot draws the matchup's goal distributions, not a --pbp game"),
+])
+def test_ezr_pbp_bad_options(capsys, argv, msg):
+    code, out, err = run(capsys, "ezr", *argv)
+    assert code == 2 and out == "" and err.count("\n") == 1 and msg in err, err
