@@ -139,9 +139,14 @@ def read_table(path, key_column: str, columns: list[str], keys: list[str] | None
                                  f"(header must be: {', '.join(expected)}[, source])")
         raise ChartError(shown, head_no, None, ",".join(header), f"missing columns {expected[len(body):]}")
     for i, name in enumerate(extra):
+        if name == "source" and name not in optional:
+            continue              # a misplaced source column, reported once the other columns are known
         if name not in optional or name in extra[:i]:
             raise ChartError(shown, head_no, name, name, "unknown or repeated column" +
                              (f"; optional columns: {', '.join(optional)}" if optional else ""))
+    if "source" in extra and "source" not in optional:
+        raise ChartError(shown, head_no, "source", "source", "the source column must be the last one (header must "
+                         f"be: {', '.join(expected)}{''.join(f'[, {o}]' for o in optional)}[, source])")
     columns = [*columns, *extra]
     rows: dict[str, dict[str, Cell]] = {}
     row_lines: dict[str, int] = {}

@@ -32,6 +32,8 @@ import numpy as np
 from simcore.charts import ChartError
 from simcore.textio import FieldError, Range, read_toml
 
+from .chart import SHOT_LINES
+
 DATA = Path(__file__).parent / "data"
 DEFAULT_BOARD = DATA / "board.toml"
 
@@ -322,7 +324,11 @@ def load_board(path=None) -> Board:
     ln = r.section("lines")
     prov["lines"] = r.source(ln, "lines")
     blue = r.int(ln, "lines", "blue", Range(2, half_lines - 1, "lines.blue"))
-    shot_lines = r.int(ln, "lines", "shot_lines", Range(1, half_lines, "lines.shot_lines"))
+    # the slide-rule chart's table and the card mixes (one per shot context) are sized for chart.SHOT_LINES
+    shot_lines = r.int(ln, "lines", "shot_lines",
+                       Range(1, min(half_lines, SHOT_LINES[-1]),
+                             f"lines.shot_lines (the chart and the card mixes cover lines {SHOT_LINES[0]}.."
+                             f"{SHOT_LINES[-1]}, within grid.half_lines)"))
 
     cr = r.section("crease")
     prov["crease"] = r.source(cr, "crease")

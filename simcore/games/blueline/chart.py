@@ -122,7 +122,7 @@ def load_chart(path=None) -> Chart:
                 raise _err(shown, head_no, name, name, f"unknown or misplaced column; expected {want!r} here "
                            f"(header must be: {','.join(COLUMNS)}[,source])")
         raise _err(shown, head_no, None, ",".join(header), f"missing columns {list(COLUMNS[len(body):])}")
-    table = np.full((len(SIDES), len(LANES), len(POSITIONS), 14, 13), -1, dtype=np.int8)
+    table = np.full((len(SIDES), len(LANES), len(POSITIONS), SHOT_LINES[-1] + 1, ROLLS[-1] + 1), -1, dtype=np.int8)
     first: dict = {}
     sources: dict = {}
 

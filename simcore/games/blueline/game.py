@@ -201,6 +201,10 @@ def _count_metrics() -> dict[str, Metric]:
     names = set(count_names())
     out = {f"{c}_per_game": Metric(f"{c}_per_game", f"{COUNT_DOCS.get(c, c.replace('_', ' '))} in a game "
                                    f"(both teams)", _both(c), bounds=COUNT) for c in count_names()}
+    if "faceoffs" in names:
+        # both teams take part in every face-off and count it: one team's counter is the game's face-offs
+        out["faceoffs_per_game"] = Metric("faceoffs_per_game", "face-offs in a game",
+                                          lambda r: r.games["home_faceoffs"].to_numpy(np.int64), bounds=COUNT)
 
     def add(name, doc, needs, **kw):
         """A metric from counters the kernel has; a pooled rate (a functional) is a share, the rest counts."""

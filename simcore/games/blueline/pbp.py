@@ -100,7 +100,9 @@ def line_of(e, board) -> str | None:
         if a == 4:
             return (f"{_who(t, 5)} leaves the crease for the loose puck ({c} squares): 1d6 = {b} -> "
                     + ("gets there" if d else "cannot reach it"))
-        return f"{_who(t, 5)} " + (f"passes to {SLOT_NAMES[b]}" if a else "holds for a face-off")
+        if a == 1:
+            return None           # the pass event that follows says it
+        return f"{_who(t, 5)} holds for a face-off"
     if code == EV.series:
         return f"-- new series ({TEAMS[t]} puck), dial {a}"
     if code == EV.pp_setup:
@@ -128,18 +130,27 @@ def render(board, events, snapshots, row) -> str:
     from .rink import render as rink
 
     out = []
+    rolls = []                    # interception rolls, printed after the pass they belong to
     si = 0
     snaps = np.asarray(snapshots)
     for i, e in enumerate(events):
         text = line_of(e, board)
-        if text is not None:
+        if e[0] == EV.intercept:
+            rolls.append(text)
+        elif text is not None:
             out.append(text)
+        if e[0] != EV.intercept:
+            out.extend(rolls)
+            rolls = []
         while si < len(snaps) and snaps[si, 26] <= i + 1:
+            out.extend(rolls)
+            rolls = []
             if snaps[si, 26] == i + 1:
                 pos = snaps[si, :24].reshape(2, 6, 2)
                 out.append(rink(board, pos, (int(snaps[si, 24]), int(snaps[si, 25])), window=WINDOW,
                                 legend=False))
             si += 1
+    out.extend(rolls)
     g = np.asarray(row["goals"])
     h, a = int(g[0].sum()), int(g[1].sum())
     so = row["so_goals"]

@@ -208,6 +208,9 @@ def _board_file(tmp_path, old, new, nth=1):
     ("columns = 19", "columns = 18", 1, "grid.columns", "18", "must be odd"),
     ("width = 3 ", "width = 4 ", 1, "crease.width", "4", "the crease is 3 squares wide"),
     ("blue = 12", "blue = 25", 1, "lines.blue", "25", "out of range: lines.blue must be a whole number 2..19"),
+    ("shot_lines = 13", "shot_lines = 14", 1, "lines.shot_lines", "14",
+     "out of range: lines.shot_lines (the chart and the card mixes cover lines 1..13, within grid.half_lines) must "
+     "be a whole number 1..13"),
     ("side = \"left\"", "side = \"up\"", 1, "penalty_box.side", "up", "must be \"left\""),
     ("line = 5 ", "line = 4 ", 1, "faceoff[3].line", "4", "only 3 squares from the goal line; Face-Offs:"),
     ("column = -5         # 22 ft from the middle: 4", "column = -6         #", 1, "faceoff[3].column", "-6",
@@ -225,6 +228,21 @@ def test_board_errors_name_file_line_key_text(tmp_path, old, new, nth, key, show
     msg = str(err.value)
     assert msg.startswith(f"{path}, line {line}, key '{key}': {shown!r}: {problem}"), msg
     assert err.value.text == shown and err.value.line == line and err.value.column == key
+
+
+def test_shot_lines_stay_within_the_chart_and_the_card_mixes(tmp_path):
+    """Shots on Goal: "Shots on goal may ONLY occur between lines 1-13 inclusive".  The chart's table and the card
+    mixes hold lines 1..13; a board may shoot from fewer lines, never from more (a line past the table would be
+    read out of its bounds)."""
+    from simcore.games.blueline.cards import card_mixes
+    from simcore.games.blueline.chart import N_CONTEXTS, load_chart
+    assert load_chart(None).table.shape[3] == 14 and N_CONTEXTS == 13 * 2 * 3
+    assert all(m.shape[0] == N_CONTEXTS for m in card_mixes("random"))
+    assert load_board(None).shot_lines == 13
+    for bad in ("20", "40"):
+        path, line = _board_file(tmp_path, "shot_lines = 13", f"shot_lines = {bad}")
+        with pytest.raises(ChartError, match=rf"line {line}, key 'lines.shot_lines': '{bad}': out of range"):
+            load_board(path)
 
 
 def test_board_error_unknown_table_and_spot_count(tmp_path):

@@ -95,7 +95,25 @@ def test_play_by_play_is_game_g_of_the_run(run):
         from simcore.games.blueline.board import load_board
         b = load_board()
         assert all(pbp.line_of(e, b) is not None or e[0] in (EV.period,) for e in engine.play_by_play(7, g).events
-                   if e[0] != EV.frozen)
+                   if e[0] != EV.frozen and not (e[0] == EV.goalie and e[5] == 1))
+
+
+def test_pbp_prints_a_goalie_pass_once_and_the_rolls_after_the_pass():
+    """A goalie's pass ("pass to an open teammate a maximum of 8 spaced") is one line, and the interception rolls
+    of the opponents it passes ("Passing") follow the pass they belong to."""
+    from simcore.games.blueline import pbp
+    from simcore.games.blueline.board import load_board
+    ev = [(EV.goalie, 1, 9, 0, 5, 1, 1, 0, 0),            # home goalie passes to LW ...
+          (EV.intercept, 1, 9, 1, 3, 6, 8, 0, 0),         # ... away LD misses (6 of 8),
+          (EV.intercept, 1, 9, 1, 0, 9, 8, 1, 0),         # away C intercepts (9)
+          (EV.pass_, 1, 9, 0, 5, 1, 0, 0, 0)]
+    row = {"goals": np.zeros((2, 4), np.int16), "so_goals": (0, 0), "decided": 0, "winner": 2,
+           "counts": {"shots": (0, 0)}}
+    lines = pbp.render(load_board(), np.array(ev), np.zeros((0, 27), np.int64), row).split("\n")
+    assert lines[:3] == ["HOME G passes to LW -- intercepted",
+                         "    AWAY LD reaches for it: 2d6 = 6 (needs 8) -> misses",
+                         "    AWAY C reaches for it: 2d6 = 9 (needs 8) -> intercepts"]
+    assert sum("passes to LW" in t for t in lines) == 1
 
 
 def test_overtime_is_four_on_four():

@@ -313,6 +313,30 @@ def test_stick_check_win_steals_and_starts_a_series(base):
     assert w.cnt[AWAY, C.stick_steals] == 1
 
 
+def test_pass_right_after_a_steal_may_cross_the_stripped_player(base):
+    """Passing: "may not be passed through a space occupied by an opponent except when successfully checking an
+    opponent and stealing the puck. In this case an immediate pass may be made to a teammate regardless of the
+    having to pass through the space of the player that you just stole the puck from".  The first pass only; the
+    stripped player still rolls to intercept (his contact zone holds the path)."""
+    c = base
+    w = check_scene(c)
+    put(c, w, AWAY, 1, 18, 9)             # the pass (21, 9) -> (18, 9) runs through the home C on (20, 9)
+    st, sc = stream()
+    w.S[Z.poss], w.S[Z.carrier] = AWAY, 0
+    assert not T.do_pass(c, w, st, sc, AWAY, 1)          # without a steal: blocked
+    w = check_scene(c)
+    put(c, w, AWAY, 1, 18, 9)
+    st, sc = stream(9, 7, 5)              # the stick check won 9-7; the home C's interception roll 5 misses
+    assert T.check(c, w, st, sc, AWAY, 0, 1)
+    assert w.S[Z.steal] == HOME * 6 + 0 + 1
+    assert T.do_pass(c, w, st, sc, AWAY, 1)
+    assert w.S[Z.poss] == AWAY and w.S[Z.carrier] == 1 and w.cnt[AWAY, C.passes] == 1 and st[4] == 3
+    assert w.S[Z.steal] == 0
+    put(c, w, AWAY, 0, 21, 9)
+    w.S[Z.carrier] = 0
+    assert not T.do_pass(c, w, st, sc, AWAY, 1)          # the next pass: blocked again
+
+
 def test_stick_check_lose_and_tie(base):
     """Stick Checking: "If the defender fails the stick check, play continues as normal" (a tie: the carrier
     keeps the puck, rules check_tie=carrier)."""
@@ -429,6 +453,38 @@ def test_minor_ends_on_power_play_goal_major_does_not(base):
     assert w.cnt[HOME, C.pp_goals] == 2 and w.goals[HOME, 0] == 2
 
 
+def test_penalties_of_both_teams_at_one_stoppage_decide_the_power_play_together(base):
+    """Power Plays & Penalty Killing: "Following a penalty when the offending player is in the box, a face-off will
+    occur. The following are Power-Play Team Enhancements until both teams are even strength".  A home minor and an
+    away major imposed at one stoppage leave 4-on-4: no power play for anyone (a power play that begins when the
+    minor ends is not a new opportunity); a home minor with two away penalties leaves 4-on-3: home's."""
+    c = base
+    w = fresh(c)
+    st, sc = stream()
+    T.queue_penalty(w, HOME, 1, 0)
+    T.queue_penalty(w, AWAY, 2, 1)
+    T.impose_delayed(c, w, st, sc)
+    assert (T.skaters(w, HOME), T.skaters(w, AWAY)) == (4, 4)
+    assert w.cnt[HOME, C.pp_opportunities] == 0 and w.cnt[AWAY, C.pp_opportunities] == 0
+    assert w.S[Z.move_pass + HOME] == 0 and w.S[Z.move_pass + AWAY] == 0
+    T.box_advance(c, w, st, sc, HOME)
+    T.box_advance(c, w, st, sc, HOME)
+    assert (T.skaters(w, HOME), T.skaters(w, AWAY)) == (5, 4) and T.advantage(w, HOME)
+    assert w.cnt[HOME, C.pp_opportunities] == 0 and w.cnt[AWAY, C.pp_opportunities] == 0
+    w = fresh(c)
+    T.queue_penalty(w, HOME, 1, 0)
+    T.queue_penalty(w, AWAY, 1, 0)
+    T.queue_penalty(w, AWAY, 2, 1)
+    T.impose_delayed(c, w, st, sc)
+    assert (T.skaters(w, HOME), T.skaters(w, AWAY)) == (4, 3)
+    assert w.cnt[HOME, C.pp_opportunities] == 1 and w.cnt[AWAY, C.pp_opportunities] == 0
+    assert w.S[Z.move_pass + HOME] == 1 and w.S[Z.move_pass + AWAY] == 0
+    w = fresh(c)                          # one team's penalty alone: the other's power play, as before
+    T.queue_penalty(w, AWAY, 2, 0)
+    T.impose_delayed(c, w, st, sc)
+    assert w.cnt[HOME, C.pp_opportunities] == 1 and w.S[Z.move_pass + HOME] == 1
+
+
 def test_third_player_waits_for_a_place_in_the_box(base):
     """3rd Player Penalty: "place it face up in the Delayed Penalty Area. As soon as one of your serving players
     penalty expires, place the third player in the box. You must always have 3 skaters on the ice"."""
@@ -540,6 +596,23 @@ def test_pulling_the_goalie(base):
     w.S[Z.fresh + HOME] = 1
     T.maybe_pull(c, w, HOME)
     assert w.S[Z.pulled + HOME] == 0
+
+
+def test_extra_attacker_has_the_power_plays_move_and_pass_and_plus_two(base):
+    """Pulling the Goalie: "ALL THE SAME ADVANTAGES OF A POWER PLAY TEAM ARE IN PLAY FOR THE TEAM WITH THE EXTRA
+    ATTACKER": "Move & Pass for one turn" and "Movement dice rolls get a +2" (Power Plays & Penalty Killing)."""
+    c = base
+    w = fresh(c, period=3, dial=3)
+    w.S[Z.score + AWAY] = 1
+    put(c, w, HOME, 0, 20, 9)
+    put(c, w, HOME, 5, *c.crease[HOME, 1])
+    possess(c, w, HOME, 0)
+    w.S[Z.fresh + HOME] = 1
+    assert w.S[Z.move_pass + HOME] == 0 and T.allowance(c, w, HOME, 0, 7) == 7
+    T.maybe_pull(c, w, HOME)
+    assert w.S[Z.pulled + HOME] == 1
+    assert w.S[Z.move_pass + HOME] == 1 and T.allowance(c, w, HOME, 0, 7) == 9
+    assert w.S[Z.move_pass + AWAY] == 0 and T.allowance(c, w, AWAY, 0, 7) == 7
 
 
 def test_overtime_center_and_winger_plus_two(base):
@@ -759,6 +832,23 @@ def test_dump_from_own_half_is_icing(base):
     spot = c.rim_index[ev[5], ev[6]]
     assert min(abs(spot - corner), len(c.rim) - abs(spot - corner)) == 5
     assert c.aline[HOME, ev[5]] < 1
+
+
+def test_no_icing_on_a_penalty_killing_team(base):
+    """Icing is not called on a penalty-killing team (the reading of the face-off table's "Icing" in "Dumps and
+    icing"), also on a dump from its own half outside its own end, which is not a penalty-kill dump (Dumping the
+    Puck (Penalty-Kill Team) is from the team's own end): the puck around the boards is loose, the nearest player
+    takes it."""
+    c, w = dump_scene(base, policies=("boards=first", None))
+    st, sc = stream()
+    T.to_box(c, w, st, sc, HOME, 1, 0)            # home kills a penalty; the dump from line 23, its own half
+    assert T.short(w, HOME) and not T.in_own_end(c, HOME, w.pos[HOME, 0, 0])
+    st, sc = stream(1)                            # the away goalie's 1d6 for the loose puck 3 squares off
+    T.dump(c, w, st, sc, HOME)
+    assert w.cnt[HOME, C.dumps] == 1 and w.cnt[HOME, C.icings] == 0 and w.cnt[HOME, C.pk_clears] == 0
+    assert w.S[Z.stop] == ST_NONE and w.S[Z.poss] == AWAY and w.S[Z.carrier] == 3 and st[4] == 1
+    ev = [e for e in w.log[:w.S[Z.nlog]] if e[0] == T.EV.dump][0]
+    assert c.aline[HOME, ev[5]] < 1                # behind the away goal line: icing at even strength
 
 
 def test_dump_in_without_icing_is_a_loose_puck(base):

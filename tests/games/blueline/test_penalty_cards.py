@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from simcore.charts import ChartError
+from simcore.charts import ChartError, read_table
 from simcore.games.blueline.penalties import (
     BOX_SPACE, DECK_SIZE, DEFAULT_PENALTIES, KINDS, MAJOR, MINOR, load_penalties,
 )
@@ -61,6 +61,30 @@ def test_errors_name_file_line_column_text(tmp_path):
     assert e.value.line == 2 and e.value.column == "name"
     with pytest.raises(ChartError, match="expected 'kind'"):
         load_penalties(write(tmp_path, rows, header="card,name,type"))
+
+
+@pytest.mark.parametrize("header, column, problem", [
+    ("card,name,kind,source,extra", "extra", "unknown or repeated column"),
+    ("card,name,kind,extra,source", "extra", "unknown or repeated column"),
+])
+def test_header_errors_name_the_offending_column(tmp_path, header, column, problem):
+    rows = [r + ",x" * (header.count(",") - 2) for r in rows_of(["minor"] * 15)]
+    f = write(tmp_path, rows, header=header)
+    with pytest.raises(ChartError) as e:
+        load_penalties(f)
+    assert (e.value.line, e.value.column, e.value.text) == (1, column, column)
+    assert str(e.value) == f"{f}, line 1, column {column!r}: {column!r}: {problem}"
+
+
+def test_a_source_column_not_last_is_named(tmp_path):
+    f = write(tmp_path, ["1,Card 1,minor,tag,x"], header="card,name,kind,source,note")
+    with pytest.raises(ChartError) as e:
+        read_table(f, "card", ["name", "kind"], optional=("note",))
+    assert (e.value.line, e.value.column) == (1, "source")
+    assert str(e.value).endswith("'source': the source column must be the last one (header must be: card, name, "
+                                 "kind[, note][, source])")
+    assert read_table(write(tmp_path, ["1,Card 1,minor,x,tag"], header="card,name,kind,note,source"), "card",
+                      ["name", "kind"], optional=("note",)) is not None
 
 
 def test_shipped_file_is_plain_csv():

@@ -63,8 +63,21 @@ def context(line, side, lane):
 @nb.njit(cache=True, inline="always", _nrt=NRT)
 def pass_lane(c, w, o, ay, ax, by, bx):
     """``(blocked, n)`` for a pass by team o from (ay, ax) to (by, bx): blocked ("Blocked Pass"), and the path
-    squares stored in ``w.py/w.px[:n]`` for the interception check."""
+    squares stored in ``w.py/w.px[:n]`` for the interception check.  Right after team o stole the puck
+    (``S[Z.steal]``: the player it was stolen from, ``team * 6 + slot + 1``) his square does not block: "except
+    when successfully checking an opponent and stealing the puck. In this case an immediate pass may be made to a
+    teammate regardless of the having to pass through the space of the player that you just stole the puck from"
+    (Passing)."""
     n, axis = pass_path(ay, ax, by, bx, w.py, w.px)
+    v = w.S[Z.steal] - 1
+    if v >= 0 and v // 6 == 1 - o and w.pos[1 - o, v % 6, 0] >= 0:
+        vy = w.pos[1 - o, v % 6, 0]
+        vx = w.pos[1 - o, v % 6, 1]
+        keep = w.occ[vy, vx]
+        w.occ[vy, vx] = 0
+        blocked = pass_blocked(w.occ, ay, ax, by, bx, w.py, w.px, n, axis)
+        w.occ[vy, vx] = keep
+        return blocked, n
     return pass_blocked(w.occ, ay, ax, by, bx, w.py, w.px, n, axis), n
 
 

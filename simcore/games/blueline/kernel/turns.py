@@ -158,8 +158,26 @@ def box_count(w, t):
 
 @nb.njit(cache=True, _nrt=NRT)
 def to_box(c, w, st, script, t, s, kind):
+    """Player (t, s) goes to the box (:func:`seat`) during play (a third player entering); when that leaves team t
+    short the other team's power play starts (:func:`open_power_play`)."""
+    if seat(c, w, st, script, t, s, kind):
+        open_power_play(w, 1 - t)
+
+
+@nb.njit(cache=True, inline="always", _nrt=NRT)
+def open_power_play(w, p):
+    """A penalty has just put a player of team 1 - p in the box: when team p now has more skaters, a power-play
+    opportunity for p and its "Move & Pass for one turn"."""
+    if skaters(w, p) > skaters(w, 1 - p):
+        w.cnt[p, C.pp_opportunities] += 1
+        w.S[Z.move_pass + p] = 1
+
+
+@nb.njit(cache=True, _nrt=NRT)
+def seat(c, w, st, script, t, s, kind):
     """Player (t, s) goes to the box: "MINOR (Space #2 in the box) or a MAJOR (Space #4 in the box)"; with two
-    already serving he waits in the delayed area ("3rd Player Penalty") and stays on the ice."""
+    already serving he waits in the delayed area ("3rd Player Penalty"), stays on the ice, and this returns
+    False.  Credits no power play (the callers do)."""
     S = w.S
     if box_count(w, t) >= 2:
         if S[Z.wait_n + t] < 4:
@@ -168,7 +186,7 @@ def to_box(c, w, st, script, t, s, kind):
             S[Z.wait_kind + t * 4 + k] = kind
             S[Z.wait_n + t] = k + 1
             w.cnt[t, C.third_player] += 1
-        return
+        return False
     k = 0 if S[Z.box_slot + t * 2] < 0 else 1
     S[Z.box_slot + t * 2 + k] = s
     S[Z.box_left + t * 2 + k] = 2 if kind == 0 else 4
@@ -189,10 +207,8 @@ def to_box(c, w, st, script, t, s, kind):
         S[Z.carrier] = best
         sync_puck(w)
     ot_strength(c, w, t, np.int64(-1))
-    if skaters(w, t) < skaters(w, 1 - t):
-        w.cnt[1 - t, C.pp_opportunities] += 1
-        S[Z.move_pass + 1 - t] = 1
     log(c, w, EV.penalty, t, s, kind, 1, S[Z.box_left + t * 2 + k], 0)
+    return True
 
 
 @nb.njit(cache=True, _nrt=NRT)
@@ -324,12 +340,20 @@ def impose_delayed(c, w, st, script):
 
 @nb.njit(cache=True, _nrt=NRT)
 def impose_queued(c, w, st, script):
+    """Both teams' queued penalties go to the box, then the power play is decided on the strengths that result
+    ("Power-Play Team Enhancements until both teams are even strength"): a home minor with an away major at one
+    stoppage is 4-on-4, nobody's power play."""
     S = w.S
+    seated = 0
     for t in range(2):
         for k in range(S[Z.del_n + t]):
             s = server(w, t, S[Z.del_slot + t * 4 + k])
-            to_box(c, w, st, script, t, s, S[Z.del_kind + t * 4 + k])
+            if seat(c, w, st, script, t, s, S[Z.del_kind + t * 4 + k]):
+                seated |= 1 << t
         S[Z.del_n + t] = 0
+    for t in range(2):
+        if (seated >> t) & 1:
+            open_power_play(w, 1 - t)
 
 
 # ---------------------------------------------------------------- face-offs and set-ups
@@ -355,6 +379,7 @@ def faceoff(c, w, st, script, dot, opening):
     S = w.S
     S[Z.pulled] = 0
     S[Z.pulled + 1] = 0
+    S[Z.steal] = 0
     clear_board(w.occ, w.pos)
     for t in range(2):
         for s in range(5):
@@ -502,6 +527,7 @@ def score_goal(c, w, st, script, g, kind):
         if best >= 0:
             release(c, w, st, script, d, best)
     if S[Z.ot] != 0:
+        # a reading: overtime is sudden death (the rulebook says only "If the score is still tied after Over Time")
         S[Z.done] = 1
     halt(c, w, ST_GOAL, 0)
 
@@ -585,7 +611,7 @@ def shot(c, w, st, script, o):
 @nb.njit(cache=True, _nrt=NRT)
 def goalie_play(c, w, st, script, t):
     """The goalie has the puck (a blank on the chart, a loose puck): "hold the puck for a face-off or pass to an
-    open teammate a maximum of 8 spaces"."""
+    open teammate a maximum of 8 spaced"."""
     gain(c, w, st, script, t, np.int64(5))
     if stopped(w):
         return
@@ -717,6 +743,7 @@ def do_pass(c, w, st, script, o, r):
     blocked, n = pass_lane(c, w, o, ay, ax, by, bx)
     if blocked:
         return False
+    S[Z.steal] = 0                # "an immediate pass": the first one after the steal
     w.cnt[o, C.passes] += 1
     S[Z.fresh + o] = 0
     k = zone_crossers(w, o, n, w.ordr)
@@ -852,7 +879,8 @@ def dump(c, w, st, script, o):
     j = (ri + 5 * step + 5 * K) % K
     ty = c.rim[j, 0]
     tx = c.rim[j, 1]
-    own_half = c.rules[R.icing] != 0 and c.aline[o, y] > c.dims[2]
+    # icing is not called on a penalty-killing team, wherever it dumps from
+    own_half = c.rules[R.icing] != 0 and c.aline[o, y] > c.dims[2] and not short(w, o)
     second = 0
     if c.rules[R.boards_row3] != 0:
         # "Or, puck comes to rest five squares beyond second corner in Row 3": behind the net, past the other
@@ -919,6 +947,7 @@ def check(c, w, st, script, d, s, kind):
         if kind == 2:
             w.S[Z.frozen + o * 6 + k] = 2
         S[Z.next_actor] = d
+        S[Z.steal] = o * 6 + k + 1
         gain(c, w, st, script, d, s)
     elif kind == 2:
         w.S[Z.frozen + d * 6 + s] = 1
@@ -1278,9 +1307,11 @@ def maybe_pull(c, w, o):
 
 @nb.njit(cache=True, _nrt=NRT)
 def pull_goalie(c, w, o):
-    """The pull itself, once :func:`maybe_pull` found every condition met."""
+    """The pull itself, once :func:`maybe_pull` found every condition met.  "ALL THE SAME ADVANTAGES OF A POWER
+    PLAY TEAM": the extra attacker's team gets the power play's Move & Pass (the +2 comes with ``advantage``)."""
     S = w.S
     S[Z.pulled + o] = 1
+    S[Z.move_pass + o] = 1
     place(c, w, o, np.int64(5), c.pullspot[o, 0], c.pullspot[o, 1])
     w.cnt[o, C.pulled_goalie] += 1
     log(c, w, EV.pull, o, 5, w.pos[o, 5, 0], w.pos[o, 5, 1], 0, 0)
@@ -1326,12 +1357,14 @@ def offense_turn(c, w, st, script, o):
     elif act == ACT_DUMP:
         dump(c, w, st, script, o)
     else:
+        S[Z.steal] = 0
         move_offense(c, w, st, script, o, arg, np.int64(-1))
         if (mp or S[Z.ot] != 0) and not stopped(w) and S[Z.poss] == o:
             pc, pw = pass_view(c, w)
             r = best_receiver(pc, pw, o, w.ordr, carrier_value(c, w, o))
             if r >= 0:
                 do_pass(c, w, st, script, o, r)
+    S[Z.steal] = 0
     thaw(w, o, frozen_mask)
 
 
