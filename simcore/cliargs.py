@@ -128,6 +128,26 @@ def check_game_index(args, flag: str, index: int, n_dest: str = "n") -> None:
             raise UsageError(f"{flag} {index} is not a game of a run of -n {n} games (0 .. {n - 1})")
 
 
+def add_pbp(p, how: str):
+    """``--pbp`` (print one game ``how``, e.g. "play by play, with the board after each play") and ``--game-id``
+    (which game of the run); :func:`pbp_game` checks them."""
+    p.add_argument("--pbp", action="store_true", help=f"print one game {how}")
+    p.add_argument("--game-id", type=game_index, default=None, metavar="G",
+                   help="with --pbp: which game of the run (default 0; the same game -n/--seed simulate; with -n, "
+                   "0 .. n-1)")
+
+
+def pbp_game(args) -> int:
+    """The game ``--pbp`` prints: ``--game-id`` (0 when not given), refused without ``--pbp`` and, when ``-n`` is
+    given, outside the run; sets ``args.game_id``."""
+    if args.game_id is not None and not args.pbp:
+        raise UsageError(f"--game-id {args.game_id} picks the game --pbp prints; pass --pbp too, or leave out "
+                         "--game-id")
+    args.game_id = args.game_id or 0
+    check_game_index(args, "--game-id", args.game_id)
+    return args.game_id
+
+
 def add_n(p, default: int, what: str = "games to simulate"):
     p.add_argument("-n", type=positive_int, default=default, action=_Given, help=f"{what} (default {default})")
 

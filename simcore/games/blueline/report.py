@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import warnings
 
-from simcore.cliargs import (JoinRepeated, UsageError, add_format, add_n, add_seed, add_threads, check_game_index,
-                             game_index, plain, positive_int, print_json, print_report)
+from simcore.cliargs import (JoinRepeated, UsageError, add_format, add_n, add_pbp, add_seed, add_threads, pbp_game,
+                             plain, positive_int, print_json, print_report)
 from simcore.games.base import Command
 
 #: The data-file options of the command line: option -> (setup field, what the file holds).
@@ -72,9 +72,7 @@ def _build(p):
     p.add_argument("--policy-away", default="default", metavar="P", help="the visitors' policy, the same forms")
     _add_data_options(p)
     add_threads(p)
-    p.add_argument("--pbp", action="store_true", help="print one game turn by turn, with the rink after each turn")
-    p.add_argument("--game-id", type=game_index, default=None, metavar="G",
-                   help="with --pbp: which game of the run (default 0; the same game -n/--seed simulate)")
+    add_pbp(p, "turn by turn, with the rink after each turn")
     p.add_argument("--report", action="store_true",
                    help="the balance report: home advantage, goals, PP%%, what equilibrium card play is worth, "
                         "a policy matrix")
@@ -106,13 +104,9 @@ def setup_from_args(game, args):
 def _run(game, args):
     if args.pbp and args.report:
         raise UsageError("--pbp and --report are separate forms; pass one of them")
-    if args.game_id is not None and not args.pbp:
-        raise UsageError(f"--game-id {args.game_id} picks the game --pbp prints; pass --pbp too, or leave out "
-                         "--game-id")
     if not args.report and (args.matrix_n or args.cards_n or args.out):
         raise UsageError("--matrix-n, --cards-n and --out go with --report")
-    args.game_id = args.game_id or 0
-    check_game_index(args, "--game-id", args.game_id)
+    pbp_game(args)
     rules = _rules(game, args.rules)
     setup = setup_from_args(game, args)
     if args.out:

@@ -6,9 +6,9 @@ import argparse
 import json
 from pathlib import Path
 
-from simcore.cliargs import (JoinRepeated, UsageError, add_format, add_n, add_seed, add_threads, check_game_index,
-                             game_index, plain, plot_file, positive_int, print_json, refuse_overwrite,
-                             refuse_overwrite_any, whole_number)
+from simcore.cliargs import (JoinRepeated, UsageError, add_format, add_n, add_pbp, add_seed, add_threads, pbp_game,
+                             plain, plot_file, positive_int, print_json, refuse_overwrite, refuse_overwrite_any,
+                             whole_number)
 from simcore.cliargs import seed as seed_arg
 from simcore.games.base import Command
 
@@ -88,21 +88,14 @@ def _build_match(p):
     p.add_argument("--plot", metavar="FILE", type=plot_file, help="write the goal distributions (exact vs "
                    "simulated) to FILE (PNG, PDF, SVG; FILE.png without an extension)")
     p.add_argument("--force", action="store_true", help="replace an existing --plot file")
-    p.add_argument("--pbp", action="store_true", help="print one game roll by roll instead of the matchup's odds")
-    p.add_argument("--game-id", type=game_index, default=None, metavar="G",
-                   help="with --pbp: which game of the run (default 0; the same game -n/--seed simulate; with -n, "
-                   "0 .. n-1)")
+    add_pbp(p, "roll by roll instead of the matchup's odds")
     _common(p)
 
 
 def _run_match(game, args):
     if args.pbp and args.plot:
         raise UsageError("--plot draws the matchup's goal distributions, not a --pbp game")
-    if args.game_id is not None and not args.pbp:
-        raise UsageError(f"--game-id {args.game_id} picks the game --pbp prints; pass --pbp too, or leave out "
-                         "--game-id")
-    args.game_id = args.game_id or 0
-    check_game_index(args, "--game-id", args.game_id)
+    pbp_game(args)
     rules = _rules(game, args)
     charts = _charts(args, rules)
     policy = ShufflePolicy(args.policy)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import warnings
 
-from simcore.cliargs import (JoinRepeated, UsageError, add_format, add_n, add_seed, add_threads, check_game_index,
-                             game_index, plain, positive_int, print_json, print_report)
+from simcore.cliargs import (JoinRepeated, UsageError, add_format, add_n, add_pbp, add_seed, add_threads, pbp_game,
+                             plain, positive_int, print_json, print_report)
 from simcore.games.base import Command
 
 
@@ -60,9 +60,7 @@ def _build(p):
                    "forms and defaults")
     p.add_argument("--board", metavar="FILE", default=None, help="a board file (TOML) instead of the shipped one")
     add_threads(p)
-    p.add_argument("--pbp", action="store_true", help="print one game play by play, with the board after each play")
-    p.add_argument("--game-id", type=game_index, default=None, metavar="G",
-                   help="with --pbp: which game of the run (default 0; the same game -n/--seed simulate)")
+    add_pbp(p, "play by play, with the board after each play")
     p.add_argument("--report", action="store_true",
                    help="the balance report: the first attacker's advantage, goals and game length, a policy-vs-"
                         "policy matrix, which rule options change balance")
@@ -92,13 +90,9 @@ def setup_from_args(game, args):
 def _run(game, args):
     if args.pbp and args.report:
         raise UsageError("--pbp and --report are separate forms; pass one of them")
-    if args.game_id is not None and not args.pbp:
-        raise UsageError(f"--game-id {args.game_id} picks the game --pbp prints; pass --pbp too, or leave out "
-                         "--game-id")
     if not args.report and (args.matrix_n or args.out):
         raise UsageError("--matrix-n and --out go with --report")
-    args.game_id = args.game_id or 0
-    check_game_index(args, "--game-id", args.game_id)
+    pbp_game(args)
     rules = game.rules(args.rules or None)
     setup = setup_from_args(game, args)
     if args.out:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import warnings
 
-from simcore.cliargs import (JoinRepeated, UsageError, add_format, add_n, add_seed, add_threads, check_game_index,
-                             game_index, plain, plot_file, positive_int, print_json, refuse_overwrite)
+from simcore.cliargs import (JoinRepeated, UsageError, add_format, add_n, add_pbp, add_seed, add_threads, pbp_game,
+                             plain, plot_file, positive_int, print_json, refuse_overwrite)
 from simcore.games.base import Command
 
 from .balance import (BALANCE_SLACK, MATRIX_POLICIES, TIE_OPTIONS, BalanceReport, balance_report,  # noqa: F401
@@ -115,10 +115,7 @@ def _build(p):
     p.add_argument("--deck-file", metavar="FILE", help="deck for --rules deck=custom: CSV with columns card,value "
                    "and an optional count")
     add_threads(p)
-    p.add_argument("--pbp", action="store_true", help="print one game card by card instead of the summary")
-    p.add_argument("--game-id", type=game_index, default=None, metavar="G",
-                   help="with --pbp: which game of the run (default 0; the same game -n/--seed simulate; with -n, "
-                   "0 .. n-1)")
+    add_pbp(p, "card by card instead of the summary")
     p.add_argument("--report", action="store_true",
                    help="the balance report: headline figures, policy matrix and rule options")
     p.add_argument("--matrix-n", type=positive_int, metavar="N",
@@ -140,11 +137,7 @@ def _run(game, args):
         raise UsageError("--pbp and --report are separate forms; pass one of them")
     if args.pbp and args.plot:
         raise UsageError("--plot draws a run or a report, not a --pbp game")
-    if args.game_id is not None and not args.pbp:
-        raise UsageError(f"--game-id {args.game_id} picks the game --pbp prints; pass --pbp too, or leave out "
-                         "--game-id")
-    args.game_id = args.game_id or 0
-    check_game_index(args, "--game-id", args.game_id)
+    pbp_game(args)
     if not args.report and (args.matrix_n or args.options_n):
         raise UsageError("--matrix-n and --options-n go with --report")
     rules = game.rules(args.rules)
