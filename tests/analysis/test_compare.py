@@ -38,7 +38,17 @@ def test_game_metrics_and_holm():
     assert set(COMMON_METRICS) <= set(t.index)
     assert {"first_mover_win", "game_length", "lead_changes", "comeback"} <= set(t.index)
     assert t.loc["tie", "diff"] < -0.1 and t.loc["tie", "ci_high"] < 0
-    assert (t.p_holm >= t.p_value).all() and (t.p_holm <= 1).all()
+    # Holm's step-down over every metric compared: ascending p, the i-th (from 0) times m - i, running maximum,
+    # at most 1; an undefined p-value ranks last and stays undefined
+    p = t.p_value.to_numpy(float)
+    m = p.size
+    order = np.argsort(np.where(np.isnan(p), np.inf, p), kind="stable")
+    stepped = np.minimum(1.0, np.maximum.accumulate((m - np.arange(m)) * np.nan_to_num(p[order], nan=1.0)))
+    want = np.empty(m)
+    want[order] = stepped
+    want[np.isnan(p)] = np.nan
+    np.testing.assert_allclose(t.p_holm.to_numpy(float), want, rtol=1e-12, equal_nan=True)
+    assert (t.p_holm > t.p_value).sum() >= 3
     # every game not tied after regulation is the same game under both rules
     assert t.loc["decided_OT", "b"] > 0 and t.loc["decided_OT", "a"] == 0
 
@@ -190,7 +200,19 @@ def test_strat_functionals():
     t = c.table().set_index("metric")
     assert 0.1 < t.loc["pp_pct", "a"] < 0.35 and 0.85 < t.loc["save_pct", "a"] < 0.95
     doc = c.to_json()
-    assert 0 <= doc["margin_distribution_test"]["p_value"] <= 1 and doc["goals_distribution_test"]["dof"] > 0
+    # the distribution tests compare the two runs' team scores and home margins, game by game in the tables
+    from simcore.analysis.inference import histogram_test
+
+    ga, gb = c.res_a.games, c.res_b.games
+    goals = [np.bincount(np.concatenate([g.home_goals, g.away_goals]).astype(np.int64)) for g in (ga, gb)]
+    margins = [(g.home_goals - g.away_goals).to_numpy(np.int64) for g in (ga, gb)]
+    lo = min(m.min() for m in margins)
+    for key, want in (("goals_distribution_test", histogram_test(*goals)),
+                      ("margin_distribution_test", histogram_test(*[np.bincount(m - lo) for m in margins]))):
+        got = doc[key]
+        assert want[2] > 0 and got["dof"] == want[2]
+        assert got["statistic"] == pytest.approx(want[0], rel=1e-12)
+        assert got["p_value"] == pytest.approx(want[1], rel=1e-12)
     import simcore
 
     strat = simcore.game("strat")

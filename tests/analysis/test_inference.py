@@ -102,6 +102,26 @@ def test_histogram_test():
     assert histogram_test([5], [7]) == (0.0, 1.0, 0)
 
 
+def test_histogram_test_pools_sparse_tails():
+    """Bins are pooled from the right until each expects at least 5 in both rows; a sparse left end left over
+    joins the last bin formed; empty bins are dropped.  Here the right tail 2+1+0+1 | 3+0+0+2 joins the 30 | 28
+    bin, 50 | 55 stands alone and the left tail 1+3 | 2+1 joins 40 | 35: a 2 x 3 table."""
+    a = [1, 3, 40, 50, 30, 2, 1, 0, 1]
+    b = [2, 1, 35, 55, 28, 3, 0, 0, 2]
+    pooled = np.array([[1 + 3 + 40, 50, 30 + 2 + 1 + 0 + 1],
+                       [2 + 1 + 35, 55, 28 + 3 + 0 + 0 + 2]])
+    want = stats.chi2_contingency(pooled, correction=False)
+    stat, p, dof = histogram_test(a, b)
+    assert dof == 2 == want.dof
+    assert stat == pytest.approx(want.statistic, rel=1e-12) and p == pytest.approx(want.pvalue, rel=1e-12)
+    # a threshold no bin reaches alone pools everything into one bin: no test
+    assert histogram_test(a, b, min_expected=200) == (0.0, 1.0, 0)
+    # a histogram with a tail to the left only: 1 | 2 and 3 | 1 are pooled into the 40 | 35 bin
+    stat, p, dof = histogram_test([1, 3, 40, 50], [2, 1, 35, 55])
+    want = stats.chi2_contingency(np.array([[44, 50], [38, 55]]), correction=False)
+    assert dof == 1 and stat == pytest.approx(want.statistic, rel=1e-12)
+
+
 def test_required_n_gives_the_power_it_promises():
     sd, delta = 1.0, 0.1
     n = required_n(sd, delta)
@@ -112,6 +132,20 @@ def test_required_n_gives_the_power_it_promises():
     assert abs(np.mean(rejected) - 0.8) < 0.035
     with pytest.raises(ValueError):
         required_n(1.0, 0.0)
+
+
+def test_required_n_of_an_unpaired_difference():
+    """Unpaired, the per-game difference is that of one independent game of each variant: sd**2 = var_a + var_b,
+    and the games per variant are ((z_0.975 + z_0.8) * sd / delta)**2 rounded up."""
+    a = np.array([0.0, 1, 2, 3, 4, 5, 6, 7])          # var 6
+    b = np.array([1.0, 1, 2, 2, 3, 3, 4, 4]) + 0.5    # var 10/7; B - A = 3 - 3.5
+    d = unpaired_difference(a, b)
+    sd = math.sqrt(6 + 10 / 7)
+    assert d.sd == pytest.approx(sd, rel=1e-12) and d.diff == pytest.approx(-0.5)
+    z = stats.norm.ppf(0.975) + stats.norm.ppf(0.8)
+    assert required_n(d.sd, d.diff) == math.ceil((z * sd / 0.5) ** 2) == 234
+    # paired on the same values, the spread is that of b - a: far smaller than the unpaired one
+    assert paired_difference(a, b).sd < d.sd / 2
 
 
 def test_holm_leaves_an_undefined_p_value_undefined():

@@ -148,7 +148,7 @@ def test_simulate_refuses_before_allocating(gid, mode, monkeypatch):
     monkeypatch.setattr(type(g), "run", never)
     monkeypatch.setattr(base, "available_memory", lambda: 1 << 30)
     with pytest.raises(ValueError, match="more than the 1.1 GB of memory available: at most"):
-        g.simulate(n=10**9, seed=1)
+        g.simulate(n=10**9, seed=1, mode=mode)
 
 
 def test_huge_n_is_one_line_on_the_command_line(capsys, monkeypatch):

@@ -1,4 +1,6 @@
 """Results: the common game table, bookkeeping that balances, metadata, parquet."""
+import math
+
 import numpy as np
 import pytest
 
@@ -21,14 +23,35 @@ def test_common_game_table(res):
     assert (g["variant"] == ezr.Rules().id).all() and (g["home"] == "BOS").all()
 
 
-def test_bookkeeping_balances(res):
+def test_tables_are_the_played_games(res):
+    """Games ended in regulation, in overtime and in the shootout, replayed roll by roll: the games and periods
+    tables hold the goals of each logged team-period, the overtime roll's goal (WIN: home, LOSS: away) and the
+    shootout's winner."""
     g, p = res.games, res.table("periods")
-    per_team = p.groupby(["game_id", "team"], observed=True)["goals"].sum().unstack()
-    assert (per_team["home"].to_numpy() == g["home_goals_reg"].to_numpy()).all()
-    ot_home = (g["decided_in"] == "OT") & (g["winner"] == "home")
-    ot_away = (g["decided_in"] == "OT") & (g["winner"] == "away")
-    assert (g["home_goals"] == g["home_goals_reg"] + ot_home).all()
-    assert (g["away_goals"] == g["away_goals_reg"] + ot_away).all()
+    ids = [i for d in ("REG", "OT", "SO") for i in g.index[g["decided_in"] == d][:4]]
+    assert len(ids) == 12
+    for i in ids:
+        pbp = simcore.game("ezr").play_by_play(None, seed=42, game_index=int(i))
+        ev, row = pbp.events, g.loc[i]
+        reg = ev[ev["period"].isin(["1", "2", "3"])]
+        logged = reg.set_index(["team", "period"])["goals"]
+        periods = p[p["game_id"] == i].assign(period=lambda x: x["period"].astype(str))
+        assert periods.set_index(["team", "period"])["goals"].sort_index().to_dict() == logged.sort_index().to_dict()
+        score = {t: int(reg.loc[reg["team"] == t, "goals"].sum()) for t in ("home", "away")}
+        assert (row["home_goals_reg"], row["away_goals_reg"]) == (score["home"], score["away"])
+        ot = ev.loc[ev["period"] == "OT", "events"].tolist()
+        score["home"] += ot == ["WIN"]
+        score["away"] += ot == ["LOSS"]
+        assert (row["home_goals"], row["away_goals"]) == (score["home"], score["away"])
+        so = [ln for ln in pbp.text.splitlines() if ln.startswith("shootout round")]
+        so_goals = [sum(ln.split(", ")[k].endswith("(goal)") for ln in so) for k in (0, 1)]
+        assert (len(so) > 0) == (row["decided_in"] == "SO") and row["shootout_rounds"] == len(so)
+        key = (score["home"] - score["away"], so_goals[0] - so_goals[1])
+        assert row["winner"] == ("home" if key > (0, 0) else "away" if key < (0, 0) else "tie")
+
+
+def test_bookkeeping_balances(res):
+    g = res.games
     reg = g["decided_in"] == "REG"
     assert ((g.loc[reg, "home_goals"] > g.loc[reg, "away_goals"]) == (g.loc[reg, "winner"] == "home")).all()
     assert (g.loc[~reg, "home_goals_reg"] == g.loc[~reg, "away_goals_reg"]).all()
@@ -39,12 +62,34 @@ def test_bookkeeping_balances(res):
     assert s.loc["home_win", "estimate"] == pytest.approx((g["winner"] == "home").mean())
     assert s.loc["home_goals_mean", "estimate"] == pytest.approx(g["home_goals"].mean())
     assert s.loc["decided_SO", "estimate"] == pytest.approx(so.mean())
-    lo, hi = s.loc["home_win", ["ci_low", "ci_high"]]
-    assert lo < s.loc["home_win", "estimate"] < hi
     # every event in the events table is counted in the summary
     ev = res.table("events")
     rate = (ev["event"] == "INJURY").sum() / (6 * res.n)
     assert s.loc["event_rate:INJURY", "estimate"] == pytest.approx(rate)
+
+
+def test_summary_intervals_from_the_games_table(res):
+    """The summary's means have the normal 95% interval mean +- z_0.975 * sd / sqrt(n) (sd with n - 1) of the
+    games table's values, goals per team game that of the per-game average of both teams, its sd the spread
+    of the 2n single team scores; a share has the Wilson score interval."""
+    from scipy import stats
+
+    g, s = res.games, res.summary().set_index("metric")
+    n = len(g)
+    h, a = g["home_goals"].to_numpy(float), g["away_goals"].to_numpy(float)
+    z = stats.norm.ppf(0.975)
+    for name, x in (("home_goals_mean", h), ("away_goals_mean", a), ("goals_per_team_game", (h + a) / 2)):
+        half = z * x.std(ddof=1) / math.sqrt(n)
+        assert s.loc[name, "estimate"] == pytest.approx(x.mean(), rel=1e-12)
+        assert s.loc[name, "ci_low"] == pytest.approx(x.mean() - half, rel=1e-9)
+        assert s.loc[name, "ci_high"] == pytest.approx(x.mean() + half, rel=1e-9)
+    assert s.loc["goals_per_team_game_sd", "estimate"] == pytest.approx(np.concatenate([h, a]).std(ddof=1), rel=1e-9)
+    k = (g["winner"] == "home").sum()
+    p = k / n
+    centre, half = p + z * z / (2 * n), z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    lo, hi = (centre - half) / (1 + z * z / n), (centre + half) / (1 + z * z / n)
+    assert s.loc["home_win", "ci_low"] == pytest.approx(lo, rel=1e-9)
+    assert s.loc["home_win", "ci_high"] == pytest.approx(hi, rel=1e-9)
 
 
 def test_distribution_tables(res):

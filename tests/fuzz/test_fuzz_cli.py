@@ -67,10 +67,11 @@ OPTIONS = ["--seed", "--rules", "--format", "--threads", "--policy-a", "--policy
 
 @pytest.fixture(scope="module", autouse=True)
 def _warm():
-    """Each base command once before the fuzzing: a kernel compiling (or loading from numba's cache) is not a
-    hang."""
+    """Each base command once before the fuzzing (a kernel compiling, or loading from numba's cache, is not a
+    hang): every one runs and exits 0, so a mutation's refusal is the mutation's."""
     for args in BASES:
-        run_cli(args, seconds=1800)
+        code, out, err = run_cli(args, seconds=1800)
+        assert code == 0 and out, f"simcore {' '.join(args)} exited {code}: {err[-2000:]}"
 
 
 @st.composite

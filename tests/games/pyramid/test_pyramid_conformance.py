@@ -21,13 +21,9 @@ def S(policies=None, deck=None):
 def _check_balances(g, n):
     assert len(g) == n
     assert (g.unaccounted_cards == 0).all()
-    for side, other in (("home", "away"), ("away", "home")):
-        per = g[[f"{side}_p1", f"{side}_p2", f"{side}_p3", f"{side}_ot"]].sum(axis=1)
-        assert (per == g[f"{side}_goals"]).all()
+    for side in ("home", "away"):
         assert (g[f"{side}_shots"] >= g[f"{side}_goals"]).all()
-        assert (g[f"{other}_saves"] == g[f"{side}_shots"] - g[f"{side}_goals"]).all()
         assert (g[f"{side}_last_card_shots"] <= g[f"{side}_shots"]).all()
-    assert (g.turns == g.home_turns + g.away_turns).all()
     # every flip is an advance, a failed flip or a shot
     flips = g[["home_advances", "away_advances", "home_failed_flips", "away_failed_flips",
                "home_shots", "away_shots"]].sum(axis=1)
@@ -83,7 +79,6 @@ def test_period_start_rules():
     k = int((g.first_drafter == "home").sum())
     assert stats.binomtest(k, len(g), 0.5).pvalue > 1e-3
     assert (g.drafted_first_p1 == g.first_drafter).all()
-    assert (g.first_drafter_won == (g.winner.astype(str) == g.first_drafter.astype(str))).all()
 
 
 def test_reproducible_across_threads_and_chunks():
@@ -120,6 +115,37 @@ def test_logged_game_is_the_batch_game(gid):
     assert (goals & (ev[:, 1] == 3)).sum() == g.home_ot + g.away_ot
     assert ((ev[:, 0] == K.EV_SO_SHOT) & (ev[:, 5] == 1)).sum() == g.home_shootout_goals + g.away_shootout_goals
     assert (ev[:, 0] == K.EV_TURN).sum() == g.turns
+
+
+@pytest.mark.parametrize("rules", ["tie_break=sudden-death,first_player=random",
+                                   "tie_break=shootout,goalie_beats=>=,period_start=alternate"])
+def test_games_table_counts_the_logged_events(rules):
+    """Goals per period, saves, turns, the winner and first_drafter_won of the games table are what the
+    event log of the same game shows: shots that scored or not, turn starts, the first period's first drafter."""
+    setup = {"policy_a": "random", "policy_b": "default"}
+    g = P.simulate(setup, n=300, seed=21, rules=rules, progress=False).games
+    seen = set()
+    for gid in range(0, 300, 6):
+        row = g.iloc[gid]
+        ev = P.play_by_play(setup, seed=21, game_index=gid, rules=rules).events.to_numpy()
+        shot = ev[:, 0] == K.EV_SHOT
+        for i, side in enumerate(("home", "away")):
+            by = ev[:, 2] == i
+            for p, name in enumerate(("p1", "p2", "p3", "ot")):
+                assert row[f"{side}_{name}"] == (shot & by & (ev[:, 1] == p) & (ev[:, 5] == 1)).sum()
+            assert row[f"{side}_saves"] == (shot & ~by & (ev[:, 5] == 0)).sum()
+            assert row[f"{side}_turns"] == ((ev[:, 0] == K.EV_TURN) & by).sum()
+        so = [((ev[:, 0] == K.EV_SO_SHOT) & (ev[:, 2] == i) & (ev[:, 5] == 1)).sum() for i in range(2)]
+        goals = [(shot & (ev[:, 2] == i) & (ev[:, 5] == 1)).sum() for i in range(2)]
+        key = (goals[0] - goals[1], so[0] - so[1])
+        winner = 0 if key > (0, 0) else 1 if key < (0, 0) else 2
+        first = ev[(ev[:, 0] == K.EV_PERIOD) & (ev[:, 1] == 0), 2][0]
+        assert row.winner == ("home", "away", "tie")[winner]
+        assert row.first_drafter == ("home", "away")[first]
+        assert row.first_drafter_won == (winner == first)
+        seen.add((row.decided_in, bool(row.first_drafter_won)))
+    # the sample has games won and lost by the first drafter, and games past regulation
+    assert {w for _, w in seen} == {True, False} and {d for d, _ in seen} - {"REG"}
 
 
 def test_summary_matches_the_games_table():

@@ -6,7 +6,8 @@ goalie or the order of the deck.  The engine hands a decision the table as its s
 decides, the opponent's goalie is out of the lineups (``kernel.hide``).  The tests build that observation on
 random positions through the engine's own ``hide``, call the decision functions (``kernel.choose`` for
 advancing and shooting, ``kernel.place`` for the draft and refills), permute the hidden cards, and check that
-neither the observation nor the decision changes.
+neither the observation nor the decision changes; handed the raw lineups, goalie in place, the decisions are the
+same too.  Whole games from two decks that differ only in a goalie agree until the shot at him.
 """
 import numpy as np
 import pytest
@@ -67,19 +68,28 @@ def _empty(L):
     return np.array([sum(1 << s for s in range(L.shape[1]) if L[side, s] < 0) for side in range(2)])
 
 
-def _observation(L, side=0):
-    """The lineups as the engine hands them to ``side``'s policy: MAX_SLOTS columns (-1 past the lineup), the
-    opponent's goalie taken out by the engine's own ``hide``."""
+def _padded(L):
+    """The lineups in the kernel's layout: MAX_SLOTS columns, -1 past the lineup."""
     Lk = np.full((2, MAX_SLOTS), -1, dtype=np.int64)
     Lk[:, :L.shape[1]] = L
+    return Lk
+
+
+def _observation(L, side=0):
+    """The lineups as the engine hands them to ``side``'s policy: the opponent's goalie taken out by the engine's
+    own ``hide``."""
+    Lk = _padded(L)
     K.hide(Lk, side, L.shape[1] - 1)
     return Lk
 
 
-def _choose(game, L, passed, pub, v, last, st):
+def _choose(game, L, passed, pub, v, last, st, hidden=True):
+    """``kernel.choose`` for side 0 on the observation (``hidden``) or on the raw lineups, the opponent's goalie
+    in place."""
     # the kernel's count of cards not public yet: the whole deck less the public ones
     n_hidden = game.vals.size - int(pub.sum())
-    return K.choose(v, 0, _observation(L), _empty(L), passed, game.shape.opened, game.shape.kinds, game.shape.n,
+    Lk = _observation(L) if hidden else _padded(L)
+    return K.choose(v, 0, Lk, _empty(L), passed, game.shape.opened, game.shape.kinds, game.shape.n,
                     last, pub, n_hidden, game.total, game.rule_vec, game.pol, st.copy())
 
 
@@ -99,6 +109,8 @@ def test_decisions_ignore_hidden_cards(pol):
         L, passed, pub, v, last, rest = _random_position(rng, game)
         st = _stream(k)
         d = _choose(game, L, passed, pub, v, last, st)
+        # the decision itself does not read the goalie's slot: handed the raw lineups it decides the same
+        assert _choose(game, L, passed, pub, v, last, st, hidden=False) == d
         for _ in range(3):
             # the opponent's goalie trades places with a card still in the deck: nothing visible changes
             if not rest:
@@ -109,6 +121,7 @@ def test_decisions_ignore_hidden_cards(pol):
             assert np.array_equal(_observation(L2), _observation(L))
             assert _observation(L)[1, goal] == K.HIDDEN
             assert _choose(game, L2, passed, pub, v, last, st) == d
+            assert _choose(game, L2, passed, pub, v, last, st, hidden=False) == d
             changed += rest[j] != L[1, goal]
         # the draft and refills: place a card for side 0 into a lineup with empty slots
         Lp = L.copy()
@@ -139,6 +152,45 @@ def test_deck_order_is_never_read():
                     break
                 assert x == y
                 drawn += x[0] in (K.EV_PLACE, K.EV_ADVANCE, K.EV_SHOT, K.EV_FAIL)
+
+
+@pytest.mark.parametrize("pol", POLICIES)
+def test_engine_hides_the_goalie(pol):
+    """Two decks that differ only in B's goalie give A the same game up to A's first shot at him: the engine
+    hands A's policy the table without that card.  B drafts in order and shoots on a threshold, so B reads
+    nothing of his own goalie either."""
+    rng = np.random.default_rng(11)
+    game = P.compile_game()
+    vals, goal = game.vals, game.shape.goal
+    N = vals.size
+    pols = (pol, "draft=in-order,shoot=threshold-11")
+    shots = 0
+    for _ in range(40):
+        a = rng.permutation(vals)
+        later = [rng.permutation(vals) for _ in range(4)]
+        ea = P.play_scripted([a] + later, policies=pols).events.tolist()
+        places = [e for e in ea if e[0] == K.EV_PLACE and e[1] == 0]
+        # B's goalie is his last card of the draft; the deck's last card takes his place
+        k = next(i for i, e in enumerate(places) if e[2] == 1 and e[3] == goal and e[5] == 0)
+        if a[k] == a[-1]:
+            continue
+        b = a.copy()
+        b[k], b[-1] = a[-1], a[k]
+        eb = P.play_scripted([b] + later, policies=pols).events.tolist()
+        drawn = 0
+        for x, y in zip(ea, eb):
+            if x[1] > 0 or drawn == N - 1:
+                break                            # period 1 is over or its last card is next
+            if x[0] == K.EV_PLACE and drawn == k:
+                assert x[:4] == y[:4] and (x[4], y[4]) == (a[k], b[k])
+            elif x[0] == K.EV_SHOT and x[2] == 0:
+                assert x[:4] == y[:4] and (x[4], y[4]) == (a[k], b[k])      # the same shot at a different goalie
+                shots += 1
+                break
+            else:
+                assert x == y
+            drawn += x[0] in (K.EV_PLACE, K.EV_ADVANCE, K.EV_SHOT, K.EV_FAIL)
+    assert shots >= 30
 
 
 def _position(opp_lineup, own=(5, 5, 5, 5, 5, 9), passed=0):
