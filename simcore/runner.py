@@ -28,6 +28,7 @@ arrays of this process) runs in this process whatever the executor.
 """
 from __future__ import annotations
 
+import collections
 import contextvars
 import itertools
 import logging
@@ -320,6 +321,10 @@ class Dask:
     #: Tasks in flight for each worker thread: enough to keep them busy, few enough that a run of 10**18 games
     #: starts at once and its finished blocks leave the workers' memory as they come.
     IN_FLIGHT = 4
+    #: How many times a block whose task the cluster cancelled on its own (not this executor: a result lost with
+    #: a worker that died, "already forgotten") is submitted again.  A block is a pure function of (seed, games),
+    #: so the result is the same.
+    RESUBMITS = 3
 
     def __init__(self, address: str | None = None, workers: int | None = None, client=None, *,
                  timeout: float = 60, **cluster_kw):
@@ -370,6 +375,7 @@ class Dask:
         blocks = enumerate(chunks(n, size))
         window = self.IN_FLIGHT * self.threads_total()
         pending = {}
+        resubmitted = collections.Counter()
         show = _show(n, size, progress)
         with _progress.bar(total=n, unit=" " + desc, show=show, unit_scale=True) as bar:
             # results are fetched in the background as tasks finish, not one round trip per task here
@@ -389,6 +395,11 @@ class Dask:
                 for f, result in done:
                     b, g0, count, _ = pending.pop(f.key)
                     self._in_flight.discard(f)
+                    if f.status == "cancelled" and not self._stopping and f.key not in self._cancelled.keys \
+                            and resubmitted[b] < self.RESUBMITS:
+                        resubmitted[b] += 1
+                        add(b, g0, count)
+                        continue
                     if f.status != "finished":
                         exc = result[1] if f.status == "error" else result
                         first = str(exc).splitlines()[0] if str(exc) else ""

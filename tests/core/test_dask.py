@@ -165,6 +165,40 @@ def test_a_killed_worker_has_its_blocks_played_again_with_the_same_result(dask_e
     assert len(now) == 2 and now != pids
 
 
+def _cancel_block(monkeypatch, ex, g0, times):
+    """The executor's client cancels the task of the block starting at game ``g0`` right after it is submitted,
+    the first ``times`` times, as a cluster does when a result is lost with its worker; returns the count."""
+    submit = ex.client.submit
+    cancelled = []
+
+    def cancelling(fn, shared, first, *rest, **kw):
+        f = submit(fn, shared, first, *rest, **kw)
+        if first == g0 and len(cancelled) < times:
+            cancelled.append(f.key)
+            ex.client.cancel([f])
+        return f
+
+    monkeypatch.setattr(ex.client, "submit", cancelling)
+    return cancelled
+
+
+def test_a_block_the_cluster_cancels_is_played_again(dask_ex, monkeypatch):
+    g = simcore.game("ezr")
+    local = g.simulate(n=N, seed=7, progress=False)
+    cancelled = _cancel_block(monkeypatch, dask_ex, 2 * BLOCK, runner.Dask.RESUBMITS)
+    remote = g.simulate(n=N, seed=7, progress=False, chunk_size=BLOCK, executor=dask_ex)
+    assert len(cancelled) == runner.Dask.RESUBMITS
+    _same(local, remote)
+
+
+def test_a_block_cancelled_every_time_fails_in_one_line(dask_ex, monkeypatch):
+    cancelled = _cancel_block(monkeypatch, dask_ex, 2 * BLOCK, runner.Dask.RESUBMITS + 1)
+    with pytest.raises(runner.BlockError) as info:
+        simcore.game("ezr").simulate(n=N, seed=7, progress=False, chunk_size=BLOCK, executor=dask_ex)
+    assert len(cancelled) == runner.Dask.RESUBMITS + 1
+    assert str(info.value).startswith("block 2 (games 14 .. 20) of seed 7 failed: ") and "Cancelled" in str(info.value)
+
+
 def test_a_failing_block_names_its_games_and_seed_in_one_line(dask_ex, monkeypatch, by_value):
     monkeypatch.setattr(runner, "_games_task", _raising_task)
     with pytest.raises(runner.BlockError) as info:
