@@ -112,9 +112,10 @@ class State:
         return n, "ok"
 
     def could_go_first(self, t, code, after):
-        """Whether team t's move ``code``, made after this play's earlier moves, could have been made before all
-        of them while the carrier stood in the zone: the carrier began the play in the zone, and making ``code`` at the start of the play and then the earlier moves in their order is legal move by
-        move and ends with every player where ``after`` has him.  Tried literally, on copies."""
+        """Whether team t's move ``code``, made after this play's earlier moves, could have been made before all of them
+        while the carrier stood in the zone: the carrier began the play in the zone, and making ``code`` at the start
+        of the play and then the earlier moves in their order is legal move by move and ends with every player where
+        ``after`` has him. Tried literally, on copies."""
         s0 = self.start
         if not s0.zone(t, s0.where(t, self.carrier)):
             return False
