@@ -8,9 +8,10 @@ leagues in :mod:`simcore.league`; ``simcore.register(game)`` adds a game of your
 """
 __version__ = "0.1.0"
 
-from . import nbcache
+from . import nbcache, nbinline
 
 nbcache.install()      # before any kernel is defined: cached machine code follows the modules it uses
+nbinline.install()     # before any kernel compiles: numba's inlining copies a callee's IR once, not once a block
 
 from .charts import ChartError  # noqa: E402
 from .games import available_games, game, register  # noqa: E402
