@@ -14,14 +14,16 @@ nbcache.install()      # before any kernel is defined: cached machine code follo
 nbinline.install()     # before any kernel compiles: numba's inlining copies a callee's IR once, not once a block
 
 from .charts import ChartError  # noqa: E402
+from .errors import InputError, UnknownNameError  # noqa: E402
 from .games import available_games, game, register  # noqa: E402
 from .games.base import Game, PlayByPlay, SetupBase, SetupError  # noqa: E402
 from .metrics import Metric  # noqa: E402
 from .results import Results, read_parquet  # noqa: E402
 from .rulesbase import RuleError  # noqa: E402
 
-__all__ = ["ChartError", "Game", "Metric", "PlayByPlay", "Results", "RuleError", "SetupBase", "SetupError",
-           "analysis", "available_games", "game", "league", "read_parquet", "register", "__version__"]
+__all__ = ["ChartError", "Game", "InputError", "Metric", "PlayByPlay", "Results", "RuleError", "SetupBase",
+           "SetupError", "UnknownNameError", "analysis", "available_games", "game", "league", "read_parquet",
+           "register", "__version__"]
 # ``simcore.games`` is the games' package (its ``games()`` lists the registered games by id)
 
 

@@ -21,10 +21,11 @@ import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 
+from simcore.errors import InputError
 from simcore.textio import FieldError, check_header, csv_rows, integer, read_text
 
 
-class ChartError(ValueError):
+class ChartError(InputError):
     """A data file that cannot be used: says where and what."""
 
     def __init__(self, path, line, column, text, problem, field: str = "column"):

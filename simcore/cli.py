@@ -3,8 +3,11 @@ and ``demo``.
 
 Each game brings its own commands (``Game.commands``, in ``games/<id>/report.py``); this module dispatches to
 them and adds what every game has: ``simcore <game> --help`` generated from the game's Rules and Setup, and
-``simcore <game> rules`` / ``simcore <game> metrics``.  Bad input prints one line (``simcore: error: ...``) and
-exits with status 2; ``simcore``, ``simcore --help`` and ``simcore <command> --help`` print help and exit 0.
+``simcore <game> rules`` / ``simcore <game> metrics``.  Bad input (a :class:`~simcore.errors.InputError`, a
+missing or unreadable file, a file its parser refuses) prints one line (``simcore: error: ...``) and exits with
+status 2; ``simcore``, ``simcore --help`` and ``simcore <command> --help`` print help and exit 0.  Any other
+exception is a bug in simcore: one line, ``simcore: internal error: TYPE: MESSAGE (...)``, and exit status 1
+(with ``SIMCORE_TRACEBACK=1``, its traceback too).  A block that failed on a worker exits 1 with its own line.
 Ctrl-C prints ``simcore: interrupted`` and exits with status 130 (128 + SIGINT); the files being written are
 removed (:mod:`simcore.outputs`).
 """
@@ -18,6 +21,7 @@ import textwrap
 from simcore.cliargs import EXIT_USAGE, Parser, UsageError, add_format, plain
 
 WIDTH = 100
+EXIT_INTERNAL = 1               # a bug in simcore (an exception that refuses no input)
 EXIT_INTERRUPTED = 130          # 128 + SIGINT, what a shell reports for a command stopped by Ctrl-C
 
 
@@ -239,12 +243,43 @@ def _quiet_first(argv):
     return argv
 
 
+def _refused_input(exc: BaseException) -> bool:
+    """Whether ``exc`` refuses a user's input (exit 2): an :class:`~simcore.errors.InputError`, a file that is
+    missing, unreadable or in the way (``OSError``), or a file that the parser simcore reads it with cannot parse
+    (the loaders turn these into a ChartError naming the line; this is the net under them).  Any other exception
+    is a bug in simcore, an ``OverflowError`` too: every number an option takes is bounded by its parser."""
+    import csv
+    import json
+    import tomllib
+
+    from simcore.errors import InputError
+
+    kinds = [InputError, OSError, UnicodeDecodeError, json.JSONDecodeError, tomllib.TOMLDecodeError, csv.Error]
+    pandas_errors = sys.modules.get("pandas.errors")      # only a command that imported pandas can meet them
+    if pandas_errors is not None:
+        kinds += [pandas_errors.ParserError, pandas_errors.EmptyDataError]
+    return isinstance(exc, tuple(kinds))
+
+
+def _internal_error(exc: BaseException) -> int:
+    """Report ``exc``, a bug in simcore, as one line (and exit status 1); its traceback with
+    ``SIMCORE_TRACEBACK=1``."""
+    import traceback
+
+    first = (str(exc) or "(no message)").split("\n", 1)[0]
+    line = f"simcore: internal error: {type(exc).__name__}: {_one_line(first)} (a bug in simcore"
+    if os.environ.get("SIMCORE_TRACEBACK", "") not in ("", "0"):
+        traceback.print_exception(exc, file=sys.stderr)
+        print(f"{line})", file=sys.stderr)
+    else:
+        print(f"{line}; set SIMCORE_TRACEBACK=1 to see where)", file=sys.stderr)
+    return EXIT_INTERNAL
+
+
 def _main(argv=None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    from simcore.charts import ChartError
     from simcore.games.base import MemoryLimitError
     from simcore.runner import BlockError
-    from simcore.rulesbase import RuleError
 
     if not argv or argv[0] in ("-h", "--help"):
         print(usage())
@@ -284,7 +319,9 @@ def _main(argv=None) -> int:
     except MemoryError:
         print("simcore: error: out of memory; run fewer games or seasons (-n)", file=sys.stderr)
         return EXIT_USAGE
-    except (ChartError, RuleError, ValueError, KeyError, OSError, OverflowError) as exc:
+    except Exception as exc:
+        if not _refused_input(exc):
+            return _internal_error(exc)
         msg = exc.args[0] if isinstance(exc, KeyError) and exc.args else exc
         first = str(msg).split("\n", 1)[0]        # a message's own later lines are detail
         print(f"simcore: error: {_one_line(first)}", file=sys.stderr)

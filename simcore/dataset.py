@@ -22,6 +22,7 @@ import os
 from pathlib import Path
 
 from simcore import runner
+from simcore.errors import InputError, UnknownNameError
 from simcore.outputs import COMMAND, MANIFEST, _sha256, refuse_existing, write_json
 
 #: Games a block of a dataset holds when ``block`` is not given: its tables fit a worker's memory easily.
@@ -94,14 +95,14 @@ def write(game, out, n: int, seed: int = 0, rules=None, setup=None, *, tables=No
     setup, rules = g.setup(setup), g.rules(rules)
     block = DEFAULT_BLOCK if block is None else int(block)
     if block <= 0:
-        raise ValueError(f"block must be a positive number of games, got {block}")
+        raise InputError(f"block must be a positive number of games, got {block}")
     available = per_game_tables(g, setup, rules, seed)
     tables = available if tables is None else list(tables)
     for t in tables:
         if t not in available:
-            raise ValueError(f"{g.id} has no per-game table {t!r}; per-game tables: {', '.join(available)}")
+            raise InputError(f"{g.id} has no per-game table {t!r}; per-game tables: {', '.join(available)}")
     if not tables:
-        raise ValueError("tables must name at least one table")
+        raise InputError("tables must name at least one table")
     runner.check_threads(threads)       # refused before anything is written
     out = Path(out).absolute()          # the workers of a cluster may run in another folder
     if out.exists() and not out.is_dir():
@@ -178,7 +179,7 @@ def read(path, table: str = "games"):
     doc = read_manifest(path, verify=False)
     names = [f["name"] for f in doc["files"] if f["name"].startswith(table + "/")]
     if not names:
-        raise KeyError(f"{path}: no table {table!r}; tables: "
+        raise UnknownNameError(f"{path}: no table {table!r}; tables: "
                        f"{', '.join(doc.get('dataset', {}).get('tables', {}))}")
     return pd.read_parquet(Path(path) / table)
 

@@ -23,6 +23,8 @@ import tempfile
 from contextlib import contextmanager
 from pathlib import Path
 
+from simcore.errors import InputError
+
 PARTIAL = ".partial"
 MANIFEST = "manifest.json"
 #: The key of a file's own metadata (parquet) naming the manifest of the folder it was written into.
@@ -35,7 +37,7 @@ _UMASK = os.umask(0)
 os.umask(_UMASK)
 
 
-class IncompleteOutput(ValueError):
+class IncompleteOutput(InputError):
     """An output folder without its manifest, or whose files do not match it: written by a run that did not
     finish (or changed since)."""
 
@@ -143,13 +145,13 @@ def figure_path(path) -> Path:
     name it).  A folder or an unknown extension is a ValueError."""
     p = Path(path)
     if str(path).endswith(("/", os.sep)) or p.is_dir():
-        raise ValueError(f"{path} is a folder; name a figure file (FILE.png, FILE.pdf, FILE.svg)")
+        raise InputError(f"{path} is a folder; name a figure file (FILE.png, FILE.pdf, FILE.svg)")
     ext = p.suffix[1:].lower()
     if not ext:
         return p.with_name(p.name + ".png")
     formats = figure_formats()
     if ext not in formats:
-        raise ValueError(f"{path}: {p.suffix!r} is not a figure format; use one of "
+        raise InputError(f"{path}: {p.suffix!r} is not a figure format; use one of "
                          f"{', '.join('.' + f for f in sorted(formats))} (no extension: .png)")
     return p
 

@@ -17,6 +17,8 @@ from typing import Callable
 
 import pandas as pd
 
+from simcore.errors import InputError, UnknownNameError
+
 from .deprecation import SimcoreDeprecationWarning
 
 COMMON_COLUMNS = ("game", "variant", "seed", "game_id", "home", "away", "home_goals", "away_goals", "winner",
@@ -62,9 +64,9 @@ class Results:
     def table(self, name: str) -> pd.DataFrame:
         if name not in self.builders:
             if self.meta.get("mode") == "aggregate":
-                raise KeyError(f"table {name!r} needs per-game records; this run kept only aggregates "
+                raise UnknownNameError(f"table {name!r} needs per-game records; this run kept only aggregates "
                                f"(simulate with mode='games')")
-            raise KeyError(f"no table {name!r}; tables: {', '.join(self.builders)}")
+            raise UnknownNameError(f"no table {name!r}; tables: {', '.join(self.builders)}")
         if name not in self._cache:
             self._cache[name] = self.builders[name]()
         return self._cache[name]
@@ -173,17 +175,17 @@ def read_table(path) -> tuple[pd.DataFrame, dict]:
     if path.is_dir() and (path.parent / MANIFEST).is_file() and not (path / MANIFEST).exists():
         # a table's folder of a dataset (simcore.dataset): its parts are read together, not as one run's table
         read_manifest(path.parent, verify=False)
-        raise ValueError(f"{path} is a table of the dataset {path.parent}: read it with "
+        raise InputError(f"{path} is a table of the dataset {path.parent}: read it with "
                          f"simcore.dataset.read({str(path.parent)!r}, {path.name!r}) or pandas.read_parquet(path)")
     if path.is_dir():                   # an --out folder: say what to read in it, or that it is incomplete
         doc = read_manifest(path, verify=False)
         tables = ", ".join(f["name"] for f in doc["files"] if f["name"].endswith(".parquet")) or "none"
-        raise ValueError(f"{path} is an output folder, not a table: read one of its parquet files ({tables}), "
+        raise InputError(f"{path} is an output folder, not a table: read one of its parquet files ({tables}), "
                          "or simcore.outputs.read_folder(path)")
     try:
         tbl = pq.read_table(path)
     except (pa.ArrowInvalid, OSError) as exc:
-        raise ValueError(f"{path}: not a parquet file simcore wrote ({exc})") from None
+        raise InputError(f"{path}: not a parquet file simcore wrote ({exc})") from None
     meta = json.loads((tbl.schema.metadata or {}).get(b"simcore", b"{}"))
     check_complete(path, meta)          # a table of an --out folder whose run did not finish: IncompleteOutput
     return tbl.to_pandas(), meta
@@ -208,7 +210,7 @@ def read_parquet(path) -> "Results":
                       f"simcore.results.read_table(path) for (frame, meta)", SimcoreDeprecationWarning, stacklevel=2)
         return frame, meta
     if not meta.get("game") or not meta.get("table"):
-        raise ValueError(f"{path}: not a file Results.to_parquet wrote (no 'simcore' metadata with game and table)")
+        raise InputError(f"{path}: not a file Results.to_parquet wrote (no 'simcore' metadata with game and table)")
     name = meta.pop("table")
     raw = (pq.read_schema(path).metadata or {}).get(b"simcore.summary")
     summary = pd.DataFrame.from_records(json.loads(raw)) if raw else None

@@ -28,6 +28,7 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
+from simcore.errors import InputError
 from simcore.parallel import n_blocks, run_blocks
 
 STATE_SIZE = 6
@@ -225,10 +226,10 @@ def scripted_stream() -> np.ndarray:
 def check_seed(seed) -> int:
     """Validate a user seed: an integer in 0 .. 2**64-1."""
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
-        raise ValueError(f"seed must be an integer, got {seed!r}")
+        raise InputError(f"seed must be an integer, got {seed!r}")
     seed = int(seed)
     if not 0 <= seed < 2**64:
-        raise ValueError(f"seed must be in 0 .. 2**64-1, got {seed}")
+        raise InputError(f"seed must be in 0 .. 2**64-1, got {seed}")
     return seed
 
 

@@ -11,8 +11,10 @@ from __future__ import annotations
 import dataclasses
 from typing import ClassVar
 
+from simcore.errors import InputError
 
-class RuleError(ValueError):
+
+class RuleError(InputError):
     """An unknown rule field or a value it does not allow."""
 
 
@@ -63,7 +65,7 @@ class RulesBase:
         A spec's item without ``=`` names a preset: its fields are set first, and the spec's own fields then
         change them (``"short,slides=off"``).  Unknown fields, values and presets, a field given twice and two
         presets that set one field differently are :class:`RuleError` naming what is wrong and what is
-        allowed.  An empty spec returns ``self``.
+        allowed, and so is an empty item (``"a=1,,b=2"``, a trailing comma).  An empty spec returns ``self``.
         """
         if not spec:
             return self
@@ -72,7 +74,8 @@ class RulesBase:
             for part in spec.split(","):
                 part = part.strip()
                 if not part:
-                    continue
+                    raise RuleError(f"{self.GAME} rules {spec!r} have an empty item; write 'field=value,...' "
+                                    "with one comma between items")
                 if "=" not in part:
                     if part not in self.PRESETS:
                         presets = f"; presets: {', '.join(self.PRESETS)}" if self.PRESETS else ""

@@ -42,6 +42,8 @@ import numpy as np
 
 import simcore.progress as _progress
 
+from simcore.errors import InputError
+
 DEFAULT_CHUNK = 1 << 20
 EXECUTORS = ("threads", "dask")
 
@@ -53,7 +55,7 @@ class BlockError(RuntimeError):
 def check_threads(n: int | None) -> None:
     """ValueError unless ``n`` is None (every core) or a thread count numba can run on this machine."""
     if n is not None and not 1 <= n <= numba.config.NUMBA_NUM_THREADS:
-        raise ValueError(f"threads must be between 1 and {numba.config.NUMBA_NUM_THREADS}, got {n}")
+        raise InputError(f"threads must be between 1 and {numba.config.NUMBA_NUM_THREADS}, got {n}")
 
 
 @contextmanager
@@ -75,7 +77,7 @@ def chunk_size_of(chunk_size: int | None = None) -> int:
     """The chunk size a run uses (``chunk_size`` or :data:`DEFAULT_CHUNK`), checked."""
     size = chunk_size or DEFAULT_CHUNK
     if size <= 0:
-        raise ValueError(f"chunk_size must be positive, got {size}")
+        raise InputError(f"chunk_size must be positive, got {size}")
     return size
 
 
@@ -114,15 +116,15 @@ def run_chunks(n: int, fn, *, chunk_size: int | None = None, n_threads: int | No
 def parse_executor(text: str) -> tuple[str, str | None]:
     """``"threads"``, ``"dask"`` or ``"dask:ADDRESS"`` -> (kind, address)."""
     if not isinstance(text, str):
-        raise ValueError(f"executor must be 'threads', 'dask' or 'dask:ADDRESS', got {text!r}")
+        raise InputError(f"executor must be 'threads', 'dask' or 'dask:ADDRESS', got {text!r}")
     kind, sep, address = text.strip().partition(":")
     if kind not in EXECUTORS or (sep and (kind != "dask" or not address.strip())):
-        raise ValueError(f"executor must be 'threads', 'dask' or 'dask:ADDRESS' (a scheduler such as "
+        raise InputError(f"executor must be 'threads', 'dask' or 'dask:ADDRESS' (a scheduler such as "
                          f"tcp://host:8786), got {text!r}")
     if sep:
         host, colon, port = address.strip().split("://", 1)[-1].rpartition(":")
         if not (colon and host and port.isdigit()):
-            raise ValueError(f"executor 'dask:ADDRESS' needs a scheduler's host and port, such as "
+            raise InputError(f"executor 'dask:ADDRESS' needs a scheduler's host and port, such as "
                              f"dask:tcp://host:8786; got {text!r}")
     return kind, (address.strip() if sep else None)
 
@@ -131,7 +133,7 @@ def check_workers(workers) -> int | None:
     if workers is None:
         return None
     if isinstance(workers, bool) or not isinstance(workers, (int, np.integer)) or workers < 1:
-        raise ValueError(f"workers must be a positive whole number, got {workers!r}")
+        raise InputError(f"workers must be a positive whole number, got {workers!r}")
     return int(workers)
 
 
@@ -143,7 +145,7 @@ class Threads:
     def __init__(self, workers: int | None = None):
         self.workers = check_workers(workers)
         if self.workers is not None and self.workers > numba.config.NUMBA_NUM_THREADS:
-            raise ValueError(f"workers: the threads executor runs on this machine's {numba.config.NUMBA_NUM_THREADS}"
+            raise InputError(f"workers: the threads executor runs on this machine's {numba.config.NUMBA_NUM_THREADS}"
                              f" threads at most, got {self.workers} (--executor dask starts worker processes)")
 
     def block_size(self, n, chunk_size):
@@ -331,7 +333,7 @@ class Dask:
         try:
             import distributed
         except ImportError:
-            raise ValueError("the dask executor needs dask.distributed: pip install 'simcore[dask]'") from None
+            raise InputError("the dask executor needs dask.distributed: pip install 'simcore[dask]'") from None
         self.workers = check_workers(workers)
         self._in_flight: set = set()
         self._stopping = False
@@ -353,7 +355,7 @@ class Dask:
             try:
                 self.client = distributed.Client(address, timeout=timeout)
             except OSError as exc:
-                raise ValueError(f"dask scheduler {address}: cannot connect ({exc})") from None
+                raise InputError(f"dask scheduler {address}: cannot connect ({exc})") from None
             if self.workers:
                 self.client.wait_for_workers(self.workers, timeout=timeout)
         logging.getLogger("distributed.scheduler").addFilter(self._cancelled)
@@ -482,7 +484,7 @@ def make(spec=None, workers: int | None = None):
     if spec is not None and not isinstance(spec, str):
         if type(spec).__name__ == "Client" and type(spec).__module__.startswith("distributed"):
             return Dask(client=spec, workers=workers)
-        raise ValueError(f"executor must be 'threads', 'dask', 'dask:ADDRESS' or a distributed.Client, got {spec!r}")
+        raise InputError(f"executor must be 'threads', 'dask', 'dask:ADDRESS' or a distributed.Client, got {spec!r}")
     kind, address = parse_executor(spec or "threads")
     if kind == "threads":
         return Threads(workers)

@@ -26,6 +26,7 @@ import numpy as np
 import pandas as pd
 
 import simcore
+from simcore.errors import InputError
 from simcore.htmlview import Table, html_table, md_table, p_text, pct
 
 #: File suffixes :meth:`Report.write` understands, and the format each one means.
@@ -156,7 +157,7 @@ def report_format(path) -> str:
     """``"html"`` or ``"md"`` from a report path's suffix; a ValueError naming the path otherwise."""
     fmt = FORMATS.get(Path(path).suffix.lower())
     if fmt is None:
-        raise ValueError(f"report {str(path)!r}: the name must end in .html or .md")
+        raise InputError(f"report {str(path)!r}: the name must end in .html or .md")
     return fmt
 
 
@@ -174,7 +175,7 @@ def refuse_existing(path, figures=(), force: bool = False, option: str = "") -> 
 
     path = Path(path)
     if path.is_dir():
-        raise ValueError(f"{option + ' ' if option else ''}{path} is a folder; name a page FILE.html or FILE.md")
+        raise InputError(f"{option + ' ' if option else ''}{path} is a folder; name a page FILE.html or FILE.md")
     fmt = report_format(path)
     check_folder(path)
     for p in [path, *(figure_path(path, n) for n in figures if fmt == "md")]:

@@ -27,6 +27,8 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
+from simcore.errors import InputError
+
 #: The largest data file read (a league's results of many seasons fit in a few MB).
 MAX_FILE_BYTES = 64 * 1024 * 1024
 #: The longest CSV cell (names, readings and source tags are far shorter).
@@ -41,7 +43,7 @@ _UINT = re.compile(r"[0-9]+")
 _NUMBER = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)")
 
 
-class FieldError(ValueError):
+class FieldError(InputError):
     """A cell or value that is not of its field's form; the message is the problem only (the loader says where)."""
 
 

@@ -13,6 +13,7 @@ import numpy as np
 import pandas as pd
 
 from simcore import runner
+from simcore.errors import InputError
 from simcore.games import game as find_game
 from simcore.metrics import COMMON, ratio  # noqa: F401  (ratio: part of this module's interface)
 
@@ -62,13 +63,13 @@ def metric_names(g, metrics, *, functionals: bool = True) -> list[str]:
     twice = repeated_metric(g, metrics)
     if twice:
         name, first, second = twice
-        raise ValueError(f"{g.id} metric {name!r} is named twice ({first} and {second}); give each metric once")
+        raise InputError(f"{g.id} metric {name!r} is named twice ({first} and {second}); give each metric once")
     out = []
     for m in metrics:
         metric = g.metric(m)
         if metric.kind == "functional" and not functionals:
             per_game = ", ".join(k for k, v in g.metrics.items() if v.kind == "per_game")
-            raise ValueError(f"{g.id} metric {metric.name!r} is a pooled rate, not a per-game value; a sweep "
+            raise InputError(f"{g.id} metric {metric.name!r} is a pooled rate, not a per-game value; a sweep "
                              f"compares per-game metrics: {per_game}")
         out.append(metric.name)
     return out

@@ -15,6 +15,8 @@ from dataclasses import dataclass
 import numpy as np
 from scipy import stats as _st
 
+from simcore.errors import InputError
+
 ALPHA = 0.05
 
 
@@ -70,7 +72,7 @@ def paired_difference(x_a, x_b, name: str = "", alpha: float = ALPHA) -> Differe
     x_a = np.asarray(x_a, dtype=float)
     x_b = np.asarray(x_b, dtype=float)
     if x_a.shape != x_b.shape or x_a.ndim != 1:
-        raise ValueError(f"paired samples must be 1-d and of equal length, got {x_a.shape} and {x_b.shape}")
+        raise InputError(f"paired samples must be 1-d and of equal length, got {x_a.shape} and {x_b.shape}")
     n = x_a.size
     d = x_b - x_a
     sd = float(d.std(ddof=1)) if n > 1 else math.nan
@@ -167,6 +169,6 @@ def required_n(sd: float, delta: float, power: float = 0.8, alpha: float = ALPHA
     ``alpha``), for per-game differences with standard deviation ``sd`` (:attr:`Difference.sd` of a pilot
     run, paired or not)."""
     if not (sd >= 0 and delta != 0 and 0 < power < 1 and 0 < alpha < 1):
-        raise ValueError("required_n needs sd >= 0, delta != 0, 0 < power < 1 and 0 < alpha < 1")
+        raise InputError("required_n needs sd >= 0, delta != 0, 0 < power < 1 and 0 < alpha < 1")
     z = float(_st.norm.ppf(1 - alpha / 2) + _st.norm.ppf(power))
     return max(2, math.ceil((z * sd / abs(delta)) ** 2))

@@ -15,6 +15,8 @@ from matplotlib.lines import Line2D
 from matplotlib.ticker import MaxNLocator, PercentFormatter, ScalarFormatter
 from matplotlib.transforms import blended_transform_factory
 
+from simcore.errors import InputError
+
 #: Columns of the tidy sweep table that are not swept rule fields.
 SWEEP_COLUMNS = ("variant_id", "cell", "seed", "metric", "estimate", "ci_low", "ci_high", "n", "diff",
                  "diff_ci_low", "diff_ci_high", "p_value")
@@ -25,7 +27,7 @@ _FOREST_COLUMNS = ("metric", "diff", "ci_low", "ci_high")
 def _require_columns(df: pd.DataFrame, columns, what: str) -> None:
     missing = [c for c in columns if c not in df.columns]
     if missing:
-        raise ValueError(f"{what} lacks column(s) {', '.join(map(repr, missing))}; "
+        raise InputError(f"{what} lacks column(s) {', '.join(map(repr, missing))}; "
                          f"it has {', '.join(map(str, df.columns))}")
 
 
@@ -72,23 +74,23 @@ def goal_distributions(results: dict, per: str = "team", *, max_goals: int | Non
     the tick is labelled ``k+``.
     """
     if per not in ("team", "game"):
-        raise ValueError(f"per must be 'team' or 'game', got {per!r}")
+        raise InputError(f"per must be 'team' or 'game', got {per!r}")
     if not isinstance(results, dict) or not results:
-        raise ValueError("results must be a non-empty dict {label: games table}")
+        raise InputError("results must be a non-empty dict {label: games table}")
     samples = {}
     for label, games in results.items():
         games = getattr(games, "games", games)
         if not isinstance(games, pd.DataFrame):
-            raise ValueError(f"results[{label!r}] is not a games DataFrame (or a Results with .games)")
+            raise InputError(f"results[{label!r}] is not a games DataFrame (or a Results with .games)")
         _require_columns(games, ("home_goals", "away_goals"), f"games table {label!r}")
         if len(games) == 0:
-            raise ValueError(f"games table {label!r} is empty")
+            raise InputError(f"games table {label!r} is empty")
         h = games["home_goals"].to_numpy(dtype=np.int64)
         a = games["away_goals"].to_numpy(dtype=np.int64)
         samples[label] = np.concatenate([h, a]) if per == "team" else h + a
     top = max(int(s.max()) for s in samples.values()) if max_goals is None else int(max_goals)
     if top < 0:
-        raise ValueError(f"max_goals must be >= 0, got {max_goals}")
+        raise InputError(f"max_goals must be >= 0, got {max_goals}")
     edges = np.arange(top + 2) - 0.5
     fig = Figure(figsize=(7, 4.2))
     ax = fig.add_subplot()
@@ -157,16 +159,16 @@ def _forest_table(comparison_or_table, title, metrics):
     elif isinstance(comparison_or_table, pd.DataFrame):
         table = comparison_or_table
     else:
-        raise ValueError("forest needs a Comparison or its .table() DataFrame")
+        raise InputError("forest needs a Comparison or its .table() DataFrame")
     _require_columns(table, _FOREST_COLUMNS, "comparison table")
     if table.empty:
-        raise ValueError("comparison table has no rows")
+        raise InputError("comparison table has no rows")
     if metrics is not None:
         metrics = [metrics] if isinstance(metrics, str) else list(metrics)
         known = list(table["metric"])
         unknown = [m for m in metrics if m not in known]
         if unknown:
-            raise ValueError(f"metric(s) {', '.join(map(repr, unknown))} not in the table; "
+            raise InputError(f"metric(s) {', '.join(map(repr, unknown))} not in the table; "
                              f"metrics: {', '.join(known)}")
         table = table.set_index("metric").loc[metrics].reset_index()
     return table, title
@@ -271,11 +273,11 @@ def forest(comparison_or_table, title: str | None = None, *, metrics=None, stand
     if scale is None:
         scale = "standardized" if standardize else ("relative" if has_a else "raw")
     if scale not in SCALES:
-        raise ValueError(f"scale must be one of {', '.join(SCALES)}; got {scale!r}")
+        raise InputError(f"scale must be one of {', '.join(SCALES)}; got {scale!r}")
     if standardize and scale != "standardized":
-        raise ValueError(f"standardize=True contradicts scale={scale!r}")
+        raise InputError(f"standardize=True contradicts scale={scale!r}")
     if scale == "relative" and not has_a:
-        raise ValueError("scale='relative' needs column 'a' (variant A's value); "
+        raise InputError("scale='relative' needs column 'a' (variant A's value); "
                          f"the table has {', '.join(map(str, table.columns))}")
     names = [str(m) for m in table["metric"]]
     a = table["a"].to_numpy(dtype=float) if has_a else np.full(len(table), np.nan)
@@ -368,17 +370,17 @@ def sweep_curves(df: pd.DataFrame, x: str, metric: str, hue: str | None = None, 
     ``ValueError`` (filter it first).
     """
     if value not in ("estimate", "diff"):
-        raise ValueError(f"value must be 'estimate' or 'diff', got {value!r}")
+        raise InputError(f"value must be 'estimate' or 'diff', got {value!r}")
     if not isinstance(df, pd.DataFrame):
-        raise ValueError("sweep_curves needs the sweep's DataFrame")
+        raise InputError("sweep_curves needs the sweep's DataFrame")
     y_col, lo_col, hi_col = (("estimate", "ci_low", "ci_high") if value == "estimate"
                              else ("diff", "diff_ci_low", "diff_ci_high"))
     if hue is not None and hue == x:
-        raise ValueError(f"hue and x are both {x!r}")
+        raise InputError(f"hue and x are both {x!r}")
     needed = ["metric", x, y_col, lo_col, hi_col] + ([hue] if hue is not None else [])
     _require_columns(df, needed, "sweep table")
     if metric not in set(df["metric"]):
-        raise ValueError(f"metric {metric!r} not in the sweep table; metrics: "
+        raise InputError(f"metric {metric!r} not in the sweep table; metrics: "
                          f"{', '.join(map(str, pd.unique(df['metric'])))}")
     d = df[df["metric"] == metric]
     keys = [x] + ([hue] if hue is not None else [])
@@ -387,7 +389,7 @@ def sweep_curves(df: pd.DataFrame, x: str, metric: str, hue: str | None = None, 
         others = [c for c in d.columns if c not in SWEEP_COLUMNS and c not in keys and d.loc[dup, c].nunique() > 1]
         if "seed" in d.columns and d.loc[dup, "seed"].nunique() > 1:
             others.append("seed")
-        raise ValueError(f"several rows per {' x '.join(keys)} for metric {metric!r}"
+        raise InputError(f"several rows per {' x '.join(keys)} for metric {metric!r}"
                          + (f"; {', '.join(others)} also vary" if others else "")
                          + "; filter the table to one value of each first")
 

@@ -17,6 +17,7 @@ import pandas as pd
 
 import simcore.progress as _progress
 from simcore import runner
+from simcore.errors import InputError
 from simcore.games import game as find_game
 from simcore.metrics import is_indicator, per_game_interval
 from simcore.rulesbase import RuleError
@@ -33,7 +34,7 @@ def _grid(g, base, setup, grid) -> dict[str, list[str]]:
     """Validated ``{field: [value, ...]}``: known rule fields or setup keys, allowed values, no repeats, at
     least one value."""
     if not isinstance(grid, dict):
-        raise ValueError(f"grid must be a dict {{field: [values]}}, got {type(grid).__name__}")
+        raise InputError(f"grid must be a dict {{field: [values]}}, got {type(grid).__name__}")
     allowed = g.Rules.options()
     setup_keys = g.Setup.keys()
     out = {}
@@ -46,7 +47,7 @@ def _grid(g, base, setup, grid) -> dict[str, list[str]]:
         values = [str(v) for v in values]
         if not values or any(v == "" for v in values):
             hint = f"allowed values: {', '.join(map(str, allowed[field]))}" if field in allowed else "e.g. a policy"
-            raise ValueError(f"grid field {field!r} needs one or more values; {hint}")
+            raise InputError(f"grid field {field!r} needs one or more values; {hint}")
         for v in values:
             if field in allowed:
                 base.with_options({field: v})      # RuleError naming the field and its allowed values
@@ -54,7 +55,7 @@ def _grid(g, base, setup, grid) -> dict[str, list[str]]:
                 setup.replace(**{field: v})        # SetupError naming the key and the value
         dup = sorted({v for v in values if values.count(v) > 1})
         if dup:
-            raise ValueError(f"grid field {field!r} repeats {', '.join(dup)}")
+            raise InputError(f"grid field {field!r} repeats {', '.join(dup)}")
         out[field] = values
     return out
 
@@ -64,9 +65,9 @@ def _seeds(seeds) -> list[int]:
         seeds = [seeds]
     seeds = [int(s) for s in seeds]
     if not seeds:
-        raise ValueError("seeds must name at least one seed")
+        raise InputError("seeds must name at least one seed")
     if len(set(seeds)) != len(seeds):
-        raise ValueError(f"seeds repeat: {seeds}")
+        raise InputError(f"seeds repeat: {seeds}")
     return seeds
 
 
@@ -117,10 +118,10 @@ def sweep(game, base_rules, grid: dict, n: int, seeds=(0,), *, metrics=None, set
     grid = _grid(g, base, setup, grid)
     names = metric_names(g, metrics, functionals=False)
     if not names:
-        raise ValueError("metrics must name at least one metric")
+        raise InputError("metrics must name at least one metric")
     seeds = _seeds(seeds)
     if not (isinstance(n, (int, np.integer)) and n > 0):
-        raise ValueError(f"n must be a positive whole number, got {n!r}")
+        raise InputError(f"n must be a positive whole number, got {n!r}")
     n = int(n)
 
     fields = list(grid)

@@ -9,6 +9,8 @@ from __future__ import annotations
 import importlib
 import pkgutil
 
+from simcore.errors import InputError, UnknownNameError
+
 from .base import Game
 
 _REGISTRY: dict[str, Game] = {}
@@ -22,10 +24,10 @@ def register(game: Game, *, replace: bool = False) -> Game:
         raise TypeError(f"register() takes a simcore.games.base.Game, got {type(game).__name__}")
     gid = game.id.lower()
     if not gid or not gid.isidentifier():
-        raise ValueError(f"a game id is a lower-case identifier, got {game.id!r}")
+        raise InputError(f"a game id is a lower-case identifier, got {game.id!r}")
     old = _REGISTRY.get(gid)
     if old is not None and old is not game and not replace:
-        raise ValueError(f"a game with id {gid!r} is already registered ({old.title})")
+        raise InputError(f"a game with id {gid!r} is already registered ({old.title})")
     _REGISTRY[gid] = game
     return game
 
@@ -66,7 +68,7 @@ def game(game_id) -> Game:
     reg = games()
     gid = str(game_id).strip().lower()
     if gid not in reg:
-        raise KeyError(f"unknown game {game_id!r}; games: {', '.join(reg)}")
+        raise UnknownNameError(f"unknown game {game_id!r}; games: {', '.join(reg)}")
     return reg[gid]
 
 

@@ -34,12 +34,13 @@ import numpy as np
 from simcore import runner
 from simcore.charts import ChartError
 from simcore.deprecation import SimcoreDeprecationWarning
+from simcore.errors import InputError
 from simcore.metrics import COMMON, Metric
 from simcore.rng import check_seed
 from simcore.rulesbase import RulesBase
 
 
-class SetupError(ValueError):
+class SetupError(InputError):
     """An unknown setup key, or a value the game cannot play."""
 
 
@@ -247,7 +248,7 @@ class Game:
             warnings.warn(f"{self.id} metric {name!r} is now called {new!r}", SimcoreDeprecationWarning, stacklevel=3)
             name = new
         if name not in self.metrics:
-            raise ValueError(f"unknown {self.id} metric {name!r}; metrics: {', '.join(self.metrics)}")
+            raise InputError(f"unknown {self.id} metric {name!r}; metrics: {', '.join(self.metrics)}")
         return self.metrics[name]
 
     def rules(self, rules=None) -> RulesBase:
@@ -284,7 +285,7 @@ class Game:
         n = check_n(self.default_n if n is None else n)
         seed = check_seed(0 if seed is None else seed)
         if mode not in ("games", "aggregate"):
-            raise ValueError(f"mode must be 'games' or 'aggregate', got {mode!r}")
+            raise InputError(f"mode must be 'games' or 'aggregate', got {mode!r}")
         check_memory(self, n, mode)
         setup, rules = self.setup(setup), self.rules(rules)
         with runner.maybe(executor, workers):
@@ -299,7 +300,7 @@ class Game:
             raise TypeError(f"{self.id}.play_by_play() got unexpected keyword arguments: {', '.join(legacy)}")
         if isinstance(game_index, bool) or not isinstance(game_index, (int, np.integer)) \
                 or not 0 <= game_index < 2**63:
-            raise ValueError(f"game_index must be a whole number in 0 .. 2**63-1, got {game_index!r}")
+            raise InputError(f"game_index must be a whole number in 0 .. 2**63-1, got {game_index!r}")
         return self.log(self.setup(setup), check_seed(seed), int(game_index), self.rules(rules))
 
     def variant_run(self, rules, n, seed, *, threads=None, progress=None, **setup):
@@ -379,7 +380,7 @@ class Game:
 def check_n(n) -> int:
     """A number of games: a whole number in 1 .. 2**63-1 (game indices are int64)."""
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or not 0 < n < 2**63:
-        raise ValueError(f"n must be a positive whole number of games (1 .. 2**63-1), got {n!r}")
+        raise InputError(f"n must be a positive whole number of games (1 .. 2**63-1), got {n!r}")
     return int(n)
 
 
@@ -430,7 +431,7 @@ def size_text(b: float) -> str:
     return f"{b:,.0f} {unit}" if unit == "bytes" else f"{b:,.1f} {unit}"
 
 
-class MemoryLimitError(ValueError):
+class MemoryLimitError(InputError):
     """``n`` games would not fit in memory (:func:`check_memory`).  ``str()`` is the message for the Python API;
     ``command_line`` says the same with what a command line can change (``-n``, ``--seed``), which has no
     ``mode``."""

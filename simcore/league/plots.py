@@ -13,6 +13,8 @@ from matplotlib import cm
 from matplotlib.figure import Figure
 from matplotlib.ticker import PercentFormatter
 
+from simcore.errors import InputError
+
 ODDS = {"playoff_odds": "playoffs", "division_odds": "division title", "first_overall_odds": "first overall",
         "title_odds": "title"}
 
@@ -57,7 +59,7 @@ def odds_bars(proj, odds: str = "playoff_odds") -> Figure:
     """Bars of one kind of odds per team (``playoff_odds``, ``division_odds``, ``first_overall_odds``,
     ``title_odds``) with their 95% Monte Carlo intervals."""
     if odds not in ODDS:
-        raise ValueError(f"unknown odds {odds!r}; known: {', '.join(ODDS)}")
+        raise InputError(f"unknown odds {odds!r}; known: {', '.join(ODDS)}")
     fig = Figure(figsize=(6, 0.25 * len(proj.teams) + 1.5))
     _draw_odds(fig.add_subplot(), proj, odds)
     fig.tight_layout()
@@ -80,10 +82,10 @@ def odds_over_dates(frame: pd.DataFrame, odds: str = "playoff_odds", teams=None,
     :func:`simcore.league.projection.odds_by_date`; ``teams`` names the lines (default: the ``top`` teams whose
     odds moved most, ranked by the range of their odds over the dates: highest minus lowest)."""
     if odds not in ODDS:
-        raise ValueError(f"unknown odds {odds!r}; known: {', '.join(ODDS)}")
+        raise InputError(f"unknown odds {odds!r}; known: {', '.join(ODDS)}")
     missing = [c for c in ("date", "games_played", "team", odds) if c not in frame.columns]
     if missing:
-        raise ValueError(f"the frame lacks column(s) {', '.join(missing)}; use odds_by_date()")
+        raise InputError(f"the frame lacks column(s) {', '.join(missing)}; use odds_by_date()")
     dates = list(dict.fromkeys(frame["date"]))
     wide = frame.pivot(index="date", columns="team", values=odds).loc[dates]
     played = frame.drop_duplicates("date").set_index("date")["games_played"].loc[dates]

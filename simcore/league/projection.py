@@ -21,6 +21,7 @@ import pandas as pd
 
 import simcore
 from simcore import runner
+from simcore.errors import InputError
 from simcore.rng import check_seed
 
 from . import kernel as LK
@@ -274,12 +275,12 @@ def project(league, n: int = 10_000, seed: int = 0, *, results=None, threads: in
     executor); season s depends only on (seed, s), so the projection is the same on every executor.
     """
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n <= 0:
-        raise ValueError(f"n must be a positive whole number of seasons, got {n!r}")
+        raise InputError(f"n must be a positive whole number of seasons, got {n!r}")
     n = int(n)
     seed = check_seed(seed)
     if isinstance(league, League):
         if results is not None:
-            raise ValueError("results= replaces a league file's results; pass the league's path, not a League")
+            raise InputError("results= replaces a league file's results; pass the league's path, not a League")
         lg = league
     else:
         lg = load_league(league, results=results)
@@ -321,7 +322,7 @@ def check_season_memory(lg: League, s: Setup, n: int, keep_games: bool, availabl
         per += len(s.homes) * BYTES_PER_KEPT_GAME
     budget = available_memory() if available is None else available
     if n * per > budget:
-        raise ValueError(f"{lg.name}: {n:,} seasons keep about {size_text(n * per)} ({per:,} bytes a season), more "
+        raise InputError(f"{lg.name}: {n:,} seasons keep about {size_text(n * per)} ({per:,} bytes a season), more "
                          f"than the {size_text(budget)} of memory available: at most {budget // per:,} seasons a "
                          "projection; project fewer (odds of several seeds' projections can be averaged)")
 
@@ -430,7 +431,7 @@ def odds_by_date(league, dates, n: int = 2_000, seed: int = 0, *, threads: int |
     dates = [str(d) for d in dates]
     twice = sorted({d for d in dates if dates.count(d) > 1})
     if twice:
-        raise ValueError(f"dates repeat {', '.join(twice)}; give each date once")
+        raise InputError(f"dates repeat {', '.join(twice)}; give each date once")
     rows = []
     for d in dates:
         p = project(as_of(lg, d), n=n, seed=seed, threads=threads, progress=progress)

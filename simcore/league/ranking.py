@@ -21,6 +21,7 @@ import numba as nb
 import numpy as np
 import pandas as pd
 
+from simcore.errors import InputError
 from simcore.league.standings import DEFAULT_TIEBREAKERS, _check_teams, check_tiebreakers
 
 # columns of the per-team stats array
@@ -290,32 +291,32 @@ def check_playoff_format(teams: pd.DataFrame, fmt: str, n_playoff: int) -> int:
     every division of at least 3 teams and every conference of at least 8."""
     teams = _check_teams(teams)
     if fmt not in PLAYOFF_FORMATS:
-        raise ValueError(f"unknown playoff format {fmt!r}; known: {', '.join(PLAYOFF_FORMATS)}")
+        raise InputError(f"unknown playoff format {fmt!r}; known: {', '.join(PLAYOFF_FORMATS)}")
     if isinstance(n_playoff, bool) or not isinstance(n_playoff, (int, np.integer)):
-        raise ValueError(f"n_playoff must be a whole number, got {n_playoff!r}")
+        raise InputError(f"n_playoff must be a whole number, got {n_playoff!r}")
     n = len(teams)
     if fmt == "top":
         if not 2 <= n_playoff <= n:
-            raise ValueError(f"playoff format 'top' needs 2 <= n_playoff <= {n} (the number of teams), "
+            raise InputError(f"playoff format 'top' needs 2 <= n_playoff <= {n} (the number of teams), "
                              f"got {n_playoff}")
         return FMT_TOP
     if n_playoff != 16:
-        raise ValueError(f"playoff format 'nhl' seeds 16 teams, got n_playoff={n_playoff}")
+        raise InputError(f"playoff format 'nhl' seeds 16 teams, got n_playoff={n_playoff}")
     confs = sorted(set(teams["conference"]), key=str)
     if len(confs) != 2:
-        raise ValueError(f"playoff format 'nhl' needs exactly 2 conferences, the league has {len(confs)}: "
+        raise InputError(f"playoff format 'nhl' needs exactly 2 conferences, the league has {len(confs)}: "
                          f"{', '.join(map(str, confs))}")
     for conf in confs:
         sub = teams[teams["conference"] == conf]
         sizes = sub.groupby("division", sort=True).size()
         if len(sizes) != 2:
-            raise ValueError(f"playoff format 'nhl' needs 2 divisions per conference, conference {conf!r} has "
+            raise InputError(f"playoff format 'nhl' needs 2 divisions per conference, conference {conf!r} has "
                              f"{len(sizes)}: {', '.join(map(str, sizes.index))}")
         for div, size in sizes.items():
             if size < 3:
-                raise ValueError(f"playoff format 'nhl' needs at least 3 teams per division, division {div!r} "
+                raise InputError(f"playoff format 'nhl' needs at least 3 teams per division, division {div!r} "
                                  f"({conf}) has {size}")
         if len(sub) < 8:
-            raise ValueError(f"playoff format 'nhl' needs at least 8 teams per conference, conference {conf!r} "
+            raise InputError(f"playoff format 'nhl' needs at least 8 teams per conference, conference {conf!r} "
                              f"has {len(sub)}")
     return FMT_NHL

@@ -11,6 +11,7 @@ import warnings
 from pathlib import Path
 
 from simcore.deprecation import SimcoreDeprecationWarning
+from simcore.errors import UnknownNameError
 
 SEED = 2026
 
@@ -26,7 +27,7 @@ def sample(game_id: str) -> Path:
     """The folder of a game's sample league (it holds ``league.toml``)."""
     s = samples()
     if game_id.lower() not in s:
-        raise KeyError(f"no sample league for {game_id!r}; samples: {', '.join(s)}")
+        raise UnknownNameError(f"no sample league for {game_id!r}; samples: {', '.join(s)}")
     return Path(s[game_id.lower()].sample)
 
 

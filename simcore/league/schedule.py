@@ -27,6 +27,8 @@ from itertools import combinations
 import numpy as np
 import pandas as pd
 
+from simcore.errors import InputError
+
 __all__ = [
     "round_robin",
     "nhl_schedule",
@@ -46,7 +48,7 @@ MAX_GAMES = 20_000
 _COLUMNS = ["date", "home", "away", "game_no"]
 
 
-class StartDateError(ValueError):
+class StartDateError(InputError):
     """The generated dates would run past the calendar's last day (9999-12-31): the start date is to blame."""
 
 
@@ -58,20 +60,20 @@ def _parse_start(start) -> _dt.date:
     try:
         return _dt.date.fromisoformat(str(start))
     except ValueError:
-        raise ValueError(f"start must be an ISO date 'YYYY-MM-DD', got {start!r}") from None
+        raise InputError(f"start must be an ISO date 'YYYY-MM-DD', got {start!r}") from None
 
 
 def _team_names(teams) -> list[str]:
     """Team names from a list of names or a DataFrame with a ``team`` column."""
     if isinstance(teams, pd.DataFrame):
         if "team" not in teams.columns:
-            raise ValueError("teams DataFrame needs a 'team' column")
+            raise InputError("teams DataFrame needs a 'team' column")
         names = [str(t) for t in teams["team"]]
     else:
         names = [str(t) for t in teams]
     dup = sorted({t for t in names if names.count(t) > 1})
     if dup:
-        raise ValueError(f"duplicate team names: {', '.join(dup)}")
+        raise InputError(f"duplicate team names: {', '.join(dup)}")
     return names
 
 
@@ -131,14 +133,14 @@ def round_robin(teams, rounds: int = 2, seed: int = 0, start="2026-10-01") -> pd
     """
     names = _team_names(teams)
     if len(names) < 2:
-        raise ValueError(f"round_robin needs at least 2 teams, got {len(names)}")
+        raise InputError(f"round_robin needs at least 2 teams, got {len(names)}")
     if isinstance(rounds, bool) or not isinstance(rounds, (int, np.integer)) or rounds < 1:
-        raise ValueError(f"rounds must be a positive integer, got {rounds!r}")
+        raise InputError(f"rounds must be a positive integer, got {rounds!r}")
     if rounds > MAX_ROUNDS:
-        raise ValueError(f"rounds must be at most {MAX_ROUNDS}, got {rounds}")
+        raise InputError(f"rounds must be at most {MAX_ROUNDS}, got {rounds}")
     games = int(rounds) * (len(names) * (len(names) - 1) // 2)
     if games > MAX_GAMES:
-        raise ValueError(f"{rounds} rounds of {len(names)} teams are {games} games; a schedule has at most "
+        raise InputError(f"{rounds} rounds of {len(names)} teams are {games} games; a schedule has at most "
                          f"{MAX_GAMES}")
     day0 = _parse_start(start)
     rng = np.random.default_rng(seed)
@@ -168,24 +170,24 @@ def round_robin(teams, rounds: int = 2, seed: int = 0, start="2026-10-01") -> pd
 def _nhl_structure(teams: pd.DataFrame) -> dict[str, dict[str, list[str]]]:
     """Validate the league shape; return {conference: {division: [teams]}}."""
     if not isinstance(teams, pd.DataFrame):
-        raise ValueError("nhl_schedule needs a DataFrame with columns team, conference, division")
+        raise InputError("nhl_schedule needs a DataFrame with columns team, conference, division")
     missing = [c for c in ("team", "conference", "division") if c not in teams.columns]
     if missing:
-        raise ValueError(f"nhl_schedule: teams DataFrame lacks column(s) {', '.join(missing)}")
+        raise InputError(f"nhl_schedule: teams DataFrame lacks column(s) {', '.join(missing)}")
     _team_names(teams)  # duplicate check
     conf: dict[str, dict[str, list[str]]] = {}
     div_conf: dict[str, str] = {}
     for t, c, d in zip(teams["team"], teams["conference"], teams["division"]):
         t, c, d = str(t), str(c), str(d)
         if div_conf.setdefault(d, c) != c:
-            raise ValueError(f"nhl_schedule: division {d!r} appears in conferences {div_conf[d]!r} and {c!r}")
+            raise InputError(f"nhl_schedule: division {d!r} appears in conferences {div_conf[d]!r} and {c!r}")
         conf.setdefault(c, {}).setdefault(d, []).append(t)
     shape = {c: {d: len(ts) for d, ts in divs.items()} for c, divs in conf.items()}
     ok = len(conf) == 2 and all(
         len(divs) == 2 and all(len(ts) == 8 for ts in divs.values()) for divs in conf.values()
     )
     if not ok:
-        raise ValueError(
+        raise InputError(
             "nhl_schedule supports only the 32-team NHL shape: 2 conferences x 2 divisions "
             f"x 8 teams; got {len(teams)} teams shaped {shape} "
             "(use round_robin or a schedule CSV for other leagues)"
@@ -287,12 +289,12 @@ def nhl_schedule(teams: pd.DataFrame, games: int = NHL_GAMES, seed: int = 0,
     :func:`round_robin` (or a schedule CSV) for them.
     """
     if games != NHL_GAMES:
-        raise ValueError(f"nhl_schedule supports only games={NHL_GAMES} (the NHL format), got {games!r}")
+        raise InputError(f"nhl_schedule supports only games={NHL_GAMES} (the NHL format), got {games!r}")
     if games_per_date is not None and (
         isinstance(games_per_date, bool) or not isinstance(games_per_date, (int, np.integer))
         or games_per_date < 1
     ):
-        raise ValueError(f"games_per_date must be a positive integer or None, got {games_per_date!r}")
+        raise InputError(f"games_per_date must be a positive integer or None, got {games_per_date!r}")
     conf = _nhl_structure(teams)
     day0 = _parse_start(start)
     rng = np.random.default_rng(seed)
@@ -341,16 +343,16 @@ def check_schedule(df: pd.DataFrame, teams) -> ScheduleCheck:
     names = _team_names(teams)
     missing = [c for c in ("date", "home", "away") if c not in df.columns]
     if missing:
-        raise ValueError(f"schedule lacks column(s) {', '.join(missing)}")
+        raise InputError(f"schedule lacks column(s) {', '.join(missing)}")
     known = set(names)
     unknown = sorted((set(df["home"].astype(str)) | set(df["away"].astype(str))) - known)
     if unknown:
-        raise ValueError(f"schedule names unknown team(s): {', '.join(unknown)}")
+        raise InputError(f"schedule names unknown team(s): {', '.join(unknown)}")
     home = df["home"].astype(str)
     away = df["away"].astype(str)
     if (home == away).any():
         bad = df[home == away].index[0]
-        raise ValueError(f"schedule row {bad}: team {home[bad]!r} plays itself")
+        raise InputError(f"schedule row {bad}: team {home[bad]!r} plays itself")
     hc = home.value_counts()
     ac = away.value_counts()
     long = pd.concat([

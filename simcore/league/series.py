@@ -21,21 +21,23 @@ from functools import lru_cache
 
 import numpy as np
 
+from simcore.errors import InputError
+
 __all__ = ["series_win_prob", "series_win_prob_pattern", "default_pattern", "parse_pattern"]
 
 
 def _check_best_of(best_of) -> int:
     if isinstance(best_of, bool) or not isinstance(best_of, (int, np.integer)):
-        raise ValueError(f"best_of must be a positive odd integer, got {best_of!r}")
+        raise InputError(f"best_of must be a positive odd integer, got {best_of!r}")
     if best_of < 1 or best_of % 2 == 0:
-        raise ValueError(f"best_of must be a positive odd integer, got {best_of}")
+        raise InputError(f"best_of must be a positive odd integer, got {best_of}")
     return int(best_of)
 
 
 def _check_p(p, name: str = "p"):
     arr = np.asarray(p, dtype=float)
     if not np.all(np.isfinite(arr)) or np.any(arr < 0.0) or np.any(arr > 1.0):
-        raise ValueError(f"{name} must lie in [0, 1], got {p!r}")
+        raise InputError(f"{name} must lie in [0, 1], got {p!r}")
     return arr
 
 
@@ -77,9 +79,9 @@ def parse_pattern(pattern: str, best_of: int) -> tuple[bool, ...]:
     try:
         blocks = [int(b) for b in str(pattern).split("-")]
     except ValueError:
-        raise ValueError(f"pattern must be block sizes joined by '-', like '2-2-1-1-1'; got {pattern!r}") from None
+        raise InputError(f"pattern must be block sizes joined by '-', like '2-2-1-1-1'; got {pattern!r}") from None
     if any(b < 1 for b in blocks) or sum(blocks) != best_of:
-        raise ValueError(
+        raise InputError(
             f"pattern {pattern!r} must have positive blocks summing to best_of={best_of} "
             f"(sums to {sum(blocks)})"
         )
@@ -105,7 +107,7 @@ def series_win_prob_pattern(p_home, p_away, best_of: int = 7, pattern: str | Non
     best_of = _check_best_of(best_of)
     ph_arr, pa_arr = _check_p(p_home, "p_home"), _check_p(p_away, "p_away")
     if ph_arr.ndim or pa_arr.ndim:
-        raise ValueError("series_win_prob_pattern takes scalar p_home and p_away")
+        raise InputError("series_win_prob_pattern takes scalar p_home and p_away")
     ph, pa = float(ph_arr), float(pa_arr)
     if pattern is None:
         pattern = default_pattern(best_of)

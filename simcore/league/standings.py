@@ -12,6 +12,8 @@ from fractions import Fraction
 
 import pandas as pd
 
+from simcore.errors import InputError
+
 
 @dataclass(frozen=True)
 class PointsSystem:
@@ -50,7 +52,7 @@ def points_system(points: str | PointsSystem) -> PointsSystem:
     try:
         return POINTS_SYSTEMS[points]
     except (KeyError, TypeError):
-        raise ValueError(f"unknown points system {points!r}; known: {', '.join(POINTS_SYSTEMS)}") from None
+        raise InputError(f"unknown points system {points!r}; known: {', '.join(POINTS_SYSTEMS)}") from None
 
 
 def check_tiebreakers(tiebreakers) -> tuple[str, ...]:
@@ -60,17 +62,17 @@ def check_tiebreakers(tiebreakers) -> tuple[str, ...]:
     tb = tuple(tiebreakers)
     for c in tb:
         if c not in DEFAULT_TIEBREAKERS:
-            raise ValueError(f"unknown tiebreaker {c!r}; known: {', '.join(DEFAULT_TIEBREAKERS)}")
+            raise InputError(f"unknown tiebreaker {c!r}; known: {', '.join(DEFAULT_TIEBREAKERS)}")
     return tb
 
 
 def _check_teams(teams: pd.DataFrame) -> pd.DataFrame:
     missing = [c for c in ("team", "conference", "division") if c not in teams.columns]
     if missing:
-        raise ValueError(f"teams: missing column(s) {', '.join(missing)}")
+        raise InputError(f"teams: missing column(s) {', '.join(missing)}")
     dup = teams["team"][teams["team"].duplicated()]
     if len(dup):
-        raise ValueError(f"teams: team {dup.iloc[0]!r} listed more than once")
+        raise InputError(f"teams: team {dup.iloc[0]!r} listed more than once")
     return teams[["team", "conference", "division"]].reset_index(drop=True)
 
 
@@ -78,12 +80,12 @@ def _game_table(results: pd.DataFrame, known: set, ps: PointsSystem) -> pd.DataF
     """Validated per-game frame with ``winner`` in {home, away, tie} and ``decided_in`` upper-cased."""
     missing = [c for c in ("home", "away", "home_goals", "away_goals", "decided_in") if c not in results.columns]
     if missing:
-        raise ValueError(f"results: missing column(s) {', '.join(missing)}")
+        raise InputError(f"results: missing column(s) {', '.join(missing)}")
     g = results.copy()
     labels = list(g.index)
 
     def fail(pos, msg):
-        raise ValueError(f"results row {labels[pos]}: {msg}")
+        raise InputError(f"results row {labels[pos]}: {msg}")
 
     for side in ("home", "away"):
         for pos, t in enumerate(g[side]):
@@ -272,5 +274,5 @@ def format_standings(df: pd.DataFrame, by: str = "division") -> str:
         blocks = [_block(sub, "division_rank", f"{conf} Conference / {div} Division")
                   for (conf, div), sub in df.groupby(["conference", "division"], sort=True)]
     else:
-        raise ValueError(f"unknown grouping {by!r}; known: division, conference, league")
+        raise InputError(f"unknown grouping {by!r}; known: division, conference, league")
     return "\n\n".join("\n".join(b) for b in blocks) + "\n"

@@ -10,8 +10,9 @@ import pytest
 import simcore
 
 PACKAGE = Path(simcore.__file__).parent
-CORE = ("rng", "runner", "results", "charts", "stats", "parallel", "layout", "metrics", "rulesbase", "atomics",
-        "nbarrays", "nbcache", "scoring", "cliargs", "textio", "outputs", "progress", "compiling", "htmlview", "lazy")
+CORE = ("errors", "rng", "runner", "results", "charts", "stats", "parallel", "layout", "metrics", "rulesbase",
+        "atomics", "nbarrays", "nbcache", "scoring", "cliargs", "textio", "outputs", "progress", "compiling",
+        "htmlview", "lazy")
 
 
 def _imports(path: Path) -> set[str]:

@@ -221,6 +221,20 @@ def test_a_setting_given_twice_is_refused_naming_both(capsys, argv, needle):
     one_line_error(code, err, needle)
 
 
+@pytest.mark.parametrize("spec", ["plays=80,,slides=off", "plays=80,", ",plays=80", ",", "short, ,slides=off"])
+def test_an_empty_item_in_rules_is_refused_naming_the_text(capsys, spec):
+    from simcore.errors import InputError
+    from simcore.games.passscore.rules import Rules
+    from simcore.rulesbase import RuleError
+
+    with pytest.raises(RuleError, match="empty item") as exc:
+        Rules().with_options(spec)
+    assert isinstance(exc.value, InputError) and repr(spec) in str(exc.value)
+    code, _, err = run(capsys, "passscore", "--rules", spec)
+    one_line_error(code, err, f"passscore rules {spec!r} have an empty item")
+    assert Rules().with_options("plays=80,slides=off") == Rules(plays="80", slides="off")
+
+
 def test_a_flag_agreeing_with_rules_and_repeated_rules_of_other_fields_play(capsys):
     code, out, err = run(capsys, "ezr", "-n", "100", "--no-qq-chart", "--rules", "qq_chart=off", "--format", "json")
     assert code == 0, err

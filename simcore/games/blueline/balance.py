@@ -16,6 +16,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from simcore.errors import InputError
 from simcore.stats import mean_estimate, score_estimate
 
 #: Policy presets of the matrix (those the policies module has; see :func:`matrix_policies`).
@@ -53,7 +54,7 @@ def _check_sizes(**runs: int) -> None:
         try:
             check_memory(_game(), check_n(count), "games")
         except ValueError as exc:
-            raise ValueError(f"{name}: {exc}") from None
+            raise InputError(f"{name}: {exc}") from None
 
 
 def matrix_policies(names=MATRIX_POLICIES) -> tuple[str, ...]:

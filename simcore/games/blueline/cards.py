@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from simcore.errors import InputError
+
 from .chart import N_CONTEXTS
 
 #: SHOT ON GOAL cards, index 0..4.
@@ -82,4 +84,4 @@ def card_mixes(name: str, chart=None) -> tuple[np.ndarray, np.ndarray]:
     if name in HABITS:
         s, g = HABITS[name]
         return _fixed(s, SHOT_CARDS), _fixed(g, GOALIE_CARDS)
-    raise ValueError(f"unknown card policy {name!r}; expected one of {', '.join(CARD_POLICIES)}")
+    raise InputError(f"unknown card policy {name!r}; expected one of {', '.join(CARD_POLICIES)}")

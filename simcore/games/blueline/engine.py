@@ -15,6 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from simcore import compiling, runner
+from simcore.errors import InputError
 from simcore.rng import check_seed, scripted_stream
 
 from .kernel.context import Ctx, Work
@@ -118,7 +119,7 @@ def simulate(n, seed, rules=None, policies=(None, None), board=None, chart=None,
     seed = check_seed(seed)
     n = int(n)
     if n < 0:
-        raise ValueError(f"n must be >= 0, got {n}")
+        raise InputError(f"n must be >= 0, got {n}")
     c = compile_ctx(rules, policies, board, chart, penalties, formations, mixes)
     out = GAME_OUTPUTS.allocate(n)
     def play(g0, k, inputs, rows, totals):

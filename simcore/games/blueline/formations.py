@@ -30,7 +30,7 @@ from pathlib import Path
 import numpy as np
 
 from simcore.charts import ChartError
-from simcore.games.blueline.board import CREASE, Board, default_board, table_line
+from simcore.games.blueline.board import CREASE, DEFAULT_BOARD, Board, default_board, table_line
 from simcore.textio import read_toml
 
 DATA = Path(__file__).parent / "data"
@@ -105,6 +105,10 @@ class _Reader:
         self.board = board
 
     def error(self, key, value, problem) -> ChartError:
+        """The ChartError of the set-up file at ``key``; on a board other than the shipped one it names that
+        board too (a set-up that fits the shipped board may not fit a user's)."""
+        if Path(self.board.source).resolve() != DEFAULT_BOARD.resolve():
+            problem = f"{problem} (on the board {self.board.source})"
         return self.toml.error(key, value, problem)
 
     def square(self, t: dict, sec: str, slot: str, allow_crease: bool = True):

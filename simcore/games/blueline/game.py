@@ -16,6 +16,7 @@ import numpy as np
 import pandas as pd
 
 import simcore
+from simcore.errors import InputError
 from simcore.games.base import Game, PlayByPlay, SetupBase, setup_field
 from simcore.metrics import COMMON, COUNT, SHARE, Metric, flow_metrics, margins_by_period, ratio, summarize
 from simcore.results import Results
@@ -295,7 +296,7 @@ class BlueLine(Game):
         from . import engine
 
         if mode != "games":
-            raise ValueError("blueline keeps every game: mode='games' only")
+            raise InputError("blueline keeps every game: mode='games' only")
         out = engine.simulate(n, seed, rules, setup.policies, **setup.data(), threads=threads,
                               chunk_size=chunk_size, progress=progress)
         meta = {"game": "blueline", "variant": rules.id, "seed": seed, "n": n, "mode": "games",

@@ -45,6 +45,8 @@ from dataclasses import dataclass, fields
 
 import numpy as np
 
+from simcore.errors import InputError
+
 from .kernel import layout as L
 
 SKATE_ATTACK = ("rush", "support", "random")
@@ -76,7 +78,7 @@ def _check_shoot(v: str) -> None:
         return
     m = re.fullmatch(r"threshold-([0-9]{1,4})", v)
     if not m or int(m.group(1)) > 1000:
-        raise ValueError(f"blueline policy shoot={v!r}: use threshold-N (N per mille, 0..1000), always or random")
+        raise InputError(f"blueline policy shoot={v!r}: use threshold-N (N per mille, 0..1000), always or random")
 
 
 @dataclass(frozen=True)
@@ -106,7 +108,7 @@ class Policy:
                               ("boards", BOARDS), ("sweep", SWEEP), ("goalie_loose", GOALIE_LOOSE)):
             v = getattr(self, name)
             if v not in allowed:
-                raise ValueError(f"unknown blueline policy {name.rstrip('_')}={v!r}; "
+                raise InputError(f"unknown blueline policy {name.rstrip('_')}={v!r}; "
                                  f"allowed: {', '.join(allowed)}")
         _check_shoot(self.shoot)
         try:
@@ -114,7 +116,7 @@ class Policy:
         except ImportError:           # the card policies' module not present: any name is taken as given
             CARD_POLICIES = None
         if CARD_POLICIES is not None and self.cards not in CARD_POLICIES:
-            raise ValueError(f"unknown blueline card policy cards={self.cards!r}; "
+            raise InputError(f"unknown blueline card policy cards={self.cards!r}; "
                              f"allowed: {', '.join(CARD_POLICIES)}")
 
     @classmethod
@@ -130,13 +132,13 @@ class Policy:
         for part in filter(None, (p.strip() for p in re.split(r"[;,]", str(spec)))):
             if "=" not in part:
                 if part not in PRESETS:
-                    raise ValueError(f"unknown blueline policy {part!r}; presets: {', '.join(PRESETS)}; "
+                    raise InputError(f"unknown blueline policy {part!r}; presets: {', '.join(PRESETS)}; "
                                      f"or field=value;... with fields {', '.join(cls.field_names())}")
                 items.update(cls._items(PRESETS[part]))
                 continue
             k, v = (s.strip() for s in part.split("=", 1))
             if k not in cls.field_names():
-                raise ValueError(f"unknown blueline policy field {k!r}; fields: {', '.join(cls.field_names())}")
+                raise InputError(f"unknown blueline policy field {k!r}; fields: {', '.join(cls.field_names())}")
             items[k] = v
         return cls(**{("pass_" if k == "pass" else k): v for k, v in items.items()})
 

@@ -18,6 +18,7 @@ from pathlib import Path
 import numpy as np
 
 from simcore.charts import ChartError, Table, parse_number_set, read_table
+from simcore.errors import InputError
 from simcore.textio import FieldError, Range, integer
 
 OFF_LETTERS = ("AA", "A", "B", "C", "D", "E", "F", "G", "H")
@@ -161,7 +162,7 @@ class Charts:
     def line(self, ezr: int) -> int:
         """Row index of an EZR line in the compiled arrays."""
         if ezr not in EZR_LINES:
-            raise ValueError(f"EZR {ezr} is not a line of the Goals Scored table (+10 .. -7)")
+            raise InputError(f"EZR {ezr} is not a line of the Goals Scored table (+10 .. -7)")
         return 10 - ezr
 
 
@@ -328,7 +329,7 @@ def load_charts(*, ez_rating=None, goals=None, overtime=None, qq=None, shootout=
     if qq_unprinted == "blank":
         paths["qq"] = data_path(QQ_BLANK_FILE)
     elif qq_unprinted != "mirror":
-        raise ValueError(f"qq_unprinted must be 'mirror' or 'blank', got {qq_unprinted!r}")
+        raise InputError(f"qq_unprinted must be 'mirror' or 'blank', got {qq_unprinted!r}")
     given = dict(ez_rating=ez_rating, goals=goals, overtime=overtime, qq=qq, shootout=shootout,
                  shooter_id=shooter_id)
     for k, v in given.items():

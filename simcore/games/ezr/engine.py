@@ -8,6 +8,7 @@ import pandas as pd
 
 import simcore
 from simcore import runner
+from simcore.errors import InputError
 from simcore.parallel import n_blocks
 from simcore.results import Results
 from simcore.rng import check_seed
@@ -73,11 +74,11 @@ def simulate(home, away, n: int = 100_000, seed: int = 0, rules: Rules | str | N
     teams, or a (home, away) pair.
     """
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n <= 0:
-        raise ValueError(f"n must be a positive whole number of games, got {n!r}")
+        raise InputError(f"n must be a positive whole number of games, got {n!r}")
     n = int(n)
     seed = check_seed(seed)
     if mode not in ("games", "aggregate"):
-        raise ValueError(f"mode must be 'games' or 'aggregate', got {mode!r}")
+        raise InputError(f"mode must be 'games' or 'aggregate', got {mode!r}")
     rules, home, away, charts, pol, c = _setup(home, away, rules, charts, policies)
     ctx = c.ctx()
     useed = np.uint64(seed)
@@ -304,7 +305,7 @@ def _line_matchup(ezr, rules, goalie_def, shooter, goalie_so, charts, policy):
     """A matchup whose home team attacks on EZR line ``ezr`` against the given goalie."""
     rules = Rules.coerce(rules)
     if isinstance(ezr, bool) or not isinstance(ezr, (int, np.integer)) or not -7 <= ezr <= 10:
-        raise ValueError(f"EZR must be a whole number from -7 to +10, got {ezr!r}")
+        raise InputError(f"EZR must be a whole number from -7 to +10, got {ezr!r}")
     charts = charts or default_charts(rules.qq_unprinted)
     attacker = Team("E", "E", shooter, "a")
     defender = Team("E", goalie_def, "A", goalie_so)
@@ -323,7 +324,7 @@ def exact_period(ezr: int, rules: Rules | str | None = None, *, period: int = 1,
     earlier INJURY results (``injuries``).
     """
     if period not in (1, 2, 3):
-        raise ValueError(f"period must be 1, 2 or 3, got {period!r}")
+        raise InputError(f"period must be 1, 2 or 3, got {period!r}")
     c = _line_matchup(ezr, rules, goalie_def, shooter, goalie_so, charts, policy)
     return _TeamPeriods(c, 0).period(1 if period == 3 else 0, injuries).sum(axis=1)
 
@@ -373,7 +374,7 @@ def play_scripted(home, away, dice, rules: Rules | str | None = None, *, charts:
     oe = np.zeros((2, 3), np.int64)
     w, d, o, r, used = K.play_scripted(script, c.ctx(), og, oe)
     if strict and used != script.size:
-        raise ValueError(f"the game used {used} of {script.size} scripted dice")
+        raise InputError(f"the game used {used} of {script.size} scripted dice")
     names = event_names(charts)
     events = [[[names[1 if p == 2 else 0, b] for b in range(K.N_EVENT_BITS) if (int(oe[t, p]) >> b) & 1]
                for p in range(3)] for t in range(2)]

@@ -7,6 +7,7 @@ from typing import ClassVar
 import numpy as np
 import pandas as pd
 
+from simcore.errors import InputError
 from simcore.games.base import Game, PlayByPlay, SetupBase, SetupError, setup_field
 from simcore.metrics import Metric, flow_metrics, margins_by_period
 from simcore.rng import MARK
@@ -51,7 +52,7 @@ def policy(value) -> ShufflePolicy:
 
 def charts(value) -> Charts:
     if not isinstance(value, Charts):
-        raise ValueError("charts are a Charts object (simcore.games.ezr.load_charts); on the command line use "
+        raise InputError("charts are a Charts object (simcore.games.ezr.load_charts); on the command line use "
                          "--chart NAME=FILE")
     return value
 

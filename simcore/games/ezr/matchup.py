@@ -7,6 +7,7 @@ from functools import lru_cache
 import numpy as np
 
 from simcore.charts import ChartError, read_table
+from simcore.errors import InputError
 
 from .charts import (DEF_LETTERS, GOALIE_SO_LETTERS, OFF_LETTERS, SHOOTER_LETTERS, Charts, data_path,
                      default_charts)
@@ -15,7 +16,7 @@ from .policies import ShufflePolicy
 from .rules import Rules
 
 
-class TeamError(ValueError):
+class TeamError(InputError):
     """A team written in a form the game cannot read."""
 
 
@@ -108,7 +109,7 @@ def compile_matchup(rules: Rules, home: Team, away: Team, charts: Charts | None 
     flags[F_SO] = rules.shootout == "on"
     flags[F_SO_REPEAT] = rules.shootout_undecided == "repeat"
     if flags[F_SO] and flags[F_SO_REPEAT] and so_bits[0] == 0 and so_bits[1] == 0:
-        raise ValueError("neither shooter can ever score on the Shoot Out table, so a repeating shootout "
+        raise InputError("neither shooter can ever score on the Shoot Out table, so a repeating shootout "
                          "never ends; use shootout_undecided=tie or another chart")
     return Compiled(charts.goals_col, charts.ot_col, charts.qq_code, charts.qq_amount, charts.qq_mask, line,
                     opp_def, so_bits, thr, charts.shuffle_amount, charts.injury_amount, flags, ezr)

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from simcore.errors import InputError
+
 #: Modifiers are indexed -MOD_SPAN .. +MOD_SPAN; beyond +-98 every roll reads 99 or 1.
 MOD_SPAN = 98
 
@@ -39,7 +41,7 @@ class ShufflePolicy:
 
     def __post_init__(self):
         if self.name not in ("expected", "keep", "reroll") and not re.fullmatch(r"at-least-[0-9]", self.name):
-            raise ValueError(f"unknown SHUFFLE LINES policy {self.name!r}; "
+            raise InputError(f"unknown SHUFFLE LINES policy {self.name!r}; "
                              "policies: expected, keep, reroll, at-least-K (K = 0..9)")
 
     def thresholds(self, goals_col_row: np.ndarray) -> np.ndarray:

@@ -17,6 +17,7 @@ import numba as nb
 import numpy as np
 import pandas as pd
 
+from simcore.errors import InputError
 from simcore.layout import Output, Outputs
 from simcore.league import kernel as LK
 from simcore.league.adapter import Adapter
@@ -158,7 +159,7 @@ def compile(lg, s) -> tuple[tuple, dict]:
                                      GOALIE_SO_LETTERS[gso[0, 0]]), Team("C", "E", "C", "c"), charts, (policy, policy))
     flags = c0.flags.copy()
     if lg.points != "ties" and (not flags[EK.F_SO] or not flags[EK.F_SO_REPEAT]):
-        raise ValueError(f"the rules {rules.id} can end a game tied, but the {lg.points!r} points system has no "
+        raise InputError(f"the rules {rules.id} can end a game tied, but the {lg.points!r} points system has no "
                          "ties; use points = \"ties\" or rules with a shootout that repeats until decided")
     pflags = flags.copy()
     pflags[EK.F_OT] = 1
@@ -190,7 +191,7 @@ def compile(lg, s) -> tuple[tuple, dict]:
                 pmatch[h, a], pthr[h, a] = matchup(h, pslot[h], a, pslot[a])
                 line = pmatch[h, a, M_LINE, 0]
                 if not np.isin(charts.ot_col[line, 1:], (0, 1)).any():
-                    raise ValueError(f"the Overtime table never decides on EZR line {10 - line:+d}, so a playoff "
+                    raise InputError(f"the Overtime table never decides on EZR line {10 - line:+d}, so a playoff "
                                      f"game of {s.names[h]} at home to {s.names[a]} could not end")
     gctx = (c0.goals_col, c0.ot_col, c0.qq_code, c0.qq_amount, c0.qq_mask, np.int64(c0.shuffle_amount), flags,
             pflags, gmatch, gthr, gslots, pmatch, pthr)

@@ -22,6 +22,7 @@ from pathlib import Path
 import numpy as np
 
 from simcore.charts import ChartError
+from simcore.errors import InputError
 from simcore.textio import FieldError, Range, read_toml
 
 DATA = Path(__file__).parent / "data"
@@ -103,7 +104,7 @@ class Board:
     def circle(self, row: int, column: int) -> int:
         """The index of the circle at [row, column] (ValueError when there is none)."""
         if not (0 <= row < self.rows and 0 <= column < self.columns) or self.index[row, column] < 0:
-            raise ValueError(f"no circle at [{row}, {column}]")
+            raise InputError(f"no circle at [{row}, {column}]")
         return int(self.index[row, column])
 
     def reconstructed(self) -> list[str]:

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from simcore import runner
+from simcore.errors import InputError
 from simcore.rng import check_seed
 
 from .board import N_SLOTS, load_board
@@ -123,7 +124,7 @@ class Position:
                 w.pos[t, s] = -1 if rc is None else self.board.circle(*rc)
                 if rc is not None:
                     if w.occ[w.pos[t, s]]:
-                        raise ValueError(f"two players on {rc}")
+                        raise InputError(f"two players on {rc}")
                     w.occ[w.pos[t, s]] = 1 + t * N_SLOTS + s
         w.S[Z.poss] = poss
         w.S[Z.carrier] = carrier
@@ -182,7 +183,7 @@ class Position:
         if self.c.rules[R.slow_ppm] > 0 and self.w.S[Z.pen_slot + t] < 0 and self.w.S[Z.rest] == 0:
             script.append(1 if slow else 0)
         elif slow:
-            raise ValueError("no slow-play draw at this turn: the rules make none, the team has a player out, or "
+            raise InputError("no slow-play draw at this turn: the rules make none, the team has a player out, or "
                              "it rests after the opening, a goal or a face-off")
         if not (slow and script):
             script += list(play)

@@ -16,6 +16,7 @@ import numpy as np
 import pandas as pd
 
 import simcore
+from simcore.errors import InputError
 from simcore.games.base import Game, PlayByPlay, SetupBase, setup_field
 from simcore.metrics import COUNT, Metric, ratio, summarize
 from simcore.results import Results
@@ -153,7 +154,7 @@ class PassScore(Game):
         from . import engine
 
         if mode != "games":
-            raise ValueError("passscore keeps every game: mode='games' only")
+            raise InputError("passscore keeps every game: mode='games' only")
         out = engine.simulate(n, seed, rules, setup.policies, setup.board, threads=threads, chunk_size=chunk_size,
                               progress=progress)
         meta = {"game": "passscore", "variant": rules.id, "seed": seed, "n": n, "mode": "games",

@@ -11,6 +11,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from simcore.errors import InputError
+
 KINDS = ("random", "greedy", "search")
 DEFAULT_BUDGET = 8
 MAX_BUDGET = 4096
@@ -30,18 +32,18 @@ class Policy:
         if isinstance(spec, Policy):
             return spec
         if not isinstance(spec, str):
-            raise ValueError(f"a policy is one of {', '.join(KINDS)} (search:N for a budget), got {spec!r}")
+            raise InputError(f"a policy is one of {', '.join(KINDS)} (search:N for a budget), got {spec!r}")
         text = spec.strip().lower()
         name, _, budget = text.partition(":")
         if name not in KINDS:
-            raise ValueError(f"unknown policy {spec!r}; policies: {', '.join(KINDS)} (search:N sets search's "
+            raise InputError(f"unknown policy {spec!r}; policies: {', '.join(KINDS)} (search:N sets search's "
                              "budget)")
         if budget and name != "search":
-            raise ValueError(f"policy {spec!r}: only search takes a budget (search:N)")
+            raise InputError(f"policy {spec!r}: only search takes a budget (search:N)")
         b = DEFAULT_BUDGET
         if budget:
             if not budget.isascii() or not budget.isdigit() or not 1 <= int(budget) <= MAX_BUDGET:
-                raise ValueError(f"policy {spec!r}: the budget must be a whole number 1..{MAX_BUDGET}")
+                raise InputError(f"policy {spec!r}: the budget must be a whole number 1..{MAX_BUDGET}")
             b = int(budget)
         return cls(name, b)
 

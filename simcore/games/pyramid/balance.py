@@ -11,6 +11,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from simcore.errors import InputError
 from simcore.metrics import COUNT
 from simcore.stats import mean_estimate, wilson_ci
 
@@ -80,7 +81,7 @@ def _check_sizes(**runs: int) -> None:
         try:
             check_memory(GAME, check_n(count), "games")
         except ValueError as exc:
-            raise ValueError(f"{name}: {exc}") from None
+            raise InputError(f"{name}: {exc}") from None
 
 
 def policy_matrix(policies=MATRIX_POLICIES, n: int = 20_000, seed: int = 0, rules=None, threads=None,

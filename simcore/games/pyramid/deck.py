@@ -15,6 +15,7 @@ from pathlib import Path
 import numpy as np
 
 from simcore.charts import ChartError
+from simcore.errors import InputError
 from simcore.textio import FieldError, Range, check_header, csv_rows, read_text, read_toml
 
 DATA = Path(__file__).parent / "data"
@@ -86,17 +87,17 @@ def custom_deck(values, labels=None, source: str = "custom") -> Deck:
     values = tuple(int(v) for v in values)
     labels = tuple(labels) if labels is not None else tuple(str(v) for v in values)
     if not values:
-        raise ValueError(f"{source}: a deck needs at least one card")
+        raise InputError(f"{source}: a deck needs at least one card")
     if len(labels) != len(values):
-        raise ValueError(f"{source}: {len(labels)} labels for {len(values)} cards")
+        raise InputError(f"{source}: {len(labels)} labels for {len(values)} cards")
     for i, lab in enumerate(labels):
         if not str(lab).strip():
-            raise ValueError(f"{source}: card {i + 1} (value {values[i]}) has an empty label")
+            raise InputError(f"{source}: card {i + 1} (value {values[i]}) has an empty label")
     for v in values:
         if not 0 <= v <= MAX_VALUE:
-            raise ValueError(f"{source}: card value {v} is outside 0..{MAX_VALUE}")
+            raise InputError(f"{source}: card value {v} is outside 0..{MAX_VALUE}")
     if len(values) > MAX_CARDS:
-        raise ValueError(f"{source}: {len(values)} cards; at most {MAX_CARDS}")
+        raise InputError(f"{source}: {len(values)} cards; at most {MAX_CARDS}")
     return Deck(labels, values, source)
 
 
@@ -176,11 +177,11 @@ def deck_for(rules, deck_file=None) -> Deck:
     too small for the rules' lineup is refused (:func:`check_playable`)."""
     if rules.deck == "custom":
         if deck_file is None:
-            raise ValueError("pyramid rule deck=custom needs a deck file (--deck-file FILE)")
+            raise InputError("pyramid rule deck=custom needs a deck file (--deck-file FILE)")
         deck = deck_file if isinstance(deck_file, Deck) else load_deck(deck_file)
         return check_playable(deck, shape(rules.lineup))
     if deck_file is not None:
-        raise ValueError(f"a deck file was given but the rules say deck={rules.deck}; use deck=custom")
+        raise InputError(f"a deck file was given but the rules say deck={rules.deck}; use deck=custom")
     return {
         "standard": lambda: standard_deck(),
         "ace-low": lambda: standard_deck(ace="low"),
@@ -224,7 +225,7 @@ def shape(name: str) -> Shape:
     path = DATA / "lineups.toml"
     table = read_toml(path).doc
     if name not in table:
-        raise ValueError(f"unknown lineup {name!r}; lineups: {', '.join(table)}")
+        raise InputError(f"unknown lineup {name!r}; lineups: {', '.join(table)}")
     t = table[name]
     slots = tuple(t["slots"])
     idx = {s: i for i, s in enumerate(slots)}

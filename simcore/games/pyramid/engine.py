@@ -13,6 +13,7 @@ import pandas as pd
 
 import simcore
 from simcore import runner
+from simcore.errors import InputError
 from simcore.results import Results
 from simcore.rng import check_seed
 from simcore.stats import mean_ci, wilson_ci
@@ -83,7 +84,7 @@ def compile_game(rules=None, policies=None, deck_file=None) -> Game:
 
 def _check_n(n):
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n <= 0:
-        raise ValueError(f"n must be a positive whole number of games, got {n!r}")
+        raise InputError(f"n must be a positive whole number of games, got {n!r}")
     return int(n)
 
 
@@ -236,7 +237,7 @@ def play_by_play(seed: int = 0, game_id: int = 0, rules=None, *, policies=None, 
                  max_events: int = 20_000) -> LoggedGame:
     """Game ``game_id`` of a run with ``seed``, card by card (the same game ``simulate`` plays)."""
     if not 0 <= int(game_id) < 2**63:
-        raise ValueError(f"game_id must be in 0 .. 2**63-1, got {game_id}")
+        raise InputError(f"game_id must be in 0 .. 2**63-1, got {game_id}")
     game = compile_game(rules, policies, deck_file)
     return _logged(game, check_seed(seed), int(game_id), False, np.empty((0, game.deck.size), np.int64),
                    max_events)
@@ -252,14 +253,14 @@ def play_scripted(decks, rules=None, *, policies="in-order", deck_file=None, see
     game = compile_game(rules, policies, deck_file)
     N = game.deck.size
     if len(decks) > 5:
-        raise ValueError(f"{len(decks)} scripted decks; a game uses at most 5 (periods 1-3, the sudden-death "
+        raise InputError(f"{len(decks)} scripted decks; a game uses at most 5 (periods 1-3, the sudden-death "
                          "period and the shootout)")
     script = np.zeros((5, N), dtype=np.int64)
     want = np.sort(game.vals)
     for i, d in enumerate(decks):
         d = np.asarray(d, dtype=np.int64)
         if d.shape != (N,) or not np.array_equal(np.sort(d), want):
-            raise ValueError(f"scripted deck {i + 1} is not an ordering of the {N}-card deck")
+            raise InputError(f"scripted deck {i + 1} is not an ordering of the {N}-card deck")
         script[i] = d
     for i in range(len(decks), 5):
         script[i] = game.vals
@@ -271,7 +272,7 @@ def play_scripted(decks, rules=None, *, policies="in-order", deck_file=None, see
         reached = 5
     if reached > len(decks):
         stage = ("period 1", "period 2", "period 3", "the sudden-death period", "the shootout")[len(decks)]
-        raise ValueError(f"the game reached {stage}, but only {len(decks)} scripted decks were given")
+        raise InputError(f"the game reached {stage}, but only {len(decks)} scripted decks were given")
     return lg
 
 

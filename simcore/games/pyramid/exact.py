@@ -18,6 +18,8 @@ from fractions import Fraction
 import numba as nb
 import numpy as np
 
+from simcore.errors import InputError
+
 from . import kernel as K
 from .engine import compile_game
 
@@ -146,12 +148,12 @@ def exact(rules=None, *, policies="default", deck_file=None) -> ExactResult:
     """
     game = compile_game(rules, policies, deck_file)
     if not all(p.deterministic for p in game.policies):
-        raise ValueError("the exact oracle needs deterministic policies (no 'random' decision)")
+        raise InputError("the exact oracle needs deterministic policies (no 'random' decision)")
     if game.rules.tie_break == "shootout":
-        raise ValueError("the exact oracle covers tie_break=ties and sudden-death, not the card shootout")
+        raise InputError("the exact oracle covers tie_break=ties and sudden-death, not the card shootout")
     count = distinct_orders_count(game.vals)
     if count > MAX_ORDERS:
-        raise ValueError(f"the deck has {count:,} distinct orders; the exact oracle plays at most "
+        raise InputError(f"the deck has {count:,} distinct orders; the exact oracle plays at most "
                          f"{MAX_ORDERS:,} (a deck of about 9 cards)")
     orders = _all_orders(np.sort(game.vals), count)
     # {(home goals, away goals, next first drafter, first scorer): p} per first drafter

@@ -9,6 +9,7 @@ from typing import ClassVar
 import numpy as np
 import pandas as pd
 
+from simcore.errors import InputError
 from simcore.games.base import Game, PlayByPlay, SetupBase, setup_field
 from simcore.deprecation import SimcoreDeprecationWarning
 from simcore.metrics import Metric, flow_metrics, margins_by_period, ratio
@@ -122,7 +123,7 @@ class Pyramid(Game):
 
     def run(self, setup, n, seed, rules, *, threads, progress, mode, chunk_size):
         if mode != "games":
-            raise ValueError("pyramid keeps every game: mode='games' only")
+            raise InputError("pyramid keeps every game: mode='games' only")
         res = engine.simulate(n, seed, rules, policies=setup.policies, deck_file=setup.deck_file, threads=threads,
                               chunk_size=chunk_size, progress=progress)
         res.meta["setup"] = setup.id

@@ -21,6 +21,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from simcore.errors import InputError
+
 from .deck import MAX_SLOTS
 
 DRAFTS = ("goalie-high", "forwards-high", "balance", "in-order", "random")
@@ -69,9 +71,9 @@ class Policy:
 
     def __post_init__(self):
         if self.draft not in DRAFTS:
-            raise ValueError(f"unknown draft policy {self.draft!r}; draft policies: {', '.join(DRAFTS)}")
+            raise InputError(f"unknown draft policy {self.draft!r}; draft policies: {', '.join(DRAFTS)}")
         if self.route not in ROUTES:
-            raise ValueError(f"unknown route policy {self.route!r}; route policies: {', '.join(ROUTES)}")
+            raise InputError(f"unknown route policy {self.route!r}; route policies: {', '.join(ROUTES)}")
         self.shoot_code()
 
     @classmethod
@@ -88,11 +90,11 @@ class Policy:
         fields = {}
         for part in filter(None, (p.strip() for p in spec.split(","))):
             if "=" not in part:
-                raise ValueError(f"pyramid policy {part!r}: use a preset ({', '.join(PRESETS)}) or "
+                raise InputError(f"pyramid policy {part!r}: use a preset ({', '.join(PRESETS)}) or "
                                  "draft=..,route=..,shoot=..")
             k, v = (s.strip() for s in part.split("=", 1))
             if k not in ("draft", "route", "shoot"):
-                raise ValueError(f"unknown pyramid policy field {k!r}; fields: draft, route, shoot")
+                raise InputError(f"unknown pyramid policy field {k!r}; fields: draft, route, shoot")
             fields[k] = v
         return cls(**fields)
 
@@ -119,7 +121,7 @@ class Policy:
         m = re.fullmatch(r"count-([0-9]{1,3})", s)
         if m and 0 <= int(m.group(1)) <= 100:
             return SHOOT_COUNT, int(m.group(1))
-        raise ValueError(f"unknown shoot policy {s!r}; shoot policies: {SHOOT_FORMS}")
+        raise InputError(f"unknown shoot policy {s!r}; shoot policies: {SHOOT_FORMS}")
 
     @property
     def deterministic(self) -> bool:

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from simcore.charts import ChartError
+from simcore.errors import InputError
 
 from . import readings as R
 from .advdeck import DEFENSE_NUMBERS, FORECHECKERS, PASSING_LETTERS, SECTIONS
@@ -18,7 +19,7 @@ from .kit import Kit
 from .rules import Rules
 
 
-class LineupError(ValueError):
+class LineupError(InputError):
     """A kit that cannot play under the chosen rules (e.g. the four-line option without a fourth line)."""
 
 
@@ -38,7 +39,7 @@ def flatten(tables) -> np.ndarray:
     flat = np.concatenate(out)
     lim = np.iinfo(np.int32)
     if flat.size and (flat.min() < lim.min or flat.max() > lim.max):
-        raise ValueError(f"the kit's tables do not fit the kernel's int32 buffer ({flat.size:,} cells, values "
+        raise InputError(f"the kit's tables do not fit the kernel's int32 buffer ({flat.size:,} cells, values "
                          f"{flat.min()} .. {flat.max()})")
     return flat.astype(np.int32)
 

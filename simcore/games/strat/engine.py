@@ -13,6 +13,7 @@ import pandas as pd
 
 import simcore
 from simcore import runner
+from simcore.errors import InputError
 from simcore.results import Results
 from simcore.rng import check_seed
 
@@ -99,7 +100,7 @@ def schedule(c: Compiled, home=None, away=None, n: int = 1, league: bool = False
         arr = np.array(pairs, dtype=np.int64)
         return arr[idx, 0].copy(), arr[idx, 1].copy()
     if home is None or away is None:
-        raise ValueError("name a home and an away team, or ask for the league round robin")
+        raise InputError("name a home and an away team, or ask for the league round robin")
     h, a = c.team_index(home), c.team_index(away)
     if h == a:
         raise LineupError(f"a team cannot play itself ({home})")
@@ -119,7 +120,7 @@ def simulate(home=None, away=None, n: int = 10_000, seed: int = 0, rules: Rules 
     Tables: ``games``, ``team_games``, ``teams``, ``players``, ``goalies``, ``goalie_games``; ``summary()``.
     """
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n <= 0:
-        raise ValueError(f"n must be a positive whole number of games, got {n!r}")
+        raise InputError(f"n must be a positive whole number of games, got {n!r}")
     n = int(n)
     seed = check_seed(seed)
     rules = Rules.coerce(rules)
@@ -132,7 +133,7 @@ def simulate(home=None, away=None, n: int = 10_000, seed: int = 0, rules: Rules 
     gft = np.zeros((n, 2), np.int64) if fatigued is None else np.ascontiguousarray(
         np.asarray(fatigued, np.int64).reshape(n, 2))
     if ((gsl < 0) | (gsl > 1)).any():
-        raise ValueError("goalie_slots are 0 (starter) or 1 (backup)")
+        raise InputError("goalie_slots are 0 (starter) or 1 (backup)")
     OG = np.zeros((n, NO), np.int32)
     OT_ = np.zeros((n, 2, NT), np.int16)
     OK = np.zeros((n, 2, 2, NK), np.int16)
@@ -417,7 +418,7 @@ def play_scripted(home, away, actions, splits, dice, rules=None, *, kit=None, co
             elif a in act_ids:
                 sact.append(act_ids[a])
             else:
-                raise ValueError(f"unknown action card {a!r}")
+                raise InputError(f"unknown action card {a!r}")
         sact.append(-9)
     ss = []
     for s in splits:
@@ -426,6 +427,6 @@ def play_scripted(home, away, actions, splits, dice, rules=None, *, kit=None, co
         elif s in split_ids:
             ss.append(split_ids[s])
         else:
-            raise ValueError(f"unknown split card {s!r}")
+            raise InputError(f"unknown split card {s!r}")
     return _play_logged(c, home, away, 0, 0, coaches, 1, np.array(sact, np.int64), np.array(ss, np.int64),
                         np.array(list(dice), np.int64), goalie_slots, fatigued, injured_out)

@@ -7,6 +7,7 @@ from typing import ClassVar
 
 import numpy as np
 
+from simcore.errors import InputError
 from simcore.games.base import Game, PlayByPlay, SetupBase, SetupError, setup_field
 from simcore.metrics import Metric, flow_metrics, ratio
 
@@ -221,7 +222,7 @@ class Strat(Game):
         from . import engine
 
         if mode != "games":
-            raise ValueError("strat keeps every game: mode='games' only")
+            raise InputError("strat keeps every game: mode='games' only")
         res = engine.simulate(setup.home, setup.away, n, seed, rules, kit=setup.kit, league=setup.league,
                               coaches=setup.coaches, threads=threads, chunk_size=chunk_size, progress=progress)
         res.meta["setup"] = setup.id

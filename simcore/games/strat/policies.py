@@ -50,6 +50,8 @@ from dataclasses import dataclass, fields
 
 import numpy as np
 
+from simcore.errors import InputError
+
 from .kernel.layout import N_POL, POL
 
 PENETRATE = ("tendency", "never", "always")
@@ -81,7 +83,7 @@ class Coach:
                        "pp_units": PP_UNITS, "pass_inside": PASS_INSIDE, "deflect": DEFLECT,
                        "alignment": ALIGNMENT, "intimidate": INTIMIDATE}[f.name]
             if getattr(self, f.name) not in allowed:
-                raise ValueError(f"coach policy {f.name}={getattr(self, f.name)!r} is not allowed; "
+                raise InputError(f"coach policy {f.name}={getattr(self, f.name)!r} is not allowed; "
                                  f"allowed values: {', '.join(allowed)}")
 
     @classmethod
@@ -96,13 +98,13 @@ class Coach:
             if not part.strip():
                 continue
             if "=" not in part:
-                raise ValueError(f"coach policy {part.strip()!r} must look like field=value; fields: "
+                raise InputError(f"coach policy {part.strip()!r} must look like field=value; fields: "
                                  f"{', '.join(f.name for f in fields(cls))}")
             k, v = (s.strip() for s in part.split("=", 1))
             if k not in {f.name for f in fields(cls)}:
-                raise ValueError(f"unknown coach policy {k!r}; fields: {', '.join(f.name for f in fields(cls))}")
+                raise InputError(f"unknown coach policy {k!r}; fields: {', '.join(f.name for f in fields(cls))}")
             if k in items:
-                raise ValueError(f"coach policy {k!r} is given twice ({k}={items[k]} and {k}={v}); give each "
+                raise InputError(f"coach policy {k!r} is given twice ({k}={items[k]} and {k}={v}); give each "
                                  "policy once")
             items[k] = v
         return cls(**items)

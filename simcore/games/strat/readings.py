@@ -13,6 +13,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from simcore.errors import InputError
+
 POSITIONS = ("LW", "C", "RW", "LD", "RD")
 LW, C, RW, LD, RD = range(5)
 ANY = 5
@@ -26,7 +28,7 @@ INJURY_GAMES = (1, 99)
 ASSIST_THRESHOLD = (0, 9)
 
 
-class ReadingError(ValueError):
+class ReadingError(InputError):
     """A reading that is not one of the printed forms."""
 
 

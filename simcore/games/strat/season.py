@@ -23,6 +23,7 @@ import numpy as np
 import pandas as pd
 
 from simcore.charts import ChartError
+from simcore.errors import InputError
 from simcore.textio import toml_text
 from simcore.layout import Output, Outputs
 from simcore.league import kernel as LK
@@ -261,7 +262,7 @@ class LeagueAdapter(Adapter):
 
         rules = Rules.coerce(lg.rules or None)
         if lg.points != "ties" and rules.shootout == "off":
-            raise ValueError(f"the rules {rules.id} can end a game tied, but the {lg.points!r} points system has no "
+            raise InputError(f"the rules {rules.id} can end a game tied, but the {lg.points!r} points system has no "
                              "ties; use points = \"ties\" or shootout=on")
         kit = lg.data["kit"]
         c = compile_kit(kit, rules, teams=s.names)

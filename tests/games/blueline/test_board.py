@@ -427,7 +427,8 @@ def test_formations_on_a_user_board(tmp_path):
     b = load_board(p)
     assert (b.width, b.faceoff[4].tolist()) == (15, [6, 10])
     with pytest.raises(ChartError, match=r"formations.toml, line 32, key 'faceoff.LD': '\[4, -2\]': off the ice or "
-                       r"in a crease at face-off spot 4 \(6, 10\) for the home team: board square \(2, 8\)"):
+                       r"in a crease at face-off spot 4 \(6, 10\) for the home team: board square \(2, 8\) "
+                       rf"\(on the board {re.escape(str(p))}\)$"):
         load_formations(board=b)
     assert isinstance(F, Formations) and F.source == str(DEFAULT_FORMATIONS)
 

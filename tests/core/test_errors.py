@@ -1,0 +1,164 @@
+"""A refused input is an InputError (one line, exit 2 on the command line); any other exception reaching the
+command line is a bug in simcore: one ``simcore: internal error: ...`` line and exit 1, its traceback with
+``SIMCORE_TRACEBACK=1``."""
+import pytest
+
+import simcore
+from simcore.cli import main
+from simcore.errors import InputError, UnknownNameError
+from simcore.rulesbase import RulesBase
+
+INTERNAL = "simcore: internal error: "
+HINT = " (a bug in simcore; set SIMCORE_TRACEBACK=1 to see where)\n"
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+# ---------------------------------------------------------------- bugs are not refused inputs
+
+@pytest.fixture
+def a_bug(monkeypatch):
+    """``RulesBase.with_options``, which every command reading ``--rules`` calls, failing as a bug would: with a
+    plain ValueError or KeyError (set ``a_bug.exc``)."""
+    class Bug:
+        exc = ValueError("deep in the library")
+
+    def failing(self, spec):
+        raise Bug.exc
+
+    monkeypatch.setattr(RulesBase, "with_options", failing)
+    return Bug
+
+
+@pytest.mark.parametrize("exc,shown", [(ValueError("deep in the library"), "ValueError: deep in the library"),
+                                       (KeyError("home"), "KeyError: 'home'"),
+                                       (OverflowError("int too big to convert"),
+                                        "OverflowError: int too big to convert"),
+                                       (ValueError("two\nlines"), "ValueError: two")])
+def test_a_plain_exception_is_an_internal_error_exit_1_one_line(capsys, monkeypatch, a_bug, exc, shown):
+    monkeypatch.delenv("SIMCORE_TRACEBACK", raising=False)
+    a_bug.exc = exc
+    code, out, err = run(capsys, "passscore", "-n", "2", "--rules", "plays=40")
+    assert code == 1, err
+    assert err == f"{INTERNAL}{shown}{HINT}"
+    assert "Traceback" not in err and out == ""
+
+
+def test_simcore_traceback_prints_where_the_bug_is(capsys, monkeypatch, a_bug):
+    monkeypatch.setenv("SIMCORE_TRACEBACK", "1")
+    a_bug.exc = KeyError("home")
+    code, _, err = run(capsys, "passscore", "-n", "2", "--rules", "plays=40")
+    assert code == 1
+    assert err.startswith("Traceback (most recent call last):")
+    assert "in failing" in err and "raise Bug.exc" in err            # the frame that raised it
+    assert err.endswith(f"{INTERNAL}KeyError: 'home' (a bug in simcore)\n")
+
+
+def test_a_refused_input_from_the_same_place_is_exit_2(capsys, monkeypatch, a_bug):
+    a_bug.exc = UnknownNameError("unknown thing 'x'")
+    code, _, err = run(capsys, "passscore", "-n", "2", "--rules", "plays=40")
+    assert (code, err) == (2, "simcore: error: unknown thing 'x'\n")          # no quotes a KeyError would add
+
+
+@pytest.mark.parametrize("make", [lambda: __import__("tomllib").TOMLDecodeError("Invalid value (at line 3)"),
+                                  lambda: __import__("csv").Error("field larger than field limit"),
+                                  lambda: FileNotFoundError(2, "No such file or directory", "x.csv"),
+                                  lambda: b"\xff".decode("utf-8")])
+def test_a_file_its_parser_refuses_is_exit_2(capsys, a_bug, make):
+    try:
+        a_bug.exc = make()
+    except UnicodeDecodeError as exc:
+        a_bug.exc = exc
+    code, _, err = run(capsys, "passscore", "-n", "2", "--rules", "plays=40")
+    assert code == 2 and err.startswith("simcore: error: ") and err.count("\n") == 1, err
+
+
+# ---------------------------------------------------------------- the error classes
+
+def test_the_refused_input_classes_are_input_errors():
+    from simcore.charts import ChartError
+    from simcore.games.base import MemoryLimitError, SetupError
+    from simcore.games.ezr.matchup import TeamError
+    from simcore.games.strat.compile import LineupError
+    from simcore.games.strat.readings import ReadingError
+    from simcore.league.schedule import StartDateError
+    from simcore.outputs import IncompleteOutput
+    from simcore.rulesbase import RuleError
+    from simcore.textio import FieldError
+
+    for cls in (FieldError, IncompleteOutput, RuleError, StartDateError, SetupError, MemoryLimitError, ReadingError,
+                LineupError, TeamError, ChartError):
+        assert issubclass(cls, InputError) and issubclass(cls, ValueError), cls
+    assert simcore.InputError is InputError and simcore.UnknownNameError is UnknownNameError
+
+
+def test_usage_and_block_errors_keep_their_own_handling():
+    from simcore.cliargs import UsageError
+    from simcore.runner import BlockError
+
+    assert not issubclass(UsageError, InputError) and not issubclass(BlockError, InputError)
+
+
+def test_an_unknown_name_is_a_key_error_too():
+    with pytest.raises(UnknownNameError) as exc:
+        simcore.game("nope")
+    assert isinstance(exc.value, KeyError) and isinstance(exc.value, InputError)
+    assert str(exc.value).startswith("unknown game 'nope'; games: ")           # the message, without quotes
+
+
+# ---------------------------------------------------------------- a converted raise of each family
+
+def test_league_refusals_are_input_errors():
+    from simcore.league.schedule import round_robin
+    from simcore.league.series import series_win_prob
+
+    with pytest.raises(InputError, match="at least 2 teams"):
+        round_robin(["Solo"])
+    with pytest.raises(InputError, match="best_of must be a positive odd integer, got 4"):
+        series_win_prob(0.5, best_of=4)
+    with pytest.raises(UnknownNameError, match="no sample league for 'nope'"):
+        simcore.league.sample("nope")
+
+
+def test_analysis_refusals_are_input_errors():
+    from simcore.analysis.inference import paired_difference, required_n
+    from simcore.analysis.plots import goal_distributions
+
+    with pytest.raises(InputError, match="power < 1"):
+        required_n(sd=1.0, delta=0.1, power=1.5)
+    with pytest.raises(InputError, match="equal length"):
+        paired_difference([1.0, 2.0], [1.0])
+    with pytest.raises(InputError, match="per must be 'team' or 'game', got 'x'"):
+        goal_distributions({}, per="x")
+
+
+def test_game_refusals_are_input_errors():
+    from simcore.games.passscore.policies import Policy as PassScorePolicy
+    from simcore.games.pyramid.policies import Policy as PyramidPolicy
+    from simcore.games.strat.policies import Coach
+
+    with pytest.raises(InputError, match="unknown policy 'dream'"):
+        PassScorePolicy.parse("dream")
+    with pytest.raises(InputError, match="unknown pyramid policy field 'x'"):
+        PyramidPolicy.parse("x=1")
+    with pytest.raises(InputError, match="unknown coach policy 'x'"):
+        Coach.parse("x=1")
+    with pytest.raises(InputError, match="n must be a positive whole number"):
+        simcore.game("ezr").simulate(None, n=0)
+    with pytest.raises(InputError, match="mode must be 'games' or 'aggregate', got 'all'"):
+        simcore.game("ezr").simulate(None, n=10, mode="all")
+
+
+def test_runner_and_rng_refusals_are_input_errors():
+    from simcore import rng, runner
+
+    with pytest.raises(InputError, match="executor must be"):
+        runner.parse_executor("cloud")
+    with pytest.raises(InputError, match="chunk_size must be positive, got -1"):
+        runner.chunk_size_of(-1)
+    with pytest.raises(InputError, match=r"seed must be in 0 \.\. 2\*\*64-1, got -1"):
+        rng.check_seed(-1)
