@@ -169,6 +169,7 @@ def required_n(sd: float, delta: float, power: float = 0.8, alpha: float = ALPHA
     ``alpha``), for per-game differences with standard deviation ``sd`` (:attr:`Difference.sd` of a pilot
     run, paired or not)."""
     if not (sd >= 0 and delta != 0 and 0 < power < 1 and 0 < alpha < 1):
-        raise InputError("required_n needs sd >= 0, delta != 0, 0 < power < 1 and 0 < alpha < 1")
+        raise InputError("required_n needs sd >= 0, delta != 0, 0 < power < 1 and 0 < alpha < 1; got "
+                         f"sd={sd!r}, delta={delta!r}, power={power!r}, alpha={alpha!r}")
     z = float(_st.norm.ppf(1 - alpha / 2) + _st.norm.ppf(power))
     return max(2, math.ceil((z * sd / abs(delta)) ** 2))

@@ -65,6 +65,8 @@ def test_counts_and_indices_are_int64():
     (["ezr", "--seed", "٣"], "argument --seed: expected a whole number"),
     (["ezr", "--threads", "٢"], "argument --threads: expected a whole number"),
     (["ezr", "period", "--ezr", "٣"], "argument --ezr: expected a whole number from -7 to +10"),
+    (["ezr", "period", "--ezr", "11"], "argument --ezr: expected a whole number from -7 to +10, got '11'"),
+    (["ezr", "period", "--ezr", "-8"], "argument --ezr: expected a whole number from -7 to +10, got '-8'"),
     (["ezr", "period", "--ezr", "0", "--period", "١"], "argument --period: expected a whole number"),
     (["strat", "KBY", "NRV", "-n", "100000000000000000000"], "argument -n: must be at most 2**63-1"),
     (["strat", "KBY", "NRV", "--pbp", "--game", "١"], "argument --game: expected a whole number"),

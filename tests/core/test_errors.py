@@ -162,3 +162,14 @@ def test_runner_and_rng_refusals_are_input_errors():
         runner.chunk_size_of(-1)
     with pytest.raises(InputError, match=r"seed must be in 0 \.\. 2\*\*64-1, got -1"):
         rng.check_seed(-1)
+
+
+def test_refusals_quote_the_offending_values():
+    from simcore.analysis.inference import required_n
+    from simcore.games.strat import engine as strat
+
+    with pytest.raises(InputError, match=r"got sd=1\.0, delta=0, power=0\.8, alpha=0\.05"):
+        required_n(1.0, 0)
+    slots = [[0, 0], [0, 2]]
+    with pytest.raises(InputError, match=r"0 \(starter\) or 1 \(backup\); game 1, away: 2"):
+        strat.simulate("KBY", "NRV", n=2, seed=1, goalie_slots=slots)

@@ -20,9 +20,12 @@ CHART_NAMES = ("ez_rating", "goals", "overtime", "qq", "shootout", "shooter_id")
 
 def _ezr_value(text: str) -> int:
     try:
-        return whole_number(text)
+        value = whole_number(text)
     except argparse.ArgumentTypeError:
-        raise argparse.ArgumentTypeError(f"expected a whole number from -7 to +10, got {text!r}") from None
+        value = None
+    if value is None or not -7 <= value <= 10:
+        raise argparse.ArgumentTypeError(f"expected a whole number from -7 to +10, got {text!r}")
+    return value
 
 
 def _common(p):

@@ -133,7 +133,9 @@ def simulate(home=None, away=None, n: int = 10_000, seed: int = 0, rules: Rules 
     gft = np.zeros((n, 2), np.int64) if fatigued is None else np.ascontiguousarray(
         np.asarray(fatigued, np.int64).reshape(n, 2))
     if ((gsl < 0) | (gsl > 1)).any():
-        raise InputError("goalie_slots are 0 (starter) or 1 (backup)")
+        bad = np.argwhere((gsl < 0) | (gsl > 1))[0]
+        raise InputError(f"goalie_slots are 0 (starter) or 1 (backup); game {bad[0]}, "
+                         f"{('home', 'away')[bad[1]]}: {gsl[bad[0], bad[1]]}")
     OG = np.zeros((n, NO), np.int32)
     OT_ = np.zeros((n, 2, NT), np.int16)
     OK = np.zeros((n, 2, 2, NK), np.int16)
