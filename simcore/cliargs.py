@@ -206,11 +206,14 @@ def add_format(p):
 class JoinRepeated(argparse.Action):
     """A ``FIELD=VALUE,...`` option that may be repeated: the values are joined with commas, so a field set in
     two of them is refused by the spec's parser as a field given twice (``--rules a=1 --rules a=2`` is the
-    same error as ``--rules a=1,a=2``); the last one does not win in silence."""
+    same error as ``--rules a=1,a=2``); the last one does not win in silence.  An empty one adds nothing, as
+    ``--rules ''`` alone sets nothing (a script's ``--rules "$EXTRA"`` with nothing in it)."""
 
     def __call__(self, parser, namespace, values, option_string=None):
         before = getattr(namespace, self.dest, None)
-        setattr(namespace, self.dest, f"{before},{values}" if before else values)
+        if not values.strip():
+            values = ""
+        setattr(namespace, self.dest, f"{before},{values}" if before and values else (before or values))
 
 
 def add_rules(p, example: str):

@@ -298,3 +298,14 @@ def test_an_unknown_ezr_team_says_how_to_give_a_teams_file(capsys, tmp_path):
     code, out, err = run(capsys, "compare", "ezr", "--setup", f"teams={teams},home=MYT", "--b", "qq_chart=off",
                          "-n", "10", "--format", "json")
     assert code == 0, err
+
+
+def test_an_empty_repeated_rules_adds_nothing():
+    """``--rules "$EXTRA"`` with nothing in it, beside another ``--rules``: nothing added, no empty item."""
+    from simcore.cliargs import JoinRepeated, Parser
+
+    p = Parser(prog="t")
+    p.add_argument("--rules", default="", action=JoinRepeated)
+    assert p.parse_args(["--rules", "a=1", "--rules", "", "--rules", " "]).rules == "a=1"
+    assert p.parse_args(["--rules", "", "--rules", "a=1", "--rules", "b=2"]).rules == "a=1,b=2"
+    assert p.parse_args(["--rules", ""]).rules == ""
