@@ -93,7 +93,7 @@ def test_table_shows_provenance(capsys):
     (["ezr", "--home", "D/E/B/c", "--away", "F/E/C/b", "--policy", "sometimes"], "SHUFFLE LINES policy"),
     (["ezr", "--home", "D/E/B/c", "--away", "F/E/C/b", "--chart", "goals=/nonexistent.csv"], "cannot read file"),
     (["ezr", "--home", "D/E/B/c", "--away", "F/E/C/b", "--chart", "dice=x.csv"], "unknown chart"),
-    (["ezr", "period", "--ezr", "11"], "EZR must be"),
+    (["ezr", "period", "--ezr", "11"], "argument --ezr: expected a whole number from -7 to +10, got '11'"),
     (["ezr", "period", "--ezr", "0", "--goalie-def", "K"], "--goalie-def 'K'"),
 ])
 def test_bad_input_one_line_exit_2(capsys, argv, needle):
