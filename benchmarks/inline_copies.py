@@ -8,8 +8,8 @@ alike: one as simcore runs (``nbinline.install``), one with numba's inlining giv
 Printed and written to ``benchmarks/runs/inline_copies.json``: each one's compile seconds, and whether the two
 compiled the same machine code and the same LLVM IR (SHA-256 of the assembly and of the IR of every simcore
 function compiled, with the addresses numba writes into names blanked, as they differ from run to run).  The
-machine code must be the same (exit 1 if not); the IR may differ in a local name: one SSA version number in
-Strat's season kernel, as the inlined variables now share one copy of the callee's scope.
+machine code must be the same (exit 1 if not); the IR may differ in a local name (in Strat's season kernel, one
+SSA version number in an argument's name).
 """
 from __future__ import annotations
 
