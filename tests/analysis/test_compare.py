@@ -6,7 +6,6 @@ import numpy as np
 import pytest
 
 from simcore.analysis.compare import COMMON_METRICS, compare
-from simcore.cli import main
 
 REQUIRED_JSON = ("name", "a", "b", "diff", "ci", "p_value", "paired")
 
@@ -68,15 +67,9 @@ def test_bad_names():
         compare("chess", None, None, 10)
 
 
-def _run(capsys, *argv):
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def test_cli_json(capsys):
-    code, out, err = _run(capsys, "compare", "ezr", "--a", "qq_chart=on", "--b", "qq_chart=off", "-n", "5000",
-                          "--seed", "7", "--format", "json")
+def test_cli_json(cli):
+    code, out, err = cli("compare", "ezr", "--a", "qq_chart=on", "--b", "qq_chart=off", "-n", "5000",
+                 "--seed", "7", "--format", "json")
     assert code == 0, err
     doc = json.loads(out)
     assert doc["game"] == "ezr" and doc["n"] == 5000 and doc["paired"] is True
@@ -88,14 +81,14 @@ def test_cli_json(capsys):
         assert m["ci"][0] <= m["diff"] <= m["ci"][1]
         assert m["paired"] is True
         assert (m["required_n"] is None) == (not (m["ci"][0] <= 0 <= m["ci"][1]) or m["diff"] == 0)
-    code, out2, _ = _run(capsys, "compare", "ezr", "--a", "qq_chart=on", "--b", "qq_chart=off", "-n", "5000",
-                         "--seed", "7", "--format", "json")
+    code, out2, _ = cli("compare", "ezr", "--a", "qq_chart=on", "--b", "qq_chart=off", "-n", "5000",
+                "--seed", "7", "--format", "json")
     assert out2 == out
 
 
-def test_cli_table_suggests_sample_sizes(capsys):
-    code, out, err = _run(capsys, "compare", "pyramid", "--b", "period_start=alternate", "-n", "3000",
-                          "--metrics", "home_win,tie")
+def test_cli_table_suggests_sample_sizes(cli):
+    code, out, err = cli("compare", "pyramid", "--b", "period_start=alternate", "-n", "3000",
+                 "--metrics", "home_win,tie")
     assert code == 0, err
     assert "B - A over 3,000 games each (paired, same seed)" in out and "home_win" in out
     assert "cannot decide" in out
@@ -110,8 +103,8 @@ def test_cli_table_suggests_sample_sizes(capsys):
     (["pyramid", "--setup", "policy_a=sometimes", "-n", "10"], "pyramid policy 'sometimes'"),
     (["ezr", "--power", "2"], "--power must be between 0 and 1"),
 ])
-def test_cli_errors_exit_2_with_one_line(capsys, argv, needle):
-    code, out, err = _run(capsys, "compare", *argv)
+def test_cli_errors_exit_2_with_one_line(cli, argv, needle):
+    code, out, err = cli("compare", *argv)
     assert code == 2 and out == "" and err.count("\n") == 1
     assert needle in err
 
@@ -130,11 +123,11 @@ def test_period_score_metrics():
     assert list(pyramid.GAME.metrics["comeback"].per_game(_Res(g))) == [True, True, False, True]
 
 
-def test_cli_forest_plot_refuses_to_overwrite(capsys, tmp_path):
+def test_cli_forest_plot_refuses_to_overwrite(cli, tmp_path):
     plot = tmp_path / "forest.png"
-    code, out, err = _run(capsys, "compare", "pyramid", "--b", "tie_break=shootout", "-n", "2000", "--plot", str(plot))
+    code, out, err = cli("compare", "pyramid", "--b", "tie_break=shootout", "-n", "2000", "--plot", str(plot))
     assert code == 0 and plot.stat().st_size > 5000 and f"wrote {plot}" in out, err
-    code, out, err = _run(capsys, "compare", "pyramid", "--b", "tie_break=shootout", "-n", "2000", "--plot", str(plot))
+    code, out, err = cli("compare", "pyramid", "--b", "tie_break=shootout", "-n", "2000", "--plot", str(plot))
     assert code == 2 and "exists" in err and err.count("\n") == 1
 
 
@@ -261,22 +254,22 @@ def test_unpaired_at_the_largest_seed_runs_b_on_seed_0():
     assert compare("ezr", None, "qq_chart=off", 10, seed=41, paired=False, metrics=["tie"]).meta["seed_b"] == 42
 
 
-def test_cli_unpaired_at_the_largest_seed(capsys):
-    code, out, err = _run(capsys, "compare", "ezr", "--b", "qq_chart=off", "-n", "100", "--seed",
-                          "18446744073709551615", "--unpaired", "--metrics", "home_win")
+def test_cli_unpaired_at_the_largest_seed(cli):
+    code, out, err = cli("compare", "ezr", "--b", "qq_chart=off", "-n", "100", "--seed",
+                 "18446744073709551615", "--unpaired", "--metrics", "home_win")
     assert code == 0, err
     assert "(unpaired, seeds 18446744073709551615 and 0)" in out
 
 
-def test_one_game_each_p_and_holm_are_both_undefined(capsys):
+def test_one_game_each_p_and_holm_are_both_undefined(cli):
     t = compare("ezr", None, "qq_chart=off", 1, metrics=["home_win", "goals_per_team_game", "balance"]).table()
     assert t.p_value.isna().all() and t.p_holm.isna().all()
-    code, out, err = _run(capsys, "compare", "ezr", "--b", "qq_chart=off", "-n", "1", "--metrics", "home_win",
-                          "--format", "json")
+    code, out, err = cli("compare", "ezr", "--b", "qq_chart=off", "-n", "1", "--metrics", "home_win",
+                 "--format", "json")
     assert code == 0, err
     m = json.loads(out)["metrics"][0]
     assert m["p_value"] is None and m["p_holm"] is None
-    code, out, err = _run(capsys, "compare", "ezr", "--b", "qq_chart=off", "-n", "1", "--metrics", "home_win")
+    code, out, err = cli("compare", "ezr", "--b", "qq_chart=off", "-n", "1", "--metrics", "home_win")
     row = next(line for line in out.splitlines() if line.startswith("home_win"))
     assert row.split()[-2:] == ["nan", "nan"]
 
@@ -341,18 +334,18 @@ SAME = "the two rule variants to compare are the same"
      "period_start=next-in-turn,first_player=home,last_card=on,tie_break=shootout): "
      f"{SAME}; change --a or --b"),
 ])
-def test_cli_a_variant_against_itself_is_refused_before_running(capsys, no_simulation, argv, line):
+def test_cli_a_variant_against_itself_is_refused_before_running(cli, no_simulation, argv, line):
     """Without a difference between A and B (paired: the same games) every difference is exactly 0: refused up
     front, where it used to play -n games (100,000 by default) of the rulebook against itself."""
-    code, out, err = _run(capsys, "compare", *argv, "-n", "100")
+    code, out, err = cli("compare", *argv, "-n", "100")
     assert code == 2 and out == ""
     assert err == f"simcore: error: {line}\n"
 
 
-def test_cli_a_variant_against_itself_unpaired_compares_two_seeds(capsys):
+def test_cli_a_variant_against_itself_unpaired_compares_two_seeds(cli):
     """--unpaired runs B on the next seed: a variant against itself differs there (two independent samples)."""
-    code, out, err = _run(capsys, "compare", "ezr", "--unpaired", "-n", "2000", "--seed", "5", "--metrics",
-                          "home_win", "--format", "json")
+    code, out, err = cli("compare", "ezr", "--unpaired", "-n", "2000", "--seed", "5", "--metrics",
+                 "home_win", "--format", "json")
     assert code == 0, err
     doc = json.loads(out)
     assert doc["a"] == doc["b"] == RULEBOOK["ezr"] and (doc["seed"], doc["seed_b"], doc["paired"]) == (5, 6, False)
@@ -370,8 +363,8 @@ def test_cli_a_variant_against_itself_unpaired_compares_two_seeds(capsys):
     ("pyramid", "tie_break=shootout", "turns_per_game,game_length",
      "the pyramid metric 'game_length' twice (turns_per_game and game_length)"),
 ])
-def test_cli_a_metric_named_twice_is_refused_before_running(capsys, no_simulation, game, b, metrics, needle):
-    code, out, err = _run(capsys, "compare", game, "--b", b, "-n", "100", "--metrics", metrics)
+def test_cli_a_metric_named_twice_is_refused_before_running(cli, no_simulation, game, b, metrics, needle):
+    code, out, err = cli("compare", game, "--b", b, "-n", "100", "--metrics", metrics)
     assert code == 2 and out == ""
     assert err == f"simcore: error: --metrics names {needle}; give each metric once\n"   # no warning line
 
@@ -382,14 +375,14 @@ def test_compare_refuses_a_metric_named_twice_before_running(no_simulation):
         compare("strat", None, "goalie_fatigue=off", 112, metrics=["away_win_pct", "tie", "away_win"])
 
 
-def test_cli_report_into_a_folder_is_refused_before_running(capsys, tmp_path, no_simulation):
+def test_cli_report_into_a_folder_is_refused_before_running(cli, tmp_path, no_simulation):
     """--report DIR (an existing folder): refused up front, not "exists; pass --force" and, with --force, a whole
     comparison run before the write fails."""
     folder = tmp_path / "page.html"
     folder.mkdir()
     for force in ([], ["--force"]):
-        code, out, err = _run(capsys, "compare", "ezr", "--b", "qq_chart=off", "-n", "100", "--report", str(folder),
-                              *force)
+        code, out, err = cli("compare", "ezr", "--b", "qq_chart=off", "-n", "100", "--report", str(folder),
+                     *force)
         assert code == 2 and out == ""
         assert err == f"simcore: error: --report {folder} is a folder; name a page FILE.html or FILE.md\n"
     assert list(folder.iterdir()) == []

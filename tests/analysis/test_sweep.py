@@ -5,7 +5,6 @@ import numpy as np
 import pytest
 
 from simcore.analysis.sweep import sweep, to_parquet
-from simcore.cli import main
 from simcore.games import game
 from simcore.results import read_table
 from simcore.rulesbase import RuleError
@@ -101,17 +100,11 @@ def test_bad_arguments_fail_before_running():
         sweep("ezr", None, {"qq_chart": ["on"]}, 10, seeds=(1, 1))
 
 
-def _run(capsys, *argv):
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def test_cli_json_table_and_out(capsys, tmp_path):
+def test_cli_json_table_and_out(cli, tmp_path):
     out_file = tmp_path / "s.parquet"
     argv = ["sweep", "pyramid", "--grid", "tie_break=ties,shootout;period_start=next-in-turn,alternate",
             "--base", "tie_break=shootout", "-n", "2000", "--seeds", "0,1", "--metrics", "home_win,tie"]
-    code, out, err = _run(capsys, *argv, "--format", "json", "--out", str(out_file))
+    code, out, err = cli(*argv, "--format", "json", "--out", str(out_file))
     assert code == 0, err
     doc = json.loads(out)
     assert {"game", "base", "n", "seeds", "grid", "rows"} <= set(doc)
@@ -124,9 +117,9 @@ def test_cli_json_table_and_out(capsys, tmp_path):
         assert k in row
     assert sum(r["variant_id"] == doc["base"] for r in doc["rows"]) == 2
     assert len(read_table(out_file)[0]) == 8
-    code, out, err = _run(capsys, *argv, "--out", str(out_file))
+    code, out, err = cli(*argv, "--out", str(out_file))
     assert code == 2 and "exists; pass --force" in err
-    code, out, err = _run(capsys, *argv, "--out", str(out_file), "--force")
+    code, out, err = cli(*argv, "--out", str(out_file), "--force")
     assert code == 0, err
     assert "4 cells x 2,000 games" in out and "home_win" in out and "2*" in out
 
@@ -142,8 +135,8 @@ def test_cli_json_table_and_out(capsys, tmp_path):
     (["chess", "--grid", "a=b"], "unknown game 'chess'; games: blueline, ezr, passscore, pyramid, strat"),
     (["ezr"], "the following arguments are required: --grid"),
 ])
-def test_cli_errors_exit_2_with_one_line(capsys, argv, needle):
-    code, out, err = _run(capsys, "sweep", *argv, "-n", "10")
+def test_cli_errors_exit_2_with_one_line(cli, argv, needle):
+    code, out, err = cli("sweep", *argv, "-n", "10")
     assert code == 2 and out == "" and err.count("\n") == 1
     assert needle in err
 
@@ -200,29 +193,29 @@ SWEEP = ["sweep", "pyramid", "--grid", "tie_break=ties,shootout", "-n", "200"]
 
 
 @pytest.mark.parametrize("force", [[], ["--force"]])
-def test_cli_out_into_a_folder_is_refused_before_running(capsys, tmp_path, no_simulation, force):
+def test_cli_out_into_a_folder_is_refused_before_running(cli, tmp_path, no_simulation, force):
     """`--out DIR`, an existing folder: not "exists; pass --force" (which --force would not cure), and with
     --force not a whole sweep run before the write fails."""
     folder = tmp_path / "dirout"
     folder.mkdir()
     (folder / "keep.txt").write_text("mine")
-    code, out, err = _run(capsys, *SWEEP, "--out", str(folder), *force)
+    code, out, err = cli(*SWEEP, "--out", str(folder), *force)
     assert code == 2 and out == ""
     assert err == f"simcore: error: simcore sweep: argument --out: {folder} is a folder; name a file FILE.parquet\n"
     assert [p.name for p in folder.iterdir()] == ["keep.txt"] and (folder / "keep.txt").read_text() == "mine"
     # a name ending in a separator is a folder too, even one that does not exist yet
-    code, out, err = _run(capsys, *SWEEP, "--out", f"{tmp_path / 'new'}/")
+    code, out, err = cli(*SWEEP, "--out", f"{tmp_path / 'new'}/")
     assert code == 2 and err == (f"simcore: error: simcore sweep: argument --out: {tmp_path / 'new'}/ is a folder; "
                                  "name a file FILE.parquet\n")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["dirout"]
 
 
 @pytest.mark.parametrize("name", ["sw2.csv", "sw2", "sw2.parquet.bak", "sw2.json"])
-def test_cli_out_must_end_in_parquet(capsys, tmp_path, no_simulation, name):
+def test_cli_out_must_end_in_parquet(cli, tmp_path, no_simulation, name):
     """The table is written as parquet whatever its name: any other extension, or none, is refused up front
     (nothing is appended), and no file is written."""
     target = tmp_path / name
-    code, out, err = _run(capsys, *SWEEP, "--out", str(target))
+    code, out, err = cli(*SWEEP, "--out", str(target))
     assert code == 2 and out == ""
     assert err == (f"simcore: error: simcore sweep: argument --out: {str(target)!r}: the name must end in .parquet "
                    "(the table is written as parquet)\n")
@@ -235,8 +228,8 @@ def test_cli_out_must_end_in_parquet(capsys, tmp_path, no_simulation, name):
     ("turns_per_game,home_win,game_length",
      "--metrics names the pyramid metric 'game_length' twice (turns_per_game and game_length); give each metric once"),
 ])
-def test_cli_a_metric_named_twice_is_refused_before_running(capsys, no_simulation, metrics, needle):
-    code, out, err = _run(capsys, *SWEEP, "--metrics", metrics)
+def test_cli_a_metric_named_twice_is_refused_before_running(cli, no_simulation, metrics, needle):
+    code, out, err = cli(*SWEEP, "--metrics", metrics)
     assert code == 2 and out == ""
     assert err == f"simcore: error: {needle}\n"        # one line: no deprecation warning before it
 

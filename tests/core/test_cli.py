@@ -6,20 +6,12 @@ import sys
 
 import pytest
 
-from simcore.cli import main
-
-
-def run(capsys, *argv):
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
-
 
 @pytest.mark.parametrize("argv,needle", [
     (["hockey"], "unknown command"),
 ])
-def test_bad_input_one_line_exit_2(capsys, argv, needle):
-    code, out, err = run(capsys, *argv)
+def test_bad_input_one_line_exit_2(cli, argv, needle):
+    code, out, err = cli(*argv)
     assert code == 2
     assert err.count("\n") == 1 and err.startswith("simcore: error:")
     assert needle in err

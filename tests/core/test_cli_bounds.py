@@ -6,14 +6,7 @@ import pytest
 
 import simcore
 from simcore import cliargs
-from simcore.cli import main
 from simcore.games import base
-
-
-def run(capsys, *argv):
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def one_line_error(code, err, needle):
@@ -82,16 +75,16 @@ def test_counts_and_indices_are_int64():
     (["sweep", "ezr", "--grid", "qq_chart=on,off", "--seeds", "١"], "--seeds '١'"),
     (["league", "project", "x.toml", "-n", "1_000"], "argument -n: expected a whole number"),
 ])
-def test_cli_numbers_refused_in_one_line(capsys, argv, needle):
-    code, _, err = run(capsys, *argv)
+def test_cli_numbers_refused_in_one_line(cli, argv, needle):
+    code, _, err = cli(*argv)
     one_line_error(code, err, needle)
 
 
-def test_game_index_inside_the_run_plays(capsys):
-    code, out, err = run(capsys, "pyramid", "--pbp", "--game-id", "9", "-n", "10")
+def test_game_index_inside_the_run_plays(cli):
+    code, out, err = cli("pyramid", "--pbp", "--game-id", "9", "-n", "10")
     assert code == 0, err
     assert out.startswith("Pyramid card hockey: game 9 of seed 0")
-    code, out, err = run(capsys, "pyramid", "--pbp", "--game-id", "5000000")    # no -n: any game of any run
+    code, out, err = cli("pyramid", "--pbp", "--game-id", "5000000")    # no -n: any game of any run
     assert code == 0 and "game 5000000 of seed 0" in out
 
 
@@ -153,13 +146,13 @@ def test_simulate_refuses_before_allocating(gid, mode, monkeypatch):
         g.simulate(n=10**9, seed=1, mode=mode)
 
 
-def test_huge_n_is_one_line_on_the_command_line(capsys, monkeypatch):
+def test_huge_n_is_one_line_on_the_command_line(cli, monkeypatch):
     monkeypatch.setattr(base, "available_memory", lambda: 2 << 30)
-    code, _, err = run(capsys, "strat", "KBY", "NRV", "-n", "100000000")
+    code, _, err = cli("strat", "KBY", "NRV", "-n", "100000000")
     limit = (2 << 30) // base.bytes_per_game(simcore.game("strat"), "games")
     one_line_error(code, err, "strat: 100,000,000 games keep about 162.4 GB of records and tables")
     assert f"at most {limit:,} games a run; run fewer games" in err
-    code, _, err = run(capsys, "compare", "ezr", "--b", "qq_chart=off", "-n", "9223372036854775807")
+    code, _, err = cli("compare", "ezr", "--b", "qq_chart=off", "-n", "9223372036854775807")
     # the command line has no mode=: it names what it can change (-n, --seed); the API keeps mode='aggregate'
     one_line_error(code, err, "ezr: 9,223,372,036,854,775,807 games keep about")
     assert "run fewer games with -n (several runs with different --seed values add up)" in err
@@ -178,10 +171,10 @@ def test_available_memory_is_positive():
     (["ezr", "--home", "B\nOS", "-n", "10"], r"team 'B\nOS' must be"),
     (["ezr", "--home", "B\u2028OS", "-n", "10"], r"B\u2028OS"),
 ])
-def test_control_characters_in_arguments_stay_on_the_error_line(capsys, argv, shown):
+def test_control_characters_in_arguments_stay_on_the_error_line(cli, argv, shown):
     """A character that breaks lines (\\x1e, \\n, U+2028) in what a user typed is written as its escape, so the
     error is still one line (found by tests/fuzz)."""
-    code, _, err = run(capsys, *argv)
+    code, _, err = cli(*argv)
     one_line_error(code, err, shown)
     assert len(err.splitlines()) == 1
 
@@ -218,13 +211,13 @@ def test_control_characters_in_arguments_stay_on_the_error_line(capsys, argv, sh
     (["sweep", "ezr", "--grid", "overtime=table,none", "--base", "qq_chart=on", "--base", "qq_chart=off"],
      "'qq_chart' is given twice (qq_chart=on and qq_chart=off)"),
 ])
-def test_a_setting_given_twice_is_refused_naming_both(capsys, argv, needle):
-    code, _, err = run(capsys, *argv)
+def test_a_setting_given_twice_is_refused_naming_both(cli, argv, needle):
+    code, _, err = cli(*argv)
     one_line_error(code, err, needle)
 
 
 @pytest.mark.parametrize("spec", ["plays=80,,slides=off", "plays=80,", ",plays=80", ",", "short, ,slides=off"])
-def test_an_empty_item_in_rules_is_refused_naming_the_text(capsys, spec):
+def test_an_empty_item_in_rules_is_refused_naming_the_text(cli, spec):
     from simcore.errors import InputError
     from simcore.games.passscore.rules import Rules
     from simcore.rulesbase import RuleError
@@ -232,17 +225,17 @@ def test_an_empty_item_in_rules_is_refused_naming_the_text(capsys, spec):
     with pytest.raises(RuleError, match="empty item") as exc:
         Rules().with_options(spec)
     assert isinstance(exc.value, InputError) and repr(spec) in str(exc.value)
-    code, _, err = run(capsys, "passscore", "--rules", spec)
+    code, _, err = cli("passscore", "--rules", spec)
     one_line_error(code, err, f"passscore rules {spec!r} have an empty item")
     assert Rules().with_options("plays=80,slides=off") == Rules(plays="80", slides="off")
 
 
-def test_a_flag_agreeing_with_rules_and_repeated_rules_of_other_fields_play(capsys):
-    code, out, err = run(capsys, "ezr", "-n", "100", "--no-qq-chart", "--rules", "qq_chart=off", "--format", "json")
+def test_a_flag_agreeing_with_rules_and_repeated_rules_of_other_fields_play(cli):
+    code, out, err = cli("ezr", "-n", "100", "--no-qq-chart", "--rules", "qq_chart=off", "--format", "json")
     assert code == 0, err
     assert "qq_chart=off" in out
-    code, out, err = run(capsys, "ezr", "-n", "100", "--rules", "qq_chart=off", "--rules", "overtime=none",
-                         "--format", "json")
+    code, out, err = cli("ezr", "-n", "100", "--rules", "qq_chart=off", "--rules", "overtime=none",
+                 "--format", "json")
     assert code == 0, err
     assert "qq_chart=off,qq_unprinted=mirror,overtime=none" in out
 
@@ -252,8 +245,8 @@ def test_a_flag_agreeing_with_rules_and_repeated_rules_of_other_fields_play(caps
      "--game 5 picks the game --pbp prints; pass --pbp too, or leave out --game"),
     (["pyramid", "--game-id", "3"], "--game-id 3 picks the game --pbp prints; pass --pbp too"),
 ])
-def test_a_game_index_without_pbp_is_refused(capsys, argv, needle):
-    code, _, err = run(capsys, *argv)
+def test_a_game_index_without_pbp_is_refused(cli, argv, needle):
+    code, _, err = cli(*argv)
     one_line_error(code, err, needle)
 
 
@@ -267,10 +260,10 @@ def test_a_game_index_without_pbp_is_refused(capsys, argv, needle):
     (["sweep", "ezr", "--grid", "qq_chart=on,off", "-n", "100", "--out", "{d}/s.parquet"], "--out"),
     (["compare", "ezr", "--b", "qq_chart=off", "-n", "100", "--plot", "{d}/x.png"], "--plot"),
 ])
-def test_an_output_file_in_a_missing_folder_is_refused_before_running(capsys, tmp_path, monkeypatch, argv, flag):
+def test_an_output_file_in_a_missing_folder_is_refused_before_running(cli, tmp_path, monkeypatch, argv, flag):
     monkeypatch.chdir(tmp_path)
     target = argv[-1].format(d="nodir")
-    code, _, err = run(capsys, *argv[:-1], target)
+    code, _, err = cli(*argv[:-1], target)
     one_line_error(code, err, f"argument {flag}: '{target}': no folder 'nodir'")
     assert ".partial" not in err
     assert list(tmp_path.iterdir()) == []
@@ -288,15 +281,15 @@ def test_the_api_names_the_target_not_its_partial_file(tmp_path):
 
 # ---------------------------------------------------------------- an unknown team
 
-def test_an_unknown_ezr_team_says_how_to_give_a_teams_file(capsys, tmp_path):
-    code, _, err = run(capsys, "compare", "ezr", "--setup", "home=MYT", "-n", "10")
+def test_an_unknown_ezr_team_says_how_to_give_a_teams_file(cli, tmp_path):
+    code, _, err = cli("compare", "ezr", "--setup", "home=MYT", "-n", "10")
     one_line_error(code, err, "ezr setup home='MYT': team 'MYT' must be OFF/GDEF/SHOOTER/GSO (e.g. D/E/B/c) or a "
                    "sample team (BOS, NYR, TBL, CGY, NSH, OTT); a team of a teams file needs the file: setup "
                    "teams=FILE,home=MYT")
     teams = tmp_path / "teams.csv"
     teams.write_text("team,OFF,GDEF,SHOOTER,GSO\nMYT,D,E,B,c\n")
-    code, out, err = run(capsys, "compare", "ezr", "--setup", f"teams={teams},home=MYT", "--b", "qq_chart=off",
-                         "-n", "10", "--format", "json")
+    code, out, err = cli("compare", "ezr", "--setup", f"teams={teams},home=MYT", "--b", "qq_chart=off",
+                 "-n", "10", "--format", "json")
     assert code == 0, err
 
 

@@ -4,18 +4,11 @@ command line is a bug in simcore: one ``simcore: internal error: ...`` line and 
 import pytest
 
 import simcore
-from simcore.cli import main
 from simcore.errors import InputError, UnknownNameError
 from simcore.rulesbase import RulesBase
 
 INTERNAL = "simcore: internal error: "
 HINT = " (a bug in simcore; set SIMCORE_TRACEBACK=1 to see where)\n"
-
-
-def run(capsys, *argv):
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 # ---------------------------------------------------------------- bugs are not refused inputs
@@ -39,28 +32,28 @@ def a_bug(monkeypatch):
                                        (OverflowError("int too big to convert"),
                                         "OverflowError: int too big to convert"),
                                        (ValueError("two\nlines"), "ValueError: two")])
-def test_a_plain_exception_is_an_internal_error_exit_1_one_line(capsys, monkeypatch, a_bug, exc, shown):
+def test_a_plain_exception_is_an_internal_error_exit_1_one_line(cli, monkeypatch, a_bug, exc, shown):
     monkeypatch.delenv("SIMCORE_TRACEBACK", raising=False)
     a_bug.exc = exc
-    code, out, err = run(capsys, "passscore", "-n", "2", "--rules", "plays=40")
+    code, out, err = cli("passscore", "-n", "2", "--rules", "plays=40")
     assert code == 1, err
     assert err == f"{INTERNAL}{shown}{HINT}"
     assert "Traceback" not in err and out == ""
 
 
-def test_simcore_traceback_prints_where_the_bug_is(capsys, monkeypatch, a_bug):
+def test_simcore_traceback_prints_where_the_bug_is(cli, monkeypatch, a_bug):
     monkeypatch.setenv("SIMCORE_TRACEBACK", "1")
     a_bug.exc = KeyError("home")
-    code, _, err = run(capsys, "passscore", "-n", "2", "--rules", "plays=40")
+    code, _, err = cli("passscore", "-n", "2", "--rules", "plays=40")
     assert code == 1
     assert err.startswith("Traceback (most recent call last):")
     assert "in failing" in err and "raise Bug.exc" in err            # the frame that raised it
     assert err.endswith(f"{INTERNAL}KeyError: 'home' (a bug in simcore)\n")
 
 
-def test_a_refused_input_from_the_same_place_is_exit_2(capsys, monkeypatch, a_bug):
+def test_a_refused_input_from_the_same_place_is_exit_2(cli, monkeypatch, a_bug):
     a_bug.exc = UnknownNameError("unknown thing 'x'")
-    code, _, err = run(capsys, "passscore", "-n", "2", "--rules", "plays=40")
+    code, _, err = cli("passscore", "-n", "2", "--rules", "plays=40")
     assert (code, err) == (2, "simcore: error: unknown thing 'x'\n")          # no quotes a KeyError would add
 
 
@@ -68,12 +61,12 @@ def test_a_refused_input_from_the_same_place_is_exit_2(capsys, monkeypatch, a_bu
                                   lambda: __import__("csv").Error("field larger than field limit"),
                                   lambda: FileNotFoundError(2, "No such file or directory", "x.csv"),
                                   lambda: b"\xff".decode("utf-8")])
-def test_a_file_its_parser_refuses_is_exit_2(capsys, a_bug, make):
+def test_a_file_its_parser_refuses_is_exit_2(cli, a_bug, make):
     try:
         a_bug.exc = make()
     except UnicodeDecodeError as exc:
         a_bug.exc = exc
-    code, _, err = run(capsys, "passscore", "-n", "2", "--rules", "plays=40")
+    code, _, err = cli("passscore", "-n", "2", "--rules", "plays=40")
     assert code == 2 and err.startswith("simcore: error: ") and err.count("\n") == 1, err
 
 

@@ -13,17 +13,10 @@ import pandas as pd
 import pytest
 
 from simcore import outputs
-from simcore.cli import main
 from simcore.outputs import MANIFEST, Folder, IncompleteOutput
 
 PNG = b"\x89PNG\r\n\x1a\n"
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def run(capsys, *argv):
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def listing(folder) -> list[str]:
@@ -239,62 +232,62 @@ def _user_file(path: Path) -> Path:
     ["league", "project", "{league}", "-n", "5"],
     ["league", "history", "{league}", "-n", "5"],
 ])
-def test_plot_without_extension_refuses_to_replace_name_png(capsys, tmp_path, argv):
+def test_plot_without_extension_refuses_to_replace_name_png(cli, tmp_path, argv):
     from simcore.league.samplegen import samples
 
     league = str(samples()["ezr"].sample / "league.toml")
     argv = [a.replace("{league}", league) for a in argv]
     mine = _user_file(tmp_path / "p.png")
-    code, out, err = run(capsys, *argv, "--plot", str(tmp_path / "p"))
+    code, out, err = cli(*argv, "--plot", str(tmp_path / "p"))
     assert code == 2 and err == f"simcore: error: {mine} exists; pass --force to replace it\n"
     assert mine.read_bytes() == b"my own file"
 
 
 @pytest.mark.parametrize("cmd", [["ezr", "-n", "500"], ["pyramid", "-n", "500"]])
-def test_plot_folder_and_unknown_format_refused(capsys, tmp_path, cmd):
+def test_plot_folder_and_unknown_format_refused(cli, tmp_path, cmd):
     (tmp_path / "figs").mkdir()
-    code, _, err = run(capsys, *cmd, "--plot", str(tmp_path / "figs"), "--force")
+    code, _, err = cli(*cmd, "--plot", str(tmp_path / "figs"), "--force")
     assert code == 2 and "is a folder; name a figure file" in err and err.count("\n") == 1
-    code, _, err = run(capsys, *cmd, "--plot", str(tmp_path / "p.xyz"))
+    code, _, err = cli(*cmd, "--plot", str(tmp_path / "p.xyz"))
     assert code == 2 and "'.xyz' is not a figure format" in err and err.count("\n") == 1
     assert listing(tmp_path) == ["figs"]
 
 
-def test_plot_without_extension_writes_name_png(capsys, tmp_path):
-    code, out, err = run(capsys, "ezr", "-n", "500", "--plot", str(tmp_path / "p"))
+def test_plot_without_extension_writes_name_png(cli, tmp_path):
+    code, out, err = cli("ezr", "-n", "500", "--plot", str(tmp_path / "p"))
     assert code == 0, err
     assert listing(tmp_path) == ["p.png"] and (tmp_path / "p.png").read_bytes()[:8] == PNG
     _user_file(tmp_path / "p.png")
-    code, out, err = run(capsys, "ezr", "-n", "500", "--plot", str(tmp_path / "p"), "--force")
+    code, out, err = cli("ezr", "-n", "500", "--plot", str(tmp_path / "p"), "--force")
     assert code == 0 and (tmp_path / "p.png").read_bytes()[:8] == PNG and listing(tmp_path) == ["p.png"]
 
 
-def test_league_project_plot_and_out(capsys, tmp_path):
+def test_league_project_plot_and_out(cli, tmp_path):
     from simcore.league.samplegen import samples
 
     league = str(samples()["ezr"].sample / "league.toml")
     out = tmp_path / "proj"
-    code, _, err = run(capsys, "league", "project", league, "-n", "5", "--plot", str(tmp_path / "bands"),
-                       "--out", str(out), "--format", "json")
+    code, _, err = cli("league", "project", league, "-n", "5", "--plot", str(tmp_path / "bands"),
+               "--out", str(out), "--format", "json")
     assert code == 0, err
     assert (tmp_path / "bands.png").read_bytes()[:8] == PNG
     assert listing(out) == ["goalies.csv", MANIFEST, "seasons.parquet", "teams.csv"]
     tables = outputs.read_folder(out)
     assert len(tables["teams.csv"]) == 32
-    code, _, err = run(capsys, "league", "project", league, "-n", "5", "--out", str(out))
+    code, _, err = cli("league", "project", league, "-n", "5", "--out", str(out))
     assert code == 2 and err == f"simcore: error: {out / 'teams.csv'} exists; pass --force to replace it\n"
 
 
 # ---------------------------------------------------------------- simcore demo --out
 
-def test_demo_refuses_to_replace_its_files_without_force(capsys, tmp_path):
+def test_demo_refuses_to_replace_its_files_without_force(cli, tmp_path):
     out = tmp_path / "demo"
     out.mkdir()
     mine = _user_file(out / "ezr_report.md")
-    code, _, err = run(capsys, "demo", "--out", str(out), "-n", "500")
+    code, _, err = cli("demo", "--out", str(out), "-n", "500")
     assert code == 2 and err == f"simcore: error: {mine} exists; pass --force to replace it\n"
     assert mine.read_bytes() == b"my own file" and listing(out) == ["ezr_report.md"]
-    code, text, err = run(capsys, "demo", "--out", str(out), "-n", "500", "--force")
+    code, text, err = cli("demo", "--out", str(out), "-n", "500", "--force")
     assert code == 0, err
     assert listing(out) == ["ezr_goals.png", "ezr_report.json", "ezr_report.md", MANIFEST]
     assert (out / "ezr_report.md").read_text().startswith("# EZR quick play: matchup report")
@@ -306,7 +299,7 @@ def test_demo_refuses_to_replace_its_files_without_force(capsys, tmp_path):
 
 # ---------------------------------------------------------------- Ctrl-C
 
-def test_interrupt_while_writing_strat_out(capsys, tmp_path, monkeypatch):
+def test_interrupt_while_writing_strat_out(cli, tmp_path, monkeypatch):
     """Ctrl-C while the third table is written: one line, exit 130, no table under its name, no manifest."""
     import pyarrow.parquet as pq
 
@@ -322,27 +315,27 @@ def test_interrupt_while_writing_strat_out(capsys, tmp_path, monkeypatch):
 
     monkeypatch.setattr(pq, "write_table", interrupted)
     out = tmp_path / "run"
-    code, _, err = run(capsys, "strat", "KBY", "NRV", "-n", "50", "--out", str(out))
+    code, _, err = cli("strat", "KBY", "NRV", "-n", "50", "--out", str(out))
     assert len(calls) == 3
     assert code == 130 and err == "simcore: interrupted\n"
     assert listing(out) == []
 
 
-def test_interrupt_in_the_kernel_leaves_no_files(capsys, tmp_path, monkeypatch):
+def test_interrupt_in_the_kernel_leaves_no_files(cli, tmp_path, monkeypatch):
     from simcore import runner
 
     def interrupted(*a, **kw):
         raise KeyboardInterrupt
 
     monkeypatch.setattr(runner, "run_chunks", interrupted)
-    code, _, err = run(capsys, "ezr", "-n", "500", "--plot", str(tmp_path / "p.png"))
+    code, _, err = cli("ezr", "-n", "500", "--plot", str(tmp_path / "p.png"))
     assert code == 130 and err == "simcore: interrupted\n"
-    code, _, err = run(capsys, "strat", "KBY", "NRV", "-n", "50", "--out", str(tmp_path / "run"))
+    code, _, err = cli("strat", "KBY", "NRV", "-n", "50", "--out", str(tmp_path / "run"))
     assert code == 130 and err == "simcore: interrupted\n"
     assert listing(tmp_path) == []
 
 
-def test_interrupt_while_saving_a_figure(capsys, tmp_path, monkeypatch):
+def test_interrupt_while_saving_a_figure(cli, tmp_path, monkeypatch):
     from matplotlib.figure import Figure
 
     def interrupted(self, fname, **kw):
@@ -350,7 +343,7 @@ def test_interrupt_while_saving_a_figure(capsys, tmp_path, monkeypatch):
         raise KeyboardInterrupt
 
     monkeypatch.setattr(Figure, "savefig", interrupted)
-    code, _, err = run(capsys, "pyramid", "-n", "200", "--plot", str(tmp_path / "p"))
+    code, _, err = cli("pyramid", "-n", "200", "--plot", str(tmp_path / "p"))
     assert code == 130 and err == "simcore: interrupted\n"
     assert listing(tmp_path) == []
 

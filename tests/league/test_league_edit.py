@@ -21,14 +21,8 @@ def _copy(tmp_path, game="ezr"):
     return d
 
 
-def _run(capsys, *argv):
-    rc = main(list(argv))
-    out, err = capsys.readouterr()
-    return rc, out, err
-
-
-def _standings_json(capsys, *argv):
-    rc, out, err = _run(capsys, "league", "standings", *argv, "--format", "json")
+def _standings_json(cli, *argv):
+    rc, out, err = cli("league", "standings", *argv, "--format", "json")
     assert rc == 0, err
     return json.loads(out)
 
@@ -36,48 +30,48 @@ def _standings_json(capsys, *argv):
 # ---------------------------------------------------------------- standings --as-of
 
 @pytest.mark.parametrize("date", ["2026-10-05", "2026-11-14"])
-def test_standings_as_of_equals_the_results_file_cut_at_that_date(tmp_path, capsys, date):
+def test_standings_as_of_equals_the_results_file_cut_at_that_date(tmp_path, cli, date):
     d = _copy(tmp_path)
     toml = str(d / "league.toml")
-    got = _standings_json(capsys, toml, "--as-of", date)
+    got = _standings_json(cli, toml, "--as-of", date)
     lines = (d / "played.csv").read_text().splitlines(keepends=True)
     kept = lines[:2] + [ln for ln in lines[2:] if ln[:10] <= date]
     assert 0 < len(kept) - 2 < len(lines) - 2
     cut = d / "cut.csv"
     cut.write_text("".join(kept))
-    want = _standings_json(capsys, toml, "--results", str(cut))
+    want = _standings_json(cli, toml, "--results", str(cut))
     assert got.pop("as_of") == date and want.pop("as_of") is None
     assert got["games_played"] == len(kept) - 2
     assert got == want
 
 
-def test_standings_as_of_before_the_first_game_is_all_zero(capsys):
-    doc = _standings_json(capsys, str(sample("ezr") / "league.toml"), "--as-of", "2026-09-30")
+def test_standings_as_of_before_the_first_game_is_all_zero(cli):
+    doc = _standings_json(cli, str(sample("ezr") / "league.toml"), "--as-of", "2026-09-30")
     assert doc["games_played"] == 0 and doc["games_left"] == 1312 and len(doc["teams"]) == 32
     for t in doc["teams"]:
         assert (t["GP"], t["W"], t["L"], t["OTL"], t["PTS"], t["GF"], t["GA"]) == (0, 0, 0, 0, 0, 0, 0)
 
 
 @pytest.mark.parametrize("bad", ["2026-13-01", "yesterday", "2026-1-5", "20261005"])
-def test_standings_as_of_not_a_date_is_one_line(capsys, bad):
-    rc, out, err = _run(capsys, "league", "standings", str(sample("ezr") / "league.toml"), "--as-of", bad)
+def test_standings_as_of_not_a_date_is_one_line(cli, bad):
+    rc, out, err = cli("league", "standings", str(sample("ezr") / "league.toml"), "--as-of", bad)
     assert rc == 2 and out == ""
     assert err.count("\n") == 1 and err.startswith("simcore: error: ") and f"'{bad}' is not a date" in err
 
 
 # ---------------------------------------------------------------- add-result
 
-def test_add_result_appends_exactly_one_line(tmp_path, capsys):
+def test_add_result_appends_exactly_one_line(tmp_path, cli):
     d = _copy(tmp_path)
     before = (d / "played.csv").read_bytes()
-    rc, out, err = _run(capsys, "league", "add-result", str(d / "league.toml"), *NEXT, "3", "2", "OT",
-                        "--home-goalie", "LAK starter")
+    rc, out, err = cli("league", "add-result", str(d / "league.toml"), *NEXT, "3", "2", "OT",
+               "--home-goalie", "LAK starter")
     assert rc == 0, err
     assert (d / "played.csv").read_bytes() == before + b"2026-12-22,LAK,OAK,3,2,OT,home,LAK starter,\n"
     n = before.count(b"\n") + 1
     assert f"line {n}: 2026-12-22 LAK 3, OAK 2 (OT)" in out and "657 games played, 655 to play" in out
     # the two teams' new standings lines, as `league standings` gives them
-    table = _standings_json(capsys, str(d / "league.toml"))["teams"]
+    table = _standings_json(cli, str(d / "league.toml"))["teams"]
     for team in ("LAK", "OAK"):
         row = next(t for t in table if t["team"] == team)
         line = next(ln for ln in out.splitlines() if f"  {team}  " in ln)
@@ -110,12 +104,12 @@ def _small_league(d, played: str, **kw):
 
 @pytest.mark.parametrize("newline", ["\n", "\r\n"])
 @pytest.mark.parametrize("end", [True, False])
-def test_add_result_keeps_line_endings_and_adds_a_missing_newline(tmp_path, capsys, newline, end):
+def test_add_result_keeps_line_endings_and_adds_a_missing_newline(tmp_path, cli, newline, end):
     d = _small_league(tmp_path / "lg", "# my results\ndate,away,home,home_goals,away_goals,decided_in\n"
                                        "2026-10-01,BBB,AAA,2,1,REG", newline=newline, end=end)
     before = (d / "played.csv").read_bytes()
-    rc, out, err = _run(capsys, "league", "add-result", str(d / "league.toml"), "2026-10-02", "BBB", "CCC", "4",
-                        "3", "so")
+    rc, out, err = cli("league", "add-result", str(d / "league.toml"), "2026-10-02", "BBB", "CCC", "4",
+               "3", "so")
     assert rc == 0, err
     nl = newline.encode()
     # the file's own column order (away before home); no winner or goalie columns to fill
@@ -158,11 +152,11 @@ def test_add_result_quotes_a_cell_with_a_comma(tmp_path):
     (("2026-12-22", "LAK", "OAK", "3", "²"), "expected a whole number of goals"),
     (("2026-12-22", "LAK", "OAK", "3", "2", "PEN"), "invalid choice"),
 ])
-def test_add_result_refused_leaves_the_file_unchanged(tmp_path, capsys, args, message):
+def test_add_result_refused_leaves_the_file_unchanged(tmp_path, cli, args, message):
     d = _copy(tmp_path)
     before = (d / "played.csv").read_bytes()
     listing = sorted(p.name for p in d.iterdir())
-    rc, out, err = _run(capsys, "league", "add-result", str(d / "league.toml"), *args)
+    rc, out, err = cli("league", "add-result", str(d / "league.toml"), *args)
     assert rc == 2 and out == ""
     assert err.count("\n") == 1 and err.startswith("simcore: error: ") and message in err, err
     if "line 659" in message:
@@ -172,30 +166,30 @@ def test_add_result_refused_leaves_the_file_unchanged(tmp_path, capsys, args, me
     assert sorted(p.name for p in d.iterdir()) == listing          # no candidate file left behind
 
 
-def test_add_result_names_the_column_a_file_lacks(tmp_path, capsys):
+def test_add_result_names_the_column_a_file_lacks(tmp_path, cli):
     d = _small_league(tmp_path / "lg", "date,home,away,home_goals,away_goals,decided_in\n")
     before = (d / "played.csv").read_bytes()
-    rc, _, err = _run(capsys, "league", "add-result", str(d / "league.toml"), "2026-10-01", "AAA", "BBB", "1",
-                      "0", "--home-goalie", "Al")
+    rc, _, err = cli("league", "add-result", str(d / "league.toml"), "2026-10-01", "AAA", "BBB", "1",
+             "0", "--home-goalie", "Al")
     assert rc == 2 and "has no 'home_goalie' column; add it to the header" in err
     assert (d / "played.csv").read_bytes() == before
 
 
-def test_add_result_reports_an_earlier_bad_row_in_its_own_file(tmp_path, capsys):
+def test_add_result_reports_an_earlier_bad_row_in_its_own_file(tmp_path, cli):
     d = _copy(tmp_path)
     text = (d / "played.csv").read_text().replace("2026-10-01,UPL,FAL,3,0", "2026-10-01,UPL,FAL,3,zero", 1)
     (d / "played.csv").write_text(text)
     before = (d / "played.csv").read_bytes()
-    rc, _, err = _run(capsys, "league", "add-result", str(d / "league.toml"), *NEXT, "3", "2")
+    rc, _, err = cli("league", "add-result", str(d / "league.toml"), *NEXT, "3", "2")
     assert rc == 2 and f"{d / 'played.csv'}, line 3, column 'away_goals': 'zero'" in err
     assert (d / "played.csv").read_bytes() == before
 
 
-def test_add_result_without_a_results_key_says_what_to_add(tmp_path, capsys):
+def test_add_result_without_a_results_key_says_what_to_add(tmp_path, cli):
     d = _copy(tmp_path)
     toml = d / "league.toml"
     toml.write_text(toml.read_text().replace('results = "played.csv"\n', ""))
-    rc, _, err = _run(capsys, "league", "add-result", str(toml), *NEXT, "3", "2")
+    rc, _, err = cli("league", "add-result", str(toml), *NEXT, "3", "2")
     assert rc == 2 and "names no results file; add results = \"played.csv\"" in err
 
 
@@ -213,13 +207,13 @@ def test_add_result_then_the_next_result(tmp_path):
 # ---------------------------------------------------------------- validate
 
 @pytest.mark.parametrize("game, counts", [("ezr", (32, 1312, 656, 656, 5)), ("strat", (8, 280, 140, 140, 5))])
-def test_validate_the_samples(capsys, game, counts):
-    rc, out, err = _run(capsys, "league", "validate", str(sample(game) / "league.toml"), "--format", "json")
+def test_validate_the_samples(cli, game, counts):
+    rc, out, err = cli("league", "validate", str(sample(game) / "league.toml"), "--format", "json")
     assert rc == 0, err
     doc = json.loads(out)
     assert (doc["teams"], doc["games_scheduled"], doc["games_played"], doc["games_left"], len(doc["files"])) == counts
     assert doc["game"] == game
-    rc, out, _ = _run(capsys, "league", "validate", str(sample(game) / "league.toml"))
+    rc, out, _ = cli("league", "validate", str(sample(game) / "league.toml"))
     assert rc == 0 and ": valid (" in out and f"{counts[1]} scheduled, {counts[2]} played" in out
     if game == "strat":
         assert "(kit, 8 teams)" in out
@@ -231,12 +225,12 @@ def test_validate_the_samples(capsys, game, counts):
     ("ezr", "played.csv", "2026-10-01,UPL,FAL,3,0,REG", "2026-10-01,UPL,FAL,3,3,OT"),
     ("strat", "teams.csv", "KBY,East,Coastal", "KBX,East,Coastal"),
 ])
-def test_validate_a_broken_copy_names_the_file(tmp_path, capsys, game, fname, old, new):
+def test_validate_a_broken_copy_names_the_file(tmp_path, cli, game, fname, old, new):
     d = _copy(tmp_path, game)
     f = d / fname
     assert old in f.read_text()
     f.write_text(f.read_text().replace(old, new, 1))
-    rc, out, err = _run(capsys, "league", "validate", str(d / "league.toml"))
+    rc, out, err = cli("league", "validate", str(d / "league.toml"))
     assert rc == 2 and out == "" and err.count("\n") == 1
     shown = d / ("league.toml" if game == "strat" and fname == "teams.csv" else fname)
     assert err.startswith(f"simcore: error: {shown}") or str(d / fname) in err, err
@@ -246,18 +240,18 @@ def test_validate_a_broken_copy_names_the_file(tmp_path, capsys, game, fname, ol
 
 # ---------------------------------------------------------------- lines, dates and arguments as the user wrote them
 
-def test_add_result_counts_lines_as_the_reader_does(tmp_path, capsys):
+def test_add_result_counts_lines_as_the_reader_does(tmp_path, cli):
     """A line separator other than \\n (U+2028 in a comment) does not end a line for the league's reader, so it
     does not for add-result either: the header is found, the new row's line is the reader's, and an error in the
     new row blames the new row."""
     played = "# results\u2028kept by hand\ndate,home,away,home_goals,away_goals,decided_in\n"
     d = _small_league(tmp_path / "lg", played)
     before = (d / "played.csv").read_bytes()
-    rc, _, err = _run(capsys, "league", "add-result", str(d / "league.toml"), "2026-10-01", "AAA", "XXX", "4", "2")
+    rc, _, err = cli("league", "add-result", str(d / "league.toml"), "2026-10-01", "AAA", "XXX", "4", "2")
     assert rc == 2 and (d / "played.csv").read_bytes() == before
     assert err == (f"simcore: error: {d / 'played.csv'}, line 3, column 'away': 'XXX': not a team of the league "
                    "(the new row; nothing was added)\n")
-    rc, out, err = _run(capsys, "league", "add-result", str(d / "league.toml"), "2026-10-01", "AAA", "BBB", "4", "2")
+    rc, out, err = cli("league", "add-result", str(d / "league.toml"), "2026-10-01", "AAA", "BBB", "4", "2")
     assert rc == 0, err
     assert f"added to {d / 'played.csv'}, line 3: 2026-10-01 AAA 4, BBB 2" in out
     assert (d / "played.csv").read_bytes() == before + b"2026-10-01,AAA,BBB,4,2,REG\n"
@@ -270,10 +264,10 @@ def test_add_result_counts_lines_as_the_reader_does(tmp_path, capsys):
                                            "level; the score 3-2 (OT) says who won"),
     (("3", "3", "SO"), "'winner': '': a shootout game recorded level (3-3) needs the shootout winner"),
 ])
-def test_add_result_winner_errors_name_the_results_file(tmp_path, capsys, args, problem):
+def test_add_result_winner_errors_name_the_results_file(tmp_path, cli, args, problem):
     d = _copy(tmp_path)
     before = (d / "played.csv").read_bytes()
-    rc, out, err = _run(capsys, "league", "add-result", str(d / "league.toml"), *NEXT, *args)
+    rc, out, err = cli("league", "add-result", str(d / "league.toml"), *NEXT, *args)
     assert rc == 2 and out == "" and err.count("\n") == 1
     assert err.startswith(f"simcore: error: {d / 'played.csv'}, line 659, column {problem}"), err
     assert (d / "played.csv").read_bytes() == before
@@ -289,13 +283,13 @@ def test_add_result_winner_errors_name_the_results_file(tmp_path, capsys, args, 
     (("history", "{toml}", "--dates", "2026-10-05,20261101"), "--dates: '20261101' is not a date (YYYY-MM-DD)"),
     (("history", "{toml}", "--dates", "2026-W45-1"), "--dates: '2026-W45-1' is not a date (YYYY-MM-DD)"),
 ])
-def test_cli_dates_are_written_yyyy_mm_dd(tmp_path, capsys, monkeypatch, argv, shown):
+def test_cli_dates_are_written_yyyy_mm_dd(tmp_path, cli, monkeypatch, argv, shown):
     import simcore.league.projection as projection
 
     monkeypatch.setattr(projection, "project", _never)
     d = _copy(tmp_path)
     before = (d / "played.csv").read_bytes()
-    rc, out, err = _run(capsys, "league", *(a.format(toml=d / "league.toml") for a in argv))
+    rc, out, err = cli("league", *(a.format(toml=d / "league.toml") for a in argv))
     assert rc == 2 and out == "" and err.count("\n") == 1 and err.endswith(f"{shown}\n"), err
     assert (d / "played.csv").read_bytes() == before
 
@@ -304,34 +298,34 @@ def _never(*args, **kw):
     raise AssertionError("nothing should run")
 
 
-def test_history_refuses_a_repeated_date_before_anything_runs(capsys, monkeypatch):
+def test_history_refuses_a_repeated_date_before_anything_runs(cli, monkeypatch):
     import simcore.league.projection as projection
 
     monkeypatch.setattr(projection, "project", _never)
-    rc, out, err = _run(capsys, "league", "history", str(sample("ezr") / "league.toml"), "--dates",
-                        "2026-10-15,2026-11-01, 2026-11-01")
+    rc, out, err = cli("league", "history", str(sample("ezr") / "league.toml"), "--dates",
+               "2026-10-15,2026-11-01, 2026-11-01")
     assert rc == 2 and out == ""
     assert err == "simcore: error: --dates gives 2026-11-01 twice; give each date once\n"
     with pytest.raises(ValueError, match="dates repeat 2026-11-01; give each date once"):
         projection.odds_by_date(load_league(sample("ezr") / "league.toml"), ["2026-11-01", "2026-11-01"], n=10)
 
 
-def test_standings_by_with_json_is_refused(capsys):
+def test_standings_by_with_json_is_refused(cli):
     toml = str(sample("ezr") / "league.toml")
-    rc, out, err = _run(capsys, "league", "standings", toml, "--by", "league", "--format", "json")
+    rc, out, err = cli("league", "standings", toml, "--by", "league", "--format", "json")
     assert rc == 2 and out == ""
     assert err == ("simcore: error: --by league groups the table only; the JSON lists every team with its rank, "
                    "conference_rank and division_rank: drop --by\n")
-    doc = _standings_json(capsys, toml)                     # without --by the JSON is as before
+    doc = _standings_json(cli, toml)                     # without --by the JSON is as before
     assert [t["rank"] for t in doc["teams"]] == list(range(1, 33))
-    rc, out, _ = _run(capsys, "league", "standings", toml, "--by", "conference")
+    rc, out, _ = cli("league", "standings", toml, "--by", "conference")
     assert rc == 0 and "East Conference" in out
 
 
-def test_sample_into_a_file_names_the_argument_given(tmp_path, capsys):
+def test_sample_into_a_file_names_the_argument_given(tmp_path, cli):
     f = tmp_path / "notadir"
     f.write_text("mine")
-    rc, out, err = _run(capsys, "league", "sample", "ezr", str(f))
+    rc, out, err = cli("league", "sample", "ezr", str(f))
     assert rc == 2 and out == "" and err == f"simcore: error: DIR {f} is a file, not a folder\n"
     assert f.read_text() == "mine"
 
@@ -352,18 +346,18 @@ def _with_rules(d, rules, points=None):
 
 @pytest.mark.parametrize("game, rules", [("ezr", "shootout_undecided=tie"), ("ezr", "shootout=off"),
                                          ("strat", "shootout=off")])
-def test_validate_refuses_rules_that_tie_under_nhl_points(tmp_path, capsys, game, rules):
+def test_validate_refuses_rules_that_tie_under_nhl_points(tmp_path, cli, game, rules):
     d = _copy(tmp_path, game)
     toml, (points_line, rules_line) = _with_rules(d, rules)
-    rc, out, err = _run(capsys, "league", "validate", str(toml))
+    rc, out, err = cli("league", "validate", str(toml))
     assert rc == 2 and out == "" and err.count("\n") == 1
     assert err.startswith(f"simcore: error: {toml}, line {points_line}, key 'points': 'nhl': the rules {game}("), err
     assert "can end a game tied, but the 'nhl' points system has no ties; use points = \"ties\"" in err
     assert err.endswith(f'(the rules set by rules = "{rules}", line {rules_line})\n')
     # project refuses it with the same line, before any season is played
-    rc, _, err_project = _run(capsys, "league", "project", str(toml), "-n", "10")
+    rc, _, err_project = cli("league", "project", str(toml), "-n", "10")
     assert rc == 2 and err_project == err
     # with points that have ties the league is valid
     _with_rules(d, rules, points="ties")
-    rc, out, err = _run(capsys, "league", "validate", str(toml))
+    rc, out, err = cli("league", "validate", str(toml))
     assert rc == 0 and ": valid (" in out, err

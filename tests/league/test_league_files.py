@@ -7,7 +7,6 @@ import pandas as pd
 import pytest
 
 from simcore.charts import ChartError
-from simcore.cli import main
 from simcore.league.files import load_league
 from simcore.league import sample
 from simcore.league.schedule import check_schedule
@@ -82,25 +81,19 @@ def test_goalie_shares_and_unscheduled_results(tmp_path):
         load_league(d / "league.toml")
 
 
-def _run(capsys, *argv):
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def test_cli_sample_and_standings(capsys, tmp_path):
-    code, out, err = _run(capsys, "league", "sample", "ezr", str(tmp_path / "x"))
+def test_cli_sample_and_standings(cli, tmp_path):
+    code, out, err = cli("league", "sample", "ezr", str(tmp_path / "x"))
     assert code == 0 and (tmp_path / "x" / "league.toml").exists(), err
-    code, out, err = _run(capsys, "league", "sample", "ezr", str(tmp_path / "x"))
+    code, out, err = cli("league", "sample", "ezr", str(tmp_path / "x"))
     assert code == 2 and "exists" in err and err.count("\n") == 1
-    code, out, err = _run(capsys, "league", "standings", str(tmp_path / "x" / "league.toml"))
+    code, out, err = cli("league", "standings", str(tmp_path / "x" / "league.toml"))
     assert code == 0 and "656 games played, 656 to play" in out and "Atlantic Division" in out
-    code, out, err = _run(capsys, "league", "standings", str(tmp_path / "x" / "league.toml"), "--format", "json")
+    code, out, err = cli("league", "standings", str(tmp_path / "x" / "league.toml"), "--format", "json")
     doc = json.loads(out)
     assert len(doc["teams"]) == 32 and doc["games_left"] == 656 and doc["teams"][0]["rank"] == 1
-    code, out, err = _run(capsys, "league", "standings", str(tmp_path / "nope.toml"))
+    code, out, err = cli("league", "standings", str(tmp_path / "nope.toml"))
     assert code == 2 and "nope.toml: cannot read file" in err and err.count("\n") == 1
-    code, out, err = _run(capsys, "league", "sample", "hockey", str(tmp_path / "y"))
+    code, out, err = cli("league", "sample", "hockey", str(tmp_path / "y"))
     assert code == 2 and "samples: ezr" in err
 
 

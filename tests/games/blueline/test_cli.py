@@ -6,14 +6,7 @@ import json
 
 import pytest
 
-from simcore.cli import main
 from simcore.games.blueline.game import GAME
-
-
-def run(capsys, *argv):
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def _in_ci(v):
@@ -28,9 +21,9 @@ def _other_value(field=None):
     return f["name"], next(c for c in f["choices"] if c != f["default"]), f
 
 
-def test_json_document_has_the_issue_keys_and_matches_simulate(capsys):
+def test_json_document_has_the_issue_keys_and_matches_simulate(cli):
     argv = ("blueline", "-n", "600", "--seed", "1", "--policy-away", "aggressive", "--format", "json")
-    code, out, err = run(capsys, *argv)
+    code, out, err = cli(*argv)
     assert code == 0, err
     doc = json.loads(out)
     assert doc["n"] == 600 and doc["seed"] == 1 and doc["game"] == "blueline"
@@ -42,45 +35,45 @@ def test_json_document_has_the_issue_keys_and_matches_simulate(capsys):
     s = GAME.simulate({"policy_away": "aggressive"}, n=600, seed=1, progress=False).summary().set_index("metric")
     assert doc["goals_per_team_game"]["estimate"] == s.at["goals_per_team_game", "estimate"]
     assert doc["home_win"]["ci"] == [s.at["home_win", "ci_low"], s.at["home_win", "ci_high"]]
-    code, out2, _ = run(capsys, *argv)
+    code, out2, _ = cli(*argv)
     assert code == 0 and out2 == out                       # same seed, same games
 
 
-def test_table_names_the_run_and_its_metrics(capsys):
-    code, out, err = run(capsys, "blueline", "-n", "300", "--seed", "2")
+def test_table_names_the_run_and_its_metrics(cli):
+    code, out, err = cli("blueline", "-n", "300", "--seed", "2")
     assert code == 0, err
     assert "Blue Line Hockey" in out and "simulated 300 games, seed 2" in out and "95% interval" in out
     for m in ("home_win", "goals_per_team_game", "shots_per_game", "pp_pct"):
         assert f"\n{m} " in out
 
 
-def test_rules_change_the_variant(capsys):
+def test_rules_change_the_variant(cli):
     name, value, _ = _other_value()
-    code, out, err = run(capsys, "blueline", "-n", "50", "--rules", f"{name}={value}", "--format", "json")
+    code, out, err = cli("blueline", "-n", "50", "--rules", f"{name}={value}", "--format", "json")
     assert code == 0, err
     assert f"{name}={value}" in json.loads(out)["variant"]
 
 
-def test_pbp_is_the_game_the_run_plays(capsys):
-    code, out, err = run(capsys, "blueline", "-n", "40", "--seed", "5", "--pbp", "--game-id", "7",
-                         "--format", "json")
+def test_pbp_is_the_game_the_run_plays(cli):
+    code, out, err = cli("blueline", "-n", "40", "--seed", "5", "--pbp", "--game-id", "7",
+                 "--format", "json")
     assert code == 0, err
     doc = json.loads(out)
     row = GAME.simulate(None, n=40, seed=5, progress=False).games.iloc[7]
     for col in ("home_goals", "away_goals", "winner", "decided_in", "game_id"):
         assert str(doc["result"][col]) == str(row[col]), col
     assert doc["text"] and doc["events"]
-    code, out, err = run(capsys, "blueline", "--seed", "5", "--pbp", "--game-id", "7")
+    code, out, err = cli("blueline", "--seed", "5", "--pbp", "--game-id", "7")
     assert code == 0, err
     assert out.startswith("Blue Line Hockey: game 7 of seed 5")
     assert f"final: home {row['home_goals']}, visitors {row['away_goals']}" in out
 
 
-def test_equilibrium_json_is_every_context(capsys):
+def test_equilibrium_json_is_every_context(cli):
     from simcore.games.blueline.chart import load_chart
     from simcore.games.blueline.equilibrium import equilibrium_document
 
-    code, out, err = run(capsys, "blueline", "equilibrium", "--format", "json")
+    code, out, err = cli("blueline", "equilibrium", "--format", "json")
     assert code == 0, err
     doc = json.loads(out)
     assert doc == json.loads(json.dumps(equilibrium_document(load_chart())))
@@ -90,48 +83,48 @@ def test_equilibrium_json_is_every_context(capsys):
         assert len(c["matrix"]) == 5 and all(len(r) == 5 for r in c["matrix"])
         assert sum(c["shooter"]) == pytest.approx(1) and sum(c["goalie"]) == pytest.approx(1)
         assert 0 <= c["value"] <= 1
-    code, out, err = run(capsys, "blueline", "equilibrium")
+    code, out, err = cli("blueline", "equilibrium")
     assert code == 0 and "equilibrium" in out and len(out.splitlines()) >= 78 + 3
 
 
-def test_equilibrium_of_a_users_chart(capsys, tmp_path):
+def test_equilibrium_of_a_users_chart(cli, tmp_path):
     from simcore.games.blueline.chart import load_chart
 
     src = load_chart().path
     copy = tmp_path / "mine.csv"
     copy.write_text(open(src, encoding="utf-8").read(), encoding="utf-8")
-    code, out, err = run(capsys, "blueline", "equilibrium", "--chart", str(copy), "--format", "json")
+    code, out, err = cli("blueline", "equilibrium", "--chart", str(copy), "--format", "json")
     assert code == 0, err
-    code, base, _ = run(capsys, "blueline", "equilibrium", "--format", "json")
+    code, base, _ = cli("blueline", "equilibrium", "--format", "json")
     assert json.loads(out) == json.loads(base)
 
 
-def _one_line_error(capsys, *argv):
-    code, out, err = run(capsys, *argv)
+def _one_line_error(cli, *argv):
+    code, out, err = cli(*argv)
     assert code == 2, (code, out, err)
     assert out == "" and err.startswith("simcore: error: ") and err.count("\n") == 1, err
     return err
 
 
-def test_bad_input_is_one_line_and_exit_2(capsys, tmp_path):
-    err = _one_line_error(capsys, "blueline", "-n", "10", "--policy-home", "no-such-policy")
+def test_bad_input_is_one_line_and_exit_2(cli, tmp_path):
+    err = _one_line_error(cli, "blueline", "-n", "10", "--policy-home", "no-such-policy")
     assert "--policy-home" in err and "no-such-policy" in err
-    err = _one_line_error(capsys, "blueline", "-n", "10", "--policy-away", "no_such_field=1")
+    err = _one_line_error(cli, "blueline", "-n", "10", "--policy-away", "no_such_field=1")
     assert "--policy-away" in err
-    err = _one_line_error(capsys, "blueline", "-n", "10", "--rules", "no_such_rule=1")
+    err = _one_line_error(cli, "blueline", "-n", "10", "--rules", "no_such_rule=1")
     assert "no_such_rule" in err
     name, _, f = _other_value()
-    err = _one_line_error(capsys, "blueline", "-n", "10", "--rules", f"{name}=not-a-choice")
+    err = _one_line_error(cli, "blueline", "-n", "10", "--rules", f"{name}=not-a-choice")
     assert name in err and "not-a-choice" in err
-    _one_line_error(capsys, "blueline", "-n", "0")
-    _one_line_error(capsys, "blueline", "--game-id", "3")
-    _one_line_error(capsys, "blueline", "--pbp", "--report")
-    _one_line_error(capsys, "blueline", "--matrix-n", "5")
-    err = _one_line_error(capsys, "blueline", "-n", "10", "--chart", str(tmp_path / "missing.csv"))
+    _one_line_error(cli, "blueline", "-n", "0")
+    _one_line_error(cli, "blueline", "--game-id", "3")
+    _one_line_error(cli, "blueline", "--pbp", "--report")
+    _one_line_error(cli, "blueline", "--matrix-n", "5")
+    err = _one_line_error(cli, "blueline", "-n", "10", "--chart", str(tmp_path / "missing.csv"))
     assert "missing.csv" in err
 
 
-def test_a_broken_data_file_names_file_line_and_field(capsys, tmp_path):
+def test_a_broken_data_file_names_file_line_and_field(cli, tmp_path):
     from simcore.games.blueline.chart import load_chart
 
     src = load_chart().path
@@ -141,30 +134,30 @@ def test_a_broken_data_file_names_file_line_and_field(capsys, tmp_path):
     bad = tmp_path / "chart.csv"
     bad.write_text("\n".join(lines) + "\n", encoding="utf-8")
     for argv in (("blueline", "-n", "10", "--chart", str(bad)), ("blueline", "equilibrium", "--chart", str(bad))):
-        err = _one_line_error(capsys, *argv)
+        err = _one_line_error(cli, *argv)
         assert str(bad) in err and f"line {row + 1}" in err and "'result'" in err and "sav" in err
 
 
-def test_compare_on_a_rule_variant(capsys):
+def test_compare_on_a_rule_variant(cli):
     name, value, _ = _other_value()
-    code, out, err = run(capsys, "compare", "blueline", "--b", f"{name}={value}", "-n", "400", "--seed", "3",
-                         "--metrics", "home_win,goals_per_team_game,shots_per_game,pp_pct", "--format", "json")
+    code, out, err = cli("compare", "blueline", "--b", f"{name}={value}", "-n", "400", "--seed", "3",
+                 "--metrics", "home_win,goals_per_team_game,shots_per_game,pp_pct", "--format", "json")
     assert code == 0, err
     doc = json.loads(out)
     assert doc["game"] == "blueline" and doc["n"] == 400 and doc["paired"]
     assert [m["name"] for m in doc["metrics"]] == ["home_win", "goals_per_team_game", "shots_per_game", "pp_pct"]
-    code, out, err = run(capsys, "compare", "blueline", "-n", "300", "--metrics", "home_win,pp_pct",
-                         "--format", "json")
+    code, out, err = cli("compare", "blueline", "-n", "300", "--metrics", "home_win,pp_pct",
+                 "--format", "json")
     assert code == 2 and out == ""                                      # a variant against itself is refused
     assert err.strip().splitlines() == ["simcore: error: give --a and/or --b: the two rule variants to compare "
                                         "are the same (both the rulebook)"]
 
 
-def test_sweep_on_rule_variants(capsys):
+def test_sweep_on_rule_variants(cli):
     name, _, f = _other_value()
     values = ",".join(map(str, f["choices"][:2]))
-    code, out, err = run(capsys, "sweep", "blueline", "--grid", f"{name}={values}", "-n", "300", "--seeds", "0,1",
-                         "--metrics", "home_win,goals_per_team_game", "--format", "json")
+    code, out, err = cli("sweep", "blueline", "--grid", f"{name}={values}", "-n", "300", "--seeds", "0,1",
+                 "--metrics", "home_win,goals_per_team_game", "--format", "json")
     assert code == 0, err
     doc = json.loads(out)
     rows = doc["rows"]
@@ -174,9 +167,9 @@ def test_sweep_on_rule_variants(capsys):
     assert base and all(r["diff"] == 0 for r in base)
 
 
-def test_compare_with_a_setup(capsys):
+def test_compare_with_a_setup(cli):
     name, value, _ = _other_value()
-    code, out, err = run(capsys, "compare", "blueline", "--b", f"{name}={value}", "-n", "200", "--setup",
-                         "policy_away=random", "--metrics", "home_win", "--format", "json")
+    code, out, err = cli("compare", "blueline", "--b", f"{name}={value}", "-n", "200", "--setup",
+                 "policy_away=random", "--metrics", "home_win", "--format", "json")
     assert code == 0, err
     assert json.loads(out)["setup"]

@@ -7,19 +7,12 @@ import pytest
 
 import simcore
 
-from simcore.cli import main
 from simcore.games import ezr
 
 
-def run(capsys, *argv):
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def test_ezr_json_document(capsys):
-    code, out, err = run(capsys, "ezr", "--home", "D/E/B/c", "--away", "F/E/C/b", "-n", "20000", "--seed", "7",
-                         "--format", "json")
+def test_ezr_json_document(cli):
+    code, out, err = cli("ezr", "--home", "D/E/B/c", "--away", "F/E/C/b", "-n", "20000", "--seed", "7",
+                 "--format", "json")
     assert code == 0, err
     doc = json.loads(out)
     assert doc["ezr"] == {"home": 1, "away": -1}
@@ -37,9 +30,9 @@ def test_ezr_json_document(capsys):
     assert doc["mc"]["home_win"] == pytest.approx(res.summary().set_index("metric").loc["home_win", "estimate"])
 
 
-def test_ezr_rule_flags_change_the_variant(capsys):
-    code, out, _ = run(capsys, "ezr", "--home", "BOS", "--away", "NYR", "-n", "2000", "--no-qq-chart",
-                       "--overtime", "none", "--shootout", "off", "--format", "json")
+def test_ezr_rule_flags_change_the_variant(cli):
+    code, out, _ = cli("ezr", "--home", "BOS", "--away", "NYR", "-n", "2000", "--no-qq-chart",
+               "--overtime", "none", "--shootout", "off", "--format", "json")
     doc = json.loads(out)
     assert code == 0
     assert "qq_chart=off" in doc["variant"] and "overtime=none" in doc["variant"] and "shootout=off" in doc["variant"]
@@ -52,31 +45,31 @@ def test_ezr_rule_flags_change_the_variant(capsys):
     assert doc["deprecated_keys"]["mc.decided_in.OT"] == "mc.decided_OT"
 
 
-def test_ezr_table_output_and_plot(capsys, tmp_path):
+def test_ezr_table_output_and_plot(cli, tmp_path):
     plot = tmp_path / "goals.png"
-    code, out, _ = run(capsys, "ezr", "--home", "BOS", "--away", "NYR", "-n", "2000", "--plot", str(plot))
+    code, out, _ = cli("ezr", "--home", "BOS", "--away", "NYR", "-n", "2000", "--plot", str(plot))
     assert code == 0 and plot.stat().st_size > 1000
     assert "regulation_home_win" in out and "exact" in out and "simulated" in out
-    code, _, err = run(capsys, "ezr", "--home", "BOS", "--away", "NYR", "-n", "2000", "--plot", str(plot))
+    code, _, err = cli("ezr", "--home", "BOS", "--away", "NYR", "-n", "2000", "--plot", str(plot))
     assert code == 2 and "exists" in err   # never overwrite a user's file without --force
 
 
-def test_period_json_is_exact(capsys):
-    code, out, _ = run(capsys, "ezr", "period", "--ezr", "10", "--no-qq-chart", "--format", "json")
+def test_period_json_is_exact(cli):
+    code, out, _ = cli("ezr", "period", "--ezr", "10", "--no-qq-chart", "--format", "json")
     doc = json.loads(out)
     assert code == 0 and doc["ezr"] == 10
     assert doc["goals"]["0"] == pytest.approx(7 / 99)
     assert doc["mean"] == pytest.approx(sum(int(g) * p for g, p in doc["goals"].items()))
     assert doc["mean"] == pytest.approx(256 / 99)   # (15 + 40 + 69 + 104 + 8 * 3.5) / 99
-    code, out, _ = run(capsys, "ezr", "period", "--ezr", "0", "--format", "json")
+    code, out, _ = cli("ezr", "period", "--ezr", "0", "--format", "json")
     assert json.loads(out)["mean"] == pytest.approx(ezr.exact_period(0) @ range(15))
 
 
-def test_table_shows_provenance(capsys):
-    code, out, _ = run(capsys, "ezr", "table")
+def test_table_shows_provenance(cli):
+    code, out, _ = cli("ezr", "table")
     assert code == 0
     assert "+10  1-7    8-22" in out and "-7   1-77*" in out and "reconstructed:ordered-logit" in out
-    code, out, _ = run(capsys, "ezr", "table", "--format", "json")
+    code, out, _ = cli("ezr", "table", "--format", "json")
     doc = json.loads(out)
     assert doc["goals"]["rows"]["+10"]["0"] == {"value": "1-7", "source": "rulebook:Goals Scored Table"}
 
@@ -96,19 +89,19 @@ def test_table_shows_provenance(capsys):
     (["ezr", "period", "--ezr", "11"], "argument --ezr: expected a whole number from -7 to +10, got '11'"),
     (["ezr", "period", "--ezr", "0", "--goalie-def", "K"], "--goalie-def 'K'"),
 ])
-def test_bad_input_one_line_exit_2(capsys, argv, needle):
-    code, out, err = run(capsys, *argv)
+def test_bad_input_one_line_exit_2(cli, argv, needle):
+    code, out, err = cli(*argv)
     assert code == 2
     assert err.count("\n") == 1 and err.startswith("simcore: error:")
     assert needle in err
 
 
-def test_bad_chart_file_error_names_location(capsys, tmp_path):
+def test_bad_chart_file_error_names_location(cli, tmp_path):
     from simcore.games.ezr.charts import data_path
 
     bad = tmp_path / "goals.csv"
     bad.write_text(data_path("goals.csv").read_text().replace("66-91,92-99", "66-91,92-98"))
-    code, _, err = run(capsys, "ezr", "period", "--ezr", "10", "--chart", f"goals={bad}")
+    code, _, err = cli("ezr", "period", "--ezr", "10", "--chart", f"goals={bad}")
     assert code == 2 and str(bad) in err and "line 2" in err and "99" in err
 
 
@@ -118,19 +111,18 @@ def test_no_traceback_from_the_installed_command():
     assert p.returncode == 2 and "Traceback" not in p.stderr and p.stderr.count("\n") == 1
 
 
-def test_home_and_away_default_to_the_setup_s(capsys):
+def test_home_and_away_default_to_the_setup_s(cli):
     """``simcore ezr`` without --home/--away plays the setup's defaults, as its help says (BOS, NYR)."""
-    code, out, _ = run(capsys, "ezr", "--home", "D/E/B/c", "-n", "500", "--format", "json")
+    code, out, _ = cli("ezr", "--home", "D/E/B/c", "-n", "500", "--format", "json")
     doc = json.loads(out)
     assert code == 0 and doc["home"]["ratings"] == "D/E/B/c" and doc["away"]["team"] == "NYR"
-    code, out, _ = run(capsys, "ezr", "-n", "500", "--format", "json")
+    code, out, _ = cli("ezr", "-n", "500", "--format", "json")
     assert code == 0 and (json.loads(out)["home"]["team"], json.loads(out)["away"]["team"]) == ("BOS", "NYR")
 
 
-
-def test_ezr_pbp_prints_the_game_the_run_plays(capsys):
+def test_ezr_pbp_prints_the_game_the_run_plays(cli):
     """`--pbp` prints game G of seed S roll by roll, the same game `simulate` plays as game G."""
-    code, out, err = run(capsys, "ezr", "--pbp", "--seed", "1", "--game-id", "3")
+    code, out, err = cli("ezr", "--pbp", "--seed", "1", "--game-id", "3")
     assert code == 0, err
     lines = out.splitlines()
     assert lines[0] == "game 3 of seed 1; SHUFFLE LINES policy expected"
@@ -138,7 +130,7 @@ def test_ezr_pbp_prints_the_game_the_run_plays(capsys):
     assert lines[-1] == "final: BOS 8, NYR 1 (BOS wins)"
     games = simcore.game("ezr").simulate(None, n=4, seed=1, mode="games", progress=False).games
     assert (int(games.home_goals[3]), int(games.away_goals[3])) == (8, 1)
-    code, out, err = run(capsys, "ezr", "--pbp", "--seed", "1", "--game-id", "3", "--format", "json")
+    code, out, err = cli("ezr", "--pbp", "--seed", "1", "--game-id", "3", "--format", "json")
     doc = json.loads(out)
     assert code == 0 and doc["game_id"] == 3 and doc["result"]["home_goals"] == 8 and doc["events"] == lines[1:]
 
@@ -148,6 +140,6 @@ def test_ezr_pbp_prints_the_game_the_run_plays(capsys):
     (["--pbp", "--game-id", "5", "-n", "5"], "--game-id 5 is not a game of a run of -n 5 games"),
     (["--pbp", "--plot", "x.png"], "--plot draws the matchup's goal distributions, not a --pbp game"),
 ])
-def test_ezr_pbp_bad_options(capsys, argv, msg):
-    code, out, err = run(capsys, "ezr", *argv)
+def test_ezr_pbp_bad_options(cli, argv, msg):
+    code, out, err = cli("ezr", *argv)
     assert code == 2 and out == "" and err.count("\n") == 1 and msg in err, err

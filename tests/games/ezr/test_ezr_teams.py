@@ -7,17 +7,10 @@ import pytest
 
 import simcore
 from simcore.charts import ChartError
-from simcore.cli import main
 from simcore.games.ezr.charts import data_path
 from simcore.games.ezr.matchup import Team, load_teams, sample_teams
 
 TEAMS = "team,OFF,GDEF,SHOOTER,GSO\nMine,C,D,A,b\n# a comment line\nyours,G,H,E,e\n"
-
-
-def _run(capsys, *argv):
-    rc = main(list(argv))
-    out, err = capsys.readouterr()
-    return rc, out, err
 
 
 @pytest.fixture
@@ -27,8 +20,8 @@ def teams_file(tmp_path):
     return f
 
 
-def test_ezr_teams_lists_the_sample_teams(capsys):
-    rc, out, _ = _run(capsys, "ezr", "teams")
+def test_ezr_teams_lists_the_sample_teams(cli):
+    rc, out, _ = cli("ezr", "teams")
     assert rc == 0
     lines = out.splitlines()
     assert lines[1].split() == ["team", "OFF", "GDEF", "SHOOTER", "GSO", "season", "source"]
@@ -36,15 +29,15 @@ def test_ezr_teams_lists_the_sample_teams(capsys):
         ["BOS", "D", "D", "B", "b", "2018-19"], ["NYR", "F", "E", "C", "b", "2018-19"],
         ["TBL", "A", "C", "A", "c", "sample"], ["CGY", "B", "E", "B", "c", "sample"],
         ["NSH", "E", "B", "C", "a", "sample"], ["OTT", "H", "I", "D", "e", "sample"]]
-    rc, out, _ = _run(capsys, "ezr", "teams", "--format", "json")
+    rc, out, _ = cli("ezr", "teams", "--format", "json")
     doc = json.loads(out)
     assert doc["file"] == "sample" and len(doc["teams"]) == 6
     assert doc["teams"][0] == {"team": "BOS", "OFF": "D", "GDEF": "D", "SHOOTER": "B", "GSO": "b",
                                "season": "2018-19", "source": "rulebook:Play example; sample"}
 
 
-def test_ezr_teams_lists_a_teams_file(capsys, teams_file):
-    rc, out, _ = _run(capsys, "ezr", "teams", "--teams", str(teams_file), "--format", "json")
+def test_ezr_teams_lists_a_teams_file(cli, teams_file):
+    rc, out, _ = cli("ezr", "teams", "--teams", str(teams_file), "--format", "json")
     assert rc == 0
     doc = json.loads(out)
     assert doc["file"] == str(teams_file)
@@ -57,21 +50,21 @@ def test_the_sample_teams_file_is_a_teams_file():
     assert sample_teams()["NSH"].team == Team("E", "B", "C", "a", name="NSH")
 
 
-def test_a_teams_file_names_the_teams_of_a_matchup(capsys, teams_file):
-    rc, out, err = _run(capsys, "ezr", "--teams", str(teams_file), "--home", "mine", "--away", "YOURS",
-                        "-n", "2000", "--seed", "3", "--format", "json")
+def test_a_teams_file_names_the_teams_of_a_matchup(cli, teams_file):
+    rc, out, err = cli("ezr", "--teams", str(teams_file), "--home", "mine", "--away", "YOURS",
+               "-n", "2000", "--seed", "3", "--format", "json")
     assert rc == 0, err
     doc = json.loads(out)
     assert (doc["home"]["team"], doc["home"]["ratings"]) == ("Mine", "C/D/A/b")
     assert (doc["away"]["team"], doc["away"]["ratings"]) == ("yours", "G/H/E/e")
     # the same ratings written out give the same exact and simulated figures
-    rc, out2, _ = _run(capsys, "ezr", "--home", "C/D/A/b", "--away", "G/H/E/e", "-n", "2000", "--seed", "3",
-                       "--format", "json")
+    rc, out2, _ = cli("ezr", "--home", "C/D/A/b", "--away", "G/H/E/e", "-n", "2000", "--seed", "3",
+              "--format", "json")
     same = json.loads(out2)
     assert doc["ezr"] == same["ezr"] and doc["exact"] == same["exact"] and doc["mc"] == same["mc"]
     # a sample team still works beside the file's
-    rc, out, _ = _run(capsys, "ezr", "--teams", str(teams_file), "--home", "Mine", "--away", "bos", "-n", "500",
-                      "--format", "json")
+    rc, out, _ = cli("ezr", "--teams", str(teams_file), "--home", "Mine", "--away", "bos", "-n", "500",
+             "--format", "json")
     assert rc == 0 and json.loads(out)["away"]["ratings"] == "D/D/B/b"
 
 
@@ -87,18 +80,18 @@ def test_the_setup_key_teams(teams_file):
     assert "teams" in [f["name"] for f in g.Setup.describe()]
 
 
-def test_compare_takes_the_setup_key_teams(capsys, teams_file):
-    rc, out, err = _run(capsys, "compare", "ezr", "--b", "qq_chart=off", "-n", "2000", "--metrics", "home_win",
-                        "--setup", f"teams={teams_file},home=Mine,away=yours", "--format", "json")
+def test_compare_takes_the_setup_key_teams(cli, teams_file):
+    rc, out, err = cli("compare", "ezr", "--b", "qq_chart=off", "-n", "2000", "--metrics", "home_win",
+               "--setup", f"teams={teams_file},home=Mine,away=yours", "--format", "json")
     assert rc == 0, err
     doc = json.loads(out)
     assert doc["setup"]["home"] == "Mine=C/D/A/b" and doc["setup"]["teams"] == str(teams_file)
 
 
-def test_demo_takes_a_teams_file(tmp_path, capsys, teams_file):
+def test_demo_takes_a_teams_file(tmp_path, cli, teams_file):
     out_dir = tmp_path / "demo"
-    rc, out, err = _run(capsys, "demo", "--teams", str(teams_file), "--home", "Mine", "--away", "yours",
-                        "-n", "2000", "--out", str(out_dir))
+    rc, out, err = cli("demo", "--teams", str(teams_file), "--home", "Mine", "--away", "yours",
+               "-n", "2000", "--out", str(out_dir))
     assert rc == 0, err
     report = json.loads((out_dir / "ezr_report.json").read_text())
     assert (report["home"]["team"], report["away"]["team"]) == ("Mine", "yours")
@@ -119,19 +112,19 @@ def test_demo_takes_a_teams_file(tmp_path, capsys, teams_file):
     ("team,OFF,GDEF,SHOOTER,GSO\n", "no teams"),
     ("team,OFF,GDEF,SHOOTER,GSO,colour\nMine,C,D,A,b,red\n", "line 1, column 'colour'"),
 ])
-def test_a_bad_teams_file_is_one_line_naming_file_line_column_and_text(tmp_path, capsys, text, where):
+def test_a_bad_teams_file_is_one_line_naming_file_line_column_and_text(tmp_path, cli, text, where):
     f = tmp_path / "bad.csv"
     f.write_text(text)
     with pytest.raises(ChartError):
         load_teams(f)
     for argv in (("ezr", "teams", "--teams", str(f)),
                  ("ezr", "--teams", str(f), "--home", "Mine", "--away", "BOS", "-n", "100")):
-        rc, out, err = _run(capsys, *argv)
+        rc, out, err = cli(*argv)
         assert rc == 2 and out == "" and err.count("\n") == 1
         assert err.startswith(f"simcore: error: {f}"), err
         assert all(part in err for part in ((where,) if isinstance(where, str) else where)), err
 
 
-def test_a_missing_teams_file_is_one_line(tmp_path, capsys):
-    rc, _, err = _run(capsys, "ezr", "teams", "--teams", str(tmp_path / "none.csv"))
+def test_a_missing_teams_file_is_one_line(tmp_path, cli):
+    rc, _, err = cli("ezr", "teams", "--teams", str(tmp_path / "none.csv"))
     assert rc == 2 and err.startswith(f"simcore: error: {tmp_path / 'none.csv'}: cannot read file")

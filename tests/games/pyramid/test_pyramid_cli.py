@@ -5,14 +5,6 @@ import sys
 
 import pytest
 
-from simcore.cli import main
-
-
-def run(capsys, *argv):
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
-
 
 PYRAMID_HEADLINE = ("first_mover_win", "tie", "goals_per_game")
 
@@ -22,19 +14,19 @@ def _estimate_in_ci(v):
     return isinstance(v["estimate"], float) and lo <= v["estimate"] <= hi
 
 
-def test_pyramid_table_names_the_metrics(capsys):
-    code, out, err = run(capsys, "pyramid", "-n", "2000", "--seed", "4")
+def test_pyramid_table_names_the_metrics(cli):
+    code, out, err = cli("pyramid", "-n", "2000", "--seed", "4")
     assert code == 0, err
     assert "Pyramid card hockey" in out and "simulated 2,000 games, seed 4" in out and "95% interval" in out
     for m in ("first_mover_win", "first_mover_advantage", "tie", "goals_per_game", "game_length"):
         assert f"\n{m} " in out
 
 
-def test_pyramid_json_document_matches_simulate(capsys):
+def test_pyramid_json_document_matches_simulate(cli):
     from simcore.games import pyramid
 
-    code, out, err = run(capsys, "pyramid", "-n", "2000", "--seed", "4", "--policy-b", "rush",
-                         "--rules", "tie_break=sudden-death", "--format", "json")
+    code, out, err = cli("pyramid", "-n", "2000", "--seed", "4", "--policy-b", "rush",
+                 "--rules", "tie_break=sudden-death", "--format", "json")
     assert code == 0, err
     doc = json.loads(out)
     assert doc["n"] == 2000 and doc["seed"] == 4 and doc["game"] == "pyramid"
@@ -47,15 +39,15 @@ def test_pyramid_json_document_matches_simulate(capsys):
     s = res.summary().set_index("metric")
     assert doc["tie"]["estimate"] == s.loc["tie", "estimate"]
     assert doc["goals_per_game"]["ci"] == [s.loc["goals_per_game", "ci_low"], s.loc["goals_per_game", "ci_high"]]
-    code, out2, _ = run(capsys, "pyramid", "-n", "2000", "--seed", "4", "--policy-b", "rush",
-                        "--rules", "tie_break=sudden-death", "--format", "json")
+    code, out2, _ = cli("pyramid", "-n", "2000", "--seed", "4", "--policy-b", "rush",
+                "--rules", "tie_break=sudden-death", "--format", "json")
     assert code == 0 and out2 == out                                # same seed, same games
 
 
-def test_pyramid_report_json(capsys):
+def test_pyramid_report_json(cli):
     argv = ("pyramid", "--report", "-n", "2000", "--seed", "2", "--matrix-n", "200", "--options-n", "1000",
             "--format", "json")
-    code, out, err = run(capsys, *argv)
+    code, out, err = cli(*argv)
     assert code == 0, err
     doc = json.loads(out)
     assert doc["n"] == 2000 and doc["seed"] == 2 and doc["matrix_n"] == 200 and doc["options_n"] == 1000
@@ -65,13 +57,13 @@ def test_pyramid_report_json(capsys):
     opts = {r["option"]: r for r in doc["rule_options"]}
     assert list(opts)[0] == "base" and "tie_break=sudden-death" in opts
     assert opts["tie_break=shootout"]["reduces_ties"] is True
-    code, out2, _ = run(capsys, *argv)
+    code, out2, _ = cli(*argv)
     assert out2 == out
 
 
-def test_pyramid_report_json_is_strict_for_one_game(capsys):
+def test_pyramid_report_json_is_strict_for_one_game(cli):
     # one game has no spread: the undefined intervals come out as null, never as NaN (invalid JSON)
-    code, out, err = run(capsys, "pyramid", "--report", "-n", "1", "--matrix-n", "2", "--format", "json")
+    code, out, err = cli("pyramid", "--report", "-n", "1", "--matrix-n", "2", "--format", "json")
     assert code == 0 and err == "", err
 
     def no_nan(text):
@@ -81,49 +73,49 @@ def test_pyramid_report_json_is_strict_for_one_game(capsys):
     assert doc["n"] == 1 and doc["first_mover_advantage"]["ci"] == [None, None]
 
 
-def test_pyramid_report_text(capsys):
-    code, out, err = run(capsys, "pyramid", "--report", "-n", "1000", "--matrix-n", "100", "--seed", "1")
+def test_pyramid_report_text(cli):
+    code, out, err = cli("pyramid", "--report", "-n", "1000", "--matrix-n", "100", "--seed", "1")
     assert code == 0, err
     assert "balance report: 1,000 games, seed 1" in out and "Policy matrix" in out and "Rule options" in out
     assert "tie_break=sudden-death" in out
 
 
-def test_pyramid_pbp_prints_the_simulated_game(capsys):
+def test_pyramid_pbp_prints_the_simulated_game(cli):
     from simcore.games import pyramid
 
-    code, out, err = run(capsys, "pyramid", "--pbp", "--seed", "3", "--game-id", "5")
+    code, out, err = cli("pyramid", "--pbp", "--seed", "3", "--game-id", "5")
     assert code == 0, err
     for heading in ("== period 1:", "== period 2:", "== period 3:"):
         assert heading in out
     g = pyramid.simulate(n=6, seed=3, progress=False).table("games").iloc[5]
     assert f"final: A {g.home_goals}, B {g.away_goals}" in out
-    code, out, err = run(capsys, "pyramid", "--pbp", "--seed", "3", "--game-id", "5", "--format", "json")
+    code, out, err = cli("pyramid", "--pbp", "--seed", "3", "--game-id", "5", "--format", "json")
     doc = json.loads(out)
     assert code == 0 and doc["result"]["home_goals"] == g.home_goals and doc["events"][0].startswith("== period 1")
 
 
-def test_pyramid_custom_deck_file(capsys, tmp_path):
+def test_pyramid_custom_deck_file(cli, tmp_path):
     deck = tmp_path / "nine.csv"
     deck.write_text("card,value\n" + "".join(f"c{v},{v}\n" for v in range(1, 10)))
-    code, out, err = run(capsys, "pyramid", "-n", "2000", "--rules", "deck=custom,lineup=1-1-1", "--deck-file",
-                         str(deck), "--format", "json")
+    code, out, err = cli("pyramid", "-n", "2000", "--rules", "deck=custom,lineup=1-1-1", "--deck-file",
+                 str(deck), "--format", "json")
     assert code == 0, err
     doc = json.loads(out)
     assert doc["deck"]["cards"] == 9 and "deck=custom" in doc["variant"] and "lineup=1-1-1" in doc["variant"]
-    code, out, err = run(capsys, "pyramid", "--report", "-n", "2000", "--matrix-n", "100", "--rules",
-                         "deck=custom,lineup=1-1-1", "--deck-file", str(deck), "--format", "json")
+    code, out, err = cli("pyramid", "--report", "-n", "2000", "--matrix-n", "100", "--rules",
+                 "deck=custom,lineup=1-1-1", "--deck-file", str(deck), "--format", "json")
     assert code == 0, err
     doc = json.loads(out)
     assert doc["deck"]["cards"] == 9 and doc["n"] == 2000 and len(doc["policy_matrix"]) == 36
 
 
-def test_pyramid_plot_refuses_to_overwrite(capsys, tmp_path):
+def test_pyramid_plot_refuses_to_overwrite(cli, tmp_path):
     plot = tmp_path / "goals.png"
-    code, out, err = run(capsys, "pyramid", "-n", "2000", "--plot", str(plot))
+    code, out, err = cli("pyramid", "-n", "2000", "--plot", str(plot))
     assert code == 0 and plot.stat().st_size > 1000, err
-    code, _, err = run(capsys, "pyramid", "-n", "2000", "--plot", str(plot))
+    code, _, err = cli("pyramid", "-n", "2000", "--plot", str(plot))
     assert code == 2 and "exists" in err and err.count("\n") == 1
-    code, _, err = run(capsys, "pyramid", "-n", "2000", "--plot", str(plot), "--force")
+    code, _, err = cli("pyramid", "-n", "2000", "--plot", str(plot), "--force")
     assert code == 0, err
 
 
@@ -141,17 +133,17 @@ def test_pyramid_plot_refuses_to_overwrite(capsys, tmp_path):
     (["--pbp", "--game-id", "99999999999999999999"], "argument --game-id: must be in 0 .. 2**63-1"),
     (["--policy-a", "shoot=threshold-99999999999999999999"], "shoot policies: threshold-K"),
 ])
-def test_pyramid_bad_input_one_line_exit_2(capsys, argv, needle):
-    code, out, err = run(capsys, "pyramid", *argv)
+def test_pyramid_bad_input_one_line_exit_2(cli, argv, needle):
+    code, out, err = cli("pyramid", *argv)
     assert code == 2 and out == ""
     assert err.count("\n") == 1 and err.startswith("simcore: error:")
     assert needle in err
 
 
-def test_pyramid_bad_deck_file_names_file_line_and_field(capsys, tmp_path):
+def test_pyramid_bad_deck_file_names_file_line_and_field(cli, tmp_path):
     deck = tmp_path / "deck.csv"
     deck.write_text("card,value\n2,2\nX,abc\n")
-    code, _, err = run(capsys, "pyramid", "-n", "100", "--rules", "deck=custom", "--deck-file", str(deck))
+    code, _, err = cli("pyramid", "-n", "100", "--rules", "deck=custom", "--deck-file", str(deck))
     assert code == 2 and err.count("\n") == 1, err
     assert str(deck) in err and "line 3" in err and "'value'" in err and "abc" in err
 
@@ -163,13 +155,13 @@ def test_pyramid_no_traceback_from_the_installed_command():
 
 
 @pytest.mark.parametrize("flag", ["--matrix-n", "--options-n"])
-def test_pyramid_report_bounds_every_run_by_memory(capsys, monkeypatch, flag):
+def test_pyramid_report_bounds_every_run_by_memory(cli, monkeypatch, flag):
     """The balance report keeps each run's games: a --matrix-n or --options-n too large for memory is refused
     before anything is played (it grew by ~95 MB/s until killed), naming the count."""
     from simcore.games import base
 
     monkeypatch.setattr(base, "available_memory", lambda: 1 << 30)
-    code, _, err = run(capsys, "pyramid", "--report", "-n", "100", flag, "100000000")
+    code, _, err = cli("pyramid", "--report", "-n", "100", flag, "100000000")
     assert code == 2 and err.count("\n") == 1, err
     assert f"{flag[2:].replace('-', '_')}: pyramid: 100,000,000 games keep about" in err
     import simcore

@@ -5,24 +5,17 @@ import sys
 
 import pytest
 
-from simcore.cli import main
 from simcore.cliargs import plain
-
-
-def run(capsys, *argv):
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 STRAT_LEAGUE = ("goals_per_team_game", "shots_per_team_game", "pp_opportunities_per_team_game", "pp_pct", "pk_pct",
                 "home_win", "save_pct")
 
 
-def test_strat_league_json_document(capsys):
+def test_strat_league_json_document(cli):
     from simcore.games.strat import analysis, engine
 
-    code, out, err = run(capsys, "strat", "--league", "sample", "-n", "112", "--seed", "5", "--format", "json")
+    code, out, err = cli("strat", "--league", "sample", "-n", "112", "--seed", "5", "--format", "json")
     assert code == 0, err
     doc = json.loads(out)
     assert doc["n"] == 112 and doc["seed"] == 5 and doc["mode"] == "league"
@@ -52,30 +45,30 @@ def test_strat_league_json_document(capsys):
     assert 0 <= rows["KBY"]["pp_pct"] <= 1 and 0 <= rows["KBY"]["pk_pct"] <= 1
 
 
-def test_strat_matchup_table_rules_and_coach(capsys):
-    code, out, err = run(capsys, "strat", "KBY", "NRV", "-n", "100", "--seed", "2")
+def test_strat_matchup_table_rules_and_coach(cli):
+    code, out, err = cli("strat", "KBY", "NRV", "-n", "100", "--seed", "2")
     assert code == 0, err
     assert "home KBY vs away NRV" in out and "W-L-OTL" in out and "PP%" in out and "PK%" in out
     assert "95% interval" in out and "pp_pct" in out and "home_win" in out
     team_lines = [ln for ln in out.splitlines() if ln.startswith(("KBY ", "NRV "))]
     assert len(team_lines) == 2 and all(" 100 " in ln for ln in team_lines)
-    code, out, err = run(capsys, "strat", "KBY", "NRV", "-n", "100", "--rules", "goalie_fatigue=off,shootout=off",
-                         "--coach", "penetrate=always,pull_goalie=never", "--format", "json")
+    code, out, err = cli("strat", "KBY", "NRV", "-n", "100", "--rules", "goalie_fatigue=off,shootout=off",
+                 "--coach", "penetrate=always,pull_goalie=never", "--format", "json")
     assert code == 0, err
     doc = json.loads(out)
     assert "goalie_fatigue=off" in doc["variant"] and "shootout=off" in doc["variant"]
     assert doc["coaches"]["home"].startswith("penetrate=always,pull_goalie=never")
     assert doc["home"] == "KBY" and doc["away"] == "NRV" and doc["mode"] == "matchup"
-    code, out2, _ = run(capsys, "strat", "KBY", "NRV", "-n", "100", "--rules", "goalie_fatigue=off,shootout=off",
-                        "--coach", "penetrate=always,pull_goalie=never", "--format", "json")
+    code, out2, _ = cli("strat", "KBY", "NRV", "-n", "100", "--rules", "goalie_fatigue=off,shootout=off",
+                "--coach", "penetrate=always,pull_goalie=never", "--format", "json")
     assert json.loads(out2) == doc                                 # same seed, same games
 
 
-def test_strat_out_writes_parquet_and_refuses_to_overwrite(capsys, tmp_path):
+def test_strat_out_writes_parquet_and_refuses_to_overwrite(cli, tmp_path):
     from simcore.results import read_table
 
     out = tmp_path / "run"
-    code, _, err = run(capsys, "strat", "--league", "sample", "-n", "56", "--seed", "1", "--out", str(out))
+    code, _, err = cli("strat", "--league", "sample", "-n", "56", "--seed", "1", "--out", str(out))
     assert code == 0, err
     names = sorted(p.name for p in out.iterdir())
     tables = [f"{t}.parquet" for t in ("games", "team_games", "teams", "players", "goalies")]
@@ -88,41 +81,41 @@ def test_strat_out_writes_parquet_and_refuses_to_overwrite(capsys, tmp_path):
     teams, _ = read_table(out / "teams.parquet")
     assert len(teams) == 8 and "pp_pct" in teams
     before = (out / "games.parquet").stat().st_mtime_ns
-    code, _, err = run(capsys, "strat", "--league", "sample", "-n", "56", "--seed", "2", "--out", str(out))
+    code, _, err = cli("strat", "--league", "sample", "-n", "56", "--seed", "2", "--out", str(out))
     assert code == 2 and "exists" in err and "--force" in err and err.count("\n") == 1
     assert (out / "games.parquet").stat().st_mtime_ns == before
-    code, _, err = run(capsys, "strat", "--league", "sample", "-n", "56", "--seed", "2", "--out", str(out), "--force")
+    code, _, err = cli("strat", "--league", "sample", "-n", "56", "--seed", "2", "--out", str(out), "--force")
     assert code == 0, err
     assert read_table(out / "games.parquet")[1]["seed"] == 2
 
 
-def test_strat_teams_listing(capsys):
-    code, out, _ = run(capsys, "strat", "teams")
+def test_strat_teams_listing(cli):
+    code, out, _ = cli("strat", "teams")
     assert code == 0 and "KBY" in out and "Kestrel Bay Ospreys" in out and "8 teams" in out
-    code, out, _ = run(capsys, "strat", "teams", "--format", "json")
+    code, out, _ = cli("strat", "teams", "--format", "json")
     doc = json.loads(out)
     assert code == 0 and len(doc["teams"]) == 8 and doc["synthetic"] is True
 
 
-def test_strat_kit_folder_is_accepted(capsys):
+def test_strat_kit_folder_is_accepted(cli):
     from simcore.games.strat.kit import SAMPLE_KIT_DIR
 
-    code, out, err = run(capsys, "strat", "teams", "--kit", str(SAMPLE_KIT_DIR))
+    code, out, err = cli("strat", "teams", "--kit", str(SAMPLE_KIT_DIR))
     assert code == 0 and "8 teams" in out, err
-    code, out, err = run(capsys, "strat", "--league", str(SAMPLE_KIT_DIR), "-n", "56", "--format", "json")
+    code, out, err = cli("strat", "--league", str(SAMPLE_KIT_DIR), "-n", "56", "--format", "json")
     assert code == 0, err
     assert json.loads(out)["n"] == 56
 
 
-def test_strat_pbp_is_the_simulated_game(capsys):
+def test_strat_pbp_is_the_simulated_game(cli):
     from simcore.games.strat import engine
 
-    code, out, err = run(capsys, "strat", "KBY", "NRV", "--pbp", "--seed", "3", "--game", "2")
+    code, out, err = cli("strat", "KBY", "NRV", "--pbp", "--seed", "3", "--game", "2")
     assert code == 0, err
     g = engine.simulate("KBY", "NRV", n=3, seed=3).table("games").iloc[2]
     assert f"Final: KBY {g.home_goals}, NRV {g.away_goals}" in out
     assert "action card" in out and "Faceoff" in out
-    code, out, err = run(capsys, "strat", "--league", "sample", "--pbp", "--seed", "4", "--game", "57")
+    code, out, err = cli("strat", "--league", "sample", "--pbp", "--seed", "4", "--game", "57")
     assert code == 0, err
     g = engine.simulate(league=True, n=58, seed=4).table("games").iloc[57]      # pairing 57 % 56 = 1
     assert f"home {g.home} vs away {g.away}" in out and f"Final: {g.home} {g.home_goals}, {g.away} {g.away_goals}" in out
@@ -142,14 +135,14 @@ def test_strat_pbp_is_the_simulated_game(capsys):
     (["strat", "KBY", "NRV", "-n", "0"], "must be positive"),
     (["strat", "teams", "--kit", "/nonexistent/kit"], "cannot read file"),
 ])
-def test_strat_bad_input_one_line_exit_2(capsys, argv, needle):
-    code, out, err = run(capsys, *argv)
+def test_strat_bad_input_one_line_exit_2(cli, argv, needle):
+    code, out, err = cli(*argv)
     assert code == 2
     assert err.count("\n") == 1 and err.startswith("simcore: error:")
     assert needle in err
 
 
-def test_strat_bad_kit_file_names_the_file(capsys, tmp_path):
+def test_strat_bad_kit_file_names_the_file(cli, tmp_path):
     import shutil
 
     from simcore.games.strat.kit import SAMPLE_KIT_DIR
@@ -163,12 +156,12 @@ def test_strat_bad_kit_file_names_the_file(capsys, tmp_path):
     cells[6] = "Silas Quilholm"                      # a skater in goal
     rows[g1] = ",".join(cells)
     lines.write_text("\n".join(rows) + "\n")
-    code, _, err = run(capsys, "strat", "KBY", "NRV", "-n", "10", "--kit", str(kit))
+    code, _, err = cli("strat", "KBY", "NRV", "-n", "10", "--kit", str(kit))
     assert code == 2 and err.count("\n") == 1, err
     assert "KBY_lines.csv" in err and "Silas Quilholm" in err and "not a goalie" in err
     toml = kit / "kit.toml"
     toml.write_text(toml.read_text().replace('teams = "teams.csv"', 'teams = "nope.csv"'))
-    code, _, err = run(capsys, "strat", "teams", "--kit", str(kit))
+    code, _, err = cli("strat", "teams", "--kit", str(kit))
     assert code == 2 and err.count("\n") == 1 and "kit.toml" in err and "nope.csv" in err
 
 

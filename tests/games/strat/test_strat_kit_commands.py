@@ -5,21 +5,14 @@ import json
 
 import pytest
 
-from simcore.cli import main
 from simcore.games.strat.kit import SAMPLE_KIT_DIR, load_kit
 from simcore.games.strat.kittemplate import TEMPLATE_DIR, template_files, write_template
 
 
-def _run(capsys, *argv):
-    rc = main(list(argv))
-    out, err = capsys.readouterr()
-    return rc, out, err
-
-
 @pytest.fixture
-def kit(tmp_path, capsys):
+def kit(tmp_path, cli):
     d = tmp_path / "my_kit"
-    rc, out, err = _run(capsys, "strat", "kit", "new", str(d))
+    rc, out, err = cli("strat", "kit", "new", str(d))
     assert rc == 0, err
     assert f"wrote a template kit of {len(template_files())} files to {d}" in out
     return d
@@ -35,8 +28,8 @@ def test_kit_new_writes_the_template_byte_for_byte(kit):
     assert not list(kit.rglob(".*.tmp"))
 
 
-def test_kit_new_validates_as_written(kit, capsys):
-    rc, out, err = _run(capsys, "strat", "kit", "validate", str(kit), "--format", "json")
+def test_kit_new_validates_as_written(kit, cli):
+    rc, out, err = cli("strat", "kit", "validate", str(kit), "--format", "json")
     assert rc == 0, err
     doc = json.loads(out)
     assert doc["kit"] == "my kit" and doc["synthetic"] is True
@@ -47,15 +40,15 @@ def test_kit_new_validates_as_written(kit, capsys):
     # kit.toml, 7 Basic files and teams.csv, the 7 Advanced files, 3 files for each of the two teams
     assert len(doc["files"]) == 1 + 8 + 7 + 2 * 3 and str(kit / "teams" / "EXB_lines.csv") in doc["files"]
     assert str(kit / "charts" / "intimidation.csv") in doc["files"]
-    rc, out, _ = _run(capsys, "strat", "kit", "validate", str(kit), "--rules", "lines=4")
+    rc, out, _ = cli("strat", "kit", "validate", str(kit), "--rules", "lines=4")
     assert rc == 0 and "valid kit 'my kit' (synthetic)" in out and "files checked: 22" in out
-    rc, out, _ = _run(capsys, "strat", "kit", "validate", str(kit), "--rules", "level=advanced,faceoffs=super")
+    rc, out, _ = cli("strat", "kit", "validate", str(kit), "--rules", "level=advanced,faceoffs=super")
     assert rc == 0 and "files checked: 22" in out
 
 
-def test_kit_new_plays_the_advanced_game_as_written(kit, capsys):
-    rc, out, err = _run(capsys, "strat", "EXA", "EXB", "--kit", str(kit), "-n", "20", "--seed", "1",
-                        "--rules", "level=advanced", "--format", "json")
+def test_kit_new_plays_the_advanced_game_as_written(kit, cli):
+    rc, out, err = cli("strat", "EXA", "EXB", "--kit", str(kit), "-n", "20", "--seed", "1",
+               "--rules", "level=advanced", "--format", "json")
     assert rc == 0, err
     doc = json.loads(out)
     assert doc["kit"] == "my kit" and "level=advanced" in doc["variant"]
@@ -127,15 +120,15 @@ def test_every_column_of_every_template_file_is_documented_in_it():
     assert "To add one, copy `teams/EXA_skaters.csv`" in readme
 
 
-def test_kit_new_refuses_a_folder_that_holds_anything(tmp_path, capsys):
+def test_kit_new_refuses_a_folder_that_holds_anything(tmp_path, cli):
     d = tmp_path / "k"
     d.mkdir()
     (d / "notes.txt").write_text("mine")
-    rc, out, err = _run(capsys, "strat", "kit", "new", str(d))
+    rc, out, err = cli("strat", "kit", "new", str(d))
     assert rc == 2 and out == "" and "is not empty" in err and "--force" in err
     assert sorted(p.name for p in d.iterdir()) == ["notes.txt"]
     (d / "kit.toml").write_text("name = 'edited'\n")
-    rc, _, err = _run(capsys, "strat", "kit", "new", str(d), "--force")
+    rc, _, err = cli("strat", "kit", "new", str(d), "--force")
     assert rc == 0, err
     assert (d / "notes.txt").read_text() == "mine"
     assert (d / "kit.toml").read_bytes() == (TEMPLATE_DIR / "kit.toml").read_bytes()
@@ -158,43 +151,43 @@ def test_kit_new_refuses_a_folder_that_holds_anything(tmp_path, capsys):
                                                               "'teams/EXB_line.csv': file not found"),
     ("kit.toml", 'split_deck = "split_deck.csv"', "", "'split_deck': missing key"),
 ])
-def test_kit_validate_names_file_line_column_and_text(kit, capsys, rel, old, new, where):
+def test_kit_validate_names_file_line_column_and_text(kit, cli, rel, old, new, where):
     f = kit / rel
     text = f.read_text(encoding="utf-8")
     assert old in text
     f.write_text(text.replace(old, new, 1), encoding="utf-8")
-    rc, out, err = _run(capsys, "strat", "kit", "validate", str(kit))
+    rc, out, err = cli("strat", "kit", "validate", str(kit))
     assert rc == 2 and out == "" and err.count("\n") == 1
     assert err.startswith(f"simcore: error: {kit}") and where in err, err
 
 
-def test_kit_validate_checks_line_ups_against_the_rules(kit, capsys):
+def test_kit_validate_checks_line_ups_against_the_rules(kit, cli):
     lines = kit / "teams" / "EXA_lines.csv"
     lines.write_text("".join(ln for ln in lines.read_text().splitlines(keepends=True)
                              if not ln.startswith(("F4,", "D3,"))))
-    assert _run(capsys, "strat", "kit", "validate", str(kit))[0] == 0
-    rc, _, err = _run(capsys, "strat", "kit", "validate", str(kit), "--rules", "lines=4")
+    assert cli("strat", "kit", "validate", str(kit))[0] == 0
+    rc, _, err = cli("strat", "kit", "validate", str(kit), "--rules", "lines=4")
     assert rc == 2 and "team EXA: the 4-line option needs" in err
 
 
-def test_kit_validate_the_sample_and_a_missing_folder(tmp_path, capsys):
-    rc, out, _ = _run(capsys, "strat", "kit", "validate", "sample")
+def test_kit_validate_the_sample_and_a_missing_folder(tmp_path, cli):
+    rc, out, _ = cli("strat", "kit", "validate", "sample")
     # 33 files of the Basic kit and the 7 optional Advanced files (advanced deck, split_advanced, 5 charts)
     assert rc == 0 and "8 teams: KBY (18 skaters, 2 goalies)" in out and "files checked: 40" in out
-    rc, _, err = _run(capsys, "strat", "kit", "validate", str(tmp_path / "none"))
+    rc, _, err = cli("strat", "kit", "validate", str(tmp_path / "none"))
     assert rc == 2 and "no such kit folder" in err
 
 
-def test_a_one_team_kit_validates_with_a_note(kit, capsys):
+def test_a_one_team_kit_validates_with_a_note(kit, cli):
     teams = kit / "teams.csv"
     teams.write_text("".join(ln for ln in teams.read_text().splitlines(keepends=True) if not ln.startswith("EXB,")))
-    rc, out, _ = _run(capsys, "strat", "kit", "validate", str(kit))
+    rc, out, _ = cli("strat", "kit", "validate", str(kit))
     assert rc == 0 and "1 teams: EXA" in out and "note: a game needs two teams" in out
 
 
-def test_the_template_plays(kit, capsys):
-    rc, out, err = _run(capsys, "strat", "EXA", "EXB", "--kit", str(kit), "-n", "200", "--seed", "1",
-                        "--format", "json")
+def test_the_template_plays(kit, cli):
+    rc, out, err = cli("strat", "EXA", "EXB", "--kit", str(kit), "-n", "200", "--seed", "1",
+               "--format", "json")
     assert rc == 0, err
     doc = json.loads(out)
     assert doc["kit"] == "my kit" and (doc["home"], doc["away"]) == ("EXA", "EXB")
@@ -202,6 +195,6 @@ def test_the_template_plays(kit, capsys):
     assert teams["EXA"]["games"] == teams["EXB"]["games"] == 200
     assert teams["EXA"]["wins"] + teams["EXB"]["wins"] + teams["EXA"]["ties"] == 200
     # the same cards as the sample kit's KBY and NRV: the same games
-    rc, out2, _ = _run(capsys, "strat", "KBY", "NRV", "-n", "200", "--seed", "1", "--format", "json")
+    rc, out2, _ = cli("strat", "KBY", "NRV", "-n", "200", "--seed", "1", "--format", "json")
     sample = {t["team"]: t for t in json.loads(out2)["teams"]}
     assert (teams["EXA"]["goals"], teams["EXB"]["goals"]) == (sample["KBY"]["goals"], sample["NRV"]["goals"])
