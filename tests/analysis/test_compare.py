@@ -69,7 +69,7 @@ def test_bad_names():
 
 def test_cli_json(cli):
     code, out, err = cli("compare", "ezr", "--a", "qq_chart=on", "--b", "qq_chart=off", "-n", "5000",
-                 "--seed", "7", "--format", "json")
+                         "--seed", "7", "--format", "json")
     assert code == 0, err
     doc = json.loads(out)
     assert doc["game"] == "ezr" and doc["n"] == 5000 and doc["paired"] is True
@@ -82,13 +82,13 @@ def test_cli_json(cli):
         assert m["paired"] is True
         assert (m["required_n"] is None) == (not (m["ci"][0] <= 0 <= m["ci"][1]) or m["diff"] == 0)
     code, out2, _ = cli("compare", "ezr", "--a", "qq_chart=on", "--b", "qq_chart=off", "-n", "5000",
-                "--seed", "7", "--format", "json")
+                        "--seed", "7", "--format", "json")
     assert out2 == out
 
 
 def test_cli_table_suggests_sample_sizes(cli):
     code, out, err = cli("compare", "pyramid", "--b", "period_start=alternate", "-n", "3000",
-                 "--metrics", "home_win,tie")
+                         "--metrics", "home_win,tie")
     assert code == 0, err
     assert "B - A over 3,000 games each (paired, same seed)" in out and "home_win" in out
     assert "cannot decide" in out
@@ -256,7 +256,7 @@ def test_unpaired_at_the_largest_seed_runs_b_on_seed_0():
 
 def test_cli_unpaired_at_the_largest_seed(cli):
     code, out, err = cli("compare", "ezr", "--b", "qq_chart=off", "-n", "100", "--seed",
-                 "18446744073709551615", "--unpaired", "--metrics", "home_win")
+                         "18446744073709551615", "--unpaired", "--metrics", "home_win")
     assert code == 0, err
     assert "(unpaired, seeds 18446744073709551615 and 0)" in out
 
@@ -265,7 +265,7 @@ def test_one_game_each_p_and_holm_are_both_undefined(cli):
     t = compare("ezr", None, "qq_chart=off", 1, metrics=["home_win", "goals_per_team_game", "balance"]).table()
     assert t.p_value.isna().all() and t.p_holm.isna().all()
     code, out, err = cli("compare", "ezr", "--b", "qq_chart=off", "-n", "1", "--metrics", "home_win",
-                 "--format", "json")
+                         "--format", "json")
     assert code == 0, err
     m = json.loads(out)["metrics"][0]
     assert m["p_value"] is None and m["p_holm"] is None
@@ -345,7 +345,7 @@ def test_cli_a_variant_against_itself_is_refused_before_running(cli, no_simulati
 def test_cli_a_variant_against_itself_unpaired_compares_two_seeds(cli):
     """--unpaired runs B on the next seed: a variant against itself differs there (two independent samples)."""
     code, out, err = cli("compare", "ezr", "--unpaired", "-n", "2000", "--seed", "5", "--metrics",
-                 "home_win", "--format", "json")
+                         "home_win", "--format", "json")
     assert code == 0, err
     doc = json.loads(out)
     assert doc["a"] == doc["b"] == RULEBOOK["ezr"] and (doc["seed"], doc["seed_b"], doc["paired"]) == (5, 6, False)
@@ -382,7 +382,7 @@ def test_cli_report_into_a_folder_is_refused_before_running(cli, tmp_path, no_si
     folder.mkdir()
     for force in ([], ["--force"]):
         code, out, err = cli("compare", "ezr", "--b", "qq_chart=off", "-n", "100", "--report", str(folder),
-                     *force)
+                             *force)
         assert code == 2 and out == ""
         assert err == f"simcore: error: --report {folder} is a folder; name a page FILE.html or FILE.md\n"
     assert list(folder.iterdir()) == []

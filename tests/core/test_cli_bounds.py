@@ -235,7 +235,7 @@ def test_a_flag_agreeing_with_rules_and_repeated_rules_of_other_fields_play(cli)
     assert code == 0, err
     assert "qq_chart=off" in out
     code, out, err = cli("ezr", "-n", "100", "--rules", "qq_chart=off", "--rules", "overtime=none",
-                 "--format", "json")
+                         "--format", "json")
     assert code == 0, err
     assert "qq_chart=off,qq_unprinted=mirror,overtime=none" in out
 
@@ -289,7 +289,7 @@ def test_an_unknown_ezr_team_says_how_to_give_a_teams_file(cli, tmp_path):
     teams = tmp_path / "teams.csv"
     teams.write_text("team,OFF,GDEF,SHOOTER,GSO\nMYT,D,E,B,c\n")
     code, out, err = cli("compare", "ezr", "--setup", f"teams={teams},home=MYT", "--b", "qq_chart=off",
-                 "-n", "10", "--format", "json")
+                         "-n", "10", "--format", "json")
     assert code == 0, err
 
 

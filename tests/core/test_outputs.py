@@ -268,7 +268,7 @@ def test_league_project_plot_and_out(cli, tmp_path):
     league = str(samples()["ezr"].sample / "league.toml")
     out = tmp_path / "proj"
     code, _, err = cli("league", "project", league, "-n", "5", "--plot", str(tmp_path / "bands"),
-               "--out", str(out), "--format", "json")
+                       "--out", str(out), "--format", "json")
     assert code == 0, err
     assert (tmp_path / "bands.png").read_bytes()[:8] == PNG
     assert listing(out) == ["goalies.csv", MANIFEST, "seasons.parquet", "teams.csv"]

@@ -65,7 +65,7 @@ def test_add_result_appends_exactly_one_line(tmp_path, cli):
     d = _copy(tmp_path)
     before = (d / "played.csv").read_bytes()
     rc, out, err = cli("league", "add-result", str(d / "league.toml"), *NEXT, "3", "2", "OT",
-               "--home-goalie", "LAK starter")
+                       "--home-goalie", "LAK starter")
     assert rc == 0, err
     assert (d / "played.csv").read_bytes() == before + b"2026-12-22,LAK,OAK,3,2,OT,home,LAK starter,\n"
     n = before.count(b"\n") + 1
@@ -109,7 +109,7 @@ def test_add_result_keeps_line_endings_and_adds_a_missing_newline(tmp_path, cli,
                                        "2026-10-01,BBB,AAA,2,1,REG", newline=newline, end=end)
     before = (d / "played.csv").read_bytes()
     rc, out, err = cli("league", "add-result", str(d / "league.toml"), "2026-10-02", "BBB", "CCC", "4",
-               "3", "so")
+                       "3", "so")
     assert rc == 0, err
     nl = newline.encode()
     # the file's own column order (away before home); no winner or goalie columns to fill
@@ -170,7 +170,7 @@ def test_add_result_names_the_column_a_file_lacks(tmp_path, cli):
     d = _small_league(tmp_path / "lg", "date,home,away,home_goals,away_goals,decided_in\n")
     before = (d / "played.csv").read_bytes()
     rc, _, err = cli("league", "add-result", str(d / "league.toml"), "2026-10-01", "AAA", "BBB", "1",
-             "0", "--home-goalie", "Al")
+                     "0", "--home-goalie", "Al")
     assert rc == 2 and "has no 'home_goalie' column; add it to the header" in err
     assert (d / "played.csv").read_bytes() == before
 
@@ -303,7 +303,7 @@ def test_history_refuses_a_repeated_date_before_anything_runs(cli, monkeypatch):
 
     monkeypatch.setattr(projection, "project", _never)
     rc, out, err = cli("league", "history", str(sample("ezr") / "league.toml"), "--dates",
-               "2026-10-15,2026-11-01, 2026-11-01")
+                       "2026-10-15,2026-11-01, 2026-11-01")
     assert rc == 2 and out == ""
     assert err == "simcore: error: --dates gives 2026-11-01 twice; give each date once\n"
     with pytest.raises(ValueError, match="dates repeat 2026-11-01; give each date once"):

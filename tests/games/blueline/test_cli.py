@@ -56,7 +56,7 @@ def test_rules_change_the_variant(cli):
 
 def test_pbp_is_the_game_the_run_plays(cli):
     code, out, err = cli("blueline", "-n", "40", "--seed", "5", "--pbp", "--game-id", "7",
-                 "--format", "json")
+                         "--format", "json")
     assert code == 0, err
     doc = json.loads(out)
     row = GAME.simulate(None, n=40, seed=5, progress=False).games.iloc[7]
@@ -141,13 +141,13 @@ def test_a_broken_data_file_names_file_line_and_field(cli, tmp_path):
 def test_compare_on_a_rule_variant(cli):
     name, value, _ = _other_value()
     code, out, err = cli("compare", "blueline", "--b", f"{name}={value}", "-n", "400", "--seed", "3",
-                 "--metrics", "home_win,goals_per_team_game,shots_per_game,pp_pct", "--format", "json")
+                         "--metrics", "home_win,goals_per_team_game,shots_per_game,pp_pct", "--format", "json")
     assert code == 0, err
     doc = json.loads(out)
     assert doc["game"] == "blueline" and doc["n"] == 400 and doc["paired"]
     assert [m["name"] for m in doc["metrics"]] == ["home_win", "goals_per_team_game", "shots_per_game", "pp_pct"]
     code, out, err = cli("compare", "blueline", "-n", "300", "--metrics", "home_win,pp_pct",
-                 "--format", "json")
+                         "--format", "json")
     assert code == 2 and out == ""                                      # a variant against itself is refused
     assert err.strip().splitlines() == ["simcore: error: give --a and/or --b: the two rule variants to compare "
                                         "are the same (both the rulebook)"]
@@ -157,7 +157,7 @@ def test_sweep_on_rule_variants(cli):
     name, _, f = _other_value()
     values = ",".join(map(str, f["choices"][:2]))
     code, out, err = cli("sweep", "blueline", "--grid", f"{name}={values}", "-n", "300", "--seeds", "0,1",
-                 "--metrics", "home_win,goals_per_team_game", "--format", "json")
+                         "--metrics", "home_win,goals_per_team_game", "--format", "json")
     assert code == 0, err
     doc = json.loads(out)
     rows = doc["rows"]
@@ -170,6 +170,6 @@ def test_sweep_on_rule_variants(cli):
 def test_compare_with_a_setup(cli):
     name, value, _ = _other_value()
     code, out, err = cli("compare", "blueline", "--b", f"{name}={value}", "-n", "200", "--setup",
-                 "policy_away=random", "--metrics", "home_win", "--format", "json")
+                         "policy_away=random", "--metrics", "home_win", "--format", "json")
     assert code == 0, err
     assert json.loads(out)["setup"]

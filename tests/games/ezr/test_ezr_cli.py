@@ -12,7 +12,7 @@ from simcore.games import ezr
 
 def test_ezr_json_document(cli):
     code, out, err = cli("ezr", "--home", "D/E/B/c", "--away", "F/E/C/b", "-n", "20000", "--seed", "7",
-                 "--format", "json")
+                         "--format", "json")
     assert code == 0, err
     doc = json.loads(out)
     assert doc["ezr"] == {"home": 1, "away": -1}
@@ -32,7 +32,7 @@ def test_ezr_json_document(cli):
 
 def test_ezr_rule_flags_change_the_variant(cli):
     code, out, _ = cli("ezr", "--home", "BOS", "--away", "NYR", "-n", "2000", "--no-qq-chart",
-               "--overtime", "none", "--shootout", "off", "--format", "json")
+                       "--overtime", "none", "--shootout", "off", "--format", "json")
     doc = json.loads(out)
     assert code == 0
     assert "qq_chart=off" in doc["variant"] and "overtime=none" in doc["variant"] and "shootout=off" in doc["variant"]

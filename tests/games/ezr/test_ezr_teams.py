@@ -52,19 +52,19 @@ def test_the_sample_teams_file_is_a_teams_file():
 
 def test_a_teams_file_names_the_teams_of_a_matchup(cli, teams_file):
     rc, out, err = cli("ezr", "--teams", str(teams_file), "--home", "mine", "--away", "YOURS",
-               "-n", "2000", "--seed", "3", "--format", "json")
+                       "-n", "2000", "--seed", "3", "--format", "json")
     assert rc == 0, err
     doc = json.loads(out)
     assert (doc["home"]["team"], doc["home"]["ratings"]) == ("Mine", "C/D/A/b")
     assert (doc["away"]["team"], doc["away"]["ratings"]) == ("yours", "G/H/E/e")
     # the same ratings written out give the same exact and simulated figures
     rc, out2, _ = cli("ezr", "--home", "C/D/A/b", "--away", "G/H/E/e", "-n", "2000", "--seed", "3",
-              "--format", "json")
+                      "--format", "json")
     same = json.loads(out2)
     assert doc["ezr"] == same["ezr"] and doc["exact"] == same["exact"] and doc["mc"] == same["mc"]
     # a sample team still works beside the file's
     rc, out, _ = cli("ezr", "--teams", str(teams_file), "--home", "Mine", "--away", "bos", "-n", "500",
-             "--format", "json")
+                     "--format", "json")
     assert rc == 0 and json.loads(out)["away"]["ratings"] == "D/D/B/b"
 
 
@@ -82,7 +82,7 @@ def test_the_setup_key_teams(teams_file):
 
 def test_compare_takes_the_setup_key_teams(cli, teams_file):
     rc, out, err = cli("compare", "ezr", "--b", "qq_chart=off", "-n", "2000", "--metrics", "home_win",
-               "--setup", f"teams={teams_file},home=Mine,away=yours", "--format", "json")
+                       "--setup", f"teams={teams_file},home=Mine,away=yours", "--format", "json")
     assert rc == 0, err
     doc = json.loads(out)
     assert doc["setup"]["home"] == "Mine=C/D/A/b" and doc["setup"]["teams"] == str(teams_file)
@@ -91,7 +91,7 @@ def test_compare_takes_the_setup_key_teams(cli, teams_file):
 def test_demo_takes_a_teams_file(tmp_path, cli, teams_file):
     out_dir = tmp_path / "demo"
     rc, out, err = cli("demo", "--teams", str(teams_file), "--home", "Mine", "--away", "yours",
-               "-n", "2000", "--out", str(out_dir))
+                       "-n", "2000", "--out", str(out_dir))
     assert rc == 0, err
     report = json.loads((out_dir / "ezr_report.json").read_text())
     assert (report["home"]["team"], report["away"]["team"]) == ("Mine", "yours")

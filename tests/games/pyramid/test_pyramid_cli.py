@@ -26,7 +26,7 @@ def test_pyramid_json_document_matches_simulate(cli):
     from simcore.games import pyramid
 
     code, out, err = cli("pyramid", "-n", "2000", "--seed", "4", "--policy-b", "rush",
-                 "--rules", "tie_break=sudden-death", "--format", "json")
+                         "--rules", "tie_break=sudden-death", "--format", "json")
     assert code == 0, err
     doc = json.loads(out)
     assert doc["n"] == 2000 and doc["seed"] == 4 and doc["game"] == "pyramid"
@@ -40,7 +40,7 @@ def test_pyramid_json_document_matches_simulate(cli):
     assert doc["tie"]["estimate"] == s.loc["tie", "estimate"]
     assert doc["goals_per_game"]["ci"] == [s.loc["goals_per_game", "ci_low"], s.loc["goals_per_game", "ci_high"]]
     code, out2, _ = cli("pyramid", "-n", "2000", "--seed", "4", "--policy-b", "rush",
-                "--rules", "tie_break=sudden-death", "--format", "json")
+                        "--rules", "tie_break=sudden-death", "--format", "json")
     assert code == 0 and out2 == out                                # same seed, same games
 
 
@@ -98,12 +98,12 @@ def test_pyramid_custom_deck_file(cli, tmp_path):
     deck = tmp_path / "nine.csv"
     deck.write_text("card,value\n" + "".join(f"c{v},{v}\n" for v in range(1, 10)))
     code, out, err = cli("pyramid", "-n", "2000", "--rules", "deck=custom,lineup=1-1-1", "--deck-file",
-                 str(deck), "--format", "json")
+                         str(deck), "--format", "json")
     assert code == 0, err
     doc = json.loads(out)
     assert doc["deck"]["cards"] == 9 and "deck=custom" in doc["variant"] and "lineup=1-1-1" in doc["variant"]
     code, out, err = cli("pyramid", "--report", "-n", "2000", "--matrix-n", "100", "--rules",
-                 "deck=custom,lineup=1-1-1", "--deck-file", str(deck), "--format", "json")
+                         "deck=custom,lineup=1-1-1", "--deck-file", str(deck), "--format", "json")
     assert code == 0, err
     doc = json.loads(out)
     assert doc["deck"]["cards"] == 9 and doc["n"] == 2000 and len(doc["policy_matrix"]) == 36

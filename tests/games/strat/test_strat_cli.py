@@ -53,14 +53,14 @@ def test_strat_matchup_table_rules_and_coach(cli):
     team_lines = [ln for ln in out.splitlines() if ln.startswith(("KBY ", "NRV "))]
     assert len(team_lines) == 2 and all(" 100 " in ln for ln in team_lines)
     code, out, err = cli("strat", "KBY", "NRV", "-n", "100", "--rules", "goalie_fatigue=off,shootout=off",
-                 "--coach", "penetrate=always,pull_goalie=never", "--format", "json")
+                         "--coach", "penetrate=always,pull_goalie=never", "--format", "json")
     assert code == 0, err
     doc = json.loads(out)
     assert "goalie_fatigue=off" in doc["variant"] and "shootout=off" in doc["variant"]
     assert doc["coaches"]["home"].startswith("penetrate=always,pull_goalie=never")
     assert doc["home"] == "KBY" and doc["away"] == "NRV" and doc["mode"] == "matchup"
     code, out2, _ = cli("strat", "KBY", "NRV", "-n", "100", "--rules", "goalie_fatigue=off,shootout=off",
-                "--coach", "penetrate=always,pull_goalie=never", "--format", "json")
+                        "--coach", "penetrate=always,pull_goalie=never", "--format", "json")
     assert json.loads(out2) == doc                                 # same seed, same games
 
 

@@ -48,7 +48,7 @@ def test_kit_new_validates_as_written(kit, cli):
 
 def test_kit_new_plays_the_advanced_game_as_written(kit, cli):
     rc, out, err = cli("strat", "EXA", "EXB", "--kit", str(kit), "-n", "20", "--seed", "1",
-               "--rules", "level=advanced", "--format", "json")
+                       "--rules", "level=advanced", "--format", "json")
     assert rc == 0, err
     doc = json.loads(out)
     assert doc["kit"] == "my kit" and "level=advanced" in doc["variant"]
@@ -187,7 +187,7 @@ def test_a_one_team_kit_validates_with_a_note(kit, cli):
 
 def test_the_template_plays(kit, cli):
     rc, out, err = cli("strat", "EXA", "EXB", "--kit", str(kit), "-n", "200", "--seed", "1",
-               "--format", "json")
+                       "--format", "json")
     assert rc == 0, err
     doc = json.loads(out)
     assert doc["kit"] == "my kit" and (doc["home"], doc["away"]) == ("EXA", "EXB")
