@@ -265,16 +265,22 @@ def test_blocked_pass_is_refused(base):
     assert w.S[Z.carrier] == 0 and w.cnt[HOME, C.passes] == 0
 
 
-def test_offside_pass_into_the_zone(base):
+@pytest.mark.parametrize("rules", [None, "offside=off"])
+def test_offside_pass_into_the_zone(base, rules):
     """Offsides: "If a player on the attacking team is inside the opponent's blue line before the puck crosses
-    over, that player is offside": face-off at the nearest neutral-zone spot."""
-    c = base
+    over, that player is offside": face-off at the nearest neutral-zone spot.  With rules offside=off the same
+    pass reaches him and play goes on."""
+    c = engine.compile_ctx(rules) if rules else base
     w = fresh(c)
     put(c, w, HOME, 0, row(c, HOME, 14), 9)
     put(c, w, HOME, 1, row(c, HOME, 10), 6)
     possess(c, w, HOME, 0)
     st, sc = stream()
     T.do_pass(c, w, st, sc, HOME, 1)
+    if rules:
+        assert w.S[Z.stop] == ST_NONE and w.cnt[HOME, C.offsides] == 0
+        assert w.S[Z.poss] == HOME and w.S[Z.carrier] == 1 and w.cnt[HOME, C.passes] == 1
+        return
     assert w.S[Z.stop] == ST_OFFSIDE and w.cnt[HOME, C.offsides] == 1
     assert c.fokind[w.S[Z.stop_y]] == 1 and c.fohalf[w.S[Z.stop_y]] == AWAY
 
