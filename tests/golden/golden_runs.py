@@ -4,7 +4,9 @@ Each run returns ``{name: DataFrame | JSON document}``.  :func:`digest` reduces 
 column (row order included) and a document to one sha256 per top-level key over the key paths recorded with it,
 so columns and keys that are added later do not count, and a renamed one is looked up by its new name
 (:data:`simcore.vocabulary.RENAMED`).  ``python tests/golden/golden_runs.py`` rewrites ``digests.json``; it was written
-before the game contract (docs/architecture.md) and must not change when code is reorganized.
+before the game contract (docs/architecture.md) and must not change when code is reorganized.  ``--new`` adds the
+digests of outputs it does not hold yet (Blue Line's and Pass & Score's, recorded after the contract), and
+``--rerecord NAME ...`` records again the ones :data:`RERECORDED` gives a reason for.
 """
 from __future__ import annotations
 
@@ -88,6 +90,44 @@ def pyramid_runs() -> dict:
     return out
 
 
+def _pbp(lg) -> dict:
+    """A logged game as a document: its row (as text) and its play-by-play text."""
+    return {"row": {k: str(v) for k, v in lg.row.items()}, "text": lg.text}
+
+
+def blueline_runs() -> dict:
+    import simcore
+
+    blueline = simcore.game("blueline")
+    out = {}
+    res = blueline.simulate(n=1_000, seed=1, progress=False)
+    for k, v in _tables(res, res.table_names).items():
+        out[f"blueline/default/{k}"] = v
+    res = blueline.simulate("policy_home=aggressive,policy_away=equilibrium", n=500, seed=2,
+                            rules="touch-delayed,pp_move_pass=every-turn", progress=False)
+    for k, v in _tables(res, res.table_names).items():
+        out[f"blueline/variant/{k}"] = v
+    out["blueline/pbp"] = _pbp(blueline.play_by_play(seed=1, game_index=3))
+    return out
+
+
+def passscore_runs() -> dict:
+    import simcore
+
+    passscore = simcore.game("passscore")
+    out = {}
+    res = passscore.simulate("policy_home=greedy,policy_away=greedy", n=300, seed=1, progress=False)
+    for k, v in _tables(res, res.table_names).items():
+        out[f"passscore/greedy/{k}"] = v
+    res = passscore.simulate("policy_home=random,policy_away=greedy", n=1_000, seed=2,
+                             rules="slides=off,offside=off", progress=False)
+    for k, v in _tables(res, res.table_names).items():
+        out[f"passscore/variant/{k}"] = v
+    out["passscore/pbp"] = _pbp(passscore.play_by_play("policy_home=search:4,policy_away=greedy", seed=1,
+                                                       game_index=2))
+    return out
+
+
 def league_runs() -> dict:
     from simcore.league.projection import project
     from simcore.league.samplegen import DATA
@@ -137,11 +177,14 @@ def cli_runs() -> dict:
         "league-project-strat": ["league", "project", strat_league, "-n", "100", "--seed", "3", "--format", "json"],
         "league-history": ["league", "history", strat_league, "-n", "50", "--dates", "2026-10-20,2026-11-20",
                            "--format", "json"],
+        "blueline": ["blueline", "-n", "500", "--seed", "1", "--format", "json"],
+        "passscore": ["passscore", "-n", "200", "--seed", "1", "--policy-home", "greedy", "--format", "json"],
     }
     return {f"cli/{k}": _cli(v) for k, v in cmds.items()}
 
 
-RUNS = {"ezr": ezr_runs, "strat": strat_runs, "pyramid": pyramid_runs, "league": league_runs, "cli": cli_runs}
+RUNS = {"ezr": ezr_runs, "strat": strat_runs, "pyramid": pyramid_runs, "blueline": blueline_runs,
+        "passscore": passscore_runs, "league": league_runs, "cli": cli_runs}
 
 #: Values corrected on purpose since the digests were first recorded: output -> {key path or column: why}.
 #: The paths are left out of the digests (recorded and recomputed alike), so everything else still has to
@@ -331,6 +374,23 @@ def rerecord(names):
     print(f"recorded {len(names)} digests again in {DIGESTS}")
 
 
+def record_new():
+    """Record the digests of the outputs that ``digests.json`` does not hold yet (a game or a command added
+    later), leaving every recorded digest as it is."""
+    import warnings
+
+    warnings.simplefilter("ignore")
+    recorded = json.loads(DIGESTS.read_text())
+    added = []
+    for group, fn in RUNS.items():
+        got = fn()
+        for name in sorted(set(got) - set(recorded)):
+            recorded[name] = digest(got[name])
+            added.append(name)
+    DIGESTS.write_text(json.dumps(recorded, indent=1, sort_keys=True) + "\n")
+    print(f"recorded {len(added)} new digests in {DIGESTS}: {', '.join(added) or 'none'}")
+
+
 def main():
     import warnings
 
@@ -348,5 +408,7 @@ if __name__ == "__main__":
 
     if sys.argv[1:2] == ["--rerecord"]:
         rerecord(sys.argv[2:] or list(RERECORDED))
+    elif sys.argv[1:] == ["--new"]:
+        record_new()
     else:
         main()

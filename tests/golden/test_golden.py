@@ -1,7 +1,8 @@
 """What a user sees does not change in value when the code is reorganized.
 
-``digests.json`` holds digests of tables, summaries, play-by-play and CLI JSON documents of every game and both
-sample leagues at fixed seeds (golden_runs.py), recorded before the game contract.  Each output is recomputed and
+``digests.json`` holds digests of tables, summaries, play-by-play and CLI JSON documents of every game and two
+sample leagues at fixed seeds (golden_runs.py), recorded before the game contract (Blue Line's and Pass & Score's
+after it).  Each output is recomputed and
 compared column by column and key by key; a name changed since is looked up under its new name
 (``golden_runs.BACK``).  Values corrected on purpose are listed, with the reason, in ``golden_runs.CORRECTIONS``.
 """
