@@ -158,22 +158,45 @@ def test_no_skating_through_players(base):
 
 
 def test_walk_stays_within_the_reachable_squares(base):
-    """Skating: the policy's route (a greedy king walk) ends on a square the rule allows (BFS referee)."""
+    """Skating: the policy's route (a greedy king walk) ends on a square the rule allows (BFS referee), every
+    step taking the skater nearer the target; walled in, with no free square nearer, he stays."""
+    from simcore.games.blueline.kernel.state import place
+
     c = base
     rng = np.random.default_rng(5)
+    moved = 0
     for _ in range(25):
         w = fresh(c)
-        from simcore.games.blueline.kernel.state import place
         for t in range(2):
             for s in range(5):
                 place(c, w, t, s, int(rng.integers(8, 36)), int(rng.integers(3, 16)))
         n = int(rng.integers(2, 13))
         ref = reach(c, w, HOME, 1, n)
         ty, tx = int(rng.integers(3, 41)), int(rng.integers(2, 17))
-        G.walk(c.cell, w.occ, w.pos, w.S[Z.on_ice:Z.on_ice + 12], HOME, 1, ty, tx, n, True, True, 0, HOME,
-               c.aline)
+        y0, x0 = w.pos[HOME, 1]
+        steps = G.walk(c.cell, w.occ, w.pos, w.S[Z.on_ice:Z.on_ice + 12], HOME, 1, ty, tx, n, True, True, 0,
+                       HOME, c.aline)
         y, x = w.pos[HOME, 1]
         assert ref[y, x] == 1
+        assert max(abs(y - y0), abs(x - x0)) <= steps <= n
+        if steps:
+            moved += 1
+            assert G.remoteness(y, x, ty, tx) < G.remoteness(y0, x0, ty, tx)
+    assert moved >= 20
+    # walled in: the three squares toward the target are taken, the ones beside him are no nearer
+    w = fresh(c)
+    put(c, w, HOME, 1, 20, 9)
+    for s, x in zip(range(3), (8, 9, 10)):
+        put(c, w, AWAY, s, 21, x)
+    steps = G.walk(c.cell, w.occ, w.pos, w.S[Z.on_ice:Z.on_ice + 12], HOME, 1, 30, 9, 8, False, True, 0, HOME,
+                   c.aline)
+    assert steps == 0 and tuple(w.pos[HOME, 1]) == (20, 9) and w.occ[20, 9] != 0
+    # an open path: he arrives in the fewest king steps (3 across, 5 up: 5 steps of 6)
+    w = fresh(c)
+    put(c, w, HOME, 1, 20, 6)
+    steps = G.walk(c.cell, w.occ, w.pos, w.S[Z.on_ice:Z.on_ice + 12], HOME, 1, 25, 9, 6, False, True, 0, HOME,
+                   c.aline)
+    assert steps == 5 and tuple(w.pos[HOME, 1]) == (25, 9)
 
 
 def test_drop_pass_to_a_teammate_skating_by(base):
