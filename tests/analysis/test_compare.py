@@ -87,11 +87,22 @@ def test_cli_json(cli):
 
 
 def test_cli_table_suggests_sample_sizes(cli):
-    code, out, err = cli("compare", "pyramid", "--b", "period_start=alternate", "-n", "3000",
-                         "--metrics", "home_win,tie")
+    """An undecided metric's line gives the games per variant a paired test at 5% needs for 80% power against the
+    observed difference: ((z_0.975 + z_0.8) * sd / diff)^2, sd = se * sqrt(n)."""
+    from scipy.stats import norm
+
+    argv = ("compare", "pyramid", "--b", "period_start=alternate", "-n", "3000", "--metrics", "home_win,tie")
+    code, out, err = cli(*argv)
     assert code == 0, err
-    assert "B - A over 3,000 games each (paired, same seed)" in out and "home_win" in out
-    assert "cannot decide" in out
+    assert "B - A over 3,000 games each (paired, same seed)" in out and "cannot decide" in out
+    code, doc, err = cli(*argv, "--format", "json")
+    assert code == 0, err
+    for m in json.loads(doc)["metrics"]:
+        assert m["ci"][0] <= 0 <= m["ci"][1]
+        sd = m["se"] * math.sqrt(m["n"])
+        assert m["required_n"] == math.ceil(((norm.ppf(0.975) + norm.ppf(0.8)) * sd / m["diff"]) ** 2)
+        line = next(x for x in out.splitlines() if x.split()[:1] == [m["name"]] and "about" in x)
+        assert line.split() == [m["name"], "about", f"{m['required_n']:,}"]
 
 
 @pytest.mark.parametrize("argv,needle", [
