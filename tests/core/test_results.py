@@ -62,10 +62,13 @@ def test_bookkeeping_balances(res):
     assert s.loc["home_win", "estimate"] == pytest.approx((g["winner"] == "home").mean())
     assert s.loc["home_goals_mean", "estimate"] == pytest.approx(g["home_goals"].mean())
     assert s.loc["decided_SO", "estimate"] == pytest.approx(so.mean())
-    # every event in the events table is counted in the summary
+    # every event in the events table is counted in the summary, a rate per team period (3 periods, 2 teams)
     ev = res.table("events")
-    rate = (ev["event"] == "INJURY").sum() / (6 * res.n)
-    assert s.loc["event_rate:INJURY", "estimate"] == pytest.approx(rate)
+    rates = s[s.index.str.startswith("event_rate:")]
+    counts = ev["event"].value_counts()
+    assert len(counts) >= 10 and sorted(rates.index) == sorted(f"event_rate:{e}" for e in counts.index)
+    for event, k in counts.items():
+        assert s.loc[f"event_rate:{event}", "estimate"] == pytest.approx(k / (6 * res.n)), event
 
 
 def test_summary_intervals_from_the_games_table(res):
@@ -93,9 +96,23 @@ def test_summary_intervals_from_the_games_table(res):
 
 
 def test_distribution_tables(res):
+    """The goal and score distributions are the games table counted: each cell's games and share."""
+    g = res.games
     d = res.table("goal_distribution")
     assert d.groupby("team")["games"].sum().tolist() == [20_000, 20_000]
-    assert res.table("score_distribution")["games"].sum() == 20_000
+    for team in ("home", "away"):
+        want = g[f"{team}_goals"].value_counts()
+        got = d[d["team"] == team].set_index("goals")
+        assert sorted(got.index) == sorted(want.index)
+        for goals, k in want.items():
+            assert got.loc[goals, "games"] == k and got.loc[goals, "share"] == pytest.approx(k / 20_000)
+    sd = res.table("score_distribution")
+    want = g.groupby(["home_goals", "away_goals"]).size()
+    assert len(sd) == len(want) and sd["games"].sum() == 20_000
+    for row in sd.itertuples():
+        assert row.games == want[(row.home_goals, row.away_goals)]
+        assert row.share == pytest.approx(row.games / 20_000)
+    assert (sd["games"].diff().dropna() <= 0).all()          # the commonest scores first
 
 
 def test_meta_travels_with_results(res, tmp_path):
