@@ -152,6 +152,7 @@ def test_deck_order_is_never_read():
                     break
                 assert x == y
                 drawn += x[0] in (K.EV_PLACE, K.EV_ADVANCE, K.EV_SHOT, K.EV_FAIL)
+            assert drawn == 30          # the games did draw 30 cards, all compared
 
 
 @pytest.mark.parametrize("pol", POLICIES)
