@@ -95,37 +95,34 @@ def _pbp(lg) -> dict:
     return {"row": {k: str(v) for k, v in lg.row.items()}, "text": lg.text}
 
 
-def blueline_runs() -> dict:
+def _contract_runs(gid: str, runs: dict, pbp: tuple) -> dict:
+    """A game on the contract: every table and the summary of each run (``{name: (setup, n, seed, rules)}``) as
+    ``gid/name/...``, and one logged game (``pbp``: setup, seed, game index) as ``gid/pbp``."""
     import simcore
 
-    blueline = simcore.game("blueline")
+    g = simcore.game(gid)
     out = {}
-    res = blueline.simulate(n=1_000, seed=1, progress=False)
-    for k, v in _tables(res, res.table_names).items():
-        out[f"blueline/default/{k}"] = v
-    res = blueline.simulate("policy_home=aggressive,policy_away=equilibrium", n=500, seed=2,
-                            rules="touch-delayed,pp_move_pass=every-turn", progress=False)
-    for k, v in _tables(res, res.table_names).items():
-        out[f"blueline/variant/{k}"] = v
-    out["blueline/pbp"] = _pbp(blueline.play_by_play(seed=1, game_index=3))
+    for name, (setup, n, seed, rules) in runs.items():
+        res = g.simulate(setup, n=n, seed=seed, rules=rules, progress=False)
+        for k, v in _tables(res, res.table_names).items():
+            out[f"{gid}/{name}/{k}"] = v
+    setup, seed, index = pbp
+    out[f"{gid}/pbp"] = _pbp(g.play_by_play(setup, seed=seed, game_index=index))
     return out
+
+
+def blueline_runs() -> dict:
+    return _contract_runs("blueline", {
+        "default": (None, 1_000, 1, None),
+        "variant": ("policy_home=aggressive,policy_away=equilibrium", 500, 2, "touch-delayed,pp_move_pass=every-turn"),
+    }, (None, 1, 3))
 
 
 def passscore_runs() -> dict:
-    import simcore
-
-    passscore = simcore.game("passscore")
-    out = {}
-    res = passscore.simulate("policy_home=greedy,policy_away=greedy", n=300, seed=1, progress=False)
-    for k, v in _tables(res, res.table_names).items():
-        out[f"passscore/greedy/{k}"] = v
-    res = passscore.simulate("policy_home=random,policy_away=greedy", n=1_000, seed=2,
-                             rules="slides=off,offside=off", progress=False)
-    for k, v in _tables(res, res.table_names).items():
-        out[f"passscore/variant/{k}"] = v
-    out["passscore/pbp"] = _pbp(passscore.play_by_play("policy_home=search:4,policy_away=greedy", seed=1,
-                                                       game_index=2))
-    return out
+    return _contract_runs("passscore", {
+        "greedy": ("policy_home=greedy,policy_away=greedy", 300, 1, None),
+        "variant": ("policy_home=random,policy_away=greedy", 1_000, 2, "slides=off,offside=off"),
+    }, ("policy_home=search:4,policy_away=greedy", 1, 2))
 
 
 def league_runs() -> dict:
