@@ -123,9 +123,14 @@ def check_kit(spec, rules=None) -> KitCheck:
 
 
 def main(argv=None) -> int:
+    import argparse
     import sys
 
-    check = "--check" in (argv if argv is not None else sys.argv[1:])
+    p = argparse.ArgumentParser(prog="python -m simcore.games.strat.kittemplate",
+                                description="Copy the template kit's teams and Advanced files again from the sample "
+                                            "kit (data/kit_template/), writing only the files that differ.")
+    p.add_argument("--check", action="store_true", help="write nothing; list the files that differ and exit 1 if any")
+    check = p.parse_args(argv).check
     differ = []
     for rel, text in template_team_files().items():
         path = TEMPLATE_DIR / rel

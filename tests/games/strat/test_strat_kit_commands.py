@@ -79,6 +79,10 @@ def test_the_template_teams_and_advanced_files_are_rebuilt_from_the_sample_kit(t
     for rel, text in copied.items():
         assert (TEMPLATE_DIR / rel).read_text(encoding="utf-8") == text, rel
     assert kittemplate.main(["--check"]) == 0
+    for argv in (["--help"], ["--chek"]):          # help, or a mistyped option, writes nothing
+        with pytest.raises(SystemExit) as exc:
+            kittemplate.main(argv)
+        assert exc.value.code == (0 if argv == ["--help"] else 2)
     # a changed sample row is copied under the template's comments
     sample = tmp_path / "kit"
     (sample / "charts").mkdir(parents=True)
