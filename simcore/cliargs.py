@@ -42,6 +42,25 @@ class Parser(argparse.ArgumentParser):
     def error(self, message):
         raise UsageError(f"{self.prog}: {message}")
 
+    def parse_known_args(self, args=None, namespace=None):
+        ns, rest = super().parse_known_args(args, namespace)
+        _one_thread_count(self, ns)
+        return ns, rest
+
+
+def _one_thread_count(p, ns):
+    """``--threads`` sets the threads of the threads executor, as ``--workers`` does: both given is a setting
+    given twice; with ``--executor dask`` the workers are processes and ``--threads`` has nothing to set."""
+    threads, workers = getattr(ns, "threads", None), getattr(ns, "workers", None)
+    if threads is None:
+        return
+    spec = getattr(ns, "spec", None) or "threads"
+    if spec != "threads":
+        p.error(f"--threads {threads}: with --executor {spec} the games run on the cluster's workers, one thread "
+                f"each (--workers sets how many); --threads is for the threads executor")
+    if workers is not None:
+        p.error(f"--threads {threads} and --workers {workers} both set the threads executor's threads; give one")
+
 
 #: The largest count or index an option takes: what the kernels' int64 game indices hold.
 INT64_MAX = 2**63 - 1

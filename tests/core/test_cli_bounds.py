@@ -302,3 +302,20 @@ def test_an_empty_repeated_rules_adds_nothing():
     assert p.parse_args(["--rules", "a=1", "--rules", "", "--rules", " "]).rules == "a=1"
     assert p.parse_args(["--rules", "", "--rules", "a=1", "--rules", "b=2"]).rules == "a=1,b=2"
     assert p.parse_args(["--rules", ""]).rules == ""
+
+
+# ---------------------------------------------------------------- one setting, one option
+
+@pytest.mark.parametrize("argv,needle", [
+    (["pyramid", "--threads", "1", "--workers", "2"], "--threads 1 and --workers 2 both set the threads executor"),
+    (["ezr", "--workers", "2", "--threads", "2"], "--threads 2 and --workers 2 both set"),
+    (["pyramid", "--threads", "1", "--executor", "dask"], "--threads is for the threads executor"),
+    (["compare", "ezr", "--b", "qq_chart=off", "--threads", "1", "--executor", "dask:tcp://127.0.0.1:9"],
+     "with --executor dask:tcp://127.0.0.1:9 the games run on the cluster's workers"),
+])
+def test_threads_and_workers_are_one_setting(cli, no_simulation, argv, needle):
+    """--threads and --workers both set the threads executor's threads: the two together are a setting given
+    twice, refused before any game is played; with a dask executor --threads would set nothing."""
+    code, out, err = cli(*argv)
+    assert out == ""
+    one_line_error(code, err, needle)
