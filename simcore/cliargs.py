@@ -171,9 +171,9 @@ def add_n(p, default: int, what: str = "games to simulate"):
     p.add_argument("-n", type=positive_int, default=default, action=_Given, help=f"{what} (default {default})")
 
 
-def add_seed(p, default: int = 0):
+def add_seed(p, default: int = 0, what: str = "games"):
     p.add_argument("--seed", type=seed, default=default, help=f"random seed, 0 .. 2**64-1 (default {default}); the "
-                   "same seed gives the same games on any number of threads")
+                   f"same seed gives the same {what} on any number of threads")
 
 
 def executor_spec(text: str) -> str:
@@ -214,8 +214,8 @@ def add_executor(p):
                    "processes on this machine (dask), or the Dask scheduler at ADDRESS (dask:tcp://host:8786); "
                    "the same seed gives the same results on any (needs simcore[dask])")
     p.add_argument("--workers", type=positive_int, default=None, action=_Executor,
-                   help="threads (threads), worker processes (dask; default every core) or workers to wait for "
-                   "(dask:ADDRESS)")
+                   help="threads (threads: the same setting as --threads, give one), worker processes (dask; "
+                   "default every core) or workers to wait for (dask:ADDRESS)")
 
 
 def add_format(p):

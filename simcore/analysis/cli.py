@@ -8,7 +8,7 @@ from pathlib import Path
 
 from simcore.cliargs import (JoinRepeated, Parser, UsageError, decimal, output_file, plain, plot_file, positive_int,
                              refuse_overwrite)
-from simcore.cliargs import add_threads
+from simcore.cliargs import add_format, add_seed, add_threads
 from simcore.cliargs import seed as seed_arg
 from simcore.games import available_games
 
@@ -92,7 +92,7 @@ def cmd_compare(argv):
                    help="variant B: field=value,... (default: the rulebook); A and B must differ, "
                    "except with --unpaired")
     p.add_argument("-n", type=positive_int, default=100_000, help="games per variant (default 100000)")
-    p.add_argument("--seed", type=seed_arg, default=0)
+    add_seed(p)
     p.add_argument("--metrics", default=None, help="comma-separated metric names, each once (default: the game's "
                    "default set; `simcore GAME metrics` lists them)")
     p.add_argument("--setup", default="", metavar="KEY=VALUE,...", action=JoinRepeated,
@@ -101,7 +101,7 @@ def cmd_compare(argv):
     p.add_argument("--unpaired", action="store_true", help="run B on another seed (no common random numbers)")
     p.add_argument("--power", type=decimal, default=0.8, help="power for the suggested sample sizes (default 0.8)")
     add_threads(p)
-    p.add_argument("--format", choices=("table", "json"), default="table")
+    add_format(p)
     p.add_argument("--plot", metavar="FILE", type=plot_file, help="write a forest plot of the differences (PNG, PDF, "
                    "SVG; FILE.png without an extension)")
     p.add_argument("--report", metavar="FILE.html", help="write a page to share: the verdict per metric and the "
@@ -224,7 +224,7 @@ def cmd_sweep(argv):
     p.add_argument("--setup", default="", metavar="KEY=VALUE,...", action=JoinRepeated,
                    help="who plays (the game's setup keys: `simcore GAME --help`), e.g. home=BOS,away=NYR")
     add_threads(p)
-    p.add_argument("--format", choices=("table", "json"), default="table")
+    add_format(p)
     p.add_argument("--out", default=None, metavar="FILE.parquet", type=_parquet_file,
                    help="also write the table to FILE.parquet (the name must end in .parquet; a folder, another "
                    "extension or none, and a file in a folder that does not exist are refused before anything runs)")

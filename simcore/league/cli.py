@@ -6,8 +6,7 @@ from pathlib import Path
 
 from simcore.cliargs import (Parser, UsageError, iso_date, plain, plot_file, positive_int, refuse_overwrite,
                              refuse_overwrite_any)
-from simcore.cliargs import add_executor, add_threads
-from simcore.cliargs import seed as seed_arg
+from simcore.cliargs import add_executor, add_format, add_seed, add_threads
 
 def cmd_league_standings(argv):
     p = Parser(prog="simcore league standings", description="Today's standings of a league under its tiebreakers.")
@@ -15,7 +14,7 @@ def cmd_league_standings(argv):
     p.add_argument("--results", default=None, help="played-results CSV (default: the one the league file names)")
     p.add_argument("--by", choices=("division", "conference", "league"), default=None,
                    help="the table's blocks (default division); the JSON lists every team with all three ranks")
-    p.add_argument("--format", choices=("table", "json"), default="table")
+    add_format(p)
     p.add_argument("--as-of", type=iso_date, default=None, metavar="DATE",
                    help="count only the results played on or before DATE (YYYY-MM-DD)")
     args = p.parse_args(argv)
@@ -81,9 +80,9 @@ def cmd_league_project(argv):
                 description="Simulate the rest of a league's season many times: points, playoff and title odds.")
     p.add_argument("league", help="league.toml")
     p.add_argument("-n", type=positive_int, default=10_000, help="seasons to simulate (default 10000)")
-    p.add_argument("--seed", type=seed_arg, default=0)
+    add_seed(p, what="seasons")
     p.add_argument("--results", default=None, help="played-results CSV (default: the one the league file names)")
-    p.add_argument("--format", choices=("table", "json"), default="table")
+    add_format(p)
     p.add_argument("--out", default=None, metavar="DIR",
                    help="write teams.csv, seasons.parquet, goalies.csv (and players.csv) into DIR, then "
                    "manifest.json listing them")
@@ -145,11 +144,12 @@ def cmd_league_history(argv):
     p.add_argument("--dates", default=None,
                    help="comma-separated dates, YYYY-MM-DD, each once (default: five dates spread over the played "
                         "results)")
-    p.add_argument("--odds", choices=("playoff", "division", "first_overall", "title"), default="playoff")
+    p.add_argument("--odds", choices=("playoff", "division", "first_overall", "title"), default="playoff",
+                   help="which odds to follow over the dates (default playoff)")
     p.add_argument("-n", type=positive_int, default=2_000, help="seasons per date (default 2000)")
-    p.add_argument("--seed", type=seed_arg, default=0)
+    add_seed(p, what="seasons")
     p.add_argument("--results", default=None, help="played-results CSV (default: the one the league file names)")
-    p.add_argument("--format", choices=("table", "json"), default="table")
+    add_format(p)
     p.add_argument("--plot", default=None, metavar="FILE.png", type=plot_file,
                    help="save the odds over the dates (FILE.png without an extension)")
     p.add_argument("--force", action="store_true", help="replace the plot file if it exists")
@@ -223,7 +223,7 @@ def cmd_league_add_result(argv):
                    help="who won the shootout, for a shootout game recorded level (needs a winner column)")
     p.add_argument("--home-goalie", default="", metavar="NAME", help="the home starting goalie")
     p.add_argument("--away-goalie", default="", metavar="NAME", help="the away starting goalie")
-    p.add_argument("--format", choices=("table", "json"), default="table")
+    add_format(p)
     args = p.parse_args(argv)
     from simcore.league.edit import add_result
 
@@ -257,7 +257,7 @@ def cmd_league_validate(argv):
                description="Read and check a league and every file it names (a Strat league's card kit "
                            "included); run nothing.")
     p.add_argument("league", help="league.toml")
-    p.add_argument("--format", choices=("table", "json"), default="table")
+    add_format(p)
     args = p.parse_args(argv)
     from simcore.league.edit import validate
 

@@ -237,11 +237,13 @@ def _run_teams(game, args):
 
 def _build_period(p):
     p.add_argument("--ezr", type=_ezr_value, required=True, help="EZR line, -7 .. +10")
-    p.add_argument("--period", type=whole_number, choices=(1, 2, 3), default=1)
+    p.add_argument("--period", type=whole_number, choices=(1, 2, 3), default=1,
+                   help="which period (1-3; the ?? chart differs by period), default 1")
     p.add_argument("--goalie-def", default="E", help="opposing goalie DEF letter (HOT GOALIE), default E")
     p.add_argument("--shooter", default="C", help="own shootout shooter rating A-E (BREAKAWAY), default C")
     p.add_argument("--goalie-so", default="c", help="opposing goalie shootout rating a-e (BREAKAWAY), default c")
-    p.add_argument("--policy", default="expected")
+    p.add_argument("--policy", default="expected", help="SHUFFLE LINES policy (expected, keep, reroll, "
+                   "at-least-K), default expected")
     _common(p)
 
 

@@ -2,7 +2,7 @@
 play-by-play."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import ClassVar
 
 import numpy as np
@@ -56,7 +56,7 @@ class Setup(SetupBase):
     away: str | None = setup_field(None, "away team abbreviation", _abbr)
     kit: Kit = setup_field("sample", "the card kit: sample (the shipped synthetic kit) or a kit folder", _kit,
                            _kit_text)
-    home_coach: Coach = setup_field(Coach(), "home coaching policies: penetrate, pull_goalie, shelled, pp_units "
+    home_coach: Coach = setup_field(Coach(), f"home coaching policies: {', '.join(f.name for f in fields(Coach))} "
                                     "(e.g. penetrate=always+pull_goalie=never)", _coach, _coach_text)
     away_coach: Coach = setup_field(Coach(), "away coaching policies, the same form", _coach, _coach_text)
 
