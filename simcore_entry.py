@@ -13,9 +13,15 @@ EXIT_INTERRUPTED = 130          # 128 + SIGINT, as simcore.cli
 
 
 def main(argv=None) -> int:
+    """The command line ``argv`` (None: this process's own, as the console script calls it; then the process ends
+    with the command's status as soon as it returns, :func:`simcore.cli.exit_now`)."""
     try:
+        from simcore.cli import exit_now
         from simcore.cli import main as command
     except KeyboardInterrupt:
         print("simcore: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
-    return command(argv)
+    status = command(argv)
+    if argv is None:
+        exit_now(status)
+    return status

@@ -1,4 +1,6 @@
 """``python -m simcore``: the same command line as ``simcore``."""
-from .cli import main
+from .cli import exit_now, main
 
-raise SystemExit(main())
+status = main()
+exit_now(status)
+raise SystemExit(status)

@@ -23,6 +23,31 @@ from simcore.cliargs import EXIT_USAGE, Parser, UsageError, add_format, plain
 WIDTH = 100
 EXIT_INTERNAL = 1               # a bug in simcore (an exception that refuses no input)
 EXIT_INTERRUPTED = 130          # 128 + SIGINT, what a shell reports for a command stopped by Ctrl-C
+EXIT_TERMINATED = 143           # 128 + SIGTERM (kill, timeout, a CI job's or a container's stop)
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, raised in the main thread as Ctrl-C's KeyboardInterrupt is: the command stops the same way (the
+    files being written removed, a cluster's tasks cancelled) and says ``simcore: terminated``."""
+
+
+def _raise_terminated(signum, frame):
+    raise Terminated
+
+
+def _on_sigterm():
+    """Make SIGTERM stop the command as Ctrl-C does, when this is the main thread and SIGTERM still has its default
+    action (a program that runs commands in its own process keeps its own handler).  Returns the handler to put
+    back, or None."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        return None
+    if signal.getsignal(signal.SIGTERM) is not signal.SIG_DFL:
+        return None
+    signal.signal(signal.SIGTERM, _raise_terminated)
+    return signal.SIG_DFL
 
 
 def _games():
@@ -212,6 +237,7 @@ def main(argv=None) -> int:
     argv = _quiet_first(argv)
     token = COMMAND.set(["simcore", *argv])
     was = progress.set_quiet(False)     # a command's --quiet (cliargs.Parser) holds for that command only
+    sigterm = _on_sigterm()
     try:
         try:
             if headless:
@@ -223,16 +249,57 @@ def main(argv=None) -> int:
             from simcore import runner
 
             runner.shutdown()     # the cluster --executor dask started, if any (its tasks cancelled on Ctrl-C)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as exc:
         # files being written were removed on the way out (simcore.outputs.replacing); no traceback, also when
         # the Ctrl-C comes while the cluster closes
+        if isinstance(exc, Terminated):
+            print("simcore: terminated", file=sys.stderr)
+            return EXIT_TERMINATED
         print("simcore: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
     finally:
+        if sigterm is not None:
+            import signal
+
+            signal.signal(signal.SIGTERM, sigterm)
         progress.set_quiet(was)
         COMMAND.reset(token)
         if headless:
             os.environ.pop("MPLBACKEND", None)
+
+
+def exit_now(status: int) -> None:
+    """End the ``simcore`` command's process with ``status`` once :func:`main` returned it: the exit functions run
+    (``atexit``), the output is flushed, and the process ends without tearing the interpreter down (numba's and
+    LLVM's objects, some 0.4 s in which a Ctrl-C killed the process by the signal with nothing said, the command's
+    output complete).  Ctrl-C or SIGTERM from here on ends it at once with ``status``.  Only the command's own
+    process calls it; with threads of its own still running (none of simcore's) it returns and Python exits as
+    usual."""
+    import atexit
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        return
+    if any(not t.daemon for t in threading.enumerate() if t is not threading.main_thread()):
+        return
+
+    def flush():
+        for f in (sys.stdout, sys.stderr):
+            try:
+                f.flush()
+            except (OSError, ValueError):
+                pass
+
+    def now(signum, frame):
+        flush()
+        os._exit(status)
+
+    signal.signal(signal.SIGINT, now)
+    signal.signal(signal.SIGTERM, now)
+    atexit._run_exitfuncs()
+    flush()
+    os._exit(status)
 
 
 def _quiet_first(argv):

@@ -2,6 +2,7 @@
 
 Each game's own CLI tests are in tests/games/<id>/test_<id>_cli.py.
 """
+import json
 import sys
 
 import pytest
@@ -61,3 +62,47 @@ def test_ctrl_c_while_the_cluster_closes_is_one_line(monkeypatch, capsys):
     assert main(["ezr", "-n", "100", "--seed", "1", "--format", "json"]) == 130
     out, err = capsys.readouterr()
     assert err == "simcore: interrupted\n" and '"n": 100' in out
+
+
+def test_sigterm_stops_a_command_as_ctrl_c_does(tmp_path):
+    """SIGTERM (kill, timeout, a CI job's or a container's stop) stops a command the way Ctrl-C does: the files
+    being written are removed, one line, status 143.  It killed the process with nothing removed."""
+    import signal
+    import subprocess
+    import time
+
+    out = tmp_path / "d"
+    cmd = [sys.executable, "-m", "simcore", "dataset", "ezr", "-n", str(10**12), "--block", "20000", "--tables",
+           "games", "--out", str(out), "--threads", "1", "--quiet"]
+    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and len(list(out.rglob("*part-*"))) < 3 and p.poll() is None:
+            time.sleep(0.1)                      # until blocks are being written
+        assert p.poll() is None, p.communicate()
+        p.send_signal(signal.SIGTERM)
+        stdout, stderr = p.communicate(timeout=60)
+    finally:
+        if p.poll() is None:
+            p.kill()
+    assert (p.returncode, stderr, stdout) == (143, "simcore: terminated\n", "")
+    assert not list(out.rglob("*part-*")) and not (out / "manifest.json").exists()
+
+
+def test_the_command_ends_with_its_status_at_once(tmp_path):
+    """``python -m simcore`` (as the installed command) ends its process as soon as the command returns, with its
+    status and its whole output, the exit functions run (simcore.cli.exit_now)."""
+    import subprocess
+
+    script = tmp_path / "run.py"
+    script.write_text("import atexit, runpy, sys\n"
+                      "atexit.register(lambda: print('exit functions ran', file=sys.stderr))\n"
+                      "sys.argv = ['simcore', 'ezr', '-n', '100', '--seed', '3', '--format', 'json']\n"
+                      "runpy.run_module('simcore', run_name='__main__')\n"
+                      "print('not reached', file=sys.stderr)\n")
+    p = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120)
+    assert p.returncode == 0 and json.loads(p.stdout)["seed"] == 3
+    assert p.stderr == "exit functions ran\n"
+    p = subprocess.run([sys.executable, "-m", "simcore", "ezr", "--ezr", "12"], capture_output=True, text=True,
+                       timeout=120)
+    assert p.returncode == 2 and p.stderr.count("\n") == 1 and p.stdout == ""
