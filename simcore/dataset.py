@@ -82,7 +82,8 @@ def write(game, out, n: int, seed: int = 0, rules=None, setup=None, *, tables=No
     ``out`` as parquet datasets, one file per block of ``block`` games, each block's games on ``threads`` threads
     (None: every core of the process that plays it); returns the manifest written.
 
-    Refuses (FileExistsError) a folder with a manifest or a table folder already there, unless ``overwrite``.
+    Refuses (FileExistsError) a folder with a manifest or a table folder already there, unless ``overwrite``;
+    replacing a dataset also removes the parts its manifest lists for the tables this run does not write.
     An interrupted or failed run removes its parts, and the table folders (and ``out``) it created that are left
     empty, so that the same command can run again.
     """
@@ -130,10 +131,18 @@ def write(game, out, n: int, seed: int = 0, rules=None, setup=None, *, tables=No
         raise
     # every block is written: the folder becomes complete (the old manifest and parts go first, the new manifest
     # last; a part of a replaced run is never left beside new ones)
+    others = _other_tables(out, tables) if overwrite else {}
     (out / MANIFEST).unlink(missing_ok=True)
     for t in tables:
         for old in (out / t).glob("part-*.parquet"):
             old.unlink()
+    for t, names in others.items():     # a replaced run's tables this run does not write: not left beside it
+        for name in names:
+            (out / name).unlink(missing_ok=True)
+        try:
+            (out / t).rmdir()
+        except OSError:
+            pass                        # a file of the user's is left with the folder
     files = []
     rows = {t: 0 for t in tables}
     renamed = []
@@ -153,6 +162,19 @@ def write(game, out, n: int, seed: int = 0, rules=None, setup=None, *, tables=No
            "dataset": {**meta, "blocks": len(parts), "tables": {t: {"rows": rows[t], "path": t} for t in tables}}}
     write_json(out / MANIFEST, doc, overwrite=True)
     return doc
+
+
+def _other_tables(out: Path, tables) -> dict[str, list[str]]:
+    """The tables of the dataset in ``out`` (its manifest, if one can be read) that are not in ``tables``, each
+    with the files the manifest lists for it (``TABLE/part-...parquet``): what replacing the dataset removes."""
+    try:
+        doc = json.loads((out / MANIFEST).read_text(encoding="utf-8"))
+        old = doc["dataset"]["tables"]
+        files = [f["name"] for f in doc["files"]]
+    except (OSError, ValueError, KeyError, TypeError):
+        return {}
+    return {t: [f for f in files if isinstance(f, str) and f.startswith(f"{t}/part-") and "/" not in f[len(t) + 1:]]
+            for t in old if isinstance(t, str) and t not in tables and "/" not in t and t not in ("", ".", "..")}
 
 
 def _clean(out: Path, tables, renamed, created) -> None:
@@ -205,7 +227,7 @@ def cmd_dataset(argv):
     p.add_argument("--block", type=positive_int, default=DEFAULT_BLOCK,
                    help=f"games per file (default {DEFAULT_BLOCK})")
     p.add_argument("--out", required=True, metavar="DIR", help="the output folder")
-    p.add_argument("--force", action="store_true", help="replace the tables and manifest of an existing DIR")
+    p.add_argument("--force", action="store_true", help="replace the dataset in DIR: its manifest and every table it lists")
     add_threads(p)
     args = p.parse_args(argv)
     if args.game.lower() not in available_games():

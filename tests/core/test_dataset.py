@@ -154,3 +154,18 @@ def test_force_removes_hidden_parts_an_interrupted_cluster_run_left(tmp_path):
         dataset.write("ezr", out, n=40, seed=1, block=20, tables=["games"])
     dataset.write("ezr", out, n=40, seed=1, block=20, tables=["games"], overwrite=True)
     assert sorted(p.name for p in (out / "games").iterdir()) == ["part-00000000.parquet", "part-00000001.parquet"]
+
+
+def test_a_replaced_dataset_keeps_no_table_of_the_old_run(tmp_path):
+    """Replacing a dataset with fewer tables removes the old run's other tables (the files its manifest lists), so
+    that pandas.read_parquet('DIR/periods') cannot read the old run's games as if they were the new one's; a
+    file of the user's in such a folder is kept, and the folder with it."""
+    out = tmp_path / "run"
+    dataset.write("ezr", out, n=600, seed=1, block=250)
+    (out / "events" / "notes.txt").write_text("mine")
+    doc = dataset.write("ezr", out, n=300, seed=2, block=250, tables=["games"], overwrite=True)
+    assert sorted(doc["dataset"]["tables"]) == ["games"]
+    assert not (out / "periods").exists()
+    assert sorted(p.name for p in (out / "events").iterdir()) == ["notes.txt"]
+    assert len(pd.read_parquet(out / "games")) == 300
+    read_manifest(out)
