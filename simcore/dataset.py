@@ -227,7 +227,8 @@ def cmd_dataset(argv):
     p.add_argument("--block", type=positive_int, default=DEFAULT_BLOCK,
                    help=f"games per file (default {DEFAULT_BLOCK})")
     p.add_argument("--out", required=True, metavar="DIR", help="the output folder")
-    p.add_argument("--force", action="store_true", help="replace the dataset in DIR: its manifest and every table it lists")
+    p.add_argument("--force", action="store_true",
+                   help="replace the dataset in DIR: its manifest and every table it lists")
     add_threads(p)
     args = p.parse_args(argv)
     if args.game.lower() not in available_games():

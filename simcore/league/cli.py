@@ -8,6 +8,7 @@ from simcore.cliargs import (Parser, UsageError, iso_date, plain, plot_file, pos
                              refuse_overwrite_any)
 from simcore.cliargs import add_executor, add_format, add_seed, add_threads
 
+
 def cmd_league_standings(argv):
     p = Parser(prog="simcore league standings", description="Today's standings of a league under its tiebreakers.")
     p.add_argument("league", help="league.toml")
