@@ -25,6 +25,9 @@ def play(dice, rules=None, home=HOME, away=AWAY, **kw):
 
 
 def test_lines_of_the_scenario_teams(charts):
+    """EZ Rating Table: "Find the team's letter offense (TEAM OFF, rows AA to H) and the opposing starting
+    goaltender's letter defence (GOALIE DEF, columns A to J). The number where they meet is that team's EZR."
+    Row AA as printed: column H is +8, column J is +10."""
     from simcore.games.ezr.matchup import Team, ezr_of
     assert ezr_of(charts, Team.parse(HOME), Team.parse(AWAY)) == 10
     assert ezr_of(charts, Team.parse(AWAY), Team.parse(HOME)) == 8
@@ -40,6 +43,8 @@ def test_plain_periods_and_the_d6_column():
 
 
 def test_column_edges():
+    """Goals Scored Table: "Roll 2d10 (read as 1-100) and find the team's EZR line. Read the column that contains
+    the roll."  A roll on the first or last number of a printed range reads that range's column."""
     g = play([8, 8, 22, 30, 91, 95])   # +10: 8 -> 1, 22 -> 1, 91 -> 4; +8: 8 -> 0, 30 -> 1, 95 -> 4
     assert g.goals.tolist() == [[1, 1, 4], [0, 1, 4]]
 
@@ -112,6 +117,10 @@ def test_late_night_blues_in_period_3():
 
 
 def test_a_100_on_the_reroll_goes_back_to_the_chart():
+    """?? (optional): "When you roll 100 two additional rolls are required." ... "No matter what the outcome may be
+    on the ?? Chart, you will have to roll again on the Goals Scored table."  docs/ezr.md "?? chart": "If the
+    re-roll is itself a 100, the chart is consulted again and the effects accumulate, then the team rolls
+    again"."""
     # OUT HUSTLED (-15), then the re-roll is 100 again: GOAL UNDER REVIEW, YES; then 50 - 15 = 35 -> 2, +1
     g = play([100, 5, 100, 4, 8, 50, 1, 1, 1, 1, 1])
     assert g.goals[0, 0] == 3
@@ -125,6 +134,10 @@ def test_without_the_chart_100_is_rolled_again():
 
 
 def test_unprinted_results_mirror_or_blank():
+    """?? Chart, 2 HOT GOALIE: "If the opposing goaltender's DEF rating is A, B, C, D or E - he takes away all the
+    goals you score in the period."  Results 8-12 are not printed: docs/ezr.md "?? chart",
+    reconstructed:mirror-7: "results 12, 11, 10, 9, 8 repeat 2, 3, 4, 5, 6"; reconstructed:blank: "8-12 are
+    "NO EVENT", a plain re-roll"."""
     g = play([100, 12, 99, 6, 1, 1, 1, 1, 1, 54], away=HOT_AWAY)   # 12 mirrors 2: HOT GOALIE
     assert g.goals[0, 0] == 0
     g = play([100, 12, 99, 6, 1, 1, 1, 1, 1], "qq_unprinted=blank", away=HOT_AWAY)
@@ -160,6 +173,10 @@ def test_shootout_after_tie_or_so():
 
 
 def test_without_shootout_or_overtime():
+    """Overtime: "Roll 2d10 for the home team on the same EZR line as they rolled on in regulation to determine if
+    they WON / LOST / TIED or continue on to a shootout."  docs/ezr.md "Overtime": "TIE or SO: a shootout when
+    `shootout=on`, otherwise the game ends tied. With `overtime=none` a regulation tie goes straight to the
+    shootout when it is on, and stands when it is off."  Each option replayed on a 3-3 regulation tie."""
     g = play(TIE_REG + [75], "shootout=off")
     assert (g.winner, g.decided_in, g.overtime) == ("tie", "OT", "TIE or SO")
     g = play(TIE_REG + [6, 2], "overtime=none")

@@ -46,6 +46,11 @@ def test_open_cards_follow_the_rulebook_examples():
 
 
 def test_center_forward_opens_both_wings_and_defenders_then_the_goal():
+    """Description: "Let's say that you use your first card to overtake the center forward with your first card ...
+    you now have clear line of sight to both remaining forwards and the two defenders, but the goal is still
+    blocked."  "Once the goal is "open", you are free to attempt to score at any point."  "If your card is
+    [i]higher[/i] in value, you have scored a goal."  Passing LD opens the goal (docs/pyramid.md "The lineup and
+    which cards are open")."""
     # A: LF 4, CF 4, RF 4, LD 5, RD 5, G 6.  B: LF 10, CF 2, RF 10, LD 3, RD 10, G K.
     deck = std_order(4, 4, 4, 5, 5, 6, 10, 2, 10, 3, 10, "K", 2, 3, "A")
     lg = P.play_scripted([deck] * 3, policies="in-order")
@@ -58,6 +63,10 @@ def test_center_forward_opens_both_wings_and_defenders_then_the_goal():
 
 
 def test_left_forward_opens_only_center_and_left_defender():
+    """Description: "If, on the other hand, you advanced past the left side forward, only the center forward and
+    left defender are "open" to you."  "At no point are you allowed to skip another card in order to reach a more
+    favorable card."  "Play also switches if you fail to successfully overtake enough players to clear an open
+    path to your opponent's goal."  Here RD is beaten but not open."""
     # B: LF 2, CF 10, RF 10, LD 10, RD 3.  After LF the 4 beats RD 3, but RD is not open: the turn ends.
     deck = std_order(4, 4, 4, 5, 5, 6, 2, 10, 10, 10, 3, "K", 2, 4)
     lg = P.play_scripted([deck] * 3, policies="in-order")
@@ -68,6 +77,9 @@ def test_left_forward_opens_only_center_and_left_defender():
 
 
 def test_goal_blocked_until_a_defender_is_passed():
+    """Description: "you now have clear line of sight to both remaining forwards and the two defenders, but the
+    goal is still blocked."  docs/pyramid.md "The lineup and which cards are open": "The goal stays blocked however
+    many forwards are passed, until a defender is passed."  Here all three forwards are passed."""
     # B: three 2s up front, defenders 10, goalie 3.  A passes all three forwards, then flips a 4: it would
     # beat the goalie, but no defender is passed, so the goal is not open and the turn ends.
     deck = std_order(6, 6, 6, 7, 7, 8, 2, 2, 2, 10, 10, 3, 5, 5, 5, 4)
@@ -79,6 +91,11 @@ def test_goal_blocked_until_a_defender_is_passed():
 
 
 def test_matches_beat_skaters_but_the_goalie_needs_higher():
+    """Description: "If the card matches or beats another card in value, both cards are discarded and the player is
+    considered having advanced past that hockey player."  "If your card is [i]higher[/i] in value, you have scored
+    a goal."  The options: docs/pyramid.md ""Matches or beats" for skaters, "higher" for the goalie":
+    "`skater_beats=>` makes skaters need a higher card too, and `goalie_beats=>=` lets a match score."  Both are
+    replayed on the same deck."""
     # B: CF 2, LD 3, goalie 9.  A flips 2 (matches CF), 3 (matches LD), 9: equals the goalie: saved.
     deck = std_order(4, 4, 4, 5, 5, 6, 10, 2, 10, 3, 10, 9, 2, 3, 9)
     lg = P.play_scripted([deck] * 3, policies="in-order")
@@ -93,6 +110,10 @@ def test_matches_beat_skaters_but_the_goalie_needs_higher():
 
 
 def test_defender_refills_own_spots_and_goal_at_start_of_turn():
+    """Description: "Your opponent will begin his turn by first filling any open spots as was done when the game
+    began."  docs/pyramid.md "Refills": "A player's turn starts with him filling every empty slot of his own
+    lineup, goal included, from the top of the deck."  The goalkeeper is "placed face down in a landscape
+    orientation"."""
     deck = std_order(4, 4, 4, 5, 5, 6, 10, 2, 10, 3, 10, "K", 2, 3, "A", 7, 8, 9)
     lg = P.play_scripted([deck] * 3, policies="in-order")
     ev = events(lg)
@@ -126,6 +147,11 @@ def test_last_card_shot_without_an_open_path():
 
 
 def test_period_ends_mid_refill_and_next_player_drafts_first():
+    """Description: "Once the deck is exhausted, the period is considered having ended. All cards are gathered up,
+    play switches to the next player who shuffles and drafts his team as was done at the beginning of the game."
+    docs/pyramid.md "End of a period": "So if a player's refill takes the deck's last card, that player took the
+    last turn, even though he never flipped, and his opponent drafts first next. `period_start=alternate`
+    alternates the first drafter every period, whoever played last."  Both options replayed on one deck."""
     # 9 cards.  A: F 7, D 8, G 9.  B: F 1, D 6, G 5.  A flips 2 (past F 1), then 3: fails against D 6.
     # B's turn starts by refilling its forward with the deck's last card: the deck is gone, the period
     # ends before B flips.  B took the last turn, so A drafts first next period (next-in-turn).
@@ -146,6 +172,12 @@ SCORELESS = [9, 8, 1, 7, 6, 2, 3, 4, 5]    # first drafter F 9 D 8 G 1, other F 
 
 
 def test_sudden_death_period_first_goal_wins():
+    """Description: "Once three periods have been played, the player with the most goals is declared the winner.
+    There are no rules for breaking ties."  docs/pyramid.md "Ties": "`tie_break=sudden-death`: after a tie the
+    players play one extra period. The deck is reshuffled, there is a new draft, and the first drafter follows
+    `period_start` as for any period. The first goal ends it and wins the game (`decided_in` = `OT`)." ... "If the
+    deck runs out with no goal, the tie stands and `decided_in` is still `OT`"; "`tie_break=ties` (default): a tie
+    after three periods stands."  All three replayed."""
     # 10 cards.  Regulation: first drafter F 10 D 9 G 1, other F 8 D 7 G 2; four flips all fail, the
     # other player takes the last turn, so A drafts first in every period.  Extra period: A passes F 2
     # and D 3 and beats the goalie 4 with a 7; the period stops there with one card left.
@@ -170,6 +202,11 @@ def test_sudden_death_period_first_goal_wins():
 
 
 def test_card_shootout():
+    """Description: "There are no rules for breaking ties."  docs/pyramid.md "Ties": "`tie_break=shootout`: a card
+    shootout. **It is simcore's own design, not from the rulebook.**" ... "A shot takes two cards: the shooter
+    flips the next card, then the defending player flips the next card as his goalie for that shot." ... "Three
+    rounds are always played in full." ... "Shootout goals go in `*_shootout_goals` and do not count in the
+    score."  Replayed over three rounds."""
     # 12 cards, six failed flips in each period: a 0-0 tie.  Shootout shots (shooter's card, goalie card):
     # A 6-4 goal, B 9-5 goal, A 1-2, B 3-7, A 8-10 saved, B 12-11 goal: B wins 2-1 after three rounds.
     spec, deck = _small(range(1, 13), last_card="off", tie_break="shootout")
@@ -201,6 +238,11 @@ def test_play_by_play_reads_card_by_card():
 
 
 def test_second_drafter_can_take_the_first_turn():
+    """Description: "Players take turns advancing on their opponent."  The rulebook does not say who starts:
+    docs/pyramid.md "Who takes the first turn": "`first_attack=second-drafter` gives the first turn to the other
+    player, the one holding the deck after the draft."  Special Rule: "When only one card is left in the deck, a
+    player may, on his turn, assuming his team slots are filled, attempt a shot on goal regardless of whether an
+    open path exists or not."  The last card, a 3, is not higher than the goalie 4: saved."""
     # first_attack=second-drafter: A drafts first, B (holding the deck) flips first.  Same 8-card deck as the
     # last-card test (A: F 7, D 6, G 2; B: F 8, D 5, G 4): B's 1 fails against A's forward 7, then A shoots
     # the deck's last card, a 3, at B's goalie 4: saved.
