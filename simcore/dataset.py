@@ -17,6 +17,7 @@ parts: a parquet reader given a table's folder would try to read it as a part.)
 """
 from __future__ import annotations
 
+import gc
 import json
 import os
 from pathlib import Path
@@ -72,6 +73,10 @@ def _write_block(g, setup, rules, seed, out, tables, block, g0, count, meta, thr
         with open(tmp, "rb") as fh:
             os.fsync(fh.fileno())
         done.append((name, b, len(df), tmp.stat().st_size, _sha256(tmp)))
+    # the block's games are held in reference cycles (the results' table builders, pandas' block references)
+    # that Python's collector reaches only now and then: without this, memory grew by a block's tables a block
+    del res, df, tbl
+    gc.collect()
     return done
 
 
