@@ -230,12 +230,14 @@ def main(argv=None) -> int:
 
     import simcore.progress as progress
     from simcore.outputs import COMMAND
+    from simcore.textio import INPUTS, reads_inputs
 
     # a command writes its figures to files, never to a window; the variable is taken back on the way out, so that
     # a caller's later processes (a notebook kernel started by the same Python) keep their own backend
     headless = "matplotlib" not in sys.modules and "MPLBACKEND" not in os.environ
     argv = _quiet_first(argv)
     token = COMMAND.set(["simcore", *argv])
+    inputs = reads_inputs()             # no output of the command may replace a file it read
     was = progress.set_quiet(False)     # a command's --quiet (cliargs.Parser) holds for that command only
     sigterm = _on_sigterm()
     try:
@@ -264,6 +266,7 @@ def main(argv=None) -> int:
             signal.signal(signal.SIGTERM, sigterm)
         progress.set_quiet(was)
         COMMAND.reset(token)
+        INPUTS.reset(inputs)
         if headless:
             os.environ.pop("MPLBACKEND", None)
 

@@ -271,7 +271,13 @@ def add_plot(p, what: str):
 
 
 def refuse_overwrite(path, force: bool) -> None:
-    """UsageError naming ``path`` when it exists and ``--force`` was not given."""
+    """UsageError naming ``path`` when it exists and ``--force`` was not given, or when the command read it as an
+    input (``--force`` or not)."""
+    from simcore.textio import input_clash
+
+    clash = input_clash(path)
+    if clash:
+        raise UsageError(clash)
     if Path(path).exists() and not force:
         raise UsageError(f"{path} exists; pass --force to replace it")
 

@@ -43,7 +43,13 @@ class IncompleteOutput(InputError):
 
 
 def refuse_existing(path, overwrite: bool, hint: str = "pass overwrite=True to replace it") -> None:
-    """FileExistsError if ``path`` exists and may not be replaced."""
+    """FileExistsError if ``path`` exists and may not be replaced; InputError, ``overwrite`` or not, if the running
+    command read it as an input (:func:`simcore.textio.input_clash`)."""
+    from simcore.textio import input_clash
+
+    clash = input_clash(path)
+    if clash:
+        raise InputError(clash)
     if not overwrite and Path(path).exists():
         raise FileExistsError(f"{path} exists; {hint}")
 

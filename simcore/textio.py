@@ -24,6 +24,7 @@ import os
 import re
 import stat
 import tomllib
+from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -72,6 +73,24 @@ class Text:
         return [s[:-1] if s.endswith("\r") else s for s in out]
 
 
+#: The data files read through :func:`read_text` while a command runs (:func:`simcore.cli.main` sets a new set for
+#: each command; None outside one): an output the command writes may not replace one of them, ``--force`` or not.
+INPUTS: ContextVar[set | None] = ContextVar("simcore_inputs", default=None)
+
+
+def reads_inputs():
+    """Start recording the files :func:`read_text` reads (a token for ``INPUTS.reset``)."""
+    return INPUTS.set(set())
+
+
+def input_clash(path) -> str | None:
+    """Why the command may not write ``path`` (it read that file as an input), or None."""
+    seen = INPUTS.get()
+    if seen and os.path.realpath(path) in seen:
+        return f"{path} is one of this command's input files; write the output to another file or folder"
+    return None
+
+
 def read_text(path) -> Text:
     """The text of ``path``: bytes, a leading UTF-8 BOM dropped, decoded as strict UTF-8.
 
@@ -90,6 +109,9 @@ def read_text(path) -> Text:
         raise _error(repr(shown)[1:-1], None, None, None, f"cannot read file ({exc})") from None
     if not regular:
         raise _error(shown, None, None, None, "not a regular file")
+    seen = INPUTS.get()
+    if seen is not None:
+        seen.add(os.path.realpath(p))
     if len(raw) > MAX_FILE_BYTES:
         raise _error(shown, None, None, None, f"the file is larger than {MAX_FILE_BYTES} bytes, the most a data "
                      "file may be")

@@ -97,6 +97,26 @@ def test_cli_sample_and_standings(cli, tmp_path):
     assert code == 2 and "samples: ezr" in err
 
 
+def test_an_output_never_replaces_a_file_the_command_read(cli, tmp_path):
+    """`league project --out` into the league's own folder would write teams.csv over the league's teams (its
+    refusal even suggested --force): refused with or without --force, naming the file, before any season is
+    played; the league still loads."""
+    lg = tmp_path / "lg"
+    assert cli("league", "sample", "ezr", str(lg))[0] == 0
+    before = {p.name: p.read_bytes() for p in lg.iterdir()}
+    for force in ([], ["--force"]):
+        code, out, err = cli("league", "project", str(lg / "league.toml"), "-n", "5", "--out", str(lg), *force)
+        assert code == 2 and out == ""
+        assert err == f"simcore: error: {lg / 'teams.csv'} is one of this command's input files; write the output " \
+                      "to another file or folder\n"
+    assert {p.name: p.read_bytes() for p in lg.iterdir()} == before
+    # a file it did not read may be replaced as before
+    code, _, err = cli("league", "project", str(lg / "league.toml"), "-n", "5", "--plot", str(lg / "p.png"))
+    assert code == 0, err
+    assert cli("league", "project", str(lg / "league.toml"), "-n", "5", "--plot", str(lg / "p.png"),
+               "--force")[0] == 0
+
+
 def test_strat_league_teams_come_from_the_kit(tmp_path):
     (tmp_path / "league.toml").write_text('game = "strat"\nteams = "teams.csv"\n'
                                           '[schedule]\ngenerate = "round-robin"\nrounds = 2\n')
