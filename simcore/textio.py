@@ -91,6 +91,17 @@ def input_clash(path) -> str | None:
     return None
 
 
+def name_problem(text: str) -> str | None:
+    """What is wrong with ``text`` as a name a user types again (a team, a goalie): empty, or holding a control
+    character (a NUL, a tab, a stray ``\\r``), which no command line shows; None when it is a name."""
+    if not text:
+        return "must not be empty"
+    bad = next((c for c in text if ord(c) < 32 or 127 <= ord(c) < 160), None)
+    if bad is not None:
+        return f"must not hold a control character (U+{ord(bad):04X})"
+    return None
+
+
 def read_text(path) -> Text:
     """The text of ``path``: bytes, a leading UTF-8 BOM dropped, decoded as strict UTF-8.
 

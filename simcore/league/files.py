@@ -15,7 +15,8 @@ import pandas as pd
 
 from simcore.charts import ChartError
 from simcore.deprecation import SimcoreDeprecationWarning
-from simcore.textio import FieldError, Range, check_header, csv_rows, number, read_text, read_toml
+from simcore.textio import (FieldError, Range, check_header, csv_rows, name_problem, number, read_text,
+                            read_toml)
 
 from .ranking import check_playoff_format
 from .schedule import MAX_GAMES, MAX_ROUNDS, StartDateError, nhl_schedule, round_robin
@@ -145,8 +146,9 @@ def _teams(path: Path, adapter) -> pd.DataFrame:
     out = []
     for no, r in rows:
         for col in ("team", "conference", "division"):
-            if not r[col]:
-                raise ChartError(path, no, col, r[col], "must not be empty")
+            problem = name_problem(r[col])
+            if problem:
+                raise ChartError(path, no, col, r[col], problem)
         if r["team"] in seen:
             raise ChartError(path, no, "team", r["team"], f"team listed twice (first on line {seen[r['team']]})")
         seen[r["team"]] = no
@@ -192,8 +194,9 @@ def read_goalies(path: Path, teams: set, columns: tuple[str, ...], check, max_pe
     for no, r in rows:
         if r["team"] not in teams:
             raise ChartError(path, no, "team", r["team"], "not a team of the league")
-        if not r["goalie"]:
-            raise ChartError(path, no, "goalie", r["goalie"], "must not be empty")
+        problem = name_problem(r["goalie"])
+        if problem:
+            raise ChartError(path, no, "goalie", r["goalie"], problem)
         mine = seen.setdefault(r["team"], {})
         if r["goalie"] in mine:
             raise ChartError(path, no, "goalie", r["goalie"], f"goalie listed twice for {r['team']} "

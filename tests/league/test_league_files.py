@@ -53,6 +53,10 @@ def _edit(path, old, new):
     ("league.toml", "best_of = 7", "best_of = 4", "must be a positive odd number"),
     ("teams.csv", "ANC,East,Atlantic,", "ANC,East,Atlantic,Z", "teams.csv, line 3, column 'off'"),
     ("goalies.csv", "ANC,ANC starter", "ANC,ANC starter", None),
+    ("goalies.csv", "ANC,ANC starter", "ANC,ANC\tstarter", "column 'goalie': 'ANC\\tstarter': must not hold a "
+                                                          "control character (U+0009)"),
+    ("teams.csv", "ANC,East,Atlantic,", "ANC,East,Atl\x00antic,", "teams.csv, line 3, column 'division': "
+                                                                "'Atl\\x00antic': must not hold a control character"),
     ("played.csv", ",REG,", ",FINAL,", "column 'decided_in': 'FINAL'"),
 ])
 def test_errors_name_file_line_and_column(tmp_path, fname, old, new, needle):

@@ -8,6 +8,7 @@ import numpy as np
 
 from simcore.charts import ChartError, read_table
 from simcore.errors import InputError
+from simcore.textio import name_problem
 
 from .charts import (DEF_LETTERS, GOALIE_SO_LETTERS, OFF_LETTERS, SHOOTER_LETTERS, Charts, data_path,
                      default_charts)
@@ -139,6 +140,9 @@ def load_teams(path) -> dict[str, SampleTeam]:
         if not name or any(c in name for c in ",=/"):
             raise ChartError(t.path, t.row_lines[name], "team", name,
                              "a team name must not be empty or hold ',', '=' or '/'")
+        problem = name_problem(name)
+        if problem:
+            raise ChartError(t.path, t.row_lines[name], "team", name, f"a team name {problem}")
         if any(k.upper() == name.upper() for k in out):
             raise ChartError(t.path, t.row_lines[name], "team", name, "team listed twice (names ignore case)")
         for col, (allowed, what) in _RATINGS.items():

@@ -109,6 +109,8 @@ def test_demo_takes_a_teams_file(tmp_path, cli, teams_file):
     ("team,OFF,GDEF,SHOOTER,GSO\nMine,C,D,A,b\nMINE,C,D,A,b\n", "line 3, column 'team': 'MINE': team listed twice"),
     ("team,OFF,GDEF,SHOOTER,GSO\nMine,C,D,A,b\nMine,C,D,A,b\n", "line 3, column 'team': 'Mine': row 'Mine' appears"),
     ("team,OFF,GDEF,SHOOTER,GSO\nA=B,C,D,A,b\n", "line 2, column 'team': 'A=B': a team name must not"),
+    ("team,OFF,GDEF,SHOOTER,GSO\nMi\x00ne,C,D,A,b\n",
+     ("line 2, column 'team'", "a team name must not hold a control character (U+0000)")),
     ("team,OFF,GDEF,SHOOTER,GSO\n", "no teams"),
     ("team,OFF,GDEF,SHOOTER,GSO,colour\nMine,C,D,A,b,red\n", "line 1, column 'colour'"),
 ])
