@@ -466,14 +466,44 @@ class Dask:
         self._run(n, size, submit, receive, progress, desc, seed)
 
     def close(self):
-        if self.owns:
-            self.client.close()
-            if self.cluster is not None:
-                self.cluster.close()
-        logging.getLogger("distributed.scheduler").removeFilter(self._cancelled)
+        """Close the client, and the LocalCluster this executor started.  A Ctrl-C or SIGTERM while it closes
+        (about a second) is held until it is closed, then raised: cut short, the close was left to dask's exit
+        function, which waited some 10 s for workers already gone."""
+        with _signals_held():
+            if self.owns:
+                self.client.close()
+                if self.cluster is not None:
+                    self.cluster.close()
+            logging.getLogger("distributed.scheduler").removeFilter(self._cancelled)
 
     def __repr__(self):
         return f"<dask executor: {self.client.scheduler.address}, {self.threads_total()} worker threads>"
+
+
+@contextmanager
+def _signals_held():
+    """SIGINT and SIGTERM held while the block runs (in the main thread; elsewhere nothing changes) and delivered
+    to their own handlers once it ends: a Ctrl-C raises its KeyboardInterrupt then."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    held = []
+    sigs = (signal.SIGINT, signal.SIGTERM)
+    old = {sig: signal.signal(sig, lambda signum, frame: held.append(signum)) for sig in sigs}
+    try:
+        yield
+    finally:
+        for sig in sigs:
+            signal.signal(sig, old[sig])
+        for sig in dict.fromkeys(held):
+            handler = old[sig]
+            if callable(handler):
+                handler(sig, None)
+            elif handler == signal.SIG_DFL:
+                signal.raise_signal(sig)
 
 
 def make(spec=None, workers: int | None = None):

@@ -235,6 +235,29 @@ def _sigint_default():
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
+def test_ctrl_c_while_closing_waits_for_the_close(ctrl_c_raises):
+    """A Ctrl-C while the executor closes its client and cluster is held until both are closed, then raised: cut
+    short, the close was left to dask's exit function, which waited some 10 s for the workers."""
+    done = []
+
+    class Part:
+        def __init__(self, name, interrupt=False):
+            self.name, self.interrupt = name, interrupt
+
+        def close(self):
+            if self.interrupt:
+                os.kill(os.getpid(), signal.SIGINT)      # the Ctrl-C arrives here, mid-close
+                time.sleep(0.05)
+            done.append(self.name)
+
+    ex = object.__new__(runner.Dask)
+    ex.owns, ex.client, ex.cluster, ex._cancelled = True, Part("client", interrupt=True), Part("cluster"), None
+    with pytest.raises(KeyboardInterrupt):
+        ex.close()
+    assert done == ["client", "cluster"]
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
 def test_ctrl_c_cancels_the_tasks(dask_ex, by_value, ctrl_c_raises):
     timer = threading.Timer(1.5, _thread.interrupt_main)
     timer.start()
