@@ -109,6 +109,9 @@ def write(game, out, n: int, seed: int = 0, rules=None, setup=None, *, tables=No
             raise InputError(f"{g.id} has no per-game table {t!r}; per-game tables: {', '.join(available)}")
     if not tables:
         raise InputError("tables must name at least one table")
+    twice = next((t for i, t in enumerate(tables) if t in tables[:i]), None)
+    if twice is not None:
+        raise InputError(f"tables names {twice!r} twice; give each table once")
     runner.check_threads(threads)       # refused before anything is written
     out = Path(out).absolute()          # the workers of a cluster may run in another folder
     if out.exists() and not out.is_dir():
@@ -117,6 +120,8 @@ def write(game, out, n: int, seed: int = 0, rules=None, setup=None, *, tables=No
     refuse_existing(out / MANIFEST, overwrite, hint)
     for t in tables:
         refuse_existing(out / t, overwrite, hint)
+    if overwrite:
+        _check_replaceable(out, tables)
     created = [f for f in (out, *(out / t for t in tables)) if not f.exists()]
     for t in tables:        # hidden parts a cluster's tasks wrote after an earlier run was interrupted
         for stale in (out / t).glob(".part-*.partial"):
@@ -167,6 +172,31 @@ def write(game, out, n: int, seed: int = 0, rules=None, setup=None, *, tables=No
            "dataset": {**meta, "blocks": len(parts), "tables": {t: {"rows": rows[t], "path": t} for t in tables}}}
     write_json(out / MANIFEST, doc, overwrite=True)
     return doc
+
+
+def _check_replaceable(out: Path, tables) -> None:
+    """Replacing (``overwrite``) replaces a dataset, nothing else: InputError when ``out`` has a manifest.json that
+    is not a dataset's, or a table folder holds a file that the dataset's manifest does not list (a user's file, or
+    a folder that was never a dataset); hidden parts an interrupted run left are the run's own."""
+    listed = set()
+    if (out / MANIFEST).exists():
+        try:
+            doc = json.loads((out / MANIFEST).read_text(encoding="utf-8"))
+            listed = {f["name"] for f in doc["files"]} if isinstance(doc.get("dataset"), dict) else None
+        except (OSError, ValueError, KeyError, TypeError, AttributeError):
+            listed = None
+        if listed is None:
+            raise InputError(f"{out / MANIFEST} is not a simcore dataset's manifest; write the dataset to another "
+                             "folder")
+    for t in tables:
+        if not (out / t).is_dir():
+            continue
+        for f in sorted((out / t).iterdir()):
+            if f.name.startswith(".part-") and f.name.endswith(".partial"):
+                continue
+            if f"{t}/{f.name}" not in listed:
+                raise InputError(f"{f} is not a file of a simcore dataset in {out} (no manifest lists it); "
+                                 "write the dataset to another folder, or move the file")
 
 
 def _other_tables(out: Path, tables) -> dict[str, list[str]]:
@@ -238,7 +268,11 @@ def cmd_dataset(argv):
     args = p.parse_args(argv)
     if args.game.lower() not in available_games():
         raise UsageError(f"unknown game {args.game!r}; games: {', '.join(available_games())}")
-    tables = [t.strip() for t in args.tables.split(",") if t.strip()] if args.tables else None
+    tables = None
+    if args.tables is not None:
+        tables = [t.strip() for t in args.tables.split(",")]
+        if "" in tables:
+            raise UsageError(f"--tables {args.tables!r} has an empty item; name each table once, separated by commas")
     refuse_overwrite_any(args.out, [MANIFEST, *(tables or [])], args.force)
     try:
         doc = write(args.game.lower(), args.out, args.n, args.seed, args.rules or None, args.setup or None,

@@ -205,3 +205,23 @@ def test_a_block_leaves_nothing_of_its_games_behind(tmp_path, monkeypatch):
         if was:
             gc.enable()
     assert seen == [0] * 5          # (one more was made before the run: the tables a run has)
+
+
+def test_replacing_replaces_a_dataset_and_nothing_else(tmp_path):
+    """overwrite replaces a dataset: a folder of the user's that no manifest describes (a file in a table folder,
+    a manifest.json of their own) is refused, with nothing written; a table named twice is refused."""
+    out = tmp_path / "mine"
+    (out / "games").mkdir(parents=True)
+    (out / "games" / "part-00000000.parquet").write_text("mine")
+    with pytest.raises(simcore.InputError, match=r"part-00000000.parquet is not a file of a simcore dataset"):
+        dataset.write("ezr", out, n=20, seed=1, overwrite=True)
+    assert (out / "games" / "part-00000000.parquet").read_text() == "mine" and not (out / "manifest.json").exists()
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "manifest.json").write_text('{"oops": 1}')
+    with pytest.raises(simcore.InputError, match="is not a simcore dataset's manifest"):
+        dataset.write("ezr", other, n=20, seed=1, overwrite=True)
+    assert (other / "manifest.json").read_text() == '{"oops": 1}'
+    with pytest.raises(simcore.InputError, match="tables names 'games' twice"):
+        dataset.write("ezr", tmp_path / "x", n=20, seed=1, tables=["games", "games"])
+    assert not (tmp_path / "x").exists()
