@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import re
 from pathlib import Path
 
@@ -280,6 +281,29 @@ def refuse_overwrite(path, force: bool) -> None:
         raise UsageError(clash)
     if Path(path).exists() and not force:
         raise UsageError(f"{path} exists; pass --force to replace it")
+
+
+def refuse_one_file_twice(outputs) -> None:
+    """UsageError when two of a command's outputs are one file: ``outputs`` is ``(what, path)`` pairs, ``what``
+    saying where the path comes from (``--plot``, "the figure --report r.md writes beside it")."""
+    seen = {}
+    for what, path in outputs:
+        key = os.path.realpath(path)
+        if key in seen:
+            first, shown = seen[key]
+            raise UsageError(f"{first} {shown} is also {what}; choose another name")
+        seen[key] = (what, path)
+
+
+def report_outputs(report, figures, option: str = "--report") -> list:
+    """The ``(what, path)`` pairs of a report page and, for Markdown, the figures written beside it
+    (:func:`simcore.sharing.figure_path`), for :func:`refuse_one_file_twice`."""
+    from simcore.sharing import figure_path
+
+    out = [(option, Path(report))]
+    if Path(report).suffix.lower() == ".md":
+        out += [(f"the figure {option} {report} writes beside it", figure_path(report, n)) for n in figures]
+    return out
 
 
 def refuse_overwrite_any(folder, names, force: bool, option: str = "--out") -> None:

@@ -7,7 +7,7 @@ import os
 from pathlib import Path
 
 from simcore.cliargs import (JoinRepeated, Parser, UsageError, decimal, output_file, plain, plot_file, positive_int,
-                             refuse_overwrite)
+                             refuse_one_file_twice, refuse_overwrite, report_outputs)
 from simcore.cliargs import add_format, add_seed, add_threads
 from simcore.cliargs import seed as seed_arg
 from simcore.games import available_games
@@ -38,7 +38,9 @@ def _metrics_arg(g, text: str | None) -> list[str] | None:
         return None
     from simcore.analysis.compare import repeated_metric
 
-    names = [m.strip() for m in text.split(",") if m.strip()]
+    names = [m.strip() for m in text.split(",")]
+    if "" in names:
+        raise UsageError(f"--metrics {text!r} has an empty item; name each metric once, separated by commas")
     for m in names:
         if m not in g.metrics and m not in g.renamed_metrics:
             g.metric(m)                      # the game's own error: the unknown name and the metrics it has
@@ -123,6 +125,11 @@ def cmd_compare(argv):
         from simcore.sharing import COMPARE_FIGURES, refuse_existing
 
         refuse_existing(args.report, COMPARE_FIGURES, args.force, option="--report")
+        if args.plot:
+            from simcore.outputs import figure_path
+
+            refuse_one_file_twice([("--plot", figure_path(args.plot)),
+                                   *report_outputs(args.report, COMPARE_FIGURES)])
     _check_variants_differ(args, ra, rb)
     from simcore.analysis.compare import compare
     from simcore.analysis.inference import required_n

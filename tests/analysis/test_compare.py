@@ -142,6 +142,25 @@ def test_cli_forest_plot_refuses_to_overwrite(cli, tmp_path):
     assert code == 2 and "exists" in err and err.count("\n") == 1
 
 
+@pytest.mark.parametrize("plot", ["r-forest.png", "r-forest"])
+def test_cli_plot_that_is_the_reports_figure_is_refused_before_running(cli, no_simulation, tmp_path, plot):
+    """--plot naming the figure a Markdown --report writes beside it: refused before any game, --force or not (the
+    run ended refusing the file it had just written, or with --force replaced the plot with the report's)."""
+    for force in ([], ["--force"]):
+        code, out, err = cli("compare", "ezr", "--b", "overtime=none", "--plot", str(tmp_path / plot), "--report",
+                             str(tmp_path / "r.md"), *force)
+        assert code == 2 and out == "" and err == (f"simcore: error: --plot {tmp_path / 'r-forest.png'} is also the "
+                                                   f"figure --report {tmp_path / 'r.md'} writes beside it; choose "
+                                                   "another name\n")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_cli_metrics_with_an_empty_item_is_refused(cli, no_simulation):
+    code, out, err = cli("compare", "ezr", "--b", "overtime=none", "--metrics", "home_win,,tie")
+    assert code == 2 and err == ("simcore: error: --metrics 'home_win,,tie' has an empty item; name each metric "
+                                 "once, separated by commas\n")
+
+
 class _Res:
     """A stand-in for Results holding a games table."""
 
