@@ -143,8 +143,8 @@ def cmd_league_history(argv):
                 description="Projected odds as of successive dates of the played results.")
     p.add_argument("league", help="league.toml")
     p.add_argument("--dates", default=None,
-                   help="comma-separated dates, YYYY-MM-DD, each once (default: five dates spread over the played "
-                        "results)")
+                   help="comma-separated dates, YYYY-MM-DD, each once and in order (default: five dates spread over "
+                        "the played results)")
     p.add_argument("--odds", choices=("playoff", "division", "first_overall", "title"), default="playoff",
                    help="which odds to follow over the dates (default playoff)")
     p.add_argument("-n", type=positive_int, default=2_000, help="seasons per date (default 2000)")
@@ -192,19 +192,22 @@ def cmd_league_history(argv):
 
 
 def _dates_arg(text: str) -> list[str]:
-    """``--dates``: comma-separated dates, each YYYY-MM-DD, none given twice."""
+    """``--dates``: comma-separated dates, each YYYY-MM-DD, in increasing order (the odds are followed through
+    time), none given twice, no empty item."""
     import argparse
 
     dates = []
-    for d in filter(None, (d.strip() for d in text.split(","))):
+    for d in (d.strip() for d in text.split(",")):
+        if not d:
+            raise UsageError(f"--dates {text!r} has an empty item; give dates separated by commas")
         try:
             dates.append(iso_date(d))
         except argparse.ArgumentTypeError as exc:
             raise UsageError(f"--dates: {exc}") from None
         if dates.count(d) > 1:
             raise UsageError(f"--dates gives {d} twice; give each date once")
-    if not dates:
-        raise UsageError("--dates needs at least one date")
+        if len(dates) > 1 and dates[-1] < dates[-2]:
+            raise UsageError(f"--dates gives {d} after {dates[-2]}; give the dates in increasing order")
     return dates
 
 

@@ -307,6 +307,20 @@ def test_history_refuses_a_repeated_date_before_anything_runs(cli, monkeypatch):
         projection.odds_by_date(load_league(sample("ezr") / "league.toml"), ["2026-11-01", "2026-11-01"], n=10)
 
 
+@pytest.mark.parametrize("dates, line", [
+    ("2026-12-01,2026-11-01", "--dates gives 2026-11-01 after 2026-12-01; give the dates in increasing order"),
+    ("2026-11-01,,2026-11-02", "--dates '2026-11-01,,2026-11-02' has an empty item; give dates separated by commas"),
+    (",", "--dates ',' has an empty item; give dates separated by commas"),
+])
+def test_history_dates_go_forward_in_time(cli, monkeypatch, dates, line):
+    """The odds are followed through time: dates out of order were plotted going back in time."""
+    import simcore.league.projection as projection
+
+    monkeypatch.setattr(projection, "project", _never)
+    rc, out, err = cli("league", "history", str(sample("ezr") / "league.toml"), "--dates", dates)
+    assert (rc, out, err) == (2, "", f"simcore: error: {line}\n")
+
+
 def test_standings_by_with_json_is_refused(cli):
     toml = str(sample("ezr") / "league.toml")
     rc, out, err = cli("league", "standings", toml, "--by", "league", "--format", "json")
