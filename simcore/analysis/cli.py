@@ -188,7 +188,9 @@ def format_compare(doc: dict, power: float) -> str:
 def _grid_arg(text: str) -> dict:
     """``'field=v1,v2;field2=v3'`` as ``{field: [v1, v2], field2: [v3]}`` (fields and values checked later)."""
     grid = {}
-    for part in filter(None, (p.strip() for p in text.split(";"))):
+    for part in (p.strip() for p in text.split(";")):
+        if not part:
+            raise UsageError(f"--grid {text!r} has an empty item; separate field=value1,value2,... with ';'")
         if "=" not in part:
             raise UsageError(f"--grid {part!r} must look like field=value1,value2,...")
         field, values = (x.strip() for x in part.split("=", 1))
@@ -205,7 +207,9 @@ def _grid_arg(text: str) -> dict:
 
 def _seeds_arg(text: str) -> list[int]:
     seeds = []
-    for part in filter(None, (p.strip() for p in text.split(","))):
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            raise UsageError(f"--seeds {text!r} has an empty item; give seeds separated by commas")
         try:
             seeds.append(seed_arg(part))
         except argparse.ArgumentTypeError as exc:

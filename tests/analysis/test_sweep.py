@@ -132,6 +132,8 @@ def test_cli_json_table_and_out(cli, tmp_path):
     (["ezr", "--grid", "qq_chart=on", "--base", "qq_chart=maybe"], "qq_chart='maybe' is not allowed"),
     (["ezr", "--grid", "qq_chart=on", "--metrics", "foo"], "unknown ezr metric 'foo'; metrics: home_win"),
     (["ezr", "--grid", "qq_chart=on", "--seeds", "x"], "--seeds 'x': expected a whole number"),
+    (["ezr", "--grid", "qq_chart=on", "--seeds", "0,,1"], "--seeds '0,,1' has an empty item"),
+    (["ezr", "--grid", "qq_chart=on;;overtime=none"], "--grid 'qq_chart=on;;overtime=none' has an empty item"),
     (["chess", "--grid", "a=b"], "unknown game 'chess'; games: blueline, ezr, passscore, pyramid, strat"),
     (["ezr"], "the following arguments are required: --grid"),
 ])
