@@ -75,13 +75,24 @@ def write_template(out, force: bool = False) -> list[Path]:
     if out.is_dir() and any(out.iterdir()) and not force:
         raise FileExistsError(f"{out} is not empty; choose a new folder or pass --force to write the template "
                               "over files of the same names")
+    for rel in template_files():            # nothing is written when one of them cannot be
+        dest = out / rel
+        if dest.is_dir():
+            raise FileExistsError(f"{dest} is a folder; the template writes a file there")
+        for folder in list(dest.relative_to(out).parents)[:-1]:
+            if (out / folder).exists() and not (out / folder).is_dir():
+                raise FileExistsError(f"{out / folder} is a file; the template needs a folder there")
     written = []
     for rel in template_files():
         dest = out / rel
         dest.parent.mkdir(parents=True, exist_ok=True)
         tmp = dest.with_name(f".{dest.name}.tmp")
-        tmp.write_bytes((TEMPLATE_DIR / rel).read_bytes())
-        os.replace(tmp, dest)
+        try:
+            tmp.write_bytes((TEMPLATE_DIR / rel).read_bytes())
+            os.replace(tmp, dest)
+        except BaseException:
+            tmp.unlink(missing_ok=True)
+            raise
         written.append(dest)
     return written
 

@@ -124,6 +124,22 @@ def test_every_column_of_every_template_file_is_documented_in_it():
     assert "To add one, copy `teams/EXA_skaters.csv`" in readme
 
 
+@pytest.mark.parametrize("make, line", [
+    (lambda d: (d / "teams.csv").mkdir(), "teams.csv is a folder; the template writes a file there"),
+    (lambda d: (d / "charts").write_text("f"), "charts is a file; the template needs a folder there"),
+])
+def test_kit_new_force_refuses_a_file_where_a_folder_goes_writing_nothing(tmp_path, cli, make, line):
+    """With --force the template replaces files of the same names; a folder where it writes a file (or a file where
+    it needs a folder) is refused before anything is written (it stopped half-way, with a raw OS error)."""
+    d = tmp_path / "k"
+    d.mkdir()
+    make(d)
+    before = sorted(p.name for p in d.iterdir())
+    rc, out, err = cli("strat", "kit", "new", str(d), "--force")
+    assert rc == 2 and out == "" and err == f"simcore: error: {d}/{line}\n"
+    assert sorted(p.name for p in d.iterdir()) == before
+
+
 def test_kit_new_refuses_a_folder_that_holds_anything(tmp_path, cli):
     d = tmp_path / "k"
     d.mkdir()
