@@ -295,17 +295,6 @@ def refuse_one_file_twice(outputs) -> None:
         seen[key] = (what, path)
 
 
-def report_outputs(report, figures, option: str = "--report") -> list:
-    """The ``(what, path)`` pairs of a report page and, for Markdown, the figures written beside it
-    (:func:`simcore.sharing.figure_path`), for :func:`refuse_one_file_twice`."""
-    from simcore.sharing import figure_path
-
-    out = [(option, Path(report))]
-    if Path(report).suffix.lower() == ".md":
-        out += [(f"the figure {option} {report} writes beside it", figure_path(report, n)) for n in figures]
-    return out
-
-
 def refuse_overwrite_any(folder, names, force: bool, option: str = "--out") -> None:
     """UsageError naming the first of the files ``names`` in ``folder`` that exists, without ``--force``;
     and when ``folder`` is a file (naming the argument that gave it: ``option``, e.g. ``--out`` or ``DIR``)."""

@@ -167,6 +167,15 @@ def figure_path(path, name: str) -> Path:
     return path.with_name(f"{path.stem}-{name}.png")
 
 
+def report_outputs(report, figures, option: str = "--report") -> list:
+    """The ``(what, path)`` pairs of a report page and, for Markdown, the figures written beside it, for
+    :func:`simcore.cliargs.refuse_one_file_twice`."""
+    out = [(option, Path(report))]
+    if Path(report).suffix.lower() == ".md":
+        out += [(f"the figure {option} {report} writes beside it", figure_path(report, n)) for n in figures]
+    return out
+
+
 def refuse_existing(path, figures=(), force: bool = False, option: str = "") -> None:
     """Check a report path before anything runs: a ValueError when it is a folder (naming the ``option`` that gave
     it, when given) or does not end in .html or .md, a FileExistsError if the page (or, for Markdown, one of the

@@ -7,7 +7,7 @@ import os
 from pathlib import Path
 
 from simcore.cliargs import (JoinRepeated, Parser, UsageError, decimal, output_file, plain, plot_file, positive_int,
-                             refuse_one_file_twice, refuse_overwrite, report_outputs)
+                             refuse_one_file_twice, refuse_overwrite)
 from simcore.cliargs import add_format, add_seed, add_threads
 from simcore.cliargs import seed as seed_arg
 from simcore.games import available_games
@@ -122,7 +122,7 @@ def cmd_compare(argv):
     if args.plot:
         refuse_overwrite(args.plot, args.force)
     if args.report:
-        from simcore.sharing import COMPARE_FIGURES, refuse_existing
+        from simcore.sharing import COMPARE_FIGURES, refuse_existing, report_outputs
 
         refuse_existing(args.report, COMPARE_FIGURES, args.force, option="--report")
         if args.plot:
