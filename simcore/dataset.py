@@ -120,8 +120,10 @@ def write(game, out, n: int, seed: int = 0, rules=None, setup=None, *, tables=No
     refuse_existing(out / MANIFEST, overwrite, hint)
     for t in tables:
         refuse_existing(out / t, overwrite, hint)
+    old_tables, listed = [], set()      # the dataset replaced: its tables, the files its manifest lists
     if overwrite:
-        _check_replaceable(out, tables)
+        old_tables, listed = _old_dataset(out)
+        _check_replaceable(out, tables, listed)
     created = [f for f in (out, *(out / t for t in tables)) if not f.exists()]
     for t in tables:        # hidden parts a cluster's tasks wrote after an earlier run was interrupted
         for stale in (out / t).glob(".part-*.partial"):
@@ -141,7 +143,7 @@ def write(game, out, n: int, seed: int = 0, rules=None, setup=None, *, tables=No
         raise
     # every block is written: the folder becomes complete (the old manifest and parts go first, the new manifest
     # last; a part of a replaced run is never left beside new ones)
-    others = _other_tables(out, tables) if overwrite else {}
+    others = _other_tables(old_tables, listed, tables)
     (out / MANIFEST).unlink(missing_ok=True)
     for t in tables:
         for old in (out / t).glob("part-*.parquet"):
@@ -174,20 +176,25 @@ def write(game, out, n: int, seed: int = 0, rules=None, setup=None, *, tables=No
     return doc
 
 
-def _check_replaceable(out: Path, tables) -> None:
-    """Replacing (``overwrite``) replaces a dataset, nothing else: InputError when ``out`` has a manifest.json that
-    is not a dataset's, or a table folder holds a file that the dataset's manifest does not list (a user's file, or
-    a folder that was never a dataset); hidden parts an interrupted run left are the run's own."""
-    listed = set()
-    if (out / MANIFEST).exists():
-        try:
-            doc = json.loads((out / MANIFEST).read_text(encoding="utf-8"))
-            listed = {f["name"] for f in doc["files"]} if isinstance(doc.get("dataset"), dict) else None
-        except (OSError, ValueError, KeyError, TypeError, AttributeError):
-            listed = None
-        if listed is None:
-            raise InputError(f"{out / MANIFEST} is not a simcore dataset's manifest; write the dataset to another "
-                             "folder")
+def _old_dataset(out: Path) -> tuple[list[str], set[str]]:
+    """The dataset that replacing ``out`` replaces, by its manifest.json: its tables and the files the manifest
+    lists (``TABLE/part-...parquet``); both empty when there is no manifest.  InputError when ``out`` has a
+    manifest.json that is not a dataset's."""
+    if not (out / MANIFEST).exists():
+        return [], set()
+    try:
+        doc = json.loads((out / MANIFEST).read_text(encoding="utf-8"))
+        return [t for t in doc["dataset"]["tables"] if isinstance(t, str)], \
+            {f["name"] for f in doc["files"] if isinstance(f["name"], str)}
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        raise InputError(f"{out / MANIFEST} is not a simcore dataset's manifest; write the dataset to another "
+                         "folder") from None
+
+
+def _check_replaceable(out: Path, tables, listed: set[str]) -> None:
+    """Replacing (``overwrite``) replaces a dataset, nothing else: InputError when a table folder holds a file
+    that the old dataset's manifest does not list (``listed``: a user's file, or a folder that was never a
+    dataset); hidden parts an interrupted run left are the run's own."""
     for t in tables:
         if not (out / t).is_dir():
             continue
@@ -199,17 +206,11 @@ def _check_replaceable(out: Path, tables) -> None:
                                  "write the dataset to another folder, or move the file")
 
 
-def _other_tables(out: Path, tables) -> dict[str, list[str]]:
-    """The tables of the dataset in ``out`` (its manifest, if one can be read) that are not in ``tables``, each
-    with the files the manifest lists for it (``TABLE/part-...parquet``): what replacing the dataset removes."""
-    try:
-        doc = json.loads((out / MANIFEST).read_text(encoding="utf-8"))
-        old = doc["dataset"]["tables"]
-        files = [f["name"] for f in doc["files"]]
-    except (OSError, ValueError, KeyError, TypeError):
-        return {}
-    return {t: [f for f in files if isinstance(f, str) and f.startswith(f"{t}/part-") and "/" not in f[len(t) + 1:]]
-            for t in old if isinstance(t, str) and t not in tables and "/" not in t and t not in ("", ".", "..")}
+def _other_tables(old: list[str], listed: set[str], tables) -> dict[str, list[str]]:
+    """The old dataset's tables (``old``) that are not in ``tables``, each with the files its manifest lists for
+    it (from ``listed``): what replacing the dataset removes."""
+    return {t: sorted(f for f in listed if f.startswith(f"{t}/part-") and "/" not in f[len(t) + 1:])
+            for t in old if t not in tables and "/" not in t and t not in ("", ".", "..")}
 
 
 def _clean(out: Path, tables, renamed, created) -> None:
