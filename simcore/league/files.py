@@ -374,11 +374,18 @@ def load_league(path, results=None) -> League:
     open_games: dict = {}
     for i, r in schedule.iterrows():
         open_games.setdefault((str(r["date"]), r["home"], r["away"]), []).append(i)
+    played_on: dict = {}                # the results lines of each scheduled game played so far
     for r in played.itertuples():
-        slot = open_games.get((str(r.date), r.home, r.away))
+        key = (str(r.date), r.home, r.away)
+        slot = open_games.get(key)
         if not slot:
-            raise ChartError(res_path, int(r.line), "date", f"{r.date},{r.home},{r.away}",
-                             "no unplayed scheduled game with this date, home and away team")
+            problem = "no scheduled game with this date, home and away team"
+            if key in played_on:
+                lines = played_on[key]
+                problem = (f"this game was played already (line {', '.join(map(str, lines))}) and the schedule has "
+                           f"it {'once' if len(lines) == 1 else f'{len(lines)} times'}")
+            raise ChartError(res_path, int(r.line), "date", f"{r.date},{r.home},{r.away}", problem)
+        played_on.setdefault(key, []).append(int(r.line))
         schedule.loc[slot.pop(0), "played"] = True
     playoffs = _playoffs(t, teams)
     return League(path, name, g.id, points, tiebreakers, rules, teams, goalies,

@@ -137,8 +137,8 @@ def test_add_result_quotes_a_cell_with_a_comma(tmp_path):
 @pytest.mark.parametrize("args, message", [
     (("2026-12-22", "XXX", "OAK", "3", "2"), "'home': 'XXX': not a team of the league (the new row"),
     (("2026-12-22", "LAK", "LAK", "3", "2"), "a team cannot play itself"),
-    (("2026-12-23", "LAK", "OAK", "3", "2"), "no unplayed scheduled game with this date"),
-    (("2026-10-01", "UPL", "FAL", "3", "2"), "no unplayed scheduled game with this date"),   # played already
+    (("2026-12-23", "LAK", "OAK", "3", "2"), "no scheduled game with this date, home and away team"),
+    (("2026-10-01", "UPL", "FAL", "3", "2"), "this game was played already (line 3) and the schedule has it once"),
     (("2026-12-22", "LAK", "OAK", "3", "3", "OT"), "line 659, column"),       # an overtime game has a winner
     (("2026-12-22", "LAK", "OAK", "3", "3"), "line 659, column"),             # no ties under nhl points
     (("2026-12-22", "LAK", "OAK", "3", "3", "SO"), "needs the shootout winner: --winner home or away"),

@@ -81,7 +81,7 @@ def test_goalie_shares_and_unscheduled_results(tmp_path):
     lines = (d / "played.csv").read_text().splitlines()
     lines[2] = "1999-01-01" + lines[2][10:]
     (d / "played.csv").write_text("\n".join(lines) + "\n")
-    with pytest.raises(ChartError, match="played.csv, line 3.*no unplayed scheduled game"):
+    with pytest.raises(ChartError, match="played.csv, line 3.*no scheduled game with this date"):
         load_league(d / "league.toml")
 
 
