@@ -238,6 +238,9 @@ KIT_KEYS = ("name", "synthetic", *KIT_FILES, *KIT_ADVANCED,
 def load_kit(path) -> Kit:
     """A kit folder (holding ``kit.toml``) or the ``kit.toml`` itself."""
     path = Path(path)
+    if not path.exists():
+        raise ChartError(str(path), None, None, None, "no such kit folder (a folder holding kit.toml; `simcore "
+                         "strat kit new DIR` writes one to edit)")
     toml_path = path / "kit.toml" if path.is_dir() else path
     if path.is_file() and path.suffix.lower() != ".toml":
         raise ChartError(str(path), None, None, None, "not a kit: a kit is a folder holding kit.toml (or the "

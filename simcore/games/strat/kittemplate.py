@@ -15,7 +15,7 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from simcore.charts import ChartError, read_table
+from simcore.charts import read_table
 
 from .kit import KIT_ADVANCED, KIT_FILES, KIT_INTIMIDATION, SHOT_CHART_KEYS, Kit, load_kit, sample_kit
 
@@ -126,8 +126,6 @@ def check_kit(spec, rules=None) -> KitCheck:
     an error); play nothing."""
     from .compile import compile_kit
 
-    if spec not in (None, "sample") and not Path(spec).exists():
-        raise ChartError(str(spec), None, None, None, "no such kit folder (a folder holding kit.toml)")
     kit = sample_kit() if spec in (None, "sample") else load_kit(spec)
     compile_kit(kit, rules)
     return KitCheck(kit, kit_files(Path(kit.path)))

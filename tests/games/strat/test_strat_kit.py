@@ -408,8 +408,10 @@ def test_kit_toml_errors(copy):
     toml.write_text(text + "name = \n")
     with pytest.raises(ChartError, match="not valid TOML"):
         load_kit(copy)
-    with pytest.raises(ChartError, match="cannot read"):
+    with pytest.raises(ChartError, match="nothing: no such kit folder"):
         load_kit(copy / "nothing")
+    with pytest.raises(ChartError, match=r"teams/kit.toml: cannot read file"):   # a folder without kit.toml
+        load_kit(copy / "teams")
     # a kit's CSV file given for the kit: named as not a kit, not read as TOML
     with pytest.raises(ChartError, match=r"teams.csv: not a kit: a kit is a folder holding kit.toml"):
         load_kit(copy / "teams.csv")

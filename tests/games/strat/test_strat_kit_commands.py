@@ -218,3 +218,14 @@ def test_the_template_plays(kit, cli):
     rc, out2, _ = cli("strat", "KBY", "NRV", "-n", "200", "--seed", "1", "--format", "json")
     sample = {t["team"]: t for t in json.loads(out2)["teams"]}
     assert (teams["EXA"]["goals"], teams["EXB"]["goals"]) == (sample["KBY"]["goals"], sample["NRV"]["goals"])
+
+
+@pytest.mark.parametrize("argv", [("strat", "--kit", "{none}", "KBY", "NRV", "-n", "10"),
+                                  ("compare", "strat", "--setup", "kit={none}", "--b", "lines=4",
+                                   "-n", "10")])
+def test_every_command_names_a_missing_kit_folder_alike(tmp_path, cli, argv):
+    none = tmp_path / "none"
+    rc, out, err = cli(*(a.format(none=none) for a in argv))
+    assert rc == 2 and out == ""
+    assert err == f"simcore: error: {none}: no such kit folder (a folder holding kit.toml; `simcore strat kit new " \
+                  "DIR` writes one to edit)\n"
