@@ -64,13 +64,13 @@ class RulesBase:
 
         A spec's item without ``=`` names a preset: its fields are set first, and the spec's own fields then
         change them (``"short,slides=off"``).  Unknown fields, values and presets, a field given twice and two
-        presets that set one field differently are :class:`RuleError` naming what is wrong and what is
+        presets that set one field differently, a preset named twice are :class:`RuleError` naming what is wrong and what is
         allowed, and so is an empty item (``"a=1,,b=2"``, a trailing comma).  An empty spec returns ``self``.
         """
         if not spec:
             return self
         if isinstance(spec, str):
-            items, preset = {}, {}
+            items, preset, named = {}, {}, []
             for part in spec.split(","):
                 part = part.strip()
                 if not part:
@@ -81,6 +81,9 @@ class RulesBase:
                         presets = f"; presets: {', '.join(self.PRESETS)}" if self.PRESETS else ""
                         raise RuleError(f"rule setting {part!r} must look like field=value or name a preset; "
                                         f"fields: {', '.join(self.options())}{presets}")
+                    if part in named:
+                        raise RuleError(f"{self.GAME} preset {part!r} is given twice; give each preset once")
+                    named.append(part)
                     for k, v in self.PRESETS[part].items():
                         if k in preset and preset[k][1] != v:
                             raise RuleError(f"{self.GAME} presets {preset[k][0]!r} and {part!r} set {k} "

@@ -455,11 +455,15 @@ def test_a_rules_spec_may_start_from_presets(capsys):
     assert simcore.game("passscore").rules("short") == PassRules.preset("short")
     with pytest.raises(RuleError, match="presets 'short' and 'first-to-3' set plays differently"):
         PassRules().with_options("short,first-to-3")
+    with pytest.raises(RuleError, match="passscore preset 'short' is given twice; give each preset once"):
+        PassRules().with_options("short,plays=80,short")
     with pytest.raises(RuleError, match=r"'nopreset' must look like field=value or name a preset; .*presets: "
                                         r"rulebook, no_chart"):
         EzrRules().with_options("nopreset")
     code, out, err = _cli(capsys, "passscore", "-n", "4", "--rules", "short,first-to-3")
     assert code == 2 and err.count("\n") == 1 and "set plays differently" in err and out == ""
+    code, out, err = _cli(capsys, "compare", "ezr", "--a", "rulebook,rulebook", "--b", "no_chart", "-n", "4")
+    assert code == 2 and err == "simcore: error: ezr preset 'rulebook' is given twice; give each preset once\n"
 
 
 def test_a_file_name_no_file_can_have(tmp_path):
