@@ -188,6 +188,9 @@ def refuse_existing(path, figures=(), force: bool = False, option: str = "") -> 
     fmt = report_format(path)
     check_folder(path)
     for p in [path, *(figure_path(path, n) for n in figures if fmt == "md")]:
+        if p.is_dir():
+            raise InputError(f"{p} is a folder, where the report {path} writes its figure; name the report "
+                             "otherwise, or move the folder")
         refuse(p, force, "pass --force to replace it")
 
 

@@ -261,3 +261,9 @@ def test_a_report_path_that_is_a_folder_is_refused_with_or_without_force(tmp_pat
     for force in (False, True):
         with pytest.raises(ValueError, match=r"page.html is a folder; name a page FILE.html or FILE.md"):
             sharing.refuse_existing(tmp_path / "page.html", (), force)
+    # a Markdown report's figure beside it, a folder: refused, and --force is not offered (it could not help)
+    (tmp_path / "r-goals.png").mkdir()
+    for force in (False, True):
+        with pytest.raises(ValueError, match=r"r-goals.png is a folder, where the report .*r.md writes its figure; "
+                                             r"name the report otherwise, or move the folder$"):
+            sharing.refuse_existing(tmp_path / "r.md", ("goals",), force)
