@@ -130,10 +130,10 @@ def test_strat_pbp_is_the_simulated_game(cli):
     (["strat", "KBY", "NRV", "--rules", "colour=red"], "unknown strat rule field 'colour'"),
     (["strat", "KBY", "NRV", "--coach", "penetrate=sometimes"], "allowed values: tendency, never, always"),
     (["strat", "KBY", "NRV", "--coach", "bench=all"], "unknown coach policy 'bench'"),
-    (["strat", "KBY", "NRV", "--kit", "/nonexistent/kit"], "cannot read file"),
-    (["strat", "--league", "/nonexistent/kit"], "cannot read file"),
+    (["strat", "KBY", "NRV", "--kit", "/nonexistent/kit"], "/nonexistent/kit: no such kit folder"),
+    (["strat", "--league", "/nonexistent/kit"], "/nonexistent/kit: no such kit folder"),
     (["strat", "KBY", "NRV", "-n", "0"], "must be positive"),
-    (["strat", "teams", "--kit", "/nonexistent/kit"], "cannot read file"),
+    (["strat", "teams", "--kit", "/nonexistent/kit"], "/nonexistent/kit: no such kit folder"),
 ])
 def test_strat_bad_input_one_line_exit_2(cli, argv, needle):
     code, out, err = cli(*argv)
