@@ -136,7 +136,7 @@ def write(game, out, n: int, seed: int = 0, rules=None, setup=None, *, tables=No
         return _write_block(g, setup, rules, seed, out, tables, block, g0, count, meta, threads)
 
     try:
-        with runner.maybe(executor, workers):
+        with runner.maybe(executor, workers, threads):
             parts = runner.map_blocks(n, fn, chunk_size=block, progress=progress, seed=seed)
     except BaseException:
         _clean(out, tables, [], created)

@@ -54,6 +54,8 @@ class BlockError(RuntimeError):
 
 def check_threads(n: int | None) -> None:
     """ValueError unless ``n`` is None (every core) or a thread count numba can run on this machine."""
+    if n is not None and (isinstance(n, bool) or not isinstance(n, (int, np.integer))):
+        raise InputError(f"threads must be a whole number of threads, got {n!r}")
     if n is not None and not 1 <= n <= numba.config.NUMBA_NUM_THREADS:
         raise InputError(f"threads must be between 1 and {numba.config.NUMBA_NUM_THREADS}, got {n}")
 
@@ -565,9 +567,31 @@ def executor(spec=None, workers: int | None = None):
             ex.close()
 
 
+def _kind(spec) -> str | None:
+    """``"threads"`` or ``"dask"``: the kind of executor ``spec`` (as :func:`make` takes it) makes; None for a
+    spec :func:`make` refuses."""
+    if isinstance(spec, (Threads, Dask)):
+        return spec.kind
+    if isinstance(spec, str):
+        return parse_executor(spec)[0]
+    return "dask" if type(spec).__name__ == "Client" else None
+
+
 @contextmanager
-def maybe(spec=None, workers: int | None = None):
-    """:func:`executor` when ``spec`` or ``workers`` is given, else the current executor as it is."""
+def maybe(spec=None, workers: int | None = None, threads: int | None = None):
+    """:func:`executor` when ``spec`` or ``workers`` is given, else the current executor as it is.
+
+    ``threads``, the run's own thread count, is checked against them: with ``workers`` it is one setting given
+    twice (both set the threads executor's threads), with a dask executor it has nothing to set (the games run on
+    the cluster's workers); either is an InputError, as ``--threads`` with ``--workers`` or ``--executor dask``
+    is on the command line."""
+    check_threads(threads)
+    if threads is not None and workers is not None:
+        raise InputError(f"threads={threads} and workers={workers} both set the threads executor's threads; "
+                         "give one")
+    if threads is not None and spec is not None and _kind(spec) == "dask":
+        raise InputError(f"threads={threads}: with the executor {spec!r} the games run on the cluster's workers "
+                         "(workers= sets how many); threads= is for the threads executor")
     if spec is None and workers is None:
         yield current()
         return

@@ -235,7 +235,7 @@ def compare(game, rules_a, rules_b, n: int, seed: int = 0, *, metrics=None, setu
     names = metric_names(g, metrics)
     st = g.setup(setup)
     seed_b = seed if paired else (seed + 1) % 2**64      # the largest seed's neighbour is 0
-    with runner.maybe(executor, workers):
+    with runner.maybe(executor, workers, threads):
         res_a, res_b = runner.concurrently(
             [lambda: g.simulate(st, n=n, seed=seed, rules=ra, threads=threads, progress=progress),
              lambda: g.simulate(st, n=n, seed=seed_b, rules=rb, threads=threads, progress=progress)])

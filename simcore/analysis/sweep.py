@@ -148,7 +148,7 @@ def sweep(game, base_rules, grid: dict, n: int, seeds=(0,), *, metrics=None, set
         return out          # the cell's per-game values are dropped here: memory holds the base's and a few cells'
 
     with _progress.bar(total=len(cells) + (0 if base_in_grid else 1), unit=" cells", show=progress) as bar, \
-            runner.maybe(executor, workers):
+            runner.maybe(executor, workers, threads):
         base_vec = _vectors(g, base, n, seeds, names, setup, threads)
         if not base_in_grid:
             bar.update(1)

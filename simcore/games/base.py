@@ -288,7 +288,7 @@ class Game:
             raise InputError(f"mode must be 'games' or 'aggregate', got {mode!r}")
         check_memory(self, n, mode)
         setup, rules = self.setup(setup), self.rules(rules)
-        with runner.maybe(executor, workers):
+        with runner.maybe(executor, workers, threads):
             return self.run(setup, n, seed, rules, threads=threads, progress=progress, mode=mode,
                             chunk_size=chunk_size)
 

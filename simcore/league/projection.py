@@ -292,7 +292,7 @@ def project(league, n: int = 10_000, seed: int = 0, *, results=None, threads: in
     def fn(s0, count):
         return run(useed, s0, count, keep_games)
 
-    with runner.maybe(executor, workers):
+    with runner.maybe(executor, workers, threads):
         parts = runner.map_blocks(n, fn, chunk_size=chunk_size or DEFAULT_CHUNK, n_threads=threads,
                                   progress=progress, desc="seasons", seed=seed)
     out = {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}

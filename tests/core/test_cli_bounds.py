@@ -319,3 +319,28 @@ def test_threads_and_workers_are_one_setting(cli, no_simulation, argv, needle):
     code, out, err = cli(*argv)
     assert out == ""
     one_line_error(code, err, needle)
+
+
+@pytest.mark.parametrize("call, needle", [
+    (lambda g: g.simulate(n=10, threads=2, workers=1), "threads=2 and workers=1 both set the threads executor"),
+    (lambda g: g.simulate(n=10, threads=1, executor="threads", workers=2), "threads=1 and workers=2 both set"),
+    (lambda g: g.simulate(n=10, threads=1, executor="dask:tcp://127.0.0.1:9"),
+     "threads=1: with the executor 'dask:tcp://127.0.0.1:9' the games run on the cluster's workers"),
+    (lambda g: g.simulate(n=10, threads=0), "threads must be between 1 and"),
+    (lambda g: g.simulate(n=10, threads=1.5), "threads must be a whole number of threads, got 1.5"),
+    (lambda g: g.simulate(n=10, threads=True), "threads must be a whole number of threads, got True"),
+    (lambda g: simcore.analysis.compare("pyramid", "", "deck=ace-low", n=10, threads=1, workers=1),
+     "threads=1 and workers=1 both set"),
+])
+def test_the_python_api_takes_one_thread_count_too(monkeypatch, call, needle):
+    """The Python API refuses what the command line refuses: threads= with workers= (one setting given twice)
+    or with a dask executor (nothing to set), and a thread count that is not a whole number in range (a float
+    reached numba's own TypeError; 0 ran on every core) -- before any game, and before a cluster starts."""
+    g = simcore.game("pyramid")
+
+    def never(*args, **kwargs):
+        raise AssertionError("a game was played: the call should have been refused before running")
+
+    monkeypatch.setattr(type(g), "run", never)
+    with pytest.raises(simcore.InputError, match=needle):
+        call(g)
