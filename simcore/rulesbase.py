@@ -63,9 +63,9 @@ class RulesBase:
         """A copy with fields set from ``"field=value,field=value"`` or a dict.
 
         A spec's item without ``=`` names a preset: its fields are set first, and the spec's own fields then
-        change them (``"short,slides=off"``).  Unknown fields, values and presets, a field given twice and two
-        presets that set one field differently, a preset named twice are :class:`RuleError` naming what is wrong and what is
-        allowed, and so is an empty item (``"a=1,,b=2"``, a trailing comma).  An empty spec returns ``self``.
+        change them (``"short,slides=off"``).  Unknown fields, values and presets, a field or a preset given
+        twice and two presets that set one field differently are :class:`RuleError` naming what is wrong and what
+        is allowed, and so is an empty item (``"a=1,,b=2"``, a trailing comma).  An empty spec returns ``self``.
         """
         if not spec:
             return self
