@@ -131,7 +131,8 @@ def card_value(opponents=None, n: int = 20_000, seed: int = 0, rules=None, setup
     the equilibrium, side X by X.  E's score (a win 1, a tie 1/2) and goal margin are seat-balanced and paired
     game by game (:func:`seat_balanced`), so E's score - 1/2 is what switching from X's card play to the
     equilibrium's is worth against a coach who keeps X.  Also E's and X's shooting (goals per shot, pooled over
-    both seats).  Tidy: opponent, score (+ ci), margin (+ ci), e_shooting_pct, x_shooting_pct (+ ci), n."""
+    both seats) and shots per game (a card policy also sets when its side shoots).  Tidy: opponent, score (+ ci),
+    margin (+ ci), e_shooting_pct, x_shooting_pct, e_shots_per_game, x_shots_per_game (+ ci each), n."""
     from .cards import CARD_POLICIES
 
     opponents = tuple(c for c in CARD_POLICIES if c != "equilibrium") if opponents is None else tuple(opponents)
@@ -149,12 +150,16 @@ def card_value(opponents=None, n: int = 20_000, seed: int = 0, rules=None, setup
         x_goals = np.concatenate([ex.away_goals, xe.home_goals])
         x_shots = np.concatenate([ex.away_shots, xe.home_shots])
         es, xs = _pooled_rate(e_goals, e_shots), _pooled_rate(x_goals, x_shots)
+        esg, xsg = mean_estimate(e_shots, (0, np.inf)), mean_estimate(x_shots, (0, np.inf))
         rows.append({"opponent": x, "score": sb["score"]["estimate"], "score_ci_low": sb["score"]["ci"][0],
                      "score_ci_high": sb["score"]["ci"][1], "margin": sb["margin"]["estimate"],
                      "margin_ci_low": sb["margin"]["ci"][0], "margin_ci_high": sb["margin"]["ci"][1],
                      "e_shooting_pct": es["estimate"], "e_shooting_ci_low": es["ci"][0],
                      "e_shooting_ci_high": es["ci"][1], "x_shooting_pct": xs["estimate"],
-                     "x_shooting_ci_low": xs["ci"][0], "x_shooting_ci_high": xs["ci"][1], "n": n})
+                     "x_shooting_ci_low": xs["ci"][0], "x_shooting_ci_high": xs["ci"][1],
+                     "e_shots_per_game": esg["estimate"], "e_shots_ci_low": esg["ci"][0],
+                     "e_shots_ci_high": esg["ci"][1], "x_shots_per_game": xsg["estimate"],
+                     "x_shots_ci_low": xsg["ci"][0], "x_shots_ci_high": xsg["ci"][1], "n": n})
     return pd.DataFrame(rows)
 
 

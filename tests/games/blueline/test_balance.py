@@ -76,6 +76,10 @@ def test_card_value_against_itself_is_even_and_against_others_has_intervals():
     r = cv.set_index("opponent").loc["random"]
     assert r.score_ci_low <= r.score <= r.score_ci_high and r.n == 300
     assert 0 < r.e_shooting_pct < 1 and 0 < r.x_shooting_pct < 1
+    # shots per game, pooled over both seats: a policy against itself takes as many shots as its opponent
+    assert eq.e_shots_per_game == eq.x_shots_per_game > 0
+    for side in ("e", "x"):
+        assert 0 < r[f"{side}_shots_ci_low"] <= r[f"{side}_shots_per_game"] <= r[f"{side}_shots_ci_high"]
 
 
 @pytest.fixture(scope="module")
