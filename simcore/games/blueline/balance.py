@@ -206,13 +206,14 @@ class BalanceReport:
                  "files " + ", ".join(f"{k} {v}" for k, v in m["files"].items()), "",
                  f"{'figure':<28}{'estimate':>9}  95% interval", *self._lines_headline(), "",
                  f"Equilibrium card play against other card play ({m['cards_n']:,} games a seat, seats balanced, "
-                 "paired):",
+                 "paired; sh%: goals per shot, shots: a game):",
                  f"{'opponent cards':<16}{'eq. score [95% CI]':>26}{'goal margin [95% CI]':>28}"
-                 f"{'eq. sh%':>9}{'opp. sh%':>10}"]
+                 f"{'eq. sh%':>9}{'opp. sh%':>10}{'eq. shots':>11}{'opp. shots':>12}"]
         for r in self.cards.itertuples():
             lines.append(f"{r.opponent:<16}{f'{r.score:.3f} [{r.score_ci_low:.3f}, {r.score_ci_high:.3f}]':>26}"
                          f"{f'{r.margin:+.3f} [{r.margin_ci_low:+.3f}, {r.margin_ci_high:+.3f}]':>28}"
-                         f"{100 * r.e_shooting_pct:>8.1f}%{100 * r.x_shooting_pct:>9.1f}%")
+                         f"{100 * r.e_shooting_pct:>8.1f}%{100 * r.x_shooting_pct:>9.1f}%"
+                         f"{r.e_shots_per_game:>11.1f}{r.x_shots_per_game:>12.1f}")
         pols = list(dict.fromkeys(self.matrix.row))
         half = float(((self.matrix.ci_high - self.matrix.ci_low) / 2).max()) if len(self.matrix) else float("nan")
         lines += ["", f"Policy matrix: row's score against column (win 1, tie 1/2), {m['matrix_n']:,} games a seat, "
@@ -297,7 +298,9 @@ class BalanceReport:
                               "Goal margin": [f"{r.margin:+.3f} [{r.margin_ci_low:+.3f}, {r.margin_ci_high:+.3f}]"
                                               for r in self.cards.itertuples()],
                               "Equilibrium sh%": [f"{100 * v:.1f}%" for v in self.cards.e_shooting_pct],
-                              "Opponent sh%": [f"{100 * v:.1f}%" for v in self.cards.x_shooting_pct]})
+                              "Opponent sh%": [f"{100 * v:.1f}%" for v in self.cards.x_shooting_pct],
+                              "Equilibrium shots a game": [f"{v:.1f}" for v in self.cards.e_shots_per_game],
+                              "Opponent shots a game": [f"{v:.1f}" for v in self.cards.x_shots_per_game]})
         pols = list(dict.fromkeys(self.matrix.row))
         grid = self.matrix.pivot(index="row", columns="column", values="estimate").loc[pols, pols]
         mat = pd.DataFrame({"Row policy": pols, **{c: [f"{v:.3f}" for v in grid[c]] for c in pols}})
