@@ -94,13 +94,15 @@ def odds_over_dates(frame: pd.DataFrame, odds: str = "playoff_odds", teams=None,
     fig = Figure(figsize=(8, 4.5))
     ax = fig.add_subplot()
     x = np.arange(len(dates))
-    colors = [cm.tab20(i % 20) for i in range(len(teams))]
+    # up to ten teams, ten distinct hues; tab20's pairs of light and dark shades only for more
+    colors = [cm.tab10(i) if len(teams) <= 10 else cm.tab20(i % 20) for i in range(len(teams))]
     for t, c in zip(teams, colors):
         ax.plot(x, wide[t].to_numpy(), marker="o", ms=3, label=str(t), color=c)
     ax.set_xticks(x, [f"{d}\n({g} games)" for d, g in played.items()], fontsize=7)
     ax.set_ylim(-0.02, 1.02)
     ax.yaxis.set_major_formatter(PercentFormatter(xmax=1))
     ax.set_ylabel(f"P({ODDS[odds]})")
+    ax.set_xlabel("projected as of the date (games played by then)")
     ax.set_title(f"Odds of the {ODDS[odds]} as results came in")
     # beside the axes, where it hides no line
     ax.legend(fontsize=7, ncol=2 if len(teams) > 16 else 1, loc="upper left", bbox_to_anchor=(1.01, 1.0),
