@@ -405,12 +405,28 @@ def _games_frame(lg: League, games: np.ndarray) -> pd.DataFrame:
 
 
 def as_of(lg: League, date) -> League:
-    """The league as it stood after the games of ``date`` (the results dated later are taken back)."""
-    date = str(date)
+    """The league as it stood after the games of ``date`` (a ``datetime.date`` or YYYY-MM-DD; the results dated
+    later are taken back).  Any other date is an InputError: dates are compared as YYYY-MM-DD text, so
+    ``"2026-11-5"`` would silently keep the wrong games."""
+    date = _date(date)
     keep = lg.results["date"].astype(str) <= date
     sched = lg.schedule.copy()
     sched["played"] = sched["played"] & (sched["date"].astype(str) <= date)
     return dataclasses.replace(lg, results=lg.results[keep].reset_index(drop=True), schedule=sched)
+
+
+def _date(value) -> str:
+    """``value`` as YYYY-MM-DD: a ``datetime.date`` or such a string (the command line's ``--as-of`` rule)."""
+    import datetime
+
+    from simcore.cliargs import iso_date
+
+    if isinstance(value, datetime.date) and not isinstance(value, datetime.datetime):
+        return value.isoformat()
+    try:
+        return iso_date(value)
+    except Exception:
+        raise InputError(f"date {value!r} is not a date written YYYY-MM-DD (or a datetime.date)") from None
 
 
 def default_dates(lg: League, k: int = 5) -> list[str]:
@@ -428,7 +444,9 @@ def odds_by_date(league, dates, n: int = 2_000, seed: int = 0, *, threads: int |
     one row per date and team with the games played then and the playoff, division, first-overall and title
     odds and mean points."""
     lg = league if isinstance(league, League) else load_league(league)
-    dates = [str(d) for d in dates]
+    if isinstance(dates, str) or not len(dates):
+        raise InputError(f"dates must be a list of one or more dates (YYYY-MM-DD), got {dates!r}")
+    dates = [_date(d) for d in dates]
     twice = sorted({d for d in dates if dates.count(d) > 1})
     if twice:
         raise InputError(f"dates repeat {', '.join(twice)}; give each date once")

@@ -537,3 +537,22 @@ def test_projection_refuses_seasons_that_would_not_fit_in_memory():
         check_season_memory(lg, s, 1_001, False, available=32 * 600 * 1_000)
     with pytest.raises(ValueError, match="seasons a projection"):
         project(lg, n=10**15, seed=1)
+
+
+@pytest.mark.parametrize("bad", ["2026-11-5", "2026/11/05", "Nov 5 2026", None, 20261115, "nonsense"])
+def test_a_date_that_is_not_yyyy_mm_dd_is_refused(bad):
+    """Dates are compared as YYYY-MM-DD text: "2026-11-5" kept 488 of the sample's results where "2026-11-05"
+    keeps 288, and the other spellings kept the whole season, in silence."""
+    import datetime
+
+    import simcore
+
+    lg = load_league(simcore.league.sample("ezr") / "league.toml")
+    assert len(as_of(lg, "2026-11-05").results) == len(as_of(lg, datetime.date(2026, 11, 5)).results) == 288
+    with pytest.raises(simcore.InputError, match=r"is not a date written YYYY-MM-DD"):
+        as_of(lg, bad)
+    with pytest.raises(simcore.InputError, match=r"is not a date written YYYY-MM-DD"):
+        odds_by_date(lg, ["2026-11-05", bad], n=10)
+    for dates in ("2026-11-15", []):
+        with pytest.raises(simcore.InputError, match="dates must be a list of one or more dates"):
+            odds_by_date(lg, dates, n=10)
