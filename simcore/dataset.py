@@ -22,6 +22,8 @@ import json
 import os
 from pathlib import Path
 
+import numpy as np
+
 from simcore import runner
 from simcore.errors import InputError, UnknownNameError
 from simcore.outputs import COMMAND, MANIFEST, _sha256, refuse_existing, write_json
@@ -99,9 +101,11 @@ def write(game, out, n: int, seed: int = 0, rules=None, setup=None, *, tables=No
     g = find_game(game)
     n, seed = check_n(n), check_seed(seed)
     setup, rules = g.setup(setup), g.rules(rules)
-    block = DEFAULT_BLOCK if block is None else int(block)
-    if block <= 0:
-        raise InputError(f"block must be a positive number of games, got {block}")
+    if block is None:
+        block = DEFAULT_BLOCK
+    elif isinstance(block, bool) or not isinstance(block, (int, np.integer)) or block <= 0:
+        raise InputError(f"block must be a positive whole number of games, got {block!r}")
+    block = int(block)
     available = per_game_tables(g, setup, rules, seed)
     tables = available if tables is None else list(tables)
     for t in tables:

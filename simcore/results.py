@@ -62,6 +62,8 @@ class Results:
         return list(self.builders)
 
     def table(self, name: str) -> pd.DataFrame:
+        """The table ``name`` (one of :attr:`table_names`), built on first use.  Each call returns a copy, so
+        editing it leaves the run's own table, and every metric and summary computed from it, unchanged."""
         if name not in self.builders:
             if self.meta.get("mode") == "aggregate":
                 raise UnknownNameError(f"table {name!r} needs per-game records; this run kept only aggregates "
@@ -69,11 +71,11 @@ class Results:
             raise UnknownNameError(f"no table {name!r}; tables: {', '.join(self.builders)}")
         if name not in self._cache:
             self._cache[name] = self.builders[name]()
-        return self._cache[name]
+        return self._cache[name].copy()
 
     @property
     def games(self) -> pd.DataFrame:
-        """The common game table."""
+        """The common game table (a copy: :meth:`table`)."""
         return self.table("games")
 
     def summary(self) -> pd.DataFrame:
@@ -182,6 +184,8 @@ def read_table(path) -> tuple[pd.DataFrame, dict]:
         tables = ", ".join(f["name"] for f in doc["files"] if f["name"].endswith(".parquet")) or "none"
         raise InputError(f"{path} is an output folder, not a table: read one of its parquet files ({tables}), "
                          "or simcore.outputs.read_folder(path)")
+    if not path.exists():
+        raise InputError(f"no such file: {path}")
     try:
         tbl = pq.read_table(path)
     except (pa.ArrowInvalid, OSError) as exc:

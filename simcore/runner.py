@@ -77,10 +77,11 @@ def threads(n: int | None):
 
 def chunk_size_of(chunk_size: int | None = None) -> int:
     """The chunk size a run uses (``chunk_size`` or :data:`DEFAULT_CHUNK`), checked."""
-    size = chunk_size or DEFAULT_CHUNK
-    if size <= 0:
-        raise InputError(f"chunk_size must be positive, got {size}")
-    return size
+    if chunk_size is None:
+        return DEFAULT_CHUNK
+    if isinstance(chunk_size, bool) or not isinstance(chunk_size, (int, np.integer)) or chunk_size <= 0:
+        raise InputError(f"chunk_size must be a positive whole number of games, got {chunk_size!r}")
+    return int(chunk_size)
 
 
 def n_chunks(n: int, chunk_size: int | None = None) -> int:

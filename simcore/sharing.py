@@ -142,7 +142,7 @@ class Report:
         path = Path(path)
         fmt = report_format(path)
         names = [f.name for f in self.figures()]
-        refuse_existing(path, names, force)
+        refuse_existing(path, names, force, hint="pass force=True to replace it")
         if fmt == "html":
             _write_files({path: self.html().encode("utf-8")})
             return [path]
@@ -176,10 +176,11 @@ def report_outputs(report, figures, option: str = "--report") -> list:
     return out
 
 
-def refuse_existing(path, figures=(), force: bool = False, option: str = "") -> None:
+def refuse_existing(path, figures=(), force: bool = False, option: str = "",
+                    hint: str = "pass --force to replace it") -> None:
     """Check a report path before anything runs: a ValueError when it is a folder (naming the ``option`` that gave
-    it, when given) or does not end in .html or .md, a FileExistsError if the page (or, for Markdown, one of the
-    ``figures`` beside it) exists and not ``force``."""
+    it, when given) or does not end in .html or .md, a FileExistsError (ending in ``hint``) if the page (or, for
+    Markdown, one of the ``figures`` beside it) exists and not ``force``."""
     from simcore.outputs import check_folder, refuse_existing as refuse
 
     path = Path(path)
@@ -191,7 +192,7 @@ def refuse_existing(path, figures=(), force: bool = False, option: str = "") -> 
         if p.is_dir():
             raise InputError(f"{p} is a folder, where the report {path} writes its figure; name the report "
                              "otherwise, or move the folder")
-        refuse(p, force, "pass --force to replace it")
+        refuse(p, force, hint)
 
 
 def _write_files(data: dict) -> None:

@@ -5,15 +5,21 @@ import math
 
 import numpy as np
 
+from simcore.errors import InputError
+
 #: The normal 97.5% quantile, ``scipy.stats.norm.ppf(0.975)`` written out (a test checks it), so that importing
 #: simcore does not load scipy.stats.
 Z95 = 1.959963984540054
 
 
 def wilson_ci(k: float, n: float, z: float = Z95) -> tuple[float, float]:
-    """Wilson score interval for a proportion ``k / n`` (95% by default)."""
+    """Wilson score interval for a proportion ``k / n`` (95% by default): ``k`` successes (a tie may count a
+    half) of ``n`` trials, 0 <= k <= n; (nan, nan) when n is 0."""
     if n <= 0:
         return (math.nan, math.nan)
+    if k < -1e-9 * n or k > n * (1 + 1e-9):
+        raise InputError(f"wilson_ci needs 0 <= k <= n (successes of n trials), got k={k!r}, n={n!r}")
+    k = min(max(k, 0), n)            # a float total a rounding error past an end
     p = k / n
     denom = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denom

@@ -15,6 +15,8 @@ import pandas as pd
 from simcore import runner
 from simcore.errors import InputError
 from simcore.games import game as find_game
+from simcore.games.base import check_n
+from simcore.rng import check_seed
 from simcore.metrics import COMMON, ratio  # noqa: F401  (ratio: part of this module's interface)
 
 from .inference import (ALPHA, Difference, histogram_test, holm, paired_difference, t_interval,
@@ -59,7 +61,9 @@ def metric_names(g, metrics, *, functionals: bool = True) -> list[str]:
         per = [m for m in names if g.metrics[m].kind == "per_game"]
         fun = [m for m in names if g.metrics[m].kind == "functional"]
         return per + (fun if functionals else [])
-    metrics = list(metrics)
+    metrics = [metrics] if isinstance(metrics, str) else list(metrics)
+    if not metrics:
+        raise InputError("metrics must name at least one metric")
     twice = repeated_metric(g, metrics)
     if twice:
         name, first, second = twice
@@ -152,6 +156,9 @@ class Comparison:
         degrees of freedom), the Holm-adjusted p is compared with ``alpha``, and ``required_n`` uses it."""
         from .inference import required_n
 
+        for name, v in (("power", power), ("alpha", alpha)):
+            if isinstance(v, bool) or not isinstance(v, (int, float, np.number)) or not 0 < v < 1:
+                raise InputError(f"{name} must be a probability between 0 and 1 (exclusive), got {v!r}")
         g = find_game(self.meta["game"])
         t = self.table()
         k = len(t)
@@ -234,6 +241,10 @@ def compare(game, rules_a, rules_b, n: int, seed: int = 0, *, metrics=None, setu
     ra, rb = g.rules(rules_a), g.rules(rules_b)
     names = metric_names(g, metrics)
     st = g.setup(setup)
+    n, seed = check_n(n), check_seed(seed)
+    if not isinstance(paired, (bool, np.bool_)):
+        raise InputError(f"paired must be True or False, got {paired!r}")
+    paired = bool(paired)
     seed_b = seed if paired else (seed + 1) % 2**64      # the largest seed's neighbour is 0
     with runner.maybe(executor, workers, threads):
         res_a, res_b = runner.concurrently(

@@ -165,6 +165,8 @@ def _forest_table(comparison_or_table, title, metrics):
         raise InputError("comparison table has no rows")
     if metrics is not None:
         metrics = [metrics] if isinstance(metrics, str) else list(metrics)
+        if not metrics:
+            raise InputError("metrics must name at least one metric of the table (or be None: every metric)")
         known = list(table["metric"])
         unknown = [m for m in metrics if m not in known]
         if unknown:

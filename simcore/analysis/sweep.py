@@ -10,6 +10,7 @@ Game g of seed s is the same random stream in every cell, so the differences are
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterable
 from pathlib import Path
 
 import numpy as np
@@ -19,7 +20,9 @@ import simcore.progress as _progress
 from simcore import runner
 from simcore.errors import InputError
 from simcore.games import game as find_game
+from simcore.games.base import check_n
 from simcore.metrics import is_indicator, per_game_interval
+from simcore.rng import check_seed
 from simcore.rulesbase import RuleError
 
 from .compare import metric_names, setup_changes
@@ -61,9 +64,12 @@ def _grid(g, base, setup, grid) -> dict[str, list[str]]:
 
 
 def _seeds(seeds) -> list[int]:
+    """``seeds`` (one seed or an iterable of seeds) as a list of distinct seeds (:func:`simcore.rng.check_seed`)."""
     if isinstance(seeds, (int, np.integer)):
         seeds = [seeds]
-    seeds = [int(s) for s in seeds]
+    if isinstance(seeds, (str, bytes)) or not isinstance(seeds, Iterable):
+        raise InputError(f"seeds must be a seed or a list of seeds (whole numbers), got {seeds!r}")
+    seeds = [check_seed(s) for s in seeds]
     if not seeds:
         raise InputError("seeds must name at least one seed")
     if len(set(seeds)) != len(seeds):
@@ -117,12 +123,8 @@ def sweep(game, base_rules, grid: dict, n: int, seeds=(0,), *, metrics=None, set
     setup = g.setup(setup)
     grid = _grid(g, base, setup, grid)
     names = metric_names(g, metrics, functionals=False)
-    if not names:
-        raise InputError("metrics must name at least one metric")
     seeds = _seeds(seeds)
-    if not (isinstance(n, (int, np.integer)) and n > 0):
-        raise InputError(f"n must be a positive whole number, got {n!r}")
-    n = int(n)
+    n = check_n(n)
 
     fields = list(grid)
     rule_fields = set(g.Rules.options())

@@ -65,6 +65,10 @@ class SetupBase:
         for f in dataclasses.fields(self):
             parse = f.metadata.get("parse")
             value = getattr(self, f.name)
+            if value is None and f.default is not None:
+                d = parse(f.default) if parse is not None else f.default
+                raise SetupError(f"{self.GAME} setup {f.name}=None: {f.name} needs a value; leave the key out for "
+                                 f"its default, {f.metadata['show'](d)!r}")
             if parse is not None and value is not None:
                 try:
                     parsed = parse(value)

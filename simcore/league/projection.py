@@ -417,6 +417,7 @@ def as_of(lg: League, date) -> League:
 
 def _date(value) -> str:
     """``value`` as YYYY-MM-DD: a ``datetime.date`` or such a string (the command line's ``--as-of`` rule)."""
+    import argparse
     import datetime
 
     from simcore.cliargs import iso_date
@@ -425,12 +426,15 @@ def _date(value) -> str:
         return value.isoformat()
     try:
         return iso_date(value)
-    except Exception:
+    except argparse.ArgumentTypeError:
         raise InputError(f"date {value!r} is not a date written YYYY-MM-DD (or a datetime.date)") from None
 
 
 def default_dates(lg: League, k: int = 5) -> list[str]:
-    """``k`` dates spread over the played results: the first and last result dates and quantiles between."""
+    """``k`` dates spread over the played results: the first and last result dates and quantiles between
+    (fewer when the results have fewer dates; ``k`` = 1: the first)."""
+    if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or k < 1:
+        raise InputError(f"k must be a whole number of dates (1 or more), got {k!r}")
     dates = sorted(set(lg.results["date"].astype(str)))
     if not dates:
         return []

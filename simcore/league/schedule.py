@@ -21,6 +21,7 @@ order).
 from __future__ import annotations
 
 import datetime as _dt
+from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -28,6 +29,7 @@ import numpy as np
 import pandas as pd
 
 from simcore.errors import InputError
+from simcore.rng import check_seed
 
 __all__ = [
     "round_robin",
@@ -69,6 +71,8 @@ def _team_names(teams) -> list[str]:
         if "team" not in teams.columns:
             raise InputError("teams DataFrame needs a 'team' column")
         names = [str(t) for t in teams["team"]]
+    elif isinstance(teams, (str, bytes)) or not isinstance(teams, Iterable):
+        raise InputError(f"teams must be a list of team names or a DataFrame with a 'team' column, got {teams!r}")
     else:
         names = [str(t) for t in teams]
     dup = sorted({t for t in names if names.count(t) > 1})
@@ -143,7 +147,7 @@ def round_robin(teams, rounds: int = 2, seed: int = 0, start="2026-10-01") -> pd
         raise InputError(f"{rounds} rounds of {len(names)} teams are {games} games; a schedule has at most "
                          f"{MAX_GAMES}")
     day0 = _parse_start(start)
-    rng = np.random.default_rng(seed)
+    rng = np.random.default_rng(check_seed(seed))
     order = [names[i] for i in rng.permutation(len(names))]
     if len(order) % 2:
         order.append(None)  # bye
@@ -297,7 +301,7 @@ def nhl_schedule(teams: pd.DataFrame, games: int = NHL_GAMES, seed: int = 0,
         raise InputError(f"games_per_date must be a positive integer or None, got {games_per_date!r}")
     conf = _nhl_structure(teams)
     day0 = _parse_start(start)
-    rng = np.random.default_rng(seed)
+    rng = np.random.default_rng(check_seed(seed))
     pair_games = _nhl_pair_games(conf, rng)
     return _frame(_assign_dates(pair_games, rng, games_per_date), day0)
 

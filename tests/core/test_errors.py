@@ -151,7 +151,7 @@ def test_runner_and_rng_refusals_are_input_errors():
 
     with pytest.raises(InputError, match="executor must be"):
         runner.parse_executor("cloud")
-    with pytest.raises(InputError, match="chunk_size must be positive, got -1"):
+    with pytest.raises(InputError, match="chunk_size must be a positive whole number of games, got -1"):
         runner.chunk_size_of(-1)
     with pytest.raises(InputError, match=r"seed must be in 0 \.\. 2\*\*64-1, got -1"):
         rng.check_seed(-1)

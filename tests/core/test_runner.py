@@ -55,7 +55,7 @@ def test_run_chunks_reaches_the_first_chunk_of_10_to_18_games_at_once():
 
 
 def test_chunk_size_must_be_positive():
-    with pytest.raises(ValueError, match="chunk_size must be positive, got -1"):
+    with pytest.raises(ValueError, match="chunk_size must be a positive whole number of games, got -1"):
         runner.chunks(10, -1)
 
 

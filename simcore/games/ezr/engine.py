@@ -321,10 +321,13 @@ def exact_period(ezr: int, rules: Rules | str | None = None, *, period: int = 1,
     The ?? chart makes the period depend on more than the line: HOT GOALIE on
     the opposing goalie's DEF letter (``goalie_def``), BREAKAWAY on the
     shooter's and goalie's shootout ratings, period 3 on its own column, and
-    earlier INJURY results (``injuries``).
+    earlier INJURY results (``injuries``: 0 or more; they stack, each lowering every later roll, which
+    stays in 1..99).
     """
-    if period not in (1, 2, 3):
+    if isinstance(period, bool) or not isinstance(period, (int, np.integer)) or period not in (1, 2, 3):
         raise InputError(f"period must be 1, 2 or 3, got {period!r}")
+    if isinstance(injuries, bool) or not isinstance(injuries, (int, np.integer)) or injuries < 0:
+        raise InputError(f"injuries must be a whole number of earlier INJURY results (0 or more), got {injuries!r}")
     c = _line_matchup(ezr, rules, goalie_def, shooter, goalie_so, charts, policy)
     return _TeamPeriods(c, 0).period(1 if period == 3 else 0, injuries).sum(axis=1)
 

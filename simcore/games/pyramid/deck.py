@@ -8,6 +8,7 @@ goal) read from ``data/lineups.toml``.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -84,6 +85,12 @@ def standard_deck(ace: str = "high", jokers: int = 0, copies: int = 1) -> Deck:
 def custom_deck(values, labels=None, source: str = "custom") -> Deck:
     """A deck from a list of values.  Without ``labels`` each card is labelled by its value; labels given are one
     per card and none may be empty (an empty label is an error, never filled in from the value)."""
+    if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
+        raise InputError(f"{source}: a deck's values are a list of whole numbers, got {values!r}")
+    values = tuple(values)
+    for i, v in enumerate(values):
+        if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
+            raise InputError(f"{source}: card {i + 1}'s value {v!r} is not a whole number")
     values = tuple(int(v) for v in values)
     labels = tuple(labels) if labels is not None else tuple(str(v) for v in values)
     if not values:

@@ -193,14 +193,24 @@ def _games_table(res: Results, c: Compiled) -> pd.DataFrame:
         "winner": pd.Categorical.from_codes(OG[:, O.winner].astype(np.int64), categories=list(WINNERS)),
         "decided_in": pd.Categorical.from_codes(OG[:, O.decided].astype(np.int64), categories=list(DECIDED)),
     })
-    for side, pre in ((0, "home"), (1, "away")):
-        df[f"{pre}_shots"] = OT_[:, side, T.sog]
-        df[f"{pre}_pp_opportunities"] = OT_[:, side, T.ppo]
-        df[f"{pre}_pp_goals"] = OT_[:, side, T.ppg]
-    df["shootout_home"] = OG[:, O.so_home].astype(np.int16)
-    df["shootout_away"] = OG[:, O.so_away].astype(np.int16)
-    df["action_cards"] = OG[:, O.cards].astype(np.int16)
+    for k, v in counter_columns(OG, OT_).items():
+        df[k] = v
     return df
+
+
+def counter_columns(OG: np.ndarray, OT_: np.ndarray) -> dict[str, np.ndarray]:
+    """The games table's columns after the common ones, from the game counters ``OG`` (games, NO) and the team
+    counters ``OT_`` (games, 2, NT): shots, power plays and power-play goals by side, the shootout goals and the
+    action cards drawn (int16)."""
+    out = {}
+    for side, pre in ((0, "home"), (1, "away")):
+        out[f"{pre}_shots"] = OT_[:, side, T.sog]
+        out[f"{pre}_pp_opportunities"] = OT_[:, side, T.ppo]
+        out[f"{pre}_pp_goals"] = OT_[:, side, T.ppg]
+    out["shootout_home"] = OG[:, O.so_home].astype(np.int16)
+    out["shootout_away"] = OG[:, O.so_away].astype(np.int16)
+    out["action_cards"] = OG[:, O.cards].astype(np.int16)
+    return out
 
 
 def _team_games(res: Results, c: Compiled) -> pd.DataFrame:
@@ -359,9 +369,14 @@ class GameLog:
     team: np.ndarray
     players: np.ndarray
     goalies: np.ndarray
+    counters: np.ndarray            # the game counters (NO,): what the games table's row reads besides ``team``
 
     def text(self) -> str:
         return "\n".join(self.events["text"])
+
+    def counter_columns(self) -> dict:
+        """The game's values of the games table's columns after the common ones (:func:`counter_columns`)."""
+        return {k: v[0].item() for k, v in counter_columns(self.counters[None], self.team[None]).items()}
 
 
 def _play_logged(c: Compiled, home, away, seed, game, coaches, scripted, sact, ssplit, sdice, goalie_slots=(0, 0),
@@ -388,7 +403,7 @@ def _play_logged(c: Compiled, home, away, seed, game, coaches, scripted, sact, s
     from .pbp import describe
     events = describe(c, L[:nlog], (h, a))
     return GameLog(events, home, away, int(OG[O.home]), int(OG[O.away]), WINNERS[OG[O.winner]],
-                   DECIDED[OG[O.decided]], OT_, OP, OK)
+                   DECIDED[OG[O.decided]], OT_, OP, OK, OG)
 
 
 def play_by_play(home, away, seed: int = 0, game: int = 0, rules=None, *, kit=None, coaches=None) -> GameLog:

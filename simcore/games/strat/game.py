@@ -247,7 +247,7 @@ class Strat(Game):
                                  coaches=setup.coaches)
         result = {"game": "strat", "variant": rules.id, "seed": seed, "game_id": game_index, "home": home,
                   "away": away, "home_goals": lg.home_goals, "away_goals": lg.away_goals, "winner": lg.winner,
-                  "decided_in": lg.decided_in}
+                  "decided_in": lg.decided_in, **lg.counter_columns()}
         return PlayByPlay(lg.text(), lg.events, result, {"game": "strat", "variant": rules.id, "seed": seed,
                                                          "game_index": game_index, "setup": setup.id,
                                                          "kit": setup.kit.name, "log": lg})
