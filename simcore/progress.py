@@ -54,6 +54,10 @@ def _tqdm():
 def bar(*, show: bool | None = None, **kw):
     """A ``tqdm.auto`` bar on stderr (``kw`` as tqdm's).  ``show``: True draws it whatever stderr is, False
     hides it, None draws it on a terminal or in Jupyter; quiet mode hides it in every case."""
+    if isinstance(show, str) or show not in (True, False, None):
+        from simcore.errors import InputError
+
+        raise InputError(f"progress must be True, False or None (a bar on a terminal or in Jupyter), got {show!r}")
     if _quiet:
         disable = True
     elif show is None:

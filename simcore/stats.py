@@ -82,7 +82,9 @@ def hist_moments(hist: np.ndarray) -> tuple[float, float, float]:
 
 
 def mean_ci(mean: float, sd: float, n: float, z: float = Z95) -> tuple[float, float]:
-    """Normal-approximation interval for a mean."""
+    """Normal-approximation interval for a mean from its ``sd`` (>= 0) over ``n`` values; (nan, nan) for n <= 1."""
+    if sd < 0:
+        raise InputError(f"mean_ci needs a standard deviation >= 0, got sd={sd!r}")
     if n <= 1:
         return (math.nan, math.nan)
     half = z * sd / math.sqrt(n)

@@ -102,14 +102,21 @@ def name_problem(text: str) -> str | None:
     return None
 
 
+def as_path(path, what: str = "a file") -> Path:
+    """``path`` (a str or an ``os.PathLike``) as a Path; anything else is an InputError naming it."""
+    if not isinstance(path, (str, os.PathLike)):
+        raise InputError(f"{what} is named by its path (a str or a pathlib.Path), got {path!r}")
+    return Path(path)
+
+
 def read_text(path) -> Text:
     """The text of ``path``: bytes, a leading UTF-8 BOM dropped, decoded as strict UTF-8.
 
     A file that cannot be read, is not a regular file (a folder, ``/dev/zero``), is too large or is not UTF-8 is
     a ChartError naming the file (and for a bad byte the line, the byte's offset and value).
     """
+    p = as_path(path)
     shown = str(path)
-    p = Path(path)
     try:
         with open(p, "rb") as fh:
             regular = stat.S_ISREG(os.fstat(fh.fileno()).st_mode)

@@ -6,7 +6,6 @@ the line and the column, with the offending text; nothing runs until the whole l
 from __future__ import annotations
 
 import datetime
-import os
 import re
 import warnings
 from dataclasses import dataclass, field
@@ -16,8 +15,7 @@ import pandas as pd
 
 from simcore.charts import ChartError
 from simcore.deprecation import SimcoreDeprecationWarning
-from simcore.errors import InputError
-from simcore.textio import (FieldError, Range, check_header, csv_rows, name_problem, number, read_text,
+from simcore.textio import (FieldError, Range, as_path, check_header, csv_rows, name_problem, number, read_text,
                             read_toml)
 
 from .ranking import check_playoff_format
@@ -321,9 +319,7 @@ def _check_result(path, no, rec: dict, ps) -> None:
 def load_league(path, results=None) -> League:
     """Read ``league.toml`` and the files it names (relative to it).  ``results``: a played-results CSV that
     replaces the one the league file names."""
-    if not isinstance(path, (str, os.PathLike)):
-        raise InputError(f"a league is read from the path of its league.toml, got {path!r}")
-    path = Path(path)
+    path = as_path(path, "a league (its league.toml)")
     t = read_toml(path)
     doc = t.doc
     base = path.parent

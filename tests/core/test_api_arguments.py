@@ -146,7 +146,7 @@ def test_round_robin_checks_teams_and_seed(teams, kwargs, message):
 
 
 def test_league_arguments():
-    with pytest.raises(InputError, match="a league is read from the path of its league.toml, got 5"):
+    with pytest.raises(InputError, match="a league \\(its league.toml\\) is named by its path .*got 5"):
         load_league(5)
     lg = load_league(sample("ezr") / "league.toml")
     for k in (-2, 0, 1.5, True):
@@ -204,3 +204,27 @@ def test_strat_play_by_play_result_is_the_games_row():
     r = g.play_by_play(None, seed=3, game_index=11).result
     assert r["home_shots"] == row.home_shots and r["action_cards"] == row.action_cards > 0
     assert pd.Series(r)[row.index].astype(str).equals(row.astype(str))
+
+
+@pytest.mark.parametrize("load", ["strat.load_kit", "pyramid.load_deck", "passscore.load_board", "league.load_league"])
+def test_a_file_argument_that_is_not_a_path_is_named(load):
+    import importlib
+
+    module, name = load.rsplit(".", 1)
+    fn = getattr(importlib.import_module(("simcore.games." if module != "league" else "simcore.") + module), name)
+    with pytest.raises(InputError, match="path.*got 5"):
+        fn(5)
+
+
+def test_mean_ci_needs_a_standard_deviation():
+    from simcore.stats import mean_ci
+
+    with pytest.raises(InputError, match="mean_ci needs a standard deviation >= 0, got sd=-1"):
+        mean_ci(1.0, -1, 10)
+    assert mean_ci(1.0, 0.0, 10) == (1.0, 1.0)
+
+
+@pytest.mark.parametrize("progress", ["yes", "no", 2])
+def test_progress_is_true_false_or_none(progress):
+    with pytest.raises(InputError, match=f"progress must be True, False or None .*got {progress!r}"):
+        simcore.game("ezr").simulate(None, n=5, progress=progress)

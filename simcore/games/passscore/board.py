@@ -23,7 +23,7 @@ import numpy as np
 
 from simcore.charts import ChartError
 from simcore.errors import InputError
-from simcore.textio import FieldError, Range, read_toml
+from simcore.textio import FieldError, Range, as_path, read_toml
 
 DATA = Path(__file__).parent / "data"
 DEFAULT_BOARD = DATA / "board.toml"
@@ -177,7 +177,7 @@ def _table(r: _Reader, doc: dict, name: str, many: bool):
 
 def load_board(path=None) -> Board:
     """Read and check a board file (default: the shipped ``data/board.toml``)."""
-    path = DEFAULT_BOARD if path is None else Path(path)
+    path = DEFAULT_BOARD if path is None else as_path(path, "a board file")
     t = read_toml(path)
     r = _Reader(t)
     doc = t.doc

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from simcore.charts import ChartError, read_table
-from simcore.textio import read_toml
+from simcore.textio import as_path, read_toml
 
 from .advdeck import AdvancedCard, load_advanced_action_deck, load_advanced_faceoff_chart, load_super_faceoff_chart
 from .cards import Goalie, Skater, load_goalies, load_skaters
@@ -237,7 +237,7 @@ KIT_KEYS = ("name", "synthetic", *KIT_FILES, *KIT_ADVANCED,
 
 def load_kit(path) -> Kit:
     """A kit folder (holding ``kit.toml``) or the ``kit.toml`` itself."""
-    path = Path(path)
+    path = as_path(path, "a kit")
     if not path.exists():
         raise ChartError(str(path), None, None, None, "no such kit folder (a folder holding kit.toml; `simcore "
                          "strat kit new DIR` writes one to edit)")
