@@ -224,16 +224,27 @@ def add_format(p):
 
 
 class JoinRepeated(argparse.Action):
-    """A ``FIELD=VALUE,...`` option that may be repeated: the values are joined with commas, so a field set in
-    two of them is refused by the spec's parser as a field given twice (``--rules a=1 --rules a=2`` is the
-    same error as ``--rules a=1,a=2``); the last one does not win in silence.  An empty one adds nothing, as
-    ``--rules ''`` alone sets nothing (a script's ``--rules "$EXTRA"`` with nothing in it)."""
+    """A list option (``FIELD=VALUE,...``, ``--metrics a,b``, ``--seeds 1,2``) that may be repeated: the values
+    are joined with :attr:`sep`, so a field set in two of them is refused by the spec's parser as a field given
+    twice (``--rules a=1 --rules a=2`` is the same error as ``--rules a=1,a=2``) and ``--seeds 1 --seeds 2`` is
+    ``--seeds 1,2``; the last one does not win in silence, and the option's default is not joined in.  An empty
+    one adds nothing, as ``--rules ''`` alone sets nothing (a script's ``--rules "$EXTRA"`` with nothing in it)."""
+
+    sep = ","
 
     def __call__(self, parser, namespace, values, option_string=None):
-        before = getattr(namespace, self.dest, None)
+        given = getattr(namespace, "_given_options", set())
+        before = getattr(namespace, self.dest, None) if self.dest in given else None
+        namespace._given_options = given | {self.dest}
         if not values.strip():
             values = ""
-        setattr(namespace, self.dest, f"{before},{values}" if before and values else (before or values))
+        setattr(namespace, self.dest, f"{before}{self.sep}{values}" if before and values else (before or values))
+
+
+class JoinRepeatedGroups(JoinRepeated):
+    """:class:`JoinRepeated` for an option whose items are separated by ``;`` (``--grid 'a=1,2;b=3'``)."""
+
+    sep = ";"
 
 
 def add_rules(p, example: str):

@@ -263,7 +263,8 @@ def cmd_dataset(argv):
     add_seed(p)
     p.add_argument("--rules", default="", metavar="FIELD=VALUE,...", action=JoinRepeated, help="rule fields")
     p.add_argument("--setup", default="", metavar="KEY=VALUE,...", action=JoinRepeated, help="who plays")
-    p.add_argument("--tables", default=None, help="comma-separated per-game tables (default: every one)")
+    p.add_argument("--tables", default=None, action=JoinRepeated,
+                   help="comma-separated per-game tables (default: every one)")
     p.add_argument("--block", type=positive_int, default=DEFAULT_BLOCK,
                    help=f"games per file (default {DEFAULT_BLOCK})")
     p.add_argument("--out", required=True, metavar="DIR", help="the output folder")

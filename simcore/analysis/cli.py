@@ -6,8 +6,8 @@ import json
 import os
 from pathlib import Path
 
-from simcore.cliargs import (JoinRepeated, Parser, UsageError, decimal, output_file, plain, plot_file, positive_int,
-                             refuse_one_file_twice, refuse_overwrite)
+from simcore.cliargs import (JoinRepeated, JoinRepeatedGroups, Parser, UsageError, decimal, output_file, plain,
+                             plot_file, positive_int, refuse_one_file_twice, refuse_overwrite)
 from simcore.cliargs import add_format, add_seed, add_threads
 from simcore.cliargs import seed as seed_arg
 from simcore.games import available_games
@@ -95,8 +95,9 @@ def cmd_compare(argv):
                    "except with --unpaired")
     p.add_argument("-n", type=positive_int, default=100_000, help="games per variant (default 100000)")
     add_seed(p)
-    p.add_argument("--metrics", default=None, help="comma-separated metric names, each once (default: the game's "
-                   "default set; `simcore GAME metrics` lists them)")
+    p.add_argument("--metrics", default=None, action=JoinRepeated,
+                   help="comma-separated metric names, each once (default: the game's default set; `simcore GAME "
+                   "metrics` lists them)")
     p.add_argument("--setup", default="", metavar="KEY=VALUE,...", action=JoinRepeated,
                    help="who plays in both A and B (the game's setup keys: `simcore GAME --help`), e.g. "
                    "home=BOS,away=NYR")
@@ -224,14 +225,16 @@ def cmd_sweep(argv):
                 description="Run every combination of some rule values and compare each with a base variant "
                             "on common random numbers.")
     p.add_argument("game", help=f"game id: {', '.join(available_games())}")
-    p.add_argument("--grid", required=True, metavar="GRID",
-                   help="rule values to combine: 'field=v1,v2;field2=v3,v4'")
+    p.add_argument("--grid", required=True, metavar="GRID", action=JoinRepeatedGroups,
+                   help="rule values to combine: 'field=v1,v2;field2=v3,v4' (or one --grid per field)")
     p.add_argument("--base", default="", metavar="RULES", action=JoinRepeated, help="the base variant: field=value,... "
                    "(default: the rulebook)")
     p.add_argument("-n", type=positive_int, default=10_000, help="games per cell and seed (default 10000)")
-    p.add_argument("--seeds", default="0", help="comma-separated seeds, the same for every cell (default 0)")
-    p.add_argument("--metrics", default=None, help="comma-separated metric names, each once (default: the game's "
-                   "default set; `simcore GAME metrics` lists them)")
+    p.add_argument("--seeds", default="0", action=JoinRepeated,
+                   help="comma-separated seeds, the same for every cell (default 0)")
+    p.add_argument("--metrics", default=None, action=JoinRepeated,
+                   help="comma-separated metric names, each once (default: the game's default set; `simcore GAME "
+                   "metrics` lists them)")
     p.add_argument("--setup", default="", metavar="KEY=VALUE,...", action=JoinRepeated,
                    help="who plays (the game's setup keys: `simcore GAME --help`), e.g. home=BOS,away=NYR")
     add_threads(p)

@@ -4,8 +4,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from simcore.cliargs import (Parser, UsageError, iso_date, plain, plot_file, positive_int, refuse_overwrite,
-                             refuse_overwrite_any)
+from simcore.cliargs import (JoinRepeated, Parser, UsageError, iso_date, plain, plot_file, positive_int,
+                             refuse_overwrite, refuse_overwrite_any)
 from simcore.cliargs import add_executor, add_format, add_seed, add_threads
 
 
@@ -142,7 +142,7 @@ def cmd_league_history(argv):
     p = Parser(prog="simcore league history",
                 description="Projected odds as of successive dates of the played results.")
     p.add_argument("league", help="league.toml")
-    p.add_argument("--dates", default=None,
+    p.add_argument("--dates", default=None, action=JoinRepeated,
                    help="comma-separated dates, YYYY-MM-DD, each once and in order (default: five dates spread over "
                         "the played results)")
     p.add_argument("--odds", choices=("playoff", "division", "first_overall", "title"), default="playoff",

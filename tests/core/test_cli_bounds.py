@@ -1,6 +1,7 @@
 """Numbers on the command line and in the contract: ASCII digits only, counts within int64, n within memory,
 game indices within the run."""
 import argparse
+import json
 
 import pytest
 
@@ -210,6 +211,15 @@ def test_control_characters_in_arguments_stay_on_the_error_line(cli, argv, shown
      "--setup key 'home' is given twice (home=BOS and home=NYR)"),
     (["sweep", "ezr", "--grid", "overtime=table,none", "--base", "qq_chart=on", "--base", "qq_chart=off"],
      "'qq_chart' is given twice (qq_chart=on and qq_chart=off)"),
+    (["sweep", "ezr", "--grid", "overtime=none", "--grid", "overtime=table"], "--grid names 'overtime' twice"),
+    (["sweep", "ezr", "--grid", "overtime=none", "--seeds", "1", "--seeds", "1"], "seeds repeat: [1, 1]"),
+    (["sweep", "ezr", "--grid", "overtime=none", "--metrics", "tie", "--metrics", "tie"],
+     "--metrics names the ezr metric 'tie' twice"),
+    (["compare", "ezr", "--b", "overtime=none", "--metrics", "tie", "--metrics", "tie"],
+     "--metrics names the ezr metric 'tie' twice"),
+    (["dataset", "ezr", "--out", "ds", "--tables", "games", "--tables", "games"], "tables names 'games' twice"),
+    (["league", "history", "LEAGUE", "--dates", "2026-11-05", "--dates", "2026-11-05"],
+     "--dates gives 2026-11-05 twice; give each date once"),
 ])
 def test_a_setting_given_twice_is_refused_naming_both(cli, argv, needle):
     code, _, err = cli(*argv)
@@ -228,6 +238,16 @@ def test_an_empty_item_in_rules_is_refused_naming_the_text(cli, spec):
     code, _, err = cli("passscore", "--rules", spec)
     one_line_error(code, err, f"passscore rules {spec!r} have an empty item")
     assert Rules().with_options("plays=80,slides=off") == Rules(plays="80", slides="off")
+
+
+def test_list_options_given_twice_add_up(cli):
+    code, out, err = cli("sweep", "ezr", "--grid", "overtime=none", "--grid", "shootout=off", "-n", "20",
+                         "--seeds", "1", "--seeds", "2", "--metrics", "home_win", "--metrics", "tie",
+                         "--format", "json")
+    assert code == 0, err
+    doc = json.loads(out)
+    assert doc["grid"] == {"overtime": ["none"], "shootout": ["off"]} and doc["seeds"] == [1, 2]
+    assert {r["metric"] for r in doc["rows"]} == {"home_win", "tie"}
 
 
 def test_a_flag_agreeing_with_rules_and_repeated_rules_of_other_fields_play(cli):
