@@ -30,13 +30,53 @@ class _Quiet(argparse.Action):
         setattr(namespace, self.dest, True)
 
 
+class _Once:
+    """A stored option given twice with different values is refused, naming both (``--overtime none
+    --overtime table``, ``--home BOS --home NYR``, ``--qq-chart --no-qq-chart``): never "the last wins".  The
+    same value twice is the same setting and passes."""
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        _once(self, parser, namespace, values, option_string)
+        super().__call__(parser, namespace, values, option_string)
+
+
+def _once(action, parser, namespace, values, option_string):
+    """Record that ``action`` set its destination; refuse a second, different value (:class:`_Once`)."""
+    value = action.const if action.nargs == 0 else values
+    given = getattr(namespace, "_given_values", {})
+    if action.dest in given and given[action.dest][1] != value:
+        show = (lambda opt, v: opt if action.nargs == 0 else f"{opt} {v}")
+        parser.error(f"{show(*given[action.dest])} and {show(option_string, value)} set one thing twice; give one")
+    namespace._given_values = {**given, action.dest: (option_string, value)}
+
+
+class _StoreOnce(_Once, argparse._StoreAction):
+    pass
+
+
+class _StoreConstOnce(_Once, argparse._StoreConstAction):
+    pass
+
+
+class _StoreTrueOnce(_Once, argparse._StoreTrueAction):
+    pass
+
+
+class _StoreFalseOnce(_Once, argparse._StoreFalseAction):
+    pass
+
+
 class Parser(argparse.ArgumentParser):
     """An argument parser whose errors are a :class:`UsageError` (one line, exit 2) and whose help keeps the
-    layout of its epilog.  Every command has ``--quiet`` (:func:`simcore.progress.set_quiet`)."""
+    layout of its epilog.  Every command has ``--quiet`` (:func:`simcore.progress.set_quiet`).  An option given
+    twice with different values is refused (:class:`_Once`); a list option adds up (:class:`JoinRepeated`)."""
 
     def __init__(self, *args, **kw):
         kw.setdefault("formatter_class", argparse.RawDescriptionHelpFormatter)
         super().__init__(*args, **kw)
+        for name, action in ((None, _StoreOnce), ("store", _StoreOnce), ("store_const", _StoreConstOnce),
+                             ("store_true", _StoreTrueOnce), ("store_false", _StoreFalseOnce)):
+            self.register("action", name, action)
         self.add_argument("--quiet", action=_Quiet, nargs=0, default=False,
                           help="no progress bars and no notice of kernels compiling")
 
@@ -130,6 +170,7 @@ class _Given(argparse.Action):
     """Store the option's value and remember it was given on the command line (see :func:`given`)."""
 
     def __call__(self, parser, namespace, values, option_string=None):
+        _once(self, parser, namespace, values, option_string)
         setattr(namespace, self.dest, values)
         namespace._given = getattr(namespace, "_given", frozenset()) | {self.dest}
 
@@ -195,6 +236,7 @@ class _Executor(argparse.Action):
     def __call__(self, parser, namespace, values, option_string=None):
         from simcore import runner
 
+        _once(self, parser, namespace, values, option_string)
         setattr(namespace, self.dest, values)
         runner.configure(**{self.dest: values})
 

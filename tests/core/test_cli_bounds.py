@@ -212,6 +212,17 @@ def test_control_characters_in_arguments_stay_on_the_error_line(cli, argv, shown
     (["sweep", "ezr", "--grid", "overtime=table,none", "--base", "qq_chart=on", "--base", "qq_chart=off"],
      "'qq_chart' is given twice (qq_chart=on and qq_chart=off)"),
     (["sweep", "ezr", "--grid", "overtime=none", "--grid", "overtime=table"], "--grid names 'overtime' twice"),
+    (["ezr", "--overtime", "none", "--overtime", "table"],
+     "--overtime none and --overtime table set one thing twice; give one"),
+    (["ezr", "--home", "BOS", "--home", "NYR"], "--home BOS and --home NYR set one thing twice"),
+    (["ezr", "-n", "10", "-n", "20"], "-n 10 and -n 20 set one thing twice"),
+    (["ezr", "--threads", "1", "--threads", "2"], "--threads 1 and --threads 2 set one thing twice"),
+    (["pyramid", "--policy-a", "rush", "--policy-a", "random"], "--policy-a rush and --policy-a random set one"),
+    (["pyramid", "--policy-a", "shoot=always,shoot=random"],
+     "pyramid policy field 'shoot' is given twice (shoot=always and shoot=random)"),
+    (["blueline", "--policy-away", "check=body;check=stick"],
+     "blueline policy field 'check' is given twice (check=body and check=stick)"),
+    (["blueline", "--policy-away", "shoot=always;cautious"], "the preset 'cautious' must come first"),
     (["sweep", "ezr", "--grid", "overtime=none", "--seeds", "1", "--seeds", "1"], "seeds repeat: [1, 1]"),
     (["sweep", "ezr", "--grid", "overtime=none", "--metrics", "tie", "--metrics", "tie"],
      "--metrics names the ezr metric 'tie' twice"),
@@ -251,7 +262,8 @@ def test_list_options_given_twice_add_up(cli):
 
 
 def test_a_flag_agreeing_with_rules_and_repeated_rules_of_other_fields_play(cli):
-    code, out, err = cli("ezr", "-n", "100", "--no-qq-chart", "--rules", "qq_chart=off", "--format", "json")
+    code, out, err = cli("ezr", "-n", "100", "--no-qq-chart", "--rules", "qq_chart=off", "--format", "json",
+                         "-n", "100", "--no-qq-chart")            # the same setting twice is one setting
     assert code == 0, err
     assert "qq_chart=off" in out
     code, out, err = cli("ezr", "-n", "100", "--rules", "qq_chart=off", "--rules", "overtime=none",

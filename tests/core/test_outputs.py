@@ -403,3 +403,21 @@ def test_the_entry_answers_an_interrupted_import_in_one_line():
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
     assert p.returncode == 130 and p.stderr == "simcore: interrupted\n", p.stderr
+
+
+def test_sigterm_while_the_package_imports_is_one_line():
+    """SIGTERM while the console process imports the package (a finder that sends it when simcore.cli is imported
+    stands in for `kill` or `timeout` in the first half second): one line, ``simcore: terminated``, status 143; it
+    killed the process silently."""
+    code = ("import os, signal, sys\n"
+            "class Term:\n"
+            "    def find_spec(self, name, path=None, target=None):\n"
+            "        if name == 'simcore.cli':\n"
+            "            os.kill(os.getpid(), signal.SIGTERM)\n"
+            "sys.meta_path.insert(0, Term())\n"
+            "import simcore_entry\n"
+            "sys.argv = ['simcore', 'ezr', '--help']\n"
+            "sys.exit(simcore_entry.main())\n")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
+    assert p.returncode == 143 and p.stderr == "simcore: terminated\n", (p.returncode, p.stderr)

@@ -128,18 +128,27 @@ class Policy:
             return cls()
         if isinstance(spec, Policy):
             return spec
+        if not isinstance(spec, str):
+            raise InputError(f"a blueline policy is a preset name or 'field=value;...', got {spec!r}")
         items: dict[str, str] = {}
-        for part in filter(None, (p.strip() for p in re.split(r"[;,]", str(spec)))):
+        given: dict[str, str] = {}
+        for i, part in enumerate(filter(None, (p.strip() for p in re.split(r"[;,]", spec)))):
             if "=" not in part:
                 if part not in PRESETS:
                     raise InputError(f"unknown blueline policy {part!r}; presets: {', '.join(PRESETS)}; "
                                      f"or field=value;... with fields {', '.join(cls.field_names())}")
+                if i:
+                    raise InputError(f"blueline policy {spec!r}: the preset {part!r} must come first (the fields "
+                                     "after it change it); give one preset")
                 items.update(cls._items(PRESETS[part]))
                 continue
             k, v = (s.strip() for s in part.split("=", 1))
             if k not in cls.field_names():
                 raise InputError(f"unknown blueline policy field {k!r}; fields: {', '.join(cls.field_names())}")
-            items[k] = v
+            if k in given:
+                raise InputError(f"blueline policy field {k!r} is given twice ({k}={given[k]} and {k}={v}); "
+                                 "give each field once")
+            items[k] = given[k] = v
         return cls(**{("pass_" if k == "pass" else k): v for k, v in items.items()})
 
     @staticmethod

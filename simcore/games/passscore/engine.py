@@ -26,6 +26,8 @@ def compile_ctx(rules=None, policies=(None, None), board=None) -> Ctx:
 
     rules = Rules.coerce(rules)
     board = board if board is not None else load_board()
+    if isinstance(policies, str) or not isinstance(policies, (tuple, list)) or len(policies) != 2:
+        raise InputError(f"policies must be a (home, away) pair, got {policies!r}")
     pols = tuple(Policy.parse(p if p is not None else "random") for p in policies)
     (rc, nbr, goal, crease, goal_of, crease_of, shade_of, start, dots, lines, slide_path, slide_len,
      slide_of) = board.arrays()
@@ -100,6 +102,13 @@ def play_scripted(script, rules=None, board=None, nlog=MAX_EVENTS):
     return _row(win, w), events, int(used)
 
 
+def _team(t, name: str = "team") -> int:
+    """``t`` as a team index, 0 (home, red) or 1 (away, blue); anything else is an InputError."""
+    if isinstance(t, bool) or not isinstance(t, (int, np.integer)) or t not in (0, 1):
+        raise InputError(f"{name} must be 0 (home) or 1 (away), got {t!r}")
+    return int(t)
+
+
 class Position:
     """A position to try plays on (scenario tests, the legal-play checks): ``Position(rules, board)`` starts at
     the opening; :meth:`set` places players; :meth:`legal` lists the legal plays; :meth:`play` makes one play as
@@ -115,7 +124,16 @@ class Position:
         reset(self.c, self.w)
 
     def set(self, home, away, poss=0, carrier=1):
-        """Players on circles: ``home`` / ``away`` six [row, column] pairs by slot (None: off the board)."""
+        """Players on circles: ``home`` / ``away`` six [row, column] pairs by slot (None: off the board); team
+        ``poss`` (0 home, 1 away) has the puck, on its player in slot ``carrier``."""
+        _team(poss, "poss")
+        if isinstance(carrier, bool) or not isinstance(carrier, (int, np.integer)) or not 0 <= carrier < N_SLOTS:
+            raise InputError(f"carrier must be a slot 0..{N_SLOTS - 1}, got {carrier!r}")
+        for name, side in (("home", home), ("away", away)):
+            if isinstance(side, str) or len(side) != N_SLOTS:
+                raise InputError(f"{name} must be {N_SLOTS} [row, column] pairs (None: off the board), got {side!r}")
+        if (home, away)[poss][carrier] is None:
+            raise InputError(f"the puck carrier, slot {carrier} of {('home', 'away')[poss]}, is off the board")
         w = self.w
         w.occ[:] = 0
         for t, side in enumerate((home, away)):
@@ -133,12 +151,14 @@ class Position:
         return self
 
     def legal(self, team) -> np.ndarray:
+        team = _team(team)
         from .kernel.plays import generate
 
         n = generate(self.c, self.w, team, self.w.buf, 0, team, self.w.val)
         return self.w.buf[:n].copy()
 
     def random_play(self, team, seed=0, game=0, tries=1_000_000):
+        team = _team(team)
         from simcore.rng import STATE_SIZE, seed_stream
 
         from .kernel.plays import random_play
@@ -153,6 +173,7 @@ class Position:
         """The play team's policy makes from this position on the stream of (seed, game), or None when it has
         no legal play; the position is left as it is.  The turn is played, as the game loop plays it, on a copy
         of the position (without a slow-play draw, so the stream drives the policy alone)."""
+        team = _team(team)
         from .kernel.drivers import turn_on_stream
         from .kernel.layout import R
 
@@ -167,10 +188,14 @@ class Position:
         return w.play.copy() if w.play[0] != 0 else None
 
     def play(self, team, play) -> int:
+        team = _team(team)
         from .kernel.drivers import play_turn
 
+        a = np.asarray(play)
+        if a.shape != (4,) or a.dtype.kind not in "iu":
+            raise InputError(f"a play is 4 whole numbers (type, then three actions: a row of legal()), got {play!r}")
         self.w.S[Z.rest] = 0                  # this play is the turn a rest was for, as in drivers.one_turn
-        return int(play_turn(self.c, self.w, team, np.asarray(play, np.int64), -1))
+        return int(play_turn(self.c, self.w, team, a.astype(np.int64), -1))
 
     def turn(self, play=None, slow=False) -> int:
         """One turn of the team to play as the game loop makes it (a slow-play draw where the rules make one:
@@ -197,7 +222,7 @@ class Position:
 
     @to_move.setter
     def to_move(self, t):
-        self.w.S[Z.to_move] = t
+        self.w.S[Z.to_move] = _team(t)
 
     def penalized(self, team):
         """(slot, plays left) of team's penalized player, or None."""

@@ -38,6 +38,27 @@ class Deck:
     values: tuple[int, ...]
     source: str
 
+    def __post_init__(self):
+        """The checks every deck passes, however it was made (the kernel counts values 0..MAX_VALUE in fixed
+        arrays and holds at most MAX_CARDS cards): an InputError naming the deck's source and the card."""
+        src = self.source
+        values, labels = tuple(self.values), tuple(self.labels)
+        if not values:
+            raise InputError(f"{src}: a deck needs at least one card")
+        if len(labels) != len(values):
+            raise InputError(f"{src}: {len(labels)} labels for {len(values)} cards")
+        if len(values) > MAX_CARDS:
+            raise InputError(f"{src}: {len(values)} cards; at most {MAX_CARDS}")
+        for i, (lab, v) in enumerate(zip(labels, values)):
+            if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
+                raise InputError(f"{src}: card {i + 1}'s value {v!r} is not a whole number")
+            if not 0 <= v <= MAX_VALUE:
+                raise InputError(f"{src}: card value {v} is outside 0..{MAX_VALUE}")
+            if not isinstance(lab, str) or not lab.strip():
+                raise InputError(f"{src}: card {i + 1} (value {v}) has an empty label")
+        object.__setattr__(self, "values", tuple(int(v) for v in values))
+        object.__setattr__(self, "labels", labels)
+
     @property
     def size(self) -> int:
         return len(self.values)
@@ -65,7 +86,12 @@ class Deck:
 
 def standard_deck(ace: str = "high", jokers: int = 0, copies: int = 1) -> Deck:
     """The 52-card deck: 2..10, J=11, Q=12, K=13, ace 14 (``ace="high"``) or 1 (``"low"``);
-    ``jokers`` jokers worth 15; ``copies`` decks shuffled together."""
+    ``jokers`` jokers worth 15; ``copies`` decks shuffled together (at most MAX_CARDS cards in all)."""
+    if ace not in ("high", "low"):
+        raise InputError(f"ace must be 'high' or 'low', got {ace!r}")
+    for name, v, least in (("jokers", jokers, 0), ("copies", copies, 1)):
+        if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < least:
+            raise InputError(f"{name} must be a whole number, {least} or more, got {v!r}")
     labels, values = [], []
     for _ in range(copies):
         for s in SUITS:
@@ -88,24 +114,8 @@ def custom_deck(values, labels=None, source: str = "custom") -> Deck:
     if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
         raise InputError(f"{source}: a deck's values are a list of whole numbers, got {values!r}")
     values = tuple(values)
-    for i, v in enumerate(values):
-        if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
-            raise InputError(f"{source}: card {i + 1}'s value {v!r} is not a whole number")
-    values = tuple(int(v) for v in values)
-    labels = tuple(labels) if labels is not None else tuple(str(v) for v in values)
-    if not values:
-        raise InputError(f"{source}: a deck needs at least one card")
-    if len(labels) != len(values):
-        raise InputError(f"{source}: {len(labels)} labels for {len(values)} cards")
-    for i, lab in enumerate(labels):
-        if not str(lab).strip():
-            raise InputError(f"{source}: card {i + 1} (value {values[i]}) has an empty label")
-    for v in values:
-        if not 0 <= v <= MAX_VALUE:
-            raise InputError(f"{source}: card value {v} is outside 0..{MAX_VALUE}")
-    if len(values) > MAX_CARDS:
-        raise InputError(f"{source}: {len(values)} cards; at most {MAX_CARDS}")
-    return Deck(labels, values, source)
+    labels = tuple(str(lab) for lab in labels) if labels is not None else tuple(str(v) for v in values)
+    return Deck(labels, values, source)          # Deck checks every card
 
 
 #: The columns of a deck file (``count`` optional) and the range of each integer column.

@@ -84,6 +84,8 @@ class Policy:
             return cls()
         if isinstance(spec, Policy):
             return spec
+        if not isinstance(spec, str):
+            raise InputError(f"a pyramid policy is a preset name or 'draft=..,route=..,shoot=..', got {spec!r}")
         spec = spec.strip()
         if spec in PRESETS:
             spec = PRESETS[spec]
@@ -95,6 +97,9 @@ class Policy:
             k, v = (s.strip() for s in part.split("=", 1))
             if k not in ("draft", "route", "shoot"):
                 raise InputError(f"unknown pyramid policy field {k!r}; fields: draft, route, shoot")
+            if k in fields:
+                raise InputError(f"pyramid policy field {k!r} is given twice ({k}={fields[k]} and {k}={v}); "
+                                 "give each field once")
             fields[k] = v
         return cls(**fields)
 

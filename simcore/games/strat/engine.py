@@ -86,8 +86,25 @@ def compiled(kit=None, rules=None) -> Compiled:
 def _coaches(coaches) -> np.ndarray:
     if coaches is None or isinstance(coaches, (str, Coach)):
         coaches = (coaches, coaches)
+    if not isinstance(coaches, (tuple, list)) or len(coaches) != 2:
+        raise InputError(f"coaches must be one coach for both teams or a (home, away) pair, got {coaches!r}")
     pair = [Coach.parse(c) for c in coaches]
     return np.stack([c.numeric() for c in pair]), pair
+
+
+def _side_flags(name: str, value, n: int, what: str) -> np.ndarray:
+    """``value`` (None: zeros) as ``int64[n, 2]`` in C order (the kernel reads a game's row through a pointer),
+    each entry ``what``: 0 or 1 by game and side; anything else is an InputError naming the game and side."""
+    if value is None:
+        return np.zeros((n, 2), np.int64)
+    a = np.asarray(value)
+    if a.dtype.kind not in "biu" or a.size != 2 * n:
+        raise InputError(f"{name} must be {n} game(s) x (home, away) whole numbers, each {what}; got {value!r}")
+    a = np.ascontiguousarray(a.astype(np.int64).reshape(n, 2))
+    if ((a < 0) | (a > 1)).any():
+        g, side = np.argwhere((a < 0) | (a > 1))[0]
+        raise InputError(f"{name} are {what}; game {g}, {('home', 'away')[side]}: {a[g, side]}")
+    return a
 
 
 def schedule(c: Compiled, home=None, away=None, n: int = 1, league: bool = False):
@@ -127,15 +144,8 @@ def simulate(home=None, away=None, n: int = 10_000, seed: int = 0, rules: Rules 
     c = compiled(kit, rules)
     homes, aways = schedule(c, home, away, n, league)
     pol, pair = _coaches(coaches)
-    # C order: the kernel reads each game's row through a pointer
-    gsl = np.zeros((n, 2), np.int64) if goalie_slots is None else np.ascontiguousarray(
-        np.asarray(goalie_slots, np.int64).reshape(n, 2))
-    gft = np.zeros((n, 2), np.int64) if fatigued is None else np.ascontiguousarray(
-        np.asarray(fatigued, np.int64).reshape(n, 2))
-    if ((gsl < 0) | (gsl > 1)).any():
-        bad = np.argwhere((gsl < 0) | (gsl > 1))[0]
-        raise InputError(f"goalie_slots are 0 (starter) or 1 (backup); game {bad[0]}, "
-                         f"{('home', 'away')[bad[1]]}: {gsl[bad[0], bad[1]]}")
+    gsl = _side_flags("goalie_slots", goalie_slots, n, "0 (starter) or 1 (backup)")
+    gft = _side_flags("fatigued", fatigued, n, "0 or 1 (fatigued before the game)")
     OG = np.zeros((n, NO), np.int32)
     OT_ = np.zeros((n, 2, NT), np.int16)
     OK = np.zeros((n, 2, 2, NK), np.int16)
@@ -385,6 +395,11 @@ def _play_logged(c: Compiled, home, away, seed, game, coaches, scripted, sact, s
 
     pol, _ = _coaches(coaches)
     h, a = c.team_index(home), c.team_index(away)
+    if h == a:
+        raise LineupError(f"a team cannot play itself ({home})")
+    if isinstance(injured_out, str) or len(injured_out) != 2 or \
+            any(isinstance(side, str) for side in injured_out):
+        raise InputError(f"injured_out must be a (home, away) pair of lists of skater names, got {injured_out!r}")
     OG = np.zeros(NO, np.int32)
     OT_ = np.zeros((2, NT), np.int16)
     OP = np.zeros((2, MAX_ROSTER, NP), np.int16)
@@ -397,9 +412,10 @@ def _play_logged(c: Compiled, home, away, seed, game, coaches, scripted, sact, s
             if name not in roster:
                 raise LineupError(f"{name!r} is not a skater of {c.teams[t]}")
             out[side, roster.index(name)] = 1
-    nlog = drivers.play_logged(c.D, pol, np.uint64(seed), int(game), h, a, np.array(goalie_slots, np.int64),
-                               np.array(fatigued, np.int64), out, int(scripted), sact, ssplit, sdice, OG, OT_, OP,
-                               OK, L)
+    gsl = _side_flags("goalie_slots", goalie_slots, 1, "0 (starter) or 1 (backup)")[0]
+    gft = _side_flags("fatigued", fatigued, 1, "0 or 1 (fatigued before the game)")[0]
+    nlog = drivers.play_logged(c.D, pol, np.uint64(seed), int(game), h, a, gsl, gft, out, int(scripted), sact,
+                               ssplit, sdice, OG, OT_, OP, OK, L)
     from .pbp import describe
     events = describe(c, L[:nlog], (h, a))
     return GameLog(events, home, away, int(OG[O.home]), int(OG[O.away]), WINNERS[OG[O.winner]],
