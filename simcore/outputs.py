@@ -42,10 +42,29 @@ class IncompleteOutput(InputError):
     finish (or changed since)."""
 
 
+def check_flag(value, name: str) -> bool:
+    """``value`` as a bool: True or False (1 and 0 too); anything else, ``"no"`` above all, is an InputError naming
+    ``name``: a string is truthy, and a truthy ``force`` replaces a user's file."""
+    if isinstance(value, str) or value not in (True, False):
+        raise InputError(f"{name} must be True or False, got {value!r}")
+    return bool(value)
+
+
+def output_path(path, what: str = "an output file") -> Path:
+    """``path`` as a Path: a str or an ``os.PathLike`` that names something (``""`` would be the current folder)."""
+    from simcore.textio import as_path
+
+    if isinstance(path, str) and not path.strip():
+        raise InputError(f"{what} needs a name, got {path!r}")
+    return as_path(path, what)
+
+
 def refuse_existing(path, overwrite: bool, hint: str = "pass overwrite=True to replace it") -> None:
     """FileExistsError if ``path`` exists and may not be replaced; InputError, ``overwrite`` or not, if the running
     command read it as an input (:func:`simcore.textio.input_clash`)."""
     from simcore.textio import input_clash
+
+    check_flag(overwrite, "overwrite")
 
     clash = input_clash(path)
     if clash:
@@ -70,7 +89,7 @@ def replacing(path, *, overwrite: bool = False):
 
     Refuses (FileExistsError) when ``path`` exists, before and after the block, unless ``overwrite``.
     """
-    path = Path(path)
+    path = output_path(path)
     tmp = _temporary(path, overwrite)
     try:
         yield tmp
@@ -194,7 +213,7 @@ class Folder:
 
     def __init__(self, path, names, *, overwrite: bool = False, hint: str = "pass overwrite=True to replace it",
                  command: list[str] | None = None):
-        self.path = Path(path)
+        self.path = output_path(path, "an output folder")
         self.names = list(names)
         if self.path.exists() and not self.path.is_dir():
             raise NotADirectoryError(f"{self.path} is a file, not a folder")

@@ -18,6 +18,7 @@ from typing import Callable
 import pandas as pd
 
 from simcore.errors import InputError, UnknownNameError
+from simcore.textio import as_path
 
 from .deprecation import SimcoreDeprecationWarning
 
@@ -173,7 +174,7 @@ def read_table(path) -> tuple[pd.DataFrame, dict]:
 
     from simcore.outputs import MANIFEST, check_complete, read_manifest
 
-    path = Path(path)
+    path = as_path(path, "a parquet file")
     if path.is_dir() and (path.parent / MANIFEST).is_file() and not (path / MANIFEST).exists():
         # a table's folder of a dataset (simcore.dataset): its parts are read together, not as one run's table
         read_manifest(path.parent, verify=False)
@@ -207,7 +208,7 @@ def read_parquet(path) -> "Results":
     """
     import pyarrow.parquet as pq
 
-    path = Path(path)
+    path = as_path(path, "a parquet file")
     frame, meta = read_table(path)
     if meta.get("table") == "sweep":
         warnings.warn(f"{path}: read_parquet() of a sweep table is deprecated: use "

@@ -216,6 +216,19 @@ def draw_weighted(st, script, cdf):
     return i
 
 
+def script_values(values, name: str = "script") -> np.ndarray:
+    """A script of dice, cards or plays as ``int64[k]``: whole numbers only.  A string (read one character per die),
+    a float (cut to a whole number) or True/False is an InputError naming ``name``."""
+    if isinstance(values, (str, bytes)):
+        raise InputError(f"{name} must be a list of whole numbers, got the text {values[:20]!r}"
+                         f"{'...' if len(values) > 20 else ''}")
+    items = values.tolist() if isinstance(values, np.ndarray) else list(values)
+    for i, v in enumerate(items):
+        if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
+            raise InputError(f"{name} must be a list of whole numbers; entry {i} is {v!r}")
+    return np.asarray(items, dtype=np.int64).reshape(len(items))
+
+
 def scripted_stream() -> np.ndarray:
     """A stream that replays a script from its start."""
     st = np.zeros(STATE_SIZE, dtype=np.uint64)

@@ -139,7 +139,9 @@ class Report:
         (FileExistsError).  Returns the paths written, the page last.  Every file is rendered and written to a
         temporary file first and renamed into place at the end, the page last: an interrupted write (Ctrl-C
         while a figure renders) leaves none of them."""
-        path = Path(path)
+        from simcore.outputs import check_flag, output_path
+
+        path, force = output_path(path, "a report"), check_flag(force, "force")
         fmt = report_format(path)
         names = [f.name for f in self.figures()]
         refuse_existing(path, names, force, hint="pass force=True to replace it")
@@ -259,9 +261,15 @@ def league_report(proj, *, history: bool = True, history_n: int = HISTORY_N, dat
     span more than one date and ``history``, the playoff odds as of a few of those dates (``dates``, default
     :data:`HISTORY_DATES` spread over the results; ``history_n`` seasons each, at most the projection's
     ``n``)."""
+    from simcore.games.base import name_list
     from simcore.league.plots import odds_over_dates, points_distribution
     from simcore.league.projection import default_dates, odds_by_date
+    from simcore.outputs import check_flag
 
+    history = check_flag(history, "history")
+    if isinstance(history_n, bool) or not isinstance(history_n, (int, np.integer)) or history_n < 1:
+        raise InputError(f"history_n must be a positive whole number of seasons, got {history_n!r}")
+    dates = None if dates is None else name_list(dates, "dates")
     m, lg = proj.meta, proj.league
     facts = {"League": m["league"], "Game": m["game"], "Results through": _last_date(lg),
              "Games": f"{m['games_played']} played, {m['games_left']} to play",

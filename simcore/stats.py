@@ -83,8 +83,8 @@ def hist_moments(hist: np.ndarray) -> tuple[float, float, float]:
 
 def mean_ci(mean: float, sd: float, n: float, z: float = Z95) -> tuple[float, float]:
     """Normal-approximation interval for a mean from its ``sd`` (>= 0) over ``n`` values; (nan, nan) for n <= 1."""
-    if sd < 0:
-        raise InputError(f"mean_ci needs a standard deviation >= 0, got sd={sd!r}")
+    if sd < 0 or n < 0 or not z > 0:
+        raise InputError(f"mean_ci needs sd >= 0, n >= 0 and z > 0, got sd={sd!r}, n={n!r}, z={z!r}")
     if n <= 1:
         return (math.nan, math.nan)
     half = z * sd / math.sqrt(n)

@@ -62,6 +62,10 @@ def _plain_axis(axis) -> None:
 # 1. goal distributions
 
 
+#: The most bins a goal histogram draws: larger counts are pooled into its last bin (``k+``).
+MAX_GOAL_BINS = 100
+
+
 def goal_distributions(results: dict, per: str = "team", *, max_goals: int | None = None,
                        title: str | None = None) -> Figure:
     """Overlaid histograms of goals, one step outline per variant, as shares.
@@ -85,12 +89,18 @@ def goal_distributions(results: dict, per: str = "team", *, max_goals: int | Non
         _require_columns(games, ("home_goals", "away_goals"), f"games table {label!r}")
         if len(games) == 0:
             raise InputError(f"games table {label!r} is empty")
-        h = games["home_goals"].to_numpy(dtype=np.int64)
-        a = games["away_goals"].to_numpy(dtype=np.int64)
+        goals = games[["home_goals", "away_goals"]].to_numpy(dtype=float)
+        bad = ~np.isfinite(goals) | (goals < 0) | (goals != np.round(goals))
+        if bad.any():
+            row, col = np.argwhere(bad)[0]
+            raise InputError(f"games table {label!r}, row {row}: {('home_goals', 'away_goals')[col]} "
+                             f"{goals[row, col]:g} is not a whole number of goals (0 or more)")
+        h, a = goals[:, 0].astype(np.int64), goals[:, 1].astype(np.int64)
         samples[label] = np.concatenate([h, a]) if per == "team" else h + a
-    top = max(int(s.max()) for s in samples.values()) if max_goals is None else int(max_goals)
-    if top < 0:
-        raise InputError(f"max_goals must be >= 0, got {max_goals}")
+    if max_goals is not None and (isinstance(max_goals, bool) or not isinstance(max_goals, (int, np.integer))
+                                  or not 0 <= max_goals <= MAX_GOAL_BINS):
+        raise InputError(f"max_goals must be a whole number 0..{MAX_GOAL_BINS}, got {max_goals!r}")
+    top = min(max(int(s.max()) for s in samples.values()), MAX_GOAL_BINS) if max_goals is None else int(max_goals)
     edges = np.arange(top + 2) - 0.5
     fig = Figure(figsize=(7, 4.2))
     ax = fig.add_subplot()
@@ -102,7 +112,7 @@ def goal_distributions(results: dict, per: str = "team", *, max_goals: int | Non
         ax.stairs(shares, edges, linewidth=1.8,
                   label=f"{label}: mean {s.mean():.3f} (n={n_games:,} games)")
     ax.set_xticks(np.arange(top + 1))
-    if max_goals is not None:
+    if max_goals is not None or top == MAX_GOAL_BINS:
         ax.set_xticklabels([str(k) for k in range(top)] + [f"{top}+"])
     ax.set_xlabel("goals per team per game (home and away pooled)" if per == "team"
                   else "goals per game (both teams)")

@@ -381,6 +381,19 @@ class Game:
         raise AttributeError(f"game {self.id!r} has no attribute {name!r}")
 
 
+def name_list(values, what: str) -> tuple:
+    """``values`` (policies, options, ...) as a non-empty tuple; a single string (read one letter at a time), a
+    non-iterable or an empty list is an InputError naming ``what``."""
+    from collections.abc import Iterable
+
+    if isinstance(values, (str, bytes, dict)) or not isinstance(values, Iterable):
+        raise InputError(f"{what} must be a list (a single one in a list too), got {values!r}")
+    values = tuple(values)
+    if not values:
+        raise InputError(f"{what} must name at least one")
+    return values
+
+
 def check_n(n) -> int:
     """A number of games: a whole number in 1 .. 2**63-1 (game indices are int64)."""
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or not 0 < n < 2**63:

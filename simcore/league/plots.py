@@ -90,7 +90,16 @@ def odds_over_dates(frame: pd.DataFrame, odds: str = "playoff_odds", teams=None,
     wide = frame.pivot(index="date", columns="team", values=odds).loc[dates]
     played = frame.drop_duplicates("date").set_index("date")["games_played"].loc[dates]
     if teams is None:
+        if isinstance(top, bool) or not isinstance(top, (int, np.integer)) or top < 1:
+            raise InputError(f"top must be a positive whole number of teams, got {top!r}")
         teams = list((wide.max() - wide.min()).sort_values(ascending=False, kind="stable").index[:top])
+    else:
+        from simcore.games.base import name_list
+
+        teams = list(name_list(teams, "teams"))
+        unknown = [t for t in teams if t not in wide.columns]
+        if unknown:
+            raise InputError(f"no team {unknown[0]!r} in the frame; teams: {', '.join(map(str, wide.columns))}")
     fig = Figure(figsize=(8, 4.5))
     ax = fig.add_subplot()
     x = np.arange(len(dates))

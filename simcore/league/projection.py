@@ -467,8 +467,9 @@ def write(p: Projection, out: Path, force: bool = False) -> list[Path]:
     """Write ``teams.csv``, ``seasons.parquet``, ``goalies.csv`` (and ``players.csv``, ``games.parquet``) into
     ``out``, then ``manifest.json`` listing them (:class:`simcore.outputs.Folder`: each file whole or absent,
     the manifest last); refuses to replace a file that exists unless ``force``.  Returns the paths written."""
-    from simcore.outputs import Folder
+    from simcore.outputs import Folder, check_flag
 
+    force = check_flag(force, "force")
     files = {"teams.csv": p.teams, "seasons.parquet": p.seasons, "goalies.csv": p.goalies}
     if p.players is not None:
         files["players.csv"] = p.players

@@ -337,6 +337,25 @@ class ScheduleCheck:
         return (hx, hy) if a == x else (hy, hx)
 
 
+def _iso_dates(dates: pd.Series) -> pd.Series:
+    """Each date as YYYY-MM-DD text (a ``datetime.date``, a timestamp or such a string): dates are compared as
+    text, so ``2026-10-1`` would not meet ``2026-10-01``; any other spelling is an InputError naming the row."""
+    from argparse import ArgumentTypeError
+
+    from simcore.cliargs import iso_date
+
+    out = []
+    for i, d in zip(dates.index, dates):
+        if isinstance(d, _dt.date):
+            out.append((d.date() if isinstance(d, _dt.datetime) else d).isoformat())
+            continue
+        try:
+            out.append(iso_date(d))
+        except ArgumentTypeError:
+            raise InputError(f"schedule row {i}: date {d!r} is not a date written YYYY-MM-DD") from None
+    return pd.Series(out, index=dates.index, dtype=object)
+
+
 def check_schedule(df: pd.DataFrame, teams) -> ScheduleCheck:
     """Per-team GP / home / away, per-pair counts and double-booked dates.
 
@@ -345,6 +364,8 @@ def check_schedule(df: pd.DataFrame, teams) -> ScheduleCheck:
     raises :class:`ValueError`.
     """
     names = _team_names(teams)
+    if not isinstance(df, pd.DataFrame):
+        raise InputError(f"check_schedule needs a schedule DataFrame (date, home, away), got {type(df).__name__}")
     missing = [c for c in ("date", "home", "away") if c not in df.columns]
     if missing:
         raise InputError(f"schedule lacks column(s) {', '.join(missing)}")
@@ -357,11 +378,12 @@ def check_schedule(df: pd.DataFrame, teams) -> ScheduleCheck:
     if (home == away).any():
         bad = df[home == away].index[0]
         raise InputError(f"schedule row {bad}: team {home[bad]!r} plays itself")
+    dates = _iso_dates(df["date"])
     hc = home.value_counts()
     ac = away.value_counts()
     long = pd.concat([
-        pd.DataFrame({"date": df["date"].astype(str), "team": home}),
-        pd.DataFrame({"date": df["date"].astype(str), "team": away}),
+        pd.DataFrame({"date": dates, "team": home}),
+        pd.DataFrame({"date": dates, "team": away}),
     ])
     per_date = long.groupby(["date", "team"]).size()
     max_pd = per_date.groupby(level="team").max()

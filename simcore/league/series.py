@@ -17,7 +17,6 @@
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 
 import numpy as np
 
@@ -97,8 +96,8 @@ def series_win_prob_pattern(p_home, p_away, best_of: int = 7, pattern: str | Non
     It wins a home game with probability ``p_home`` and a road game with
     ``p_away`` (games independent); game ``g`` is at home when the pattern says
     so.  ``pattern=None`` uses :func:`default_pattern` for ``best_of``; the
-    default ``"2-2-1-1-1"`` fits only ``best_of=7``.  Computed exactly by
-    recursion over (games played, games won).  A series stopped once decided
+    default ``"2-2-1-1-1"`` fits only ``best_of=7``.  Computed exactly over
+    (games played, games won), game by game.  A series stopped once decided
     has the same winner as the same games played out in full, so the answer
     depends only on how many of the ``best_of`` slots are home games, not on
     their order ("2-2-1-1-1" and "2-3-2" agree); with ``p_home == p_away`` it
@@ -113,15 +112,10 @@ def series_win_prob_pattern(p_home, p_away, best_of: int = 7, pattern: str | Non
         pattern = default_pattern(best_of)
     home = parse_pattern(pattern, best_of)
     need = (best_of + 1) // 2
-
-    @lru_cache(maxsize=None)
-    def win(g: int, w: int) -> float:
-        losses = g - w
-        if w == need:
-            return 1.0
-        if losses == need:
-            return 0.0
+    wins = np.zeros(best_of + 1)           # P(w games won) after the games so far, every game played out
+    wins[0] = 1.0
+    for g in range(best_of):
         p = ph if home[g] else pa
-        return p * win(g + 1, w + 1) + (1.0 - p) * win(g + 1, w)
-
-    return win(0, 0)
+        wins[1:g + 2] = wins[1:g + 2] * (1.0 - p) + wins[:g + 1] * p
+        wins[0] *= 1.0 - p
+    return float(wins[need:].sum())

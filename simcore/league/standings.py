@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+import numpy as np
 import pandas as pd
 
 from simcore.errors import InputError
@@ -26,6 +27,19 @@ class PointsSystem:
     loss: int = 0
     otl: int | None = 1
     tie: int | None = None
+
+    def __post_init__(self):
+        """Whole numbers 0 or more, a win worth more than a loss (PTS% divides by a win's points)."""
+        for field in ("win", "loss", "otl", "tie"):
+            v = getattr(self, field)
+            if v is None and field in ("otl", "tie"):
+                continue
+            if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 0:
+                raise InputError(f"points system {self.name!r}: {field} must be a whole number of points, 0 or "
+                                 f"more{' (or None)' if field in ('otl', 'tie') else ''}, got {v!r}")
+        if not self.win > max(self.loss, self.otl or 0, self.tie or 0):
+            raise InputError(f"points system {self.name!r}: a win ({self.win}) must be worth more than any other "
+                             "result")
 
 
 POINTS_SYSTEMS: dict[str, PointsSystem] = {
@@ -67,9 +81,17 @@ def check_tiebreakers(tiebreakers) -> tuple[str, ...]:
 
 
 def _check_teams(teams: pd.DataFrame) -> pd.DataFrame:
+    if not isinstance(teams, pd.DataFrame):
+        raise InputError(f"teams must be a DataFrame with columns team, conference, division, got "
+                         f"{type(teams).__name__}")
     missing = [c for c in ("team", "conference", "division") if c not in teams.columns]
     if missing:
         raise InputError(f"teams: missing column(s) {', '.join(missing)}")
+    for col in ("team", "conference", "division"):
+        empty = teams[col].isna() | (teams[col].astype(str).str.strip() == "")
+        if empty.any():
+            raise InputError(f"teams row {teams.index[empty.to_numpy()][0]}: no {col}; every team has a team name, "
+                             "a conference and a division")
     dup = teams["team"][teams["team"].duplicated()]
     if len(dup):
         raise InputError(f"teams: team {dup.iloc[0]!r} listed more than once")
@@ -78,6 +100,8 @@ def _check_teams(teams: pd.DataFrame) -> pd.DataFrame:
 
 def _game_table(results: pd.DataFrame, known: set, ps: PointsSystem) -> pd.DataFrame:
     """Validated per-game frame with ``winner`` in {home, away, tie} and ``decided_in`` upper-cased."""
+    if not isinstance(results, pd.DataFrame):
+        raise InputError(f"results must be a DataFrame of played games, got {type(results).__name__}")
     missing = [c for c in ("home", "away", "home_goals", "away_goals", "decided_in") if c not in results.columns]
     if missing:
         raise InputError(f"results: missing column(s) {', '.join(missing)}")

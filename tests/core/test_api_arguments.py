@@ -219,7 +219,7 @@ def test_a_file_argument_that_is_not_a_path_is_named(load):
 def test_mean_ci_needs_a_standard_deviation():
     from simcore.stats import mean_ci
 
-    with pytest.raises(InputError, match="mean_ci needs a standard deviation >= 0, got sd=-1"):
+    with pytest.raises(InputError, match="mean_ci needs sd >= 0, n >= 0 and z > 0, got sd=-1"):
         mean_ci(1.0, -1, 10)
     assert mean_ci(1.0, 0.0, 10) == (1.0, 1.0)
 
@@ -228,3 +228,212 @@ def test_mean_ci_needs_a_standard_deviation():
 def test_progress_is_true_false_or_none(progress):
     with pytest.raises(InputError, match=f"progress must be True, False or None .*got {progress!r}"):
         simcore.game("ezr").simulate(None, n=5, progress=progress)
+
+
+# ---------------------------------------------------------------- inputs that reached a kernel unchecked
+
+@pytest.mark.parametrize("make,message", [
+    (lambda: pyramid.standard_deck(copies=30), "1560 cards; at most 1024"),
+    (lambda: pyramid.standard_deck(jokers=2000), "2052 cards; at most 1024"),
+    (lambda: pyramid.standard_deck(ace="middle"), "ace must be 'high' or 'low', got 'middle'"),
+    (lambda: pyramid.standard_deck(jokers=-1), "jokers must be a whole number, 0 or more, got -1"),
+    (lambda: pyramid.standard_deck(copies=0), "copies must be a whole number, 1 or more, got 0"),
+    (lambda: pyramid.Deck(tuple("abcdefghijklm"), tuple(range(100, 113)), "mine"), "mine: card value 100 is outside"),
+    (lambda: pyramid.Deck(("a",), (1, 2), "mine"), "mine: 1 labels for 2 cards"),
+    (lambda: pyramid.Deck(("a",), (1.5,), "mine"), "mine: card 1's value 1.5 is not a whole number"),
+])
+def test_every_deck_is_checked_however_it_is_made(make, message):
+    with pytest.raises(InputError, match=message):
+        make()
+
+
+def test_the_largest_standard_deck_plays():
+    deck = pyramid.standard_deck(copies=19, jokers=1)         # 19 x 53 = 1,007 cards, within 1,024
+    assert deck.size == 19 * 53
+    res = simcore.game("pyramid").simulate({"deck_file": deck}, n=20, rules="deck=custom", progress=False)
+    assert res.n == 20 and res.games.home_goals.sum() + res.games.away_goals.sum() > 0
+
+
+@pytest.mark.parametrize("kwargs,message", [
+    ({"goalie_slots": (5, 5)}, "goalie_slots are 0 \\(starter\\) or 1 \\(backup\\); game 0, home: 5"),
+    ({"goalie_slots": (0, -1)}, "game 0, away: -1"),
+    ({"goalie_slots": (0,)}, "goalie_slots must be 1 game\\(s\\) x \\(home, away\\) whole numbers"),
+    ({"fatigued": (1.5, 0)}, "fatigued must be 1 game\\(s\\) x \\(home, away\\) whole numbers"),
+    ({"coaches": ("penetrate=never",)}, "coaches must be one coach for both teams or a \\(home, away\\) pair"),
+    ({"injured_out": ("Player A", ())}, "injured_out must be a \\(home, away\\) pair of lists of skater names"),
+])
+def test_strat_scripted_game_checks_its_pairs(kwargs, message):
+    from simcore.games import strat
+
+    with pytest.raises(InputError, match=message):
+        strat.play_scripted("KBY", "NRV", [], [], [], **kwargs)
+
+
+def test_strat_scripted_team_cannot_play_itself():
+    from simcore.games import strat
+
+    with pytest.raises(InputError, match="a team cannot play itself \\(KBY\\)"):
+        strat.play_scripted("KBY", "KBY", [], [], [])
+
+
+@pytest.mark.parametrize("call,message", [
+    (lambda P: P().legal(5), "team must be 0 \\(home\\) or 1 \\(away\\), got 5"),
+    (lambda P: P().choose(True), "team must be 0 \\(home\\) or 1 \\(away\\), got True"),
+    (lambda P: P().set([None] * 6, [None] * 6, poss=7), "poss must be 0 \\(home\\) or 1 \\(away\\), got 7"),
+    (lambda P: P().set([None] * 6, [None] * 6, carrier=99), "carrier must be a slot 0..5, got 99"),
+    (lambda P: P().set([None] * 6, [None] * 6), "the puck carrier, slot 1 of home, is off the board"),
+    (lambda P: P().set([None] * 5, [None] * 6), "home must be 6 \\[row, column\\] pairs"),
+    (lambda P: P().play(0, []), "a play is 4 whole numbers"),
+    (lambda P: P(policies=("greedy",)), "policies must be a \\(home, away\\) pair"),
+])
+def test_pass_and_score_position_checks_team_carrier_and_play(call, message):
+    from simcore.games.passscore import Position
+
+    with pytest.raises(InputError, match=message):
+        call(Position)
+
+
+def test_pass_and_score_position_plays_a_legal_play():
+    from simcore.games.passscore import Position
+
+    pos = Position()
+    assert pos.play(0, pos.legal(0)[0]) in (0, 1)
+
+
+# ---------------------------------------------------------------- second round: the rest of the public surface
+
+@pytest.mark.parametrize("write", [
+    lambda res, cmp, path: res.to_parquet(path, overwrite="no"),
+    lambda res, cmp, path: compare_report(cmp).write(path, force="no"),
+])
+def test_a_truthy_string_never_replaces_a_file(tmp_path, cmp, write):
+    res = simcore.game("ezr").simulate(None, n=20, seed=1, progress=False)
+    mine = tmp_path / "mine.html"
+    mine.write_text("mine")
+    with pytest.raises(InputError, match="must be True or False, got 'no'"):
+        write(res, cmp, mine)
+    assert mine.read_text() == "mine"
+
+
+def test_league_write_checks_force_and_its_folder(tmp_path):
+    from simcore import league
+
+    p = league.project(load_league(sample("ezr") / "league.toml"), n=4, seed=1, progress=False)
+    (tmp_path / "teams.csv").write_text("mine")
+    with pytest.raises(InputError, match="force must be True or False, got 'no'"):
+        league.write(p, tmp_path, force="no")
+    assert (tmp_path / "teams.csv").read_text() == "mine"
+    for bad, message in ((None, "an output folder is named by its path"), ("", "an output folder needs a name")):
+        with pytest.raises(InputError, match=message):
+            league.write(p, bad)
+
+
+@pytest.mark.parametrize("dates,message", [
+    (["2026-10-01", "2026-10-1"], "schedule row 1: date '2026-10-1' is not a date written YYYY-MM-DD"),
+    (["2026/10/01", "2026-10-02"], "schedule row 0: date '2026/10/01'"),
+])
+def test_check_schedule_reads_dates_as_dates(dates, message):
+    from simcore.league import check_schedule
+
+    df = pd.DataFrame({"date": dates, "home": ["A", "C"], "away": ["B", "A"]})
+    with pytest.raises(InputError, match=message):
+        check_schedule(df, ["A", "B", "C"])
+    import datetime
+    same_day = df.assign(date=[datetime.date(2026, 10, 1), pd.Timestamp("2026-10-01")])
+    assert not check_schedule(same_day, ["A", "B", "C"]).ok_dates          # A plays twice on one day
+
+
+@pytest.mark.parametrize("kind,budget,message", [("search", 2.7, "budget must be a whole number 1..4096, got 2.7"),
+                                                 ("search", 0, "got 0"), ("bogus", 8, "unknown policy 'bogus'")])
+def test_pass_and_score_policy_checks_kind_and_budget(kind, budget, message):
+    from simcore.games.passscore import Policy
+
+    with pytest.raises(InputError, match=message):
+        Policy(kind, budget)
+
+
+@pytest.mark.parametrize("dice,message", [([50.7] * 200, "dice must be a list of whole numbers; entry 0 is 50.7"),
+                                          ("5" * 200, "dice must be a list of whole numbers, got the text"),
+                                          ([True] * 200, "entry 0 is True")])
+def test_scripted_dice_are_whole_numbers(dice, message):
+    from simcore.games import ezr
+
+    with pytest.raises(InputError, match=message):
+        ezr.play_scripted("D/E/B/c", "C/D/C/b", dice)
+
+
+def test_goal_histogram_checks_goals_and_its_last_bin():
+    res = simcore.game("ezr").simulate(None, n=50, seed=1, progress=False)
+    g = res.games
+    with pytest.raises(InputError, match="row 0: home_goals .* is not a whole number of goals"):
+        plots.goal_distributions({"a": g.assign(home_goals=g.home_goals + 0.5)})
+    for bad in (1.5, "5", 10**7, -1):
+        with pytest.raises(InputError, match="max_goals must be a whole number 0..100"):
+            plots.goal_distributions({"a": res}, max_goals=bad)
+
+
+@pytest.mark.parametrize("kwargs,message", [({"win": -2}, "win must be a whole number of points"),
+                                            ({"win": "2"}, "got '2'"), ({"loss": None}, "loss must be"),
+                                            ({"win": 0}, "a win \\(0\\) must be worth more")])
+def test_points_system_checks_its_points(kwargs, message):
+    from simcore.league.standings import PointsSystem
+
+    with pytest.raises(InputError, match=message):
+        PointsSystem("mine", **kwargs)
+
+
+def test_standings_need_every_team_placed():
+    from simcore.league.standings import standings
+
+    lg = load_league(sample("ezr") / "league.toml")
+    teams = lg.teams.copy()
+    teams.loc[3, "division"] = np.nan
+    with pytest.raises(InputError, match="teams row 3: no division"):
+        standings(lg.results, teams)
+    with pytest.raises(InputError, match="results must be a DataFrame"):
+        standings(None, lg.teams)
+
+
+def test_a_long_series_with_home_ice_is_computed():
+    from simcore.league.series import series_win_prob, series_win_prob_pattern
+
+    assert series_win_prob_pattern(0.55, 0.55, 501, None) == pytest.approx(series_win_prob(0.55, 501), abs=1e-12)
+    assert series_win_prob_pattern(0.6, 0.5, 7) == pytest.approx(0.624, abs=1e-12)   # 4 home games of 7
+
+
+def test_balance_lists_are_lists():
+    from simcore.games.blueline import balance as blueline
+    from simcore.games.passscore import balance as passscore
+
+    for call in (lambda: passscore.policy_matrix("random", n=5), lambda: blueline.policy_matrix("default", n=5),
+                 lambda: blueline.card_value("random", n=5), lambda: passscore.rule_options(5, options="plays=40")):
+        with pytest.raises(InputError, match="must be a list"):
+            call()
+    with pytest.raises(InputError, match="unknown blueline policy preset 'defualt'"):
+        blueline.matrix_policies(["defualt", "random"])
+
+
+def test_pass_and_score_rule_options_pair_only_with_their_own_base():
+    from simcore.games.passscore import balance
+
+    base = simcore.game("passscore").simulate(None, n=20, seed=1, progress=False).games
+    with pytest.raises(InputError, match="base was played with seed 1, the options with seed 0"):
+        balance.rule_options(20, seed=0, options=[{"plays": "40"}], base=base)
+    with pytest.raises(InputError, match="base must hold games 0 .. 9"):
+        balance.rule_options(10, seed=1, options=[{"plays": "40"}], base=base)
+    ezr = simcore.game("ezr").simulate(None, n=20, seed=1, progress=False).games
+    with pytest.raises(InputError, match="base is a ezr games table"):
+        balance.rule_options(20, seed=1, options=[{"plays": "40"}], base=ezr)
+
+
+def test_pyramid_log_refuses_to_cut_a_game_short():
+    from simcore.games.pyramid import engine
+
+    with pytest.raises(InputError, match="the game has more than max_events = 5 events"):
+        engine.play_by_play(0, 0, max_events=5)
+    with pytest.raises(InputError, match="max_events must be a whole number"):
+        engine.play_by_play(0, 0, max_events=1.5)
+    with pytest.raises(InputError, match="policies must be one policy for both sides or an \\(A, B\\) pair"):
+        engine.compile_game(None, ("default",))
+    full = len(engine.play_by_play(0, 0).events)
+    assert len(engine.play_by_play(0, 0, max_events=full).events) == full

@@ -389,35 +389,31 @@ def test_sigint_while_the_package_imports_is_one_line(tmp_path, seconds):
     assert listing(tmp_path) == []
 
 
-def test_the_entry_answers_an_interrupted_import_in_one_line():
-    """simcore_entry.main when the import of the command itself is interrupted (a finder that raises
-    KeyboardInterrupt for simcore.cli stands in for the Ctrl-C): one line, 130."""
-    code = ("import sys\n"
-            "class Stop:\n"
-            "    def find_spec(self, name, path=None, target=None):\n"
-            "        if name == 'simcore.cli':\n"
-            "            raise KeyboardInterrupt\n"
-            "sys.meta_path.insert(0, Stop())\n"
-            "import simcore_entry\n"
-            "sys.exit(simcore_entry.main(['ezr', '--help']))\n")
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
-    assert p.returncode == 130 and p.stderr == "simcore: interrupted\n", p.stderr
-
-
-def test_sigterm_while_the_package_imports_is_one_line():
-    """SIGTERM while the console process imports the package (a finder that sends it when simcore.cli is imported
-    stands in for `kill` or `timeout` in the first half second): one line, ``simcore: terminated``, status 143; it
-    killed the process silently."""
+def _entry_when_importing_the_command(action: str):
+    """The console process's entry (simcore_entry.main, ``simcore ezr --help``) with ``action`` (a statement)
+    run by a finder at the moment the command's module, simcore.cli, is imported: (status, stderr)."""
     code = ("import os, signal, sys\n"
-            "class Term:\n"
+            "class At:\n"
             "    def find_spec(self, name, path=None, target=None):\n"
             "        if name == 'simcore.cli':\n"
-            "            os.kill(os.getpid(), signal.SIGTERM)\n"
-            "sys.meta_path.insert(0, Term())\n"
+            f"            {action}\n"
+            "sys.meta_path.insert(0, At())\n"
             "import simcore_entry\n"
             "sys.argv = ['simcore', 'ezr', '--help']\n"
             "sys.exit(simcore_entry.main())\n")
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
-    assert p.returncode == 143 and p.stderr == "simcore: terminated\n", (p.returncode, p.stderr)
+    return p.returncode, p.stderr
+
+
+def test_the_entry_answers_an_interrupted_import_in_one_line():
+    """simcore_entry.main when the import of the command itself is interrupted (a finder that raises
+    KeyboardInterrupt for simcore.cli stands in for the Ctrl-C): one line, 130."""
+    assert _entry_when_importing_the_command("raise KeyboardInterrupt") == (130, "simcore: interrupted\n")
+
+
+def test_sigterm_while_the_package_imports_is_one_line():
+    """SIGTERM while the console process imports the package (sent when simcore.cli is imported, standing in for
+    `kill` or `timeout` in the first half second): one line, ``simcore: terminated``, status 143; it killed the
+    process silently."""
+    assert _entry_when_importing_the_command("os.kill(os.getpid(), signal.SIGTERM)") == (143, "simcore: terminated\n")

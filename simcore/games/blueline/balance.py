@@ -58,13 +58,18 @@ def _check_sizes(**runs: int) -> None:
 
 
 def matrix_policies(names=MATRIX_POLICIES) -> tuple[str, ...]:
-    """The names of ``names`` that are policy presets of this build, each policy once (a name the policies
-    module does not know, or one that plays the same policy as an earlier name, is left out: ``equilibrium`` is
-    ``default`` when the default cards are the equilibrium's)."""
-    from .policies import Policy
+    """The names of ``names`` that are policy presets of this build, each policy once (one of the default
+    :data:`MATRIX_POLICIES` the policies module does not know, or a name that plays the same policy as an earlier
+    one, is left out: ``equilibrium`` is ``default`` when the default cards are the equilibrium's).  Any other
+    name that is not a preset is an InputError (a typo would drop a row of the matrix)."""
+    from simcore.games.base import name_list
+
+    from .policies import PRESETS, Policy
 
     out, seen = [], []
-    for name in names:
+    for name in name_list(names, "matrix policies"):
+        if name not in PRESETS and name not in MATRIX_POLICIES:
+            raise InputError(f"unknown blueline policy preset {name!r}; presets: {', '.join(PRESETS)}")
         try:
             p = Policy.parse(name)
         except ValueError:
@@ -96,7 +101,9 @@ def policy_matrix(policies=None, n: int = 4000, seed: int = 0, rules=None, setup
     (a home, b away) with game g of run (b home, a away).  Tidy: row, column, estimate, ci_low, ci_high,
     margin (the row's goal margin per game), margin_ci_low, margin_ci_high, n (games per seat).  ``setup``:
     the data files the games use (its policies are the matrix's to choose)."""
-    policies = matrix_policies() if policies is None else tuple(policies)
+    from simcore.games.base import name_list
+
+    policies = matrix_policies() if policies is None else name_list(policies, "policies")
     _check_sizes(matrix_n=n)
     runs = {(a, b): _run(setup, n, seed, rules, threads, policy_home=a, policy_away=b)
             for a in policies for b in policies}
@@ -135,7 +142,10 @@ def card_value(opponents=None, n: int = 20_000, seed: int = 0, rules=None, setup
     margin (+ ci), e_shooting_pct, x_shooting_pct, e_shots_per_game, x_shots_per_game (+ ci each), n."""
     from .cards import CARD_POLICIES
 
-    opponents = tuple(c for c in CARD_POLICIES if c != "equilibrium") if opponents is None else tuple(opponents)
+    from simcore.games.base import name_list
+
+    opponents = (tuple(c for c in CARD_POLICIES if c != "equilibrium") if opponents is None
+                 else name_list(opponents, "opponents"))
     _check_sizes(cards_n=n)
     base = _game().setup(setup).policy_home
     eq = dataclasses.replace(base, cards="equilibrium")

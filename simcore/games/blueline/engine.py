@@ -16,7 +16,7 @@ import numpy as np
 
 from simcore import compiling, runner
 from simcore.errors import InputError
-from simcore.rng import check_seed, scripted_stream
+from simcore.rng import check_seed, script_values, scripted_stream
 
 from .kernel.context import Ctx, Work
 from .kernel.layout import COUNT_NAMES, EVENT_COLUMNS, GAME_OUTPUTS, LOG_W, MAX_EVENTS, N_COUNTS, NZ
@@ -176,7 +176,7 @@ def play_scripted(script, rules=None, board=None, chart=None, penalties=None, fo
     from .kernel.drivers import play_scripted as _ps
 
     c = compile_ctx(rules, policies, board, chart, penalties, formations, mixes)
-    win, dec, used, w = _ps(c, np.asarray(script, np.int64), np.int64(nlog))
+    win, dec, used, w = _ps(c, script_values(script), np.int64(nlog))
     events = [tuple(int(v) for v in r) for r in w.log[:min(int(w.S[_Z.nlog]), nlog)]]
     return _row(win, dec, w), events, int(used)
 

@@ -11,7 +11,7 @@ from simcore import runner
 from simcore.errors import InputError
 from simcore.parallel import n_blocks
 from simcore.results import Results
-from simcore.rng import check_seed
+from simcore.rng import check_seed, script_values
 from simcore.stats import hist_moments, mean_ci, wilson_ci
 
 from . import kernel as K
@@ -372,7 +372,7 @@ def play_scripted(home, away, dice, rules: Rules | str | None = None, *, charts:
     ``strict``: every die must be used.  The same kernel code as :func:`simulate`.
     """
     rules, home, away, charts, pol, c = _setup(home, away, rules, charts, policies)
-    script = np.asarray(list(dice), dtype=np.int64)
+    script = script_values(dice, "dice")
     og = np.zeros((2, 3), np.int64)
     oe = np.zeros((2, 3), np.int64)
     w, d, o, r, used = K.play_scripted(script, c.ctx(), og, oe)

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from simcore.errors import InputError
 from simcore.metrics import COUNT
 from simcore.stats import mean_estimate, score_estimate
 
@@ -59,6 +60,9 @@ def policy_matrix(policies=MATRIX_POLICIES, n: int = 200, seed: int = 0, rules=N
                   threads=None) -> pd.DataFrame:
     """The row policy's score against the column policy (win 1, tie 1/2), seats balanced and paired; tidy: row,
     column, estimate, ci_low, ci_high, margin, margin_ci_low, margin_ci_high, n (games a seat)."""
+    from simcore.games.base import name_list
+
+    policies = name_list(policies, "policies")
     runs = {(a, b): _run(setup, n, seed, rules, threads, policy_home=a, policy_away=b)
             for a in policies for b in policies}
     rows = []
@@ -72,14 +76,46 @@ def policy_matrix(policies=MATRIX_POLICIES, n: int = 200, seed: int = 0, rules=N
     return pd.DataFrame(rows)
 
 
+#: The columns of :func:`rule_options`.
+OPTION_COLUMNS = ("option", "edge", "edge_ci_low", "edge_ci_high", "edge_change", "edge_change_ci_low",
+                  "edge_change_ci_high", "goals", "goals_ci_low", "goals_ci_high", "goals_change",
+                  "goals_change_ci_low", "goals_change_ci_high", "n")
+
+
+def _check_base(base, n: int, seed: int, rules) -> None:
+    """A ``base`` handed to :func:`rule_options` must be the games the option runs pair with: Pass & Score games
+    0 .. n-1 of ``seed`` under ``rules`` (another seed or game count gives a "paired" change of nothing)."""
+    if not isinstance(base, pd.DataFrame) or not {"game", "variant", "seed", "game_id"} <= set(base.columns):
+        raise InputError("base must be the games table of a Pass & Score run (Results.games)")
+    if len(base) != n or not (base["game_id"].to_numpy() == np.arange(n)).all():
+        raise InputError(f"base must hold games 0 .. {n - 1} (n = {n}); it holds {len(base)} games")
+    if (base["game"].astype(str) != "passscore").any():
+        raise InputError(f"base is a {base['game'].iloc[0]} games table, not Pass & Score's")
+    if (base["seed"] != seed).any():
+        raise InputError(f"base was played with seed {base['seed'].iloc[0]}, the options with seed {seed}: the "
+                         "pairs would not share their games")
+    if (base["variant"].astype(str) != rules.id).any():
+        raise InputError(f"base was played under {base['variant'].iloc[0]}, the options change {rules.id}")
+
+
 def rule_options(n: int, seed: int = 0, rules=None, setup=None, options=OPTIONS, threads=None,
                  base: pd.DataFrame | None = None) -> pd.DataFrame:
     """Each rule option against ``rules`` on the same seed, paired game by game: the first attacker's edge (home
     score - 1/2, a win 1, a tie 1/2) under the option and its change, and goals per game and its change; tidy, one
     row per option with 95% intervals."""
+    from simcore.games.base import check_n, name_list
+
     g = _game()
     rules = g.rules(rules)
-    base = _run(setup, n, seed, rules, threads) if base is None else base
+    n = check_n(n)
+    options = name_list(options, "options")
+    for opt in options:
+        if not isinstance(opt, dict):
+            raise InputError(f"each rule option is a dict {{field: value}}, got {opt!r}")
+    if base is None:
+        base = _run(setup, n, seed, rules, threads)
+    else:
+        _check_base(base, n, seed, rules)
     rows = []
     for opt in options:
         r = rules.with_options(opt)
@@ -97,7 +133,7 @@ def rule_options(n: int, seed: int = 0, rules=None, setup=None, options=OPTIONS,
                      "goals_ci_low": goals["ci"][0], "goals_ci_high": goals["ci"][1],
                      "goals_change": d_goals["estimate"], "goals_change_ci_low": d_goals["ci"][0],
                      "goals_change_ci_high": d_goals["ci"][1], "n": n})
-    return pd.DataFrame(rows)
+    return pd.DataFrame(rows, columns=OPTION_COLUMNS)       # no rows when every option is the base's rule
 
 
 def headline(res) -> dict:
@@ -268,7 +304,7 @@ def balance_report(n: int = 2000, seed: int = 0, rules=None, setup=None, *, matr
     meta = {"game": "passscore", "variant": rules.id, "seed": seed, "n": n, "policies": res.meta["policies"],
             "files": res.meta["files"], "matrix_n": matrix_n, "version": res.meta["version"]}
     opts = rule_options(n, seed, rules, setup, options, threads, base=res.games)
-    mat = policy_matrix(matrix or MATRIX_POLICIES, matrix_n, seed, rules, setup, threads)
+    mat = policy_matrix(MATRIX_POLICIES if matrix is None else matrix, matrix_n, seed, rules, setup, threads)
     return BalanceReport(meta, headline(res), mat, opts, goal_distribution(res.games), setup.board)
 
 

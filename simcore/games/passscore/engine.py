@@ -8,7 +8,7 @@ import numpy as np
 
 from simcore import runner
 from simcore.errors import InputError
-from simcore.rng import check_seed
+from simcore.rng import check_seed, script_values
 
 from .board import N_SLOTS, load_board
 from .kernel.context import Ctx
@@ -97,7 +97,7 @@ def play_scripted(script, rules=None, board=None, nlog=MAX_EVENTS):
     from .kernel.drivers import play_scripted as _ps
 
     c = compile_ctx(rules, (None, None), board)
-    win, used, w = _ps(c, np.asarray(script, np.int64), np.int64(nlog))
+    win, used, w = _ps(c, script_values(script), np.int64(nlog))
     events = [tuple(int(v) for v in r) for r in w.log[:min(int(w.S[Z.nlog]), nlog)]]
     return _row(win, w), events, int(used)
 

@@ -26,6 +26,14 @@ class Policy:
     kind: str = "random"
     budget: int = DEFAULT_BUDGET
 
+    def __post_init__(self):
+        if self.kind not in KINDS:
+            raise InputError(f"unknown policy {self.kind!r}; policies: {', '.join(KINDS)}")
+        b = self.budget
+        if isinstance(b, bool) or not isinstance(b, (int, np.integer)) or not 1 <= b <= MAX_BUDGET:
+            raise InputError(f"policy {self.kind}: the budget must be a whole number 1..{MAX_BUDGET}, got {b!r}")
+        object.__setattr__(self, "budget", int(b))
+
     @classmethod
     def parse(cls, spec) -> "Policy":
         """``random``, ``greedy``, ``search`` or ``search:N`` (a Policy passes through)."""

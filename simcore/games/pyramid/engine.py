@@ -15,7 +15,7 @@ import simcore
 from simcore import runner
 from simcore.errors import InputError
 from simcore.results import Results
-from simcore.rng import check_seed
+from simcore.rng import check_seed, script_values
 from simcore.stats import mean_ci, wilson_ci
 
 from . import kernel as K
@@ -61,6 +61,8 @@ def _policies(policies) -> tuple[Policy, Policy]:
     if policies is None or isinstance(policies, (str, Policy)):
         p = Policy.parse(policies)
         return (p, p)
+    if not isinstance(policies, (tuple, list)) or len(policies) != 2:
+        raise InputError(f"policies must be one policy for both sides or an (A, B) pair, got {policies!r}")
     a, b = policies
     return (Policy.parse(a), Policy.parse(b))
 
@@ -226,8 +228,18 @@ class LoggedGame:
     text: str
 
 
+#: The most events a logged game may be asked to keep.
+MAX_LOG_EVENTS = 1_000_000
+
+
 def _logged(game: Game, seed: int, g: int, scripted: bool, script: np.ndarray, max_events: int) -> LoggedGame:
-    out, log = K.play_logged(seed, g, game.vals, scripted, script, *game.kernel_args()[1:], max_events)
+    if isinstance(max_events, bool) or not isinstance(max_events, (int, np.integer)) or \
+            not 1 <= max_events <= MAX_LOG_EVENTS:
+        raise InputError(f"max_events must be a whole number 1..{MAX_LOG_EVENTS:,}, got {max_events!r}")
+    # one event more than asked: a game that needs it has more events than max_events keeps
+    out, log = K.play_logged(seed, g, game.vals, scripted, script, *game.kernel_args()[1:], int(max_events) + 1)
+    if len(log) > max_events:
+        raise InputError(f"the game has more than max_events = {max_events:,} events; pass a larger max_events")
     meta = {"variant": game.rules.id, "seed": seed, "home": "A", "away": "B"}
     row = games_table(out[None, :], meta).iloc[0].to_dict()
     return LoggedGame(row, log, describe(log, game))
@@ -258,7 +270,7 @@ def play_scripted(decks, rules=None, *, policies="in-order", deck_file=None, see
     script = np.zeros((5, N), dtype=np.int64)
     want = np.sort(game.vals)
     for i, d in enumerate(decks):
-        d = np.asarray(d, dtype=np.int64)
+        d = script_values(d, f"scripted deck {i + 1}")
         if d.shape != (N,) or not np.array_equal(np.sort(d), want):
             raise InputError(f"scripted deck {i + 1} is not an ordering of the {N}-card deck")
         script[i] = d

@@ -15,7 +15,7 @@ import simcore
 from simcore import runner
 from simcore.errors import InputError
 from simcore.results import Results
-from simcore.rng import check_seed
+from simcore.rng import check_seed, script_values
 
 from .compile import Compiled, LineupError, compile_kit
 from .kernel.layout import (DEC_L, DEC_OTL, DEC_T, DEC_W, LOG_W, MAX_EVENTS, MAX_ROSTER, NK, NO, NP, NT, TB, TM, K, O,
@@ -462,4 +462,4 @@ def play_scripted(home, away, actions, splits, dice, rules=None, *, kit=None, co
         else:
             raise InputError(f"unknown split card {s!r}")
     return _play_logged(c, home, away, 0, 0, coaches, 1, np.array(sact, np.int64), np.array(ss, np.int64),
-                        np.array(list(dice), np.int64), goalie_slots, fatigued, injured_out)
+                        script_values(dice, "dice"), goalie_slots, fatigued, injured_out)

@@ -9,6 +9,7 @@ import pandas as pd
 import pytest
 
 from simcore.cli import main
+from simcore.errors import InputError
 from simcore.games.blueline import balance
 
 
@@ -63,7 +64,8 @@ def test_matrix_policies_are_presets():
     assert "default" in pols and "random" in pols
     for p in pols:
         Policy.parse(p)
-    assert balance.matrix_policies(("default", "no-such-policy")) == ("default",)
+    with pytest.raises(InputError, match="unknown blueline policy preset 'no-such-policy'"):
+        balance.matrix_policies(("default", "no-such-policy"))           # a typo would drop a row in silence
     assert len({Policy.parse(p) for p in pols}) == len(pols)            # each policy once
     if Policy.parse("equilibrium") == Policy.parse("default"):
         assert balance.matrix_policies(("default", "equilibrium")) == ("default",)
