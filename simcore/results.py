@@ -65,6 +65,8 @@ class Results:
     def table(self, name: str) -> pd.DataFrame:
         """The table ``name`` (one of :attr:`table_names`), built on first use.  Each call returns a copy, so
         editing it leaves the run's own table, and every metric and summary computed from it, unchanged."""
+        if not isinstance(name, str):
+            raise UnknownNameError(f"a table is named by a string; tables: {', '.join(self.builders)}; got {name!r}")
         if name not in self.builders:
             if self.meta.get("mode") == "aggregate":
                 raise UnknownNameError(f"table {name!r} needs per-game records; this run kept only aggregates "

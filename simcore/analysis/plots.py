@@ -174,9 +174,9 @@ def _forest_table(comparison_or_table, title, metrics):
     if table.empty:
         raise InputError("comparison table has no rows")
     if metrics is not None:
-        metrics = [metrics] if isinstance(metrics, str) else list(metrics)
-        if not metrics:
-            raise InputError("metrics must name at least one metric of the table (or be None: every metric)")
+        from simcore.games.base import name_list
+
+        metrics = [metrics] if isinstance(metrics, str) else list(name_list(metrics, "metrics"))
         known = list(table["metric"])
         unknown = [m for m in metrics if m not in known]
         if unknown:

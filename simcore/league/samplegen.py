@@ -26,7 +26,7 @@ def samples() -> dict:
 def sample(game_id: str) -> Path:
     """The folder of a game's sample league (it holds ``league.toml``)."""
     s = samples()
-    if game_id.lower() not in s:
+    if not isinstance(game_id, str) or game_id.lower() not in s:
         raise UnknownNameError(f"no sample league for {game_id!r}; samples: {', '.join(s)}")
     return Path(s[game_id.lower()].sample)
 

@@ -331,8 +331,11 @@ class ScheduleCheck:
 
     def pair(self, a: str, b: str) -> tuple[int, int]:
         """(home games of ``a``, home games of ``b``) in the a-b pair."""
-        x, y = sorted((a, b))
-        row = self.pairs[(self.pairs.team_a == x) & (self.pairs.team_b == y)].iloc[0]
+        x, y = sorted((str(a), str(b)))
+        rows = self.pairs[(self.pairs.team_a == x) & (self.pairs.team_b == y)]
+        if rows.empty:
+            raise InputError(f"no pair {a!r}-{b!r} in the schedule's teams")
+        row = rows.iloc[0]
         hx, hy = int(row.a_home), int(row.b_home)
         return (hx, hy) if a == x else (hy, hx)
 

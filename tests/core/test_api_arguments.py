@@ -11,7 +11,7 @@ import simcore
 from simcore import dataset, runner
 from simcore.analysis import compare, plots, sweep
 from simcore.errors import InputError
-from simcore.games import pyramid
+from simcore.games import blueline, ezr, passscore, pyramid
 from simcore.games.ezr import exact_period
 from simcore.league import load_league, round_robin, sample
 from simcore.league.projection import default_dates
@@ -130,7 +130,7 @@ def test_dataset_block_is_a_positive_whole_number(tmp_path, block):
 
 
 def test_forest_refuses_an_empty_metric_list(cmp):
-    with pytest.raises(InputError, match="metrics must name at least one metric"):
+    with pytest.raises(InputError, match="metrics must name at least one"):
         plots.forest(cmp, metrics=[])
 
 
@@ -356,8 +356,6 @@ def test_pass_and_score_policy_checks_kind_and_budget(kind, budget, message):
                                           ("5" * 200, "dice must be a list of whole numbers, got the text"),
                                           ([True] * 200, "entry 0 is True")])
 def test_scripted_dice_are_whole_numbers(dice, message):
-    from simcore.games import ezr
-
     with pytest.raises(InputError, match=message):
         ezr.play_scripted("D/E/B/c", "C/D/C/b", dice)
 
@@ -402,15 +400,15 @@ def test_a_long_series_with_home_ice_is_computed():
 
 
 def test_balance_lists_are_lists():
-    from simcore.games.blueline import balance as blueline
-    from simcore.games.passscore import balance as passscore
+    from simcore.games.blueline import balance as bl
+    from simcore.games.passscore import balance as ps
 
-    for call in (lambda: passscore.policy_matrix("random", n=5), lambda: blueline.policy_matrix("default", n=5),
-                 lambda: blueline.card_value("random", n=5), lambda: passscore.rule_options(5, options="plays=40")):
+    for call in (lambda: ps.policy_matrix("random", n=5), lambda: bl.policy_matrix("default", n=5),
+                 lambda: bl.card_value("random", n=5), lambda: ps.rule_options(5, options="plays=40")):
         with pytest.raises(InputError, match="must be a list"):
             call()
     with pytest.raises(InputError, match="unknown blueline policy preset 'defualt'"):
-        blueline.matrix_policies(["defualt", "random"])
+        bl.matrix_policies(["defualt", "random"])
 
 
 def test_pass_and_score_rule_options_pair_only_with_their_own_base():
@@ -437,3 +435,30 @@ def test_pyramid_log_refuses_to_cut_a_game_short():
         engine.compile_game(None, ("default",))
     full = len(engine.play_by_play(0, 0).events)
     assert len(engine.play_by_play(0, 0, max_events=full).events) == full
+
+
+@pytest.mark.parametrize("call,message", [
+    (lambda: ezr.ShufflePolicy(None), "unknown SHUFFLE LINES policy None"),
+    (lambda: ezr.Team.parse(None), "a team is written OFF/GDEF"),
+    (lambda: pyramid.Policy(shoot=5), "unknown shoot policy 5"),
+    (lambda: pyramid.shape(["3-2-1"]), "a lineup is named by a string"),
+    (lambda: blueline.Policy(shoot=None), "blueline policy shoot=None"),
+    (lambda: blueline.Policy(check=None), "check=None"),
+    (lambda: exact_period(3, charts="x"), "charts must be a Charts"),
+    (lambda: passscore.load_board().circle(1.5, 2),
+     "no circle at \\[1.5, 2\\]"),
+    (lambda: sample(None), "no sample league for None"),
+    (lambda: simcore.game("ezr").simulate(None, n=5, progress=False).table(["games"]), "a table is named by a string"),
+])
+def test_a_value_of_the_wrong_kind_is_named(call, message):
+    with pytest.raises(InputError, match=message):
+        call()
+
+
+def test_a_schedule_pair_outside_the_teams_is_named():
+    from simcore.league import check_schedule
+
+    chk = check_schedule(pd.DataFrame({"date": ["2026-10-01"], "home": ["A"], "away": ["B"]}), ["A", "B"])
+    assert chk.pair("B", "A") == (0, 1)
+    with pytest.raises(InputError, match="no pair 'A'-'Z'"):
+        chk.pair("A", "Z")

@@ -76,7 +76,7 @@ PRESETS = {
 def _check_shoot(v: str) -> None:
     if v in ("always", "random"):
         return
-    m = re.fullmatch(r"threshold-([0-9]{1,4})", v)
+    m = re.fullmatch(r"threshold-([0-9]{1,4})", v) if isinstance(v, str) else None
     if not m or int(m.group(1)) > 1000:
         raise InputError(f"blueline policy shoot={v!r}: use threshold-N (N per mille, 0..1000), always or random")
 
@@ -107,7 +107,7 @@ class Policy:
                               ("pull", PULL), ("timeout", TIMEOUT), ("goalie_pass", GOALIE_PASS), ("bank", BANK),
                               ("boards", BOARDS), ("sweep", SWEEP), ("goalie_loose", GOALIE_LOOSE)):
             v = getattr(self, name)
-            if v not in allowed:
+            if not isinstance(v, str) or v not in allowed:
                 raise InputError(f"unknown blueline policy {name.rstrip('_')}={v!r}; "
                                  f"allowed: {', '.join(allowed)}")
         _check_shoot(self.shoot)

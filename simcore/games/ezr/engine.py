@@ -39,10 +39,19 @@ def _policies(policies):
     return tuple(p if isinstance(p, ShufflePolicy) else ShufflePolicy(p) for p in policies)
 
 
+def _charts(charts, rules) -> Charts:
+    """``charts`` (a :class:`Charts`, :func:`load_charts`'s) or, for None, the shipped charts of ``rules``."""
+    if charts is None:
+        return default_charts(rules.qq_unprinted)
+    if not isinstance(charts, Charts):
+        raise InputError(f"charts must be a Charts (simcore.games.ezr.load_charts(...)), got {charts!r}")
+    return charts
+
+
 def _setup(home, away, rules, charts, policies):
     rules = Rules.coerce(rules)
     home, away = _team(home), _team(away)
-    charts = charts or default_charts(rules.qq_unprinted)
+    charts = _charts(charts, rules)
     pol = _policies(policies)
     return rules, home, away, charts, pol, compile_matchup(rules, home, away, charts, pol)
 
@@ -306,7 +315,7 @@ def _line_matchup(ezr, rules, goalie_def, shooter, goalie_so, charts, policy):
     rules = Rules.coerce(rules)
     if isinstance(ezr, bool) or not isinstance(ezr, (int, np.integer)) or not -7 <= ezr <= 10:
         raise InputError(f"EZR must be a whole number from -7 to +10, got {ezr!r}")
-    charts = charts or default_charts(rules.qq_unprinted)
+    charts = _charts(charts, rules)
     attacker = Team("E", "E", shooter, "a")
     defender = Team("E", goalie_def, "A", goalie_so)
     return compile_matchup(rules, attacker, defender, charts, (_policies(policy)[0], ShufflePolicy()),

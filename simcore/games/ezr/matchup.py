@@ -42,6 +42,8 @@ class Team:
     @classmethod
     def parse(cls, text: str) -> "Team":
         """``OFF/GDEF/SHOOTER/GSO`` such as ``D/E/B/c``, optionally ``NAME=D/E/B/c``."""
+        if not isinstance(text, str):
+            raise TeamError(f"a team is written OFF/GDEF/SHOOTER/GSO, e.g. D/E/B/c, got {text!r}")
         name = ""
         body = text.strip()
         if "=" in body:

@@ -40,7 +40,8 @@ class ShufflePolicy:
     name: str = "expected"
 
     def __post_init__(self):
-        if self.name not in ("expected", "keep", "reroll") and not re.fullmatch(r"at-least-[0-9]", self.name):
+        if not isinstance(self.name, str) or \
+                self.name not in ("expected", "keep", "reroll") and not re.fullmatch(r"at-least-[0-9]", self.name):
             raise InputError(f"unknown SHUFFLE LINES policy {self.name!r}; "
                              "policies: expected, keep, reroll, at-least-K (K = 0..9)")
 

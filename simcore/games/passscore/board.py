@@ -103,7 +103,8 @@ class Board:
 
     def circle(self, row: int, column: int) -> int:
         """The index of the circle at [row, column] (ValueError when there is none)."""
-        if not (0 <= row < self.rows and 0 <= column < self.columns) or self.index[row, column] < 0:
+        whole = all(isinstance(v, (int, np.integer)) and not isinstance(v, bool) for v in (row, column))
+        if not whole or not (0 <= row < self.rows and 0 <= column < self.columns) or self.index[row, column] < 0:
             raise InputError(f"no circle at [{row}, {column}]")
         return int(self.index[row, column])
 

@@ -236,9 +236,15 @@ class Shape:
         return {s for i, s in enumerate(self.slots) if m >> i & 1}
 
 
-@lru_cache(maxsize=None)
 def shape(name: str) -> Shape:
     """The lineup shape ``name`` from ``data/lineups.toml``."""
+    if not isinstance(name, str):
+        raise InputError(f"a lineup is named by a string such as '3-2-1', got {name!r}")
+    return _shape(name)
+
+
+@lru_cache(maxsize=None)
+def _shape(name: str) -> Shape:
     path = DATA / "lineups.toml"
     table = read_toml(path).doc
     if name not in table:

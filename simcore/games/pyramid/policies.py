@@ -70,6 +70,8 @@ class Policy:
     shoot: str = "count-50"
 
     def __post_init__(self):
+        if not isinstance(self.shoot, str):
+            raise InputError(f"unknown shoot policy {self.shoot!r}; a shoot policy is text, e.g. count-50")
         if self.draft not in DRAFTS:
             raise InputError(f"unknown draft policy {self.draft!r}; draft policies: {', '.join(DRAFTS)}")
         if self.route not in ROUTES:

@@ -10,6 +10,7 @@ import pandas as pd
 
 from simcore.results import Results
 from simcore.deprecation import SimcoreDeprecationWarning
+from simcore.errors import InputError
 from simcore.stats import mean_ci, wilson_ci
 
 from .kernel.layout import OT, REG, SO, WIN_AWAY, WIN_HOME, WIN_TIE, K, O, T
@@ -121,6 +122,8 @@ def special_teams(res: Results) -> pd.DataFrame:
 
 def goal_distribution(res: Results, max_goals: int = 12) -> pd.DataFrame:
     """Share of team-games with 0, 1, ... goals (the last row counts ``max_goals`` or more), home and away."""
+    if isinstance(max_goals, bool) or not isinstance(max_goals, (int, np.integer)) or not 0 <= max_goals <= 100:
+        raise InputError(f"max_goals must be a whole number 0..100, got {max_goals!r}")
     OT_ = res.aggregates["OT"]
     rows = []
     for side, name in ((0, "home"), (1, "away")):
