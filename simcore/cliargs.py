@@ -159,6 +159,20 @@ def iso_date(text: str) -> str:
     raise argparse.ArgumentTypeError(f"{text!r} is not a date (YYYY-MM-DD)")
 
 
+def date_text(value, *, timestamps: bool = False) -> str:
+    """``value`` as YYYY-MM-DD text: a ``datetime.date`` (with ``timestamps``, a ``datetime`` or pandas
+    ``Timestamp`` too, as its date) or a string :func:`iso_date` takes; an ArgumentTypeError otherwise.  Dates
+    are compared as text, so every spelling must come to this one."""
+    import datetime
+
+    if isinstance(value, datetime.datetime):
+        if timestamps:
+            return value.date().isoformat()
+    elif isinstance(value, datetime.date):
+        return value.isoformat()
+    return iso_date(value)
+
+
 def seed(text: str) -> int:
     v = whole_number(text)
     if not 0 <= v < 2**64:
@@ -176,8 +190,8 @@ class _Given(argparse.Action):
 
 
 def given(args, dest: str) -> bool:
-    """Whether the option stored in ``dest`` was on the command line (options added with ``action=_Given``:
-    ``-n`` of :func:`add_n`), not its default."""
+    """Whether the option stored in ``dest`` was on the command line (options added with ``action=_Given``, ``-n``
+    of :func:`add_n`, or :class:`JoinRepeated`), not its default."""
     return dest in getattr(args, "_given", ())
 
 
@@ -275,9 +289,8 @@ class JoinRepeated(argparse.Action):
     sep = ","
 
     def __call__(self, parser, namespace, values, option_string=None):
-        given = getattr(namespace, "_given_options", set())
-        before = getattr(namespace, self.dest, None) if self.dest in given else None
-        namespace._given_options = given | {self.dest}
+        before = getattr(namespace, self.dest, None) if given(namespace, self.dest) else None
+        namespace._given = getattr(namespace, "_given", frozenset()) | {self.dest}
         if not values.strip():
             values = ""
         setattr(namespace, self.dest, f"{before}{self.sep}{values}" if before and values else (before or values))

@@ -22,9 +22,8 @@ import json
 import os
 from pathlib import Path
 
-import numpy as np
-
 from simcore import runner
+from simcore.checks import is_whole
 from simcore.errors import InputError, UnknownNameError
 from simcore.outputs import COMMAND, MANIFEST, _sha256, refuse_existing, write_json
 
@@ -103,7 +102,7 @@ def write(game, out, n: int, seed: int = 0, rules=None, setup=None, *, tables=No
     setup, rules = g.setup(setup), g.rules(rules)
     if block is None:
         block = DEFAULT_BLOCK
-    elif isinstance(block, bool) or not isinstance(block, (int, np.integer)) or block <= 0:
+    elif not is_whole(block) or block <= 0:
         raise InputError(f"block must be a positive whole number of games, got {block!r}")
     block = int(block)
     available = per_game_tables(g, setup, rules, seed)

@@ -28,6 +28,7 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
+from simcore.checks import is_whole
 from simcore.errors import InputError
 from simcore.parallel import n_blocks, run_blocks
 
@@ -224,7 +225,7 @@ def script_values(values, name: str = "script") -> np.ndarray:
                          f"{'...' if len(values) > 20 else ''}")
     items = values.tolist() if isinstance(values, np.ndarray) else list(values)
     for i, v in enumerate(items):
-        if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
+        if not is_whole(v):
             raise InputError(f"{name} must be a list of whole numbers; entry {i} is {v!r}")
     return np.asarray(items, dtype=np.int64).reshape(len(items))
 
@@ -238,7 +239,7 @@ def scripted_stream() -> np.ndarray:
 
 def check_seed(seed) -> int:
     """Validate a user seed: an integer in 0 .. 2**64-1."""
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
+    if not is_whole(seed):
         raise InputError(f"seed must be an integer, got {seed!r}")
     seed = int(seed)
     if not 0 <= seed < 2**64:

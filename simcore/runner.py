@@ -42,6 +42,7 @@ import numpy as np
 
 import simcore.progress as _progress
 
+from simcore.checks import is_whole
 from simcore.errors import InputError
 
 DEFAULT_CHUNK = 1 << 20
@@ -54,7 +55,7 @@ class BlockError(RuntimeError):
 
 def check_threads(n: int | None) -> None:
     """ValueError unless ``n`` is None (every core) or a thread count numba can run on this machine."""
-    if n is not None and (isinstance(n, bool) or not isinstance(n, (int, np.integer))):
+    if n is not None and (not is_whole(n)):
         raise InputError(f"threads must be a whole number of threads, got {n!r}")
     if n is not None and not 1 <= n <= numba.config.NUMBA_NUM_THREADS:
         raise InputError(f"threads must be between 1 and {numba.config.NUMBA_NUM_THREADS}, got {n}")
@@ -79,7 +80,7 @@ def chunk_size_of(chunk_size: int | None = None) -> int:
     """The chunk size a run uses (``chunk_size`` or :data:`DEFAULT_CHUNK`), checked."""
     if chunk_size is None:
         return DEFAULT_CHUNK
-    if isinstance(chunk_size, bool) or not isinstance(chunk_size, (int, np.integer)) or chunk_size <= 0:
+    if not is_whole(chunk_size) or chunk_size <= 0:
         raise InputError(f"chunk_size must be a positive whole number of games, got {chunk_size!r}")
     return int(chunk_size)
 
@@ -135,7 +136,7 @@ def parse_executor(text: str) -> tuple[str, str | None]:
 def check_workers(workers) -> int | None:
     if workers is None:
         return None
-    if isinstance(workers, bool) or not isinstance(workers, (int, np.integer)) or workers < 1:
+    if not is_whole(workers) or workers < 1:
         raise InputError(f"workers must be a positive whole number, got {workers!r}")
     return int(workers)
 

@@ -26,6 +26,7 @@ import numpy as np
 import pandas as pd
 
 import simcore
+from simcore.checks import is_whole, name_list
 from simcore.errors import InputError
 from simcore.htmlview import Table, html_table, md_table, p_text, pct
 
@@ -261,13 +262,12 @@ def league_report(proj, *, history: bool = True, history_n: int = HISTORY_N, dat
     span more than one date and ``history``, the playoff odds as of a few of those dates (``dates``, default
     :data:`HISTORY_DATES` spread over the results; ``history_n`` seasons each, at most the projection's
     ``n``)."""
-    from simcore.games.base import name_list
     from simcore.league.plots import odds_over_dates, points_distribution
     from simcore.league.projection import default_dates, odds_by_date
     from simcore.outputs import check_flag
 
     history = check_flag(history, "history")
-    if isinstance(history_n, bool) or not isinstance(history_n, (int, np.integer)) or history_n < 1:
+    if not is_whole(history_n) or history_n < 1:
         raise InputError(f"history_n must be a positive whole number of seasons, got {history_n!r}")
     dates = None if dates is None else name_list(dates, "dates")
     m, lg = proj.meta, proj.league

@@ -15,6 +15,7 @@ from matplotlib.lines import Line2D
 from matplotlib.ticker import MaxNLocator, PercentFormatter, ScalarFormatter
 from matplotlib.transforms import blended_transform_factory
 
+from simcore.checks import is_whole, name_list
 from simcore.errors import InputError
 
 #: Columns of the tidy sweep table that are not swept rule fields.
@@ -97,7 +98,7 @@ def goal_distributions(results: dict, per: str = "team", *, max_goals: int | Non
                              f"{goals[row, col]:g} is not a whole number of goals (0 or more)")
         h, a = goals[:, 0].astype(np.int64), goals[:, 1].astype(np.int64)
         samples[label] = np.concatenate([h, a]) if per == "team" else h + a
-    if max_goals is not None and (isinstance(max_goals, bool) or not isinstance(max_goals, (int, np.integer))
+    if max_goals is not None and (not is_whole(max_goals)
                                   or not 0 <= max_goals <= MAX_GOAL_BINS):
         raise InputError(f"max_goals must be a whole number 0..{MAX_GOAL_BINS}, got {max_goals!r}")
     top = min(max(int(s.max()) for s in samples.values()), MAX_GOAL_BINS) if max_goals is None else int(max_goals)
@@ -174,8 +175,6 @@ def _forest_table(comparison_or_table, title, metrics):
     if table.empty:
         raise InputError("comparison table has no rows")
     if metrics is not None:
-        from simcore.games.base import name_list
-
         metrics = [metrics] if isinstance(metrics, str) else list(name_list(metrics, "metrics"))
         known = list(table["metric"])
         unknown = [m for m in metrics if m not in known]

@@ -34,6 +34,7 @@ import numpy as np
 from simcore import runner
 from simcore.charts import ChartError
 from simcore.deprecation import SimcoreDeprecationWarning
+from simcore.checks import is_whole
 from simcore.errors import InputError
 from simcore.metrics import COMMON, Metric
 from simcore.rng import check_seed
@@ -302,7 +303,7 @@ class Game:
         setup, legacy = self._legacy_setup(setup, legacy)
         if legacy:
             raise TypeError(f"{self.id}.play_by_play() got unexpected keyword arguments: {', '.join(legacy)}")
-        if isinstance(game_index, bool) or not isinstance(game_index, (int, np.integer)) \
+        if not is_whole(game_index) \
                 or not 0 <= game_index < 2**63:
             raise InputError(f"game_index must be a whole number in 0 .. 2**63-1, got {game_index!r}")
         return self.log(self.setup(setup), check_seed(seed), int(game_index), self.rules(rules))
@@ -381,22 +382,9 @@ class Game:
         raise AttributeError(f"game {self.id!r} has no attribute {name!r}")
 
 
-def name_list(values, what: str) -> tuple:
-    """``values`` (policies, options, ...) as a non-empty tuple; a single string (read one letter at a time), a
-    non-iterable or an empty list is an InputError naming ``what``."""
-    from collections.abc import Iterable
-
-    if isinstance(values, (str, bytes, dict)) or not isinstance(values, Iterable):
-        raise InputError(f"{what} must be a list (a single one in a list too), got {values!r}")
-    values = tuple(values)
-    if not values:
-        raise InputError(f"{what} must name at least one")
-    return values
-
-
 def check_n(n) -> int:
     """A number of games: a whole number in 1 .. 2**63-1 (game indices are int64)."""
-    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or not 0 < n < 2**63:
+    if not is_whole(n) or not 0 < n < 2**63:
         raise InputError(f"n must be a positive whole number of games (1 .. 2**63-1), got {n!r}")
     return int(n)
 

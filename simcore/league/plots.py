@@ -13,6 +13,7 @@ from matplotlib import cm
 from matplotlib.figure import Figure
 from matplotlib.ticker import PercentFormatter
 
+from simcore.checks import is_whole, name_list
 from simcore.errors import InputError
 
 ODDS = {"playoff_odds": "playoffs", "division_odds": "division title", "first_overall_odds": "first overall",
@@ -90,12 +91,10 @@ def odds_over_dates(frame: pd.DataFrame, odds: str = "playoff_odds", teams=None,
     wide = frame.pivot(index="date", columns="team", values=odds).loc[dates]
     played = frame.drop_duplicates("date").set_index("date")["games_played"].loc[dates]
     if teams is None:
-        if isinstance(top, bool) or not isinstance(top, (int, np.integer)) or top < 1:
+        if not is_whole(top) or top < 1:
             raise InputError(f"top must be a positive whole number of teams, got {top!r}")
         teams = list((wide.max() - wide.min()).sort_values(ascending=False, kind="stable").index[:top])
     else:
-        from simcore.games.base import name_list
-
         teams = list(name_list(teams, "teams"))
         unknown = [t for t in teams if t not in wide.columns]
         if unknown:

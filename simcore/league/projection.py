@@ -21,6 +21,7 @@ import pandas as pd
 
 import simcore
 from simcore import runner
+from simcore.checks import is_whole
 from simcore.errors import InputError
 from simcore.rng import check_seed
 
@@ -274,7 +275,7 @@ def project(league, n: int = 10_000, seed: int = 0, *, results=None, threads: in
     ``executor``/``workers``: where the blocks of seasons run (:mod:`simcore.runner`; default the current
     executor); season s depends only on (seed, s), so the projection is the same on every executor.
     """
-    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n <= 0:
+    if not is_whole(n) or n <= 0:
         raise InputError(f"n must be a positive whole number of seasons, got {n!r}")
     n = int(n)
     seed = check_seed(seed)
@@ -418,14 +419,11 @@ def as_of(lg: League, date) -> League:
 def _date(value) -> str:
     """``value`` as YYYY-MM-DD: a ``datetime.date`` or such a string (the command line's ``--as-of`` rule)."""
     import argparse
-    import datetime
 
-    from simcore.cliargs import iso_date
+    from simcore.cliargs import date_text
 
-    if isinstance(value, datetime.date) and not isinstance(value, datetime.datetime):
-        return value.isoformat()
     try:
-        return iso_date(value)
+        return date_text(value)
     except argparse.ArgumentTypeError:
         raise InputError(f"date {value!r} is not a date written YYYY-MM-DD (or a datetime.date)") from None
 
@@ -433,7 +431,7 @@ def _date(value) -> str:
 def default_dates(lg: League, k: int = 5) -> list[str]:
     """``k`` dates spread over the played results: the first and last result dates and quantiles between
     (fewer when the results have fewer dates; ``k`` = 1: the first)."""
-    if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or k < 1:
+    if not is_whole(k) or k < 1:
         raise InputError(f"k must be a whole number of dates (1 or more), got {k!r}")
     dates = sorted(set(lg.results["date"].astype(str)))
     if not dates:

@@ -21,6 +21,7 @@ import numba as nb
 import numpy as np
 import pandas as pd
 
+from simcore.checks import is_whole
 from simcore.errors import InputError
 from simcore.league.standings import DEFAULT_TIEBREAKERS, _check_teams, check_tiebreakers
 
@@ -292,7 +293,7 @@ def check_playoff_format(teams: pd.DataFrame, fmt: str, n_playoff: int) -> int:
     teams = _check_teams(teams)
     if fmt not in PLAYOFF_FORMATS:
         raise InputError(f"unknown playoff format {fmt!r}; known: {', '.join(PLAYOFF_FORMATS)}")
-    if isinstance(n_playoff, bool) or not isinstance(n_playoff, (int, np.integer)):
+    if not is_whole(n_playoff):
         raise InputError(f"n_playoff must be a whole number, got {n_playoff!r}")
     n = len(teams)
     if fmt == "top":

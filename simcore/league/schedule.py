@@ -28,6 +28,7 @@ from itertools import combinations
 import numpy as np
 import pandas as pd
 
+from simcore.checks import is_whole
 from simcore.errors import InputError
 from simcore.rng import check_seed
 
@@ -138,7 +139,7 @@ def round_robin(teams, rounds: int = 2, seed: int = 0, start="2026-10-01") -> pd
     names = _team_names(teams)
     if len(names) < 2:
         raise InputError(f"round_robin needs at least 2 teams, got {len(names)}")
-    if isinstance(rounds, bool) or not isinstance(rounds, (int, np.integer)) or rounds < 1:
+    if not is_whole(rounds) or rounds < 1:
         raise InputError(f"rounds must be a positive integer, got {rounds!r}")
     if rounds > MAX_ROUNDS:
         raise InputError(f"rounds must be at most {MAX_ROUNDS}, got {rounds}")
@@ -295,7 +296,7 @@ def nhl_schedule(teams: pd.DataFrame, games: int = NHL_GAMES, seed: int = 0,
     if games != NHL_GAMES:
         raise InputError(f"nhl_schedule supports only games={NHL_GAMES} (the NHL format), got {games!r}")
     if games_per_date is not None and (
-        isinstance(games_per_date, bool) or not isinstance(games_per_date, (int, np.integer))
+        not is_whole(games_per_date)
         or games_per_date < 1
     ):
         raise InputError(f"games_per_date must be a positive integer or None, got {games_per_date!r}")
@@ -345,15 +346,12 @@ def _iso_dates(dates: pd.Series) -> pd.Series:
     text, so ``2026-10-1`` would not meet ``2026-10-01``; any other spelling is an InputError naming the row."""
     from argparse import ArgumentTypeError
 
-    from simcore.cliargs import iso_date
+    from simcore.cliargs import date_text
 
     out = []
     for i, d in zip(dates.index, dates):
-        if isinstance(d, _dt.date):
-            out.append((d.date() if isinstance(d, _dt.datetime) else d).isoformat())
-            continue
         try:
-            out.append(iso_date(d))
+            out.append(date_text(d, timestamps=True))
         except ArgumentTypeError:
             raise InputError(f"schedule row {i}: date {d!r} is not a date written YYYY-MM-DD") from None
     return pd.Series(out, index=dates.index, dtype=object)

@@ -20,13 +20,14 @@ import math
 
 import numpy as np
 
+from simcore.checks import is_whole
 from simcore.errors import InputError
 
 __all__ = ["series_win_prob", "series_win_prob_pattern", "default_pattern", "parse_pattern"]
 
 
 def _check_best_of(best_of) -> int:
-    if isinstance(best_of, bool) or not isinstance(best_of, (int, np.integer)):
+    if not is_whole(best_of):
         raise InputError(f"best_of must be a positive odd integer, got {best_of!r}")
     if best_of < 1 or best_of % 2 == 0:
         raise InputError(f"best_of must be a positive odd integer, got {best_of}")

@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-import numpy as np
 import pandas as pd
 
+from simcore.checks import is_whole
 from simcore.errors import InputError
 
 
@@ -34,7 +34,7 @@ class PointsSystem:
             v = getattr(self, field)
             if v is None and field in ("otl", "tie"):
                 continue
-            if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 0:
+            if not is_whole(v) or v < 0:
                 raise InputError(f"points system {self.name!r}: {field} must be a whole number of points, 0 or "
                                  f"more{' (or None)' if field in ('otl', 'tie') else ''}, got {v!r}")
         if not self.win > max(self.loss, self.otl or 0, self.tie or 0):

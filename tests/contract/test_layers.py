@@ -12,7 +12,7 @@ import simcore
 PACKAGE = Path(simcore.__file__).parent
 CORE = ("errors", "rng", "runner", "results", "charts", "stats", "parallel", "layout", "metrics", "rulesbase",
         "atomics", "nbarrays", "nbcache", "scoring", "cliargs", "textio", "outputs", "progress", "compiling",
-        "htmlview", "lazy")
+        "htmlview", "lazy", "checks")
 
 
 def _imports(path: Path) -> set[str]:

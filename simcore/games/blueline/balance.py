@@ -16,6 +16,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from simcore.checks import name_list
 from simcore.errors import InputError
 from simcore.stats import mean_estimate, score_estimate
 
@@ -62,8 +63,6 @@ def matrix_policies(names=MATRIX_POLICIES) -> tuple[str, ...]:
     :data:`MATRIX_POLICIES` the policies module does not know, or a name that plays the same policy as an earlier
     one, is left out: ``equilibrium`` is ``default`` when the default cards are the equilibrium's).  Any other
     name that is not a preset is an InputError (a typo would drop a row of the matrix)."""
-    from simcore.games.base import name_list
-
     from .policies import PRESETS, Policy
 
     out, seen = [], []
@@ -101,8 +100,6 @@ def policy_matrix(policies=None, n: int = 4000, seed: int = 0, rules=None, setup
     (a home, b away) with game g of run (b home, a away).  Tidy: row, column, estimate, ci_low, ci_high,
     margin (the row's goal margin per game), margin_ci_low, margin_ci_high, n (games per seat).  ``setup``:
     the data files the games use (its policies are the matrix's to choose)."""
-    from simcore.games.base import name_list
-
     policies = matrix_policies() if policies is None else name_list(policies, "policies")
     _check_sizes(matrix_n=n)
     runs = {(a, b): _run(setup, n, seed, rules, threads, policy_home=a, policy_away=b)
@@ -141,8 +138,6 @@ def card_value(opponents=None, n: int = 20_000, seed: int = 0, rules=None, setup
     both seats) and shots per game (a card policy also sets when its side shoots).  Tidy: opponent, score (+ ci),
     margin (+ ci), e_shooting_pct, x_shooting_pct, e_shots_per_game, x_shots_per_game (+ ci each), n."""
     from .cards import CARD_POLICIES
-
-    from simcore.games.base import name_list
 
     opponents = (tuple(c for c in CARD_POLICIES if c != "equilibrium") if opponents is None
                  else name_list(opponents, "opponents"))

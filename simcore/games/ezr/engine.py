@@ -8,6 +8,7 @@ import pandas as pd
 
 import simcore
 from simcore import runner
+from simcore.checks import is_whole
 from simcore.errors import InputError
 from simcore.parallel import n_blocks
 from simcore.results import Results
@@ -82,7 +83,7 @@ def simulate(home, away, n: int = 100_000, seed: int = 0, rules: Rules | str | N
     and ``chunk_size``.  ``policies``: a SHUFFLE LINES policy name for both
     teams, or a (home, away) pair.
     """
-    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n <= 0:
+    if not is_whole(n) or n <= 0:
         raise InputError(f"n must be a positive whole number of games, got {n!r}")
     n = int(n)
     seed = check_seed(seed)
@@ -313,7 +314,7 @@ def exact_summary(ex: ExactResult) -> pd.DataFrame:
 def _line_matchup(ezr, rules, goalie_def, shooter, goalie_so, charts, policy):
     """A matchup whose home team attacks on EZR line ``ezr`` against the given goalie."""
     rules = Rules.coerce(rules)
-    if isinstance(ezr, bool) or not isinstance(ezr, (int, np.integer)) or not -7 <= ezr <= 10:
+    if not is_whole(ezr) or not -7 <= ezr <= 10:
         raise InputError(f"EZR must be a whole number from -7 to +10, got {ezr!r}")
     charts = _charts(charts, rules)
     attacker = Team("E", "E", shooter, "a")
@@ -333,9 +334,9 @@ def exact_period(ezr: int, rules: Rules | str | None = None, *, period: int = 1,
     earlier INJURY results (``injuries``: 0 or more; they stack, each lowering every later roll, which
     stays in 1..99).
     """
-    if isinstance(period, bool) or not isinstance(period, (int, np.integer)) or period not in (1, 2, 3):
+    if not is_whole(period) or period not in (1, 2, 3):
         raise InputError(f"period must be 1, 2 or 3, got {period!r}")
-    if isinstance(injuries, bool) or not isinstance(injuries, (int, np.integer)) or injuries < 0:
+    if not is_whole(injuries) or injuries < 0:
         raise InputError(f"injuries must be a whole number of earlier INJURY results (0 or more), got {injuries!r}")
     c = _line_matchup(ezr, rules, goalie_def, shooter, goalie_so, charts, policy)
     return _TeamPeriods(c, 0).period(1 if period == 3 else 0, injuries).sum(axis=1)

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from simcore.checks import name_list
 from simcore.errors import InputError
 from simcore.metrics import COUNT
 from simcore.stats import mean_estimate, score_estimate
@@ -60,8 +61,6 @@ def policy_matrix(policies=MATRIX_POLICIES, n: int = 200, seed: int = 0, rules=N
                   threads=None) -> pd.DataFrame:
     """The row policy's score against the column policy (win 1, tie 1/2), seats balanced and paired; tidy: row,
     column, estimate, ci_low, ci_high, margin, margin_ci_low, margin_ci_high, n (games a seat)."""
-    from simcore.games.base import name_list
-
     policies = name_list(policies, "policies")
     runs = {(a, b): _run(setup, n, seed, rules, threads, policy_home=a, policy_away=b)
             for a in policies for b in policies}
@@ -103,7 +102,7 @@ def rule_options(n: int, seed: int = 0, rules=None, setup=None, options=OPTIONS,
     """Each rule option against ``rules`` on the same seed, paired game by game: the first attacker's edge (home
     score - 1/2, a win 1, a tie 1/2) under the option and its change, and goals per game and its change; tidy, one
     row per option with 95% intervals."""
-    from simcore.games.base import check_n, name_list
+    from simcore.games.base import check_n
 
     g = _game()
     rules = g.rules(rules)

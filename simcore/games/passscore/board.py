@@ -22,6 +22,7 @@ from pathlib import Path
 import numpy as np
 
 from simcore.charts import ChartError
+from simcore.checks import is_whole
 from simcore.errors import InputError
 from simcore.textio import FieldError, Range, as_path, read_toml
 
@@ -103,7 +104,7 @@ class Board:
 
     def circle(self, row: int, column: int) -> int:
         """The index of the circle at [row, column] (ValueError when there is none)."""
-        whole = all(isinstance(v, (int, np.integer)) and not isinstance(v, bool) for v in (row, column))
+        whole = all(is_whole(v) for v in (row, column))
         if not whole or not (0 <= row < self.rows and 0 <= column < self.columns) or self.index[row, column] < 0:
             raise InputError(f"no circle at [{row}, {column}]")
         return int(self.index[row, column])

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from simcore import runner
+from simcore.checks import is_whole
 from simcore.errors import InputError
 from simcore.rng import check_seed, script_values
 
@@ -104,7 +105,7 @@ def play_scripted(script, rules=None, board=None, nlog=MAX_EVENTS):
 
 def _team(t, name: str = "team") -> int:
     """``t`` as a team index, 0 (home, red) or 1 (away, blue); anything else is an InputError."""
-    if isinstance(t, bool) or not isinstance(t, (int, np.integer)) or t not in (0, 1):
+    if not is_whole(t) or t not in (0, 1):
         raise InputError(f"{name} must be 0 (home) or 1 (away), got {t!r}")
     return int(t)
 
@@ -127,7 +128,7 @@ class Position:
         """Players on circles: ``home`` / ``away`` six [row, column] pairs by slot (None: off the board); team
         ``poss`` (0 home, 1 away) has the puck, on its player in slot ``carrier``."""
         _team(poss, "poss")
-        if isinstance(carrier, bool) or not isinstance(carrier, (int, np.integer)) or not 0 <= carrier < N_SLOTS:
+        if not is_whole(carrier) or not 0 <= carrier < N_SLOTS:
             raise InputError(f"carrier must be a slot 0..{N_SLOTS - 1}, got {carrier!r}")
         for name, side in (("home", home), ("away", away)):
             if isinstance(side, str) or len(side) != N_SLOTS:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from simcore.checks import is_whole
 from simcore.errors import InputError
 
 KINDS = ("random", "greedy", "search")
@@ -30,7 +31,7 @@ class Policy:
         if self.kind not in KINDS:
             raise InputError(f"unknown policy {self.kind!r}; policies: {', '.join(KINDS)}")
         b = self.budget
-        if isinstance(b, bool) or not isinstance(b, (int, np.integer)) or not 1 <= b <= MAX_BUDGET:
+        if not is_whole(b) or not 1 <= b <= MAX_BUDGET:
             raise InputError(f"policy {self.kind}: the budget must be a whole number 1..{MAX_BUDGET}, got {b!r}")
         object.__setattr__(self, "budget", int(b))
 

@@ -16,6 +16,7 @@ from pathlib import Path
 import numpy as np
 
 from simcore.charts import ChartError
+from simcore.checks import is_whole
 from simcore.errors import InputError
 from simcore.textio import FieldError, Range, check_header, csv_rows, read_text, read_toml
 
@@ -50,7 +51,7 @@ class Deck:
         if len(values) > MAX_CARDS:
             raise InputError(f"{src}: {len(values)} cards; at most {MAX_CARDS}")
         for i, (lab, v) in enumerate(zip(labels, values)):
-            if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
+            if not is_whole(v):
                 raise InputError(f"{src}: card {i + 1}'s value {v!r} is not a whole number")
             if not 0 <= v <= MAX_VALUE:
                 raise InputError(f"{src}: card value {v} is outside 0..{MAX_VALUE}")
@@ -90,7 +91,7 @@ def standard_deck(ace: str = "high", jokers: int = 0, copies: int = 1) -> Deck:
     if ace not in ("high", "low"):
         raise InputError(f"ace must be 'high' or 'low', got {ace!r}")
     for name, v, least in (("jokers", jokers, 0), ("copies", copies, 1)):
-        if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < least:
+        if not is_whole(v) or v < least:
             raise InputError(f"{name} must be a whole number, {least} or more, got {v!r}")
     labels, values = [], []
     for _ in range(copies):

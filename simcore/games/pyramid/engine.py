@@ -13,6 +13,7 @@ import pandas as pd
 
 import simcore
 from simcore import runner
+from simcore.checks import is_whole
 from simcore.errors import InputError
 from simcore.results import Results
 from simcore.rng import check_seed, script_values
@@ -85,7 +86,7 @@ def compile_game(rules=None, policies=None, deck_file=None) -> Game:
 
 
 def _check_n(n):
-    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n <= 0:
+    if not is_whole(n) or n <= 0:
         raise InputError(f"n must be a positive whole number of games, got {n!r}")
     return int(n)
 
@@ -233,7 +234,7 @@ MAX_LOG_EVENTS = 1_000_000
 
 
 def _logged(game: Game, seed: int, g: int, scripted: bool, script: np.ndarray, max_events: int) -> LoggedGame:
-    if isinstance(max_events, bool) or not isinstance(max_events, (int, np.integer)) or \
+    if not is_whole(max_events) or \
             not 1 <= max_events <= MAX_LOG_EVENTS:
         raise InputError(f"max_events must be a whole number 1..{MAX_LOG_EVENTS:,}, got {max_events!r}")
     # one event more than asked: a game that needs it has more events than max_events keeps

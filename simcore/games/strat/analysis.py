@@ -10,6 +10,7 @@ import pandas as pd
 
 from simcore.results import Results
 from simcore.deprecation import SimcoreDeprecationWarning
+from simcore.checks import is_whole
 from simcore.errors import InputError
 from simcore.stats import mean_ci, wilson_ci
 
@@ -122,7 +123,7 @@ def special_teams(res: Results) -> pd.DataFrame:
 
 def goal_distribution(res: Results, max_goals: int = 12) -> pd.DataFrame:
     """Share of team-games with 0, 1, ... goals (the last row counts ``max_goals`` or more), home and away."""
-    if isinstance(max_goals, bool) or not isinstance(max_goals, (int, np.integer)) or not 0 <= max_goals <= 100:
+    if not is_whole(max_goals) or not 0 <= max_goals <= 100:
         raise InputError(f"max_goals must be a whole number 0..100, got {max_goals!r}")
     OT_ = res.aggregates["OT"]
     rows = []

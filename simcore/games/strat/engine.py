@@ -13,6 +13,7 @@ import pandas as pd
 
 import simcore
 from simcore import runner
+from simcore.checks import is_whole
 from simcore.errors import InputError
 from simcore.results import Results
 from simcore.rng import check_seed, script_values
@@ -136,7 +137,7 @@ def simulate(home=None, away=None, n: int = 10_000, seed: int = 0, rules: Rules 
     game (24.4: more consecutive starts than his rating), an input a league schedule drives.
     Tables: ``games``, ``team_games``, ``teams``, ``players``, ``goalies``, ``goalie_games``; ``summary()``.
     """
-    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n <= 0:
+    if not is_whole(n) or n <= 0:
         raise InputError(f"n must be a positive whole number of games, got {n!r}")
     n = int(n)
     seed = check_seed(seed)
