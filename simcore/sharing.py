@@ -26,7 +26,7 @@ import numpy as np
 import pandas as pd
 
 import simcore
-from simcore.checks import is_whole, name_list
+from simcore.checks import frame_with, is_whole, name_list, of_kind
 from simcore.errors import InputError
 from simcore.htmlview import Table, html_table, md_table, p_text, pct
 
@@ -263,9 +263,10 @@ def league_report(proj, *, history: bool = True, history_n: int = HISTORY_N, dat
     :data:`HISTORY_DATES` spread over the results; ``history_n`` seasons each, at most the projection's
     ``n``)."""
     from simcore.league.plots import odds_over_dates, points_distribution
-    from simcore.league.projection import default_dates, odds_by_date
+    from simcore.league.projection import Projection, default_dates, odds_by_date
     from simcore.outputs import check_flag
 
+    of_kind(proj, Projection, "proj", "simcore.league.project()")
     history = check_flag(history, "history")
     if not is_whole(history_n) or history_n < 1:
         raise InputError(f"history_n must be a positive whole number of seasons, got {history_n!r}")
@@ -315,6 +316,7 @@ def league_report(proj, *, history: bool = True, history_n: int = HISTORY_N, dat
 def history_table(frame: pd.DataFrame, odds: str = "playoff_odds") -> pd.DataFrame:
     """Teams by dates of :func:`~simcore.league.projection.odds_by_date`, as percentages, latest odds first;
     the column headers name each date and its games played."""
+    frame_with(frame, ("date", "games_played", "team", odds), "frame", "odds_by_date()")
     dates = list(dict.fromkeys(frame["date"]))
     wide = frame.pivot(index="team", columns="date", values=odds)[dates]
     wide = wide.sort_values(dates[-1], ascending=False, kind="stable")
@@ -343,8 +345,10 @@ def compare_report(cmp, *, power: float = 0.8) -> Report:
     """A comparison's report: per metric A, B, the difference B - A with its 95% interval, p and Holm-adjusted
     p, and a verdict in plain words (:meth:`~simcore.analysis.compare.Comparison.verdicts`); the forest plot;
     the whole-distribution tests of goals and margin."""
+    from simcore.analysis.compare import Comparison
     from simcore.analysis.plots import forest
 
+    of_kind(cmp, Comparison, "cmp", "simcore.analysis.compare()")
     m = cmp.meta
     kind = "paired: both variants on the same seed" if m["paired"] else f"unpaired: seeds {m['seed']} and {m['seed_b']}"
     facts = {"Game": m["game"], "Variant A": m["a"], "Variant B": m["b"]}

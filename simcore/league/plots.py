@@ -13,7 +13,7 @@ from matplotlib import cm
 from matplotlib.figure import Figure
 from matplotlib.ticker import PercentFormatter
 
-from simcore.checks import is_whole, name_list
+from simcore.checks import frame_with, is_whole, name_list, of_kind
 from simcore.errors import InputError
 
 ODDS = {"playoff_odds": "playoffs", "division_odds": "division title", "first_overall_odds": "first overall",
@@ -48,8 +48,15 @@ def _draw_odds(ax, proj, odds: str) -> None:
     ax.grid(axis="x", alpha=0.3)
 
 
+def _projection(proj) -> None:
+    from .projection import Projection
+
+    of_kind(proj, Projection, "proj", "simcore.league.project()")
+
+
 def points_distribution(proj) -> Figure:
     """Each team's projected final points: 5-95% and 25-75% bands, the median and today's points."""
+    _projection(proj)
     fig = Figure(figsize=(7, 0.25 * len(proj.teams) + 1.5))
     _draw_points(fig.add_subplot(), proj)
     fig.tight_layout()
@@ -59,6 +66,7 @@ def points_distribution(proj) -> Figure:
 def odds_bars(proj, odds: str = "playoff_odds") -> Figure:
     """Bars of one kind of odds per team (``playoff_odds``, ``division_odds``, ``first_overall_odds``,
     ``title_odds``) with their 95% Monte Carlo intervals."""
+    _projection(proj)
     if odds not in ODDS:
         raise InputError(f"unknown odds {odds!r}; known: {', '.join(ODDS)}")
     fig = Figure(figsize=(6, 0.25 * len(proj.teams) + 1.5))
@@ -69,6 +77,7 @@ def odds_bars(proj, odds: str = "playoff_odds") -> Figure:
 
 def projection_figure(proj) -> Figure:
     """Points bands and playoff odds side by side (what ``simcore league project --plot`` saves)."""
+    _projection(proj)
     fig = Figure(figsize=(12, 0.25 * len(proj.teams) + 1.8))
     a, b = fig.subplots(1, 2)
     _draw_points(a, proj)
@@ -84,9 +93,7 @@ def odds_over_dates(frame: pd.DataFrame, odds: str = "playoff_odds", teams=None,
     odds moved most, ranked by the range of their odds over the dates: highest minus lowest)."""
     if odds not in ODDS:
         raise InputError(f"unknown odds {odds!r}; known: {', '.join(ODDS)}")
-    missing = [c for c in ("date", "games_played", "team", odds) if c not in frame.columns]
-    if missing:
-        raise InputError(f"the frame lacks column(s) {', '.join(missing)}; use odds_by_date()")
+    frame_with(frame, ("date", "games_played", "team", odds), "frame", "odds_by_date()")
     dates = list(dict.fromkeys(frame["date"]))
     wide = frame.pivot(index="date", columns="team", values=odds).loc[dates]
     played = frame.drop_duplicates("date").set_index("date")["games_played"].loc[dates]

@@ -35,7 +35,10 @@ def _check_best_of(best_of) -> int:
 
 
 def _check_p(p, name: str = "p"):
-    arr = np.asarray(p, dtype=float)
+    raw = np.asarray(p)
+    if raw.dtype.kind not in "iuf":     # True is not a probability of 1, nor "0.6" one of 0.6
+        raise InputError(f"{name} must be a number or numbers in [0, 1], got {p!r}")
+    arr = raw.astype(float)
     if not np.all(np.isfinite(arr)) or np.any(arr < 0.0) or np.any(arr > 1.0):
         raise InputError(f"{name} must lie in [0, 1], got {p!r}")
     return arr
@@ -76,8 +79,10 @@ def parse_pattern(pattern: str, best_of: int) -> tuple[bool, ...]:
     home ice; the block sizes must be positive and sum to ``best_of``.
     """
     best_of = _check_best_of(best_of)
+    if not isinstance(pattern, str):    # 7 would read as "7", every game at home
+        raise InputError(f"pattern must be block sizes joined by '-', like '2-2-1-1-1'; got {pattern!r}")
     try:
-        blocks = [int(b) for b in str(pattern).split("-")]
+        blocks = [int(b) for b in pattern.split("-")]
     except ValueError:
         raise InputError(f"pattern must be block sizes joined by '-', like '2-2-1-1-1'; got {pattern!r}") from None
     if any(b < 1 for b in blocks) or sum(blocks) != best_of:

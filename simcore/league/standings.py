@@ -12,7 +12,7 @@ from fractions import Fraction
 
 import pandas as pd
 
-from simcore.checks import is_whole
+from simcore.checks import frame_with, is_whole
 from simcore.errors import InputError
 
 
@@ -289,6 +289,8 @@ def _block(df: pd.DataFrame, rank_col: str, title: str) -> list[str]:
 def format_standings(df: pd.DataFrame, by: str = "division") -> str:
     """A text table of ``standings()`` output: one block per division (``by="division"``), per conference
     (``"conference"``) or the whole league (``"league"``), each ordered by the matching rank."""
+    frame_with(df, ("team", "conference", "division", "GP", "W", "L", "PTS", "rank", "division_rank",
+                    "conference_rank"), "df", "standings()")
     if by == "league":
         blocks = [_block(df, "rank", "League")]
     elif by == "conference":

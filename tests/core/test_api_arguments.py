@@ -15,6 +15,7 @@ from simcore.games import blueline, ezr, passscore, pyramid
 from simcore.games.ezr import exact_period
 from simcore.league import load_league, round_robin, sample
 from simcore.league.projection import default_dates
+from simcore.league.series import series_win_prob, series_win_prob_pattern
 from simcore.results import read_parquet
 from simcore.sharing import compare_report
 from simcore.stats import wilson_ci
@@ -393,8 +394,6 @@ def test_standings_need_every_team_placed():
 
 
 def test_a_long_series_with_home_ice_is_computed():
-    from simcore.league.series import series_win_prob, series_win_prob_pattern
-
     assert series_win_prob_pattern(0.55, 0.55, 501, None) == pytest.approx(series_win_prob(0.55, 501), abs=1e-12)
     assert series_win_prob_pattern(0.6, 0.5, 7) == pytest.approx(0.624, abs=1e-12)   # 4 home games of 7
 
@@ -462,3 +461,61 @@ def test_a_schedule_pair_outside_the_teams_is_named():
     assert chk.pair("B", "A") == (0, 1)
     with pytest.raises(InputError, match="no pair 'A'-'Z'"):
         chk.pair("A", "Z")
+
+
+@pytest.mark.parametrize("call,message", [
+    (lambda: series_win_prob(True), "p must be a number or numbers in \\[0, 1\\], got True"),   # not p = 1
+    (lambda: series_win_prob("0.6"), "got '0.6'"),
+    (lambda: series_win_prob_pattern(0.6, 0.5, 7, pattern=7), "pattern must be block sizes joined by '-'.*got 7"),
+])
+def test_series_odds_take_numbers_and_a_text_pattern(call, message):
+    with pytest.raises(InputError, match=message):
+        call()
+
+
+def test_series_odds_still_take_arrays_and_whole_numbers():
+    assert series_win_prob(1) == 1.0 and series_win_prob(0) == 0.0
+    assert np.allclose(series_win_prob(np.array([0.6, 0.4])), [0.710208, 0.289792])
+
+
+@pytest.fixture(scope="module")
+def ezr_league():
+    return load_league(sample("ezr") / "league.toml")
+
+
+def test_league_tables_and_figures_name_what_they_were_given_instead(ezr_league, cmp):
+    from simcore.league import plots as lp
+    from simcore.league.standings import format_standings
+    from simcore.sharing import compare_report, history_table, league_report
+
+    lg = ezr_league
+    res = simcore.game("ezr").simulate(None, n=10, seed=1, progress=False)
+    cases = [
+        (lambda: format_standings(lg.teams), r"^df lacks column\(s\) GP, W, L, PTS, rank, division_rank, "
+                                             r"conference_rank: it must be the table standings\(\) returns$"),
+        (lambda: format_standings(None), r"^df must be a DataFrame, as standings\(\) returns; got None$"),
+        (lambda: lp.points_distribution(None), r"^proj must be a Projection, as simcore.league.project\(\) returns"),
+        (lambda: lp.odds_bars(lg), "got a League$"),
+        (lambda: lp.projection_figure(lg), "got a League$"),
+        (lambda: lp.odds_over_dates(None), r"^frame must be a DataFrame, as odds_by_date\(\) returns; got None$"),
+        (lambda: history_table(lg.teams), r"^frame lacks column\(s\) date, games_played, playoff_odds"),
+        (lambda: league_report(lg), "^proj must be a Projection"),
+        (lambda: compare_report(res), r"^cmp must be a Comparison, as simcore.analysis.compare\(\) returns; "
+                                      "got a Results$"),
+    ]
+    for call, message in cases:
+        with pytest.raises(InputError, match=message):
+            call()
+    assert compare_report(cmp).title        # the right kinds still pass
+
+
+def test_strat_analysis_takes_a_strat_run():
+    from simcore.games.strat import analysis as sa
+
+    res = simcore.game("ezr").simulate(None, n=10, seed=1, progress=False)
+    for f in (sa.league_summary, sa.league_json, sa.special_teams, sa.goal_distribution, sa.fatigue_effects):
+        with pytest.raises(InputError, match="^res must be a Strat-O-Matic run; this one is of 'ezr'$"):
+            f(res)
+    with pytest.raises(InputError, match=r"^res must be a Results, as simcore.game\(\"strat\"\).simulate\(\) "
+                                         r"returns; got 'x'$"):
+        sa.league_summary("x")

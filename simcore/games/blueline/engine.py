@@ -15,6 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from simcore import compiling, runner
+from simcore.checks import run_script
 from simcore.errors import InputError
 from simcore.rng import check_seed, script_values, scripted_stream
 
@@ -176,7 +177,7 @@ def play_scripted(script, rules=None, board=None, chart=None, penalties=None, fo
     from .kernel.drivers import play_scripted as _ps
 
     c = compile_ctx(rules, policies, board, chart, penalties, formations, mixes)
-    win, dec, used, w = _ps(c, script_values(script), np.int64(nlog))
+    win, dec, used, w = run_script(lambda s: _ps(c, s, np.int64(nlog)), script_values(script))
     events = [tuple(int(v) for v in r) for r in w.log[:min(int(w.S[_Z.nlog]), nlog)]]
     return _row(win, dec, w), events, int(used)
 

@@ -8,7 +8,7 @@ import pandas as pd
 
 import simcore
 from simcore import runner
-from simcore.checks import is_whole
+from simcore.checks import is_whole, run_script
 from simcore.errors import InputError
 from simcore.parallel import n_blocks
 from simcore.results import Results
@@ -385,7 +385,7 @@ def play_scripted(home, away, dice, rules: Rules | str | None = None, *, charts:
     script = script_values(dice, "dice")
     og = np.zeros((2, 3), np.int64)
     oe = np.zeros((2, 3), np.int64)
-    w, d, o, r, used = K.play_scripted(script, c.ctx(), og, oe)
+    w, d, o, r, used = run_script(lambda s: K.play_scripted(s, c.ctx(), og, oe), script, "dice")
     if strict and used != script.size:
         raise InputError(f"the game used {used} of {script.size} scripted dice")
     names = event_names(charts)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from simcore import runner
-from simcore.checks import is_whole
+from simcore.checks import is_whole, run_script
 from simcore.errors import InputError
 from simcore.rng import check_seed, script_values
 
@@ -98,7 +98,7 @@ def play_scripted(script, rules=None, board=None, nlog=MAX_EVENTS):
     from .kernel.drivers import play_scripted as _ps
 
     c = compile_ctx(rules, (None, None), board)
-    win, used, w = _ps(c, script_values(script), np.int64(nlog))
+    win, used, w = run_script(lambda s: _ps(c, s, np.int64(nlog)), script_values(script), entries=4)
     events = [tuple(int(v) for v in r) for r in w.log[:min(int(w.S[Z.nlog]), nlog)]]
     return _row(win, w), events, int(used)
 

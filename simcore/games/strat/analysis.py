@@ -10,7 +10,7 @@ import pandas as pd
 
 from simcore.results import Results
 from simcore.deprecation import SimcoreDeprecationWarning
-from simcore.checks import is_whole
+from simcore.checks import is_whole, of_kind
 from simcore.errors import InputError
 from simcore.stats import mean_ci, wilson_ci
 
@@ -41,10 +41,17 @@ def _prop_row(name, k, n):
     return (name, k / n if n else float("nan"), lo, hi)
 
 
+def _strat_run(res) -> None:
+    of_kind(res, Results, "res", 'simcore.game("strat").simulate()')
+    if res.game != "strat":
+        raise InputError(f"res must be a Strat-O-Matic run; this one is of {res.game!r}")
+
+
 def league_summary(res: Results) -> pd.DataFrame:
     """League-wide metrics per team per game, with 95% intervals.  Means treat a game (both teams) as the unit;
     ``pp_pct`` is power-play goals over opportunities, ``pk_pct`` its complement over the same opportunities,
     ``save_pct`` saves over shots on a goalie (empty-net goals and shots excluded)."""
+    _strat_run(res)
     a = res.aggregates
     OT_ = a["OT"].astype(np.int64)
     OG = a["OG"]
@@ -107,6 +114,7 @@ def league_json(res: Results) -> dict:
 
 def special_teams(res: Results) -> pd.DataFrame:
     """PP% and PK% by team and for the league, with Wilson intervals."""
+    _strat_run(res)
     tg = res.table("team_games")
     g = tg.groupby("team", observed=True)[["pp_opportunities", "pp_goals", "times_short_handed",
                                             "pp_goals_against", "sh_goals"]].sum()
@@ -123,6 +131,7 @@ def special_teams(res: Results) -> pd.DataFrame:
 
 def goal_distribution(res: Results, max_goals: int = 12) -> pd.DataFrame:
     """Share of team-games with 0, 1, ... goals (the last row counts ``max_goals`` or more), home and away."""
+    _strat_run(res)
     if not is_whole(max_goals) or not 0 <= max_goals <= 100:
         raise InputError(f"max_goals must be a whole number 0..100, got {max_goals!r}")
     OT_ = res.aggregates["OT"]
@@ -139,6 +148,7 @@ def fatigue_effects(res: Results) -> pd.DataFrame:
     """Goalie fatigue (24.2-24.4): for goalies who played fatigued, goals and shots against before and after
     fatigue set in, the save percentage on each side, the goals the Faceoff\u2022 rule made, and the share of
     goalie-games played fatigued."""
+    _strat_run(res)
     gg = res.table("goalie_games")
     fat = (gg["shelled"] > 0) | (gg["fatigued_start"] > 0)
     ga_after = gg["goals_against_fatigued"].astype(int)

@@ -13,7 +13,7 @@ import pandas as pd
 
 import simcore
 from simcore import runner
-from simcore.checks import is_whole
+from simcore.checks import is_whole, run_script
 from simcore.errors import InputError
 from simcore.results import Results
 from simcore.rng import check_seed, script_values
@@ -456,11 +456,12 @@ def play_scripted(home, away, actions, splits, dice, rules=None, *, kit=None, co
         sact.append(-9)
     ss = []
     for s in splits:
-        if isinstance(s, (int, np.integer)):
+        if is_whole(s) and 0 <= s < len(split_ids):
             ss.append(int(s))
         elif s in split_ids:
             ss.append(split_ids[s])
         else:
             raise InputError(f"unknown split card {s!r}")
-    return _play_logged(c, home, away, 0, 0, coaches, 1, np.array(sact, np.int64), np.array(ss, np.int64),
-                        script_values(dice, "dice"), goalie_slots, fatigued, injured_out)
+    sact, ss = np.array(sact, np.int64), np.array(ss, np.int64)
+    return run_script(lambda d: _play_logged(c, home, away, 0, 0, coaches, 1, sact, ss, d, goalie_slots, fatigued,
+                                             injured_out), script_values(dice, "dice"), "dice")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from simcore.errors import InputError
 from simcore.games.blueline import engine
 from simcore.games.blueline.kernel import geometry as G
 from simcore.games.blueline.kernel import turns as T
@@ -894,7 +895,7 @@ def test_dump_in_without_icing_is_a_loose_puck(base):
 
 def test_scripted_game_runs_on_the_script_alone():
     """engine.play_scripted plays a game on the given entries only (it stops when they run out)."""
-    with pytest.raises(ValueError, match="scripted dice ran out"):
+    with pytest.raises(InputError, match=r"scripted dice ran out: .* \(script: 60 entries given\)$"):
         engine.play_scripted([3] * 60)       # a 3 is a valid die, 2d6, card and penalty card
 
 

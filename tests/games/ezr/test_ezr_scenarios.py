@@ -13,6 +13,7 @@ Shoot Out: home shooter A vs away goalie a scores on 5,6,7,8; away shooter B vs 
 """
 import pytest
 
+from simcore.errors import InputError
 from simcore.games import ezr
 
 HOME = "AA/H/A/b"   # OFF AA, goalie DEF H (not a HOT GOALIE letter), shooter A, goalie shootout b
@@ -188,7 +189,7 @@ def test_without_shootout_or_overtime():
 def test_script_must_match_the_game():
     with pytest.raises(ValueError, match="used 8 of 9"):
         play([7, 9, 92, 5, 96, 2, 43, 78, 1])
-    with pytest.raises(ValueError, match="ran out"):
+    with pytest.raises(InputError, match=r"ran out: .* \(dice: 2 entries given\)$"):
         play([7, 9])
-    with pytest.raises(ValueError, match="outside the range"):
-        play([100, 13])
+    with pytest.raises(InputError, match=r"^dice entry 1 \(13\): a scripted roll is outside the range"):
+        play([100, 13])             # a 2d6 total after the 2d10 roll

@@ -537,3 +537,16 @@ def test_bad_policy_names(spec, msg):
 
     with pytest.raises(ValueError, match=msg):
         Policy.parse(spec)
+
+
+def test_a_scripted_game_names_the_play_it_refuses():
+    """engine.play_scripted reads 4 entries a play; an illegal one is named by its entries, a short script by its
+    length (the first play, legal, is read before either)."""
+    from simcore.errors import InputError
+    from simcore.games.passscore.engine import play_scripted
+
+    first = [int(v) for v in Position().legal(0)[0]]
+    with pytest.raises(InputError, match=r"^script entries 4-7 \(9, 9, 9, 9\): a scripted play is not legal$"):
+        play_scripted(first + [9, 9, 9, 9])
+    with pytest.raises(InputError, match=r"^the script ran out of plays \(script: 4 entries given\)$"):
+        play_scripted(first)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 
+from simcore.errors import InputError
 from simcore.games.strat import engine
 from simcore.games.strat import readings as R
 from simcore.games.strat.kernel.layout import COL_IN, COL_OUT, COL_REB, EV, F, PK_SLOTS, TB, TM, K, P, T
@@ -952,3 +953,22 @@ def test_28_the_final_line_gives_the_shootout():
     so = [s for s in t if s.startswith("Shootout: ")]
     assert len(so) == 5 and sum(s.endswith("scores") for s in so) == 1
     assert t[-1] == "Final: KBY 3, FNW 3 (shootout KBY 0, FNW 1: FNW wins)"
+
+
+def test_a_bad_scripted_die_is_named_by_its_place_and_value():
+    # The retaliation script of 5.73 above with its third die (one die, 1-6) replaced, then cut short.
+    c = engine.compiled(None)
+    x = _goalie_penalty_script(c)
+    away_fo = next(split_index(c, n) for n in range(1, 21) if c.tables[TB.fo][n - 1][1] == AWAY)
+
+    def play(dice):
+        engine.play_scripted("KBY", "NRV", actions=[[x["card"]]], splits=[x["fo"], x["pen_split"], x["ret_split"],
+                             away_fo], dice=dice, rules=PLAIN + ",retaliation=offsetting",
+                             coaches="pull_goalie=never,penetrate=never")
+
+    with pytest.raises(InputError, match=r"^dice entry 2 \(7\): a scripted value is outside the range"):
+        play([x["sdice"], x["gdice"], 7])
+    with pytest.raises(InputError, match=r"^scripted dice ran out \(dice: 2 entries given\)$"):
+        play([x["sdice"], x["gdice"]])
+    with pytest.raises(InputError, match="unknown split card 40"):
+        engine.play_scripted("KBY", "NRV", actions=[[x["card"]]], splits=[40], dice=[])
