@@ -38,6 +38,7 @@ if str(ROOT) not in sys.path:
 
 import simcore  # noqa: E402
 from simcore import runner  # noqa: E402
+from simcore.games.base import available_memory, bytes_per_game  # noqa: E402
 
 
 def _setup(game_id):
@@ -108,7 +109,7 @@ def main(argv=None):
     ap.add_argument("--game", default="strat")
     ap.add_argument("--mode", default="games", choices=("games", "aggregate"))
     ap.add_argument("-n", type=int, default=None, help="games of the same run (default: about a minute on "
-                    "threads, measured first; --smoke: 20,000)")
+                    "threads, measured first, at most what a third of the memory holds; --smoke: 20,000)")
     ap.add_argument("--seconds", type=float, default=60.0, help="what the default -n aims at on threads")
     ap.add_argument("--tasks", type=int, default=400, help="empty tasks of the overhead measurement")
     ap.add_argument("--smoke", action="store_true", help="small runs: checks the script, not the machine")
@@ -124,6 +125,9 @@ def main(argv=None):
     _, t_probe = _run(g, setup, probe_n, 1, args.mode, threads=2)
     per_game_threads = t_probe / probe_n
     n = args.n or (20_000 if args.smoke else max(probe_n, int(args.seconds / per_game_threads)))
+    per_game = bytes_per_game(g, args.mode)
+    if not args.n and per_game:         # both runs' results are held at once, to compare them: a third of memory each
+        n = min(n, available_memory() // (3 * per_game))
 
     figures = {"game": args.game, "mode": args.mode, "n": n, "loadavg_before": load, "smoke": args.smoke}
     local, t_threads = _run(g, setup, n, 7, args.mode, threads=2)

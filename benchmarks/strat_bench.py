@@ -69,7 +69,7 @@ DEFAULT_PY_GAMES, QUICK_PY_GAMES = 20, 5
 class Run:
     """Compiled sample kit, round-robin schedule and output arrays for ``n`` games."""
 
-    def __init__(self, n: int, seed: int, rules: Rules):
+    def __init__(self, n: int, seed: int, rules: Rules | None = None):
         self.n, self.seed = n, seed
         self.c = engine.compiled(None, rules)
         self.homes, self.aways = engine.schedule(self.c, n=n, league=True)

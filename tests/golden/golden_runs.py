@@ -358,6 +358,16 @@ for _name in ("cli/league-history", "cli/league-project-strat", "cli/league-stan
               "league/strat/goalies", "league/strat/players", "league/strat/seasons", "league/strat/teams"):
     RERECORDED[_name] = RERECORDED[_name] + "; " + SAMPLE_REPLAYED if _name in RERECORDED else SAMPLE_REPLAYED
 
+#: Why Strat outputs with injuries were recorded again: CHANGELOG, "Strat-O-Matic: nobody is on the ice twice".
+INJURY_UNITS = ("an injured skater's replacement (15.1) is no longer a player of a unit the injured one is in (he "
+                "played in it twice); the Strat sample league's played results replayed with it (one game of 2026-10-16)")
+for _name in ("cli/compare-strat", "cli/league-history", "cli/league-project-strat", "cli/league-standings",
+              "cli/strat-league", "league/strat/games", "league/strat/goalies", "league/strat/players",
+              "league/strat/seasons", "league/strat/teams", "strat/league/summary", "strat/league/table:games",
+              "strat/league/table:goalie_games", "strat/league/table:goalies", "strat/league/table:players",
+              "strat/league/table:team_games", "strat/league/table:teams"):
+    RERECORDED[_name] = RERECORDED[_name] + "; " + INJURY_UNITS if _name in RERECORDED else INJURY_UNITS
+
 
 def rerecord(names):
     """Record the digests of ``names`` again (each listed in :data:`RERECORDED` with its reason)."""

@@ -760,12 +760,11 @@ def test_16_5_power_play_unit_stays_while_it_keeps_the_puck():
     assert codes.index(EV.faceoff, codes.index(EV.shot)) > len(codes) - 1 - codes[::-1].index(EV.manpower)
 
 
-def test_16_51_center_of_the_penalty_killers_back_at_center():
-    # 16.51: "The same holds true for the short-handed team. If a center was at either wing position on the
-    # short-handed team, put him at center and bring on the appropriate wing."
+def _killers_with_a_center_at_a_wing():
+    """A sample-kit team with a penalty-killing unit that has a center at a wing, as the game state after its
+    power play against another team: (c, Z, the team's row, the unit by ice slot, that wing, ppi, shi)."""
     import numpy as np
 
-    from simcore.games.strat.kernel import powerplay as PPK
     from simcore.games.strat.kernel.layout import LINES_W, NZ, ZL
 
     c = engine.compiled(None)
@@ -785,18 +784,80 @@ def test_16_51_center_of_the_penalty_killers_back_at_center():
     ti = c.team_index(team)
     other = next(i for i in range(len(c.teams)) if i != ti)
     Z = np.zeros(NZ, np.int64)
-    side = 1
     for sd, row in ((0, other), (1, ti)):
         Z[ZL.lines + sd * LINES_W:ZL.lines + (sd + 1) * LINES_W] = c.tables[TB.tm][row, :LINES_W]
     ppi = np.array(c.tables[TB.tm][other, TM.pp:TM.pp + 5], np.int64)
-    shi = np.array(pk, np.int64)
-    L = np.zeros((0, 8), np.int64).ravel()
-    PPK.units_stay(c.D, Z, 0, ppi, shi, L)
-    ice = Z[ZL.ice + side * 6:ZL.ice + side * 6 + 5].tolist()
+    return c, Z, tr, pk, wing, ppi, np.array(pk, np.int64)
+
+
+def _stay(c, Z, ppi, shi):
+    """units_stay for the home power play; the killers' (away) ice slots LW, C, RW, LD, RD."""
+    import numpy as np
+
+    from simcore.games.strat.kernel import powerplay as PPK
+    from simcore.games.strat.kernel.layout import ZL
+
+    PPK.units_stay(c.D, Z, 0, ppi, shi, np.zeros(0, np.int64))
+    return Z[ZL.ice + 6:ZL.ice + 11].tolist()
+
+
+def test_16_51_center_of_the_penalty_killers_back_at_center():
+    # 16.51: "The same holds true for the short-handed team. If a center was at either wing position on the
+    # short-handed team, put him at center and bring on the appropriate wing."
+    from simcore.games.strat.kernel.layout import ZL
+
+    c, Z, tr, pk, wing, ppi, shi = _killers_with_a_center_at_a_wing()
+    ice = _stay(c, Z, ppi, shi)
     assert ice[1] == pk[wing]                                   # the center back at center
     assert ice[wing] == int(tr[TM.f + wing])                    # the line's wing comes on (F1 at the period start)
     assert [ice[s] for s in (2 - wing, 3, 4)] == [pk[s] for s in (2 - wing, 3, 4)]
     assert Z[ZL.ice:ZL.ice + 5].tolist() == ppi.tolist() and Z[ZL.pp_stay] == 1
+
+
+def test_16_51_a_wing_who_is_the_killing_center_does_not_come_on_twice():
+    # An injury's replacement (15.1) can be both the line's wing and the killers' center at that wing: he cannot
+    # come on beside himself, so he stays at the wing and the line's center comes on (five skaters, each once).
+    # If the line's center is a killer too, the killers stay as they are.
+    from simcore.games.strat.kernel.layout import LINES_W, ZL
+
+    c, Z, tr, pk, wing, ppi, shi = _killers_with_a_center_at_a_wing()
+    line = ZL.lines + LINES_W + TM.f                            # the away side's first forward line
+    Z[line + wing] = pk[wing]
+    ice = _stay(c, Z, ppi, shi)
+    assert ice == [int(Z[line + 1]) if s == 1 else pk[s] for s in range(5)]
+    assert len(set(ice)) == 5
+    Z[line + 1] = pk[3]
+    assert _stay(c, Z, ppi, shi) == pk
+
+
+def test_15_1_the_replacement_is_never_in_a_unit_with_the_injured_player():
+    # 15.1 "use the most logical remaining player": whoever replaces a skater takes his place in every unit, so a
+    # skater already in one of those units (a power-play or penalty-kill unit off the ice) would be in it twice.
+    # Every skater of every sample team is injured in turn at the period start; no unit holds anyone twice.
+    import numpy as np
+
+    from simcore.games.strat.kernel import injuries as INJ
+    from simcore.games.strat.kernel.layout import LINES_W, NZ, ZL
+
+    c = engine.compiled(None)
+    regions = ((TM.f, 4, 3), (TM.d, 3, 2), (TM.pp, 2, 5), (TM.pk, 2, 4))
+    checked = 0
+    for team in c.teams:
+        tr = team_row(c, team)
+        for p in sorted({int(x) for x in tr[:LINES_W - 2] if x >= 0}):
+            Z = np.zeros(NZ, np.int64)
+            Z[ZL.lines + LINES_W:ZL.lines + 2 * LINES_W] = tr[:LINES_W]
+            Z[ZL.ice:ZL.ice + 12] = -1
+            Z[ZL.ice + 6:ZL.ice + 11] = [tr[TM.f], tr[TM.f + 1], tr[TM.f + 2], tr[TM.d], tr[TM.d + 1]]
+            best = INJ.replace_skater(c.D, Z, 1, p)
+            lines = Z[ZL.lines + LINES_W:ZL.lines + 2 * LINES_W]
+            assert best >= 0 and p not in lines[:LINES_W - 2]
+            for start, units, size in regions:
+                for u in range(units):
+                    unit = [int(x) for x in lines[start + u * size:start + (u + 1) * size] if x >= 0]
+                    assert len(unit) == len(set(unit)), (team, p, best, start, u, unit)
+            checked += 1
+    assert checked > 100
 
 
 def _last_shot_goalie_card(c, pk, pp, reading):

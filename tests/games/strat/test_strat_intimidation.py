@@ -118,6 +118,17 @@ def test_12_2_number_above_the_rating_the_inside_shot_is_taken():
     assert gl.team[HOME, T.sog] == 1
 
 
+def test_12_0_no_pass_no_intimidation():
+    # 12.0: "When a pass resulting in an inside shot is followed by an intimidation (I) reading ...".  Split 7
+    # gives KBY's RW the opening faceoff, so AA13's "Inside shot for RW, I-LD" is his own shot, no pass (4.41: "a
+    # player cannot make a pass to himself"): the I reading is not played, and no split card is drawn for it.
+    gl = play([["AA13"]], [split(7)], [7])
+    assert texts(gl, EV.intimidate) == []
+    shots = texts(gl, EV.shot)
+    assert len(shots) == 1 and shots[0].startswith("KBY RW Player A shoots (Inside), rolls 7")
+    assert gl.team[AWAY, T.intim_try] == 0 and gl.team[HOME, T.sog] == 1
+
+
 def test_intimidation_off_ignores_the_i_reading():
     gl = play([["AA13"]], [split(6)], [7], rules=ADV + ",intimidation=off")
     assert texts(gl, EV.intimidate) == []

@@ -172,8 +172,8 @@ def action(D, Z, RS, t, slot, pol, OT_, OP, OK, L, adv_rules):
             s = slot
         if s != slot:
             chain_add(Z, t, p)
-        if unlikely(adv) and D[r + 4] != 0:
-            set_intimidator(Z, d, D[r + 4], s, s == D[r + 3] and s != D[r + 2])
+            if unlikely(adv) and D[r + 4] != 0:     # 12.0: "When a pass resulting in an inside shot ..."
+                set_intimidator(Z, d, D[r + 4], s, s == D[r + 3] and s != D[r + 2])
         Z[ZL.m + M.mode] = MODE.shot
         Z[ZL.m + M.team] = t
         Z[ZL.m + M.slot] = s

@@ -29,10 +29,34 @@ def resolve_injury(D, Z, RS, OP, L):
 
 
 @nb.njit(cache=True)
+def _unit_mates(Z, base, start, units, size, p, q):
+    """Whether ``p`` and ``q`` are in one of the ``units`` units of ``size`` players at lines offset ``start``."""
+    for u in range(units):
+        has_p = False
+        has_q = False
+        for j in range(size):
+            x = Z[base + start + u * size + j]
+            has_p = has_p or x == p
+            has_q = has_q or x == q
+        if has_p and has_q:
+            return True
+    return False
+
+
+@nb.njit(cache=True)
+def shares_unit(Z, side, p, q):
+    """Whether ``q`` is in a forward line, defense pair, power-play or penalty-kill unit with ``p``: put in
+    ``p``'s place he would be in it twice, and on the ice twice when it plays."""
+    base = ZL.lines + side * LINES_W
+    return (_unit_mates(Z, base, TM.f, 4, 3, p, q) or _unit_mates(Z, base, TM.d, 3, 2, p, q)
+            or _unit_mates(Z, base, TM.pp, 2, 5, p, q) or _unit_mates(Z, base, TM.pk, 2, 4, p, q))
+
+
+@nb.njit(cache=True)
 def replace_skater(D, Z, side, p):
     """Put the most logical replacement (15.1) for skater ``p`` of ``side`` into every unit and ice slot he
     holds; returns the replacement's id, or -1 when nobody is left (the position plays short)."""
-    # a healthy skater off the ice, preferring one dressed in no line in use,
+    # a healthy skater off the ice and in no unit with p, preferring one in no forward line or defense pair in use,
     # at the same position, then the same group (forward / defense), then the best Offense
     team = sk(D, p, F.team)
     n_f = 3 if rule(D, RULE.lines) == 3 else 4
@@ -47,7 +71,7 @@ def replace_skater(D, Z, side, p):
         for s in range(6):
             if Z[ZL.ice + side * 6 + s] == q:
                 on = True
-        if on:
+        if on or shares_unit(Z, side, p, q):
             continue
         in_use = False
         for j in range(3 * n_f):

@@ -154,12 +154,23 @@ def pp_shot(D, Z, RS, t, p, slot, kind, pp, cont, OT_, OP, OK, L):
     return 0
 
 
+@nb.njit(cache=True, inline="always")
+def _among(unit, q):
+    """Whether skater ``q`` (>= 0; a vacancy, -1, never is) is one of ``unit``'s."""
+    for x in unit:
+        if q >= 0 and x == q:
+            return True
+    return False
+
+
 @nb.njit(cache=True)
 def units_stay(D, Z, t, ppi, shi, L):
     """16.5-16.51: after the power play the power-play unit stays on (ice ``ppi``), and so does the penalty-killing
     unit (``shi``) with a center playing a wing back at center and the line's player at that wing coming on (no
     center among its wingers: the line's center comes on); until a goal, a faceoff or the other side's puck
-    (:func:`.game.play_period` ends it)."""
+    (:func:`.game.play_period` ends it).  A line player already among the killers (an injury's replacement can be
+    both) does not come on twice: when the wing is the center himself, the center stays at the wing and the
+    line's center comes on; when that one is a killer too, the killers stay as they are."""
     s = 1 - t
     cf = Z[ZL.cf]
     for j in range(5):
@@ -170,11 +181,12 @@ def units_stay(D, Z, t, ppi, shi, L):
         q = shi[w]
         if moved < 0 and q >= 0 and sk(D, q, F.pos1) == 1:
             moved = w
-    if moved >= 0:
+    line = ZL.lines + s * LINES_W + TM.f + 3 * cf
+    if moved >= 0 and not _among(shi, Z[line + moved]):
         Z[ZL.ice + s * 6 + 1] = shi[moved]
-        Z[ZL.ice + s * 6 + moved] = Z[ZL.lines + s * LINES_W + TM.f + 3 * cf + moved]
-    else:
-        Z[ZL.ice + s * 6 + 1] = Z[ZL.lines + s * LINES_W + TM.f + 3 * cf + 1]
+        Z[ZL.ice + s * 6 + moved] = Z[line + moved]
+    elif not _among(shi, Z[line + 1]):
+        Z[ZL.ice + s * 6 + 1] = Z[line + 1]
     Z[ZL.pp_stay] = 1 + t
     log(Z, L, EV.manpower, t, Z[ZL.manpower], Z[ZL.manpower + 1], MP_STAY, 0)
 
