@@ -74,7 +74,7 @@ TARGET = 0.5                       # season-kernel games/s over single-game game
 DEFAULT = {"ezr": 2000, "strat": 200, "project": 10_000, "repeats": 3, "project_repeats": 2,
            "py_ezr": 3, "py_strat": 2}
 QUICK = {"ezr": 300, "strat": 40, "project": 2000, "repeats": 2, "project_repeats": 1, "py_ezr": 1, "py_strat": 1}
-RESULTS_HEADING = "## League season projections: `benchmarks/league_bench.py`"
+RESULTS_HEADING = "### League season projections: `benchmarks/league_bench.py`"
 
 
 # ---------------------------------------------------------------- the leagues, as project() sets them up
@@ -126,16 +126,21 @@ def python_reference(engine: str, seed: int, count: int) -> dict:
 
 
 def update_results(block: str, path: Path) -> None:
-    """Replace this benchmark's section of RESULTS.md (from its heading to the next ``## `` heading), or append
-    it at the end."""
+    """Replace this benchmark's output in RESULTS.md ("The current run's outputs": from its heading, a line of its
+    own, to the next ``## `` or ``### `` heading), or append it at the end; the block's own heading goes one level
+    down."""
+    import re
+
     text = path.read_text()
-    section = RESULTS_HEADING + "\n\n" + block.rstrip() + "\n"
-    start = text.find(RESULTS_HEADING)
+    block = re.sub(r"^### ", "#### ", block.rstrip(), flags=re.M)
+    section = RESULTS_HEADING + "\n\n" + block + "\n"
+    start = text.find("\n" + RESULTS_HEADING + "\n")
     if start < 0:
-        path.write_text(text.rstrip() + "\n\n\n\n" + section)
+        path.write_text(text.rstrip() + "\n\n" + section)
         return
-    end = text.find("\n## ", start + len(RESULTS_HEADING))
-    rest = "" if end < 0 else "\n\n\n" + text[end + 1:]
+    start += 1
+    ends = [e for e in (text.find("\n## ", start + 1), text.find("\n### ", start + 1)) if e >= 0]
+    rest = "" if not ends else "\n" + text[min(ends) + 1:]
     path.write_text(text[:start] + section + rest)
 
 

@@ -238,7 +238,7 @@ def main(argv=None) -> int:
     print("Ratios (this run):")
     print()
     for k, v in ratios.items():
-        print(f"- {k}: **{v:,.3f}**")
+        print(f"- {k}: **{v:,.3g}**" if v < 1 else f"- {k}: **{v:,.2f}**" if v < 10 else f"- {k}: **{v:,.1f}**")
     print(f"- target {TARGET:,} games/s on {top} threads: random "
           f"{'met' if checks['random_meets_target'] else 'NOT met'}, greedy "
           f"{'met' if checks['greedy_meets_target'] else 'NOT met'}")

@@ -241,7 +241,7 @@ def main(argv=None) -> int:
     # --- print (markdown)
     exe = os.path.relpath(sys.executable) if not os.path.relpath(sys.executable).startswith("..") else sys.executable
     command = " ".join([exe] + sys.argv)
-    print(f"### Strat-O-Matic Hockey Basic benchmark, {date}")
+    print(f"### Strat-O-Matic Hockey {rules.level.capitalize()} benchmark, {date}")
     print()
     print(f"- command: `{command}`")
     print(f"- machine: {machine['nproc']} CPUs, {machine['cpu']}; Python {machine['python']}, numpy "
