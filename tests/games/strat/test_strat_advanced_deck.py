@@ -567,6 +567,27 @@ def test_9_12_visitors_choose_first_the_home_team_counters_and_a_new_line_may_ch
     assert order == [EV.align, EV.align, EV.faceoff, EV.line, EV.align]
 
 
+def test_9_12_the_lines_coming_on_after_the_units_stayed_may_change_the_alignment():
+    # 9.12 "Changes may be made only when a new forward line comes on the ice": when the special-teams units go off
+    # in play (16.5: the defending team gained the puck) the lines come on with no faceoff before them, and the
+    # coaches decide there.  Game 2 of seed 5 (KBY counters NRV's `rulebook` alignment): late in the game NRV,
+    # leading, drops to Offense 1 as the lines come on, and KBY counters at once, before any faceoff or line card.
+    gl = engine.play_by_play("KBY", "NRV", seed=5, game=2, rules="level=advanced",
+                             coaches=("alignment=counter", "alignment=rulebook"))
+    ev = gl.events
+    codes, txt = ev["code"].tolist(), ev["text"].tolist()
+    leave = [i for i, c in enumerate(codes) if c == EV.manpower and "units go off, the lines come on" in txt[i]]
+    after = []
+    for i in leave:
+        for j in range(i + 1, len(codes)):
+            if codes[j] in (EV.faceoff, EV.line, EV.card):
+                break
+            if codes[j] == EV.align:
+                after.append(txt[j])
+    assert after == ["NRV alignment: Offense 1, Defense 0 (0 forecheckers) -- a new forward line",
+                     "KBY alignment: Offense 3, Defense 2 (2 forecheckers) -- a new forward line"]
+
+
 def test_basic_games_keep_no_alignment(kit):
     gl = play(kit, [["A12"]], [split(6)], dice=[7, 7, 7], rules="overtime=none,shootout=off,assists=off")
     assert texts(gl, EV.align) == []

@@ -9,7 +9,7 @@ from simcore.nbarrays import ptr, stack_empty
 from simcore.nbhints import unlikely
 
 from .actions import action
-from .coaching import observe, relieves_shelled
+from .coaching import ALIGN_LINE, align_teams, observe, relieves_shelled
 from .draws import build_deck
 from .events import log
 from .faceoffs import faceoff
@@ -18,8 +18,9 @@ from .goalies import goalie_pull, pull_possible, relieve
 from .intimidation import settle_delayed
 from .ice import chain_reset, put_lines
 from .injuries import replace_skater, resolve_injury
-from .layout import (DEC_L, DEC_OTL, DEC_T, DEC_W, EV, HDR, HOME, K, LINES_W, M, MAX_ROSTER, MODE, MP_LEAVE, N_OBS,
-                     N_POL, NK, NO, NP, NT, O, OT, POL, REG, RULE, SO, TM, TW, WIN_AWAY, WIN_HOME, WIN_TIE, ZL)
+from .layout import (DEC_L, DEC_OTL, DEC_T, DEC_W, EV, HDR, HOME, K, LEVEL_ADVANCED, LINES_W, M, MAX_ROSTER, MODE,
+                     MP_LEAVE, N_OBS, N_POL, NK, NO, NP, NT, O, OT, POL, REG, RULE, SO, TM, TW, WIN_AWAY, WIN_HOME,
+                     WIN_TIE, ZL)
 from .penalties import power_play_next
 from .powerplay import power_play
 from .shootout import shootout
@@ -106,6 +107,8 @@ def play_period(D, Z, RS, pol, OT_, OP, OK, L, ot_cards, rules):
             # 16.5-16.51: the special-teams units stay on while the power-play team keeps the puck
             if mode == MODE.faceoff or Z[ZL.m + M.team] != Z[ZL.pp_stay] - 1:
                 units_leave(Z, L)
+                if mode != MODE.faceoff and rule(D, RULE.level) == LEVEL_ADVANCED:
+                    align_teams(Z, pol, L, ALIGN_LINE)    # 9.12: the lines come on in play (a faceoff aligns itself)
             elif mode == MODE.action:
                 defer_line_changes(D, Z, L)
         if unlikely(Z[ZL.inj_pend] != 0) and (mode == MODE.faceoff or (mode == MODE.action and Z[ZL.m + M.team] != prev_t)):

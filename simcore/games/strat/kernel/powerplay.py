@@ -7,13 +7,13 @@ import numpy as np
 from simcore.nbarrays import stack_empty
 
 from .. import readings as R
-from .coaching import next_pp_unit
+from .coaching import ALIGN_LINE, align_teams, next_pp_unit
 from .draws import draw_split, roll2, split_in
 from .events import enc, log
 from .goals import score_goal, shot_on_goal
 from .ice import MIRROR, chain_reset, pick_any, put_lines
-from .layout import (COL_IN, COL_OUT, COL_REB, EV, F, LINES_W, M, MAX_ROSTER, MODE, MP_STAY, N_POL, NT, PK_SLOTS, POL,
-                     Q, RULE, T, TM, ZL)
+from .layout import (COL_IN, COL_OUT, COL_REB, EV, F, LEVEL_ADVANCED, LINES_W, M, MAX_ROSTER, MODE, MP_STAY, N_POL,
+                     NT, PK_SLOTS, POL, Q, RULE, T, TM, ZL)
 from .manpower import QS_CALLED, begin_serving, entry, first_called, period_over, release_penalty, run_clock_expire
 from .penalties import power_play_next
 from .tables import gc_row, ppc_row, ppcond, rule, shot_row, sk, spn, tm
@@ -344,6 +344,8 @@ def power_play(D, Z, RS, pol, OT_, OP, OK, L):
         units_stay(D, Z, t, ppi, shi, L)          # 16.5-16.51
     else:
         put_lines(Z)
+        if cont_shot and rule(D, RULE.level) == LEVEL_ADVANCED:
+            align_teams(Z, pol, L, ALIGN_LINE)    # 9.12: the lines come on in play, no faceoff before them
     if cont_shot:
         # 16.32: the machine state the last shot set; "any defensive player" and vacant slots picked now
         m = Z[ZL.m + M.mode]
