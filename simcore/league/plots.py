@@ -49,9 +49,13 @@ def _draw_odds(ax, proj, odds: str) -> None:
 
 
 def _projection(proj) -> None:
-    from .projection import Projection
+    """A projection, or anything with its ``teams`` table of odds (the figures read nothing else but ``n`` and
+    ``meta``)."""
+    teams = getattr(proj, "teams", None)
+    if not (isinstance(teams, pd.DataFrame) and "playoff_odds" in teams.columns):
+        from .projection import Projection
 
-    of_kind(proj, Projection, "proj", "simcore.league.project()")
+        of_kind(proj, Projection, "proj", "simcore.league.project()")
 
 
 def points_distribution(proj) -> Figure:
