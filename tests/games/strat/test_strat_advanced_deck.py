@@ -570,8 +570,8 @@ def test_9_12_visitors_choose_first_the_home_team_counters_and_a_new_line_may_ch
 def test_9_12_the_lines_coming_on_after_the_units_stayed_may_change_the_alignment():
     # 9.12 "Changes may be made only when a new forward line comes on the ice": when the special-teams units go off
     # in play (16.5: the defending team gained the puck) the lines come on with no faceoff before them, and the
-    # coaches decide there.  Game 2 of seed 5 (KBY counters NRV's `rulebook` alignment): late in the game NRV,
-    # leading, drops to Offense 1 as the lines come on, and KBY counters at once, before any faceoff or line card.
+    # coaches decide there.  Game 2 of seed 5 (KBY counters NRV's `rulebook` alignment): NRV drops to Offense 1
+    # (9.2: "to protect a lead") as the lines come on, and KBY counters at once, before any faceoff or card.
     gl = engine.play_by_play("KBY", "NRV", seed=5, game=2, rules="level=advanced",
                              coaches=("alignment=counter", "alignment=rulebook"))
     ev = gl.events
@@ -586,6 +586,26 @@ def test_9_12_the_lines_coming_on_after_the_units_stayed_may_change_the_alignmen
                 after.append(txt[j])
     assert after == ["NRV alignment: Offense 1, Defense 0 (0 forecheckers) -- a new forward line",
                      "KBY alignment: Offense 3, Defense 2 (2 forecheckers) -- a new forward line"]
+
+
+def test_9_12_the_lines_coming_on_for_play_after_a_power_play_may_change_the_alignment():
+    # The same when the units do not stay (pp_units_stay=off): the lines come on for the play after the last
+    # power-play shot (16.32), here a rebound, with no faceoff before them.  Game 744 of seed 5: NRV's `rulebook`
+    # coach goes back to Offense 2 there (the only alignment decided right after a power-play shot in that game).
+    gl = engine.play_by_play("KBY", "NRV", seed=5, game=744, rules="level=advanced,pp_units_stay=off",
+                             coaches=("alignment=counter", "alignment=rulebook"))
+    ev = gl.events
+    codes, txt = ev["code"].tolist(), ev["text"].tolist()
+    after_pp = []
+    for i, c in enumerate(codes):
+        if c == EV.align:
+            j = i - 1
+            while j >= 0 and codes[j] not in (EV.card, EV.faceoff, EV.line, EV.pp_shot, EV.align):
+                j -= 1
+            if j >= 0 and codes[j] == EV.pp_shot:
+                after_pp.append((txt[j], txt[i]))
+    assert after_pp == [("  KBY Tobias Pellley (LW, KBY) Inside shot, rolls 5: X-Reb",
+                         "NRV alignment: Offense 2, Defense 1 (1 forechecker) -- a new forward line")]
 
 
 def test_basic_games_keep_no_alignment(kit):
