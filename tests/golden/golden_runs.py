@@ -369,6 +369,14 @@ for _name in ("cli/compare-strat", "cli/league-history", "cli/league-project-str
     RERECORDED[_name] = RERECORDED[_name] + "; " + INJURY_UNITS if _name in RERECORDED else INJURY_UNITS
 
 
+#: Why the Strat outputs with two PK units were recorded again: CHANGELOG, "Strat-O-Matic: special-team units".
+SPECIAL_UNITS = ("with pk_units=2 an injured skater's replacement is no longer put in both power-play or both "
+                 "penalty-killing units when another skater is left (19.2-19.3)")
+for _name in ("strat/matchup/summary", "strat/matchup/table:games", "strat/matchup/table:players",
+              "strat/matchup/table:team_games", "strat/special_teams"):
+    RERECORDED[_name] = RERECORDED[_name] + "; " + SPECIAL_UNITS if _name in RERECORDED else SPECIAL_UNITS
+
+
 def rerecord(names):
     """Record the digests of ``names`` again (each listed in :data:`RERECORDED` with its reason)."""
     import warnings

@@ -860,6 +860,42 @@ def test_15_1_the_replacement_is_never_in_a_unit_with_the_injured_player():
     assert checked > 100
 
 
+def _both_units(lines, start, size, q):
+    return all(q in [int(x) for x in lines[start + u * size:start + (u + 1) * size]] for u in range(2))
+
+
+def test_19_2_19_3_with_two_pk_units_the_replacement_is_never_in_both_units():
+    # 19.2 "No player (forward or defenseman) can be in both power-play units"; 19.3 "No player can be in both
+    # penalty-killing units." With pk_units=2 (19.1) every skater of every sample team is injured in turn; his
+    # replacement is in at most one PP unit and one PK unit whenever a skater off the ice and in neither is left.
+    # With pk_units=1 (the Basic 7.2) the rule is not played, and some replacement lands in both units.
+    import numpy as np
+
+    from simcore.games.strat.kernel import injuries as INJ
+    from simcore.games.strat.kernel.layout import LINES_W, NZ, ZL
+    from simcore.games.strat.rules import Rules
+
+    def injure_each(c):
+        doubled = checked = 0
+        for team in c.teams:
+            tr = team_row(c, team)
+            for p in sorted({int(x) for x in tr[:LINES_W - 2] if x >= 0}):
+                Z = np.zeros(NZ, np.int64)
+                Z[ZL.lines + LINES_W:ZL.lines + 2 * LINES_W] = tr[:LINES_W]
+                Z[ZL.ice:ZL.ice + 12] = -1
+                Z[ZL.ice + 6:ZL.ice + 11] = [tr[TM.f], tr[TM.f + 1], tr[TM.f + 2], tr[TM.d], tr[TM.d + 1]]
+                best = INJ.replace_skater(c.D, Z, 1, p)
+                lines = Z[ZL.lines + LINES_W:ZL.lines + 2 * LINES_W]
+                doubled += _both_units(lines, TM.pp, 5, best) or _both_units(lines, TM.pk, 4, best)
+                checked += 1
+        return doubled, checked
+
+    doubled, checked = injure_each(engine.compiled(None, Rules(pk_units="2")))
+    assert doubled == 0 and checked > 100
+    doubled, _ = injure_each(engine.compiled(None, Rules(pk_units="1")))
+    assert doubled > 0
+
+
 def _last_shot_goalie_card(c, pk, pp, reading):
     """A Power Play Chart row n whose power play's last shot can go to the visitor's goalie card and read
     ``reading`` there (R.SAVE_BREAKAWAY on an outside shot, R.SAVE_PENALTY on an inside or rebound shot, 5.7), and

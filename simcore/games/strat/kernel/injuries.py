@@ -53,11 +53,36 @@ def shares_unit(Z, side, p, q):
 
 
 @nb.njit(cache=True)
+def _other_unit(Z, base, start, size, p, q):
+    """Whether ``q`` is in the one of the two units of ``size`` players at lines offset ``start`` that ``p`` is
+    not in, ``p`` being in the other: put in ``p``'s place he would be in both units (19.2-19.3)."""
+    for u in range(2):
+        has_p = False
+        has_q = False
+        for j in range(size):
+            has_p = has_p or Z[base + start + u * size + j] == p
+            has_q = has_q or Z[base + start + (1 - u) * size + j] == q
+        if has_p and has_q:
+            return True
+    return False
+
+
+@nb.njit(cache=True)
+def both_units(Z, side, p, q):
+    """Whether ``q`` put in ``p``'s place would be in both power-play units (19.2) or both penalty-killing units
+    (19.3)."""
+    base = ZL.lines + side * LINES_W
+    return _other_unit(Z, base, TM.pp, 5, p, q) or _other_unit(Z, base, TM.pk, 4, p, q)
+
+
+@nb.njit(cache=True)
 def replace_skater(D, Z, side, p):
     """Put the most logical replacement (15.1) for skater ``p`` of ``side`` into every unit and ice slot he
     holds; returns the replacement's id, or -1 when nobody is left (the position plays short)."""
-    # a healthy skater off the ice and in no unit with p, preferring one in no forward line or defense pair in use,
-    # at the same position, then the same group (forward / defense), then the best Offense
+    # a healthy skater off the ice and in no unit with p, preferring (with two PK units, 19.1) one who would not be
+    # in both PP or both PK units (19.2-19.3), then one in no forward line or defense pair in use, at the same
+    # position, then the same group (forward / defense), then the best Offense
+    special = rule(D, RULE.pk_units) == 2
     team = sk(D, p, F.team)
     n_f = 3 if rule(D, RULE.lines) == 3 else 4
     n_d = 2 if rule(D, RULE.lines) == 3 else 3
@@ -81,6 +106,8 @@ def replace_skater(D, Z, side, p):
             if Z[ZL.lines + side * LINES_W + TM.d + j] == q:
                 in_use = True
         score = 0
+        if not (special and both_units(Z, side, p, q)):
+            score += 800
         if not in_use:
             score += 400
         if sk(D, q, F.pos1) == sk(D, p, F.pos1) or sk(D, q, F.pos2) == sk(D, p, F.pos1):
