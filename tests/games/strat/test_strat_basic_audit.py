@@ -830,18 +830,14 @@ def test_16_51_a_wing_who_is_the_killing_center_does_not_come_on_twice():
     assert _stay(c, Z, ppi, shi) == pk
 
 
-def test_15_1_the_replacement_is_never_in_a_unit_with_the_injured_player():
-    # 15.1 "use the most logical remaining player": whoever replaces a skater takes his place in every unit, so a
-    # skater already in one of those units (a power-play or penalty-kill unit off the ice) would be in it twice.
-    # Every skater of every sample team is injured in turn at the period start; no unit holds anyone twice.
+def _injure_each(c):
+    """Each skater of each team of ``c`` injured in turn at the period start (the visitor's first line and pair on
+    the ice): yields (team, injured, replacement, the visitor's lines row after the replacement)."""
     import numpy as np
 
     from simcore.games.strat.kernel import injuries as INJ
     from simcore.games.strat.kernel.layout import LINES_W, NZ, ZL
 
-    c = engine.compiled(None)
-    regions = ((TM.f, 4, 3), (TM.d, 3, 2), (TM.pp, 2, 5), (TM.pk, 2, 4))
-    checked = 0
     for team in c.teams:
         tr = team_row(c, team)
         for p in sorted({int(x) for x in tr[:LINES_W - 2] if x >= 0}):
@@ -850,13 +846,24 @@ def test_15_1_the_replacement_is_never_in_a_unit_with_the_injured_player():
             Z[ZL.ice:ZL.ice + 12] = -1
             Z[ZL.ice + 6:ZL.ice + 11] = [tr[TM.f], tr[TM.f + 1], tr[TM.f + 2], tr[TM.d], tr[TM.d + 1]]
             best = INJ.replace_skater(c.D, Z, 1, p)
-            lines = Z[ZL.lines + LINES_W:ZL.lines + 2 * LINES_W]
-            assert best >= 0 and p not in lines[:LINES_W - 2]
-            for start, units, size in regions:
-                for u in range(units):
-                    unit = [int(x) for x in lines[start + u * size:start + (u + 1) * size] if x >= 0]
-                    assert len(unit) == len(set(unit)), (team, p, best, start, u, unit)
-            checked += 1
+            yield team, p, best, Z[ZL.lines + LINES_W:ZL.lines + 2 * LINES_W]
+
+
+def test_15_1_the_replacement_is_never_in_a_unit_with_the_injured_player():
+    # 15.1 "use the most logical remaining player": whoever replaces a skater takes his place in every unit, so a
+    # skater already in one of those units (a power-play or penalty-kill unit off the ice) would be in it twice.
+    # Every skater of every sample team is injured in turn at the period start; no unit holds anyone twice.
+    from simcore.games.strat.kernel.layout import LINES_W
+
+    regions = ((TM.f, 4, 3), (TM.d, 3, 2), (TM.pp, 2, 5), (TM.pk, 2, 4))
+    checked = 0
+    for team, p, best, lines in _injure_each(engine.compiled(None)):
+        assert best >= 0 and p not in lines[:LINES_W - 2]
+        for start, units, size in regions:
+            for u in range(units):
+                unit = [int(x) for x in lines[start + u * size:start + (u + 1) * size] if x >= 0]
+                assert len(unit) == len(set(unit)), (team, p, best, start, u, unit)
+        checked += 1
     assert checked > 100
 
 
@@ -869,31 +876,16 @@ def test_19_2_19_3_with_two_pk_units_the_replacement_is_never_in_both_units():
     # penalty-killing units." With pk_units=2 (19.1) every skater of every sample team is injured in turn; his
     # replacement is in at most one PP unit and one PK unit whenever a skater off the ice and in neither is left.
     # With pk_units=1 (the Basic 7.2) the rule is not played, and some replacement lands in both units.
-    import numpy as np
-
-    from simcore.games.strat.kernel import injuries as INJ
-    from simcore.games.strat.kernel.layout import LINES_W, NZ, ZL
     from simcore.games.strat.rules import Rules
 
-    def injure_each(c):
-        doubled = checked = 0
-        for team in c.teams:
-            tr = team_row(c, team)
-            for p in sorted({int(x) for x in tr[:LINES_W - 2] if x >= 0}):
-                Z = np.zeros(NZ, np.int64)
-                Z[ZL.lines + LINES_W:ZL.lines + 2 * LINES_W] = tr[:LINES_W]
-                Z[ZL.ice:ZL.ice + 12] = -1
-                Z[ZL.ice + 6:ZL.ice + 11] = [tr[TM.f], tr[TM.f + 1], tr[TM.f + 2], tr[TM.d], tr[TM.d + 1]]
-                best = INJ.replace_skater(c.D, Z, 1, p)
-                lines = Z[ZL.lines + LINES_W:ZL.lines + 2 * LINES_W]
-                doubled += _both_units(lines, TM.pp, 5, best) or _both_units(lines, TM.pk, 4, best)
-                checked += 1
-        return doubled, checked
+    def doubled(rules):
+        runs = list(_injure_each(engine.compiled(None, Rules(pk_units=rules))))
+        assert len(runs) > 100
+        return sum(_both_units(lines, TM.pp, 5, best) or _both_units(lines, TM.pk, 4, best)
+                   for _, _, best, lines in runs)
 
-    doubled, checked = injure_each(engine.compiled(None, Rules(pk_units="2")))
-    assert doubled == 0 and checked > 100
-    doubled, _ = injure_each(engine.compiled(None, Rules(pk_units="1")))
-    assert doubled > 0
+    assert doubled("2") == 0
+    assert doubled("1") > 0
 
 
 def _last_shot_goalie_card(c, pk, pp, reading):
