@@ -285,6 +285,8 @@ def test_strat_scripted_team_cannot_play_itself():
     (lambda P: P().set([None] * 6, [None] * 6), "the puck carrier, slot 1 of home, is off the board"),
     (lambda P: P().set([None] * 5, [None] * 6), "home must be 6 \\[row, column\\] pairs"),
     (lambda P: P().play(0, []), "a play is 4 whole numbers"),
+    # a play whose every action could be made, but not as one play: the same player moved in a type-1 play
+    (lambda P: P().play(0, (1, 16, 16, -1)), "^\\(1, 16, 16, -1\\) is not a legal play of team 0 here"),
     (lambda P: P(policies=("greedy",)), "policies must be a \\(home, away\\) pair"),
 ])
 def test_pass_and_score_position_checks_team_carrier_and_play(call, message):

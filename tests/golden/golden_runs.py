@@ -350,31 +350,47 @@ RERECORDED = {
         rows="save_pct row (saves over shots on a goalie)"),
 }
 
+
+
+def _add_reason(names, reason):
+    """Give each of ``names`` the ``reason`` it was recorded again, after any reason it already has."""
+    for name in names:
+        RERECORDED[name] = RERECORDED[name] + "; " + reason if name in RERECORDED else reason
+
+
 #: Why the Strat sample league's projections were recorded again.
 SAMPLE_REPLAYED = ("the Strat sample league's played results replayed on the engine as it is (python -m "
                    "simcore.league.samplegen strat): the shipped ones had been played before the later Strat "
                    "corrections, so the generator no longer wrote them; a test now checks it does")
-for _name in ("cli/league-history", "cli/league-project-strat", "cli/league-standings", "league/strat/games",
-              "league/strat/goalies", "league/strat/players", "league/strat/seasons", "league/strat/teams"):
-    RERECORDED[_name] = RERECORDED[_name] + "; " + SAMPLE_REPLAYED if _name in RERECORDED else SAMPLE_REPLAYED
+_add_reason(("cli/league-history", "cli/league-project-strat", "cli/league-standings", "league/strat/games",
+             "league/strat/goalies", "league/strat/players", "league/strat/seasons", "league/strat/teams"),
+            SAMPLE_REPLAYED)
 
 #: Why Strat outputs with injuries were recorded again: CHANGELOG, "Strat-O-Matic: nobody is on the ice twice".
 INJURY_UNITS = ("an injured skater's replacement (15.1) is no longer a player of a unit the injured one is in (he "
                 "played in it twice); the Strat sample league's played results replayed with it (one game of 2026-10-16)")
-for _name in ("cli/compare-strat", "cli/league-history", "cli/league-project-strat", "cli/league-standings",
-              "cli/strat-league", "league/strat/games", "league/strat/goalies", "league/strat/players",
-              "league/strat/seasons", "league/strat/teams", "strat/league/summary", "strat/league/table:games",
-              "strat/league/table:goalie_games", "strat/league/table:goalies", "strat/league/table:players",
-              "strat/league/table:team_games", "strat/league/table:teams"):
-    RERECORDED[_name] = RERECORDED[_name] + "; " + INJURY_UNITS if _name in RERECORDED else INJURY_UNITS
+_add_reason(("cli/compare-strat", "cli/league-history", "cli/league-project-strat", "cli/league-standings",
+             "cli/strat-league", "league/strat/games", "league/strat/goalies", "league/strat/players",
+             "league/strat/seasons", "league/strat/teams", "strat/league/summary", "strat/league/table:games",
+             "strat/league/table:goalie_games", "strat/league/table:goalies", "strat/league/table:players",
+             "strat/league/table:team_games", "strat/league/table:teams"),
+            INJURY_UNITS)
 
 
 #: Why the Strat outputs with two PK units were recorded again: CHANGELOG, "Strat-O-Matic: special-team units".
 SPECIAL_UNITS = ("with pk_units=2 an injured skater's replacement is no longer put in both power-play or both "
                  "penalty-killing units when another skater is left (19.2-19.3)")
-for _name in ("strat/matchup/summary", "strat/matchup/table:games", "strat/matchup/table:players",
-              "strat/matchup/table:team_games", "strat/special_teams"):
-    RERECORDED[_name] = RERECORDED[_name] + "; " + SPECIAL_UNITS if _name in RERECORDED else SPECIAL_UNITS
+_add_reason(("strat/matchup/summary", "strat/matchup/table:games", "strat/matchup/table:players",
+             "strat/matchup/table:team_games", "strat/special_teams"),
+            SPECIAL_UNITS)
+
+#: Why the Pass & Score outputs were recorded again: CHANGELOG, "Pass & Score: a capture after any other move".
+LATE_ENDINGS = ("the move that ends a play (a capture, an offside) may be made by any player who has not moved, "
+                "after the others; the legal plays had left out a capture after a move of a player later in slot "
+                "order")
+_add_reason(("cli/passscore", "passscore/greedy/summary", "passscore/greedy/table:games", "passscore/pbp",
+             "passscore/variant/summary", "passscore/variant/table:games"),
+            LATE_ENDINGS)
 
 
 def rerecord(names):

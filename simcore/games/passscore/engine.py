@@ -34,7 +34,7 @@ def compile_ctx(rules=None, policies=(None, None), board=None) -> Ctx:
      slide_of) = board.arrays()
     n = rc.shape[0]
     lists = (np.zeros((2, 2, n, 16), np.int64), np.zeros((2, 2, n, 16), np.int64), np.zeros((2, 2, n), np.int64),
-             np.zeros(1, np.int64), np.zeros((2, 2, n, 4), np.int64))
+             np.zeros(1, np.int64), np.zeros((2, 2, n, 5), np.int64))
     c = Ctx(rc, board.index, nbr, goal, crease, goal_of, crease_of, shade_of, start, dots, lines, slide_path,
             slide_len, slide_of, rules.numeric(), np.stack([p.numeric() for p in pols]), *lists)
     fill_moves(c, *lists)
@@ -189,12 +189,16 @@ class Position:
         return w.play.copy() if w.play[0] != 0 else None
 
     def play(self, team, play) -> int:
+        """Make ``play`` (a row of :meth:`legal`) for team as the game loop makes it; returns the team to play
+        next.  A play not in ``legal(team)`` is an InputError and changes nothing."""
         team = _team(team)
         from .kernel.drivers import play_turn
 
         a = np.asarray(play)
         if a.shape != (4,) or a.dtype.kind not in "iu":
             raise InputError(f"a play is 4 whole numbers (type, then three actions: a row of legal()), got {play!r}")
+        if not (self.legal(team) == a).all(axis=1).any():
+            raise InputError(f"{tuple(int(v) for v in a)} is not a legal play of team {team} here (see legal())")
         self.w.S[Z.rest] = 0                  # this play is the turn a rest was for, as in drivers.one_turn
         return int(play_turn(self.c, self.w, team, a.astype(np.int64), -1))
 

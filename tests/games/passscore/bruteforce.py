@@ -172,7 +172,8 @@ class State:
 
 def legal_plays(state: State, t: int) -> set:
     """Every legal play of team t.  Moves of different players are written in the order they are made: the puck
-    carrier's first, then the others by slot."""
+    carrier's first, then the others by slot, except the move that ends a play (a capture, an offside), which any
+    player who has not moved yet may make after the others."""
     has = state.poss == t
 
     def order(code):                     # where the mover of a move code comes in the order of moves
@@ -188,14 +189,15 @@ def legal_plays(state: State, t: int) -> set:
             out.add((1, a1, -1, -1))
     # cut short at the second move
     for a1, a2 in product(moves, moves):
-        if order(a2) < order(a1) or (a2 // 16 == a1 // 16 and not has):
+        same = a2 // 16 == a1 // 16
+        if same and not has:
             continue
         r = state.move(t, a1)
         if not r or r[1] != "ok":
             continue
         r2 = r[0].move(t, a2)
         if r2 and r2[1] != "ok":
-            out.add((1 if order(a2) > order(a1) else 5, a1, a2, -1))
+            out.add((5 if same else 1, a1, a2, -1))
     for typ in range(1, 9):
         if typ > 1 and not has:
             break
@@ -217,8 +219,10 @@ def legal_plays(state: State, t: int) -> set:
                 if not r2 or r2[1] != "ok":
                     continue
                 for a3 in ranges[2]:
-                    if typ == 1 and order(a3) <= order(a2):
+                    late = typ == 1 and order(a3) <= order(a2)
+                    if late and a3 // 16 in (a1 // 16, a2 // 16):
                         continue
-                    if r2[0].act(t, kinds[2], a3):
+                    r3 = r2[0].act(t, kinds[2], a3)
+                    if r3 and (not late or r3[1] != "ok"):
                         out.add((typ, a1, a2, a3))
     return out

@@ -78,6 +78,24 @@ def test_the_random_policy_draws_legal_plays_uniformly():
     assert chi2.pvalue > 1e-3, chi2
 
 
+def test_the_random_policy_draws_the_defences_plays_uniformly_late_captures_included():
+    """The team without the puck: its captures made after another player's move (plays.late) come from their own
+    proposal classes, so every play, one of those or not, is drawn as often as any other."""
+    home = [None, (9, 3), (9, 1), None, None, None]
+    away = [None, (10, 3), (11, 1), None, (12, 4), None]     # C next to the carrier, L and D behind him
+    p = Position().set(home, away, 0, 1)
+    plays = sorted({tuple(int(v) for v in r) for r in p.legal(1)})
+    index = {r: i for i, r in enumerate(plays)}
+    late = [r for r in plays if (r[2] >= 0 and r[2] // 16 < r[1] // 16) or (r[3] >= 0 and r[3] // 16 < r[2] // 16)]
+    assert len(plays) == 497 and len(late) == 80
+    counts = np.zeros(len(plays))
+    for g in range(30 * len(plays)):
+        counts[index[tuple(int(v) for v in p.random_play(1, seed=5, game=g))]] += 1
+    chi2 = stats.chisquare(counts)
+    assert chi2.pvalue > 1e-3, chi2
+    assert counts[[index[r] for r in late]].sum() > 0.1 * counts.sum()
+
+
 def test_the_move_lists_are_filled_once_a_run_and_shared_read_only():
     """engine.compile_ctx fills the sampler's move lists into Ctx; every game's Work holds those arrays, read only
     (kernel/context.py).  With slides off no move is a slide (an odd code) and the lists are shorter."""

@@ -162,6 +162,20 @@ def test_a_team_mate_over_the_blue_line_ahead_of_the_carrier_is_offside_and_the_
                for s in range(1, 6))
 
 
+def test_an_offside_may_end_a_play_after_a_later_team_mates_move():
+    """An offside ends the play ("When an offside occurs"), so, like a capture, it may be made by a team-mate who
+    comes earlier in the order of moves than one who has moved: R, then L over the blue line."""
+    home = [(0, 3), (9, 3), (11, 1), (9, 5), (7, 2), (7, 4)]
+    away = [(17, 3), (11, 3), (13, 1), (16, 0), (16, 1), (17, 6)]
+    p = pos(home, away)
+    play = (1, move(3, "up"), move(2, "up"), -1)
+    assert play in legal(p)
+    assert (1, move(3, "up"), move(2, "left"), -1) not in legal(p)        # L's move that does not end the play
+    assert make(p, play) == 1
+    assert p.counts("offsides") == (1, 0) and p.counts("faceoffs") == (0, 1)
+    assert p.where(0, 3) == (10, 5)
+
+
 def test_offside_passes_never_calls_a_team_mate_but_keeps_the_pass_rule():
     """"When an offside occurs and is called by the defender": offside=passes is the defender who never calls it."""
     home = [(0, 3), (9, 3), (11, 1), (9, 5), (7, 2), (7, 4)]
@@ -335,6 +349,26 @@ def test_a_capture_moves_the_carrier_off_and_the_capturer_plays_again():
     assert make(p, play) == 1                    # "taking a new turn": the away team plays again
     assert p.poss == (1, 1) and p.where(1, 1) == (9, 3)
     assert p.where(0, 1) == (8, 3)               # "moved on to any adjoining circle": the first free toward home's goal
+    assert p.counts("captures") == (0, 1)
+
+
+def test_a_capture_may_end_a_play_after_the_moves_of_any_other_players():
+    """A capture ends the play ("The defender then becomes the attacker and, taking a new turn"), so it is its last
+    move, made by any player who has not moved: the away centre may capture after L and R have moved, though he
+    comes first in slot order.  Moves that do not end the play keep the one order (slot order for the team without
+    the puck), so the same moves are not listed twice."""
+    away = [(17, 3), (10, 3), (14, 1), (14, 5), (16, 1), (17, 6)]     # the away centre next to the home carrier
+    p = pos(away=away)
+    p.to_move = 1
+    plays = legal(p)
+    c, lw, rw = move(1, "down"), move(2, "down"), move(3, "down")
+    assert {(1, c, -1, -1), (1, lw, c, -1), (1, rw, c, -1), (1, lw, rw, c)} <= plays
+    assert (1, rw, lw, c) not in plays and (1, rw, lw, move(4, "down")) not in plays    # L, R in slot order
+    assert (1, lw, rw, move(4, "down")) in plays
+    assert (1, lw, move(1, "left"), -1) not in plays           # C late only to capture
+    assert make(p, (1, lw, rw, c)) == 1
+    assert p.poss == (1, 1) and p.where(1, 1) == (9, 3)
+    assert p.where(1, 2) == (13, 1) and p.where(1, 3) == (13, 5)
     assert p.counts("captures") == (0, 1)
 
 

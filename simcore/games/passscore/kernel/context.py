@@ -13,9 +13,9 @@ replies, for search), ``save int64[9, SAVE_W]`` (undo records of actions tried: 
 a play made), ``play int64[4]`` (the play being made), ``ix int64[4]`` (the play generator's action codes), ``log
 int64[L, LOG_W]`` and ``snap int64[L, SNAP_W]`` (L = 0 when not recording), ``mv`` / ``mvd int64[2, 2, N, 16]``, ``nmv
 int64[2, 2, N]``, ``kmv int64[1]`` (each circle's possible moves: plays.fill_moves; those of ``Ctx``), ``cand
-int64[96]`` / ``cstart int64[7]`` (a decision's possible first moves, by place in the order of moves: the carrier
-first, then slot order; plays.first_moves), ``jx int64[4]`` (the
-play generator's places in those lists), ``reach int64[2, 2, N, 4]`` (plays.fill_moves; that of ``Ctx``) and ``memo
+int64[192]`` / ``cstart int64[8]`` (a decision's possible first moves, by place in the order of moves: the carrier
+first, then slot order, and after them the moves among them that may end a play; plays.first_moves), ``jx int64[4]``
+(the play generator's places in those lists), ``reach int64[2, 2, N, 5]`` (plays.fill_moves; that of ``Ctx``) and ``memo
 float64[2, N]`` (greedy.py: each circle's key and whether a shot from it could score, in one decision; NaN until
 computed).
 """

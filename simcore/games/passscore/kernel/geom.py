@@ -54,6 +54,13 @@ def slide_end(c, q):
     return c.slide_path[k, c.slide_len[k] - 1] if c.slide_path[k, 0] == q else c.slide_path[k, 0]
 
 
+@nb.njit(cache=True, inline="always", _nrt=NRT)
+def move_dest(c, p, loc):
+    """The circle a move with list code ``loc`` (direction * 2 + slide) from circle p ends on."""
+    q = c.nbr[p, loc // 2]
+    return q if loc % 2 == 0 else slide_end(c, q)
+
+
 @nb.njit(cache=True, _nrt=NRT)
 def put(w, t, s, circle):
     """Player (t, s) onto circle (-1: off the board); the circle it leaves is emptied if it held it."""

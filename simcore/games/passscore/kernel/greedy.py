@@ -14,8 +14,12 @@ bound -- a key no play through it can exceed -- is below the best key found so f
   where he stands (no moves left), by the best key of the circles his listed moves reach (one move left) or by the
   most rows two moves could gain; when the play's last pass leaves from where the carrier now stands, a receiver's
   circle counts only if a straight line no opponent blocks leads to it;
-* without it, a capture while a player with one among his first moves is still to move; else every skater as near
-  the carrier as he stands, the players still to move credited with the most their one move could gain.
+* without it, a capture while a move is left and a player with one among his first moves has not moved (a capture
+  may come after a later player's move: plays.late); else every skater as near the carrier as he stands, the
+  players still to move credited with the most their one move could gain.
+
+A move that ends the play after a later player's (plays.late) can only be a capture (the key of a goal) or an offside
+(the lowest key); it is tried only when that key is not below the best found.
 
 Every play of the best key is met (a branch that holds one is never left), and each one met replaces the one kept
 with probability 1 / (the plays of that key met so far): reservoir sampling, so the play made is uniform over all
@@ -30,9 +34,9 @@ import numpy as np
 from simcore.nbarrays import stack_empty
 from simcore.rng import uniform_int
 
-from .geom import NRT, king, line_clear, lines_crossed, slide_end
-from .layout import CAPTURE, GK, GOAL, ILLEGAL, KINDS, MOVE, MOVERS, N_SLOTS, OFFSIDE, OK, PASS, R, SHOT, Z
-from .plays import _next_move, first_moves, listed, rank_of, step, undo
+from .geom import NRT, king, line_clear, lines_crossed, move_dest
+from .layout import CAPTURE, GK, GOAL, ILLEGAL, KINDS, MOVE, MOVERS, N_SLOTS, OFFSIDE, OK, PASS, R, SHOT, SKIP, Z
+from .plays import first_moves, late, listed, n_cands, next_move, rank_of, step, undo
 from .values import G_GOAL, G_ROW, G_SAFE, G_SHADED, greedy_key, open_shots
 
 #: a bound no play can reach (a branch left out whatever was found), and the best key before any play was found
@@ -192,27 +196,32 @@ def _attack_bound(c, w, t, typ, d, b1, best):
 
 
 @nb.njit(cache=True, inline="always", _nrt=NRT)
-def _dest(c, p, loc):
-    """The circle a move with list code ``loc`` (direction * 2 + slide) from circle p ends on."""
-    q = c.nbr[p, loc // 2]
-    return q if loc % 2 == 0 else slide_end(c, q)
+def _moved(w, d, s):
+    """Slot s made one of the play's first d moves (``w.ix``)."""
+    for i in range(d):
+        if w.ix[i] // 16 == s:
+            return True
+    return False
 
 
 @nb.njit(cache=True, inline="always", _nrt=NRT)
 def _defence_bound(c, w, t, d, ls, ms, mdest, dmin, capt):
-    """The best key team t's (without the puck) three-move play could reach after its first d moves, the last by
-    slot ``ls`` (-1 before any), with slot ``ms`` standing on ``mdest`` (-1: as he stands; the move about to be
-    made, before it is made): a capture while a player who had one among his first moves (``capt``) may still
-    move; else each skater as near the carrier as he stands, the players still to move (after the last mover, in
-    slot order: the order of moves of a team without the puck, so ``w.cstart`` is by slot) as near as their best
-    move (``dmin``) would bring them, at most 3 - d of them."""
+    """The best key team t's (without the puck) three-move play could reach after its first d moves (``w.ix[:d]``),
+    the last by slot ``ls`` (-1 before any), with slot ``ms`` standing on ``mdest`` (-1: as he stands; the move
+    about to be made, before it is made): a capture while a move is left and a player who had one among his first
+    moves (``capt``) has not moved (a capture may end the play after a later player's move, plays.late); else each
+    skater as near the carrier as he stands, the players still to move (after the last mover, in slot order: the
+    order of moves of a team without the puck, so ``w.cstart`` is by slot) as near as their best move (``dmin``)
+    would bring them, at most 3 - d of them."""
     r = 3 - d
+    if r > 0:
+        for s in range(N_SLOTS):
+            if capt[s] != 0 and not _moved(w, d, s):
+                return G_GOAL
     avail = 0
     for s in range(ls + 1, N_SLOTS):
         if w.cstart[s + 1] > w.cstart[s]:
             avail += 1
-            if capt[s] != 0:
-                return G_GOAL
     if avail < r:
         return NEG
     car = w.pos[1 - t, w.S[Z.carrier]]
@@ -251,12 +260,12 @@ def _defence_bound(c, w, t, d, ls, ms, mdest, dmin, capt):
 
 @nb.njit(cache=True, inline="always", _nrt=NRT)
 def _first_bound(c, w, t, has, d, a, dmin, capt):
-    """A key no type-1 play can exceed once its action d (0 or 1) is move ``a``, known before the move is made: with
-    the puck the carrier's key where the move leaves him, or where he stands when another player moves (the carrier
-    moves first of a play's movers, so he cannot move after); without it a capture, or :func:`_defence_bound` with
-    the mover on the circle he moves to."""
+    """A key no type-1 play can exceed once its action d (0 or 1) is move ``a`` (``w.ix[d]``), known before the move
+    is made: with the puck the carrier's key where the move leaves him, or where he stands when another player moves
+    (the carrier moves first of a play's movers, so he cannot move after); without it a capture, or
+    :func:`_defence_bound` with the mover on the circle he moves to."""
     s = a // 16
-    dest = _dest(c, w.pos[t, s], a % 16)
+    dest = move_dest(c, w.pos[t, s], a % 16)
     cs = w.S[Z.carrier]
     if has:
         if s == cs:
@@ -283,26 +292,6 @@ def _root_bound(c, w, t, has, typ, dmin, capt, b1, best):
 
 
 @nb.njit(cache=True, inline="always", _nrt=NRT)
-def _n_cands(w, t, typ, d):
-    """How many candidates the generator has for action d of a play of type typ (:func:`.plays._next_move`)."""
-    kind = KINDS[typ, d]
-    if kind == PASS:
-        return 6
-    if kind == SHOT:
-        return 3
-    m = MOVERS[typ]
-    if d == 0:
-        if m == 3:
-            return w.cstart[1] - w.cstart[0]            # the carrier: first in the order of moves
-        return w.cstart[N_SLOTS]
-    prev = w.ix[d - 1] // 16
-    if m == 1 or typ == 1:
-        return w.cstart[N_SLOTS] - w.cstart[rank_of(w.S, t, prev) + 1]
-    p = w.pos[t, prev]
-    return w.nmv[t, 1 if prev == GK else 0, p]
-
-
-@nb.njit(cache=True, inline="always", _nrt=NRT)
 def _last_bound(c, w, t, has, kind, a):
     """A key the play cannot exceed when its last action is ``kind`` ``a`` (known before making it): a pass ends
     with the receiver where he stands; a move (type 1) changes the key only when the carrier makes it or, for the
@@ -314,7 +303,7 @@ def _last_bound(c, w, t, has, kind, a):
         p = w.pos[t, a]
         return _key_at(c, w, t, p) if p >= 0 and a != cs else NEG
     s = a // 16
-    dest = _dest(c, w.pos[t, s], a % 16)
+    dest = move_dest(c, w.pos[t, s], a % 16)
     if has:
         return _key_at(c, w, t, dest if s == cs else w.pos[t, cs])
     car = w.pos[1 - t, cs]
@@ -356,7 +345,7 @@ def _walk(c, w, t, typ, best, out, rs, ties, dmin, capt, b1):
     jx = w.jx
     nn = stack_empty(3, np.int64)
     depth = 0
-    nn[0] = _n_cands(w, t, typ, 0)
+    nn[0] = n_cands(w, t, typ, 0)
     jx[0] = -1
     while depth >= 0:
         jx[depth] += 1
@@ -366,15 +355,24 @@ def _walk(c, w, t, typ, best, out, rs, ties, dmin, capt, b1):
                 undo(w, depth)
             continue
         kind = KINDS[typ, depth]
-        a = _next_move(w, t, typ, depth, jx[depth]) if kind == MOVE else jx[depth]
-        if depth == 2:
+        a = next_move(w, t, typ, depth, jx[depth]) if kind == MOVE else jx[depth]
+        if a == SKIP:
+            continue
+        ix[depth] = a
+        lt = kind == MOVE and late(w, t, depth, a)
+        if lt:
+            if (-G_GOAL if has else G_GOAL) < best:      # it can only be an offside, or a capture
+                continue
+        elif depth == 2:
             if _last_bound(c, w, t, has, kind, a) < best:
                 continue
         elif typ == 1 and _first_bound(c, w, t, has, depth, a, dmin, capt) < best:
             continue
-        ix[depth] = a
         st = step(c, w, t, kind, a, depth)
         if st == ILLEGAL:
+            continue
+        if lt and st == OK:
+            undo(w, depth)
             continue
         if depth == 2 or st != OK:
             if listed(typ, depth):
@@ -399,7 +397,7 @@ def _walk(c, w, t, typ, best, out, rs, ties, dmin, capt, b1):
             continue
         depth += 1
         jx[depth] = -1
-        nn[depth] = _n_cands(w, t, typ, depth)
+        nn[depth] = n_cands(w, t, typ, depth)
     return best
 
 
@@ -425,7 +423,7 @@ def greedy_play(c, w, t, rs, out):
                 b1[s] = _key_at(c, w, t, p)
                 r = rank_of(w.S, t, s)
                 for j in range(w.cstart[r], w.cstart[r + 1]):
-                    b1[s] = max(b1[s], _key_at(c, w, t, _dest(c, p, w.cand[j] % 16)))
+                    b1[s] = max(b1[s], _key_at(c, w, t, move_dest(c, p, w.cand[j] % 16)))
         # the goal types first: a goal found leaves the other types nothing to walk
         for typ in (6, 7, 8, 1, 2, 3, 4, 5):
             best = _walk(c, w, t, typ, best, out, rs, ties, dmin, capt, b1)
@@ -437,7 +435,7 @@ def greedy_play(c, w, t, rs, out):
         dmin[s] = x
         capt[s] = 0
         for j in range(w.cstart[s], w.cstart[s + 1]):         # without the puck the order of moves is slot order
-            q = _dest(c, p, w.cand[j] % 16)
+            q = move_dest(c, p, w.cand[j] % 16)
             if q == car:
                 capt[s] = 1
             else:

@@ -35,6 +35,11 @@ KINDS = np.array([[-1, -1, -1],
 #: 3 the puck carrier twice, 0 not two moves
 MOVERS = np.array([0, 1, 1, 0, 0, 2, 1, 0, 3], np.int64)
 N_MOVE_CODES = 96
+#: a decision's possible first moves, at most 16 a player (plays.first_moves; Work.cand holds twice as many: the moves
+#: among them that may end a play follow the players' lists)
+MAX_CANDS = N_SLOTS * 16
+#: plays.next_move's "not a candidate here, go on to the next" (a late move by a player who may not make it)
+SKIP = -2
 #: the pairs and triples of places in the order of a play's moves (the random sampler's players of two or three
 #: moves; plays.rank_of: the carrier first, then slot order)
 PAIRS = np.array([(i, j) for i in range(N_SLOTS) for j in range(i + 1, N_SLOTS)], np.int64)

@@ -15,10 +15,10 @@ import numpy as np
 from simcore.nbarrays import stack_empty
 from simcore.rng import uniform_int
 
-from .geom import (NRT, code_of, dist2, in_attack_zone, king, line_clear, lines_crossed, may_stand, progress, put,
-                   slide_end)
-from .layout import (C, CAPTURE, CENTRE, EV_FACEOFF, EV_RETURN, EV_THROW, GK, GOAL, ILLEGAL, KINDS, MOVE, MOVERS,
-                     N_SLOTS, OFFSIDE, OK, PAIRS, PASS, R, TRIPLES, Z)
+from .geom import (NRT, code_of, dist2, in_attack_zone, king, line_clear, lines_crossed, may_stand, move_dest,
+                   progress, put, slide_end)
+from .layout import (C, CAPTURE, CENTRE, EV_FACEOFF, EV_RETURN, EV_THROW, GK, GOAL, ILLEGAL, KINDS, MAX_CANDS, MOVE,
+                     MOVERS, N_SLOTS, OFFSIDE, OK, PAIRS, PASS, R, SKIP, TRIPLES, Z)
 from .values import leaf_value
 
 
@@ -226,27 +226,56 @@ def listed(typ, depth):
 
 
 @nb.njit(cache=True, inline="always", _nrt=NRT)
-def _n_codes(kind):
-    return 96 if kind == MOVE else (6 if kind == PASS else 3)
-
-
-@nb.njit(cache=True, inline="always", _nrt=NRT)
-def _next_move(w, t, typ, depth, j):
-    """The generator's j-th candidate for the move at position ``depth`` of a play of type ``typ`` (ascending
-    codes), -1 past the last.  A first move, or a move by a player after the earlier movers (the carrier first,
-    then slot order: :func:`rank_of`), comes from the lists of :func:`first_moves` (that player has not moved yet);
-    the carrier's first move of type 8 from his list alone; a player's second move from the list of where his first
-    left him (:func:`fill_moves`)."""
+def n_cands(w, t, typ, depth):
+    """How many candidates the generator has for the action at position ``depth`` of a play of type ``typ``: the
+    six receivers of a pass, the three goal circles of a shot, a move's :func:`next_move` candidates."""
+    kind = KINDS[typ, depth]
+    if kind != MOVE:
+        return 6 if kind == PASS else 3
     m = MOVERS[typ]
     if depth == 0:
         if m == 3:
-            return _first(w, 0, j)              # type 8: the team has the puck, its carrier comes first
-        return w.cand[j] if j < w.cstart[N_SLOTS] else -1
+            return w.cstart[1] - w.cstart[0]            # type 8: the carrier, first in the order of moves
+        return w.cstart[N_SLOTS]
     prev = w.ix[depth - 1] // 16
-    if m == 1 or typ == 1:
-        k = w.cstart[rank_of(w.S, t, prev) + 1] + j
-        return w.cand[k] if k < w.cstart[N_SLOTS] else -1
-    return _move(w, t, prev, j)
+    if m == 1:
+        n = w.cstart[N_SLOTS] - w.cstart[rank_of(w.S, t, prev) + 1]
+        return n + (w.cstart[N_SLOTS + 1] - w.cstart[N_SLOTS] if typ == 1 else 0)
+    return w.nmv[t, 1 if prev == GK else 0, w.pos[t, prev]]
+
+
+@nb.njit(cache=True, inline="always", _nrt=NRT)
+def next_move(w, t, typ, depth, j):
+    """The generator's j-th candidate (j < :func:`n_cands`) for the move at position ``depth`` of a play of type
+    ``typ``.  A first move, or a move by a player after the earlier movers (the carrier first, then slot order:
+    :func:`rank_of`), comes from the lists of :func:`first_moves` (that player has not moved yet); the carrier's
+    first move of type 8 from his list alone; a player's second move from the list of where his first left him
+    (:func:`fill_moves`).  A type-1 play's second or third move may also be one that ends the play by a player
+    earlier in the order who has not moved (:func:`late`), from the list of moves that may end a play; SKIP for
+    one of them whose player is later in the order or has moved."""
+    m = MOVERS[typ]
+    if depth == 0:
+        return w.cand[j] if m != 3 else w.cand[w.cstart[0] + j]
+    prev = w.ix[depth - 1] // 16
+    if m == 1:
+        r = rank_of(w.S, t, prev)
+        a = w.cand[w.cstart[r + 1] + j]         # the moves that may end a play follow the lists
+        if w.cstart[r + 1] + j < w.cstart[N_SLOTS]:
+            return a
+        s = a // 16
+        if rank_of(w.S, t, s) >= r or (depth == 2 and s == w.ix[0] // 16):
+            return SKIP
+        return a
+    p = w.pos[t, prev]
+    return prev * 16 + w.mv[t, 1 if prev == GK else 0, p, j]
+
+
+@nb.njit(cache=True, inline="always", _nrt=NRT)
+def late(w, t, depth, a):
+    """Whether move ``a``, the action at position ``depth`` of a play, is made by a player earlier in the order of
+    moves (:func:`rank_of`) than the play's last mover: allowed only as the move that ends the play (a capture, an
+    offside), so that each play is listed once, its other moves in the one order."""
+    return depth > 0 and rank_of(w.S, t, a // 16) < rank_of(w.S, t, w.ix[depth - 1] // 16)
 
 
 @nb.njit(cache=True, _nrt=NRT)
@@ -255,34 +284,37 @@ def generate(c, w, t, buf, evalmode, view, val):
     many.  A play cut short (a capture or an offside at its first or second action) is listed once: as type 1
     (a first move, or two moves of different players) or type 5 (two moves of one player).  With ``evalmode`` > 0
     each play's value (policies.leaf_value, from team ``view``'s side) goes into ``val``.  The position is left
-    as it was.  The plays come in the order of their codes (type, then a1, a2, a3 ascending); moves are tried
-    from the players' lists of possible moves only (:func:`_next_move`), every other code being one
-    :func:`step` refuses."""
+    as it was.  The plays come by type, then in the order of each action's candidates (:func:`next_move`: moves
+    from the players' lists of possible moves only, every other code being one :func:`step` refuses)."""
     n = 0
     has = w.S[Z.poss] == t
     ix = w.ix
     jx = w.jx
+    nn = stack_empty(3, np.int64)
     first_moves(c, w, t)
     for typ in range(1, 9):
         if not has and typ > 1:
             break
         depth = 0
         jx[0] = -1
+        nn[0] = n_cands(w, t, typ, 0)
         while depth >= 0:
             jx[depth] += 1
-            kind = KINDS[typ, depth]
-            if kind == MOVE:
-                a = _next_move(w, t, typ, depth, jx[depth])
-            else:
-                a = jx[depth] if jx[depth] < _n_codes(kind) else -1
-            if a < 0:
+            if jx[depth] >= nn[depth]:
                 depth -= 1
                 if depth >= 0:
                     undo(w, depth)
                 continue
+            kind = KINDS[typ, depth]
+            a = next_move(w, t, typ, depth, jx[depth]) if kind == MOVE else jx[depth]
+            if a == SKIP:
+                continue
             ix[depth] = a
             st = step(c, w, t, kind, a, depth)
             if st == ILLEGAL:
+                continue
+            if st == OK and kind == MOVE and late(w, t, depth, a):
+                undo(w, depth)
                 continue
             if depth == 2 or st != OK:
                 if listed(typ, depth):
@@ -293,6 +325,7 @@ def generate(c, w, t, buf, evalmode, view, val):
                 continue
             depth += 1
             jx[depth] = -1
+            nn[depth] = n_cands(w, t, typ, depth)
     return n
 
 
@@ -308,7 +341,9 @@ def fill_moves(c, mv, mvd, nmv, kmv, reach):
     may).  ``w.mvd`` beside it: the circle the move ends on, times 2, plus 1 when only the carrier (or a capture)
     may end there.  ``w.kmv[0]`` is the longest list.  A superset of the legal moves: whether the circle is free, a
     capture or an offside is left to :func:`step`.  Also ``w.reach[t, g, p]``: the most rows up the ice within 0, 1
-    and 2 moves from p, and the moves to a shaded circle of the goal attacked (3: three or more)."""
+    and 2 moves from p, the moves to a shaded circle of the goal attacked (3: three or more), and (column 4, where
+    the rules call offside) the moves of the list that step from outside t's attacking zone into it, bit i for
+    ``w.mv[t, g, p, i]`` (:func:`first_moves`: a team-mate of the carrier's such move may end a play)."""
     kmax = 1
     for t in range(2):
         for g in range(2):
@@ -351,6 +386,16 @@ def fill_moves(c, mv, mvd, nmv, kmv, reach):
                             near = min(near, k)
                     reach[t, g, p, k] = best
                     reach[t, g, p, 3] = near
+    # the moves that step into the team's attacking zone from outside it (an offside when the carrier is outside)
+    for t in range(2):
+        for g in range(2):
+            for p in range(c.rc.shape[0]):
+                bits = 0
+                if c.rules[R.offside_called] != 0 and not in_attack_zone(c, t, p):
+                    for i in range(nmv[t, g, p]):
+                        if in_attack_zone(c, t, mvd[t, g, p, i] // 2):
+                            bits |= 1 << i
+                reach[t, g, p, 4] = bits
 
 
 @nb.njit(cache=True, inline="always", _nrt=NRT)
@@ -386,17 +431,21 @@ def first_moves(c, w, t):
     first, then slot order), his list of :func:`fill_moves` without the moves no action of
     team t's play can make legal -- onto or along a slide through a circle an opponent holds (opponents do not move
     during the play; the capture of their carrier excepted), or onto a circle only the carrier may stand on.  A
-    player's moves all come before the play's passes, so whether he carries the puck is known now.  The work is
+    player's moves all come before the play's passes, so whether he carries the puck is known now.  After the six
+    lists, ``w.cand[w.cstart[N_SLOTS]:w.cstart[N_SLOTS + 1]]``: the moves among them that may end a play
+    (:func:`late`): a capture of the carrier, or a team-mate of the carrier stepping from outside the attacking zone
+    into it (``w.reach[..., 4]``: :func:`fill_moves`; an offside, where the rules call it).  The work is
     :func:`_first_moves`, called on the arrays it reads (a call copies every array it is given)."""
-    _first_moves(c.nbr, c.slide_of, c.slide_len, c.slide_path, w.S, w.pos, w.occ, w.mv, w.mvd, w.nmv, w.cand,
-                 w.cstart, t)
+    _first_moves(c.nbr, c.slide_of, c.slide_len, c.slide_path, w.S, w.pos, w.occ, w.mv, w.mvd, w.nmv, w.reach,
+                 w.cand, w.cstart, t)
 
 
 @nb.njit(cache=True, _nrt=NRT)
-def _first_moves(nbr, slide_of, slide_len, slide_path, S, pos, occ, mv, mvd, nmv, cand, cstart, t):
+def _first_moves(nbr, slide_of, slide_len, slide_path, S, pos, occ, mv, mvd, nmv, reach, cand, cstart, t):
     poss = S[Z.poss]
     prey = code_of(poss, S[Z.carrier]) if poss == 1 - t else -1     # the carrier team t may capture
     n = 0
+    m = 0                   # the moves that may end a play, kept from cand[MAX_CANDS] on until the lists are done
     for r in range(N_SLOTS):
         cstart[r] = n
         s = slot_at(S, t, r)
@@ -404,6 +453,7 @@ def _first_moves(nbr, slide_of, slide_len, slide_path, S, pos, occ, mv, mvd, nmv
         if p >= 0:
             g = 1 if s == GK else 0
             carrier = poss == t and S[Z.carrier] == s
+            entry = reach[t, g, p, 4] if poss == t and not carrier else 0      # bit i: move i enters the zone
             for i in range(nmv[t, g, p]):
                 loc = mv[t, g, p, i]
                 dest = mvd[t, g, p, i] // 2
@@ -417,7 +467,13 @@ def _first_moves(nbr, slide_of, slide_len, slide_path, S, pos, occ, mv, mvd, nmv
                     continue
                 cand[n] = s * 16 + loc
                 n += 1
+                if capture or (entry >> i) & 1 == 1:
+                    cand[MAX_CANDS + m] = s * 16 + loc
+                    m += 1
     cstart[N_SLOTS] = n
+    for i in range(m):
+        cand[n + i] = cand[MAX_CANDS + i]
+    cstart[N_SLOTS + 1] = n + m
 
 
 @nb.njit(cache=True, _nrt=NRT)
@@ -427,10 +483,15 @@ def _draw(st, n):
 
 
 @nb.njit(cache=True, inline="always", _nrt=NRT)
-def _class_size(k, K, K2):
+def _class_size(k, K, K2, E):
     """Size of the sampler's proposal class k (see :func:`random_play`): a move by one of several players drawn as
-    one of K places in his list of first moves, a player's second move as one of K2 places; the team without the
-    puck draws from the first three classes only."""
+    one of K places in his list of first moves, a player's second move as one of K2 places, a move that ends the
+    play after a later player's (:func:`late`) as one of the E moves that may end a play; the team without the puck
+    draws from classes 0-2, 11 and 12 only."""
+    if k == 11:
+        return 6 * K * E            # one move, then a late one that ends the play
+    if k == 12:
+        return 15 * K * K * E       # two moves of different players in order, then a late one that ends the play
     if k == 0:
         return 6 * K                # a first move that is cut short
     if k == 1:
@@ -464,10 +525,10 @@ def _first(w, r, i):
 
 @nb.njit(cache=True, inline="always", _nrt=NRT)
 def _try(c, w, t, typ, a1, a2, a3, cut, again, keep):
-    """Whether the proposed play is legal and, for ``cut`` 1 or 2, cut short exactly at that action (and not
-    before).  With ``again`` the second action is the mover's ``a2``-th listed move from where the first left him.
-    The position is restored, except for a legal play with ``keep``, which stays made.  Returns (legal, the second
-    action's code, the status of the last action made)."""
+    """Whether the proposed play is legal and, for ``cut`` 1, 2 or 3, ended by a capture or an offside exactly at
+    that action (and not before).  With ``again`` the second action is the mover's ``a2``-th listed move from where
+    the first left him.  The position is restored, except for a legal play with ``keep``, which stays made.
+    Returns (legal, the second action's code, the status of the last action made)."""
     made = 0
     ok = False
     last = OK
@@ -557,7 +618,9 @@ def random_play(c, w, t, st, script, out, max_tries, keep):
     that is legal.  In the superset a move by one of several players is one of K places in his list of possible
     first moves (:func:`first_moves`; K the longest list of the decision), a player's second move one of K2 =
     ``w.kmv[0]`` places in the list of where the first left him (:func:`fill_moves`), a place past the end of a list
-    rejected at once; each pass goes to any of the six slots, each shot at any of the three goal circles.  Writes
+    rejected at once; a move that ends the play after a later player's (:func:`late`) one of the decision's moves that
+    may end a play (:func:`first_moves`), rejected unless its player is earlier in the order than the last mover
+    and has not moved; each pass goes to any of the six slots, each shot at any of the three goal circles.  Writes
     (type, a1, a2, a3) into ``out``; returns False when ``max_tries`` proposals found nothing (then the caller lists
     the legal plays).  With ``keep`` the play drawn is left made on the board and the status of its last action is
     in ``w.S[Z.status]``: the game loop does not make it a second time (drivers.play_turn)."""
@@ -567,10 +630,11 @@ def random_play(c, w, t, st, script, out, max_tries, keep):
     K = 0
     for s in range(N_SLOTS):
         K = max(K, w.cstart[s + 1] - w.cstart[s])
-    size = stack_empty(11, np.int64)
+    E = w.cstart[N_SLOTS + 1] - w.cstart[N_SLOTS]
+    size = stack_empty(13, np.int64)
     total = 0
-    for k in range(11):
-        size[k] = _class_size(k, K, K2) if has or k <= 2 else 0
+    for k in range(13):
+        size[k] = _class_size(k, K, K2, E) if has or k <= 2 or k >= 11 else 0
         total += size[k]
     if total == 0:
         return False
@@ -591,6 +655,33 @@ def random_play(c, w, t, st, script, out, max_tries, keep):
         if k == 0:
             a1 = _first(w, _draw(st, N_SLOTS), _draw(st, K))
             cut = 1
+        elif k == 11 or k == 12:
+            if k == 11:
+                r0 = _draw(st, N_SLOTS)
+                r1 = r0
+            else:
+                j = _draw(st, 15)
+                r0 = PAIRS[j, 0]
+                r1 = PAIRS[j, 1]
+            a1 = _first(w, r0, _draw(st, K))
+            if a1 < 0:
+                continue
+            e = w.cand[w.cstart[N_SLOTS] + _draw(st, E)]
+            re = rank_of(w.S, t, e // 16)
+            if re >= r1 or re == r0:
+                continue                    # not late, or by a player who has moved
+            if has:
+                cs = w.S[Z.carrier]
+                cp = move_dest(c, w.pos[t, cs], a1 % 16) if a1 // 16 == cs else w.pos[t, cs]
+                if in_attack_zone(c, t, cp):
+                    continue                # no offside while the carrier is in the zone
+            if k == 11:
+                a2 = e
+                cut = 2
+            else:
+                a2 = _first(w, r1, _draw(st, K))
+                a3 = e
+                cut = 3
         elif k == 1 or k == 4 or k == 8:
             j = _draw(st, 15)
             a1 = _first(w, PAIRS[j, 0], _draw(st, K))
@@ -651,7 +742,7 @@ def random_play(c, w, t, st, script, out, max_tries, keep):
             continue
         if KINDS[typ, 1] == MOVE and not again and cut != 1 and a2 < 0:
             continue
-        if KINDS[typ, 2] == MOVE and cut == 0 and a3 < 0:
+        if KINDS[typ, 2] == MOVE and (cut == 0 or cut == 3) and a3 < 0:
             continue
         if not _may_hold(c, w, t, typ, a1, a2, a3, cut):
             continue
@@ -662,7 +753,7 @@ def random_play(c, w, t, st, script, out, max_tries, keep):
             out[0] = typ
             out[1] = a1
             out[2] = a2 if cut != 1 else -1
-            out[3] = a3 if cut == 0 else -1
+            out[3] = a3 if cut == 0 or cut == 3 else -1
             return True
     return False
 
