@@ -392,6 +392,11 @@ _add_reason(("cli/passscore", "passscore/greedy/summary", "passscore/greedy/tabl
              "passscore/variant/summary", "passscore/variant/table:games"),
             LATE_ENDINGS)
 
+#: Why the Pass & Score outputs that name the rules were recorded again: the rules gained the field ``moves``.
+MOVES_FIELD = "the rules' id names the new field moves=eight (the games are the same)"
+_add_reason(("cli/passscore", "passscore/greedy/table:games", "passscore/pbp", "passscore/variant/table:games"),
+            MOVES_FIELD)
+
 
 def rerecord(names):
     """Record the digests of ``names`` again (each listed in :data:`RERECORDED` with its reason)."""

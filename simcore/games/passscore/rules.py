@@ -36,6 +36,10 @@ class Rules(RulesBase):
     goal_target: str = option("off", ("off", "1", "3", "5", "7"), "TIME",
                               "the game also ends when a team reaches this many goals (off: only the plays end "
                               "it).")
+    moves: str = option("eight", ("eight", "seven", "five"), "A PLAY CONSISTS OF",
+                        "'A player may be moved forward, sideways or diagonally': eight = a step to any neighbouring "
+                        "circle (forward, sideways, diagonally either way, and straight back); seven = not straight "
+                        "back, the words' list; five = no backward step at all, straight or diagonal.")
     slides: str = option("on", ("on", "off"), "SLIDE LINES (BLUE)", "slide lines in play (off: they are ordinary "
                          "circles).")
     offside: str = option("on", ("on", "passes", "off"), "OFFSIDE",
@@ -82,4 +86,5 @@ class Rules(RulesBase):
         r[R.faceoff_place] = self.faceoff_place == "nearest"
         r[R.slow_ppm] = 0 if self.slow_play == "off" else round(float(self.slow_play) * 1_000_000)
         r[R.penalty_plays] = int(self.penalty_plays)
+        r[R.moves] = ("eight", "seven", "five").index(self.moves)
         return r

@@ -78,6 +78,9 @@ class State:
         q = (here[0] + STEPS[d][0], here[1] + STEPS[d][1])
         if q not in self.circles:
             return None
+        back = STEPS[d][0] < 0 if t == 0 else STEPS[d][0] > 0        # toward the team's own goal
+        if back and (self.r.moves == "five" or (self.r.moves == "seven" and STEPS[d][1] == 0)):
+            return None
         dest = q
         if slide:
             if self.r.slides != "on":

@@ -6,7 +6,8 @@ import numpy as np
 from simcore.games.passscore import Rules, load_board
 
 BOARD = load_board()
-VARIANTS = (None, "slides=off", "offside=off", "offside=passes", "pass_block=anyone", "goalie_area=free")
+VARIANTS = (None, "slides=off", "offside=off", "offside=passes", "pass_block=anyone", "goalie_area=free", "moves=seven",
+            "moves=five")
 
 
 def random_position(rng, max_players=6):

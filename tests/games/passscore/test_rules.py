@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 
+from simcore.errors import InputError
 from simcore.games.passscore.engine import Position, move
 
 HOME_FAR = [(0, 3), (0, 6), (0, 5), (1, 6), (1, 5), (0, 0)]
@@ -106,6 +107,24 @@ def test_the_play_types_hold_their_movers():
         assert all(slots.count(s) <= 2 for s in slots)
     # the team without the puck can only move three players (play type 1)
     assert {r[0] for r in legal(p, 1)} == {1}
+
+
+def test_moves_forward_sideways_or_diagonally_and_the_moves_rule():
+    """"A player may be moved forward, sideways or diagonally": moves=eight (default) also lets a player step
+    straight back, toward his own goal; seven does not; five allows no backward step at all.  Home defends row 0,
+    so its back is down; away's is up."""
+    back, back_diag, side = move(2, "down"), move(2, "down-left"), move(2, "left")
+    for rules, allowed in ((None, {back, back_diag, side}), ("moves=seven", {back_diag, side}),
+                           ("moves=five", {side})):
+        plays = legal(pos(rules=rules))
+        got = {m for m in (back, back_diag, side) if (1, move(1, "up"), m, move(3, "up")) in plays}
+        assert got == allowed, (rules, got)
+    away = [(17, 3), (13, 3), (17, 1), (16, 0), (16, 1), (17, 6)]     # the away centre at [13,3]: his back is up
+    p = pos(away=away, rules="moves=seven")
+    assert not any(move(1, "up") in r[1:] for r in legal(p, 1))
+    assert any(move(1, "up-left") in r[1:] for r in legal(p, 1))
+    with pytest.raises(InputError, match="not a legal play"):
+        p.play(0, (1, move(1, "up"), back, move(3, "up")))
 
 
 def _kinds(typ):

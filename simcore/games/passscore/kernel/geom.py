@@ -55,6 +55,18 @@ def slide_end(c, q):
 
 
 @nb.njit(cache=True, inline="always", _nrt=NRT)
+def step_allowed(c, t, p, q):
+    """Whether the rules let a player of team t step from circle p onto its neighbour q (rules.moves, "A player may
+    be moved forward, sideways or diagonally"): eight every step; seven not straight back (toward t's own goal);
+    five no step back, straight or diagonal."""
+    m = c.rules[R.moves]
+    if m == 0:
+        return True
+    back = c.rc[q, 0] < c.rc[p, 0] if t == 0 else c.rc[q, 0] > c.rc[p, 0]
+    return not back or (m == 1 and c.rc[q, 1] != c.rc[p, 1])
+
+
+@nb.njit(cache=True, inline="always", _nrt=NRT)
 def move_dest(c, p, loc):
     """The circle a move with list code ``loc`` (direction * 2 + slide) from circle p ends on."""
     q = c.nbr[p, loc // 2]

@@ -57,7 +57,7 @@ C = fields("C", COUNT_NAMES)
 N_COUNTS = len(COUNT_NAMES)
 
 RULE_NAMES = ("plays", "goal_target", "slides", "offside", "offside_called", "pass_block_all", "goalie_free",
-              "goalie_throw", "faceoff_place", "slow_ppm", "penalty_plays")
+              "goalie_throw", "faceoff_place", "slow_ppm", "penalty_plays", "moves")
 R = fields("R", RULE_NAMES)
 N_RULES = len(RULE_NAMES)
 

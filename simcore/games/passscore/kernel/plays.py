@@ -16,7 +16,7 @@ from simcore.nbarrays import stack_empty
 from simcore.rng import uniform_int
 
 from .geom import (NRT, code_of, dist2, in_attack_zone, king, line_clear, lines_crossed, may_stand, move_dest,
-                   progress, put, slide_end)
+                   progress, put, slide_end, step_allowed)
 from .layout import (C, CAPTURE, CENTRE, EV_FACEOFF, EV_RETURN, EV_THROW, GK, GOAL, ILLEGAL, KINDS, MAX_CANDS, MOVE,
                      MOVERS, N_SLOTS, OFFSIDE, OK, PAIRS, PASS, R, SKIP, TRIPLES, Z)
 from .values import leaf_value
@@ -52,7 +52,7 @@ def move_target(c, w, t, code):
     if p < 0:
         return -1
     q = c.nbr[p, d]
-    if q < 0:
+    if q < 0 or not step_allowed(c, t, p, q):
         return -1
     poss = w.S[Z.poss]
     is_carrier = poss == t and w.S[Z.carrier] == s
@@ -352,7 +352,7 @@ def fill_moves(c, mv, mvd, nmv, kmv, reach):
                 n = 0
                 for d in range(8):
                     q = c.nbr[p, d]
-                    if q < 0:
+                    if q < 0 or not step_allowed(c, t, p, q):
                         continue
                     for slide in range(2):
                         dest = q
