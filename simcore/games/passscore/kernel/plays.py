@@ -255,7 +255,7 @@ def next_move(w, t, typ, depth, j):
     one of them whose player is later in the order or has moved."""
     m = MOVERS[typ]
     if depth == 0:
-        return w.cand[j] if m != 3 else w.cand[w.cstart[0] + j]
+        return w.cand[j]            # type 8: j < the carrier's list, the first (n_cands)
     prev = w.ix[depth - 1] // 16
     if m == 1:
         r = rank_of(w.S, t, prev)
@@ -742,7 +742,7 @@ def random_play(c, w, t, st, script, out, max_tries, keep):
             continue
         if KINDS[typ, 1] == MOVE and not again and cut != 1 and a2 < 0:
             continue
-        if KINDS[typ, 2] == MOVE and (cut == 0 or cut == 3) and a3 < 0:
+        if KINDS[typ, 2] == MOVE and cut == 0 and a3 < 0:
             continue
         if not _may_hold(c, w, t, typ, a1, a2, a3, cut):
             continue
