@@ -397,6 +397,14 @@ MOVES_FIELD = "the rules' id names the new field moves=eight (the games are the 
 _add_reason(("cli/passscore", "passscore/greedy/table:games", "passscore/pbp", "passscore/variant/table:games"),
             MOVES_FIELD)
 
+#: Why the Blue Line outputs were recorded again: CHANGELOG, "Blue Line: a goalie's stick check is his team's turn".
+GOALIE_TURN = ("a goalie who leaves his crease to stick check spends his team's defensive turn (no skater skates or "
+               "checks after him, steal or miss); a series capped at turn_cap is counted once, for the face-off's "
+               "winner")
+_add_reason(("blueline/default/summary", "blueline/default/table:games", "blueline/variant/summary",
+             "blueline/variant/table:games", "cli/blueline"),
+            GOALIE_TURN)
+
 
 def rerecord(names):
     """Record the digests of ``names`` again (each listed in :data:`RERECORDED` with its reason)."""

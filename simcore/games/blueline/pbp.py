@@ -94,7 +94,7 @@ def line_of(e, board) -> str | None:
         return f"Loose puck at ({a},{b}): {_who(t, s)} gets there first ({c} squares)"
     if code == EV.goalie:
         if a == 2:
-            return f"{_who(t, 5)} comes out: 1d6 = {b}, cannot reach the carrier"
+            return f"{_who(t, 5)} goes for the carrier: 1d6 = {b}, cannot reach him, stays in the crease"
         if a == 3:
             return f"{_who(t, 5)} comes out of the crease: 1d6 = {b}, to {_sq(c)}"
         if a == 4:

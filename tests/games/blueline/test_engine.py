@@ -71,6 +71,22 @@ def test_bookkeeping_balances(run):
     assert (col(run, "so_shots")[~so] == 0).all() and (col(run, "so_shots")[so] >= 5).all()
 
 
+def test_series_balance_the_dial():
+    """Series: "When the series dial is turned to from 1 to 10, the period ends immediately", a time-out turns it
+    back one: a game decided in regulation holds 3 x 10 series and one more per time-out, one that reaches the
+    shoot-out 3 x 10 + 4 (``ot_series``).  The turn cap turns the dial once and the face-off after it starts the
+    series it counted (seed 1 caps one game in these 20,000)."""
+    out = engine.simulate(20_000, 1)
+    series = col(out, "series").sum(axis=1)
+    timeouts = col(out, "timeouts").sum(axis=1)
+    capped = col(out, "capped").sum(axis=1)
+    dec = out["decided"]
+    assert (series[dec == 0] == 30 + timeouts[dec == 0]).all()
+    assert (series[dec == 2] == 34 + timeouts[dec == 2]).all()
+    assert (series[dec == 1] <= 34 + timeouts[dec == 1]).all()
+    assert capped.sum() == 1 and dec[capped > 0][0] != 1
+
+
 def test_games_look_like_hockey(run):
     """A sanity band on the defaults: shots and goals per team, penalties and power plays occur."""
     shots = col(run, "shots").mean()

@@ -790,6 +790,27 @@ def test_goalie_stick_check_out_of_the_crease(base):
     assert w.cnt[HOME, C.out_of_position] == 1 and w.goals[HOME, 0] == 1
 
 
+@pytest.mark.parametrize("entries, reached", [((6, 5, 9), True), ((1,), False)])
+def test_goalie_stick_check_is_his_teams_whole_defensive_turn(base, entries, reached):
+    """Goalie's: "They may roll 1D6 only" -- his roll is the team's roll for the turn: after it, steal, miss or a
+    roll too short to reach the carrier, no group skates and no skater checks (checks=one holds: a defender beside
+    the carrier does not check him again)."""
+    c = base
+    gy, gx = c.crease[AWAY, 1]
+    w = fresh(c)
+    put(c, w, AWAY, 5, gy, gx)
+    put(c, w, HOME, 0, gy - 3, gx)
+    put(c, w, AWAY, 3, gy - 4, gx)              # beside the carrier: he would check if the turn went on
+    possess(c, w, HOME, 0)
+    st, sc = stream(*entries, 7, 12, 2, 12, 2)
+    T.defense_turn(c, w, st, sc, AWAY)
+    assert st[4] == len(entries)                # the goalie's rolls only
+    assert w.cnt[AWAY, C.turns] == 1 and w.cnt[AWAY, C.moves] == 0
+    assert w.cnt[AWAY, C.stick_checks] + w.cnt[AWAY, C.body_checks] == (1 if reached else 0)
+    assert w.S[Z.poss] == HOME and w.S[Z.carrier] == 0 and w.S[Z.beaten] == (1 if reached else 0)
+    assert (max(abs(w.pos[AWAY, 5] - w.pos[HOME, 0])) == 1) == reached
+
+
 def test_power_play_setup_on_line_12(base):
     """Penalty Kill Team Positioning: the killers take a posture, "one PP defenseman will start with the puck and
     must be in any space on line 12 inside the blue line"; "Penalty-Kill team now rolls to skate/check first"."""

@@ -54,7 +54,9 @@ def stopped(w):
 def new_series(c, w, t):
     """"A new series begins only when there is a turn over of puck possession": the dial goes down by 1;
     "When the series dial is turned to from 1 to 10, the period ends immediately" (a trailing team may first
-    call its time-out in the 3rd period, "Time-Outs": one series back).  ``c, w``: :func:`series_view`."""
+    call its time-out in the 3rd period, "Time-Outs": one series back).  Team t is credited with the series;
+    t = -1 (the turn cap) only turns the dial: the face-off that follows credits its winner.  ``c, w``:
+    :func:`series_view`."""
     S = w.S
     if S[Z.dial] == 1:
         if S[Z.period] == 3 and S[Z.ot] == 0 and c.rules[R.timeouts] != 0:
@@ -71,8 +73,9 @@ def new_series(c, w, t):
             return
     S[Z.dial] -= 1
     S[Z.series_turns] = 0
-    w.cnt[t, C.series] += 1
-    log(c, w, EV.series, t, -1, S[Z.dial], 0, 0, 0)
+    if t >= 0:
+        w.cnt[t, C.series] += 1
+        log(c, w, EV.series, t, -1, S[Z.dial], 0, 0, 0)
 
 
 @nb.njit(cache=True, inline="always", _nrt=NRT)
@@ -1226,7 +1229,8 @@ def goalie_challenge(c, w, st, script, d):
 @nb.njit(cache=True, inline="always", _nrt=NRT)
 def defense_turn(c, w, st, script, d):
     """"Defensive Turn": a group skates (one 2d6 roll), the goalie moves free in his crease, and a defender who
-    moved into the carrier's contact zone may check."""
+    moved into the carrier's contact zone may check.  Or the goalie leaves his crease to stick check
+    (:func:`goalie_challenge`): his 1d6 is the turn's roll, and the turn ends with it, steal or not."""
     S = w.S
     o = 1 - d
     w.cnt[d, C.turns] += 1
@@ -1237,7 +1241,8 @@ def defense_turn(c, w, st, script, d):
             frozen_mask |= 1 << s
     maybe_return(c, w, d)
     goalie_crease(c, w, d)
-    if may_challenge(c, w, d) and goalie_challenge(c, w, st, script, d):
+    if may_challenge(c, w, d):
+        goalie_challenge(c, w, st, script, d)   # his 1d6 is the team's roll: the turn is his, steal or not
         thaw(w, d, frozen_mask)
         return
     g = defense_group(c, w, st, script, d)
@@ -1417,8 +1422,8 @@ def play_period(c, w, st, script, p, dial, ot):
             w.cnt[t, C.capped] += 1
             log(c, w, EV.cap, t, -1, 0, 0, 0, 0)
             sc, sw = series_view(c, w)
-            new_series(sc, sw, 1 - t)
-            S[Z.last_poss] = -1
+            new_series(sc, sw, np.int64(-1))
+            S[Z.last_poss] = -1             # the face-off's winner starts the series the dial just counted
             halt(c, w, ST_CAP, 0)
 
 
