@@ -405,6 +405,11 @@ _add_reason(("blueline/default/summary", "blueline/default/table:games", "blueli
              "blueline/variant/table:games", "cli/blueline"),
             GOALIE_TURN)
 
+#: Why the Blue Line outputs that name the rules were recorded again: the rules gained the field ``blank_hold``.
+BLANK_HOLD_FIELD = "the rules' id names the new field blank_hold=possession (the games are the same)"
+_add_reason(("blueline/default/table:games", "blueline/pbp", "blueline/variant/table:games", "cli/blueline"),
+            BLANK_HOLD_FIELD)
+
 
 def rerecord(names):
     """Record the digests of ``names`` again (each listed in :data:`RERECORDED` with its reason)."""

@@ -118,6 +118,12 @@ class Rules(RulesBase):
                              "(a player leaving the box past that goes to the bench; the benched winger comes "
                              "back when a second penalty would leave 2); ice = a player leaving the box always "
                              "returns to the ice (a team can have 5 skaters).")
+    blank_hold: str = option("possession", ("possession", "save"), "Shots on Goal Against",
+                             "a blank the goalie holds for a face-off ('the Goalie may hold the puck for a "
+                             "face-off'): possession = his team took the puck (a new series, and another if the "
+                             "shooter's team wins the face-off); save = as after a save, the puck never changed "
+                             "hands (the face-off decides). A blank he passes or sweeps changes possession either "
+                             "way.")
     turn_cap: str = option("120", ("120", "60", "400"), "Series",
                            "safety cap on turns in one series (not in the rulebook): when hit, the series ends "
                            "with a face-off at center ice and the cap is counted (counts 'capped').")
@@ -159,4 +165,5 @@ class Rules(RulesBase):
         r[R.pull_return] = self.pull_return == "skate"
         r[R.ot_pass_move] = ("off", "group", "receiver").index(self.ot_pass_move)
         r[R.ot_release] = self.ot_release == "bench"
+        r[R.blank_hold] = self.blank_hold == "save"
         return r

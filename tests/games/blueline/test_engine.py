@@ -217,7 +217,8 @@ VARIANTS = ["check_tie=defender", "checks=each", "zone_slow=even-strength", "zon
             "overtime=off", "shootout_tie=tie,so_rounds=3", "series=8,ot_series=3", "intercept=7,intercept_pk=9",
             "pk_dump=7,goalie_pass=6", "pull_series=1,pull_margin=1", "timeouts=off,pull_goalie=off",
             "shootout_line=13", "turn_cap=60", "sideboards=off,boards_row3=off", "goalie_sweep=off",
-            "goalie_loose=nearest", "pull_return=faceoff", "ot_pass_move=receiver", "ot_pass_move=off,ot_release=ice"]
+            "goalie_loose=nearest", "pull_return=faceoff", "ot_pass_move=receiver", "ot_pass_move=off,ot_release=ice",
+            "blank_hold=save"]
 
 
 @pytest.mark.parametrize("spec", VARIANTS + [f"preset:{p}" for p in Rules.PRESETS])
@@ -229,6 +230,9 @@ def test_rule_variants_play_whole_games(spec):
     assert (shots == col(out, "card_saves") + col(out, "saves") + col(out, "rebounds") + col(out, "blanks")
             + col(out, "goals")).all()
     assert (col(out, "goals") == out["goals"].astype(np.int64).sum(axis=2)).all()
+    reg = out["decided"] == 0
+    series = col(out, "series").sum(axis=1)
+    assert (series[reg] == 3 * int(rules.series) + col(out, "timeouts").sum(axis=1)[reg]).all()
     if rules.overtime == "off":
         assert (out["decided"] != 1).all()
     if rules.shootout_tie == "tie":

@@ -11,7 +11,7 @@ from simcore.errors import InputError
 from simcore.games.blueline import engine
 from simcore.games.blueline.kernel import geometry as G
 from simcore.games.blueline.kernel import turns as T
-from simcore.games.blueline.kernel.layout import C, ST_INCIDENTAL, ST_NONE, ST_OFFSIDE, ST_PENALTY, Z
+from simcore.games.blueline.kernel.layout import C, ST_HOLD, ST_INCIDENTAL, ST_NONE, ST_OFFSIDE, ST_PENALTY, Z
 from simcore.games.blueline.kernel.policies import GROUP_W
 
 HOME, AWAY = 0, 1
@@ -751,6 +751,30 @@ def test_blank_goalie_passes_to_an_open_teammate_or_holds(base):
     put(c, w, AWAY, 3, c.crease[AWAY, 1, 0] - 10, 12)     # 10 spaces: out of reach
     T.goalie_play(c, w, st, sc, AWAY)
     assert w.S[Z.stop] != ST_NONE and w.cnt[AWAY, C.goalie_holds] == 1
+
+
+def test_blank_hold_a_held_blank_is_his_teams_puck_or_a_save(base):
+    """Shots on Goal Against: "If the ... Calculator reveals a blank space, the Goalie may hold the puck for a
+    face-off or pass to an open teammate" (rules blank_hold): possession = the held blank is a change of
+    possession (a new series); save = as after a save, the shooter's team keeps the series.  A blank the goalie
+    passes changes possession under either."""
+    c_save = engine.compile_ctx("blank_hold=save")
+    for c, series in ((base, 1), (c_save, 0)):
+        w = shot_scene(c)                        # the goalie alone: nobody to pass to, no corner to sweep to
+        dial = int(w.S[Z.dial])
+        side = 0 if c.inside[w.pos[HOME, 0, 0], 9] else 1
+        st, sc = stream(1, 1, roll_for(c, side, 0, 0, 5, 0))
+        T.shot(c, w, st, sc, HOME)
+        assert w.cnt[HOME, C.blanks] == 1 and w.cnt[AWAY, C.goalie_holds] == 1 and w.S[Z.stop] == ST_HOLD
+        assert w.cnt[AWAY, C.series] == series and w.S[Z.dial] == dial - series
+        assert w.S[Z.last_poss] == (AWAY if series else HOME) and st[4] == 3
+    w = shot_scene(c_save)
+    put(c_save, w, AWAY, 3, c_save.crease[AWAY, 1, 0] - 5, 12)
+    side = 0 if c_save.inside[w.pos[HOME, 0, 0], 9] else 1
+    st, sc = stream(1, 1, roll_for(c_save, side, 0, 0, 5, 0), 2)
+    T.shot(c_save, w, st, sc, HOME)
+    assert w.S[Z.poss] == AWAY and w.S[Z.carrier] == 3 and w.cnt[AWAY, C.goalie_passes] == 1
+    assert w.cnt[AWAY, C.series] == 1 and w.cnt[AWAY, C.goalie_holds] == 0
 
 
 def test_rebound_goes_to_the_nearest_player(base):

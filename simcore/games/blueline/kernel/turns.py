@@ -607,6 +607,8 @@ def shot(c, w, st, script, o):
     w.cnt[o, C.blanks] += 1
     if empty:
         loose(c, w, st, script, ry, rx, d)
+    elif c.rules[R.blank_hold] != 0 and goalie_keeps(c, w, d):
+        goalie_hold(c, w, d)                # blank_hold=save: a held blank is a save, no change of possession
     else:
         goalie_play(c, w, st, script, d)
 
@@ -655,6 +657,20 @@ def goalie_dispose(c, w, st, script, t):
                 place(c, w, bt, bs, y, x)
             gain(c, w, st, script, bt, bs)
             return
+    goalie_hold(c, w, t)
+
+
+@nb.njit(cache=True, _nrt=NRT)
+def goalie_keeps(c, w, t):
+    """Team t's goalie, given the puck now, would hold it: his policy finds no teammate to pass to
+    (``goalie_receiver``) and no corner to sweep to (``sweep_corner``)."""
+    pc, pw = pass_view(c, w)
+    return goalie_receiver(pc, pw, t, w.ordr) < 0 and sweep_corner(c, w, t) < 0
+
+
+@nb.njit(cache=True, inline="always", _nrt=NRT)
+def goalie_hold(c, w, t):
+    """Team t's goalie holds the puck "for a face-off at the nearest face-off dot" (of his end)."""
     w.cnt[t, C.goalie_holds] += 1
     log(c, w, EV.goalie, t, 5, 0, 0, 0, 0)
     halt(c, w, ST_HOLD, nearest_dot(c, w.pos[t, 5, 0], w.pos[t, 5, 1], np.int64(2), t))
