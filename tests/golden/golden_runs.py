@@ -410,6 +410,11 @@ BLANK_HOLD_FIELD = "the rules' id names the new field blank_hold=possession (the
 _add_reason(("blueline/default/table:games", "blueline/pbp", "blueline/variant/table:games", "cli/blueline"),
             BLANK_HOLD_FIELD)
 
+#: Why the Blue Line outputs that name the rules were recorded again: the rules gained the field ``beaten_cards``.
+BEATEN_CARDS_FIELD = "the rules' id names the new field beaten_cards=read (the games are the same)"
+_add_reason(("blueline/default/table:games", "blueline/pbp", "blueline/variant/table:games", "cli/blueline"),
+            BEATEN_CARDS_FIELD)
+
 
 def rerecord(names):
     """Record the digests of ``names`` again (each listed in :data:`RERECORDED` with its reason)."""

@@ -51,7 +51,8 @@ def line_of(e, board) -> str | None:
         head = f"{_who(t, s)} shoots from line {a}, {side}, {LANES[b % 3]}"
         if c < 0 and d == 103:
             return head + ": empty net"
-        cards = f"; cards {SHOT_CARDS[c // 8]} vs {GOALIE_CARDS[c % 8]}" if c >= 0 else "; empty net"
+        cards = (f"; cards {SHOT_CARDS[c // 8]} vs {GOALIE_CARDS[c % 8]}" if c >= 0
+                 else "; no cards, the goalie is out of his crease" if c == -2 else "; empty net")
         if d < 0:
             return head + cards + ": the goalie read it, save"
         pos, roll, res = d // 100, (d % 100) // 4, d % 4

@@ -124,6 +124,11 @@ class Rules(RulesBase):
                              "shooter's team wins the face-off); save = as after a save, the puck never changed "
                              "hands (the face-off decides). A blank he passes or sweeps changes possession either "
                              "way.")
+    beaten_cards: str = option("read", ("read", "skip"), "Goalie's",
+                               "a shot after the goalie lost a stick check ('consider the goalie to be "
+                               "automatically out of position'): read = the cards are still played, a match is a "
+                               "save, any other pair out of position; skip = no cards, straight to the chart out "
+                               "of position.")
     turn_cap: str = option("120", ("120", "60", "400"), "Series",
                            "safety cap on turns in one series (not in the rulebook): when hit, the series ends "
                            "with a face-off at center ice and the cap is counted (counts 'capped').")
@@ -166,4 +171,5 @@ class Rules(RulesBase):
         r[R.ot_pass_move] = ("off", "group", "receiver").index(self.ot_pass_move)
         r[R.ot_release] = self.ot_release == "bench"
         r[R.blank_hold] = self.blank_hold == "save"
+        r[R.beaten_cards] = self.beaten_cards == "skip"
         return r

@@ -814,6 +814,29 @@ def test_goalie_stick_check_out_of_the_crease(base):
     assert w.cnt[HOME, C.out_of_position] == 1 and w.goals[HOME, 0] == 1
 
 
+def test_beaten_goalie_cards_read_or_skipped(base):
+    """Goalie's: "If they fail a stick check and the offensive player decides to shoot … consider the goalie to be
+    automatically out of position" (rules beaten_cards): read = the cards are still played and a match is a save;
+    skip = no cards, the chart read out of position."""
+    c_skip = engine.compile_ctx("beaten_cards=skip")
+    for c, entries in ((base, (1, 2)), (c_skip, ())):
+        gy, gx = c.crease[AWAY, 1]
+        w = fresh(c)
+        put(c, w, AWAY, 5, gy, gx)
+        put(c, w, HOME, 0, gy - 3, gx)
+        possess(c, w, HOME, 0)
+        st, sc = stream(6, 5, 9)                 # the goalie reaches the carrier and loses the stick check
+        assert not T.goalie_challenge(c, w, st, sc, AWAY) and w.S[Z.beaten] == 1
+        side = 0 if c.inside[gy - 3, gx] else 1
+        roll = roll_for(c, side, 0, 1, int(c.aline[HOME, gy - 3]), 3)
+        st, sc = stream(*entries, roll)          # read: shot TR, goalie TR, a match
+        T.shot(c, w, st, sc, HOME)
+        if entries:
+            assert w.cnt[HOME, C.card_saves] == 1 and w.goals[HOME, 0] == 0 and st[4] == 2
+        else:
+            assert w.cnt[HOME, C.out_of_position] == 1 and w.goals[HOME, 0] == 1 and st[4] == 1
+
+
 @pytest.mark.parametrize("entries, reached", [((6, 5, 9), True), ((1,), False)])
 def test_goalie_stick_check_is_his_teams_whole_defensive_turn(base, entries, reached):
     """Goalie's: "They may roll 1D6 only" -- his roll is the team's roll for the turn: after it, steal, miss or a

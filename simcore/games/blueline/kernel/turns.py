@@ -561,14 +561,16 @@ def shot(c, w, st, script, o):
     empty = S[Z.pulled + d] != 0
     end_dot = nearest_dot(c, y, x, np.int64(2), d)
     if empty:
-        sc = -1
-        gc = -1
+        cards = -1                          # the log's cards: shot * 8 + goalie, -1 none (empty net)
         pos = 1
         if c.rules[R.empty_net] != 0:
             w.cnt[o, C.out_of_position] += 1
             log(c, w, EV.shot, o, s0, line, side * 3 + lane, -1, 103)
             score_goal(c, w, st, script, o, kind)
             return
+    elif S[Z.beaten] != 0 and c.rules[R.beaten_cards] != 0:
+        cards = -2                          # -2: none, the goalie is out of his crease
+        pos = 1
     else:
         sc = draw_weighted(st, script, c.scdf[o, ctx])
         gc = draw_weighted(st, script, c.gcdf[d, ctx])
@@ -578,13 +580,14 @@ def shot(c, w, st, script, o):
             log(c, w, EV.shot, o, s0, line, side * 3 + lane, sc * 8 + gc, -1)
             halt(c, w, ST_SAVE, end_dot)
             return
+        cards = sc * 8 + gc
         pos = m - 1
         if S[Z.beaten] != 0:
             pos = 1
     w.cnt[o, C.in_position if pos == 0 else C.out_of_position] += 1
     roll = roll_2d6(st, script)
     res = c.table[side, lane, pos, line, roll]
-    log(c, w, EV.shot, o, s0, line, side * 3 + lane, sc * 8 + gc, pos * 100 + roll * 4 + res)
+    log(c, w, EV.shot, o, s0, line, side * 3 + lane, cards, pos * 100 + roll * 4 + res)
     if res == 3:
         score_goal(c, w, st, script, o, kind)
         return
