@@ -551,7 +551,8 @@ def bank_path(c, w, o, ay, ax, by, bx):
 @nb.njit(cache=True, _nrt=NRT)
 def bank_target(c, w, o, order):
     """``bank=open``: the boards square (``y * 64 + x``) of the best pass off the side boards, or -1.  Only from
-    outside the attack zone; the rebound must come to rest (or meet a teammate) 4 to 10 lines up the ice, outside
+    outside the attack zone; the boards square 2 to 10 lines up the ice, the rebound's rest (or the teammate it
+    meets) at least 4 lines up (so at most 13: the diagonal rebound runs 3 more lines), outside
     the attack zone (never offside), where a teammate is strictly nearer than every opponent (the defending goalie
     counted) and the passer himself not counted, with at most one contact zone crossed; the most lines gained
     wins.  The lane is drawn only for a rebound that passes the other tests.  ``c, w``: :func:`pass_view`."""
