@@ -416,6 +416,14 @@ _add_reason(("blueline/default/table:games", "blueline/pbp", "blueline/variant/t
             BEATEN_CARDS_FIELD)
 
 
+#: Why the Blue Line outputs were recorded again: CHANGELOG, "Blue Line: a player on his side".
+PLAYER_DOWN = ("a player on his side takes no loose puck he would have to reach; a face-off stands him up (the new "
+               "field frozen_reset=faceoff, in the rules' id); the play-by-play says who is down")
+_add_reason(("blueline/default/summary", "blueline/default/table:games", "blueline/variant/summary",
+             "blueline/variant/table:games", "blueline/pbp", "cli/blueline"),
+            PLAYER_DOWN)
+
+
 def rerecord(names):
     """Record the digests of ``names`` again (each listed in :data:`RERECORDED` with its reason)."""
     import warnings

@@ -129,6 +129,10 @@ class Rules(RulesBase):
                                "automatically out of position'): read = the cards are still played, a match is a "
                                "save, any other pair out of position; skip = no cards, straight to the chart out "
                                "of position.")
+    frozen_reset: str = option("faceoff", ("faceoff", "turns"), "Body Checking",
+                               "a player on his side ('may not move for the next 2 turns') at a face-off: faceoff "
+                               "= the face-off lines every player up standing, his wait is over; turns = he waits "
+                               "out his turns across face-offs and periods (he still lines up for the face-off).")
     turn_cap: str = option("120", ("120", "60", "400"), "Series",
                            "safety cap on turns in one series (not in the rulebook): when hit, the series ends "
                            "with a face-off at center ice and the cap is counted (counts 'capped').")
@@ -172,4 +176,5 @@ class Rules(RulesBase):
         r[R.ot_release] = self.ot_release == "bench"
         r[R.blank_hold] = self.blank_hold == "save"
         r[R.beaten_cards] = self.beaten_cards == "skip"
+        r[R.frozen_reset] = self.frozen_reset == "turns"
         return r

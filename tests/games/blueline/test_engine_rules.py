@@ -109,6 +109,21 @@ def test_faceoff_new_series_only_on_a_change_of_possession(base):
     assert w.S[Z.dial] == 6 and w.S[Z.poss] == AWAY
 
 
+@pytest.mark.parametrize("reset", ["faceoff", "turns"])
+def test_a_faceoff_stands_the_players_on_their_side_up_or_not(reset):
+    """Body Checking: "that player may not move for the next 2 turns"; at a face-off every player lines up
+    (Face-Offs): rules frozen_reset=faceoff ends the wait there, =turns lets it run on."""
+    c = engine.compile_ctx(f"frozen_reset={reset}")
+    w = fresh(c)
+    w.S[Z.frozen + HOME * 6 + 0] = 2
+    w.S[Z.frozen + AWAY * 6 + 3] = 1
+    st, sc = stream(5, 2)
+    T.faceoff(c, w, st, sc, 0, True)
+    assert w.S[Z.poss] == HOME and tuple(w.pos[HOME, 0]) == tuple(c.opening[HOME, 0])
+    left = (0, 0) if reset == "faceoff" else (2, 1)
+    assert (w.S[Z.frozen + HOME * 6 + 0], w.S[Z.frozen + AWAY * 6 + 3]) == left
+
+
 # ---------------------------------------------------------------- skating and the contact zone
 
 def reach(c, w, t, s, n, slowed=True):
@@ -1024,7 +1039,7 @@ def test_pass_off_the_sideboards_rebounds_three_squares(base):
     ok, n, ry, rx, hit = bank_path(c, w, HOME, 24, 9, 24, 18)
     assert ok and (ry, rx) == (24, 15)
     assert bank_path(c, w, HOME, 20, 9, 24, 1)[0] is False        # not against the boards
-    # at the rounded corner (1, 2): straight back along the pass's line
+    # at the rounded corner (1, 2): straight back out of it, diagonally (the pass came 3 rows and 6 columns)
     ok, n, ry, rx, hit = bank_path(c, w, HOME, 4, 8, 1, 2)
     assert ok and (ry, rx) == (4, 5)
     # played: the left wing beside the resting square takes it; no die is rolled (no contact zone crossed)
@@ -1141,6 +1156,33 @@ def test_goalie_loose_puck_without_the_roll(base):
     w = loose_scene(base)
     T.loose(base, w, st, sc, 40, 9, AWAY)
     assert st[4] == 0 and w.S[Z.last_poss] == AWAY and tuple(w.pos[AWAY, 5]) == tuple(base.crease[AWAY, 1])
+
+
+def test_a_player_on_his_side_takes_only_a_loose_puck_on_his_square(base):
+    """Body Checking: the checked player is placed "on its side (that player may not move for the next 2 turns)",
+    and "the defender who missed the body check may not be moved on the next turn": a loose puck goes to the
+    nearest player who can move to it; one down takes it only when it lies on his own square."""
+    c = base
+    w = fresh(c)
+    put(c, w, HOME, 1, 24, 9)                    # next to the puck on (25, 9), but down
+    put(c, w, AWAY, 0, 28, 9)                    # 3 squares off
+    put(c, w, HOME, 2, 21, 9)                    # 4 squares off
+    w.S[Z.frozen + HOME * 6 + 1] = 2
+    st, sc = stream()
+    T.loose(c, w, st, sc, 25, 9, HOME)
+    assert w.S[Z.poss] == AWAY and w.S[Z.carrier] == 0 and tuple(w.pos[AWAY, 0]) == (25, 9)
+    assert tuple(w.pos[HOME, 1]) == (24, 9) and w.cnt[AWAY, C.loose_won] == 1
+    w.S[Z.frozen + AWAY * 6 + 0] = 1             # the away skater down too, now on the puck's square: his
+    T.loose(c, w, st, sc, 25, 9, HOME)           # own square, so he plays it without moving
+    assert w.S[Z.poss] == AWAY and w.S[Z.carrier] == 0
+    w = fresh(c)
+    put(c, w, HOME, 1, 24, 9)                    # everyone down: the nearest takes it after all
+    put(c, w, AWAY, 0, 28, 9)
+    for t in range(2):
+        for s in range(6):
+            w.S[Z.frozen + t * 6 + s] = 1
+    T.loose(c, w, st, sc, 25, 9, HOME)
+    assert w.S[Z.poss] == HOME and w.S[Z.carrier] == 1 and st[4] == 0
 
 
 # ---------------------------------------------------------------- the pulled goalie skates back

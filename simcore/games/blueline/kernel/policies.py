@@ -448,8 +448,8 @@ def want_drop(c, w, o, s):
 @nb.njit(cache=True, inline="always", _nrt=NRT)
 def nearest_of(w, t, y, x, goalie, skip):
     """``(king distance, slot)`` of team t's player nearest (y, x): its skaters on the ice and a pulled goalie,
-    the goalie in net too when ``goalie``, never slot ``skip``; ties to the lower slot; ``(1 << 30, -1)`` when
-    nobody is on the ice."""
+    the goalie in net too when ``goalie``, never slot ``skip``, a player on his side only for his own square (as
+    ``turns.nearest_player``); ties to the lower slot; ``(1 << 30, -1)`` when nobody is on the ice."""
     S = w.S
     bd = 1 << 30
     bs = np.int64(-1)
@@ -459,6 +459,8 @@ def nearest_of(w, t, y, x, goalie, skip):
         if s == 5 and not goalie and S[Z.pulled + t] == 0:
             continue
         dd = cheb(w.pos[t, s, 0], w.pos[t, s, 1], y, x)
+        if dd > 0 and S[Z.frozen + t * 6 + s] > 0:
+            continue
         if dd < bd:
             bd = dd
             bs = s
@@ -467,13 +469,13 @@ def nearest_of(w, t, y, x, goalie, skip):
 
 @nb.njit(cache=True, inline="always", _nrt=NRT)
 def on_ice_squares(w, t, skip, goalie, ys, xs):
-    """The squares of the players :func:`nearest_of` counts for team t (its skaters on the ice and a pulled
-    goalie, the goalie in net too when ``goalie``, never slot ``skip``), in slot order, written to ``ys, xs``;
-    returns how many."""
+    """The squares of the players who could reach a free square for team t (its skaters on the ice and a pulled
+    goalie, the goalie in net too when ``goalie``, never slot ``skip``, nobody on his side), in slot order,
+    written to ``ys, xs``; returns how many."""
     S = w.S
     n = 0
     for s in range(6):
-        if s == skip or S[Z.on_ice + t * 6 + s] == 0 or w.pos[t, s, 0] < 0:
+        if s == skip or S[Z.on_ice + t * 6 + s] == 0 or w.pos[t, s, 0] < 0 or S[Z.frozen + t * 6 + s] > 0:
             continue
         if s == 5 and not goalie and S[Z.pulled + t] == 0:
             continue
@@ -501,9 +503,9 @@ def bank_rebound(c, w, ay, ax, by, bx):
     back"): ``(ok, ry, rx, hit, dy, dx, k)``.  ``ok`` False when (by, bx) is not a free square against the boards
     across the pass.  A pass meeting the side boards at an angle rebounds diagonally (on along the boards, away
     from them), one meeting them square rebounds straight back; at a corner (the boards' rounded part) it
-    rebounds straight back along its line.  The puck travels ``k`` squares in direction (dy, dx): three, fewer
-    when the net or the boards stop it or a player is on its way (``hit``: his occupancy code, 0 none); it rests
-    on (ry, rx)."""
+    rebounds straight back out of it, diagonally: the pass's row and column directions both reversed.  The puck
+    travels ``k`` squares in direction (dy, dx): three, fewer when the net or the boards stop it or a player is on
+    its way (``hit``: his occupancy code, 0 none); it rests on (ry, rx)."""
     if w.occ[by, bx] != 0 or ax == bx or not passable(c.cell, by, bx):
         return False, by, bx, 0, 0, 0, 0
     sx = 1 if bx > ax else -1

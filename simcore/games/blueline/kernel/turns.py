@@ -378,11 +378,15 @@ def faceoff(c, w, st, script, dot, opening):
     """"Each player rolls 1D6 ... High roller wins ... In the case of a tie, the HOME team wins" (+1 and ties
     for a power-play team or a team with an extra attacker, "Power Plays & Penalty Killing").  The players line
     up by the formations (the suggested setup for a period's opening face-off); goalies return to their
-    creases; the winner's center takes the puck.  Inlined into :func:`stoppage`, its one caller."""
+    creases; the winner's center takes the puck.  A player on his side stands up for it unless the rules'
+    ``frozen_reset`` is ``turns``.  Inlined into :func:`stoppage`, its one caller."""
     S = w.S
     S[Z.pulled] = 0
     S[Z.pulled + 1] = 0
     S[Z.steal] = 0
+    if c.rules[R.frozen_reset] == 0:
+        for i in range(12):
+            S[Z.frozen + i] = 0
     clear_board(w.occ, w.pos)
     for t in range(2):
         for s in range(5):
@@ -632,14 +636,12 @@ def goalie_dispose(c, w, st, script, t):
     corner of the ice surface behind their own goal line" ("the space up against the boards directly adjacent
     to the goal line just below line 1": a loose puck there), or holds "for a face-off at the nearest face-off
     dot" (his policy's ``goalie_pass`` and ``sweep``)."""
-    pc, pw = pass_view(c, w)
-    r = goalie_receiver(pc, pw, t, w.ordr)
+    r, k = goalie_choice(c, w, t)
     if r >= 0:
         w.cnt[t, C.goalie_passes] += 1
         log(c, w, EV.goalie, t, 5, 1, r, 0, 0)
         do_pass(c, w, st, script, t, r)
         return
-    k = sweep_corner(c, w, t)
     if k >= 0:
         # the puck rests in the corner; a skater of his gets there first (the policy's condition), so this is
         # the loose-puck rule without a goalie's roll
@@ -663,12 +665,22 @@ def goalie_dispose(c, w, st, script, t):
     goalie_hold(c, w, t)
 
 
+@nb.njit(cache=True, inline="always", _nrt=NRT)
+def goalie_choice(c, w, t):
+    """What team t's goalie with the puck does by his policy: ``(receiver, corner)``, the teammate he passes to
+    (``goalie_receiver``) or -1, else the corner he sweeps to (``sweep_corner``) or -1; both -1: he holds."""
+    pc, pw = pass_view(c, w)
+    r = goalie_receiver(pc, pw, t, w.ordr)
+    if r >= 0:
+        return r, np.int64(-1)
+    return np.int64(-1), np.int64(sweep_corner(c, w, t))
+
+
 @nb.njit(cache=True, _nrt=NRT)
 def goalie_keeps(c, w, t):
-    """Team t's goalie, given the puck now, would hold it: his policy finds no teammate to pass to
-    (``goalie_receiver``) and no corner to sweep to (``sweep_corner``)."""
-    pc, pw = pass_view(c, w)
-    return goalie_receiver(pc, pw, t, w.ordr) < 0 and sweep_corner(c, w, t) < 0
+    """Team t's goalie, given the puck now, would hold it (:func:`goalie_choice`)."""
+    r, k = goalie_choice(c, w, t)
+    return r < 0 and k < 0
 
 
 @nb.njit(cache=True, inline="always", _nrt=NRT)
@@ -682,23 +694,30 @@ def goalie_hold(c, w, t):
 @nb.njit(cache=True, inline="always", _nrt=NRT)
 def nearest_player(w, y, x, dteam, goalies):
     """``(team, slot, distance)`` of the player nearest (y, x) (king distance; the goalies in net count when
-    ``goalies``, a pulled goalie always), ties to ``dteam`` then the lower slot."""
+    ``goalies``, a pulled goalie always), ties to ``dteam`` then the lower slot.  A player on his side ("may not
+    move for the next 2 turns", ``Z.frozen``) takes only a puck on his own square; should every player be down
+    or away, the frozen count as the others."""
     S = w.S
     bt = np.int64(-1)
     bs = np.int64(-1)
     bd = 1 << 30
-    for k in range(2):
-        t = dteam if k == 0 else 1 - dteam
-        for s in range(6):
-            if S[Z.on_ice + t * 6 + s] == 0 or w.pos[t, s, 0] < 0:
-                continue
-            if s == 5 and not goalies and S[Z.pulled + t] == 0:
-                continue
-            dd = cheb(w.pos[t, s, 0], w.pos[t, s, 1], y, x)
-            if dd < bd:
-                bd = dd
-                bt = t
-                bs = s
+    for lenient in range(2):
+        for k in range(2):
+            t = dteam if k == 0 else 1 - dteam
+            for s in range(6):
+                if S[Z.on_ice + t * 6 + s] == 0 or w.pos[t, s, 0] < 0:
+                    continue
+                if s == 5 and not goalies and S[Z.pulled + t] == 0:
+                    continue
+                dd = cheb(w.pos[t, s, 0], w.pos[t, s, 1], y, x)
+                if dd > 0 and lenient == 0 and S[Z.frozen + t * 6 + s] > 0:
+                    continue
+                if dd < bd:
+                    bd = dd
+                    bt = t
+                    bs = s
+        if bs >= 0:
+            break
     return bt, bs, bd
 
 
@@ -968,11 +987,13 @@ def check(c, w, st, script, d, s, kind):
         w.cnt[d, C.stick_steals if kind == 1 else C.body_steals] += 1
         if kind == 2:
             w.S[Z.frozen + o * 6 + k] = 2
+            log(c, w, EV.frozen, o, k, 2, 0, 0, 0)
         S[Z.next_actor] = d
         S[Z.steal] = o * 6 + k + 1
         gain(c, w, st, script, d, s)
     elif kind == 2:
         w.S[Z.frozen + d * 6 + s] = 1
+        log(c, w, EV.frozen, d, s, 1, 0, 0, 0)
     if not pen_d and not pen_o:
         return win
     kd = draw_card(c, w, st, script, d, s) if pen_d else -1
