@@ -424,6 +424,12 @@ _add_reason(("blueline/default/summary", "blueline/default/table:games", "blueli
             PLAYER_DOWN)
 
 
+#: Why the Blue Line outputs that name the rules were recorded again: the rules gained the field ``pull_faceoff``.
+PULL_FACEOFF_FIELD = "the rules' id names the new field pull_faceoff=crease (the games are the same)"
+_add_reason(("blueline/default/table:games", "blueline/pbp", "blueline/variant/table:games", "cli/blueline"),
+            PULL_FACEOFF_FIELD)
+
+
 def rerecord(names):
     """Record the digests of ``names`` again (each listed in :data:`RERECORDED` with its reason)."""
     import warnings

@@ -108,6 +108,12 @@ class Rules(RulesBase):
                               "skate = 'The Goalie may be returned directly to the crease but only after skating "
                               "to the starting position at line 18' during play (and at a face-off's set-up); "
                               "faceoff = he returns only at face-offs.")
+    pull_faceoff: str = option("crease", ("crease", "stay"), "Pulling the Goalie",
+                               "a pulled goalie at a face-off in regulation: crease = he lines up in his crease "
+                               "like every goalie (the set-up), and may be pulled again at a new series; stay = "
+                               "while his team still trails, the extra attacker stays on, lining up at his "
+                               "starting position at line 18 (the face-off +1 of a power-play team is then his "
+                               "team's); level or ahead, he goes back.")
     ot_pass_move: str = option("group", ("group", "receiver", "off"), "Over Time",
                                "'may pass to a teammate and that player may now move': group = the receiver's "
                                "group skates on one roll (the center and winger together, +2); receiver = the "
@@ -172,6 +178,7 @@ class Rules(RulesBase):
         r[R.goalie_sweep] = self.goalie_sweep == "on"
         r[R.goalie_loose] = self.goalie_loose == "roll"
         r[R.pull_return] = self.pull_return == "skate"
+        r[R.pull_faceoff] = self.pull_faceoff == "stay"
         r[R.ot_pass_move] = ("off", "group", "receiver").index(self.ot_pass_move)
         r[R.ot_release] = self.ot_release == "bench"
         r[R.blank_hold] = self.blank_hold == "save"

@@ -643,6 +643,36 @@ def test_pulling_the_goalie(base):
     assert w.S[Z.pulled + HOME] == 0
 
 
+@pytest.mark.parametrize("rule", ["crease", "stay"])
+def test_a_pulled_goalie_at_a_faceoff(rule):
+    """Pulling the Goalie: "The Goalie may be returned directly to the crease but only after skating to the
+    starting position at line 18"; at a face-off every player lines up (Face-Offs).  pull_faceoff=crease: he
+    lines up in his crease; stay: while his team trails he stays on, at his starting position, and his team has
+    the power play's face-off +1 and ties ("ALL THE SAME ADVANTAGES"); level, or at a period's opening, he goes
+    back."""
+    c = engine.compile_ctx(f"pull_faceoff={rule}")
+    w = fresh(c, period=3, dial=2)
+    w.S[Z.score + AWAY] = 1
+    w.S[Z.pulled + HOME] = 1
+    st, sc = stream(4, 5, 3, 2, 3, 2)            # home 4 (+1 with the extra attacker) ties away's 5
+    T.faceoff(c, w, st, sc, 4, False)
+    if rule == "stay":
+        assert w.S[Z.pulled + HOME] == 1 and tuple(w.pos[HOME, 5]) == tuple(c.pullspot[HOME])
+        assert w.S[Z.poss] == HOME
+    else:
+        assert w.S[Z.pulled + HOME] == 0 and tuple(w.pos[HOME, 5]) == tuple(c.crease[HOME, 1])
+        assert w.S[Z.poss] == AWAY
+    assert tuple(w.pos[AWAY, 5]) == tuple(c.crease[AWAY, 1]) and w.S[Z.pulled + AWAY] == 0
+    w.S[Z.pulled + HOME] = 1
+    w.S[Z.score + HOME] = 1                      # level: back to the crease
+    T.faceoff(c, w, st, sc, 4, False)
+    assert w.S[Z.pulled + HOME] == 0 and tuple(w.pos[HOME, 5]) == tuple(c.crease[HOME, 1])
+    w.S[Z.pulled + HOME] = 1
+    w.S[Z.score + HOME] = 0                      # trailing, but a period's opening face-off
+    T.faceoff(c, w, st, sc, 0, True)
+    assert w.S[Z.pulled + HOME] == 0
+
+
 def test_extra_attacker_has_the_power_plays_move_and_pass_and_plus_two(base):
     """Pulling the Goalie: "ALL THE SAME ADVANTAGES OF A POWER PLAY TEAM ARE IN PLAY FOR THE TEAM WITH THE EXTRA
     ATTACKER": "Move & Pass for one turn" and "Movement dice rolls get a +2" (Power Plays & Penalty Killing)."""

@@ -378,11 +378,13 @@ def faceoff(c, w, st, script, dot, opening):
     """"Each player rolls 1D6 ... High roller wins ... In the case of a tie, the HOME team wins" (+1 and ties
     for a power-play team or a team with an extra attacker, "Power Plays & Penalty Killing").  The players line
     up by the formations (the suggested setup for a period's opening face-off); goalies return to their
-    creases; the winner's center takes the puck.  A player on his side stands up for it unless the rules'
-    ``frozen_reset`` is ``turns``.  Inlined into :func:`stoppage`, its one caller."""
+    creases, but a pulled goalie who stays on (:func:`stays_pulled`) lines up at his pull spot; the winner's
+    center takes the puck.  A player on his side stands up for it unless the rules' ``frozen_reset`` is
+    ``turns``.  Inlined into :func:`stoppage`, its one caller."""
     S = w.S
-    S[Z.pulled] = 0
-    S[Z.pulled + 1] = 0
+    for t in range(2):
+        if not stays_pulled(c, w, t, opening):
+            S[Z.pulled + t] = 0
     S[Z.steal] = 0
     if c.rules[R.frozen_reset] == 0:
         for i in range(12):
@@ -396,7 +398,10 @@ def faceoff(c, w, st, script, dot, opening):
                 place(c, w, t, s, c.opening[t, s, 0], c.opening[t, s, 1])
             else:
                 place(c, w, t, s, c.fopos[dot, t, s, 0], c.fopos[dot, t, s, 1])
-        place(c, w, t, np.int64(5), c.crease[t, 1, 0], c.crease[t, 1, 1])
+        if S[Z.pulled + t] != 0:
+            place(c, w, t, np.int64(5), c.pullspot[t, 0], c.pullspot[t, 1])
+        else:
+            place(c, w, t, np.int64(5), c.crease[t, 1, 0], c.crease[t, 1, 1])
     S[Z.puck_y] = c.fodot[dot, 0]
     S[Z.puck_x] = c.fodot[dot, 1]
     S[Z.poss] = -1
@@ -429,6 +434,15 @@ def faceoff(c, w, st, script, dot, opening):
     S[Z.stop] = ST_NONE
     S[Z.next_actor] = win
     gain(c, w, st, script, win, s)
+
+
+@nb.njit(cache=True, inline="always", _nrt=NRT)
+def stays_pulled(c, w, t, opening):
+    """Team t's pulled goalie stays on through this face-off: the rules' ``pull_faceoff`` is ``stay``, it is not
+    a period's opening face-off, and his team still trails."""
+    S = w.S
+    return c.rules[R.pull_faceoff] != 0 and S[Z.pulled + t] != 0 and not opening \
+        and S[Z.score + t] < S[Z.score + 1 - t]
 
 
 @nb.njit(cache=True, inline="always", _nrt=NRT)
