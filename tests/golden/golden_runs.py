@@ -430,6 +430,12 @@ _add_reason(("blueline/default/table:games", "blueline/pbp", "blueline/variant/t
             PULL_FACEOFF_FIELD)
 
 
+#: Why the Blue Line outputs that name the rules were recorded again: the rules gained the field ``drop_pass``.
+DROP_PASS_FIELD = "the rules' id names the new field drop_pass=end (the games are the same)"
+_add_reason(("blueline/default/table:games", "blueline/pbp", "blueline/variant/table:games", "cli/blueline"),
+            DROP_PASS_FIELD)
+
+
 def rerecord(names):
     """Record the digests of ``names`` again (each listed in :data:`RERECORDED` with its reason)."""
     import warnings

@@ -108,6 +108,11 @@ class Rules(RulesBase):
                               "skate = 'The Goalie may be returned directly to the crease but only after skating "
                               "to the starting position at line 18' during play (and at a face-off's set-up); "
                               "faceoff = he returns only at face-offs.")
+    drop_pass: str = option("end", ("end", "path"), "Exchanging the Puck (Drop Passes)",
+                            "'when a teammate is passing by the puck carrier in an adjacent space ... The player "
+                            "receiving the drop pass simply takes the puck and carries on with it': end = only the "
+                            "square where his move ends counts; path = any square of his move beside the carrier "
+                            "(farther up the ice and onside), and he carries the puck on to where his move ends.")
     pull_faceoff: str = option("crease", ("crease", "stay"), "Pulling the Goalie",
                                "a pulled goalie at a face-off in regulation: crease = he lines up in his crease "
                                "like every goalie (the set-up), and may be pulled again at a new series; stay = "
@@ -179,6 +184,7 @@ class Rules(RulesBase):
         r[R.goalie_loose] = self.goalie_loose == "roll"
         r[R.pull_return] = self.pull_return == "skate"
         r[R.pull_faceoff] = self.pull_faceoff == "stay"
+        r[R.drop_pass] = self.drop_pass == "path"
         r[R.ot_pass_move] = ("off", "group", "receiver").index(self.ot_pass_move)
         r[R.ot_release] = self.ot_release == "bench"
         r[R.blank_hold] = self.blank_hold == "save"

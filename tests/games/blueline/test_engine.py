@@ -218,7 +218,7 @@ VARIANTS = ["check_tie=defender", "checks=each", "zone_slow=even-strength", "zon
             "pk_dump=7,goalie_pass=6", "pull_series=1,pull_margin=1", "timeouts=off,pull_goalie=off",
             "shootout_line=13", "turn_cap=60", "sideboards=off,boards_row3=off", "goalie_sweep=off",
             "goalie_loose=nearest", "pull_return=faceoff", "ot_pass_move=receiver", "ot_pass_move=off,ot_release=ice",
-            "blank_hold=save", "beaten_cards=skip"]
+            "blank_hold=save", "beaten_cards=skip", "frozen_reset=turns", "pull_faceoff=stay", "drop_pass=path"]
 
 
 @pytest.mark.parametrize("spec", VARIANTS + [f"preset:{p}" for p in Rules.PRESETS])

@@ -191,7 +191,7 @@ def test_walk_stays_within_the_reachable_squares(base):
         ty, tx = int(rng.integers(3, 41)), int(rng.integers(2, 17))
         y0, x0 = w.pos[HOME, 1]
         steps = G.walk(c.cell, w.occ, w.pos, w.S[Z.on_ice:Z.on_ice + 12], HOME, 1, ty, tx, n, True, True, 0,
-                       HOME, c.aline)
+                       HOME, c.aline, w.rq)
         y, x = w.pos[HOME, 1]
         assert ref[y, x] == 1
         assert max(abs(y - y0), abs(x - x0)) <= steps <= n
@@ -205,14 +205,15 @@ def test_walk_stays_within_the_reachable_squares(base):
     for s, x in zip(range(3), (8, 9, 10)):
         put(c, w, AWAY, s, 21, x)
     steps = G.walk(c.cell, w.occ, w.pos, w.S[Z.on_ice:Z.on_ice + 12], HOME, 1, 30, 9, 8, False, True, 0, HOME,
-                   c.aline)
+                   c.aline, w.rq)
     assert steps == 0 and tuple(w.pos[HOME, 1]) == (20, 9) and w.occ[20, 9] != 0
     # an open path: he arrives in the fewest king steps (3 across, 5 up: 5 steps of 6)
     w = fresh(c)
     put(c, w, HOME, 1, 20, 6)
     steps = G.walk(c.cell, w.occ, w.pos, w.S[Z.on_ice:Z.on_ice + 12], HOME, 1, 25, 9, 6, False, True, 0, HOME,
-                   c.aline)
+                   c.aline, w.rq)
     assert steps == 5 and tuple(w.pos[HOME, 1]) == (25, 9)
+    assert [(int(w.rq[0, i]), int(w.rq[1, i])) for i in range(steps)] == [(21, 7), (22, 8), (23, 9), (24, 9), (25, 9)]
 
 
 def test_drop_pass_to_a_teammate_skating_by(base):
@@ -228,6 +229,36 @@ def test_drop_pass_to_a_teammate_skating_by(base):
     T.move_offense(c, w, st, sc, HOME, GROUP_W, -1)
     assert tuple(w.pos[HOME, 1]) == (21, 5)
     assert w.S[Z.carrier] == 1 and w.cnt[HOME, C.drop_passes] == 1 and st[4] == 1
+
+
+@pytest.mark.parametrize("rule", ["end", "path"])
+def test_drop_pass_while_passing_by(rule):
+    """Exchanging the Puck: "when a teammate is passing by the puck carrier in an adjacent space ... The player
+    receiving the drop pass simply takes the puck and carries on with it".  The left wing skates 5 (2d6 = 5) from
+    behind the carrier past him to line 19: rules drop_pass=end counts only where his move ends (not beside the
+    carrier: no drop); path takes the puck on the way, and he carries it on to where he stops."""
+    c = engine.compile_ctx(f"drop_pass={rule}")
+    w = fresh(c)
+    put(c, w, HOME, 3, 20, 5)
+    put(c, w, HOME, 1, 18, 4)
+    bench(w, HOME, 2)
+    possess(c, w, HOME, 3)
+    st, sc = stream(5)
+    T.move_offense(c, w, st, sc, HOME, GROUP_W, -1)
+    assert tuple(w.pos[HOME, 1]) == (23, 5) and tuple(w.pos[HOME, 3]) == (20, 5)
+    if rule == "path":
+        assert w.S[Z.carrier] == 1 and (w.S[Z.puck_y], w.S[Z.puck_x]) == (23, 5)
+        assert w.cnt[HOME, C.drop_passes] == 1
+    else:
+        assert w.S[Z.carrier] == 3 and w.cnt[HOME, C.drop_passes] == 0
+    w = fresh(c)                                 # beside him at the end, but not farther up the ice: no drop
+    put(c, w, HOME, 3, 20, 5)
+    put(c, w, HOME, 1, 17, 5)
+    bench(w, HOME, 2)
+    possess(c, w, HOME, 3)
+    st, sc = stream(3)
+    T.move_offense(c, w, st, sc, HOME, GROUP_W, -1)
+    assert tuple(w.pos[HOME, 1]) == (20, 4) and w.S[Z.carrier] == 3
 
 
 # ---------------------------------------------------------------- passing

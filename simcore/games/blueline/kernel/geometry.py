@@ -159,13 +159,14 @@ def opp_skaters(pos, on_ice, team, zy, zx):
 
 
 @nb.njit(cache=True, _nrt=NRT)
-def walk(cell, occ, pos, on_ice, team, slot, ty, tx, n, slowed, dest_counts, fence, fence_team, aline):
+def walk(cell, occ, pos, on_ice, team, slot, ty, tx, n, slowed, dest_counts, fence, fence_team, aline, trail):
     """Skate player (team, slot) toward (ty, tx) one king step at a time, each step to the free neighbour
     nearest the target (a greedy route chosen by the policy; the rule's limits are enforced exactly as in
     :func:`reachable`); ``fence`` > 0 forbids ending a step on a line <= fence of the half ``fence_team``
     attacks (``aline[fence_team, y]``: keeping a player onside).  Updates ``pos`` and ``occ``; returns the
-    spaces skated.  The opponents stand still during the walk, so their squares are read once (``zy, zx``), and
-    the zones are looked at only while the path has not touched one yet (after that the -2 applies anyway)."""
+    spaces skated, the squares stepped on in ``trail[0, :steps]`` (rows) and ``trail[1, :steps]`` (columns).
+    The opponents stand still during the walk, so their squares are read once (``zy, zx``), and the zones are
+    looked at only while the path has not touched one yet (after that the -2 applies anyway)."""
     y = pos[team, slot, 0]
     x = pos[team, slot, 1]
     zy = stack_empty(5, np.int64)
@@ -221,6 +222,8 @@ def walk(cell, occ, pos, on_ice, team, slot, ty, tx, n, slowed, dest_counts, fen
         y = by
         x = bx
         touched = bt
+        trail[0, steps] = y
+        trail[1, steps] = x
         steps += 1
         pos[team, slot, 0] = y
         pos[team, slot, 1] = x
@@ -364,8 +367,8 @@ def search(cell, occ, pos, on_ice, team, slot, ty, tx, n, slowed, dest_counts, f
     of the target, no blue line holding him back: a wall of players ahead) the square of :func:`reachable`
     nearest the target, when it is nearer than where he stands (a path around the wall exists within the rule's
     limits).  Returns the spaces skated (the king distance for a search).  ``out``, ``dist``, ``q``: the search's
-    scratch (:func:`reach`)."""
-    steps = walk(cell, occ, pos, on_ice, team, slot, ty, tx, n, slowed, dest_counts, fence, fence_team, aline)
+    scratch (:func:`reach`); without a search, ``q[0:2, :steps]`` holds the walk's squares (:func:`walk`)."""
+    steps = walk(cell, occ, pos, on_ice, team, slot, ty, tx, n, slowed, dest_counts, fence, fence_team, aline, q)
     y = pos[team, slot, 0]
     x = pos[team, slot, 1]
     if steps > 0 or (y == ty and x == tx) or n <= 0 or not fallback or fence > 0:

@@ -54,7 +54,8 @@ RULE_NAMES = (
     "pp_move_pass", "shootout_line", "shootout_tie", "turn_cap", "checks", "offside", "intercept",
     "intercept_pk", "pk_dump", "timeouts", "pull_goalie", "overtime", "ot_series", "series",
     "so_rounds", "goalie_pass", "pull_series", "pull_margin", "sideboards", "boards_row3", "goalie_sweep",
-    "goalie_loose", "pull_return", "ot_pass_move", "ot_release", "blank_hold", "beaten_cards", "frozen_reset", "pull_faceoff",
+    "goalie_loose", "pull_return", "ot_pass_move", "ot_release", "blank_hold", "beaten_cards", "frozen_reset",
+    "pull_faceoff", "drop_pass",
 )
 R = fields("R", RULE_NAMES)
 N_RULES = len(RULE_NAMES)

@@ -436,8 +436,13 @@ def want_drop(c, w, o, s):
     """Take a drop pass: the teammate beside the carrier is farther up the ice and onside."""
     S = w.S
     k = S[Z.carrier]
-    ya = w.pos[o, k, 0]
-    yb = w.pos[o, s, 0]
+    return drop_row(c, o, w.pos[o, k, 0], w.pos[o, s, 0])
+
+
+@nb.njit(cache=True, inline="always", _nrt=NRT)
+def drop_row(c, o, ya, yb):
+    """A teammate on row yb would take a drop pass from team o's carrier on row ya: farther up the ice, and
+    onside (not in the attack zone while the carrier is outside it)."""
     if in_attack(c, o, yb) and not in_attack(c, o, ya):
         return False
     return c.aline[o, yb] < c.aline[o, ya]

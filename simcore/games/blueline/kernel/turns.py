@@ -25,7 +25,7 @@ from .lanes import LANE_BLOCKED, LANE_SCREENED, context, pass_lane, shot_lane, s
 from .layout import (C, CK_NEVER, EV, P, R, ST_CAP, ST_GOAL, ST_HOLD, ST_ICING, ST_INCIDENTAL, ST_NONE,
                      ST_OFFSIDE, ST_PENALTY, ST_PERIOD, ST_SAVE, Z)
 from .policies import (ACT_BANK, ACT_DUMP, ACT_PASS, ACT_SHOOT, GROUP_C, bank_path, best_receiver, boards_choice,
-                       carrier_value, check_kind, choose_action, defense_group, goalie_goes, goalie_receiver,
+                       carrier_value, check_kind, choose_action, defense_group, drop_row, goalie_goes, goalie_receiver,
                        group_of, mark_target, pass_view, posture, skate_target, sweep_corner, want_drop, want_pull,
                        want_recall, want_timeout)
 from .state import (advantage, half_of, in_attack, in_own_end, log, nearest_dot, place, remove, short,
@@ -1185,11 +1185,30 @@ def skate_group(c, w, st, script, o, g, only):
                         return
         elif S[Z.poss] == o and S[Z.carrier] >= 0:
             k = S[Z.carrier]
-            if cheb(w.pos[o, s, 0], w.pos[o, s, 1], w.pos[o, k, 0], w.pos[o, k, 1]) == 1 and want_drop(c, w, o, s):
+            if drops_by(c, w, o, s, k, steps):
                 S[Z.carrier] = s
                 sync_puck(w)
                 w.cnt[o, C.drop_passes] += 1
                 log(c, w, EV.drop_pass, o, k, s, 0, 0, 0)
+
+
+@nb.njit(cache=True, inline="always", _nrt=NRT)
+def drops_by(c, w, o, s, k, steps):
+    """Teammate s, who just skated ``steps`` squares (``w.rq[0:2, :steps]``, :func:`geometry.walk`), takes a
+    drop pass from carrier k ("Exchanging the Puck"): where his move ends is beside the carrier (``drop_pass``
+    ``end``), or any square of it is (``path``), farther up the ice and onside (``policies.drop_row``); he
+    carries the puck on to where his move ends.  ``c, w``: :func:`move_view`."""
+    ky = w.pos[o, k, 0]
+    kx = w.pos[o, k, 1]
+    if cheb(w.pos[o, s, 0], w.pos[o, s, 1], ky, kx) == 1 and want_drop(c, w, o, s):
+        return True
+    if c.rules[R.drop_pass] == 0:
+        return False
+    for i in range(steps):
+        y = w.rq[0, i]
+        if cheb(y, w.rq[1, i], ky, kx) == 1 and drop_row(c, o, ky, y):
+            return True
+    return False
 
 
 @nb.njit(cache=True, inline="always", _nrt=NRT)
