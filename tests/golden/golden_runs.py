@@ -436,6 +436,11 @@ _add_reason(("blueline/default/table:games", "blueline/pbp", "blueline/variant/t
             DROP_PASS_FIELD)
 
 
+#: Why the Blue Line play-by-play was recorded again: a checker who missed is told apart from a player down.
+MISSED_CHECK_TEXT = "the play-by-play says a checker who missed may not move on his team's next turn (not 'is down')"
+_add_reason(("blueline/pbp",), MISSED_CHECK_TEXT)
+
+
 def rerecord(names):
     """Record the digests of ``names`` again (each listed in :data:`RERECORDED` with its reason)."""
     import warnings

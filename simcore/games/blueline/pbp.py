@@ -82,7 +82,9 @@ def line_of(e, board) -> str | None:
         return (f"    {_who(t, s)} {kind} checks {SLOT_NAMES[a]}: 2d6 {b} vs {c} -> "
                 + ("steals the puck" if d else "no steal"))
     if code == EV.frozen:
-        return f"    {_who(t, s)} is down: he may not move for his team's next {a} turn{'s' if a > 1 else ''}"
+        if a == 1:
+            return f"    {_who(t, s)} missed: he may not move on his team's next turn"
+        return f"    {_who(t, s)} is down: he may not move for his team's next {a} turns"
     if code == EV.penalty:
         if b == 0:
             return f"    penalty card {c} to {_who(t, s)}: {'minor' if a == 0 else 'major'}"

@@ -261,6 +261,37 @@ def test_drop_pass_while_passing_by(rule):
     assert tuple(w.pos[HOME, 1]) == (20, 4) and w.S[Z.carrier] == 3
 
 
+def test_a_goalie_back_in_his_crease_takes_no_drop_pass(base):
+    """Pulling the Goalie / Exchanging the Puck: a pulled goalie called back ("returned directly to the crease
+    but only after skating to the starting position at line 18") who skated past the carrier on his way does not
+    take the puck with him into the crease (rules drop_pass=path)."""
+    c = engine.compile_ctx("drop_pass=path")
+    w = fresh(c, period=3, dial=2)               # level: his coach (pull=trailing) calls him back
+    put(c, w, HOME, 0, 20, 17)
+    put(c, w, HOME, 5, 23, 16)
+    w.S[Z.pulled + HOME] = 1
+    possess(c, w, HOME, 0)
+    st, sc = stream(4)
+    T.move_offense(c, w, st, sc, HOME, GROUP_W, 5)
+    assert w.cnt[HOME, C.goalie_returns] == 1 and tuple(w.pos[HOME, 5]) == tuple(c.crease[HOME, 1])
+    assert w.S[Z.carrier] == 0 and (w.S[Z.puck_y], w.S[Z.puck_x]) == (20, 17)
+    assert w.cnt[HOME, C.drop_passes] == 0
+
+
+def test_the_coaches_count_a_player_down_as_the_engine_does(base):
+    """Body Checking: the policies' nearest player (``nearest_of``: the sweep, the boards, the bank pass) passes
+    over a player who may not move, unless the puck is on his square."""
+    from simcore.games.blueline.kernel.policies import nearest_of
+    c = base
+    w = fresh(c)
+    put(c, w, HOME, 1, 24, 9)
+    put(c, w, HOME, 2, 21, 9)
+    assert nearest_of(w, HOME, 25, 9, False, -1) == (1, 1)
+    w.S[Z.frozen + HOME * 6 + 1] = 1
+    assert nearest_of(w, HOME, 25, 9, False, -1) == (4, 2)
+    assert nearest_of(w, HOME, 24, 9, False, -1) == (0, 1)
+
+
 # ---------------------------------------------------------------- passing
 
 def test_pass_lines_open_and_blocked(base):

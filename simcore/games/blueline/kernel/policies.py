@@ -454,7 +454,8 @@ def drop_row(c, o, ya, yb):
 def nearest_of(w, t, y, x, goalie, skip):
     """``(king distance, slot)`` of team t's player nearest (y, x): its skaters on the ice and a pulled goalie,
     the goalie in net too when ``goalie``, never slot ``skip``, a player on his side only for his own square (as
-    ``turns.nearest_player``); ties to the lower slot; ``(1 << 30, -1)`` when nobody is on the ice."""
+    ``turns.nearest_player``); ties to the lower slot; ``(1 << 30, -1)`` when nobody is on the ice or every one
+    is down."""
     S = w.S
     bd = 1 << 30
     bs = np.int64(-1)

@@ -1183,7 +1183,8 @@ def skate_group(c, w, st, script, o, g, only):
                         log(c, w, EV.offside, o, q, 0, 0, 0, 0)
                         halt(c, w, ST_OFFSIDE, nearest_dot(c, w.pos[o, s, 0], w.pos[o, s, 1], np.int64(1), 1 - o))
                         return
-        elif S[Z.poss] == o and S[Z.carrier] >= 0:
+        elif S[Z.poss] == o and S[Z.carrier] >= 0 and not (s == 5 and S[Z.pulled + o] == 0):
+            # (a pulled goalie who has just gone back to his crease takes no drop pass there)
             k = S[Z.carrier]
             if drops_by(c, w, o, s, k, steps):
                 S[Z.carrier] = s
