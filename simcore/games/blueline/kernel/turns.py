@@ -708,9 +708,9 @@ def goalie_hold(c, w, t):
 @nb.njit(cache=True, inline="always", _nrt=NRT)
 def nearest_player(w, y, x, dteam, goalies):
     """``(team, slot, distance)`` of the player nearest (y, x) (king distance; the goalies in net count when
-    ``goalies``, a pulled goalie always), ties to ``dteam`` then the lower slot.  A player on his side ("may not
-    move for the next 2 turns", ``Z.frozen``) takes only a puck on his own square; should every player be down
-    or away, the frozen count as the others."""
+    ``goalies``, a pulled goalie always), ties to ``dteam`` then the lower slot.  A player who may not move
+    (``Z.frozen``: on his side after a body check, or the checker who missed one) takes only a puck on his own
+    square; should every player be waiting or away, they count as the others."""
     S = w.S
     bt = np.int64(-1)
     bs = np.int64(-1)
