@@ -216,17 +216,23 @@ def test_walk_stays_within_the_reachable_squares(base):
     assert [(int(w.rq[0, i]), int(w.rq[1, i])) for i in range(steps)] == [(21, 7), (22, 8), (23, 9), (24, 9), (25, 9)]
 
 
+def wing_skates_by(c, start, roll):
+    """The home left defenseman carries the puck on (20, 5); the left wing, alone in the wings' group, starts
+    on ``start`` and the wings skate ``roll`` (2d6).  Returns the position and the scripted stream."""
+    w = fresh(c)
+    put(c, w, HOME, 3, 20, 5)
+    put(c, w, HOME, 1, *start)
+    bench(w, HOME, 2)
+    possess(c, w, HOME, 3)
+    st, sc = stream(roll)
+    T.move_offense(c, w, st, sc, HOME, GROUP_W, -1)
+    return w, st
+
+
 def test_drop_pass_to_a_teammate_skating_by(base):
     """Exchanging the Puck (Drop Passes): a teammate passing the carrier in an adjacent space takes the puck,
     a free action (the wings' move: 2d6 = 3)."""
-    c = base
-    w = fresh(c)
-    put(c, w, HOME, 3, 20, 5)
-    put(c, w, HOME, 1, 18, 4)
-    bench(w, HOME, 2)
-    possess(c, w, HOME, 3)
-    st, sc = stream(3)
-    T.move_offense(c, w, st, sc, HOME, GROUP_W, -1)
+    w, st = wing_skates_by(base, (18, 4), 3)
     assert tuple(w.pos[HOME, 1]) == (21, 5)
     assert w.S[Z.carrier] == 1 and w.cnt[HOME, C.drop_passes] == 1 and st[4] == 1
 
@@ -238,26 +244,14 @@ def test_drop_pass_while_passing_by(rule):
     behind the carrier past him to line 19: rules drop_pass=end counts only where his move ends (not beside the
     carrier: no drop); path takes the puck on the way, and he carries it on to where he stops."""
     c = engine.compile_ctx(f"drop_pass={rule}")
-    w = fresh(c)
-    put(c, w, HOME, 3, 20, 5)
-    put(c, w, HOME, 1, 18, 4)
-    bench(w, HOME, 2)
-    possess(c, w, HOME, 3)
-    st, sc = stream(5)
-    T.move_offense(c, w, st, sc, HOME, GROUP_W, -1)
+    w, _ = wing_skates_by(c, (18, 4), 5)
     assert tuple(w.pos[HOME, 1]) == (23, 5) and tuple(w.pos[HOME, 3]) == (20, 5)
     if rule == "path":
         assert w.S[Z.carrier] == 1 and (w.S[Z.puck_y], w.S[Z.puck_x]) == (23, 5)
         assert w.cnt[HOME, C.drop_passes] == 1
     else:
         assert w.S[Z.carrier] == 3 and w.cnt[HOME, C.drop_passes] == 0
-    w = fresh(c)                                 # beside him at the end, but not farther up the ice: no drop
-    put(c, w, HOME, 3, 20, 5)
-    put(c, w, HOME, 1, 17, 5)
-    bench(w, HOME, 2)
-    possess(c, w, HOME, 3)
-    st, sc = stream(3)
-    T.move_offense(c, w, st, sc, HOME, GROUP_W, -1)
+    w, _ = wing_skates_by(c, (17, 5), 3)         # beside him at the end, but not farther up the ice: no drop
     assert tuple(w.pos[HOME, 1]) == (20, 4) and w.S[Z.carrier] == 3
 
 
