@@ -280,10 +280,10 @@ def test_the_coaches_count_a_player_down_as_the_engine_does(base):
     w = fresh(c)
     put(c, w, HOME, 1, 24, 9)
     put(c, w, HOME, 2, 21, 9)
-    assert nearest_of(w, HOME, 25, 9, False, -1) == (1, 1)
+    assert nearest_of(w, HOME, 25, 9, False, -1, False) == (1, 1)
     w.S[Z.frozen + HOME * 6 + 1] = 1
-    assert nearest_of(w, HOME, 25, 9, False, -1) == (4, 2)
-    assert nearest_of(w, HOME, 24, 9, False, -1) == (0, 1)
+    assert nearest_of(w, HOME, 25, 9, False, -1, False) == (4, 2)
+    assert nearest_of(w, HOME, 24, 9, False, -1, False) == (0, 1)
 
 
 # ---------------------------------------------------------------- passing

@@ -451,11 +451,11 @@ def drop_row(c, o, ya, yb):
 # ---------------------------------------------------------------- loose pucks, the boards, the goalie's sweep
 
 @nb.njit(cache=True, inline="always", _nrt=NRT)
-def nearest_of(w, t, y, x, goalie, skip):
+def nearest_of(w, t, y, x, goalie, skip, down):
     """``(king distance, slot)`` of team t's player nearest (y, x): its skaters on the ice and a pulled goalie,
-    the goalie in net too when ``goalie``, never slot ``skip``, a player on his side only for his own square (as
-    ``turns.nearest_player``); ties to the lower slot; ``(1 << 30, -1)`` when nobody is on the ice or every one
-    is down."""
+    the goalie in net too when ``goalie``, never slot ``skip``; a player who may not move (``Z.frozen``) only for
+    his own square unless ``down``; ties to the lower slot; ``(1 << 30, -1)`` when nobody is left.  The one rule
+    for who reaches a loose puck (``turns.nearest_player``) and for the coaches' guesses of it."""
     S = w.S
     bd = 1 << 30
     bs = np.int64(-1)
@@ -465,7 +465,7 @@ def nearest_of(w, t, y, x, goalie, skip):
         if s == 5 and not goalie and S[Z.pulled + t] == 0:
             continue
         dd = cheb(w.pos[t, s, 0], w.pos[t, s, 1], y, x)
-        if dd > 0 and S[Z.frozen + t * 6 + s] > 0:
+        if dd > 0 and not down and S[Z.frozen + t * 6 + s] > 0:
             continue
         if dd < bd:
             bd = dd
@@ -627,8 +627,8 @@ def bank_target(c, w, o, order):
 @nb.njit(cache=True, inline="always", _nrt=NRT)
 def reach_margin(c, w, o, y, x):
     """How many squares sooner team o reaches a loose puck on (y, x) than its opponents (the goalies counted)."""
-    do, so = nearest_of(w, o, y, x, False, -1)
-    dd, sd = nearest_of(w, 1 - o, y, x, True, -1)
+    do, so = nearest_of(w, o, y, x, False, -1, False)
+    dd, sd = nearest_of(w, 1 - o, y, x, True, -1, False)
     return dd - do
 
 
@@ -658,10 +658,10 @@ def sweep_corner(c, w, t):
     for k in range(2):
         y = c.corners[t, k, 0]
         x = c.corners[t, k, 1]
-        do, so = nearest_of(w, t, y, x, True, -1)
+        do, so = nearest_of(w, t, y, x, True, -1, False)
         if so < 0 or so == 5:
             continue
-        dd, sd = nearest_of(w, 1 - t, y, x, True, -1)
+        dd, sd = nearest_of(w, 1 - t, y, x, True, -1, False)
         if dd - do > bm:
             bm = dd - do
             best = k

@@ -26,8 +26,8 @@ from .layout import (C, CK_NEVER, EV, P, R, ST_CAP, ST_GOAL, ST_HOLD, ST_ICING, 
                      ST_OFFSIDE, ST_PENALTY, ST_PERIOD, ST_SAVE, Z)
 from .policies import (ACT_BANK, ACT_DUMP, ACT_PASS, ACT_SHOOT, GROUP_C, bank_path, best_receiver, boards_choice,
                        carrier_value, check_kind, choose_action, defense_group, drop_row, goalie_goes, goalie_receiver,
-                       group_of, mark_target, pass_view, posture, skate_target, sweep_corner, want_drop, want_pull,
-                       want_recall, want_timeout)
+                       group_of, mark_target, nearest_of, pass_view, posture, skate_target, sweep_corner, want_drop,
+                       want_pull, want_recall, want_timeout)
 from .state import (advantage, half_of, in_attack, in_own_end, log, nearest_dot, place, remove, short,
                     skaters, snapshot, sync_puck)
 
@@ -710,29 +710,15 @@ def nearest_player(w, y, x, dteam, goalies):
     """``(team, slot, distance)`` of the player nearest (y, x) (king distance; the goalies in net count when
     ``goalies``, a pulled goalie always), ties to ``dteam`` then the lower slot.  A player who may not move
     (``Z.frozen``: on his side after a body check, or the checker who missed one) takes only a puck on his own
-    square; should every player be waiting or away, they count as the others."""
-    S = w.S
-    bt = np.int64(-1)
-    bs = np.int64(-1)
-    bd = 1 << 30
-    for lenient in range(2):
-        for k in range(2):
-            t = dteam if k == 0 else 1 - dteam
-            for s in range(6):
-                if S[Z.on_ice + t * 6 + s] == 0 or w.pos[t, s, 0] < 0:
-                    continue
-                if s == 5 and not goalies and S[Z.pulled + t] == 0:
-                    continue
-                dd = cheb(w.pos[t, s, 0], w.pos[t, s, 1], y, x)
-                if dd > 0 and lenient == 0 and S[Z.frozen + t * 6 + s] > 0:
-                    continue
-                if dd < bd:
-                    bd = dd
-                    bt = t
-                    bs = s
-        if bs >= 0:
-            break
-    return bt, bs, bd
+    square; should every player be waiting or away, they count as the others (``policies.nearest_of``)."""
+    da, sa = nearest_of(w, dteam, y, x, goalies, -1, False)
+    db, sb = nearest_of(w, 1 - dteam, y, x, goalies, -1, False)
+    if sa < 0 and sb < 0:
+        da, sa = nearest_of(w, dteam, y, x, goalies, -1, True)
+        db, sb = nearest_of(w, 1 - dteam, y, x, goalies, -1, True)
+    if db < da:
+        return 1 - dteam, sb, db
+    return dteam, sa, da
 
 
 @nb.njit(cache=True, _nrt=NRT)
