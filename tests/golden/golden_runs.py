@@ -441,6 +441,15 @@ MISSED_CHECK_TEXT = "the play-by-play says a checker who missed may not move on 
 _add_reason(("blueline/pbp",), MISSED_CHECK_TEXT)
 
 
+#: Why the Pass & Score outputs were recorded again: CHANGELOG, "Pass & Score: moves of different players in any
+#: order".
+ANY_ORDER = ("moves of different players come in any order, each set once (about 3% more legal plays), and offside "
+             "is judged when the move is made")
+_add_reason(("cli/passscore", "passscore/greedy/summary", "passscore/greedy/table:games", "passscore/pbp",
+             "passscore/variant/summary", "passscore/variant/table:games"),
+            ANY_ORDER)
+
+
 def rerecord(names):
     """Record the digests of ``names`` again (each listed in :data:`RERECORDED` with its reason)."""
     import warnings

@@ -3,12 +3,31 @@
 It reads the board only through the loaded :class:`Board` (its circles' [row, column], the marked circles and lines)
 and writes the rules out again from the rulebook's words, in Python dictionaries and sets, without calling any kernel
 function.  A play is ``(type, a1, a2, a3)`` as docs/passscore.md "Plays" defines it.
+
+The order of moves, written from the rulebook's words and nothing else:
+
+- **A coach moves his pieces in whatever order he likes.**  The moves of different players of types 1 ("Move three
+  players, each one space"), 2 (two players, then a pass) and 6 (two players, then a shot) may be made in any order;
+  each move must be legal when it is made, from where everybody stands at that moment, and the pass or the shot after
+  the moves of types 2 and 6 must be legal where the moves left everybody.
+- **OFFSIDE is literal and judged at the move** ("When a team-mate moves over opponents' blue line ahead of puck
+  carrier"): with ``offside=on``, a team-mate of the carrier who moves from a circle outside his team's attacking zone
+  to one inside it while the carrier stands outside the zone at that moment is offside.  An offside, like a capture
+  (a defender moving onto the carrier), ends the play at once: the rest of it is not made and is written -1.
+- **One play, one listing.**  A play is what the coach did, not the order he did it in: a play whose moves were all
+  made ("ok") is its type, the SET of its moves and its pass or shot; a type-1 play cut short by a capture or an
+  offside at its first, second or third move is the SET of the moves made before the one that ended it, and that
+  move (always last).  Each play is listed once, written in the first order that makes it (every move before the
+  ending one "ok"), orders compared place by place by the movers' places in the order of moves: the carrier first
+  when the team has the puck, then the others by slot (the team without the puck: by slot).  So the carrier first,
+  then by slot, is written whenever that order can be made; otherwise the first order that can.  Such a play cut
+  short is listed as type 1 (types 2 and 6 cut short are the same plays); the team without the puck makes type 1
+  only.
+- Types 3, 4 and 7 (passes after at most one move) and 5 and 8 (one player moving twice) have one order only; a type
+  5 cut short by an offside at its second move is listed as ``(5, a1, a2, -1)``.
 """
 from __future__ import annotations
 
-from itertools import product
-
-FIRST = 0           # how many times a team-mate's move into the zone was found to fit before the carrier's
 STEPS = [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)]
 KIND = {1: "MMM", 2: "MMP", 3: "MPP", 4: "PPP", 5: "MMP", 6: "MMS", 7: "PPS", 8: "MMS"}
 
@@ -24,8 +43,6 @@ class State:
                     self.at[tuple(pos[t][s])] = (t, s)
         self.poss = poss
         self.carrier = carrier
-        self.start = self                    # the position the play began from
-        self.made = []                       # the play's moves so far, (team, code)
         rc = [tuple(map(int, x)) for x in board.rc]
         self.circles = set(rc)
         self.goal = {t: {rc[i] for i in board.goal[t]} for t in range(2)}
@@ -39,7 +56,6 @@ class State:
         s = object.__new__(State)
         s.__dict__.update(self.__dict__)
         s.at = dict(self.at)
-        s.made = list(self.made)
         return s
 
     def where(self, t, s):
@@ -69,8 +85,8 @@ class State:
         sy, sx = (dy > 0) - (dy < 0), (dx > 0) - (dx < 0)
         return [(a[0] + i * sy, a[1] + i * sx) for i in range(1, n)]
 
-    def move(self, t, code, offside=True):
-        """(new state, 'ok' | 'capture' | 'offside') or None; ``offside=False`` makes the move without asking."""
+    def move(self, t, code):
+        """(new state, 'ok' | 'capture' | 'offside') or None."""
         s, d, slide = code // 16, (code // 2) % 8, code % 2
         here = self.where(t, s)
         if here is None:
@@ -103,35 +119,14 @@ class State:
         n = self.copy()
         del n.at[here]
         n.at[dest] = (t, s)
-        n.made.append((t, code))
         if capture:
             return n, "capture"
-        if offside and self.r.offside == "on" and self.poss == t and not carrying:
-            # "moves over opponents' blue line ahead of puck carrier": the carrier is outside the zone now, and this
-            # move could not have been made first, before his move from the zone
-            if n.zone(t, dest) and not n.zone(t, here) and not n.zone(t, n.where(t, self.carrier)) \
-                    and not self.could_go_first(t, code, n):
+        if self.r.offside == "on" and self.poss == t and not carrying:
+            # "moves over opponents' blue line ahead of puck carrier": from outside the zone into it, while the
+            # carrier stands outside it now
+            if self.zone(t, dest) and not self.zone(t, here) and not self.zone(t, self.where(t, self.carrier)):
                 return n, "offside"
         return n, "ok"
-
-    def could_go_first(self, t, code, after):
-        """Whether team t's move ``code``, made after this play's earlier moves, could have been made before all of them
-        while the carrier stood in the zone: the carrier began the play in the zone, and making ``code`` at the start
-        of the play and then the earlier moves in their order is legal move by move and ends with every player where
-        ``after`` has him. Tried literally, on copies."""
-        s0 = self.start
-        if not s0.zone(t, s0.where(t, self.carrier)):
-            return False
-        r = s0.move(t, code, offside=False)
-        for tt, cc in self.made:
-            if not r or r[1] != "ok":
-                return False
-            r = r[0].move(tt, cc, offside=False)
-        ok = bool(r) and r[1] == "ok" and r[0].at == after.at
-        if ok:
-            global FIRST
-            FIRST += 1
-        return ok
 
     def pass_(self, t, r):
         if self.poss != t or r == self.carrier:
@@ -173,37 +168,71 @@ class State:
         return self.move(t, code) if kind == "M" else self.pass_(t, code) if kind == "P" else self.shot(t, code)
 
 
+def order(state: State, t: int, code: int) -> int:
+    """The place of a move's mover in the order of moves: 0 the puck carrier when team t has the puck, else slot + 1."""
+    s = code // 16
+    return 0 if state.poss == t and s == state.carrier else s + 1
+
+
+def any_order(state: State, t: int):
+    """Team t's moves of different players, one to three of them, made in every order, each move legal when made.
+
+    Returns ``first``: the set of moves made all "ok" -> (the first order that makes them, the position after them);
+    and ``ends``: the (set of moves made "ok" before, the move that ended the play) pairs.  The orders are tried in
+    the order of moves (a move's mover's place, then its code), so the first order that reaches a set of moves is the
+    first order of them that can be made.  The moves of a set, made in any order, leave every player at the same
+    circle, so a later order of a set already reached leads nowhere new and is not followed."""
+    codes = []                           # every move that looks legal from where each player stands
+    for s in range(6):
+        here = state.where(t, s)
+        if here is not None:
+            for d in range(8):
+                if (here[0] + STEPS[d][0], here[1] + STEPS[d][1]) in state.circles:
+                    codes += [s * 16 + d * 2, s * 16 + d * 2 + 1]
+    codes.sort(key=lambda c: (order(state, t, c), c))
+    first, ends = {}, set()
+
+    def extend(st, seq):
+        movers = {c // 16 for c in seq}
+        for c in codes:
+            if c // 16 in movers:
+                continue
+            r = st.move(t, c)
+            if r is None:
+                continue
+            if r[1] != "ok":
+                ends.add((frozenset(seq), c))
+                continue
+            now = seq + (c,)
+            if frozenset(now) in first:
+                continue
+            first[frozenset(now)] = (now, r[0])
+            if len(now) < 3:
+                extend(r[0], now)
+
+    extend(state, ())
+    return first, ends
+
+
 def legal_plays(state: State, t: int) -> set:
-    """Every legal play of team t.  Moves of different players are written in the order they are made: the puck
-    carrier's first, then the others by slot, except the move that ends a play (a capture, an offside), which any
-    player who has not moved yet may make after the others."""
+    """Every legal play of team t (the module docstring gives the order of moves)."""
     has = state.poss == t
-
-    def order(code):                     # where the mover of a move code comes in the order of moves
-        s = code // 16
-        return 0 if has and s == state.carrier else s + 1
-
     out = set()
-    moves = range(96)
-    # cut short at the first move
-    for a1 in moves:
-        r = state.move(t, a1)
-        if r and r[1] != "ok":
-            out.add((1, a1, -1, -1))
-    # cut short at the second move
-    for a1, a2 in product(moves, moves):
-        same = a2 // 16 == a1 // 16
-        if same and not has:
-            continue
-        r = state.move(t, a1)
-        if not r or r[1] != "ok":
-            continue
-        r2 = r[0].move(t, a2)
-        if r2 and r2[1] != "ok":
-            out.add((5 if same else 1, a1, a2, -1))
-    for typ in range(1, 9):
-        if typ > 1 and not has:
-            break
+    # types 1, 2 and 6: moves of different players, in any order
+    first, ends = any_order(state, t)
+    for seq, after in first.values():
+        if len(seq) == 3:
+            out.add((1,) + seq)
+        elif len(seq) == 2 and has:
+            out |= {(2,) + seq + (r,) for r in range(6) if after.pass_(t, r)}
+            out |= {(6,) + seq + (k,) for k in range(3) if after.shot(t, k)}
+    for before, end in ends:
+        seq = first[before][0] if before else ()
+        out.add(((1,) + seq + (end, -1, -1))[:4])
+    if not has:
+        return out
+    # types 3, 4, 5, 7 and 8: one order only
+    for typ in (3, 4, 5, 7, 8):
         kinds = KIND[typ]
         ranges = [range(96) if k == "M" else range(6) if k == "P" else range(3) for k in kinds]
         for a1 in ranges[0]:
@@ -213,19 +242,51 @@ def legal_plays(state: State, t: int) -> set:
             if not r1 or r1[1] != "ok":
                 continue
             for a2 in ranges[1]:
-                if kinds[1] == "M":
-                    if typ in (1, 2, 6) and order(a2) <= order(a1):
-                        continue
-                    if typ in (5, 8) and a2 // 16 != a1 // 16:
-                        continue
+                if typ in (5, 8) and a2 // 16 != a1 // 16:
+                    continue
                 r2 = r1[0].act(t, kinds[1], a2)
+                if typ == 5 and r2 and r2[1] != "ok":
+                    out.add((typ, a1, a2, -1))           # type 5 cut short at its second move by an offside
                 if not r2 or r2[1] != "ok":
                     continue
                 for a3 in ranges[2]:
-                    late = typ == 1 and order(a3) <= order(a2)
-                    if late and a3 // 16 in (a1 // 16, a2 // 16):
-                        continue
-                    r3 = r2[0].act(t, kinds[2], a3)
-                    if r3 and (not late or r3[1] != "ok"):
+                    if r2[0].act(t, kinds[2], a3):
                         out.add((typ, a1, a2, a3))
     return out
+
+
+def made(play, state: State, t: int) -> list:
+    """The moves of team t's play of type 1, 2 or 6 made "ok" (not one that ends the play), in the order written, each
+    as (move, the position before it, the position after it)."""
+    out, st = [], state
+    for a in (play[1:] if play[0] == 1 else play[1:3]):
+        if a < 0:
+            break
+        n, how = st.move(t, a)
+        if how == "ok":
+            out.append((a, st, n))
+        st = n
+    return out
+
+
+def reordered(plays, state: State, t: int) -> list:
+    """Team t's plays of types 1, 2 and 6 whose moves made "ok" are written out of the order of moves (the carrier
+    first, then by slot): plays that order cannot make, written in the first order that can.  The move that ends a
+    play cut short is left out (it is always written last)."""
+    def out_of_order(p):
+        places = [order(state, t, a) for a, _, _ in made(p, state, t)]
+        return places != sorted(places)
+    return [p for p in plays if p[0] in (1, 2, 6) and out_of_order(p)]
+
+
+def in_first(play, state: State, t: int) -> bool:
+    """Whether a team-mate of the carrier goes into team t's attacking zone in the play before the carrier leaves it
+    (onside only in that order)."""
+    went_in = False
+    for a, before, after in made(play, state, t) if state.poss == t else ():
+        s = a // 16
+        inside = before.zone(t, before.where(t, s)), after.zone(t, after.where(t, s))
+        went_in = went_in or (s != state.carrier and inside == (False, True))
+        if s == state.carrier and inside == (True, False) and went_in:
+            return True
+    return False

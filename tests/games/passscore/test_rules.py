@@ -265,15 +265,24 @@ def test_the_carrier_moves_first_so_a_team_mate_may_follow_him_over_the_blue_lin
     assert q.counts("offsides") == (1, 0)
 
 
-def test_a_team_mate_entering_as_the_carrier_leaves_the_zone_is_onside():
-    """The carrier in the attacking zone when the play begins: the team-mate's move can be made before the
-    carrier's, so it is onside even though the carrier moves back over the line in the same play."""
+def test_a_team_mate_entering_before_the_carrier_leaves_the_zone_is_onside():
+    """The carrier in the attacking zone when the play begins: the team-mate who moves in before the carrier moves
+    back over the line is onside (he is not ahead of a carrier outside the zone when he crosses); the same moves
+    with the carrier's first are an offside at the team-mate's move.  A coach moves his players in any order, so
+    both are plays; the onside one is written in its order (docs/passscore.md "Plays": the first order that can be
+    made), the team-mate first."""
     home = [(0, 3), (12, 3), (11, 1), (9, 5), (7, 2), (7, 4)]
     p = pos(home)
-    play = (1, move(1, "down"), move(2, "up"), move(3, "up"))      # C [12,3] -> [11,3]; L [11,1] -> [12,1]
-    assert play in legal(p)
-    make(p, play)
+    plays = legal(p)
+    onside = (1, move(2, "up"), move(1, "down"), move(3, "up"))    # L [11,1] -> [12,1]; C [12,3] -> [11,3]
+    assert onside in plays
+    assert (1, move(1, "down"), move(2, "up"), move(3, "up")) not in plays       # the same moves, not in this order
+    assert (1, move(1, "down"), move(2, "up"), -1) in plays                       # the carrier out first: offside
+    make(p, onside)
     assert p.counts("offsides") == (0, 0) and p.where(0, 1) == (11, 3) and p.where(0, 2) == (12, 1)
+    late = pos(home)
+    make(late, (1, move(1, "down"), move(2, "up"), -1))
+    assert late.counts("offsides") == (1, 0) and late.poss[0] == 1
     # the carrier outside the zone at the start and at the end: offside at L's move, the play cut short there
     home2 = [(0, 3), (11, 3), (11, 1), (9, 5), (7, 2), (7, 4)]
     q = pos(home2)
@@ -292,20 +301,24 @@ def test_a_team_mate_entering_as_the_carrier_leaves_the_zone_is_onside():
 
 def test_a_team_mate_cannot_go_first_onto_the_line_the_carrier_slides_out_along():
     """The carrier in the zone slides out of it (SLIDE LINES: the line must be empty); a team-mate who enters the
-    zone onto that line could not have gone first, since standing there he would have blocked the slide: offside.
-    Entering beside the line he could have: onside."""
+    zone onto that line cannot go first, since standing there he would block the slide: after the slide he is
+    offside.  Entering beside the line he can go first: onside, written with his move first."""
     home = [(0, 3), (13, 1), (11, 1), (9, 5), (7, 2), (7, 4)]      # C in the zone at [13,1], L outside at [11,1]
     slide = move(1, "left", slide=True)                           # C [13,1] -> [13,0], along the line to [9,0]
     p = pos(home)
     plays = legal(p)
     onto = (1, slide, move(2, "up-left"), -1)                       # L [11,1] -> [12,0], on the line
-    assert onto in plays and (1, slide, move(2, "up-left"), move(3, "up")) not in plays
+    assert onto in plays
+    assert (1, slide, move(2, "up-left"), move(3, "up")) not in plays          # L offside: the play ends at his move
+    assert (1, move(2, "up-left"), slide, move(3, "up")) not in plays          # L first: the slide is blocked
     make(p, onto)
     assert p.counts("offsides") == (1, 0) and p.where(0, 1) == (9, 0) and p.poss[0] == 1
-    assert (1, slide, move(2, "up"), -1) not in plays                # L [11,1] -> [12,1], beside the line
+    beside = (1, move(2, "up"), slide, move(3, "up"))                # L [11,1] -> [12,1], beside the line, first
+    assert beside in plays and (1, slide, move(2, "up"), move(3, "up")) not in plays
     q = pos(home)
-    make(q, (1, slide, move(2, "up"), move(3, "up")))
-    assert q.counts("offsides") == (0, 0) and q.where(0, 2) == (12, 1) and q.poss == (0, 1)
+    make(q, beside)
+    assert q.counts("offsides") == (0, 0) and q.where(0, 2) == (12, 1) and q.where(0, 1) == (9, 0)
+    assert q.poss == (0, 1)
 
 
 def test_the_carrier_who_loses_the_puck_at_an_offside_leaves_the_crease():

@@ -9,15 +9,15 @@ int64[N_RULES]``, ``pol int64[2, N_POL]``, and the move lists of the board and r
 
 ``Work``: ``S int64[NZ]`` (layout.Z), ``pos int64[2, 6]``, ``occ int64[N]``, ``cnt int64[2, N_COUNTS]``, ``buf
 int64[MAX_PLAYS, 4]`` / ``val float64[MAX_PLAYS]`` (legal plays and their values), ``buf2`` / ``val2`` (the opponent's
-replies, for search), ``save int64[9, SAVE_W]`` (undo records of actions tried: rows 0-2 generate, 3-5 the sampler, 6-8
-a play made), ``play int64[4]`` (the play being made), ``ix int64[4]`` (the play generator's action codes), ``log
-int64[L, LOG_W]`` and ``snap int64[L, SNAP_W]`` (L = 0 when not recording), ``mv`` / ``mvd int64[2, 2, N, 16]``, ``nmv
-int64[2, 2, N]``, ``kmv int64[1]`` (each circle's possible moves: plays.fill_moves; those of ``Ctx``), ``cand
-int64[192]`` / ``cstart int64[8]`` (a decision's possible first moves, by place in the order of moves: the carrier
-first, then slot order, and after them the moves among them that may end a play; plays.first_moves), ``jx int64[4]``
-(the play generator's places in those lists), ``reach int64[2, 2, N, 5]`` (plays.fill_moves; that of ``Ctx``) and ``memo
-float64[2, N]`` (greedy.py: each circle's key and whether a shot from it could score, in one decision; NaN until
-computed).
+replies, for search), ``save int64[12, SAVE_W]`` (undo records of actions tried: rows 0-2 generate, 3-5 the sampler,
+6-8 a play made, 9-11 plays.first_order's trials), ``play int64[4]`` (the play being made), ``ix int64[4]`` (the play
+generator's action codes), ``log int64[L, LOG_W]`` and ``snap int64[L, SNAP_W]`` (L = 0 when not recording), ``mv`` /
+``mvd int64[2, 2, N, 16]``, ``nmv int64[2, 2, N]``, ``kmv int64[1]`` (each circle's possible moves: plays.fill_moves;
+those of ``Ctx``), ``cand int64[CAND_LEN]`` / ``cstart int64[CSTART_LEN]`` (a decision's possible first moves, by
+place in the order of moves: the carrier first, then slot order, and after them the moves among them that may end a
+play and those that may follow a later player's; plays.first_moves), ``jx int64[4]`` (the play generator's places in
+those lists), ``reach int64[2, 2, N, 5]`` (plays.fill_moves; that of ``Ctx``) and ``memo float64[2, N]`` (greedy.py:
+each circle's key and whether a shot from it could score, in one decision; NaN until computed).
 """
 from __future__ import annotations
 

@@ -16,9 +16,9 @@ from simcore.rng import SCRIPTED, STATE_SIZE, seed_stream, uniform_int
 
 from .context import Ctx, Work
 from .geom import NRT, progress, put
-from .layout import (BLOCK, CAPTURE, EV_GOAL, EV_NOPLAY, EV_PENALTY, EV_PLAY, EV_START, GOAL, KINDS, LOG_W,
-                     MAX_CANDS, MAX_PLAYS, MOVE, N_COUNTS, N_SLOTS, NZ, OFFSIDE, OK, PASS, SAVE_W, SHOT, SNAP_W, C, R,
-                     Z)
+from .layout import (BLOCK, CAND_LEN, CAPTURE, CSTART_LEN, EV_GOAL, EV_NOPLAY, EV_PENALTY, EV_PLAY, EV_START, GOAL,
+                     KINDS, LOG_W, MAX_PLAYS, MOVE, N_COUNTS, N_SLOTS, NZ, OFFSIDE, OK, PASS, SAVE_ROWS, SAVE_W, SHOT,
+                     SNAP_W, C, R, Z)
 from .plays import faceoff, line_up, log, resolve_capture, return_player, snapshot, step
 from .policies import choose_play
 
@@ -30,10 +30,10 @@ def new_work(c, nlog):
     n = c.rc.shape[0]
     return Work(np.zeros(NZ, np.int64), np.full((2, N_SLOTS), -1, np.int64), np.zeros(n, np.int64),
                 np.zeros((2, N_COUNTS), np.int64), np.empty((MAX_PLAYS, 4), np.int64), np.empty(MAX_PLAYS),
-                np.empty((MAX_PLAYS, 4), np.int64), np.empty(MAX_PLAYS), np.zeros((9, SAVE_W), np.int64),
+                np.empty((MAX_PLAYS, 4), np.int64), np.empty(MAX_PLAYS), np.zeros((SAVE_ROWS, SAVE_W), np.int64),
                 np.zeros(4, np.int64), np.zeros(4, np.int64), np.zeros((nlog, LOG_W), np.int64),
-                np.zeros((nlog, SNAP_W), np.int64), c.mv, c.mvd, c.nmv, c.kmv, np.zeros(2 * MAX_CANDS, np.int64),
-                np.zeros(N_SLOTS + 2, np.int64), np.zeros(4, np.int64), c.reach, np.zeros((2, n)))
+                np.zeros((nlog, SNAP_W), np.int64), c.mv, c.mvd, c.nmv, c.kmv, np.zeros(CAND_LEN, np.int64),
+                np.zeros(CSTART_LEN, np.int64), np.zeros(4, np.int64), c.reach, np.zeros((2, n)))
 
 
 @nb.njit(cache=True, _nrt=NRT)

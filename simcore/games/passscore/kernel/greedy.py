@@ -14,12 +14,12 @@ bound -- a key no play through it can exceed -- is below the best key found so f
   where he stands (no moves left), by the best key of the circles his listed moves reach (one move left) or by the
   most rows two moves could gain; when the play's last pass leaves from where the carrier now stands, a receiver's
   circle counts only if a straight line no opponent blocks leads to it;
-* without it, a capture while a move is left and a player with one among his first moves has not moved (a capture
-  may come after a later player's move: plays.late); else every skater as near the carrier as he stands, the
-  players still to move credited with the most their one move could gain.
+* without it, a capture while a move is left and a player with one among his first moves has not moved; else every
+  skater as near the carrier as he stands, the players still to move credited with the most their one move could
+  gain.
 
-A move that ends the play after a later player's (plays.late) can only be a capture (the key of a goal) or an offside
-(the lowest key); it is tried only when that key is not below the best found.
+Moves of different players come in any order, each set of them once (plays.first_order, asked only of a play that
+would be kept): the bounds count every player who has not moved as one who may still move.
 
 Every play of the best key is met (a branch that holds one is never left), and each one met replaces the one kept
 with probability 1 / (the plays of that key met so far): reservoir sampling, so the play made is uniform over all
@@ -34,11 +34,16 @@ import numpy as np
 from simcore.nbarrays import stack_empty
 from simcore.rng import uniform_int
 
-from .geom import NRT, king, line_clear, lines_crossed, move_dest
+from .geom import NRT, in_attack_zone, king, line_clear, lines_crossed, move_dest
 from .layout import CAPTURE, GK, GOAL, ILLEGAL, KINDS, MOVE, MOVERS, N_SLOTS, OFFSIDE, OK, PASS, R, SHOT, SKIP, Z
-from .plays import first_moves, late, listed, n_cands, next_move, rank_of, step, undo
+from .plays import (first_moves, first_order, listed, may_follow, n_cands, next_move, passed_over, pre_moves, rank_of,
+                    step, undo)
 from .values import G_GOAL, G_ROW, G_SAFE, G_SHADED, greedy_key, open_shots
 
+#: the lengths of greedy_play's per-player bounds (stack arrays need a constant): ``b1`` a key per slot and the
+#: carrier's after another player's move; ``dmin`` a distance per slot, then per slot one after a later player's
+B1_LEN = N_SLOTS + 1
+DMIN_LEN = 2 * N_SLOTS
 #: a bound no play can reach (a branch left out whatever was found), and the best key before any play was found
 NEG = -1.0e18
 NONE = -1.0e17
@@ -105,14 +110,14 @@ def _left(typ, d, kind):
 @nb.njit(cache=True, inline="always", _nrt=NRT)
 def _moves_left(w, t, typ, d, s, ls, cs):
     """The moves slot s may still make in a play of type typ after its first d actions (``ls`` the last mover's
-    slot, -1 before any move; ``cs`` the carrier): the types' moves all come first, two moves of different players
-    in the order of moves (plays.rank_of: the carrier first, then slot order)."""
+    slot, -1 before any move; ``cs`` the carrier): the types' moves all come first, moves of different players in
+    any order (one each)."""
     m = MOVERS[typ]
     if m == 3:
         return 2 - d if s == cs and d < 2 else 0
     if m == 2:
         return 2 if d == 0 else (1 if d == 1 and s == ls else 0)
-    return 1 if _left(typ, d, MOVE) > 0 and (ls < 0 or rank_of(w.S, t, s) > rank_of(w.S, t, ls)) else 0
+    return 1 if _left(typ, d, MOVE) > 0 and not _moved(w, d, s) else 0
 
 
 @nb.njit(cache=True, inline="always", _nrt=NRT)
@@ -191,7 +196,11 @@ def _attack_bound(c, w, t, typ, d, b1, best):
     for r in range(N_SLOTS):
         if (passes == 0 and r != cs) or (passes == 1 and r == cs):
             continue
-        top = max(top, _holder_bound(c, w, t, r, _moves_left(w, t, typ, d, r, ls, cs), typ == 5 and d == 1, b1))
+        k = _moves_left(w, t, typ, d, r, ls, cs)
+        if k == 1 and r == cs and d > 0 and MOVERS[typ] == 1:
+            top = max(top, b1[N_SLOTS])         # the carrier after another player's move
+        else:
+            top = max(top, _holder_bound(c, w, t, r, k, typ == 5 and d == 1, b1))
     return top
 
 
@@ -209,18 +218,19 @@ def _defence_bound(c, w, t, d, ls, ms, mdest, dmin, capt):
     """The best key team t's (without the puck) three-move play could reach after its first d moves (``w.ix[:d]``),
     the last by slot ``ls`` (-1 before any), with slot ``ms`` standing on ``mdest`` (-1: as he stands; the move
     about to be made, before it is made): a capture while a move is left and a player who had one among his first
-    moves (``capt``) has not moved (a capture may end the play after a later player's move, plays.late); else each
-    skater as near the carrier as he stands, the players still to move (after the last mover, in slot order: the
-    order of moves of a team without the puck, so ``w.cstart`` is by slot) as near as their best move (``dmin``)
-    would bring them, at most 3 - d of them."""
+    moves (``capt``) has not moved; else each skater as near the carrier as he stands, the players still to move
+    (those who have not moved with a move in their list: ``w.cstart`` is by slot for a team without the puck) as
+    near as their best move (``dmin``) would bring them, at most 3 - d of them; with one move left, a player
+    earlier in the order than ``ls`` as near as his best move that may follow a later player's would (``dmin[6 +
+    s]``, plays.may_follow: the moves of different players come in any order, each set once)."""
     r = 3 - d
     if r > 0:
         for s in range(N_SLOTS):
             if capt[s] != 0 and not _moved(w, d, s):
                 return G_GOAL
     avail = 0
-    for s in range(ls + 1, N_SLOTS):
-        if w.cstart[s + 1] > w.cstart[s]:
+    for s in range(N_SLOTS):
+        if w.cstart[s + 1] > w.cstart[s] and not _moved(w, d, s):
             avail += 1
     if avail < r:
         return NEG
@@ -237,9 +247,13 @@ def _defence_bound(c, w, t, d, ls, ms, mdest, dmin, capt):
         x = king(c, p, car)
         tot += x
         near = min(near, x)
-        if s > ls:
-            near = min(near, dmin[s])
-            gain = x - dmin[s]
+        if r > 0 and not _moved(w, d, s):
+            if r == 1 and s < ls:
+                x2 = dmin[N_SLOTS + s]          # his move right after a later player's: only where order matters
+            else:
+                x2 = dmin[s]
+            near = min(near, x2)
+            gain = x - x2
             if gain > g1:
                 g3 = g2
                 g2 = g1
@@ -259,18 +273,19 @@ def _defence_bound(c, w, t, d, ls, ms, mdest, dmin, capt):
 
 
 @nb.njit(cache=True, inline="always", _nrt=NRT)
-def _first_bound(c, w, t, has, d, a, dmin, capt):
+def _first_bound(c, w, t, has, d, a, dmin, capt, b1):
     """A key no type-1 play can exceed once its action d (0 or 1) is move ``a`` (``w.ix[d]``), known before the move
-    is made: with the puck the carrier's key where the move leaves him, or where he stands when another player moves
-    (the carrier moves first of a play's movers, so he cannot move after); without it a capture, or
-    :func:`_defence_bound` with the mover on the circle he moves to."""
+    is made: with the puck the carrier's key where the move leaves him, or when another player moves the best key
+    of the carrier where he stands and (he has not moved) where a move after another player's may take him
+    (``b1[N_SLOTS]``: he is first in the order of moves); without it a capture, or :func:`_defence_bound` with the
+    mover on the circle he moves to."""
     s = a // 16
     dest = move_dest(c, w.pos[t, s], a % 16)
     cs = w.S[Z.carrier]
     if has:
         if s == cs:
             return _key_at(c, w, t, dest)
-        return _key_at(c, w, t, w.pos[t, cs])
+        return b1[N_SLOTS] if not _moved(w, d, cs) else _key_at(c, w, t, w.pos[t, cs])
     if dest == w.pos[1 - t, cs]:
         return G_GOAL
     return _defence_bound(c, w, t, d + 1, s, s, dest, dmin, capt)
@@ -345,7 +360,7 @@ def _walk(c, w, t, typ, best, out, rs, ties, dmin, capt, b1):
     jx = w.jx
     nn = stack_empty(3, np.int64)
     depth = 0
-    nn[0] = n_cands(w, t, typ, 0)
+    nn[0] = n_cands(c, w, t, typ, 0)
     jx[0] = -1
     while depth >= 0:
         jx[depth] += 1
@@ -355,28 +370,23 @@ def _walk(c, w, t, typ, best, out, rs, ties, dmin, capt, b1):
                 undo(w, depth)
             continue
         kind = KINDS[typ, depth]
-        a = next_move(w, t, typ, depth, jx[depth]) if kind == MOVE else jx[depth]
+        a = next_move(c, w, t, typ, depth, jx[depth]) if kind == MOVE else jx[depth]
         if a == SKIP:
             continue
+        if passed_over(c, w, t, typ, depth, a):
+            continue
         ix[depth] = a
-        lt = kind == MOVE and late(w, t, depth, a)
-        if lt:
-            if (-G_GOAL if has else G_GOAL) < best:      # it can only be an offside, or a capture
-                continue
-        elif depth == 2:
+        if depth == 2:
             if _last_bound(c, w, t, has, kind, a) < best:
                 continue
-        elif typ == 1 and _first_bound(c, w, t, has, depth, a, dmin, capt) < best:
+        elif typ == 1 and _first_bound(c, w, t, has, depth, a, dmin, capt, b1) < best:
             continue
         st = step(c, w, t, kind, a, depth)
         if st == ILLEGAL:
             continue
-        if lt and st == OK:
-            undo(w, depth)
-            continue
         if depth == 2 or st != OK:
-            if listed(typ, depth):
-                v = _leaf(c, w, t, has, st)
+            v = _leaf(c, w, t, has, st) if listed(typ, depth) else NEG
+            if v >= best and (MOVERS[typ] != 1 or first_order(c, w, t, typ, depth, pre_moves(typ, depth, st))):
                 take = False
                 if v > best:
                     best = v
@@ -397,7 +407,7 @@ def _walk(c, w, t, typ, best, out, rs, ties, dmin, capt, b1):
             continue
         depth += 1
         jx[depth] = -1
-        nn[depth] = n_cands(w, t, typ, depth)
+        nn[depth] = n_cands(c, w, t, typ, depth)
     return best
 
 
@@ -405,13 +415,13 @@ def _walk(c, w, t, typ, best, out, rs, ties, dmin, capt, b1):
 def greedy_play(c, w, t, rs, out):
     """Greedy's play for team t into ``out`` (type, a1, a2, a3): a uniformly random one of the legal plays of the
     largest key, drawn from ``rs``; returns False when team t has no legal play."""
-    first_moves(c, w, t)
+    first_moves(c, w, t, True)
     for q in range(w.memo.shape[1]):
         w.memo[0, q] = np.nan
         w.memo[1, q] = np.nan
-    dmin = stack_empty(N_SLOTS, np.int64)
+    dmin = stack_empty(DMIN_LEN, np.int64)
     capt = stack_empty(N_SLOTS, np.int64)
-    b1 = stack_empty(N_SLOTS, np.float64)
+    b1 = stack_empty(B1_LEN, np.float64)
     ties = stack_empty(1, np.int64)
     ties[0] = 0
     best = NONE
@@ -424,6 +434,16 @@ def greedy_play(c, w, t, rs, out):
                 r = rank_of(w.S, t, s)
                 for j in range(w.cstart[r], w.cstart[r + 1]):
                     b1[s] = max(b1[s], _key_at(c, w, t, move_dest(c, p, w.cand[j] % 16)))
+        # the carrier, first in the order of moves, moves after another player only where the order matters
+        cs = w.S[Z.carrier]
+        p = w.pos[t, cs]
+        b1[N_SLOTS] = _key_at(c, w, t, p)
+        free = c.rules[R.offside_called] != 0 and in_attack_zone(c, t, p) \
+            and w.cstart[N_SLOTS + 1] > w.cstart[N_SLOTS]
+        for j in range(w.cstart[0], w.cstart[1]):
+            q = move_dest(c, p, w.cand[j] % 16)
+            if (free and not in_attack_zone(c, t, q)) or may_follow(c, w, t, p, w.cand[j]):
+                b1[N_SLOTS] = max(b1[N_SLOTS], _key_at(c, w, t, q))
         # the goal types first: a goal found leaves the other types nothing to walk
         for typ in (6, 7, 8, 1, 2, 3, 4, 5):
             best = _walk(c, w, t, typ, best, out, rs, ties, dmin, capt, b1)
@@ -433,6 +453,7 @@ def greedy_play(c, w, t, rs, out):
         p = w.pos[t, s]
         x = king(c, p, car) if p >= 0 else 0
         dmin[s] = x
+        dmin[N_SLOTS + s] = x
         capt[s] = 0
         for j in range(w.cstart[s], w.cstart[s + 1]):         # without the puck the order of moves is slot order
             q = move_dest(c, p, w.cand[j] % 16)
@@ -440,5 +461,7 @@ def greedy_play(c, w, t, rs, out):
                 capt[s] = 1
             else:
                 dmin[s] = min(dmin[s], king(c, q, car))
+                if may_follow(c, w, t, p, w.cand[j]):
+                    dmin[N_SLOTS + s] = min(dmin[N_SLOTS + s], king(c, q, car))
     _walk(c, w, t, np.int64(1), best, out, rs, ties, dmin, capt, b1)     # int64: the one compiled copy of the walk
     return ties[0] > 0

@@ -12,6 +12,8 @@ actions.
 """
 from __future__ import annotations
 
+from itertools import permutations
+
 import numpy as np
 
 from simcore.layout import Output, Outputs, fields, regions
@@ -31,20 +33,30 @@ KINDS = np.array([[-1, -1, -1],
                   [PASS, PASS, SHOT],      # 7. Pass the puck twice and shoot in goal once.
                   [MOVE, MOVE, SHOT]],     # 8. Move puck carrier twice and shoot in goal once.
                  np.int64)
-#: the movers of a type's two moves: 1 two different players (the carrier first, then slot order), 2 the same player,
-#: 3 the puck carrier twice, 0 not two moves
+#: the movers of a type's two moves: 1 different players (in any order: plays.first_order), 2 the same player, 3 the
+#: puck carrier twice, 0 not two moves
 MOVERS = np.array([0, 1, 1, 0, 0, 2, 1, 0, 3], np.int64)
 N_MOVE_CODES = 96
-#: a decision's possible first moves, at most 16 a player (plays.first_moves; Work.cand holds twice as many: the moves
-#: among them that may end a play follow the players' lists)
+#: a decision's possible first moves, at most 16 a player (plays.first_moves; Work.cand holds three times as many: the
+#: moves among them that may end a play and those that may follow a later player's move follow the players' lists)
 MAX_CANDS = N_SLOTS * 16
-#: plays.next_move's "not a candidate here, go on to the next" (a late move by a player who may not make it)
+#: where in Work.cand the steps onto each team-mate's circle are kept (8 a team-mate: one from each neighbouring
+#: circle), and where in Work.cstart their counts are (plays.first_moves)
+ONTO_AT = 3 * MAX_CANDS
+ONTO = N_SLOTS + 3
+CAND_LEN = ONTO_AT + 8 * N_SLOTS
+CSTART_LEN = ONTO + N_SLOTS
+#: plays.next_move's "not a candidate here, go on to the next" (a move by a player who has moved in the play)
 SKIP = -2
 #: the pairs and triples of places in the order of a play's moves (the random sampler's players of two or three
 #: moves; plays.rank_of: the carrier first, then slot order)
 PAIRS = np.array([(i, j) for i in range(N_SLOTS) for j in range(i + 1, N_SLOTS)], np.int64)
 TRIPLES = np.array([(i, j, k) for i in range(N_SLOTS) for j in range(i + 1, N_SLOTS) for k in range(j + 1, N_SLOTS)],
                    np.int64)
+#: the orders of two and of three moves, first to last (itertools.permutations order: lexicographic), the first the
+#: order the moves are given in (plays.first_order)
+PERMS2 = np.array(list(permutations(range(2))), np.int64)
+PERMS3 = np.array(list(permutations(range(3))), np.int64)
 N_TYPES = 8
 
 #: what a step did (plays.step): illegal, done, a capture (the play ends), an offside (the play ends), a goal
@@ -77,6 +89,7 @@ Z, NZ = regions("Z", [
 
 MAX_PLAYS = 1 << 16          # rows of a play buffer: more than any position's legal plays
 SAVE_W = 7                   # an action's undo record: kind, team, slot, from, to, what was there, carrier / move code
+SAVE_ROWS = 12               # undo rows: 0-2 generate, 3-5 the sampler, 6-8 a play made, 9-11 plays.first_order
 LOG_W = 9                    # event row: play number, team, type, a1, a2, a3, status, extra, extra2
 SNAP_W = 15                  # after each play: 12 circles, the team with the puck, the carrier, the log row
 MAX_EVENTS = 4000

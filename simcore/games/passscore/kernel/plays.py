@@ -18,7 +18,7 @@ from simcore.rng import uniform_int
 from .geom import (NRT, code_of, dist2, in_attack_zone, king, line_clear, lines_crossed, may_stand, move_dest,
                    progress, put, slide_end, step_allowed)
 from .layout import (C, CAPTURE, CENTRE, EV_FACEOFF, EV_RETURN, EV_THROW, GK, GOAL, ILLEGAL, KINDS, MAX_CANDS, MOVE,
-                     MOVERS, N_SLOTS, OFFSIDE, OK, PAIRS, PASS, R, SKIP, TRIPLES, Z)
+                     MOVERS, N_SLOTS, OFFSIDE, OK, ONTO, ONTO_AT, PAIRS, PASS, PERMS2, PERMS3, R, SKIP, TRIPLES, Z)
 from .values import leaf_value
 
 
@@ -90,7 +90,12 @@ def move_target(c, w, t, code):
 def rank_of(S, t, s):
     """Where slot s of team t comes in the order of a play's moves of different players: the puck carrier first,
     then the others in slot order (for the team without the puck, slot order)."""
-    cs = S[Z.carrier] if S[Z.poss] == t else -1
+    return rank_by(S[Z.carrier] if S[Z.poss] == t else -1, s)
+
+
+@nb.njit(cache=True, inline="always", _nrt=NRT)
+def rank_by(cs, s):
+    """:func:`rank_of` for a team whose puck carrier is slot cs (-1: the team without the puck)."""
     if s == cs:
         return 0
     return s + 1 if s < cs else s
@@ -108,46 +113,12 @@ def slot_at(S, t, r):
 
 
 @nb.njit(cache=True, inline="always", _nrt=NRT)
-def _ahead_of_the_carriers_move(c, w, t, d, code, p, dest):
-    """Whether team t's move ``code`` from circle p to ``dest`` (the play's action d, its undo rows ``d - d % 3``
-    on) could have been made before the carrier's move of the same play, while the carrier still stood in the
-    attacking zone: the carrier moved first of the play's movers (a move of his is its first action) from a circle
-    in the zone, and this move neither ends on nor slides across a circle any earlier move of the play left (it
-    needs none of them made first), nor ends on the slide line of an earlier slide (standing there first, it would
-    block that slide); a rarer order through a third player's move is not looked for."""
-    b = d - d % 3
-    cs = w.S[Z.carrier]
-    if d == b or w.save[b, 0] != MOVE or w.save[b, 1] != t or w.save[b, 2] != cs:
-        return False
-    if not in_attack_zone(c, t, w.save[b, 3]):
-        return False
-    q = c.nbr[p, (code % 16) // 2]                     # the circle stepped onto (a slide's first end)
-    ln = c.slide_of[q] if code % 2 == 1 else -1         # a slide crosses the whole line, both ends included
-    for k in range(b, d):
-        if w.save[k, 0] != MOVE or w.save[k, 1] != t:
-            continue
-        left = w.save[k, 3]
-        if left == dest or left == q:
-            return False
-        for j in range(c.slide_len[ln] if ln >= 0 else 0):
-            if c.slide_path[ln, j] == left:
-                return False
-        if w.save[k, 6] % 2 == 1:                       # an earlier slide: its line must be empty when it is made
-            lk = c.slide_of[w.save[k, 4]]
-            for j in range(c.slide_len[lk]):
-                if c.slide_path[lk, j] == dest:
-                    return False
-    return True
-
-
-@nb.njit(cache=True, inline="always", _nrt=NRT)
 def step(c, w, t, kind, code, d):
     """Make one action of team t on the working position: ``kind`` MOVE / PASS / SHOT and its ``code`` (layout),
     writing how to take it back into ``w.save[d]`` (:func:`undo`).  Returns ILLEGAL (nothing changed), OK, CAPTURE
     (a defender moved onto the puck carrier: the mover stands there, the captured carrier is moved off by
     :func:`resolve_capture`), OFFSIDE (a team-mate of the carrier moved over the opponents' blue line ahead of him:
-    the carrier is outside the zone now, and this move could not have been made before his while he was in it,
-    :func:`_ahead_of_the_carriers_move`) or GOAL.  ``d``: the action's undo row, ``d % 3`` its place in the play."""
+    into the attacking zone while the carrier stands outside it) or GOAL.  ``d``: the action's undo row."""
     poss = w.S[Z.poss]
     u = w.save[d]
     u[0] = kind
@@ -172,8 +143,7 @@ def step(c, w, t, kind, code, d):
             return CAPTURE
         if c.rules[R.offside_called] != 0 and poss == t and w.S[Z.carrier] != s:
             if in_attack_zone(c, t, dest) and not in_attack_zone(c, t, p) \
-                    and not in_attack_zone(c, t, w.pos[t, w.S[Z.carrier]]) \
-                    and not _ahead_of_the_carriers_move(c, w, t, d, code, p, dest):
+                    and not in_attack_zone(c, t, w.pos[t, w.S[Z.carrier]]):
                 return OFFSIDE
         return OK
     if poss != t:
@@ -226,7 +196,19 @@ def listed(typ, depth):
 
 
 @nb.njit(cache=True, inline="always", _nrt=NRT)
-def n_cands(w, t, typ, depth):
+def _wide(c, w, t, d):
+    """Whether any move of a player earlier in the order of moves may follow the play's move at action d (undo row
+    d): it is a slide (a move onto its line must wait for it), or, where offside is called, a team-mate's step into
+    the attacking zone (the carrier may leave the zone after it); otherwise only the moves of :func:`first_moves`'
+    lists for that (:func:`next_move`)."""
+    if w.save[d, 6] % 2 == 1:
+        return True
+    return (c.rules[R.offside_called] != 0 and w.S[Z.poss] == t and w.save[d, 2] != w.S[Z.carrier]
+            and in_attack_zone(c, t, w.save[d, 4]) and not in_attack_zone(c, t, w.save[d, 3]))
+
+
+@nb.njit(cache=True, inline="always", _nrt=NRT)
+def n_cands(c, w, t, typ, depth):
     """How many candidates the generator has for the action at position ``depth`` of a play of type ``typ``: the
     six receivers of a pass, the three goal circles of a shot, a move's :func:`next_move` candidates."""
     kind = KINDS[typ, depth]
@@ -239,31 +221,44 @@ def n_cands(w, t, typ, depth):
         return w.cstart[N_SLOTS]
     prev = w.ix[depth - 1] // 16
     if m == 1:
-        n = w.cstart[N_SLOTS] - w.cstart[rank_of(w.S, t, prev) + 1]
-        return n + (w.cstart[N_SLOTS + 1] - w.cstart[N_SLOTS] if typ == 1 else 0)
+        r = rank_of(w.S, t, prev)
+        n = w.cstart[N_SLOTS] - w.cstart[r + 1]
+        if _wide(c, w, t, depth - 1):
+            return n + w.cstart[r]
+        return n + w.cstart[N_SLOTS + 2] - w.cstart[N_SLOTS + 1] + w.cstart[ONTO + prev]
     return w.nmv[t, 1 if prev == GK else 0, w.pos[t, prev]]
 
 
 @nb.njit(cache=True, inline="always", _nrt=NRT)
-def next_move(w, t, typ, depth, j):
+def next_move(c, w, t, typ, depth, j):
     """The generator's j-th candidate (j < :func:`n_cands`) for the move at position ``depth`` of a play of type
-    ``typ``.  A first move, or a move by a player after the earlier movers (the carrier first, then slot order:
-    :func:`rank_of`), comes from the lists of :func:`first_moves` (that player has not moved yet); the carrier's
-    first move of type 8 from his list alone; a player's second move from the list of where his first left him
-    (:func:`fill_moves`).  A type-1 play's second or third move may also be one that ends the play by a player
-    earlier in the order who has not moved (:func:`late`), from the list of moves that may end a play; SKIP for
-    one of them whose player is later in the order or has moved."""
-    m = MOVERS[typ]
+    ``typ``.  A first move comes from the lists of :func:`first_moves`, the carrier's first move of type 8 from his
+    list alone.  A move by another player after a move (types 1, 2 and 6) from the lists of the players later in
+    the order of moves (:func:`rank_of`: the carrier first, then slot order), then the moves of players earlier in
+    the order that may follow it: after a slide or a team-mate's step into the zone (:func:`_wide`) any of their
+    moves, else those of :func:`first_moves`' list of moves that may follow a later player's and its list of steps
+    onto the circle the last mover left; SKIP for one by a player who has moved.  A coach moves his players in any
+    order, and each set of moves is listed once, in the first order that can be made (:func:`passed_over`,
+    :func:`first_order`).  A player's second move comes from the list of where his first left him
+    (:func:`fill_moves`)."""
     if depth == 0:
         return w.cand[j]            # type 8: j < the carrier's list, the first (n_cands)
     prev = w.ix[depth - 1] // 16
-    if m == 1:
+    if MOVERS[typ] == 1:
         r = rank_of(w.S, t, prev)
-        a = w.cand[w.cstart[r + 1] + j]         # the moves that may end a play follow the lists
-        if w.cstart[r + 1] + j < w.cstart[N_SLOTS]:
-            return a
-        s = a // 16
-        if rank_of(w.S, t, s) >= r or (depth == 2 and s == w.ix[0] // 16):
+        i = w.cstart[r + 1] + j
+        if i < w.cstart[N_SLOTS]:
+            a = w.cand[i]
+        else:
+            i -= w.cstart[N_SLOTS]
+            if _wide(c, w, t, depth - 1):
+                a = w.cand[i]
+            else:
+                i += w.cstart[N_SLOTS + 1]
+                a = w.cand[i] if i < w.cstart[N_SLOTS + 2] else w.cand[ONTO_AT + prev * 8 + i - w.cstart[N_SLOTS + 2]]
+                if rank_of(w.S, t, a // 16) >= r:
+                    return SKIP
+        if depth == 2 and a // 16 == w.ix[0] // 16:
             return SKIP
         return a
     p = w.pos[t, prev]
@@ -271,33 +266,234 @@ def next_move(w, t, typ, depth, j):
 
 
 @nb.njit(cache=True, inline="always", _nrt=NRT)
-def late(w, t, depth, a):
-    """Whether move ``a``, the action at position ``depth`` of a play, is made by a player earlier in the order of
-    moves (:func:`rank_of`) than the play's last mover: allowed only as the move that ends the play (a capture, an
-    offside), so that each play is listed once, its other moves in the one order."""
-    return depth > 0 and rank_of(w.S, t, a // 16) < rank_of(w.S, t, w.ix[depth - 1] // 16)
+def _on_slide(c, p, code, q):
+    """Move ``code`` from circle p is a slide whose line holds circle q."""
+    if code % 2 == 0:
+        return False
+    k = c.slide_of[c.nbr[p, (code % 16) // 2]]
+    for j in range(c.slide_len[k]):
+        if c.slide_path[k, j] == q:
+            return True
+    return False
+
+
+@nb.njit(cache=True, inline="always", _nrt=NRT)
+def _forced(c, xf, xc, yf, yt, yc):
+    """Move y can only be made after move x (different players, x from circle xf with code xc, y from yf to yt with
+    code yc), whatever else is moved: y ends on or slides across the circle x leaves, or x slides across the circle
+    y ends on."""
+    return yt == xf or _on_slide(c, yf, yc, xf) or _on_slide(c, xf, xc, yt)
+
+
+@nb.njit(cache=True, inline="always", _nrt=NRT)
+def _forced_rows(c, w, dx, dy):
+    """:func:`_forced` for the moves of undo rows dx and dy."""
+    return _forced(c, w.save[dx, 3], w.save[dx, 6], w.save[dy, 3], w.save[dy, 4], w.save[dy, 6])
+
+
+@nb.njit(cache=True, inline="always", _nrt=NRT)
+def _matters(c, w, t, xs, xf, xt, xc, ys, yf, yt, yc):
+    """:func:`order_matters` on the two moves' slots, circles left and reached, and codes."""
+    if _forced(c, xf, xc, yf, yt, yc):
+        return True
+    if c.rules[R.offside_called] != 0 and w.S[Z.poss] == t:
+        cs = w.S[Z.carrier]
+        if xs == cs:
+            return (in_attack_zone(c, t, yt) and not in_attack_zone(c, t, yf)
+                    and in_attack_zone(c, t, xf) != in_attack_zone(c, t, xt))
+        if ys == cs:
+            return (in_attack_zone(c, t, xt) and not in_attack_zone(c, t, xf)
+                    and in_attack_zone(c, t, yf) != in_attack_zone(c, t, yt))
+    return False
+
+
+@nb.njit(cache=True, _nrt=NRT)
+def order_matters(c, w, t, dx, dy):
+    """Whether team t's moves x then y, made as the actions of undo rows dx and dy (different players, each OK,
+    y right after x), might not be made in the other order with the same result: y ends on or slides across the
+    circle x left, x's slide crosses the circle y ends on (:func:`_forced`), or one is the carrier's move into or out
+    of the attacking zone and the other a team-mate's step into it (offside is judged where the carrier stands).
+    Otherwise y then x is legal move by move and ends the same, so the other order lists the play
+    (:func:`first_order`)."""
+    return _matters(c, w, t, w.save[dx, 2], w.save[dx, 3], w.save[dx, 4], w.save[dx, 6],
+                    w.save[dy, 2], w.save[dy, 3], w.save[dy, 4], w.save[dy, 6])
+
+
+@nb.njit(cache=True, inline="always", _nrt=NRT)
+def _could_reorder(c, w, t, k, a1, a2, a3):
+    """Whether the order of team t's k moves a1..a3 (different players, not made) might matter (a quick superset of
+    :func:`order_matters` for some two of them): one is a slide, one ends on the circle another leaves, or (where
+    the rules call offside, with the puck) one is the carrier's and another a team-mate's step into the zone."""
+    cs = w.S[Z.carrier] if w.S[Z.poss] == t else -1
+    carrier = False
+    entry = False
+    for i in range(k):
+        x = a1 if i == 0 else (a2 if i == 1 else a3)
+        if x % 2 == 1:
+            return True
+        xf = w.pos[t, x // 16]
+        xt = move_dest(c, xf, x % 16)
+        for j in range(k):
+            y = a1 if j == 0 else (a2 if j == 1 else a3)
+            if j != i and w.pos[t, y // 16] == xt:
+                return True
+        if x // 16 == cs:
+            carrier = True
+        elif cs >= 0 and in_attack_zone(c, t, xt) and not in_attack_zone(c, t, xf):
+            entry = True
+    return carrier and entry and c.rules[R.offside_called] != 0
+
+
+@nb.njit(cache=True, inline="always", _nrt=NRT)
+def pre_moves(typ, depth, st):
+    """How many moves of different players come before whatever the play's order cannot change: all of them in a
+    play made to its end (type 1 three, types 2 and 6 two, then the pass or the shot), those before the move that
+    ends a play cut short (a capture, an offside at action ``depth``)."""
+    if st == CAPTURE or st == OFFSIDE:
+        return depth
+    return 3 if typ == 1 else 2
+
+
+@nb.njit(cache=True, inline="always", _nrt=NRT)
+def first_order(c, w, t, typ, depth, k):
+    """Whether the play made on the working position (actions ``w.ix[:depth + 1]`` in undo rows 0..depth, its first
+    k moves by different players, each OK) is written in the first order of those k moves that can be made: no
+    order of them that comes earlier -- lexicographically by their movers' places in the order of moves,
+    :func:`rank_of` -- can be made move by move, each move OK.  What follows them (the move that ends the play, a
+    pass, a shot) is the same whatever their order.  A coach moves his players in any order; each set of moves is
+    listed once, in this order.  Moves already in the order of moves are; any other order is tried
+    (:func:`_no_earlier_order`)."""
+    if k < 2:
+        return True
+    cs = -1                                     # the carrier when the play began: a pass made since is undone
+    if w.S[Z.poss] == t:
+        cs = w.save[2, 6] if depth == 2 and KINDS[typ, 2] == PASS else w.S[Z.carrier]
+    r0 = rank_by(cs, w.ix[0] // 16)
+    r1 = rank_by(cs, w.ix[1] // 16)
+    r2 = rank_by(cs, w.ix[2] // 16) if k == 3 else N_SLOTS
+    if r0 < r1 and r1 < r2:
+        return True
+    # Where each pair of moves out of the order of moves is one whose order is forced (:func:`_forced`), no earlier
+    # order can be made -- except, of three moves, when the first is the latest in the order of moves and the second
+    # the earliest (an order starting with the third may still be made)
+    if (r0 < r1 or _forced_rows(c, w, 0, 1)) and (r1 < r2 or _forced_rows(c, w, 1, 2)) and not (r1 < r2 < r0):
+        return True
+    return _no_earlier_order(c, w, t, typ, depth, k, cs)
+
+
+@nb.njit(cache=True, _nrt=NRT)
+def _no_earlier_order(c, w, t, typ, depth, k, cs):
+    """:func:`first_order` for moves not in the order of moves (``cs`` the carrier when the play began, -1 for the
+    team without the puck): each earlier order is tried on the position (undo rows 9-11), which is left as it was."""
+    ix = w.ix
+    o = stack_empty(3, np.int64)               # the k moves' indices in ix, sorted by place in the order of moves
+    for i in range(k):
+        o[i] = i
+    for i in range(1, k):
+        j = i
+        while j > 0 and rank_by(cs, ix[o[j]] // 16) < rank_by(cs, ix[o[j - 1]] // 16):
+            o[j], o[j - 1] = o[j - 1], o[j]
+            j -= 1
+    perms = PERMS3 if k == 3 else PERMS2
+    for d in range(depth, -1, -1):
+        undo(w, d)
+    earlier = False
+    for i in range(perms.shape[0]):
+        this = True
+        for j in range(k):
+            if o[perms[i, j]] != j:
+                this = False
+        if this:
+            break                               # the order made: no earlier order can be made
+        made = 0
+        ok = True
+        for j in range(k):
+            st = step(c, w, t, MOVE, ix[o[perms[i, j]]], 9 + j)
+            if st != ILLEGAL:
+                made += 1
+            if st != OK:
+                ok = False
+                break
+        for j in range(made - 1, -1, -1):
+            undo(w, 9 + j)
+        if ok:
+            earlier = True
+            break
+    for d in range(depth + 1):
+        step(c, w, t, KINDS[typ, d], ix[d], d)
+    return not earlier
+
+
+@nb.njit(cache=True, inline="always", _nrt=NRT)
+def may_follow(c, w, t, p, code):
+    """Whether a move ``code`` of team t from circle p might come right after a team-mate's move made by a player
+    later in the order of moves (:func:`passed_over` lets it): it ends on a circle a team-mate holds now, it is a
+    slide, or it ends on a slide line (a team-mate's slide may need to cross the circle first).  Offside's pair, the
+    carrier's move after a team-mate's step into the zone, is left to the caller."""
+    q = move_dest(c, p, code % 16)
+    if code % 2 == 1 or (w.occ[q] != 0 and (w.occ[q] - 1) // N_SLOTS == t):
+        return True
+    for k in range(c.slide_len.shape[0]):
+        for j in range(c.slide_len[k]):
+            if c.slide_path[k, j] == q:
+                return True
+    return False
+
+
+@nb.njit(cache=True, inline="always", _nrt=NRT)
+def may_end(c, w, t, s, p, q):
+    """Whether slot s of team t stepping from circle p to q would end the play, if legal: a capture of the opposing
+    carrier, or (where the rules call it) a team-mate of the carrier going into the attacking zone while the carrier
+    stands outside it -- :func:`step`'s tests."""
+    poss = w.S[Z.poss]
+    cs = w.S[Z.carrier]
+    if poss == 1 - t:
+        return w.occ[q] == code_of(poss, cs)
+    return (c.rules[R.offside_called] != 0 and s != cs and in_attack_zone(c, t, q) and not in_attack_zone(c, t, p)
+            and not in_attack_zone(c, t, w.pos[t, cs]))
+
+
+@nb.njit(cache=True, inline="always", _nrt=NRT)
+def passed_over(c, w, t, typ, depth, a):
+    """Whether the generator passes over move ``a`` as action ``depth`` of a play of type typ, before making it: a
+    move by a player earlier in the order of moves (:func:`rank_of`) than the move before it (made, undo row
+    ``depth - 1``) that would not end the play and could be made before that move with the same result (not
+    :func:`order_matters`), so that the earlier order lists the play."""
+    if depth == 0 or MOVERS[typ] != 1 or KINDS[typ, depth] != MOVE:
+        return False
+    ys = a // 16
+    if rank_of(w.S, t, ys) > rank_of(w.S, t, w.ix[depth - 1] // 16):
+        return False
+    yf = w.pos[t, ys]
+    yt = move_dest(c, yf, a % 16)
+    if may_end(c, w, t, ys, yf, yt):
+        return False
+    x = depth - 1
+    return not _matters(c, w, t, w.save[x, 2], w.save[x, 3], w.save[x, 4], w.save[x, 6], ys, yf, yt, a)
 
 
 @nb.njit(cache=True, _nrt=NRT)
 def generate(c, w, t, buf, evalmode, view, val):
     """Every legal play of team t from the working position into ``buf`` (rows type, a1, a2, a3); returns how
     many.  A play cut short (a capture or an offside at its first or second action) is listed once: as type 1
-    (a first move, or two moves of different players) or type 5 (two moves of one player).  With ``evalmode`` > 0
-    each play's value (policies.leaf_value, from team ``view``'s side) goes into ``val``.  The position is left
-    as it was.  The plays come by type, then in the order of each action's candidates (:func:`next_move`: moves
-    from the players' lists of possible moves only, every other code being one :func:`step` refuses)."""
+    (a first move, or moves of different players) or type 5 (two moves of one player).  Moves of different players
+    may come in any order; each set of them is listed once, in the first order that can be made
+    (:func:`first_order`).  With ``evalmode`` > 0 each play's value (policies.leaf_value, from team ``view``'s side)
+    goes into ``val``.  The position is left as it was.  The plays come by type, then in the order of each action's
+    candidates (:func:`next_move`: moves from the players' lists of possible moves only, every other code being one
+    :func:`step` refuses)."""
     n = 0
     has = w.S[Z.poss] == t
     ix = w.ix
     jx = w.jx
     nn = stack_empty(3, np.int64)
-    first_moves(c, w, t)
+    first_moves(c, w, t, True)
     for typ in range(1, 9):
         if not has and typ > 1:
             break
         depth = 0
         jx[0] = -1
-        nn[0] = n_cands(w, t, typ, 0)
+        nn[0] = n_cands(c, w, t, typ, 0)
         while depth >= 0:
             jx[depth] += 1
             if jx[depth] >= nn[depth]:
@@ -306,18 +502,18 @@ def generate(c, w, t, buf, evalmode, view, val):
                     undo(w, depth)
                 continue
             kind = KINDS[typ, depth]
-            a = next_move(w, t, typ, depth, jx[depth]) if kind == MOVE else jx[depth]
+            a = next_move(c, w, t, typ, depth, jx[depth]) if kind == MOVE else jx[depth]
             if a == SKIP:
+                continue
+            if passed_over(c, w, t, typ, depth, a):
                 continue
             ix[depth] = a
             st = step(c, w, t, kind, a, depth)
             if st == ILLEGAL:
                 continue
-            if st == OK and kind == MOVE and late(w, t, depth, a):
-                undo(w, depth)
-                continue
             if depth == 2 or st != OK:
-                if listed(typ, depth):
+                if listed(typ, depth) and (MOVERS[typ] != 1
+                                           or first_order(c, w, t, typ, depth, pre_moves(typ, depth, st))):
                     if evalmode > 0 and n < val.shape[0]:
                         val[n] = leaf_value(c, w, t, st, evalmode, view)
                     n = _emit(buf, n, typ, ix[0], ix[1] if depth >= 1 else -1, ix[2] if depth == 2 else -1)
@@ -325,7 +521,7 @@ def generate(c, w, t, buf, evalmode, view, val):
                 continue
             depth += 1
             jx[depth] = -1
-            nn[depth] = n_cands(w, t, typ, depth)
+            nn[depth] = n_cands(c, w, t, typ, depth)
     return n
 
 
@@ -425,34 +621,43 @@ def _slide_blocked(slide_of, slide_len, slide_path, occ, t, q):
 
 
 @nb.njit(cache=True, inline="always", _nrt=NRT)
-def first_moves(c, w, t):
+def first_moves(c, w, t, follow):
     """Each player's possible first moves from where he stands: ``w.cand[w.cstart[r]:w.cstart[r + 1]]`` (move
     codes, ascending) is the list of the player at place r of the order of moves (:func:`rank_of`: the carrier
-    first, then slot order), his list of :func:`fill_moves` without the moves no action of
-    team t's play can make legal -- onto or along a slide through a circle an opponent holds (opponents do not move
-    during the play; the capture of their carrier excepted), or onto a circle only the carrier may stand on.  A
-    player's moves all come before the play's passes, so whether he carries the puck is known now.  After the six
-    lists, ``w.cand[w.cstart[N_SLOTS]:w.cstart[N_SLOTS + 1]]``: the moves among them that may end a play
-    (:func:`late`): a capture of the carrier, or a team-mate of the carrier stepping from outside the attacking zone
-    into it (``w.reach[..., 4]``: :func:`fill_moves`; an offside, where the rules call it).  The work is
+    first, then slot order), his list of :func:`fill_moves` without the moves no action of team t's play can make
+    legal -- onto or along a slide through a circle an opponent holds (opponents do not move during the play; the
+    capture of their carrier excepted), or onto a circle only the carrier may stand on.  A player's moves all come
+    before the play's passes, so whether he carries the puck is known now.  After the six lists,
+    ``w.cand[w.cstart[N_SLOTS]:w.cstart[N_SLOTS + 1]]``: the moves among them that may end a play (the random
+    sampler's classes 11 and 12): a capture of the carrier, or a team-mate of the carrier stepping from outside the
+    attacking zone into it (``w.reach[..., 4]``: :func:`fill_moves`; an offside, where the rules call it).  Then,
+    ``w.cand[w.cstart[N_SLOTS + 1]:w.cstart[N_SLOTS + 2]]``, the moves that may come right after the move of a
+    player later in the order of moves (:func:`next_move`; :func:`passed_over` lets no other through): those that
+    may end a play and slides; and the other steps onto the circle of team-mate k, which may come only right after
+    his move (when it is neither a slide nor a step into the zone: :func:`next_move`), ``w.cand[ONTO_AT + 8 *
+    k:][:w.cstart[ONTO + k]]`` (with ``follow``; the random sampler has no use for them).  The work is
     :func:`_first_moves`, called on the arrays it reads (a call copies every array it is given)."""
     _first_moves(c.nbr, c.slide_of, c.slide_len, c.slide_path, w.S, w.pos, w.occ, w.mv, w.mvd, w.nmv, w.reach,
-                 w.cand, w.cstart, t)
+                 w.cand, w.cstart, t, follow)
 
 
 @nb.njit(cache=True, _nrt=NRT)
-def _first_moves(nbr, slide_of, slide_len, slide_path, S, pos, occ, mv, mvd, nmv, reach, cand, cstart, t):
+def _first_moves(nbr, slide_of, slide_len, slide_path, S, pos, occ, mv, mvd, nmv, reach, cand, cstart, t, follow):
     poss = S[Z.poss]
-    prey = code_of(poss, S[Z.carrier]) if poss == 1 - t else -1     # the carrier team t may capture
+    cs = S[Z.carrier]
+    prey = code_of(poss, cs) if poss == 1 - t else -1     # the carrier team t may capture
+    for k in range(N_SLOTS):
+        cstart[ONTO + k] = 0
     n = 0
     m = 0                   # the moves that may end a play, kept from cand[MAX_CANDS] on until the lists are done
+    m2 = 0                  # the moves that may follow a later player's, kept from cand[2 * MAX_CANDS] on
     for r in range(N_SLOTS):
         cstart[r] = n
         s = slot_at(S, t, r)
         p = pos[t, s]
         if p >= 0:
             g = 1 if s == GK else 0
-            carrier = poss == t and S[Z.carrier] == s
+            carrier = poss == t and cs == s
             entry = reach[t, g, p, 4] if poss == t and not carrier else 0      # bit i: move i enters the zone
             for i in range(nmv[t, g, p]):
                 loc = mv[t, g, p, i]
@@ -467,13 +672,25 @@ def _first_moves(nbr, slide_of, slide_len, slide_path, S, pos, occ, mv, mvd, nmv
                     continue
                 cand[n] = s * 16 + loc
                 n += 1
-                if capture or (entry >> i) & 1 == 1:
+                ends = capture or (entry >> i) & 1 == 1
+                if ends:
                     cand[MAX_CANDS + m] = s * 16 + loc
                     m += 1
+                if follow:
+                    if ends or loc % 2 == 1:
+                        cand[2 * MAX_CANDS + m2] = s * 16 + loc
+                        m2 += 1
+                    elif o != 0:                # onto a team-mate: only right after his move
+                        k = (o - 1) % N_SLOTS
+                        cand[ONTO_AT + k * 8 + cstart[ONTO + k]] = s * 16 + loc
+                        cstart[ONTO + k] += 1
     cstart[N_SLOTS] = n
     for i in range(m):
         cand[n + i] = cand[MAX_CANDS + i]
     cstart[N_SLOTS + 1] = n + m
+    for i in range(m2):
+        cand[n + m + i] = cand[2 * MAX_CANDS + i]
+    cstart[N_SLOTS + 2] = n + m + m2
 
 
 @nb.njit(cache=True, _nrt=NRT)
@@ -486,18 +703,18 @@ def _draw(st, n):
 def _class_size(k, K, K2, E):
     """Size of the sampler's proposal class k (see :func:`random_play`): a move by one of several players drawn as
     one of K places in his list of first moves, a player's second move as one of K2 places, a move that ends the
-    play after a later player's (:func:`late`) as one of the E moves that may end a play; the team without the puck
+    play after other players' moves as one of the E moves that may end a play; the team without the puck
     draws from classes 0-2, 11 and 12 only."""
     if k == 11:
-        return 6 * K * E            # one move, then a late one that ends the play
+        return 6 * K * E            # one move, then one of an earlier player that ends the play
     if k == 12:
-        return 15 * K * K * E       # two moves of different players in order, then a late one that ends the play
+        return 15 * K * K * E       # two moves of different players, then one of a third that ends the play
     if k == 0:
         return 6 * K                # a first move that is cut short
     if k == 1:
         return 15 * K * K           # two moves of different players (in order), the second cut short
     if k == 2:
-        return 20 * K * K * K       # type 1: three players in order
+        return 20 * K * K * K       # type 1: three players, made to its end
     if k == 3:
         return 6 * K * K2           # one player moved twice, the second move cut short
     if k == 4:
@@ -526,9 +743,10 @@ def _first(w, r, i):
 @nb.njit(cache=True, inline="always", _nrt=NRT)
 def _try(c, w, t, typ, a1, a2, a3, cut, again, keep):
     """Whether the proposed play is legal and, for ``cut`` 1, 2 or 3, ended by a capture or an offside exactly at
-    that action (and not before).  With ``again`` the second action is the mover's ``a2``-th listed move from where
-    the first left him.  The position is restored, except for a legal play with ``keep``, which stays made.
-    Returns (legal, the second action's code, the status of the last action made)."""
+    that action (and not before; ``cut`` 0: made to its end, a type-1 play's third move OK).  With ``again`` the
+    second action is the mover's ``a2``-th listed move from where the first left him.  The position is restored,
+    except for a legal play with ``keep``, which stays made.  Returns (legal, the second action's code, the status
+    of the last action made)."""
     made = 0
     ok = False
     last = OK
@@ -548,7 +766,7 @@ def _try(c, w, t, typ, a1, a2, a3, cut, again, keep):
             ok = st == CAPTURE or st == OFFSIDE
             break
         if i == 2:
-            ok = True
+            ok = st != CAPTURE and st != OFFSIDE
             break
         if st != OK:
             break
@@ -556,6 +774,41 @@ def _try(c, w, t, typ, a1, a2, a3, cut, again, keep):
         for i in range(made - 1, -1, -1):
             undo(w, 3 + i)
     return ok, a2, last
+
+
+@nb.njit(cache=True, inline="always", _nrt=NRT)
+def _try_orders(c, w, t, typ, a1, a2, a3, cut, keep, out):
+    """:func:`_try` for a proposal of moves of different players given in the order of moves (:func:`rank_of`),
+    made in the first order that can be made (:func:`first_order`): as given, else (when the order of its moves
+    might matter, :func:`_could_reorder`) each other order of the moves before whatever the order cannot change, in
+    turn.  The moves as made go into ``out[1:4]``.  Returns (legal, the status of the last action made)."""
+    k = 3 if cut == 0 and typ == 1 else (2 if cut == 0 or cut == 3 else 1)
+    ok, _, last = _try(c, w, t, typ, a1, a2, a3, cut, False, keep)
+    out[1] = a1
+    out[2] = a2
+    out[3] = a3
+    if ok or k < 2 or not _could_reorder(c, w, t, k, a1, a2, a3):
+        return ok, last
+    perms = PERMS3 if k == 3 else PERMS2
+    for i in range(1, perms.shape[0]):
+        b1 = a1
+        b2 = a2
+        b3 = a3
+        for j in range(k):
+            m = a1 if perms[i, j] == 0 else (a2 if perms[i, j] == 1 else a3)
+            if j == 0:
+                b1 = m
+            elif j == 1:
+                b2 = m
+            else:
+                b3 = m
+        ok, _, last = _try(c, w, t, typ, b1, b2, b3, cut, False, keep)
+        if ok:
+            out[1] = b1
+            out[2] = b2
+            out[3] = b3
+            return ok, last
+    return False, last
 
 
 @nb.njit(cache=True, _nrt=NRT)
@@ -618,15 +871,17 @@ def random_play(c, w, t, st, script, out, max_tries, keep):
     that is legal.  In the superset a move by one of several players is one of K places in his list of possible
     first moves (:func:`first_moves`; K the longest list of the decision), a player's second move one of K2 =
     ``w.kmv[0]`` places in the list of where the first left him (:func:`fill_moves`), a place past the end of a list
-    rejected at once; a move that ends the play after a later player's (:func:`late`) one of the decision's moves that
-    may end a play (:func:`first_moves`), rejected unless its player is earlier in the order than the last mover
-    and has not moved; each pass goes to any of the six slots, each shot at any of the three goal circles.  Writes
+    rejected at once; a move that ends the play after moves of other players (classes 11, 12) one of the decision's
+    moves that may end a play (:func:`first_moves`), rejected when its player has moved (after one move, class 1
+    holds those of players later in the order); each pass goes to any of the six slots, each shot at any of the three
+    goal circles.  Moves of different players are proposed as a set, in the order of moves (PAIRS, TRIPLES), and
+    made in the first order that can be made (:func:`_try_orders`: the order :func:`generate` lists).  Writes
     (type, a1, a2, a3) into ``out``; returns False when ``max_tries`` proposals found nothing (then the caller lists
     the legal plays).  With ``keep`` the play drawn is left made on the board and the status of its last action is
     in ``w.S[Z.status]``: the game loop does not make it a second time (drivers.play_turn)."""
     has = w.S[Z.poss] == t
     K2 = w.kmv[0]
-    first_moves(c, w, t)
+    first_moves(c, w, t, False)
     K = 0
     for s in range(N_SLOTS):
         K = max(K, w.cstart[s + 1] - w.cstart[s])
@@ -668,8 +923,8 @@ def random_play(c, w, t, st, script, out, max_tries, keep):
                 continue
             e = w.cand[w.cstart[N_SLOTS] + _draw(st, E)]
             re = rank_of(w.S, t, e // 16)
-            if re >= r1 or re == r0:
-                continue                    # not late, or by a player who has moved
+            if re == r0 or re == r1 or (k == 11 and re > r0):
+                continue                    # by a player who has moved (one move: class 1 has the later ones)
             if has:
                 cs = w.S[Z.carrier]
                 cp = move_dest(c, w.pos[t, cs], a1 % 16) if a1 // 16 == cs else w.pos[t, cs]
@@ -746,14 +1001,21 @@ def random_play(c, w, t, st, script, out, max_tries, keep):
             continue
         if not _may_hold(c, w, t, typ, a1, a2, a3, cut):
             continue
-        ok, a2, last = _try(c, w, t, typ, a1, a2, a3, cut, again, keep)
+        if MOVERS[typ] == 1 and cut != 1:
+            ok, last = _try_orders(c, w, t, typ, a1, a2, a3, cut, keep, out)
+        else:
+            ok, a2, last = _try(c, w, t, typ, a1, a2, a3, cut, again, keep)
+            out[1] = a1
+            out[2] = a2
+            out[3] = a3
         if ok:
             if keep:
                 w.S[Z.status] = last
             out[0] = typ
-            out[1] = a1
-            out[2] = a2 if cut != 1 else -1
-            out[3] = a3 if cut == 0 or cut == 3 else -1
+            if cut == 1:
+                out[2] = -1
+            if cut == 1 or cut == 2:
+                out[3] = -1
             return True
     return False
 
