@@ -58,6 +58,16 @@ def test_greedy_makes_a_best_play_on_random_positions():
     assert goals > 3 and captures > 3      # the positions include open goals and captures (the walk finds them)
 
 
+def test_greedy_plays_an_offside_when_it_is_the_only_play():
+    """Away's only legal plays are type-5 offsides (L two circles up and over the blue line, the carrier -- the
+    goalkeeper, in his crease -- left outside the zone): greedy makes one of them (the lowest key), not no play."""
+    p = Position(None, BOARD, policies=("greedy", "greedy")).set(
+        [(1, 2), None, (6, 0), None, None, (11, 3)], [(16, 3), None, (5, 0), None, None, None], 1, 0)
+    k, made = check(p, 1, seeds=range(6))
+    assert set(k) == {(5, 34, 38, -1), (5, 34, 40, -1), (5, 34, 42, -1)} and set(k.values()) == {-G_GOAL}
+    assert len(made) == 3
+
+
 def test_greedy_makes_a_best_play_in_the_positions_of_greedy_games():
     from simcore.games.passscore.kernel.drivers import play_recorded
 

@@ -87,8 +87,8 @@ def test_the_random_policy_draws_legal_plays_uniformly():
 
 
 def test_the_random_policy_draws_the_defences_plays_uniformly_late_captures_included():
-    """The team without the puck: its captures made after another player's move (plays.late) come from their own
-    proposal classes, so every play, one of those or not, is drawn as often as any other."""
+    """The team without the puck: its captures made after other players' moves come from their own proposal classes
+    (11, 12), so every play, one of those or not, is drawn as often as any other."""
     home = [None, (9, 3), (9, 1), None, None, None]
     away = [None, (10, 3), (11, 1), None, (12, 4), None]     # C next to the carrier, L and D behind him
     p = Position().set(home, away, 0, 1)

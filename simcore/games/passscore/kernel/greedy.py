@@ -190,17 +190,15 @@ def _attack_bound(c, w, t, typ, d, b1, best):
             elif _shot_within(c, w, t, 1 if r == GK else 0, p, _moves_left(w, t, typ, d, r, ls, cs)):
                 return G_GOAL
         return NEG
+    # a type-5 play whose second move is still to come may end there in an offside (listed, the lowest key)
+    low = -G_GOAL if typ == 5 and d == 1 and c.rules[R.offside_called] != 0 else NEG
     if passes == 1 and d > 0 and _moves_left(w, t, typ, d, cs, ls, cs) == 0:
-        return _pass_bound(c, w, t, typ, d, ls, cs, best)
-    top = NEG
+        return max(low, _pass_bound(c, w, t, typ, d, ls, cs, best))
+    top = low
     for r in range(N_SLOTS):
         if (passes == 0 and r != cs) or (passes == 1 and r == cs):
             continue
-        k = _moves_left(w, t, typ, d, r, ls, cs)
-        if k == 1 and r == cs and d > 0 and MOVERS[typ] == 1:
-            top = max(top, b1[N_SLOTS])         # the carrier after another player's move
-        else:
-            top = max(top, _holder_bound(c, w, t, r, k, typ == 5 and d == 1, b1))
+        top = max(top, _holder_bound(c, w, t, r, _moves_left(w, t, typ, d, r, ls, cs), typ == 5 and d == 1, b1))
     return top
 
 

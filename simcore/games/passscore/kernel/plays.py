@@ -293,7 +293,12 @@ def _forced_rows(c, w, dx, dy):
 
 @nb.njit(cache=True, inline="always", _nrt=NRT)
 def _matters(c, w, t, xs, xf, xt, xc, ys, yf, yt, yc):
-    """:func:`order_matters` on the two moves' slots, circles left and reached, and codes."""
+    """Whether team t's moves x then y (different players, each OK, y right after x; their slots, circles left and
+    reached, and codes) might not be made in the other order with the same result: y ends on or slides across the
+    circle x left, x's slide crosses the circle y ends on (:func:`_forced`), or one is the carrier's move into or out
+    of the attacking zone and the other a team-mate's step into it (offside is judged where the carrier stands).
+    Otherwise y then x is legal move by move and ends the same, so the other order lists the play
+    (:func:`first_order`)."""
     if _forced(c, xf, xc, yf, yt, yc):
         return True
     if c.rules[R.offside_called] != 0 and w.S[Z.poss] == t:
@@ -307,22 +312,10 @@ def _matters(c, w, t, xs, xf, xt, xc, ys, yf, yt, yc):
     return False
 
 
-@nb.njit(cache=True, _nrt=NRT)
-def order_matters(c, w, t, dx, dy):
-    """Whether team t's moves x then y, made as the actions of undo rows dx and dy (different players, each OK,
-    y right after x), might not be made in the other order with the same result: y ends on or slides across the
-    circle x left, x's slide crosses the circle y ends on (:func:`_forced`), or one is the carrier's move into or out
-    of the attacking zone and the other a team-mate's step into it (offside is judged where the carrier stands).
-    Otherwise y then x is legal move by move and ends the same, so the other order lists the play
-    (:func:`first_order`)."""
-    return _matters(c, w, t, w.save[dx, 2], w.save[dx, 3], w.save[dx, 4], w.save[dx, 6],
-                    w.save[dy, 2], w.save[dy, 3], w.save[dy, 4], w.save[dy, 6])
-
-
 @nb.njit(cache=True, inline="always", _nrt=NRT)
 def _could_reorder(c, w, t, k, a1, a2, a3):
     """Whether the order of team t's k moves a1..a3 (different players, not made) might matter (a quick superset of
-    :func:`order_matters` for some two of them): one is a slide, one ends on the circle another leaves, or (where
+    :func:`_matters` for some two of them): one is a slide, one ends on the circle another leaves, or (where
     the rules call offside, with the puck) one is the carrier's and another a team-mate's step into the zone."""
     cs = w.S[Z.carrier] if w.S[Z.poss] == t else -1
     carrier = False
@@ -458,7 +451,7 @@ def passed_over(c, w, t, typ, depth, a):
     """Whether the generator passes over move ``a`` as action ``depth`` of a play of type typ, before making it: a
     move by a player earlier in the order of moves (:func:`rank_of`) than the move before it (made, undo row
     ``depth - 1``) that would not end the play and could be made before that move with the same result (not
-    :func:`order_matters`), so that the earlier order lists the play."""
+    :func:`_matters`), so that the earlier order lists the play."""
     if depth == 0 or MOVERS[typ] != 1 or KINDS[typ, depth] != MOVE:
         return False
     ys = a // 16
