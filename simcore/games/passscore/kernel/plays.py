@@ -770,38 +770,45 @@ def _try(c, w, t, typ, a1, a2, a3, cut, again, keep):
 
 
 @nb.njit(cache=True, inline="always", _nrt=NRT)
-def _try_orders(c, w, t, typ, a1, a2, a3, cut, keep, out):
-    """:func:`_try` for a proposal of moves of different players given in the order of moves (:func:`rank_of`),
-    made in the first order that can be made (:func:`first_order`): as given, else (when the order of its moves
-    might matter, :func:`_could_reorder`) each other order of the moves before whatever the order cannot change, in
-    turn.  The moves as made go into ``out[1:4]``.  Returns (legal, the status of the last action made)."""
-    k = 3 if cut == 0 and typ == 1 else (2 if cut == 0 or cut == 3 else 1)
-    ok, _, last = _try(c, w, t, typ, a1, a2, a3, cut, False, keep)
-    out[1] = a1
-    out[2] = a2
-    out[3] = a3
-    if ok or k < 2 or not _could_reorder(c, w, t, k, a1, a2, a3):
-        return ok, last
-    perms = PERMS3 if k == 3 else PERMS2
-    for i in range(1, perms.shape[0]):
+def _try_orders(c, w, t, typ, a1, a2, a3, cut, again, keep, out):
+    """:func:`_try` for a proposal; one of moves of different players (types 1, 2, 6, not cut short at its first
+    move) is given in the order of moves (:func:`rank_of`) and made in the first order that can be made
+    (:func:`first_order`): as given, else (when the order of its moves might matter, :func:`_could_reorder`) each
+    other order of the moves before whatever the order cannot change, in turn.  The actions as made go into
+    ``out[1:4]``.  Returns (legal, the status of the last action made).  One call of :func:`_try`, inlined once."""
+    k = 0
+    if MOVERS[typ] == 1 and cut != 1:
+        k = 3 if cut == 0 and typ == 1 else (2 if cut == 0 or cut == 3 else 1)
+    n = 1
+    ok = False
+    last = OK
+    for i in range(6):
+        if i == 1:
+            if k < 2 or not _could_reorder(c, w, t, k, a1, a2, a3):
+                break
+            n = 6 if k == 3 else 2
+        if i >= n:
+            break
         b1 = a1
         b2 = a2
         b3 = a3
-        for j in range(k):
-            m = a1 if perms[i, j] == 0 else (a2 if perms[i, j] == 1 else a3)
-            if j == 0:
-                b1 = m
-            elif j == 1:
-                b2 = m
-            else:
-                b3 = m
-        ok, _, last = _try(c, w, t, typ, b1, b2, b3, cut, False, keep)
+        if i > 0:
+            for j in range(k):
+                q = PERMS3[i, j] if k == 3 else PERMS2[i, j]
+                m = a1 if q == 0 else (a2 if q == 1 else a3)
+                if j == 0:
+                    b1 = m
+                elif j == 1:
+                    b2 = m
+                else:
+                    b3 = m
+        ok, b2, last = _try(c, w, t, typ, b1, b2, b3, cut, again, keep)
+        out[1] = b1
+        out[2] = b2
+        out[3] = b3
         if ok:
-            out[1] = b1
-            out[2] = b2
-            out[3] = b3
-            return ok, last
-    return False, last
+            break
+    return ok, last
 
 
 @nb.njit(cache=True, _nrt=NRT)
@@ -994,13 +1001,7 @@ def random_play(c, w, t, st, script, out, max_tries, keep):
             continue
         if not _may_hold(c, w, t, typ, a1, a2, a3, cut):
             continue
-        if MOVERS[typ] == 1 and cut != 1:
-            ok, last = _try_orders(c, w, t, typ, a1, a2, a3, cut, keep, out)
-        else:
-            ok, a2, last = _try(c, w, t, typ, a1, a2, a3, cut, again, keep)
-            out[1] = a1
-            out[2] = a2
-            out[3] = a3
+        ok, last = _try_orders(c, w, t, typ, a1, a2, a3, cut, again, keep, out)
         if ok:
             if keep:
                 w.S[Z.status] = last
