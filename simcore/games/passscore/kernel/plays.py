@@ -141,11 +141,7 @@ def step(c, w, t, kind, code, d):
         if capture:
             w.S[Z.captured_slot] = w.S[Z.carrier]
             return CAPTURE
-        if c.rules[R.offside_called] != 0 and poss == t and w.S[Z.carrier] != s:
-            if in_attack_zone(c, t, dest) and not in_attack_zone(c, t, p) \
-                    and not in_attack_zone(c, t, w.pos[t, w.S[Z.carrier]]):
-                return OFFSIDE
-        return OK
+        return OFFSIDE if _offside(c, w, t, s, p, dest) else OK
     if poss != t:
         return ILLEGAL
     cs = w.S[Z.carrier]
@@ -268,9 +264,12 @@ def next_move(c, w, t, typ, depth, j):
 @nb.njit(cache=True, inline="always", _nrt=NRT)
 def _on_slide(c, p, code, q):
     """Move ``code`` from circle p is a slide whose line holds circle q."""
-    if code % 2 == 0:
-        return False
-    k = c.slide_of[c.nbr[p, (code % 16) // 2]]
+    return code % 2 == 1 and _line_holds(c, c.slide_of[c.nbr[p, (code % 16) // 2]], q)
+
+
+@nb.njit(cache=True, inline="always", _nrt=NRT)
+def _line_holds(c, k, q):
+    """Slide line k runs through circle q (either end included)."""
     for j in range(c.slide_len[k]):
         if c.slide_path[k, j] == q:
             return True
@@ -427,23 +426,28 @@ def may_follow(c, w, t, p, code):
     if code % 2 == 1 or (w.occ[q] != 0 and (w.occ[q] - 1) // N_SLOTS == t):
         return True
     for k in range(c.slide_len.shape[0]):
-        for j in range(c.slide_len[k]):
-            if c.slide_path[k, j] == q:
-                return True
+        if _line_holds(c, k, q):
+            return True
     return False
+
+
+@nb.njit(cache=True, inline="always", _nrt=NRT)
+def _offside(c, w, t, s, p, q):
+    """OFFSIDE 2, where the rules call it: slot s of team t, a team-mate of the carrier, steps from circle p outside
+    the attacking zone to q inside it while the carrier stands outside it."""
+    cs = w.S[Z.carrier]
+    return (c.rules[R.offside_called] != 0 and w.S[Z.poss] == t and s != cs and in_attack_zone(c, t, q)
+            and not in_attack_zone(c, t, p) and not in_attack_zone(c, t, w.pos[t, cs]))
 
 
 @nb.njit(cache=True, inline="always", _nrt=NRT)
 def may_end(c, w, t, s, p, q):
     """Whether slot s of team t stepping from circle p to q would end the play, if legal: a capture of the opposing
-    carrier, or (where the rules call it) a team-mate of the carrier going into the attacking zone while the carrier
-    stands outside it -- :func:`step`'s tests."""
+    carrier, or an offside (:func:`_offside`) -- :func:`step`'s tests."""
     poss = w.S[Z.poss]
-    cs = w.S[Z.carrier]
     if poss == 1 - t:
-        return w.occ[q] == code_of(poss, cs)
-    return (c.rules[R.offside_called] != 0 and s != cs and in_attack_zone(c, t, q) and not in_attack_zone(c, t, p)
-            and not in_attack_zone(c, t, w.pos[t, cs]))
+        return w.occ[q] == code_of(poss, w.S[Z.carrier])
+    return _offside(c, w, t, s, p, q)
 
 
 @nb.njit(cache=True, inline="always", _nrt=NRT)
