@@ -287,6 +287,9 @@ def test_strat_scripted_team_cannot_play_itself():
     (lambda P: P().play(0, []), "a play is 4 whole numbers"),
     # a play whose every action could be made, but not as one play: the same player moved in a type-1 play
     (lambda P: P().play(0, (1, 16, 16, -1)), "^\\(1, 16, 16, -1\\) is not a legal play of team 0 here"),
+    # the moves of a listed play in another order: the message names the order legal() writes them in
+    (lambda P: P().play(0, (1, 18, 34, 0)), "^\\(1, 18, 34, 0\\) is not .* listed as \\(1, 18, 0, 34\\), in the first "
+                                            "order"),
     (lambda P: P(policies=("greedy",)), "policies must be a \\(home, away\\) pair"),
 ])
 def test_pass_and_score_position_checks_team_carrier_and_play(call, message):

@@ -34,7 +34,7 @@ def compile_ctx(rules=None, policies=(None, None), board=None) -> Ctx:
      slide_of) = board.arrays()
     n = rc.shape[0]
     lists = (np.zeros((2, 2, n, 16), np.int64), np.zeros((2, 2, n, 16), np.int64), np.zeros((2, 2, n), np.int64),
-             np.zeros(1, np.int64), np.zeros((2, 2, n, 5), np.int64))
+             np.zeros(1, np.int64), np.zeros((2, 2, n, 8), np.int64))
     c = Ctx(rc, board.index, nbr, goal, crease, goal_of, crease_of, shade_of, start, dots, lines, slide_path,
             slide_len, slide_of, rules.numeric(), np.stack([p.numeric() for p in pols]), *lists)
     fill_moves(c, *lists)
@@ -197,8 +197,16 @@ class Position:
         a = np.asarray(play)
         if a.shape != (4,) or a.dtype.kind not in "iu":
             raise InputError(f"a play is 4 whole numbers (type, then three actions: a row of legal()), got {play!r}")
-        if not (self.legal(team) == a).all(axis=1).any():
-            raise InputError(f"{tuple(int(v) for v in a)} is not a legal play of team {team} here (see legal())")
+        legal = self.legal(team)
+        if not (legal == a).all(axis=1).any():
+            msg = f"{tuple(int(v) for v in a)} is not a legal play of team {team} here"
+            k = {1: 3, 2: 2, 6: 2}.get(int(a[0]), 0)     # how many of its actions are moves of different players
+            for r in legal:
+                if (k and r[0] == a[0] and sorted(r[1:1 + k]) == sorted(a[1:1 + k])
+                        and (r[1 + k:] == a[1 + k:]).all()):
+                    raise InputError(f"{msg}: its moves are listed as {tuple(int(v) for v in r)}, in the first "
+                                     "order in which they can be made (each set of moves is one play)")
+            raise InputError(f"{msg} (see legal())")
         self.w.S[Z.rest] = 0                  # this play is the turn a rest was for, as in drivers.one_turn
         return int(play_turn(self.c, self.w, team, a.astype(np.int64), -1))
 

@@ -123,3 +123,68 @@ def test_the_move_lists_are_filled_once_a_run_and_shared_read_only():
             for p in range(c_off.nmv.shape[2]):
                 assert not np.any(c_off.mv[t, g, p, :c_off.nmv[t, g, p]] % 2 == 1)
     assert c_off.nmv.sum() < c.nmv.sum()
+
+
+def test_copying_a_players_whole_move_list_changes_no_game():
+    """plays._first_moves copies a player's list of possible moves whole when no opponent stands where he could take
+    or cut short one of its moves (fill_moves: ``reach`` columns 5-7).  With that shortcut off for every player (bit
+    1 of column 7, as on a board of more than 128 circles) the random policy plays the same games, draw for draw; the
+    shortcut is taken for most players of those games."""
+    from simcore.games.passscore.engine import compile_ctx
+    from simcore.games.passscore.kernel.drivers import play_recorded, simulate_games
+    from simcore.games.passscore.kernel.layout import GAME_OUTPUTS, GK, Z
+
+    c = compile_ctx(Rules())
+    reach = c.reach.copy()
+    reach[..., 7] |= 2
+    off = c._replace(reach=reach)
+    outs = []
+    for ctx in (c, off):
+        out = GAME_OUTPUTS.allocate(300)
+        simulate_games(ctx, np.uint64(4), np.int64(0), np.int64(300), out)
+        outs.append(out)
+    for a, b in zip(*outs):
+        assert np.array_equal(a, b)
+    assert outs[0][0].sum() > 0                      # goals were scored: the games went somewhere
+    # how often the shortcut applies, on the positions of one of those games
+    _, w = play_recorded(c, np.uint64(4), 0, 200)
+    taken = total = 0
+    for row in w.snap[:w.S[Z.nsnap]]:
+        for t in range(2):
+            opp = {int(p) for p in row[(1 - t) * 6:(2 - t) * 6] if p >= 0}
+            for s in range(6):
+                p = int(row[t * 6 + s])
+                if p < 0:
+                    continue
+                g = 1 if s == GK else 0
+                bits = int(c.reach[t, g, p, 5]) % 2 ** 64 + (int(c.reach[t, g, p, 6]) % 2 ** 64 << 64)
+                flags = int(c.reach[t, g, p, 7])
+                carrier = t == int(row[12]) and s == int(row[13])
+                total += 1
+                taken += (flags == 0 or (flags == 1 and carrier)) and not any(bits >> q & 1 for q in opp)
+    assert total > 600 and 0.4 < taken / total < 0.9, (taken, total)
+
+
+def test_a_board_of_more_than_128_circles_lists_its_plays(tmp_path):
+    """The opponents' circles are kept as two 64-bit words; a larger board (the shipped one two columns wider, 162
+    circles) has no bits and takes the move-by-move path everywhere: its plays still match the brute-force ones, and
+    the random policy draws only legal plays."""
+    from simcore.games.passscore import load_board
+    from simcore.games.passscore.board import DEFAULT_BOARD
+
+    text = DEFAULT_BOARD.read_text().replace("columns = 7", "columns = 9", 1)
+    f = tmp_path / "wide.toml"
+    f.write_text(text)
+    wide = load_board(f)
+    assert wide.n == 162
+    p = Position(None, wide)
+    assert np.all(p.c.reach[..., 7] & 2 == 2)
+    pos = [[tuple(int(v) for v in wide.rc[c]) for c in wide.start[t]] for t in range(2)]
+    pos[1][1] = (9, 4)                               # the away centre beside the home centre: a capture to make
+    p.set(pos[0], pos[1], 0, 1)
+    st = bruteforce.State(wide, Rules(), pos, 0, 1)
+    for team in (0, 1):
+        legal = {tuple(int(v) for v in r) for r in p.legal(team)}
+        assert legal == bruteforce.legal_plays(st, team)
+        for g in range(50):
+            assert tuple(int(v) for v in p.random_play(team, seed=3, game=g)) in legal

@@ -16,7 +16,7 @@ generator's action codes), ``log int64[L, LOG_W]`` and ``snap int64[L, SNAP_W]``
 those of ``Ctx``), ``cand int64[CAND_LEN]`` / ``cstart int64[CSTART_LEN]`` (a decision's possible first moves, by
 place in the order of moves: the carrier first, then slot order, and after them the moves among them that may end a
 play and those that may follow a later player's; plays.first_moves), ``jx int64[4]`` (the play generator's places in
-those lists), ``reach int64[2, 2, N, 5]`` (plays.fill_moves; that of ``Ctx``) and ``memo float64[2, N]`` (greedy.py:
+those lists), ``reach int64[2, 2, N, 8]`` (plays.fill_moves; that of ``Ctx``) and ``memo float64[2, N]`` (greedy.py:
 each circle's key and whether a shot from it could score, in one decision; NaN until computed).
 """
 from __future__ import annotations

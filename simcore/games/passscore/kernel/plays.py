@@ -536,7 +536,11 @@ def fill_moves(c, mv, mvd, nmv, kmv, reach):
     capture or an offside is left to :func:`step`.  Also ``w.reach[t, g, p]``: the most rows up the ice within 0, 1
     and 2 moves from p, the moves to a shaded circle of the goal attacked (3: three or more), and (column 4, where
     the rules call offside) the moves of the list that step from outside t's attacking zone into it, bit i for
-    ``w.mv[t, g, p, i]`` (:func:`first_moves`: a team-mate of the carrier's such move may end a play)."""
+    ``w.mv[t, g, p, i]`` (:func:`first_moves`: a team-mate of the carrier's such move may end a play).  Columns 5
+    and 6, the circles an opponent would have to stand on to take a move from the list or cut it short (every move's
+    end, a slide's line short of its far end), circles 0-63 and 64-127 as bits; column 7, bit 0: the list has a move
+    only the carrier may make, bit 1: the board has more than 128 circles (no bits) -- :func:`_first_moves` copies
+    the list of a player whom neither concerns whole."""
     kmax = 1
     for t in range(2):
         for g in range(2):
@@ -589,6 +593,37 @@ def fill_moves(c, mv, mvd, nmv, kmv, reach):
                         if in_attack_zone(c, t, mvd[t, g, p, i] // 2):
                             bits |= 1 << i
                 reach[t, g, p, 4] = bits
+    # where an opponent would matter to a player's list of first moves (:func:`_first_moves`' whole-list copy)
+    for t in range(2):
+        for g in range(2):
+            for p in range(c.rc.shape[0]):
+                m0 = 0
+                m1 = 0
+                flags = 2 if c.rc.shape[0] > 128 else 0
+                for i in range(nmv[t, g, p]):
+                    if mvd[t, g, p, i] % 2 == 1:
+                        flags |= 1
+                    m0, m1 = with_circle(m0, m1, mvd[t, g, p, i] // 2)
+                    loc = mv[t, g, p, i]
+                    if loc % 2 == 1:                # a slide: its line short of the far end as well
+                        q = c.nbr[p, loc // 2]
+                        k = c.slide_of[q]
+                        start = 0 if c.slide_path[k, 0] == q else c.slide_len[k] - 1
+                        for j in range(c.slide_len[k] - 1):
+                            m0, m1 = with_circle(m0, m1, c.slide_path[k, abs(start - j)])
+                reach[t, g, p, 5] = m0
+                reach[t, g, p, 6] = m1
+                reach[t, g, p, 7] = flags
+
+
+@nb.njit(cache=True, inline="always", _nrt=NRT)
+def with_circle(m0, m1, x):
+    """The set of circles (m0: bits of circles 0-63, m1: 64-127) with circle x added; x >= 128 is left out."""
+    if x < 64:
+        return m0 | (1 << x), m1
+    if x < 128:
+        return m0, m1 | (1 << (x - 64))
+    return m0, m1
 
 
 @nb.njit(cache=True, inline="always", _nrt=NRT)
@@ -648,6 +683,11 @@ def _first_moves(nbr, slide_of, slide_len, slide_path, S, pos, occ, mv, mvd, nmv
     n = 0
     m = 0                   # the moves that may end a play, kept from cand[MAX_CANDS] on until the lists are done
     m2 = 0                  # the moves that may follow a later player's, kept from cand[2 * MAX_CANDS] on
+    o0 = 0                  # the opponents' circles (fill_moves: reach columns 5-7)
+    o1 = 0
+    for s in range(N_SLOTS):
+        if pos[1 - t, s] >= 0:
+            o0, o1 = with_circle(o0, o1, pos[1 - t, s])
     for r in range(N_SLOTS):
         cstart[r] = n
         s = slot_at(S, t, r)
@@ -656,6 +696,18 @@ def _first_moves(nbr, slide_of, slide_len, slide_path, S, pos, occ, mv, mvd, nmv
             g = 1 if s == GK else 0
             carrier = poss == t and cs == s
             entry = reach[t, g, p, 4] if poss == t and not carrier else 0      # bit i: move i enters the zone
+            flags = reach[t, g, p, 7]
+            if (not follow and (flags == 0 or (flags == 1 and carrier))
+                    and (reach[t, g, p, 5] & o0) | (reach[t, g, p, 6] & o1) == 0):
+                # no opponent where one could take or cut short a move, none only the carrier may make unless he
+                # carries: the whole list, its moves into the zone the ones that may end a play
+                for i in range(nmv[t, g, p]):
+                    cand[n] = s * 16 + mv[t, g, p, i]
+                    n += 1
+                    if (entry >> i) & 1 == 1:
+                        cand[MAX_CANDS + m] = s * 16 + mv[t, g, p, i]
+                        m += 1
+                continue
             for i in range(nmv[t, g, p]):
                 loc = mv[t, g, p, i]
                 dest = mvd[t, g, p, i] // 2
