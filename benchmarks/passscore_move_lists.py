@@ -34,8 +34,8 @@ from simcore.games.passscore import Rules  # noqa: E402
 from simcore.games.passscore.engine import compile_ctx  # noqa: E402
 from simcore.games.passscore.kernel.drivers import borrowed, borrowed_work, new_work, play_recorded  # noqa: E402
 from simcore.games.passscore.kernel.drivers import simulate_games  # noqa: E402
-from simcore.games.passscore.kernel.layout import GAME_OUTPUTS, GK, N_SLOTS, Z  # noqa: E402
-from simcore.games.passscore.kernel.plays import first_moves  # noqa: E402
+from simcore.games.passscore.kernel.layout import GAME_OUTPUTS, N_SLOTS, Z  # noqa: E402
+from simcore.games.passscore.kernel.plays import first_moves, whole_lists  # noqa: E402
 
 
 @nb.njit
@@ -67,17 +67,9 @@ def _copy_share(c, rows) -> float:
     taken = total = 0
     for row in rows:
         for t in range(2):
-            opp = {int(p) for p in row[(1 - t) * N_SLOTS:(2 - t) * N_SLOTS] if p >= 0}
-            for s in range(N_SLOTS):
-                p = int(row[t * N_SLOTS + s])
-                if p < 0:
-                    continue
-                g = 1 if s == GK else 0
-                bits = int(c.reach[t, g, p, 5]) % 2 ** 64 + (int(c.reach[t, g, p, 6]) % 2 ** 64 << 64)
-                flags = int(c.reach[t, g, p, 7])
-                carrier = t == int(row[12]) and s == int(row[13])
-                total += 1
-                taken += (flags == 0 or (flags == 1 and carrier)) and not any(bits >> q & 1 for q in opp)
+            a, b = whole_lists(c.reach, row[:12].reshape(2, 6).copy(), row[12], row[13], t)
+            taken += a
+            total += b
     return taken / total
 
 

@@ -617,6 +617,42 @@ def fill_moves(c, mv, mvd, nmv, kmv, reach):
 
 
 @nb.njit(cache=True, inline="always", _nrt=NRT)
+def opponents(pos, t):
+    """The circles of team t's opponents as two words of bits (:func:`with_circle`)."""
+    o0 = 0
+    o1 = 0
+    for s in range(N_SLOTS):
+        if pos[1 - t, s] >= 0:
+            o0, o1 = with_circle(o0, o1, pos[1 - t, s])
+    return o0, o1
+
+
+@nb.njit(cache=True, inline="always", _nrt=NRT)
+def whole_list(reach, t, g, p, carrier, o0, o1):
+    """Whether :func:`_first_moves` copies the list of moves of team t's player on circle p (g 1: the goalkeeper)
+    whole: no opponent (o0, o1: :func:`opponents`) stands on a circle that could take or cut short one of its moves,
+    and it has no move only the carrier may make, unless he carries (fill_moves: reach columns 5-7)."""
+    flags = reach[t, g, p, 7]
+    return (flags == 0 or (flags == 1 and carrier)) and (reach[t, g, p, 5] & o0) | (reach[t, g, p, 6] & o1) == 0
+
+
+@nb.njit(cache=True)
+def whole_lists(reach, pos, poss, carrier, t):
+    """(team t's players whose lists :func:`whole_list` copies, team t's players on the board) in a position:
+    ``pos int64[2, 6]`` circles by team and slot, team ``poss`` has the puck on slot ``carrier``.  For the tests and
+    benchmarks."""
+    o0, o1 = opponents(pos, t)
+    taken = 0
+    on = 0
+    for s in range(N_SLOTS):
+        p = pos[t, s]
+        if p >= 0:
+            on += 1
+            taken += whole_list(reach, t, 1 if s == GK else 0, p, t == poss and s == carrier, o0, o1)
+    return taken, on
+
+
+@nb.njit(cache=True, inline="always", _nrt=NRT)
 def with_circle(m0, m1, x):
     """The set of circles (m0: bits of circles 0-63, m1: 64-127) with circle x added; x >= 128 is left out."""
     if x < 64:
@@ -683,11 +719,7 @@ def _first_moves(nbr, slide_of, slide_len, slide_path, S, pos, occ, mv, mvd, nmv
     n = 0
     m = 0                   # the moves that may end a play, kept from cand[MAX_CANDS] on until the lists are done
     m2 = 0                  # the moves that may follow a later player's, kept from cand[2 * MAX_CANDS] on
-    o0 = 0                  # the opponents' circles (fill_moves: reach columns 5-7)
-    o1 = 0
-    for s in range(N_SLOTS):
-        if pos[1 - t, s] >= 0:
-            o0, o1 = with_circle(o0, o1, pos[1 - t, s])
+    o0, o1 = opponents(pos, t)
     for r in range(N_SLOTS):
         cstart[r] = n
         s = slot_at(S, t, r)
@@ -696,11 +728,8 @@ def _first_moves(nbr, slide_of, slide_len, slide_path, S, pos, occ, mv, mvd, nmv
             g = 1 if s == GK else 0
             carrier = poss == t and cs == s
             entry = reach[t, g, p, 4] if poss == t and not carrier else 0      # bit i: move i enters the zone
-            flags = reach[t, g, p, 7]
-            if (not follow and (flags == 0 or (flags == 1 and carrier))
-                    and (reach[t, g, p, 5] & o0) | (reach[t, g, p, 6] & o1) == 0):
-                # no opponent where one could take or cut short a move, none only the carrier may make unless he
-                # carries: the whole list, its moves into the zone the ones that may end a play
+            if not follow and whole_list(reach, t, g, p, carrier, o0, o1):
+                # its moves into the zone are the ones that may end a play
                 for i in range(nmv[t, g, p]):
                     cand[n] = s * 16 + mv[t, g, p, i]
                     n += 1
