@@ -703,8 +703,9 @@ def first_moves(c, w, t, follow):
     player later in the order of moves (:func:`next_move`; :func:`passed_over` lets no other through): those that
     may end a play and slides; and the other steps onto the circle of team-mate k, which may come only right after
     his move (when it is neither a slide nor a step into the zone: :func:`next_move`), ``w.cand[ONTO_AT + 8 *
-    k:][:w.cstart[ONTO + k]]`` (with ``follow``; the random sampler has no use for them).  The work is
-    :func:`_first_moves`, called on the arrays it reads (a call copies every array it is given)."""
+    k:][:w.cstart[ONTO + k]]`` (with ``follow``; the random sampler has no use for them).  Without ``follow`` the
+    list of a player no opponent can concern is copied whole (:func:`whole_list`).  The work is :func:`_first_moves`,
+    called on the arrays it reads (a call copies every array it is given)."""
     _first_moves(c.nbr, c.slide_of, c.slide_len, c.slide_path, w.S, w.pos, w.occ, w.mv, w.mvd, w.nmv, w.reach,
                  w.cand, w.cstart, t, follow)
 
