@@ -720,7 +720,7 @@ def _first_moves(nbr, slide_of, slide_len, slide_path, S, pos, occ, mv, mvd, nmv
     n = 0
     m = 0                   # the moves that may end a play, kept from cand[MAX_CANDS] on until the lists are done
     m2 = 0                  # the moves that may follow a later player's, kept from cand[2 * MAX_CANDS] on
-    o0, o1 = opponents(pos, t)
+    o0, o1 = opponents(pos, t) if not follow else (0, 0)
     for r in range(N_SLOTS):
         cstart[r] = n
         s = slot_at(S, t, r)
@@ -729,26 +729,20 @@ def _first_moves(nbr, slide_of, slide_len, slide_path, S, pos, occ, mv, mvd, nmv
             g = 1 if s == GK else 0
             carrier = poss == t and cs == s
             entry = reach[t, g, p, 4] if poss == t and not carrier else 0      # bit i: move i enters the zone
-            if not follow and whole_list(reach, t, g, p, carrier, o0, o1):
-                # its moves into the zone are the ones that may end a play
-                for i in range(nmv[t, g, p]):
-                    cand[n] = s * 16 + mv[t, g, p, i]
-                    n += 1
-                    if (entry >> i) & 1 == 1:
-                        cand[MAX_CANDS + m] = s * 16 + mv[t, g, p, i]
-                        m += 1
-                continue
+            whole = not follow and whole_list(reach, t, g, p, carrier, o0, o1)  # no move of his to check
             for i in range(nmv[t, g, p]):
                 loc = mv[t, g, p, i]
-                dest = mvd[t, g, p, i] // 2
-                o = occ[dest]
-                capture = o != 0 and o == prey
-                if o != 0 and (o - 1) // N_SLOTS != t and not capture:
-                    continue
-                if mvd[t, g, p, i] % 2 == 1 and not (carrier or capture):
-                    continue
-                if loc % 2 == 1 and _slide_blocked(slide_of, slide_len, slide_path, occ, t, nbr[p, loc // 2]):
-                    continue
+                o = 0
+                capture = False
+                if not whole:
+                    o = occ[mvd[t, g, p, i] // 2]
+                    capture = o != 0 and o == prey
+                    if o != 0 and (o - 1) // N_SLOTS != t and not capture:
+                        continue
+                    if mvd[t, g, p, i] % 2 == 1 and not (carrier or capture):
+                        continue
+                    if loc % 2 == 1 and _slide_blocked(slide_of, slide_len, slide_path, occ, t, nbr[p, loc // 2]):
+                        continue
                 cand[n] = s * 16 + loc
                 n += 1
                 ends = capture or (entry >> i) & 1 == 1
