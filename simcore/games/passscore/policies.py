@@ -17,6 +17,10 @@ from simcore.errors import InputError
 KINDS = ("random", "greedy", "search")
 DEFAULT_BUDGET = 8
 MAX_BUDGET = 4096
+#: greedy without the puck first tries this many of the uniform sampler's plays, keeping the first of the best key,
+#: before walking the plays for a uniform one of that key (kernel.policies.choose_play): the same draw either way,
+#: the proposals being much cheaper where the best key has many plays (benchmarks/RESULTS.md)
+GREEDY_PROPOSALS = 64
 
 
 @dataclass(frozen=True)
@@ -62,6 +66,7 @@ class Policy:
         v = np.zeros(N_POL, np.int64)
         v[P.kind] = KINDS.index(self.kind)
         v[P.budget] = self.budget
+        v[P.proposals] = GREEDY_PROPOSALS if self.kind == "greedy" else 0
         return v
 
     def __str__(self) -> str:

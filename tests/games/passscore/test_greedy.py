@@ -1,17 +1,21 @@
 """The greedy policy (kernel/greedy.py) finds its play without listing them all: the play it makes must be legal and
 have the largest key of all the legal plays (generate's list valued by values.leaf_value, mode 1), on random
-positions and on the positions of greedy games, and its ties must fall at random."""
+positions and on the positions of greedy games, and its ties must fall at random.  Without the puck greedy first
+tries the uniform sampler's plays (kernel/policies.choose_play); the tests marked ``proposals`` run with those and
+with the walk alone (0 proposals)."""
 from __future__ import annotations
 
 import sys
 from pathlib import Path
 
 import numpy as np
+import pytest
 from scipy import stats
 
 from simcore.games.passscore import Rules
 from simcore.games.passscore.engine import Position, compile_ctx
-from simcore.games.passscore.kernel.layout import Z
+from simcore.games.passscore.kernel.layout import P, Z
+from simcore.games.passscore.policies import GREEDY_PROPOSALS
 from simcore.games.passscore.kernel.values import G_GOAL
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -24,6 +28,14 @@ def keys(p, team):
 
     n = generate(p.c, p.w, team, p.w.buf, 1, team, p.w.val)
     return {tuple(int(v) for v in p.w.buf[i]): float(p.w.val[i]) for i in range(n)}
+
+
+def proposals(p, tries):
+    """Position p with greedy trying ``tries`` of the sampler's plays without the puck before its walk."""
+    pol = p.c.pol.copy()
+    pol[:, P.proposals] = tries
+    p.c = p.c._replace(pol=pol)
+    return p
 
 
 def check(p, team, seeds):
@@ -42,12 +54,18 @@ def check(p, team, seeds):
     return k, made
 
 
-def test_greedy_makes_a_best_play_on_random_positions():
+def test_greedy_tries_the_samplers_plays_without_the_puck():
+    assert GREEDY_PROPOSALS > 0
+    assert list(compile_ctx(None, ("greedy", "random")).pol[:, P.proposals]) == [GREEDY_PROPOSALS, 0]
+
+
+@pytest.mark.parametrize("tries", [GREEDY_PROPOSALS, 0])
+def test_greedy_makes_a_best_play_on_random_positions(tries):
     rng = np.random.default_rng(31)
     goals = captures = 0
     for i in range(60):
         rules, pos, poss, carrier = random_position(rng)
-        p = Position(rules, BOARD, policies=("greedy", "greedy")).set(pos[0], pos[1], poss, carrier)
+        p = proposals(Position(rules, BOARD, policies=("greedy", "greedy")).set(pos[0], pos[1], poss, carrier), tries)
         for team in (0, 1):
             k, _ = check(p, team, seeds=(i, 1000 + i))
             if k and max(k.values()) >= G_GOAL:
@@ -87,15 +105,17 @@ def test_greedy_makes_a_best_play_in_the_positions_of_greedy_games():
     assert goals >= 2              # open goals come up in a greedy game, and greedy takes them
 
 
-def test_greedy_draws_uniformly_among_the_plays_of_the_best_key():
-    """Reservoir sampling over the walk: every play of the best key equally likely (chi-square), at the opening
-    (4 best plays for the side with the puck, 6 captures for the other) and in a position of a greedy game."""
+@pytest.mark.parametrize("tries", [GREEDY_PROPOSALS, 0])
+def test_greedy_draws_uniformly_among_the_plays_of_the_best_key(tries):
+    """Every play of the best key equally likely (chi-square), at the opening (4 best plays for the side with the
+    puck, 6 captures for the other) and in a position of a greedy game: the reservoir sampling over the walk, and
+    without the puck the first of the sampler's plays of that key."""
     from collections import Counter
 
-    p = Position(None, BOARD, policies=("greedy", "greedy"))
+    p = proposals(Position(None, BOARD, policies=("greedy", "greedy")), tries)
     home = [(0, 3), (13, 3), (12, 1), (11, 5), (7, 2), (8, 4)]
     away = [(17, 3), (15, 3), (14, 1), (14, 5), (10, 2), (10, 4)]
-    q = Position(None, BOARD, policies=("greedy", "greedy")).set(home, away, 0, 1)
+    q = proposals(Position(None, BOARD, policies=("greedy", "greedy")).set(home, away, 0, 1), tries)
     sizes = []
     for pos, team in ((p, 0), (p, 1), (q, 0), (q, 1)):
         k = keys(pos, team)

@@ -47,6 +47,8 @@ DMIN_LEN = 2 * N_SLOTS
 #: a bound no play can reach (a branch left out whatever was found), and the best key before any play was found
 NEG = -1.0e18
 NONE = -1.0e17
+#: keys are whole numbers (G_* constants, rows, king distances): a key above k is one of at least k + HALF
+HALF = 0.5
 
 
 @nb.njit(cache=True, _nrt=NRT)
@@ -347,12 +349,19 @@ def _leaf(c, w, t, has, st):
 
 
 @nb.njit(cache=True, _nrt=NRT)
-def _walk(c, w, t, typ, best, out, rs, ties, dmin, capt, b1):
-    """The plays of type typ as good as ``best`` or better; a play of the best key into ``out``, uniformly among
-    the plays of that key met so far (``ties[0]`` counts them: reservoir sampling).  Returns the best key.  The
-    position is left as it was."""
+def defence_key(c, w, t, st):
+    """Greedy's key of the play team t, without the puck, just made (its last action's status ``st``)."""
+    return _leaf(c, w, t, False, st)
+
+
+@nb.njit(cache=True, _nrt=NRT)
+def _walk(c, w, t, typ, best, strict, out, rs, ties, dmin, capt, b1):
+    """The plays of type typ as good as ``best`` or better (``strict``: better only, a branch that can only tie
+    left out); a play of the best key into ``out``, without ``strict`` uniformly among the plays of that key met so
+    far (``ties[0]`` counts them: reservoir sampling).  Returns the best key.  The position is left as it was."""
     has = w.S[Z.poss] == t
-    if _root_bound(c, w, t, has, typ, dmin, capt, b1, best) < best:
+    bar = best + HALF if strict != 0 and best > NONE else best      # whole-number keys: > best is >= best + 1/2
+    if _root_bound(c, w, t, has, typ, dmin, capt, b1, bar) < bar:
         return best
     ix = w.ix
     jx = w.jx
@@ -375,24 +384,25 @@ def _walk(c, w, t, typ, best, out, rs, ties, dmin, capt, b1):
             continue
         ix[depth] = a
         if depth == 2:
-            if _last_bound(c, w, t, has, kind, a) < best:
+            if _last_bound(c, w, t, has, kind, a) < bar:
                 continue
-        elif typ == 1 and _first_bound(c, w, t, has, depth, a, dmin, capt, b1) < best:
+        elif typ == 1 and _first_bound(c, w, t, has, depth, a, dmin, capt, b1) < bar:
             continue
         st = step(c, w, t, kind, a, depth)
         if st == ILLEGAL:
             continue
         if depth == 2 or st != OK:
             v = _leaf(c, w, t, has, st) if listed(typ, depth) else NEG
-            if v >= best and (MOVERS[typ] != 1 or first_order(c, w, t, typ, depth, pre_moves(typ, depth, st))):
+            if v >= bar and (MOVERS[typ] != 1 or first_order(c, w, t, typ, depth, pre_moves(typ, depth, st))):
                 take = False
                 if v > best:
                     best = v
+                    bar = best + HALF if strict != 0 else best
                     ties[0] = 1
                     take = True
-                elif v == best:
+                else:
                     ties[0] += 1
-                    take = uniform_int(rs, ties[0]) == 0
+                    take = ties[0] == 1 or uniform_int(rs, ties[0]) == 0
                 if take:
                     out[0] = typ
                     out[1] = ix[0]
@@ -400,7 +410,7 @@ def _walk(c, w, t, typ, best, out, rs, ties, dmin, capt, b1):
                     out[3] = ix[2] if depth == 2 else -1
             undo(w, depth)
             continue
-        if typ != 1 and _attack_bound(c, w, t, typ, depth + 1, b1, best) < best:
+        if typ != 1 and _attack_bound(c, w, t, typ, depth + 1, b1, bar) < bar:
             undo(w, depth)
             continue
         depth += 1
@@ -410,19 +420,11 @@ def _walk(c, w, t, typ, best, out, rs, ties, dmin, capt, b1):
 
 
 @nb.njit(cache=True, _nrt=NRT)
-def greedy_play(c, w, t, rs, out):
-    """Greedy's play for team t into ``out`` (type, a1, a2, a3): a uniformly random one of the legal plays of the
-    largest key, drawn from ``rs``; returns False when team t has no legal play."""
+def _prepare(c, w, t, dmin, capt, b1):
+    """The decision's lists of possible first moves (``follow``: the walk's) and the bounds' tables: with the puck
+    ``b1``, each player's best key after one move; without it ``dmin`` (each skater's nearest to the carrier after
+    one move, and after one that follows a later player's) and ``capt`` (a capture among his first moves)."""
     first_moves(c, w, t, True)
-    for q in range(w.memo.shape[1]):
-        w.memo[0, q] = np.nan
-        w.memo[1, q] = np.nan
-    dmin = stack_empty(DMIN_LEN, np.int64)
-    capt = stack_empty(N_SLOTS, np.int64)
-    b1 = stack_empty(B1_LEN, np.float64)
-    ties = stack_empty(1, np.int64)
-    ties[0] = 0
-    best = NONE
     if w.S[Z.poss] == t:
         for s in range(N_SLOTS):
             p = w.pos[t, s]
@@ -442,10 +444,7 @@ def greedy_play(c, w, t, rs, out):
             q = move_dest(c, p, w.cand[j] % 16)
             if (free and not in_attack_zone(c, t, q)) or may_follow(c, w, t, p, w.cand[j]):
                 b1[N_SLOTS] = max(b1[N_SLOTS], _key_at(c, w, t, q))
-        # the goal types first: a goal found leaves the other types nothing to walk
-        for typ in (6, 7, 8, 1, 2, 3, 4, 5):
-            best = _walk(c, w, t, typ, best, out, rs, ties, dmin, capt, b1)
-        return ties[0] > 0
+        return
     car = w.pos[1 - t, w.S[Z.carrier]]
     for s in range(N_SLOTS):
         p = w.pos[t, s]
@@ -461,5 +460,51 @@ def greedy_play(c, w, t, rs, out):
                 dmin[s] = min(dmin[s], king(c, q, car))
                 if may_follow(c, w, t, p, w.cand[j]):
                     dmin[N_SLOTS + s] = min(dmin[N_SLOTS + s], king(c, q, car))
-    _walk(c, w, t, np.int64(1), best, out, rs, ties, dmin, capt, b1)     # int64: the one compiled copy of the walk
-    return ties[0] > 0
+
+
+@nb.njit(cache=True, _nrt=NRT)
+def _walk_all(c, w, t, best, strict, out, rs):
+    """:func:`_walk` over every play type of team t (with the puck the goal types first: a goal found leaves the
+    other types nothing to walk), from ``best``; returns the best key, NONE when there is no legal play."""
+    dmin = stack_empty(DMIN_LEN, np.int64)
+    capt = stack_empty(N_SLOTS, np.int64)
+    b1 = stack_empty(B1_LEN, np.float64)
+    ties = stack_empty(1, np.int64)
+    ties[0] = 0
+    _prepare(c, w, t, dmin, capt, b1)
+    if w.S[Z.poss] != t:
+        return _walk(c, w, t, np.int64(1), best, strict, out, rs, ties, dmin, capt, b1)   # int64: one compiled copy
+    for typ in (6, 7, 8, 1, 2, 3, 4, 5):
+        best = _walk(c, w, t, typ, best, strict, out, rs, ties, dmin, capt, b1)
+    return best
+
+
+@nb.njit(cache=True, _nrt=NRT)
+def greedy_best(c, w, t, rs, out):
+    """The largest key of team t's legal plays (NONE when it has none), found by the walk that leaves out every
+    branch that cannot beat the best found (no ties walked, nothing drawn from ``rs``); ``out`` is left with the
+    first play of that key.  Starts the decision's memo of keys."""
+    for q in range(w.memo.shape[1]):
+        w.memo[0, q] = np.nan
+        w.memo[1, q] = np.nan
+    return _walk_all(c, w, t, NONE, np.int64(1), out, rs)    # int64 flags: one compiled copy
+
+
+@nb.njit(cache=True, _nrt=NRT)
+def greedy_draw(c, w, t, rs, out, best):
+    """A uniformly random one of team t's legal plays of key ``best`` (:func:`greedy_best`, on the same position)
+    into ``out``, drawn from ``rs`` by reservoir sampling over the walk of the plays of that key."""
+    _walk_all(c, w, t, best, np.int64(0), out, rs)
+
+
+@nb.njit(cache=True, _nrt=NRT)
+def greedy_play(c, w, t, rs, out):
+    """Greedy's play for team t into ``out`` (type, a1, a2, a3): a uniformly random one of the legal plays of the
+    largest key, drawn from ``rs``; returns False when team t has no legal play.  The key first (no ties walked),
+    then the draw among the plays of that key: walking the ties of keys that are later beaten is what a single
+    walk would cost."""
+    best = greedy_best(c, w, t, rs, out)
+    if best == NONE:
+        return False
+    greedy_draw(c, w, t, rs, out, best)
+    return True

@@ -73,8 +73,9 @@ RULE_NAMES = ("plays", "goal_target", "slides", "offside", "offside_called", "pa
 R = fields("R", RULE_NAMES)
 N_RULES = len(RULE_NAMES)
 
-#: a side's policy vector (policies.Policy.numeric): the kind (0 random, 1 greedy, 2 search) and search's budget
-POLICY_FIELDS = ("kind", "budget")
+#: a side's policy vector (policies.Policy.numeric): the kind (0 random, 1 greedy, 2 search), search's budget and
+#: greedy's proposals (the uniform sampler's plays it tries without the puck before its walk: policies.choose_play)
+POLICY_FIELDS = ("kind", "budget", "proposals")
 P = fields("P", POLICY_FIELDS)
 N_POL = len(POLICY_FIELDS)
 RANDOM, GREEDY, SEARCH = 0, 1, 2

@@ -20,8 +20,8 @@ import numpy as np
 from simcore.rng import SCRIPTED, uniform_int
 
 from .geom import NRT
-from .greedy import greedy_play
-from .layout import CAPTURE, GREEDY, KINDS, OFFSIDE, OK, P, RANDOM
+from .greedy import NONE, defence_key, greedy_best, greedy_draw, greedy_play
+from .layout import CAPTURE, GREEDY, KINDS, OFFSIDE, OK, P, RANDOM, SEARCH, Z
 from .plays import generate, random_play, step, undo
 from .values import V_GOAL
 
@@ -53,6 +53,15 @@ def apply_actions(c, w, t, play):
         if st != OK:
             break
     return st, made
+
+
+@nb.njit(cache=True, _nrt=NRT)
+def _key_of(c, w, t, play):
+    """Greedy's key of ``play`` by team t, the team without the puck (made, valued and taken back)."""
+    st, made = apply_actions(c, w, t, play)
+    v = defence_key(c, w, t, st)
+    take_back(w, made)
+    return v
 
 
 @nb.njit(cache=True, _nrt=NRT)
@@ -142,15 +151,28 @@ def choose_play(c, w, t, st, script, out, keep):
             raise ValueError("a scripted play is not legal")
         return True
     kind = c.pol[t, P.kind]
-    if kind == RANDOM:
-        if random_play(c, w, t, st, script, out, RANDOM_TRIES, keep):
-            return True
-        n = generate(c, w, t, w.buf, np.int64(0), t, w.val)
-        if n == 0:
-            return False
-        _copy(w.buf, uniform_int(st, min(n, w.buf.shape[0])), out)
-        return True
+    if kind == SEARCH:
+        return search_play(c, w, t, st, c.pol[t, P.budget], out)
+    rounds = 1
+    best = 0.0
     if kind == GREEDY:
-        return greedy_play(c, w, t, st, out)
-    return search_play(c, w, t, st, c.pol[t, P.budget], out)
-
+        if w.S[Z.poss] == t:
+            return greedy_play(c, w, t, st, out)
+        best = greedy_best(c, w, t, st, out)
+        if best == NONE:
+            return False
+        rounds = c.pol[t, P.proposals]
+    # one call of the (inlined) sampler serves both policies: random's play, greedy's proposals without the puck
+    for _ in range(rounds):
+        if not random_play(c, w, t, st, script, out, RANDOM_TRIES, keep and kind == RANDOM):
+            break
+        if kind == RANDOM or _key_of(c, w, t, out) == best:
+            return True
+    if kind == GREEDY:
+        greedy_draw(c, w, t, st, out, best)
+        return True
+    n = generate(c, w, t, w.buf, np.int64(0), t, w.val)
+    if n == 0:
+        return False
+    _copy(w.buf, uniform_int(st, min(n, w.buf.shape[0])), out)
+    return True
