@@ -1,15 +1,19 @@
-"""Where Pass & Score's greedy spends its decision: the actions its walk tries, counted by side, play type and action.
+"""Where Pass & Score's greedy spends its decision: the actions its walks try, counted by side, walk, play type and
+action, and the sampler's plays it tries without the puck.
 
 Plays greedy-against-greedy games with the compiled kernel (recording each position), then replays greedy's decision
-on every k-th of those positions in pure Python (``NUMBA_DISABLE_JIT=1``, in a subprocess) with the action function
-and the reservoir's draw wrapped in counters.  No timing: what it prints is the work of one decision, the same on any
+on every k-th of those positions in pure Python (``NUMBA_DISABLE_JIT=1``, in a subprocess) with the action function,
+the walk, the reservoir's draw and the sampler wrapped in counters.  A decision walks for the best key (``key``:
+no ties), then, unless one of the sampler's plays (``proposals``, without the puck) has that key, walks again for a
+uniform play of that key (``draw``).  No timing: what it prints is the work of one decision, the same on any
 machine, which is what the 50,000 games/s target is measured against (benchmarks/RESULTS.md, "What greedy's target
 would take").
 
     .venv/bin/python benchmarks/passscore_greedy_walk.py [--games 3] [--every 3] [--seed 4]
 
-Prints a table (actions a decision by side, play type and action; ties met; ties of the best key) and, as its last
-line, one JSON object with every figure.
+Prints a table (actions a decision by side, play type and action, for each walk; the sampler's plays tried; the
+share of decisions that walked for the draw; plays of the best key) and, as its last line, one JSON object with
+every figure.
 """
 from __future__ import annotations
 
@@ -51,48 +55,58 @@ def count(path: Path, every: int) -> dict:
     from simcore.games.passscore import load_board
     from simcore.games.passscore.engine import Position
     from simcore.games.passscore.kernel import greedy as G
+    from simcore.games.passscore.kernel import policies as PK
     from simcore.games.passscore.kernel.layout import ILLEGAL
 
     board = load_board()
     rows = pickle.loads(path.read_bytes())[::every]
     acts = collections.Counter()
     now = {}
-    step, walk, draw = G.step, G._walk, G.uniform_int
+    step, walk, sampler = G.step, G._walk, PK.random_play
 
     def counted_step(c, w, t, kind, code, d):
         st = step(c, w, t, kind, code, d)
-        acts[(now["side"], now["type"], d, "illegal" if st == ILLEGAL else "made")] += 1
+        acts[(now["side"], now["walk"], now["type"], d, "illegal" if st == ILLEGAL else "made")] += 1
         return st
 
-    def counted_walk(c, w, t, typ, best, out, rs, ties, *rest):
+    def counted_walk(c, w, t, typ, best, strict, out, rs, ties, *rest):
         now["type"] = int(typ)
-        b = walk(c, w, t, typ, best, out, rs, ties, *rest)
-        now["ties"] = int(ties[0])
+        now["walk"] = "key" if strict else "draw"
+        now["walks"].add(now["walk"])
+        b = walk(c, w, t, typ, best, strict, out, rs, ties, *rest)
+        if not strict:
+            now["ties"] = int(ties[0])
         return b
 
-    def counted_draw(rs, n):
-        now["draws"] += 1
-        return draw(rs, n)
+    def counted_sampler(*args):
+        now["proposals"] += 1
+        return sampler(*args)
 
-    G.step, G._walk, G.uniform_int = counted_step, counted_walk, counted_draw
+    G.step, G._walk, PK.random_play = counted_step, counted_walk, counted_sampler
     decisions = collections.Counter()
-    met = collections.Counter()
+    tried = collections.Counter()
+    drawn = collections.Counter()
     best = collections.Counter()
     for row in rows:
         side = [[None if row[t * 6 + s] < 0 else tuple(int(v) for v in board.rc[row[t * 6 + s]]) for s in range(6)]
                 for t in range(2)]
         p = Position(None, board, policies=("greedy", "greedy")).set(side[0], side[1], int(row[12]), int(row[13]))
         for team in (0, 1):
-            now.update(side="attack" if int(row[12]) == team else "defence", draws=0, ties=0)
+            now.update(side="attack" if int(row[12]) == team else "defence", ties=0, proposals=0, walks=set())
             p.choose(team, seed=1)
             decisions[now["side"]] += 1
-            met[now["side"]] += now["draws"]
+            tried[now["side"]] += now["proposals"]
+            drawn[now["side"]] += "draw" in now["walks"]
             best[now["side"]] += now["ties"]
     out = {"positions": len(rows), "decisions": dict(decisions)}
     for s, n in decisions.items():
-        rows_s = {f"{typ},{d},{what}": v / n for (side, typ, d, what), v in acts.items() if side == s}
-        out[s] = {"actions": sum(rows_s.values()), "by_type_action": dict(sorted(rows_s.items())),
-                  "ties_met": met[s] / n, "ties_of_best_key": best[s] / n}
+        rows_s = {f"{wk},{typ},{d},{what}": v / n for (side, wk, typ, d, what), v in acts.items() if side == s}
+        out[s] = {"actions": sum(rows_s.values()),
+                  "actions_key": sum(v for k, v in rows_s.items() if k.startswith("key,")),
+                  "actions_draw": sum(v for k, v in rows_s.items() if k.startswith("draw,")),
+                  "by_walk_type_action": dict(sorted(rows_s.items())), "proposals": tried[s] / n,
+                  "draw_walks": drawn[s] / n,
+                  "ties_of_best_key": best[s] / max(drawn[s], 1)}
     return out
 
 
@@ -120,14 +134,17 @@ def main(argv=None) -> int:
           f"replayed for both teams")
     for s in ("attack", "defence"):
         r = res[s]
-        print(f"\n{s}: {r['actions']:.0f} actions a decision ({res['decisions'][s]} decisions); ties met "
-              f"{r['ties_met']:.0f}, of the best key {r['ties_of_best_key']:.0f}")
-        print(f"  {'type':>4} {'action':>6} {'made':>8} {'illegal':>8}")
-        types = sorted({tuple(map(int, k.split(",")[:2])) for k in r["by_type_action"]})
-        for typ, d in types:
-            made = r["by_type_action"].get(f"{typ},{d},made", 0.0)
-            bad = r["by_type_action"].get(f"{typ},{d},illegal", 0.0)
-            print(f"  {typ:>4} {d + 1:>6} {made:>8.1f} {bad:>8.1f}")
+        print(f"\n{s}: {r['actions']:.0f} actions a decision ({res['decisions'][s]} decisions): {r['actions_key']:.0f} "
+              f"finding the best key, {r['actions_draw']:.0f} drawing among its plays; sampler plays tried "
+              f"{r['proposals']:.1f}; the draw walked in {r['draw_walks']:.0%} of decisions, over "
+              f"{r['ties_of_best_key']:.0f} plays of the best key")
+        print(f"  {'walk':>4} {'type':>4} {'action':>6} {'made':>8} {'illegal':>8}")
+        cells = sorted({tuple(k.split(",")[:3]) for k in r["by_walk_type_action"]}, key=lambda x: (x[0] != "key",
+                                                                                                 int(x[1]), int(x[2])))
+        for wk, typ, d in cells:
+            made = r["by_walk_type_action"].get(f"{wk},{typ},{d},made", 0.0)
+            bad = r["by_walk_type_action"].get(f"{wk},{typ},{d},illegal", 0.0)
+            print(f"  {wk:>4} {typ:>4} {int(d) + 1:>6} {made:>8.1f} {bad:>8.1f}")
     print(json.dumps({"benchmark": "passscore_greedy_walk", **res}))
     return 0
 

@@ -450,6 +450,15 @@ _add_reason(("cli/passscore", "passscore/greedy/summary", "passscore/greedy/tabl
             ANY_ORDER)
 
 
+#: Why the Pass & Score outputs with greedy were recorded again: CHANGELOG, "Pass & Score: greedy finds its key
+#: first".
+GREEDY_KEY_FIRST = ("greedy finds its best key before drawing among that key's plays, and without the puck tries the "
+                    "uniform sampler's plays first: the same distribution of plays, another use of the stream")
+_add_reason(("cli/passscore", "passscore/greedy/summary", "passscore/greedy/table:games", "passscore/pbp",
+             "passscore/variant/summary", "passscore/variant/table:games"),
+            GREEDY_KEY_FIRST)
+
+
 def rerecord(names):
     """Record the digests of ``names`` again (each listed in :data:`RERECORDED` with its reason)."""
     import warnings
