@@ -183,7 +183,9 @@ class Position:
             rules = c.rules.copy()
             rules[R.slow_ppm] = 0
             c = c._replace(rules=rules)
-        w = type(self.w)(*(a.copy() if a.flags.writeable else a for a in self.w))     # shared read-only lists kept
+        scratch = {"buf", "val", "buf2", "val2"}        # the lists of plays (5 MB): no state, so not copied
+        w = type(self.w)(*(a.copy() if a.flags.writeable and f not in scratch else a
+                           for f, a in zip(self.w._fields, self.w)))          # shared read-only lists kept
         w.S[Z.to_move] = team
         turn_on_stream(c, w, np.uint64(seed), np.int64(game))
         return w.play.copy() if w.play[0] != 0 else None

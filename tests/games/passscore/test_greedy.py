@@ -54,6 +54,21 @@ def check(p, team, seeds):
     return k, made
 
 
+def test_greedys_keys_are_whole_numbers():
+    """The walk for the best key leaves out a branch whose bound is below best + 1/2 (greedy.HALF): right only while
+    every key is a whole number, as the weights are."""
+    from simcore.games.passscore.kernel import greedy, values
+
+    assert greedy.HALF == 0.5
+    assert all(float(x).is_integer() for x in (values.G_GOAL, values.G_ROW, values.G_SAFE, values.G_SHADED))
+    rng = np.random.default_rng(5)
+    for _ in range(20):
+        rules, pos, poss, carrier = random_position(rng)
+        p = Position(rules, BOARD, policies=("greedy", "greedy")).set(pos[0], pos[1], poss, carrier)
+        for team in (0, 1):
+            assert all(float(v).is_integer() for v in keys(p, team).values())
+
+
 def test_greedy_tries_the_samplers_plays_without_the_puck():
     assert GREEDY_PROPOSALS > 0
     assert list(compile_ctx(None, ("greedy", "random")).pol[:, P.proposals]) == [GREEDY_PROPOSALS, 0]
