@@ -106,7 +106,7 @@ def count(path: Path, every: int) -> dict:
                   "actions_draw": sum(v for k, v in rows_s.items() if k.startswith("draw,")),
                   "by_walk_type_action": dict(sorted(rows_s.items())), "proposals": tried[s] / n,
                   "draw_walks": drawn[s] / n,
-                  "ties_of_best_key": best[s] / max(drawn[s], 1)}
+                  "best_key_plays_per_draw_walk": best[s] / max(drawn[s], 1)}
     return out
 
 
@@ -137,7 +137,7 @@ def main(argv=None) -> int:
         print(f"\n{s}: {r['actions']:.0f} actions a decision ({res['decisions'][s]} decisions): {r['actions_key']:.0f} "
               f"finding the best key, {r['actions_draw']:.0f} drawing among its plays; sampler plays tried "
               f"{r['proposals']:.1f}; the draw walked in {r['draw_walks']:.0%} of decisions, over "
-              f"{r['ties_of_best_key']:.0f} plays of the best key")
+              f"{r['best_key_plays_per_draw_walk']:.0f} plays of the best key")
         print(f"  {'walk':>4} {'type':>4} {'action':>6} {'made':>8} {'illegal':>8}")
         cells = sorted({tuple(k.split(",")[:3]) for k in r["by_walk_type_action"]}, key=lambda x: (x[0] != "key",
                                                                                                  int(x[1]), int(x[2])))

@@ -173,7 +173,8 @@ class Position:
     def choose(self, team, seed=0, game=0):
         """The play team's policy makes from this position on the stream of (seed, game), or None when it has
         no legal play; the position is left as it is.  The turn is played, as the game loop plays it, on a copy
-        of the position (without a slow-play draw, so the stream drives the policy alone)."""
+        of the position (without a slow-play draw, so the stream drives the policy alone); the position's scratch lists
+        of plays are shared, not copied, so a Position is for one thread at a time (as :meth:`play` is)."""
         team = _team(team)
         from .kernel.drivers import turn_on_stream
         from .kernel.layout import R

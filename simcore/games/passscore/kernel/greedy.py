@@ -1,12 +1,12 @@
-"""The greedy policy's play, found without listing every legal play: a branch-and-bound walk of the plays
+"""The greedy policy's play, found without listing every legal play: branch-and-bound walks of the plays
 (docs/passscore.md "Policies").
 
 Greedy makes a uniformly random one of the legal plays of the highest key (:func:`.values.leaf_value`, mode 1): with
 the puck a goal, else the most rows advanced, then a carrier no opponent stands next to, then one on a shaded circle,
 an offside last; without it a capture, else the nearest skater closest to the carrier, then all skaters.  Listing
-the legal plays (some 5,000 a position) to take the best is what costs; this walk visits the plays in the generator's
+the legal plays (some 5,000 a position) to take the best is what costs; a walk visits the plays in the generator's
 order (:func:`.plays.generate`: the play types, then each action's candidates) and leaves out every branch whose
-bound -- a key no play through it can exceed -- is below the best key found so far:
+bound -- a key no play through it can exceed -- is too low:
 
 * with the puck, the goal types (6, 7, 8) first: a branch is left when no player it could still make the shooter
   stands within his remaining moves of a shaded circle (``w.reach``) from which a line no opponent blocks leads to
@@ -21,10 +21,14 @@ bound -- a key no play through it can exceed -- is below the best key found so f
 Moves of different players come in any order, each set of them once (plays.first_order, asked only of a play that
 would be kept): the bounds count every player who has not moved as one who may still move.
 
-Every play of the best key is met (a branch that holds one is never left), and each one met replaces the one kept
-with probability 1 / (the plays of that key met so far): reservoir sampling, so the play made is uniform over all
-the legal plays of the largest key -- what choosing from the full list gives (``tests/games/passscore/test_greedy.py``
-checks the key against the full list and the draws with a chi-square test).
+Two walks make a decision.  :func:`greedy_best` finds the largest key: it leaves out a branch that can only equal
+the best found so far (keys are whole numbers, so a bound below best + 1/2), and counts no ties.  :func:`greedy_draw`
+draws among the plays of that key: it leaves out what is below it, every play of the key is met (a branch that
+holds one is never left), and each one met replaces the one kept with probability 1 / (the plays of that key met so
+far): reservoir sampling, so the play made is uniform over all the legal plays of the largest key -- what choosing
+from the full list gives.  Without the puck the policies' choice (:func:`.policies.choose_play`) tries the uniform
+sampler's plays before the second walk.  ``tests/games/passscore/test_greedy.py`` checks the key against the full
+list and the draws with a chi-square test.
 """
 from __future__ import annotations
 

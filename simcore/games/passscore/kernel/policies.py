@@ -131,7 +131,13 @@ def search_play(c, w, t, st, budget, out):
 def choose_play(c, w, t, st, script, out, keep):
     """Team t's play into ``out`` (type, a1, a2, a3) by its policy (``c.pol[t]``), or from the script (4 entries a
     play) on a scripted stream; returns False when there is no legal play.  With ``keep`` a play the random sampler
-    drew is left made on the board, the status of its last action in ``w.S[Z.status]`` (untouched otherwise)."""
+    drew is left made on the board, the status of its last action in ``w.S[Z.status]`` (untouched otherwise).
+    Greedy without the puck finds its best key (:func:`.greedy.greedy_best`), then tries up to ``c.pol[t,
+    P.proposals]`` of the sampler's plays and makes the first of that key: a uniform legal play kept only when it has
+    the key is a uniform play of the key, as :func:`.greedy.greedy_draw`'s, which draws when none of them has it
+    (the sampler's plays are cheaper where the key has many plays, as it has without the puck; on a board with few
+    players each of them costs more of the sampler's proposals, up to some thousands, but greedy's games are six
+    against six, a penalized player aside)."""
     if st[5] == SCRIPTED:
         i = int(st[4])
         if i + 4 > script.shape[0]:
