@@ -5,6 +5,12 @@ runs it: with the entry in the package, Ctrl-C in that half second printed a tra
 the same ``KeyboardInterrupt`` handling as the command itself (:func:`simcore.cli.main`): one line,
 ``simcore: interrupted``, and status 130.  SIGTERM during the import ends the command the same way, with
 ``simcore: terminated`` and status 143 (it killed the process silently).
+
+Two more ways a Ctrl-C was lost.  An import that catches every exception swallows the ``KeyboardInterrupt`` and the
+command went on to run (a ``simcore ezr -n 1000000000000`` interrupted half a second in ran on); the entry notes
+each SIGINT while it imports and ends the command when one was swallowed.  And :func:`simcore.cli.main` sets up
+(importing pandas) before its own ``KeyboardInterrupt`` handling begins and takes it down after that ends: a Ctrl-C
+there printed a traceback; the entry answers it in one line too.
 """
 from __future__ import annotations
 
@@ -13,6 +19,9 @@ import sys
 
 EXIT_INTERRUPTED = 130          # 128 + SIGINT, as simcore.cli
 EXIT_TERMINATED = 143           # 128 + SIGTERM, as simcore.cli
+
+#: SIGINTs seen while the command imports (the first entry counts them)
+_seen = [0]
 
 
 class _TerminatedWhileImporting(KeyboardInterrupt):
@@ -23,23 +32,46 @@ def _raise_terminated(signum, frame):
     raise _TerminatedWhileImporting
 
 
+def _note_interrupt(signum, frame):
+    """Python's own Ctrl-C (a KeyboardInterrupt), counted: an import may catch the exception, not the count."""
+    _seen[0] += 1
+    raise KeyboardInterrupt
+
+
+def _stopped(exc: KeyboardInterrupt) -> int:
+    """The line and status of a command stopped by ``exc``: SIGTERM (while importing, or simcore.cli's Terminated)
+    or Ctrl-C."""
+    cli = sys.modules.get("simcore.cli")
+    terminated = isinstance(exc, _TerminatedWhileImporting) or (
+        cli is not None and isinstance(exc, getattr(cli, "Terminated", ())))
+    print(f"simcore: {'terminated' if terminated else 'interrupted'}", file=sys.stderr)
+    return EXIT_TERMINATED if terminated else EXIT_INTERRUPTED
+
+
 def main(argv=None) -> int:
     """The command line ``argv`` (None: this process's own, as the console script calls it; then the process ends
     with the command's status as soon as it returns, :func:`simcore.cli.exit_now`)."""
     own = argv is None and signal.getsignal(signal.SIGTERM) is signal.SIG_DFL
+    watch = argv is None and signal.getsignal(signal.SIGINT) is signal.default_int_handler
     if own:                         # the console process: its SIGTERM, until simcore.cli takes it over
         signal.signal(signal.SIGTERM, _raise_terminated)
+    if watch:
+        signal.signal(signal.SIGINT, _note_interrupt)
     try:
-        from simcore.cli import exit_now
-        from simcore.cli import main as command
+        try:
+            from simcore.cli import exit_now
+            from simcore.cli import main as command
+            if _seen[0]:
+                raise KeyboardInterrupt         # a Ctrl-C that an import caught
+        finally:
+            if own:
+                signal.signal(signal.SIGTERM, signal.SIG_DFL)       # simcore.cli.main installs its own handler
+            if watch:
+                signal.signal(signal.SIGINT, signal.default_int_handler)
+        status = command(argv)
     except KeyboardInterrupt as exc:
-        terminated = isinstance(exc, _TerminatedWhileImporting)
-        print(f"simcore: {'terminated' if terminated else 'interrupted'}", file=sys.stderr)
-        return EXIT_TERMINATED if terminated else EXIT_INTERRUPTED
-    finally:
-        if own:
-            signal.signal(signal.SIGTERM, signal.SIG_DFL)       # simcore.cli.main installs its own handler
-    status = command(argv)
+        # while importing, or before (after) the command's own handling of Ctrl-C begins (ends)
+        return _stopped(exc)
     if argv is None:
         exit_now(status)
     return status

@@ -389,13 +389,13 @@ def test_sigint_while_the_package_imports_is_one_line(tmp_path, seconds):
     assert listing(tmp_path) == []
 
 
-def _entry_when_importing_the_command(action: str):
+def _entry_when_importing_the_command(action: str, module: str = "simcore.cli"):
     """The console process's entry (simcore_entry.main, ``simcore ezr --help``) with ``action`` (a statement)
-    run by a finder at the moment the command's module, simcore.cli, is imported: (status, stderr)."""
+    run by a finder at the moment ``module`` is imported (simcore.cli: the command's module): (status, stderr)."""
     code = ("import os, signal, sys\n"
             "class At:\n"
             "    def find_spec(self, name, path=None, target=None):\n"
-            "        if name == 'simcore.cli':\n"
+            f"        if name == {module!r}:\n"
             f"            {action}\n"
             "sys.meta_path.insert(0, At())\n"
             "import simcore_entry\n"
@@ -410,6 +410,21 @@ def test_the_entry_answers_an_interrupted_import_in_one_line():
     """simcore_entry.main when the import of the command itself is interrupted (a finder that raises
     KeyboardInterrupt for simcore.cli stands in for the Ctrl-C): one line, 130."""
     assert _entry_when_importing_the_command("raise KeyboardInterrupt") == (130, "simcore: interrupted\n")
+
+
+def test_a_ctrl_c_an_import_swallows_still_ends_the_command():
+    """A Ctrl-C whose KeyboardInterrupt an import catches (a library's catch-all) while the command imports: the
+    entry counts the signal and ends the command, one line and 130; the command ran on (here ``ezr --help``
+    printed its help and 0; ``ezr -n 1000000000000`` ran for hours)."""
+    swallow = 'exec("try:\\n    os.kill(os.getpid(), signal.SIGINT)\\nexcept KeyboardInterrupt:\\n    pass")'
+    assert _entry_when_importing_the_command(swallow) == (130, "simcore: interrupted\n")
+
+
+def test_a_ctrl_c_before_the_commands_own_handling_is_one_line():
+    """Ctrl-C while simcore.cli.main sets up, before its own KeyboardInterrupt handling begins (it imports pandas
+    through simcore.outputs, a second or two on a loaded machine): one line and 130, not a traceback."""
+    assert _entry_when_importing_the_command("raise KeyboardInterrupt", "simcore.outputs") == \
+        (130, "simcore: interrupted\n")
 
 
 def test_sigterm_while_the_package_imports_is_one_line():
