@@ -354,10 +354,14 @@ def _sigint_after(argv, cwd, seconds):
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     p = subprocess.Popen([sys.executable, "-m", "simcore", *argv], cwd=cwd, env=env, stdout=subprocess.PIPE,
                          stderr=subprocess.PIPE, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
-    time.sleep(seconds)
-    assert p.poll() is None, "the run ended before the interrupt"
-    p.send_signal(signal.SIGINT)
-    out, err = p.communicate(timeout=60)
+    try:
+        time.sleep(seconds)
+        assert p.poll() is None, "the run ended before the interrupt"
+        p.send_signal(signal.SIGINT)
+        out, err = p.communicate(timeout=60)
+    finally:
+        if p.poll() is None:
+            p.kill()                # a run the interrupt did not end must not outlive the test
     return p.returncode, out.decode(), err.decode()
 
 
@@ -382,9 +386,13 @@ def test_sigint_while_the_package_imports_is_one_line(tmp_path, seconds):
     p = subprocess.Popen([str(script), "ezr", "-n", "1000000000000", "--quiet"], cwd=tmp_path,
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                          preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
-    time.sleep(seconds)
-    p.send_signal(signal.SIGINT)
-    out, err = p.communicate(timeout=60)
+    try:
+        time.sleep(seconds)
+        p.send_signal(signal.SIGINT)
+        out, err = p.communicate(timeout=60)
+    finally:
+        if p.poll() is None:
+            p.kill()                # a run the interrupt did not end must not outlive the test
     assert p.returncode == 130 and err.decode() == "simcore: interrupted\n", err.decode()[-2000:]
     assert listing(tmp_path) == []
 
