@@ -13,7 +13,8 @@ bound -- a key no play through it can exceed -- is too low:
   an empty goal circle; then types 1-5, where the puck ends with the carrier or a receiver: each bounded by his key
   where he stands (no moves left), by the best key of the circles his listed moves reach (one move left) or by the
   most rows two moves could gain; when the play's last pass leaves from where the carrier now stands, a receiver's
-  circle counts only if a straight line no opponent blocks leads to it;
+  circle counts only if a straight line no opponent blocks leads to it (for a type-2 play's second move, before
+  the move is made, with the mover where it takes him);
 * without it, a capture while a move is left and a player with one among his first moves has not moved; else every
   skater as near the carrier as he stands, the players still to move credited with the most their one move could
   gain.
@@ -172,6 +173,27 @@ def _pass_bound(c, w, t, typ, d, ls, cs, best):
             v = _key_at(c, w, t, q)
             if v >= best and _passable(c, w, t, a, q):
                 return v
+    return NEG
+
+
+@nb.njit(cache=True, inline="always", _nrt=NRT)
+def _second_move_bound(c, w, t, a, best):
+    """A key no type-2 play (two players one space each, then a pass) can exceed once its second move is ``a``, known
+    before the move is made: the pass leaves from where the carrier then stands, to a team-mate where he then
+    stands, along a straight line no opponent blocks (opponents do not move in team t's play).  Returns a value of
+    at least ``best`` as soon as one receiver reaches it, else NEG."""
+    cs = w.S[Z.carrier]
+    s = a // 16
+    dest = move_dest(c, w.pos[t, s], a % 16)
+    src = dest if s == cs else w.pos[t, cs]
+    for r in range(N_SLOTS):
+        p = w.pos[t, r]
+        if r == cs or p < 0:
+            continue
+        q = dest if r == s else p
+        v = _key_at(c, w, t, q)
+        if v >= best and _passable(c, w, t, src, q):
+            return v
     return NEG
 
 
@@ -391,6 +413,8 @@ def _walk(c, w, t, typ, best, strict, out, rs, ties, dmin, capt, b1):
             if _last_bound(c, w, t, has, kind, a) < bar:
                 continue
         elif typ == 1 and _first_bound(c, w, t, has, depth, a, dmin, capt, b1) < bar:
+            continue
+        elif typ == 2 and depth == 1 and _second_move_bound(c, w, t, a, bar) < bar:
             continue
         st = step(c, w, t, kind, a, depth)
         if st == ILLEGAL:
