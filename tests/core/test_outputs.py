@@ -348,11 +348,12 @@ def test_interrupt_while_saving_a_figure(cli, tmp_path, monkeypatch):
     assert listing(tmp_path) == []
 
 
-def _sigint_after(argv, cwd, seconds):
-    """Run ``simcore argv`` in a fresh process (SIGINT at its default, as in a terminal) and press Ctrl-C
-    ``seconds`` in."""
+def _sigint_after(argv, cwd, seconds, command=None):
+    """Run ``simcore argv`` in a fresh process (``command``: the simcore command's path; default ``python -m
+    simcore``; SIGINT at its default, as in a terminal) and press Ctrl-C ``seconds`` in."""
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    p = subprocess.Popen([sys.executable, "-m", "simcore", *argv], cwd=cwd, env=env, stdout=subprocess.PIPE,
+    command = [sys.executable, "-m", "simcore"] if command is None else [command]
+    p = subprocess.Popen([*command, *argv], cwd=cwd, env=env, stdout=subprocess.PIPE,
                          stderr=subprocess.PIPE, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         time.sleep(seconds)
@@ -383,17 +384,8 @@ def test_sigint_while_the_package_imports_is_one_line(tmp_path, seconds):
     script = Path(sys.executable).parent / "simcore"
     if not script.exists():
         pytest.skip("the simcore console script is not installed beside this Python")
-    p = subprocess.Popen([str(script), "ezr", "-n", "1000000000000", "--quiet"], cwd=tmp_path,
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
-    try:
-        time.sleep(seconds)
-        p.send_signal(signal.SIGINT)
-        out, err = p.communicate(timeout=60)
-    finally:
-        if p.poll() is None:
-            p.kill()                # a run the interrupt did not end must not outlive the test
-    assert p.returncode == 130 and err.decode() == "simcore: interrupted\n", err.decode()[-2000:]
+    code, _, err = _sigint_after(["ezr", "-n", "1000000000000", "--quiet"], tmp_path, seconds, str(script))
+    assert code == 130 and err == "simcore: interrupted\n", err[-2000:]
     assert listing(tmp_path) == []
 
 

@@ -1,8 +1,8 @@
 """The greedy policy (kernel/greedy.py) finds its play without listing them all: the play it makes must be legal and
 have the largest key of all the legal plays (generate's list valued by values.leaf_value, mode 1), on random
 positions and on the positions of greedy games, and its ties must fall at random.  Without the puck greedy first
-tries the uniform sampler's plays (kernel/policies.choose_play); the tests marked ``proposals`` run with those and
-with the walk alone (0 proposals)."""
+tries the uniform sampler's plays (kernel/policies.choose_play); the tests parametrized by ``tries`` run with those
+and with the walk alone (0 proposals)."""
 from __future__ import annotations
 
 import sys

@@ -491,15 +491,11 @@ def _prepare(c, w, t, dmin, capt, b1):
 
 
 @nb.njit(cache=True, _nrt=NRT)
-def _walk_all(c, w, t, best, strict, out, rs):
-    """:func:`_walk` over every play type of team t (with the puck the goal types first: a goal found leaves the
-    other types nothing to walk), from ``best``; returns the best key, NONE when there is no legal play."""
-    dmin = stack_empty(DMIN_LEN, np.int64)
-    capt = stack_empty(N_SLOTS, np.int64)
-    b1 = stack_empty(B1_LEN, np.float64)
+def _walk_types(c, w, t, best, strict, out, rs, dmin, capt, b1):
+    """:func:`_walk` over every play type of team t, from ``best`` (with the puck the goal types first: a goal found
+    leaves the other types nothing to walk); returns the best key, NONE when there is no legal play."""
     ties = stack_empty(1, np.int64)
     ties[0] = 0
-    _prepare(c, w, t, dmin, capt, b1)
     if w.S[Z.poss] != t:
         return _walk(c, w, t, np.int64(1), best, strict, out, rs, ties, dmin, capt, b1)   # int64: one compiled copy
     for typ in (6, 7, 8, 1, 2, 3, 4, 5):
@@ -508,31 +504,50 @@ def _walk_all(c, w, t, best, strict, out, rs):
 
 
 @nb.njit(cache=True, _nrt=NRT)
-def greedy_best(c, w, t, rs, out):
-    """The largest key of team t's legal plays (NONE when it has none), found by the walk that leaves out every
-    branch that cannot beat the best found (no ties walked, nothing drawn from ``rs``); ``out`` is left with the
-    first play of that key.  Starts the decision's memo of keys."""
+def _walk_all(c, w, t, best, key, draw, out, rs):
+    """The bounds' tables prepared once, then with ``key`` the walk for the best key from ``best`` (strict), with
+    ``draw`` the walk that draws among the plays of the best key; returns the best key, NONE when there is no legal
+    play."""
+    dmin = stack_empty(DMIN_LEN, np.int64)
+    capt = stack_empty(N_SLOTS, np.int64)
+    b1 = stack_empty(B1_LEN, np.float64)
+    _prepare(c, w, t, dmin, capt, b1)
+    if key != 0:
+        best = _walk_types(c, w, t, best, np.int64(1), out, rs, dmin, capt, b1)   # int64 flags: one compiled copy
+    if draw != 0 and best != NONE:
+        best = _walk_types(c, w, t, best, np.int64(0), out, rs, dmin, capt, b1)
+    return best
+
+
+@nb.njit(cache=True, _nrt=NRT)
+def _new_memo(w):
+    """Start the decision's memo of keys (:func:`_key_at`)."""
     for q in range(w.memo.shape[1]):
         w.memo[0, q] = np.nan
         w.memo[1, q] = np.nan
-    return _walk_all(c, w, t, NONE, np.int64(1), out, rs)    # int64 flags: one compiled copy
+
+
+@nb.njit(cache=True, _nrt=NRT)
+def greedy_best(c, w, t, rs, out):
+    """The largest key of team t's legal plays (NONE when it has none), found by the walk that leaves out every
+    branch that cannot beat the best found (no ties counted, nothing drawn from ``rs``); ``out`` is left with the
+    first play of that key.  Starts the decision's memo of keys."""
+    _new_memo(w)
+    return _walk_all(c, w, t, NONE, np.int64(1), np.int64(0), out, rs)
 
 
 @nb.njit(cache=True, _nrt=NRT)
 def greedy_draw(c, w, t, rs, out, best):
     """A uniformly random one of team t's legal plays of key ``best`` (:func:`greedy_best`, on the same position)
     into ``out``, drawn from ``rs`` by reservoir sampling over the walk of the plays of that key."""
-    _walk_all(c, w, t, best, np.int64(0), out, rs)
+    _walk_all(c, w, t, best, np.int64(0), np.int64(1), out, rs)
 
 
 @nb.njit(cache=True, _nrt=NRT)
 def greedy_play(c, w, t, rs, out):
     """Greedy's play for team t into ``out`` (type, a1, a2, a3): a uniformly random one of the legal plays of the
-    largest key, drawn from ``rs``; returns False when team t has no legal play.  The key first (no ties walked),
+    largest key, drawn from ``rs``; returns False when team t has no legal play.  The key first (no ties counted),
     then the draw among the plays of that key: walking the ties of keys that are later beaten is what a single
     walk would cost."""
-    best = greedy_best(c, w, t, rs, out)
-    if best == NONE:
-        return False
-    greedy_draw(c, w, t, rs, out, best)
-    return True
+    _new_memo(w)
+    return _walk_all(c, w, t, NONE, np.int64(1), np.int64(1), out, rs) != NONE
