@@ -704,14 +704,22 @@ def first_moves(c, w, t, follow):
     may end a play and slides; and the other steps onto the circle of team-mate k, which may come only right after
     his move (when it is neither a slide nor a step into the zone: :func:`next_move`), ``w.cand[ONTO_AT + 8 *
     k:][:w.cstart[ONTO + k]]`` (with ``follow``; the random sampler has no use for them).  Without ``follow`` the
-    list of a player no opponent can concern is copied whole (:func:`whole_list`).  The work is :func:`_first_moves`,
-    called on the arrays it reads (a call copies every array it is given)."""
+    list of a player no opponent can concern is copied whole (:func:`whole_list`).  The work is :func:`_list_moves`,
+    through :func:`_first_moves`, a call on the arrays it reads (a call copies every array it is given); the
+    sampler, which lists a decision's moves once a play, inlines it."""
     _first_moves(c.nbr, c.slide_of, c.slide_len, c.slide_path, w.S, w.pos, w.occ, w.mv, w.mvd, w.nmv, w.reach,
                  w.cand, w.cstart, t, follow)
 
 
 @nb.njit(cache=True, _nrt=NRT)
 def _first_moves(nbr, slide_of, slide_len, slide_path, S, pos, occ, mv, mvd, nmv, reach, cand, cstart, t, follow):
+    """:func:`first_moves` as a call (the play generator's and greedy's)."""
+    _list_moves(nbr, slide_of, slide_len, slide_path, S, pos, occ, mv, mvd, nmv, reach, cand, cstart, t, follow)
+
+
+@nb.njit(cache=True, inline="always", _nrt=NRT)
+def _list_moves(nbr, slide_of, slide_len, slide_path, S, pos, occ, mv, mvd, nmv, reach, cand, cstart, t, follow):
+    """The work of :func:`first_moves`, inlined where it is called."""
     poss = S[Z.poss]
     cs = S[Z.carrier]
     prey = code_of(poss, cs) if poss == 1 - t else -1     # the carrier team t may capture
@@ -891,7 +899,7 @@ def _try_orders(c, w, t, typ, a1, a2, a3, cut, again, keep, out):
     return ok, last
 
 
-@nb.njit(cache=True, _nrt=NRT)
+@nb.njit(cache=True, inline="always", _nrt=NRT)
 def _pass_refused(c, w, t, ps, r):
     """A pass of team t from slot ps to slot r, neither of them moving in the play, is refused whatever the play's
     moves do: r off the board, the passer in a crease, two lines crossed, or the line not straight or blocked by an
@@ -961,7 +969,8 @@ def random_play(c, w, t, st, script, out, max_tries, keep):
     in ``w.S[Z.status]``: the game loop does not make it a second time (drivers.play_turn)."""
     has = w.S[Z.poss] == t
     K2 = w.kmv[0]
-    first_moves(c, w, t, False)
+    _list_moves(c.nbr, c.slide_of, c.slide_len, c.slide_path, w.S, w.pos, w.occ, w.mv, w.mvd, w.nmv, w.reach,
+                w.cand, w.cstart, t, False)
     K = 0
     for s in range(N_SLOTS):
         K = max(K, w.cstart[s + 1] - w.cstart[s])

@@ -55,7 +55,7 @@ def apply_actions(c, w, t, play):
     return st, made
 
 
-@nb.njit(cache=True, _nrt=NRT)
+@nb.njit(cache=True, inline="always", _nrt=NRT)
 def _key_of(c, w, t, play):
     """Greedy's key of ``play`` by team t, the team without the puck (made, valued and taken back)."""
     st, made = apply_actions(c, w, t, play)

@@ -38,7 +38,7 @@ def exposed(c, w, a, car):
     return False
 
 
-@nb.njit(cache=True, _nrt=NRT)
+@nb.njit(cache=True, inline="always", _nrt=NRT)
 def open_shots(c, w, a, x, block_all):
     """Goal circles a player of team a on circle x could shoot into now (0..3): x is a shaded circle of the goal
     attacked and the line to an empty goal circle is clear (of anyone, or with ``block_all`` False of opponents:
