@@ -27,3 +27,6 @@ Ctx = namedtuple("Ctx", "rc index nbr goal crease goal_of crease_of shade_of sta
                         "slide_of rules pol mv mvd nmv kmv reach")
 Work = namedtuple("Work", "S pos occ cnt buf val buf2 val2 save play ix log snap mv mvd nmv kmv cand cstart jx "
                          "reach memo")
+#: what a pass's check reads of ``Ctx`` and ``Work`` (plays._pass_refused), for a call that copies only these
+PassCtx = namedtuple("PassCtx", "rc index lines crease_of rules")
+PassWork = namedtuple("PassWork", "pos occ")

@@ -15,6 +15,7 @@ import numpy as np
 from simcore.nbarrays import stack_empty
 from simcore.rng import uniform_int
 
+from .context import PassCtx, PassWork
 from .geom import (NRT, code_of, dist2, in_attack_zone, king, line_clear, lines_crossed, may_stand, move_dest,
                    progress, put, slide_end, step_allowed)
 from .layout import (C, CAPTURE, CENTRE, EV_FACEOFF, EV_RETURN, EV_THROW, GK, GOAL, ILLEGAL, KINDS, MAX_CANDS, MOVE,
@@ -903,7 +904,14 @@ def _try_orders(c, w, t, typ, a1, a2, a3, cut, again, keep, out):
 def _pass_refused(c, w, t, ps, r):
     """A pass of team t from slot ps to slot r, neither of them moving in the play, is refused whatever the play's
     moves do: r off the board, the passer in a crease, two lines crossed, or the line not straight or blocked by an
-    opponent (opponents do not move during a play)."""
+    opponent (opponents do not move during a play).  A call of :func:`_pass_refused_on` on the seven arrays it
+    reads: the sampler checks passes at seven places, and each inlined copy would lengthen the kernel's compile."""
+    return _pass_refused_on(PassCtx(c.rc, c.index, c.lines, c.crease_of, c.rules), PassWork(w.pos, w.occ), t, ps, r)
+
+
+@nb.njit(cache=True, _nrt=NRT)
+def _pass_refused_on(c, w, t, ps, r):
+    """:func:`_pass_refused` on ``c`` a context.PassCtx, ``w`` a context.PassWork."""
     a = w.pos[t, ps]
     b = w.pos[t, r]
     if r == ps or b < 0:
