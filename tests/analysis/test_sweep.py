@@ -159,8 +159,8 @@ def test_policies_sweep_like_rules():
 
 def test_a_counts_interval_is_cut_at_0():
     """A cell's interval of a count's mean stops at 0, as simcore.metrics.summarize cuts it: 10 Pass & Score games
-    of random play, seed 8, hold one goal (0.05 a team game), whose plain normal interval reaches -0.048."""
-    df = sweep("passscore", None, {"slides": ["on", "off"]}, 10, seeds=(8,), metrics=["goals_per_team_game", "margin"],
+    of random play, seed 4, hold one goal (0.05 a team game), whose plain normal interval reaches -0.048."""
+    df = sweep("passscore", None, {"slides": ["on", "off"]}, 10, seeds=(4,), metrics=["goals_per_team_game", "margin"],
                progress=False).set_index(["slides", "metric"])
     goals = df.loc[("on", "goals_per_team_game")]
     assert goals.estimate == 0.05 and goals.ci_low == 0.0 and goals.ci_high == pytest.approx(0.148, abs=1e-3)

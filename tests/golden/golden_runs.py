@@ -459,6 +459,16 @@ _add_reason(("cli/passscore", "passscore/greedy/summary", "passscore/greedy/tabl
             GREEDY_KEY_FIRST)
 
 
+#: Why the Pass & Score outputs were recorded again: CHANGELOG, "the uniform sampler draws from each player's whole
+#: list of moves".
+SAMPLER_WHOLE_LISTS = ("the uniform sampler draws each player's move from his whole list of moves and refuses at the "
+                       "draw what the decision's lists used to leave out: the same distribution of plays, another use "
+                       "of the stream")
+_add_reason(("cli/passscore", "passscore/greedy/summary", "passscore/greedy/table:games", "passscore/pbp",
+             "passscore/variant/summary", "passscore/variant/table:games"),
+            SAMPLER_WHOLE_LISTS)
+
+
 def rerecord(names):
     """Record the digests of ``names`` again (each listed in :data:`RERECORDED` with its reason)."""
     import warnings

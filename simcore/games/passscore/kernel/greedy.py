@@ -449,10 +449,10 @@ def _walk(c, w, t, typ, best, strict, out, rs, ties, dmin, capt, b1):
 
 @nb.njit(cache=True, _nrt=NRT)
 def _prepare(c, w, t, dmin, capt, b1):
-    """The decision's lists of possible first moves (``follow``: the walk's) and the bounds' tables: with the puck
+    """The decision's lists of possible first moves (:func:`.plays.first_moves`) and the bounds' tables: with the puck
     ``b1``, each player's best key after one move; without it ``dmin`` (each skater's nearest to the carrier after
     one move, and after one that follows a later player's) and ``capt`` (a capture among his first moves)."""
-    first_moves(c, w, t, True)
+    first_moves(c, w, t)
     if w.S[Z.poss] == t:
         for s in range(N_SLOTS):
             p = w.pos[t, s]

@@ -485,7 +485,7 @@ def generate(c, w, t, buf, evalmode, view, val):
     ix = w.ix
     jx = w.jx
     nn = stack_empty(3, np.int64)
-    first_moves(c, w, t, True)
+    first_moves(c, w, t)
     for typ in range(1, 9):
         if not has and typ > 1:
             break
@@ -538,10 +538,9 @@ def fill_moves(c, mv, mvd, nmv, kmv, reach):
     and 2 moves from p, the moves to a shaded circle of the goal attacked (3: three or more), and (column 4, where
     the rules call offside) the moves of the list that step from outside t's attacking zone into it, bit i for
     ``w.mv[t, g, p, i]`` (:func:`first_moves`: a team-mate of the carrier's such move may end a play).  Columns 5
-    and 6, the circles an opponent would have to stand on to take a move from the list or cut it short (every move's
-    end, a slide's line short of its far end), circles 0-63 and 64-127 as bits; column 7, bit 0: the list has a move
-    only the carrier may make, bit 1: the board has more than 128 circles (no bits) -- :func:`_first_moves` copies
-    the list of a player whom neither concerns whole."""
+    and 6, the circles the list's moves end on, circles 0-63 and 64-127 as bits; column 7, 1 when the board has
+    more than 128 circles (no bits) -- the sampler looks for a capture among a player's moves only when the
+    carrier's circle is one of them (:func:`random_play`)."""
     kmax = 1
     for t in range(2):
         for g in range(2):
@@ -594,63 +593,17 @@ def fill_moves(c, mv, mvd, nmv, kmv, reach):
                         if in_attack_zone(c, t, mvd[t, g, p, i] // 2):
                             bits |= 1 << i
                 reach[t, g, p, 4] = bits
-    # where an opponent would matter to a player's list of first moves (:func:`_first_moves`' whole-list copy)
+    # the circles each list's moves end on: where a capture could be among them (random_play)
     for t in range(2):
         for g in range(2):
             for p in range(c.rc.shape[0]):
                 m0 = 0
                 m1 = 0
-                flags = 2 if c.rc.shape[0] > 128 else 0
                 for i in range(nmv[t, g, p]):
-                    if mvd[t, g, p, i] % 2 == 1:
-                        flags |= 1
                     m0, m1 = with_circle(m0, m1, mvd[t, g, p, i] // 2)
-                    loc = mv[t, g, p, i]
-                    if loc % 2 == 1:                # a slide: its line short of the far end as well
-                        q = c.nbr[p, loc // 2]
-                        k = c.slide_of[q]
-                        start = 0 if c.slide_path[k, 0] == q else c.slide_len[k] - 1
-                        for j in range(c.slide_len[k] - 1):
-                            m0, m1 = with_circle(m0, m1, c.slide_path[k, abs(start - j)])
                 reach[t, g, p, 5] = m0
                 reach[t, g, p, 6] = m1
-                reach[t, g, p, 7] = flags
-
-
-@nb.njit(cache=True, inline="always", _nrt=NRT)
-def opponents(pos, t):
-    """The circles of team t's opponents as two words of bits (:func:`with_circle`)."""
-    o0 = 0
-    o1 = 0
-    for s in range(N_SLOTS):
-        if pos[1 - t, s] >= 0:
-            o0, o1 = with_circle(o0, o1, pos[1 - t, s])
-    return o0, o1
-
-
-@nb.njit(cache=True, inline="always", _nrt=NRT)
-def whole_list(reach, t, g, p, carrier, o0, o1):
-    """Whether :func:`_first_moves` copies the list of moves of team t's player on circle p (g 1: the goalkeeper)
-    whole: no opponent (o0, o1: :func:`opponents`) stands on a circle that could take or cut short one of its moves,
-    and it has no move only the carrier may make, unless he carries (fill_moves: reach columns 5-7)."""
-    flags = reach[t, g, p, 7]
-    return (flags == 0 or (flags == 1 and carrier)) and (reach[t, g, p, 5] & o0) | (reach[t, g, p, 6] & o1) == 0
-
-
-@nb.njit(cache=True)
-def whole_lists(reach, pos, poss, carrier, t):
-    """(team t's players whose lists :func:`whole_list` copies, team t's players on the board) in a position:
-    ``pos int64[2, 6]`` circles by team and slot, team ``poss`` has the puck on slot ``carrier``.  For the tests and
-    benchmarks."""
-    o0, o1 = opponents(pos, t)
-    taken = 0
-    on = 0
-    for s in range(N_SLOTS):
-        p = pos[t, s]
-        if p >= 0:
-            on += 1
-            taken += whole_list(reach, t, 1 if s == GK else 0, p, t == poss and s == carrier, o0, o1)
-    return taken, on
+                reach[t, g, p, 7] = 1 if c.rc.shape[0] > 128 else 0
 
 
 @nb.njit(cache=True, inline="always", _nrt=NRT)
@@ -690,37 +643,30 @@ def _slide_blocked(slide_of, slide_len, slide_path, occ, t, q):
 
 
 @nb.njit(cache=True, inline="always", _nrt=NRT)
-def first_moves(c, w, t, follow):
+def first_moves(c, w, t):
     """Each player's possible first moves from where he stands: ``w.cand[w.cstart[r]:w.cstart[r + 1]]`` (move
     codes, ascending) is the list of the player at place r of the order of moves (:func:`rank_of`: the carrier
     first, then slot order), his list of :func:`fill_moves` without the moves no action of team t's play can make
     legal -- onto or along a slide through a circle an opponent holds (opponents do not move during the play; the
     capture of their carrier excepted), or onto a circle only the carrier may stand on.  A player's moves all come
     before the play's passes, so whether he carries the puck is known now.  After the six lists,
-    ``w.cand[w.cstart[N_SLOTS]:w.cstart[N_SLOTS + 1]]``: the moves among them that may end a play (the random
-    sampler's classes 11 and 12): a capture of the carrier, or a team-mate of the carrier stepping from outside the
-    attacking zone into it (``w.reach[..., 4]``: :func:`fill_moves`; an offside, where the rules call it).  Then,
-    ``w.cand[w.cstart[N_SLOTS + 1]:w.cstart[N_SLOTS + 2]]``, the moves that may come right after the move of a
-    player later in the order of moves (:func:`next_move`; :func:`passed_over` lets no other through): those that
-    may end a play and slides; and the other steps onto the circle of team-mate k, which may come only right after
-    his move (when it is neither a slide nor a step into the zone: :func:`next_move`), ``w.cand[ONTO_AT + 8 *
-    k:][:w.cstart[ONTO + k]]`` (with ``follow``; the random sampler has no use for them).  Without ``follow`` the
-    list of a player no opponent can concern is copied whole (:func:`whole_list`).  The work is :func:`_list_moves`,
-    through :func:`_first_moves`, a call on the arrays it reads (a call copies every array it is given); the
-    sampler, which lists a decision's moves once a play, inlines it."""
+    ``w.cand[w.cstart[N_SLOTS]:w.cstart[N_SLOTS + 1]]``: the moves among them that may end a play: a capture of the
+    carrier, or a team-mate of the carrier stepping from outside the attacking zone into it (``w.reach[..., 4]``:
+    :func:`fill_moves`; an offside, where the rules call it).  Then, ``w.cand[w.cstart[N_SLOTS +
+    1]:w.cstart[N_SLOTS + 2]]``, the moves that may come right after the move of a player later in the order of
+    moves (:func:`next_move`; :func:`passed_over` lets no other through): those that may end a play and slides; and
+    the other steps onto the circle of team-mate k, which may come only right after his move (when it is neither a
+    slide nor a step into the zone: :func:`next_move`), ``w.cand[ONTO_AT + 8 * k:][:w.cstart[ONTO + k]]``.  The play
+    generator's and greedy's lists; the random sampler reads each player's whole list instead
+    (:func:`_first_of`).  The work is :func:`_first_moves`, a call on the arrays it reads (a call copies every array
+    it is given)."""
     _first_moves(c.nbr, c.slide_of, c.slide_len, c.slide_path, w.S, w.pos, w.occ, w.mv, w.mvd, w.nmv, w.reach,
-                 w.cand, w.cstart, t, follow)
+                 w.cand, w.cstart, t)
 
 
 @nb.njit(cache=True, _nrt=NRT)
-def _first_moves(nbr, slide_of, slide_len, slide_path, S, pos, occ, mv, mvd, nmv, reach, cand, cstart, t, follow):
-    """:func:`first_moves` as a call (the play generator's and greedy's)."""
-    _list_moves(nbr, slide_of, slide_len, slide_path, S, pos, occ, mv, mvd, nmv, reach, cand, cstart, t, follow)
-
-
-@nb.njit(cache=True, inline="always", _nrt=NRT)
-def _list_moves(nbr, slide_of, slide_len, slide_path, S, pos, occ, mv, mvd, nmv, reach, cand, cstart, t, follow):
-    """The work of :func:`first_moves`, inlined where it is called."""
+def _first_moves(nbr, slide_of, slide_len, slide_path, S, pos, occ, mv, mvd, nmv, reach, cand, cstart, t):
+    """The work of :func:`first_moves`."""
     poss = S[Z.poss]
     cs = S[Z.carrier]
     prey = code_of(poss, cs) if poss == 1 - t else -1     # the carrier team t may capture
@@ -729,7 +675,6 @@ def _list_moves(nbr, slide_of, slide_len, slide_path, S, pos, occ, mv, mvd, nmv,
     n = 0
     m = 0                   # the moves that may end a play, kept from cand[MAX_CANDS] on until the lists are done
     m2 = 0                  # the moves that may follow a later player's, kept from cand[2 * MAX_CANDS] on
-    o0, o1 = opponents(pos, t) if not follow else (0, 0)
     for r in range(N_SLOTS):
         cstart[r] = n
         s = slot_at(S, t, r)
@@ -738,34 +683,29 @@ def _list_moves(nbr, slide_of, slide_len, slide_path, S, pos, occ, mv, mvd, nmv,
             g = 1 if s == GK else 0
             carrier = poss == t and cs == s
             entry = reach[t, g, p, 4] if poss == t and not carrier else 0      # bit i: move i enters the zone
-            whole = not follow and whole_list(reach, t, g, p, carrier, o0, o1)  # no move of his to check
             for i in range(nmv[t, g, p]):
                 loc = mv[t, g, p, i]
-                o = 0
-                capture = False
-                if not whole:
-                    o = occ[mvd[t, g, p, i] // 2]
-                    capture = o != 0 and o == prey
-                    if o != 0 and (o - 1) // N_SLOTS != t and not capture:
-                        continue
-                    if mvd[t, g, p, i] % 2 == 1 and not (carrier or capture):
-                        continue
-                    if loc % 2 == 1 and _slide_blocked(slide_of, slide_len, slide_path, occ, t, nbr[p, loc // 2]):
-                        continue
+                o = occ[mvd[t, g, p, i] // 2]
+                capture = o != 0 and o == prey
+                if o != 0 and (o - 1) // N_SLOTS != t and not capture:
+                    continue
+                if mvd[t, g, p, i] % 2 == 1 and not (carrier or capture):
+                    continue
+                if loc % 2 == 1 and _slide_blocked(slide_of, slide_len, slide_path, occ, t, nbr[p, loc // 2]):
+                    continue
                 cand[n] = s * 16 + loc
                 n += 1
                 ends = capture or (entry >> i) & 1 == 1
                 if ends:
                     cand[MAX_CANDS + m] = s * 16 + loc
                     m += 1
-                if follow:
-                    if ends or loc % 2 == 1:
-                        cand[2 * MAX_CANDS + m2] = s * 16 + loc
-                        m2 += 1
-                    elif o != 0:                # onto a team-mate: only right after his move
-                        k = (o - 1) % N_SLOTS
-                        cand[ONTO_AT + k * 8 + cstart[ONTO + k]] = s * 16 + loc
-                        cstart[ONTO + k] += 1
+                if ends or loc % 2 == 1:
+                    cand[2 * MAX_CANDS + m2] = s * 16 + loc
+                    m2 += 1
+                elif o != 0:                # onto a team-mate: only right after his move
+                    k = (o - 1) % N_SLOTS
+                    cand[ONTO_AT + k * 8 + cstart[ONTO + k]] = s * 16 + loc
+                    cstart[ONTO + k] += 1
     cstart[N_SLOTS] = n
     for i in range(m):
         cand[n + i] = cand[MAX_CANDS + i]
@@ -814,12 +754,38 @@ def _class_size(k, K, K2, E):
     return K * K2 * 3               # type 8 (the carrier)
 
 
+#: the sampler's table of the order of moves (:func:`_first_of`): each place's slot, then each place's circle
+PL_LEN = 2 * N_SLOTS
+
+
 @nb.njit(cache=True, inline="always", _nrt=NRT)
-def _first(w, r, i):
-    """The i-th possible first move of the player at place r of the order of moves (:func:`first_moves`), -1 past
-    the end of his list."""
-    j = w.cstart[r] + i
-    return w.cand[j] if j < w.cstart[r + 1] else -1
+def _first_of(c, w, t, pl, r, i):
+    """The sampler's i-th place in the whole list of moves (:func:`fill_moves`) of team t's player at place r of the
+    order of moves (``pl[r]``: his slot, ``pl[N_SLOTS + r]`` his circle, -1 off the board), as a move code; -1
+    past the end of the list or for a move :func:`first_moves` would leave out (no action of the play can make it
+    legal)."""
+    p = pl[N_SLOTS + r]
+    if p < 0:
+        return -1
+    s = pl[r]
+    g = 1 if s == GK else 0
+    if i >= w.nmv[t, g, p]:
+        return -1
+    loc = w.mv[t, g, p, i]
+    d = w.mvd[t, g, p, i]
+    o = w.occ[d // 2]
+    if o != 0:
+        poss = w.S[Z.poss]
+        capture = poss == 1 - t and o == code_of(poss, w.S[Z.carrier])
+        if (o - 1) // N_SLOTS != t and not capture:
+            return -1
+    else:
+        capture = False
+    if d % 2 == 1 and not (capture or (w.S[Z.poss] == t and w.S[Z.carrier] == s)):
+        return -1
+    if loc % 2 == 1 and _slide_blocked(c.slide_of, c.slide_len, c.slide_path, w.occ, t, c.nbr[p, loc // 2]):
+        return -1
+    return s * 16 + loc
 
 
 @nb.njit(cache=True, inline="always", _nrt=NRT)
@@ -964,11 +930,14 @@ def _may_hold(c, w, t, typ, a1, a2, a3, cut):
 def random_play(c, w, t, st, script, out, max_tries, keep):
     """A legal play of team t drawn uniformly from all of them (the list :func:`generate` makes), by rejection:
     draw a proposal uniformly from a superset in which every legal play appears exactly once and keep the first
-    that is legal.  In the superset a move by one of several players is one of K places in his list of possible
-    first moves (:func:`first_moves`; K the longest list of the decision), a player's second move one of K2 =
-    ``w.kmv[0]`` places in the list of where the first left him (:func:`fill_moves`), a place past the end of a list
-    rejected at once; a move that ends the play after moves of other players (classes 11, 12) one of the decision's
-    moves that may end a play (:func:`first_moves`), rejected when its player has moved (after one move, class 1
+    that is legal.  In the superset a move by one of several players is one of K places in his whole list of moves
+    from where he stands (:func:`fill_moves`; K the longest of the team's lists), a move :func:`first_moves` would
+    leave out rejected when it is drawn (:func:`_first_of`: the decision's lists are not made, which was a quarter
+    of a random game), a player's second move one of K2 = ``w.kmv[0]`` places in the list of where the first left
+    him, a place past the end of a list rejected at once; a move that ends the play after moves of other players
+    (classes 11, 12) one of the decision's moves that may end a play (those of :func:`first_moves`: a capture, or a
+    step into the attacking zone by a team-mate of the carrier, found among the players' whole lists where
+    ``w.reach`` says one may be; ``w.cand[:E]``), rejected when its player has moved (after one move, class 1
     holds those of players later in the order); each pass goes to any of the six slots, each shot at any of the three
     goal circles.  Moves of different players are proposed as a set, in the order of moves (PAIRS, TRIPLES), and
     made in the first order that can be made (:func:`_try_orders`: the order :func:`generate` lists).  Writes
@@ -977,12 +946,31 @@ def random_play(c, w, t, st, script, out, max_tries, keep):
     in ``w.S[Z.status]``: the game loop does not make it a second time (drivers.play_turn)."""
     has = w.S[Z.poss] == t
     K2 = w.kmv[0]
-    _list_moves(c.nbr, c.slide_of, c.slide_len, c.slide_path, w.S, w.pos, w.occ, w.mv, w.mvd, w.nmv, w.reach,
-                w.cand, w.cstart, t, False)
+    pl = stack_empty(PL_LEN, np.int64)
     K = 0
-    for s in range(N_SLOTS):
-        K = max(K, w.cstart[s + 1] - w.cstart[s])
-    E = w.cstart[N_SLOTS + 1] - w.cstart[N_SLOTS]
+    E = 0
+    prey = -1 if has or w.S[Z.poss] < 0 else w.pos[1 - t, w.S[Z.carrier]]
+    for r in range(N_SLOTS):
+        s = slot_at(w.S, t, r)
+        p = w.pos[t, s]
+        pl[r] = s
+        pl[N_SLOTS + r] = p
+        if p < 0:
+            continue
+        g = 1 if s == GK else 0
+        n = w.nmv[t, g, p]
+        if n > K:
+            K = n
+        entry = w.reach[t, g, p, 4] if has and w.S[Z.carrier] != s else 0     # bit i: move i enters the zone
+        near = prey >= 0 and (w.reach[t, g, p, 7] != 0 or (      # a capture may be among his moves
+            (w.reach[t, g, p, 5] >> prey) & 1 == 1 if prey < 64 else (w.reach[t, g, p, 6] >> (prey - 64)) & 1 == 1))
+        if entry != 0 or near:
+            for i in range(n):
+                if (entry >> i) & 1 == 1 or (near and w.mvd[t, g, p, i] // 2 == prey):
+                    e = _first_of(c, w, t, pl, r, i)
+                    if e >= 0:
+                        w.cand[E] = e
+                        E += 1
     size = stack_empty(13, np.int64)
     total = 0
     for k in range(13):
@@ -1005,7 +993,7 @@ def random_play(c, w, t, st, script, out, max_tries, keep):
         cut = 0
         again = False
         if k == 0:
-            a1 = _first(w, _draw(st, N_SLOTS), _draw(st, K))
+            a1 = _first_of(c, w, t, pl, _draw(st, N_SLOTS), _draw(st, K))
             cut = 1
         elif k == 11 or k == 12:
             if k == 11:
@@ -1015,10 +1003,10 @@ def random_play(c, w, t, st, script, out, max_tries, keep):
                 j = _draw(st, 15)
                 r0 = PAIRS[j, 0]
                 r1 = PAIRS[j, 1]
-            a1 = _first(w, r0, _draw(st, K))
+            a1 = _first_of(c, w, t, pl, r0, _draw(st, K))
             if a1 < 0:
                 continue
-            e = w.cand[w.cstart[N_SLOTS] + _draw(st, E)]
+            e = w.cand[_draw(st, E)]
             re = rank_of(w.S, t, e // 16)
             if re == r0 or re == r1 or (k == 11 and re > r0):
                 continue                    # by a player who has moved (one move: class 1 has the later ones)
@@ -1031,15 +1019,15 @@ def random_play(c, w, t, st, script, out, max_tries, keep):
                 a2 = e
                 cut = 2
             else:
-                a2 = _first(w, r1, _draw(st, K))
+                a2 = _first_of(c, w, t, pl, r1, _draw(st, K))
                 a3 = e
                 cut = 3
         elif k == 1 or k == 4 or k == 8:
             j = _draw(st, 15)
-            a1 = _first(w, PAIRS[j, 0], _draw(st, K))
+            a1 = _first_of(c, w, t, pl, PAIRS[j, 0], _draw(st, K))
             if a1 < 0:
                 continue
-            a2 = _first(w, PAIRS[j, 1], _draw(st, K))
+            a2 = _first_of(c, w, t, pl, PAIRS[j, 1], _draw(st, K))
             if k == 1:
                 cut = 2
             else:
@@ -1047,16 +1035,16 @@ def random_play(c, w, t, st, script, out, max_tries, keep):
                 a3 = _draw(st, 6 if k == 4 else 3)
         elif k == 2:
             j = _draw(st, 20)
-            a1 = _first(w, TRIPLES[j, 0], _draw(st, K))
+            a1 = _first_of(c, w, t, pl, TRIPLES[j, 0], _draw(st, K))
             if a1 < 0:
                 continue
-            a2 = _first(w, TRIPLES[j, 1], _draw(st, K))
+            a2 = _first_of(c, w, t, pl, TRIPLES[j, 1], _draw(st, K))
             if a2 < 0:
                 continue
-            a3 = _first(w, TRIPLES[j, 2], _draw(st, K))
+            a3 = _first_of(c, w, t, pl, TRIPLES[j, 2], _draw(st, K))
         elif k == 3 or k == 7:
             typ = 5
-            a1 = _first(w, _draw(st, N_SLOTS), _draw(st, K))
+            a1 = _first_of(c, w, t, pl, _draw(st, N_SLOTS), _draw(st, K))
             if a1 < 0:
                 continue
             a2 = _draw(st, K2)
@@ -1067,7 +1055,7 @@ def random_play(c, w, t, st, script, out, max_tries, keep):
                 a3 = _draw(st, 6)
         elif k == 5:
             typ = 3
-            a1 = _first(w, _draw(st, N_SLOTS), _draw(st, K))
+            a1 = _first_of(c, w, t, pl, _draw(st, N_SLOTS), _draw(st, K))
             if a1 < 0:
                 continue
             a2 = _draw(st, 6)
@@ -1084,7 +1072,7 @@ def random_play(c, w, t, st, script, out, max_tries, keep):
             a3 = _draw(st, 3)
         else:
             typ = 8
-            a1 = _first(w, 0, _draw(st, K))      # the carrier: first in the order of moves
+            a1 = _first_of(c, w, t, pl, 0, _draw(st, K))      # the carrier: first in the order of moves
             if a1 < 0:
                 continue
             a2 = _draw(st, K2)
