@@ -763,7 +763,8 @@ def _first_of(c, w, t, pl, r, i):
     """The sampler's i-th place in the whole list of moves (:func:`fill_moves`) of team t's player at place r of the
     order of moves (``pl[r]``: his slot, ``pl[N_SLOTS + r]`` his circle, -1 off the board), as a move code; -1
     past the end of the list or for a move :func:`first_moves` would leave out (no action of the play can make it
-    legal)."""
+    legal: the checks of :func:`_first_moves`, written out again here; one helper shared by both made the sampler,
+    which inlines this at twelve places, about 0.92x as fast)."""
     p = pl[N_SLOTS + r]
     if p < 0:
         return -1
