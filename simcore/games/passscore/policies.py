@@ -47,14 +47,14 @@ class Policy:
         if not isinstance(spec, str):
             raise InputError(f"a policy is one of {', '.join(KINDS)} (search:N for a budget), got {spec!r}")
         text = spec.strip().lower()
-        name, _, budget = text.partition(":")
+        name, colon, budget = text.partition(":")
         if name not in KINDS:
             raise InputError(f"unknown policy {spec!r}; policies: {', '.join(KINDS)} (search:N sets search's "
                              "budget)")
-        if budget and name != "search":
+        if colon and name != "search":
             raise InputError(f"policy {spec!r}: only search takes a budget (search:N)")
         b = DEFAULT_BUDGET
-        if budget:
+        if colon:
             if not budget.isascii() or not budget.isdigit() or not 1 <= int(budget) <= MAX_BUDGET:
                 raise InputError(f"policy {spec!r}: the budget must be a whole number 1..{MAX_BUDGET}")
             b = int(budget)

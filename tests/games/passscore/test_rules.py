@@ -597,7 +597,8 @@ def test_games_end_after_their_plays_or_at_the_goal_target():
     assert plays[total == 1].max() < 160                            # those games stopped at their goal
 
 
-@pytest.mark.parametrize("spec,msg", [("search:0", "budget"), ("alpha", "unknown policy"), ("greedy:3", "only")])
+@pytest.mark.parametrize("spec,msg", [("search:0", "budget"), ("search:", "budget"), ("greedy:", "only"),
+                                      ("alpha", "unknown policy"), ("greedy:3", "only")])
 def test_bad_policy_names(spec, msg):
     from simcore.games.passscore import Policy
 
