@@ -148,8 +148,10 @@ class _Reader:
     def error(self, table, k, key, value, problem):
         where = table if k is None else f"{table}[{k}]"
         shown = None if value is None else (value if isinstance(value, str) else repr(value))
-        return ChartError(self.t.path, self.line(table, k, key), f"{where}.{key}" if key else where, shown,
-                          problem, field="key")
+        at = self.line(table, k, key)
+        if at is None and key is not None:     # a key the table lacks: its table's line
+            at = self.line(table, k, None)
+        return ChartError(self.t.path, at, f"{where}.{key}" if key else where, shown, problem, field="key")
 
 
 def _table(r: _Reader, doc: dict, name: str, many: bool):
@@ -168,6 +170,10 @@ def _table(r: _Reader, doc: dict, name: str, many: bool):
                 raise r.error(name, k if many else None, key, key,
                               f"unknown key; keys: {', '.join(_KEYS[name])}")
         src = it.get("source")
+        if src is None:
+            raise r.error(name, k if many else None, "source", None,
+                          "missing key source: 'rulebook:<heading>' or 'reconstructed:<method>' (where the element "
+                          "comes from)")
         if not isinstance(src, str) or not _SOURCE.fullmatch(src.strip()):
             raise r.error(name, k if many else None, "source", src,
                           "source must be 'rulebook:<heading>' or 'reconstructed:<method>' (several joined by ';')")
@@ -304,6 +310,16 @@ def load_board(path=None) -> Board:
                 raise r.error("crease", crease_at[t], "circles", None, f"circle {rc[c].tolist()} is already a goal "
                               "or crease circle")
             crease_of[c] = t
+    for t in range(2):
+        # "three in goal" and "three circles immediately in front of goal": a goal is one piece, its crease beside it
+        for c in goal[t]:
+            if not any(goal_of[b] == t for b in nbr[c] if b >= 0):
+                raise r.error("goal", goal_at[t], "circles", None, f"circle {rc[c].tolist()} touches no other circle "
+                              "of its goal: a goal's three circles must hang together")
+        for c in crease[t]:
+            if not any(goal_of[b] == t for b in nbr[c] if b >= 0):
+                raise r.error("crease", crease_at[t], "circles", None, f"circle {rc[c].tolist()} is not next to its "
+                              "team's goal: the crease is \"immediately in front of goal\"")
         for c in shaded[t]:
             if goal_of[c] >= 0:
                 raise r.error("shaded", shaded_at[t], "circles", None, f"circle {rc[c].tolist()} is a goal circle")

@@ -72,6 +72,9 @@ def _bad(tmp_path, old, new, count=1):
     ('team = "home"   # the team that defends this goal', 'team = "red"', "goal[0].team", "team must be one of"),
     ("circles = [[0, 2], [0, 3], [0, 4]]", "circles = [[0, 2], [0, 3], [0, 9]]", "goal[0].circles", "off the board"),
     ("circles = [[0, 2], [0, 3], [0, 4]]", "circles = [[0, 2], [0, 3]]", "goal[0].circles", "exactly 3"),
+    ("circles = [[0, 2], [0, 3], [0, 4]]", "circles = [[0, 0], [0, 3], [0, 6]]", "goal[0].circles", "hang together"),
+    ("circles = [[1, 2], [1, 3], [1, 4]]\n", "circles = [[5, 2], [5, 3], [5, 4]]\n", "crease[0].circles",
+     "immediately in front of goal"),
     ("ends = [[4, 0], [8, 0]]", "ends = [[4, 0], [8, 1]]", "slide[0].ends", "runs straight"),
     ("rows = 18", "rows = 2", "board.rows", "out of range"),
     ("after = 8", "after = 12", "line[4].after", "centre line (after row 12) must run below the away blue line"),
@@ -115,3 +118,16 @@ def test_a_missing_table_and_a_source_without_tag(tmp_path):
     q.write_text(text.split("[red_dots]")[0])
     with pytest.raises(ChartError, match=r"missing table \[red_dots\]"):
         load_board(q)
+
+
+def test_a_table_without_source_is_named_at_its_own_line(tmp_path):
+    """A key the table lacks has no line of its own: the error points at the table's header ([[goal]], the first)."""
+    text = DEFAULT_BOARD.read_text()
+    head = text.index("[[goal]]")
+    key = text.index("source", head)
+    p = tmp_path / "board.toml"
+    p.write_text(text[:key] + text[text.index("\n", key) + 1:])
+    with pytest.raises(ChartError, match="missing key source") as e:
+        load_board(p)
+    assert "goal[0].source" in str(e.value)
+    assert p.read_text().splitlines()[e.value.line - 1] == "[[goal]]"
