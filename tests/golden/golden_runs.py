@@ -468,6 +468,11 @@ _add_reason(("cli/passscore", "passscore/greedy/summary", "passscore/greedy/tabl
              "passscore/variant/summary", "passscore/variant/table:games"),
             SAMPLER_WHOLE_LISTS)
 
+#: Why the Pass & Score play-by-play text was recorded again (the games are the same).
+PBP_CIRCLES = ("the play-by-play names the circles each action uses and draws a scoring play's board at the shot, "
+               "heads the text with a legend, draws the crease as + and the icing lines")
+_add_reason(("passscore/pbp",), PBP_CIRCLES)
+
 
 def rerecord(names):
     """Record the digests of ``names`` again (each listed in :data:`RERECORDED` with its reason)."""

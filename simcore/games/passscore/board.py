@@ -443,8 +443,8 @@ PIECES = ("GCLRDE", "gclrde")
 def draw(board: Board, pos, carrier_team: int = -1, carrier_slot: int = -1) -> str:
     """The board as text, the home goal at the bottom: ``pos (2, 6)`` circle of each player (-1 off the board).
     Home players are upper case, visitors lower case (G goalkeeper, C centre, L/R wings, D/E defence), the puck
-    carrier in brackets ``[C]``.  Empty circles: ``#`` goal, ``c`` crease, ``:`` shaded, ``*`` red dot, ``|``
-    on a slide line, ``.`` otherwise.  Lines run between rows: ``===`` blue, ``---`` centre."""
+    carrier in brackets ``[C]``.  Empty circles: ``#`` goal, ``+`` crease, ``:`` shaded, ``*`` red dot, ``|``
+    on a slide line, ``.`` otherwise.  Lines run between rows: ``===`` blue, ``---`` centre, ``~~~`` icing."""
     occ = {}
     for t in range(2):
         for s in range(N_SLOTS):
@@ -466,7 +466,7 @@ def draw(board: Board, pos, carrier_team: int = -1, carrier_slot: int = -1) -> s
             elif board.goal_of[c] >= 0:
                 cells.append(" # ")
             elif board.crease_of[c] >= 0:
-                cells.append(" c ")
+                cells.append(" + ")
             elif c in dots:
                 cells.append(" * ")
             elif board.shade_of[c] >= 0:
@@ -482,4 +482,6 @@ def draw(board: Board, pos, carrier_team: int = -1, carrier_slot: int = -1) -> s
                 out.append("    " + "=" * (3 * board.columns) + " blue")
             elif after == board.centre:
                 out.append("    " + "-" * (3 * board.columns) + " centre")
+            elif after in (int(board.icing[0]), int(board.icing[1])):
+                out.append("    " + "~" * (3 * board.columns) + " icing")
     return "\n".join(out)

@@ -1,12 +1,25 @@
-"""The play-by-play of a recorded game: one line per play (what each action did) and the board after it."""
+"""The play-by-play of a recorded game: one line per play (what each action did, with the circles it used) and the
+board after it.
+
+The kernel records each play's actions and, after each play, every player's circle (``snaps``).  The circles an
+action used are found here by making the play's moves, from the circles of the last snapshot, on the board: a move
+goes to the neighbour in its direction and, when it slides, on to the slide line's other end; a pass gives the puck
+to the receiver where he stands; a shot goes from the carrier's circle into a circle of the goal attacked.  That
+replay also draws the board of a scoring play at the shot, which the kernel does not record (its next snapshot is the
+restart from centre ice)."""
 from __future__ import annotations
 
-from .board import SLOTS, TEAMS, draw
+from .board import N_SLOTS, PIECES, SLOTS, TEAMS, draw
 from .kernel.layout import (CAPTURE, EV_FACEOFF, EV_GOAL, EV_NOPLAY, EV_PENALTY, EV_PLAY, EV_RETURN, EV_START,
                             EV_THROW, GOAL, KINDS, MOVE, OFFSIDE, PASS)
 
 DIRECTIONS = ("up", "up-right", "right", "down-right", "down", "down-left", "left", "up-left")
 STATUS = {GOAL: "GOAL", CAPTURE: "puck captured", OFFSIDE: "offside"}
+#: the first lines of a play-by-play: how to read the board drawn after each play (:func:`.board.draw`)
+LEGEND = ("pieces: " + ", ".join(f"{h}/{a} {s}" for h, a, s in zip(*PIECES, SLOTS)) + " (home upper case, away "
+          "lower case; [ ] the puck carrier)\n"
+          "circles: # goal, + crease, : shooting circle, * red dot, | slide line, . other; between rows: === blue "
+          "line, --- centre line, ~~~ icing line; home defends the bottom goal")
 
 
 def _where(board, c) -> str:
@@ -16,23 +29,53 @@ def _where(board, c) -> str:
     return f"[{r},{k}]"
 
 
-def describe_action(board, team, kind, code) -> str:
-    if kind == MOVE:
+class Replay:
+    """The players' circles during a play, from the last snapshot: ``pos[team][slot]`` (-1 off the board) and the
+    carrier ``(team, slot)``."""
+
+    def __init__(self, board, snap):
+        self.board = board
+        self.pos = [[int(v) for v in snap[0:N_SLOTS]], [int(v) for v in snap[N_SLOTS:2 * N_SLOTS]]]
+        self.carrier = (int(snap[12]), int(snap[13]))
+
+    def move(self, team, code) -> str:
+        b = self.board
         s, d, slide = code // 16, (code // 2) % 8, code % 2
-        return f"{SLOTS[s]} {DIRECTIONS[d]}" + (" and slides" if slide else "")
-    if kind == PASS:
-        return f"pass to {SLOTS[code]}"
-    return f"shot at goal circle {code + 1}"
+        step = int(b.nbr[self.pos[team][s], d])
+        text = f"{SLOTS[s]} {DIRECTIONS[d]} to {_where(b, step)}"
+        to = step
+        if slide:
+            k = int(b.slide_of[step])
+            ends = [int(e) for e in b.slide_ends[k]]
+            to = ends[1] if ends[0] == step else ends[0]
+            text += f", slides to {_where(b, to)}"
+        ct, cs = self.carrier
+        if ct == 1 - team and self.pos[ct][cs] == to:
+            text += " (on the carrier)"
+        self.pos[team][s] = to
+        return text
+
+    def act(self, team, kind, code) -> str:
+        """One action of ``team``'s play, described, and made on the replay's circles."""
+        b = self.board
+        if kind == MOVE:
+            return self.move(team, code)
+        if kind == PASS:
+            self.carrier = (team, code)
+            return f"pass to {SLOTS[code]} at {_where(b, self.pos[team][code])}"
+        ct, cs = self.carrier
+        return f"shot from {_where(b, self.pos[ct][cs])} into {_where(b, int(b.goal[1 - team][code]))}"
 
 
-def describe(board, ev) -> str:
+def describe(board, ev, replay: Replay | None = None) -> str:
+    """One event as a line; a play's actions with their circles when ``replay`` holds the circles before it."""
     play, team, typ, a1, a2, a3, status, event, _ = ev
     who = TEAMS[team]
     if event == EV_START:
         return "to begin: the puck under the home (red) centre, home to play"
     if event == EV_PLAY:
-        acts = "; ".join(describe_action(board, team, KINDS[typ][i], a) for i, a in enumerate((a1, a2, a3))
-                         if a >= 0)
+        acts = "; ".join(replay.act(team, KINDS[typ][i], a) if replay is not None else f"action {a}"
+                         for i, a in enumerate((a1, a2, a3)) if a >= 0)
         end = f" -> {STATUS[status]}" if status in STATUS else ""
         return f"play {play + 1}: {who} type {typ}: {acts}{end}"
     if event == EV_GOAL:
@@ -51,16 +94,22 @@ def describe(board, ev) -> str:
 
 
 def render(board, events, snaps, row) -> str:
-    """The text of a recorded game: events, and after each play the board (home goal at the bottom)."""
-    out = []
+    """The text of a recorded game: the legend, the events, and after each play the board (home goal at the
+    bottom); a scoring play's board is drawn at the shot, then the restart's."""
+    out = [LEGEND, ""]
     k = 0
+    last = None
     for i, ev in enumerate(events):
-        out.append(describe(board, ev))
+        replay = Replay(board, last) if ev[7] == EV_PLAY and last is not None else None
+        out.append(describe(board, ev, replay))
+        if replay is not None and ev[6] == GOAL:
+            out.append(draw(board, replay.pos, *replay.carrier))
+            out.append("")
         while k < len(snaps) and snaps[k][14] == i + 1:
             s = snaps[k]
-            pos = [list(s[0:6]), list(s[6:12])]
+            last = s
             if i + 1 == len(events) or events[i + 1][7] in (EV_PLAY, EV_PENALTY, EV_NOPLAY):
-                out.append(draw(board, pos, int(s[12]), int(s[13])))
+                out.append(draw(board, [list(s[0:6]), list(s[6:12])], int(s[12]), int(s[13])))
                 out.append("")
             k += 1
     g = row["goals"]

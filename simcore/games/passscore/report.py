@@ -132,8 +132,6 @@ def _print_pbp(lg, args, rules, setup):
     print(f"Pass & Score: game {args.game_id} of seed {args.seed}, home (red) against away (blue)")
     print(f"rules {rules.id}")
     print("policies " + (pol["home"] if pol["home"] == pol["away"] else f"home {pol['home']}; away {pol['away']}"))
-    print("board: home pieces upper case (G C L R D E), away lower case, [X] the puck carrier; # goal, c crease, "
-          ": shooting circle, * red dot, | slide line")
     print()
     print(lg.text.removesuffix("\n"))     # the play-by-play's last line is the final score
 

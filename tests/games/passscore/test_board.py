@@ -56,8 +56,10 @@ def test_adjacency_is_the_eight_neighbours():
 
 def test_the_board_drawn_as_text():
     text = draw(B, B.start, 0, 1)
-    assert "[C]" in text and " g " in text and "blue" in text and "centre" in text
-    assert len(text.splitlines()) == 18 + 3
+    assert "[C]" in text and " g " in text and "blue" in text and "centre" in text and "icing" in text
+    assert len(text.splitlines()) == 18 + 5             # the rows, two blue lines, the centre line, two icing lines
+    rows = {int(ln[:3]): ln[4:] for ln in text.splitlines() if ln[:3].strip().isdigit()}
+    assert rows[1] == " .  .  +  +  +  .  . " and rows[9] == " |  r  .  c  .  l  | "    # a crease; the away centre
 
 
 def _bad(tmp_path, old, new, count=1):

@@ -48,6 +48,47 @@ def test_the_play_by_play_draws_the_board_after_each_play(capsys):
     assert (lg.events.event == 0).sum() == 40 - lost
 
 
+@pytest.mark.parametrize("policies,rules", [(("random", "random"), "slow_play=0.1"),
+                                            (("greedy", "greedy"), "rulebook"),
+                                            (("greedy", "random"), "goalie_area=free,slow_play=0.05")])
+def test_the_play_by_plays_circles_are_the_games(policies, rules):
+    """The circles a play's line names (pbp.Replay: the play's moves made on the last snapshot) end where the
+    kernel's snapshot after the play has every player, for each play that ends without a capture, an offside or a
+    goal (those move players after the play) and is not followed by a penalized player's return; a scoring shot
+    leaves from a shooting circle of the goal it enters."""
+    from simcore.games.passscore import engine, pbp
+    from simcore.games.passscore.board import load_board
+    from simcore.games.passscore.kernel.layout import CAPTURE, EV_PLAY, GOAL
+    from simcore.games.passscore.policies import Policy
+
+    board = load_board()
+    checked = goals = captures = 0
+    for game in range(6):
+        lg = engine.play_by_play(4, game, rules=simcore.game("passscore").rules(rules),
+                                 policies=tuple(Policy.parse(p) for p in policies))
+        after = {int(s[14]): s for s in lg.snaps}
+        last = None
+        for i, ev in enumerate(lg.events):
+            if ev[7] == EV_PLAY:
+                r = pbp.Replay(board, last)
+                line = pbp.describe(board, ev, r)
+                if ev[6] == 0 and i + 1 in after:     # else a player's return follows, and the snapshot after it
+                    s = after[i + 1]
+                    assert r.pos == [[int(v) for v in s[0:6]], [int(v) for v in s[6:12]]], line
+                    assert r.carrier == (int(s[12]), int(s[13])), line
+                    checked += 1
+                elif ev[6] == CAPTURE:
+                    assert line.count("(on the carrier)") == 1, line
+                    captures += 1
+                elif ev[6] == GOAL:
+                    shooter = r.pos[r.carrier[0]][r.carrier[1]]
+                    assert board.shade_of[shooter] == 1 - ev[1], line
+                    assert f"shot from {pbp._where(board, shooter)}" in line
+                    goals += 1
+            last = after.get(i + 1, last)
+    assert checked > 200 and captures > 5 and (goals > 5 or policies[0] == "random")
+
+
 def test_the_policies_draw_from_the_game_stream():
     a = G.simulate(("greedy", "random"), n=24, seed=5, progress=False).games
     b = G.simulate(("greedy", "random"), n=24, seed=5, progress=False).games
