@@ -145,16 +145,30 @@ def cached(dispatcher) -> bool:
         return True
 
 
+def _on_disk(function: str) -> bool:
+    """Whether the kernel ``function`` (module.qualname, of a module already imported) has a version in numba's
+    on-disk cache; False when it cannot tell."""
+    module, _, name = function.rpartition(".")
+    dispatcher = getattr(sys.modules.get(module), name, None)
+    try:
+        return bool(dispatcher._cache._cache_file._load_index())
+    except Exception:
+        return False
+
+
 def estimate_now(function: str, compiled=()) -> Estimate | None:
     """The estimate of ``function``'s compile in a process that has already compiled the functions ``compiled``:
-    its in-chain figure once a kernel of the same game has compiled (what the kernels share is then compiled or
-    loaded: Blue Line's play-by-play kernel takes some 400 s alone, 6 s after the game kernel), else alone."""
+    its in-chain figure once a kernel of the same game has compiled, or is in the on-disk cache (what the kernels
+    share is then compiled or loaded: Blue Line's play-by-play kernel takes some 400 s alone, 6 s after the game
+    kernel), else alone."""
     est = estimates().get(function)
     if est is None:
         return None
     group = est.kernel.split(".")[0]
     if any(e is not None and e.kernel.split(".")[0] == group and e.function != function
-           for e in map(estimates().get, compiled)):
+           for e in map(estimates().get, compiled)) or \
+            any(e.kernel.split(".")[0] == group and e.function != function and _on_disk(e.function)
+                for e in estimates().values()):
         return Estimate(est.function, est.kernel, est.in_chain, est.cpus, est.in_chain)
     return est
 
