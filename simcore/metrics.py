@@ -27,13 +27,16 @@ class Metric:
     """A named quantity of a run: ``per_game(res)`` gives one value per game in game order, or
     ``functional(res)`` gives ``(estimate, per-game influence)``; ``doc`` says what it is in a line.
     ``bounds``: the least and greatest values the quantity can take (:data:`COUNT`, :data:`SHARE`; None:
-    unbounded, as a margin); :func:`summarize` cuts a normal interval there."""
+    unbounded, as a margin); :func:`summarize` cuts a normal interval there.  ``interval``: the 95% interval
+    ``(low, high)`` where the usual one does not fit, from the per-game values (a per-game metric) or from the
+    run (a functional); None: the usual one (:func:`summarize`)."""
 
     name: str
     doc: str
     per_game: Callable | None = None
     functional: Callable | None = None
     bounds: tuple | None = None
+    interval: Callable | None = None
 
     def __post_init__(self):
         if (self.per_game is None) == (self.functional is None):
@@ -56,12 +59,32 @@ def ratio(num, den):
     return f
 
 
-def _balance(r):
-    """1 - |P(home win) - P(away win)|; influence -sign(gap) (home win - away win) per game."""
+def _advantage(r) -> np.ndarray:
+    """Per game: 1 a home win, -1 an away win, 0 a tie."""
     g = r.games
-    d = (g.winner == "home").to_numpy(float) - (g.winner == "away").to_numpy(float)
+    return (g.winner == "home").to_numpy(float) - (g.winner == "away").to_numpy(float)
+
+
+def _balance(r):
+    """1 - |P(home win) - P(away win)|; influence -sign(gap) (home win - away win) per game (what a paired
+    comparison of two runs' balance uses; its interval alone is :func:`_balance_interval`)."""
+    d = _advantage(r)
     gap = d.mean()
     return 1 - abs(gap), -np.sign(gap) * (d - gap)
+
+
+def _balance_interval(r):
+    """1 - |g| over the interval of the home advantage g (:func:`simcore.stats.advantage_ci`): at g = 0, where
+    balance peaks, the delta method's interval would be the single point 1."""
+    from simcore.stats import advantage_ci, balance_ci
+
+    return balance_ci(*advantage_ci(_advantage(r)))
+
+
+def _advantage_interval(values):
+    from simcore.stats import advantage_ci
+
+    return advantage_ci(values)
 
 
 def _dispersion(r):
@@ -96,8 +119,8 @@ COMMON = _metrics(
     Metric("home_win", "share of games the home side won", lambda r: r.games.winner == "home"),
     Metric("away_win", "share of games the away side won", lambda r: r.games.winner == "away"),
     Metric("tie", "share of games that ended tied", lambda r: r.games.winner == "tie"),
-    Metric("home_advantage", "home wins minus away wins, as a share of games",
-           lambda r: (r.games.winner == "home").astype(float) - (r.games.winner == "away")),
+    Metric("home_advantage", "home wins minus away wins, as a share of games", _advantage,
+           interval=_advantage_interval),
     Metric("decided_OT", "share of games that ended in overtime (won there, or tied after it: decided_in OT, the "
            "last phase played)", lambda r: r.games.decided_in == "OT"),
     Metric("decided_SO", "share of games decided by a shootout", lambda r: r.games.decided_in == "SO"),
@@ -110,7 +133,8 @@ COMMON = _metrics(
     Metric("margin", "home goals minus away goals", lambda r: r.games.home_goals - r.games.away_goals),
     Metric("abs_margin", "the goal margin either way", lambda r: (r.games.home_goals - r.games.away_goals).abs(),
            bounds=COUNT),
-    Metric("balance", "1 - |P(home win) - P(away win)| (1: a coin flip)", functional=_balance, bounds=SHARE),
+    Metric("balance", "1 - |P(home win) - P(away win)| (1: a coin flip)", functional=_balance, bounds=SHARE,
+           interval=_balance_interval),
     Metric("goals_variance", "variance of a team's goals in a game", functional=_variance, bounds=COUNT),
     Metric("goals_dispersion", "variance over mean of a team's goals in a game (1 for Poisson scoring)",
            functional=_dispersion, bounds=COUNT),
@@ -146,16 +170,19 @@ def is_indicator(values) -> bool:
     return pd.api.types.is_bool_dtype(dtype if dtype is not None else np.asarray(values).dtype)
 
 
-def per_game_interval(x, indicator: bool, bounds=None) -> tuple[float, float, float]:
-    """(mean, 95% interval) of a per-game metric's values ``x``: the Wilson interval of a share of games when
-    the metric is an indicator (:func:`is_indicator`), else the normal interval of the mean cut at the metric's
-    ``bounds`` (the mean of goals is never below 0, whatever its spread)."""
+def per_game_interval(x, indicator: bool, bounds=None, interval=None) -> tuple[float, float, float]:
+    """(mean, 95% interval) of a per-game metric's values ``x``: the metric's own ``interval(x)`` when it has one
+    (``Metric.interval``), the Wilson interval of a share of games when the metric is an indicator
+    (:func:`is_indicator`), else the normal interval of the mean cut at the metric's ``bounds`` (the mean of goals
+    is never below 0, whatever its spread)."""
     from simcore.stats import cut, mean_ci, wilson_ci
 
     x = np.asarray(x, dtype=float)
     n = x.size
     est = float(x.mean()) if n else float("nan")
-    if indicator:
+    if interval is not None:
+        lo, hi = interval(x)
+    elif indicator:
         lo, hi = wilson_ci(float(x.sum()), n)
     else:
         lo, hi = mean_ci(est, float(x.std(ddof=1)) if n > 1 else float("nan"), n)
@@ -178,13 +205,16 @@ def summarize(res, metrics: dict[str, Metric]):
         if m.kind == "per_game":
             values = m.per_game(res)
             n = np.size(values)
-            est, lo, hi = per_game_interval(values, is_indicator(values), m.bounds)
+            est, lo, hi = per_game_interval(values, is_indicator(values), m.bounds, m.interval)
         else:
             n = res.n
             est, infl = m.functional(res)
             est = float(est)
-            infl = np.asarray(infl, float)
-            half = Z95 * float(infl.std(ddof=1)) / np.sqrt(n) if n > 1 else float("nan")
-            lo, hi = cut(est - half, est + half, m.bounds)
+            if m.interval is not None:
+                lo, hi = m.interval(res)
+            else:
+                infl = np.asarray(infl, float)
+                half = Z95 * float(infl.std(ddof=1)) / np.sqrt(n) if n > 1 else float("nan")
+                lo, hi = cut(est - half, est + half, m.bounds)
         rows.append((name, est, lo, hi, n))
     return pd.DataFrame(rows, columns=["metric", "estimate", "ci_low", "ci_high", "n"])

@@ -45,6 +45,39 @@ def score_ci(x, z: float = Z95) -> tuple[float, float]:
     return (max(0.0, lo), min(1.0, hi))
 
 
+def advantage_ci(d, z: float = Z95) -> tuple[float, float]:
+    """Interval for the mean of per-game values in {-1, 0, 1} (a home win 1, a tie 0, an away win -1: P(home win) -
+    P(away win)): the normal interval (:func:`mean_ci`) cut at [-1, 1].  With no spread the normal interval is a
+    single point; then the Wilson bounds (:func:`wilson_ci`): every game a home win, [2 l - 1, 1] with l the lower
+    end for ``n`` wins in ``n`` (the same for away wins, mirrored); every game tied, [-u, u] with u the upper end
+    for no wins in ``n`` (neither side's win share is known to be 0).  (nan, nan) for fewer than two games."""
+    d = np.asarray(d, dtype=float)
+    n = d.size
+    if n <= 1:
+        return (math.nan, math.nan)
+    m = float(d.mean())
+    if float(d.std()) == 0.0:
+        if m == 0.0:
+            u = wilson_ci(0, n, z)[1]
+            return (-u, u)
+        if abs(m) == 1.0:
+            edge = 2 * wilson_ci(n, n, z)[0] - 1
+            return (edge, 1.0) if m > 0 else (-1.0, -edge)
+    lo, hi = mean_ci(m, float(d.std(ddof=1)), n, z)
+    return (max(-1.0, lo), min(1.0, hi))
+
+
+def balance_ci(lo: float, hi: float) -> tuple[float, float]:
+    """The interval of 1 - |g| from an interval [lo, hi] of g (such as :func:`advantage_ci`'s): its ends where
+    |g| is least and greatest, up to 1 when the interval of g holds 0 (there 1 - |g| has its peak, and a delta-method
+    interval around it would shrink to a point)."""
+    if lo != lo or hi != hi:
+        return (math.nan, math.nan)
+    far = max(abs(lo), abs(hi))
+    near = 0.0 if lo <= 0.0 <= hi else min(abs(lo), abs(hi))
+    return (max(0.0, 1.0 - far), 1.0 - near)
+
+
 def cut(lo: float, hi: float, bounds=None) -> tuple[float, float]:
     """An interval cut at ``bounds`` (the least and greatest values the quantity can take; None: as it is); an
     undefined end stays undefined."""

@@ -142,7 +142,7 @@ def sweep(game, base_rules, grid: dict, n: int, seeds=(0,), *, metrics=None, set
         out = []
         for m in names:
             x, indicator = vec[m]
-            est, lo, hi = per_game_interval(x, indicator, g.metrics[m].bounds)
+            est, lo, hi = per_game_interval(x, indicator, g.metrics[m].bounds, g.metrics[m].interval)
             d = paired_difference(base_vec[m][0], x, m)
             out.append({"variant_id": vid, "cell": i, **values, "seed": seed_label, "metric": m,
                         "estimate": est, "ci_low": lo, "ci_high": hi, "n": int(x.size), "base_estimate": d.a,

@@ -3,7 +3,7 @@ from scipy import stats
 
 import numpy as np
 
-from simcore.stats import Z95, mean_ci, score_ci, wilson_ci
+from simcore.stats import Z95, advantage_ci, balance_ci, mean_ci, score_ci, wilson_ci
 
 
 def test_z95_is_the_normal_quantile_written_out():
@@ -30,6 +30,25 @@ def test_a_score_interval_never_collapses_at_a_clean_sweep_and_stays_in_0_1():
     assert hi == 1.0 and m + Z95 * sd / 10 > 1 and abs(lo - (m - Z95 * sd / 10)) < 1e-12
     # a run against itself is exactly even: every pair scores 1/2, and so does the interval
     assert score_ci(np.full(30, 0.5)) == (0.5, 0.5)
+
+
+def test_the_home_advantage_interval_never_collapses_and_balance_reaches_1_where_it_peaks():
+    # 20 home wins in 20: P(home win) >= Wilson's 0.8389, P(away win) <= 1 - 0.8389, so the gap >= 0.6777
+    assert advantage_ci(np.ones(20)) == (2 * wilson_ci(20, 20)[0] - 1, 1.0)
+    assert round(advantage_ci(np.ones(20))[0], 4) == 0.6777
+    assert advantage_ci(-np.ones(20)) == (-1.0, 1 - 2 * wilson_ci(20, 20)[0])
+    # 20 ties in 20: neither win share is known to be 0; each is at most Wilson's 0.1611
+    assert advantage_ci(np.zeros(20)) == (-wilson_ci(0, 20)[1], wilson_ci(0, 20)[1])
+    # with a spread: the normal interval of the mean, cut at [-1, 1]
+    d = np.r_[np.ones(30), -np.ones(10), np.zeros(60)]
+    lo, hi = advantage_ci(d)
+    assert abs(lo - (0.2 - Z95 * d.std(ddof=1) / 10)) < 1e-12 and abs(hi - (0.2 + Z95 * d.std(ddof=1) / 10)) < 1e-12
+    assert advantage_ci(np.r_[np.ones(9), 0.0])[1] == 1.0
+    assert all(v != v for v in advantage_ci([1.0]))
+    # 1 - |g|: its peak 1 when the interval of g holds 0, else the ends where |g| is least and greatest
+    assert balance_ci(-0.1, 0.3) == (0.7, 1.0)
+    assert balance_ci(0.1, 0.3) == (0.7, 0.9) == balance_ci(-0.3, -0.1)
+    assert balance_ci(-1.0, 1.0) == (0.0, 1.0)
 
 
 def test_a_summary_interval_is_cut_at_the_metrics_bounds():
@@ -87,3 +106,27 @@ def test_a_summary_decides_the_interval_by_what_the_metric_is():
     from simcore.metrics import is_indicator
 
     assert is_indicator(x == 1) and not is_indicator(x) and not is_indicator(x.astype(float))
+
+
+def test_a_summary_gives_home_advantage_and_balance_their_own_intervals():
+    """Every game a home win: not the points [1, 1] and [0, 0]; every game tied: balance up to 1, not the point 1;
+    the sweep's intervals are the summary's."""
+    from types import SimpleNamespace
+
+    import pandas as pd
+
+    from simcore.metrics import COMMON, per_game_interval, summarize
+
+    for winners, adv, bal in ((["home"] * 20, (0.6777, 1.0), (0.0, 0.3223)),
+                              (["tie"] * 20, (-0.1611, 0.1611), (0.8389, 1.0)),
+                              (["home"] * 6 + ["away"] * 6 + ["tie"] * 8, None, None)):
+        res = SimpleNamespace(n=len(winners), games=pd.DataFrame({"winner": winners}))
+        s = summarize(res, {k: COMMON[k] for k in ("home_advantage", "balance")}).set_index("metric")
+        if adv is not None:
+            assert tuple(s.loc["home_advantage", ["ci_low", "ci_high"]].round(4)) == adv
+            assert tuple(s.loc["balance", ["ci_low", "ci_high"]].round(4)) == bal
+        lo, hi = s.loc["home_advantage", ["ci_low", "ci_high"]]
+        assert s.loc["balance", "ci_low"] == 1 - max(-lo, hi)
+        assert (s.loc["balance", "ci_high"] == 1.0) == (lo <= 0 <= hi)
+        m = COMMON["home_advantage"]
+        assert per_game_interval(m.per_game(res), False, m.bounds, m.interval)[1:] == (lo, hi)

@@ -473,6 +473,12 @@ PBP_CIRCLES = ("the play-by-play names the circles each action uses and draws a 
                "heads the text with a legend, draws the crease as + and the icing lines")
 _add_reason(("passscore/pbp",), PBP_CIRCLES)
 
+#: Why summaries whose home advantage could be 0 were recorded again (the games are the same).
+ADVANTAGE_INTERVALS = ("balance's interval is 1 - |g| over the interval of the home advantage g, reaching 1 where "
+                       "that holds 0 (the delta method gave the point 1 at g = 0); the home advantage's is cut at "
+                       "[-1, 1] and takes Wilson's bounds when every game is a home win, an away win or a tie")
+_add_reason(("cli/passscore", "passscore/variant/summary"), ADVANTAGE_INTERVALS)
+
 
 def rerecord(names):
     """Record the digests of ``names`` again (each listed in :data:`RERECORDED` with its reason)."""
