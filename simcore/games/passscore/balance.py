@@ -175,7 +175,8 @@ class BalanceReport:
             f = (lambda x: f"{100 * x:.1f}%") if name in pct else (lambda x: f"{x:.3f}")
             lines.append(f"{name:<28}{f(v['estimate']):>9}  [{f(v['ci'][0])}, {f(v['ci'][1])}]")
         lines += ["", "Rule options against these rules (same seed, paired game by game); edge = the first "
-                      "attacker's score - 1/2:",
+                      "attacker's score - 1/2 (a win 1, a tie 1/2),",
+                  f"half of home_advantage: {self.base_edge()} under these rules:",
                   f"{'option':<16}{'edge [95% CI]':>26}{'change [95% CI]':>28}{'goals/game [95% CI]':>26}"
                   f"{'change [95% CI]':>28}"]
         for r in self.options.itertuples():
@@ -186,13 +187,27 @@ class BalanceReport:
             lines.append(f"{r.option:<16}{edge:>26}{change:>28}{goals:>26}{d_goals:>28}")
         pols = list(dict.fromkeys(self.matrix.row))
         lines += ["", f"Policy matrix: row's score against column (win 1, tie 1/2), {m['matrix_n']:,} games a seat, "
-                      "seats balanced, with 95% intervals"]
+                      "seats balanced, with 95% intervals",
+                  "(a policy against itself scores 1/2 exactly: the same games, played both ways round)"]
         lines.append(" " * 10 + "".join(f"{p:>22}" for p in pols))
         for a in pols:
             cells = self.matrix[self.matrix.row == a].set_index("column")
             lines.append(f"{a:<10}" + "".join(
-                f"{f'{cells.estimate[b]:.3f} [{cells.ci_low[b]:.2f}, {cells.ci_high[b]:.2f}]':>22}" for b in pols))
+                f"{self._cell(cells, a, b, 2):>22}" for b in pols))
         return "\n".join(lines)
+
+    def base_edge(self) -> str:
+        """The first attacker's edge under the report's rules, score - 1/2 = home_advantage / 2, with its
+        interval, as the options table writes an edge."""
+        v = self.headline["home_advantage"]
+        return f"{v['estimate'] / 2:+.3f} [{v['ci'][0] / 2:+.3f}, {v['ci'][1] / 2:+.3f}]"
+
+    @staticmethod
+    def _cell(cells, a, b, digits) -> str:
+        """A matrix cell as text: the score and its interval; "1/2 (itself)" on the diagonal, which is exact."""
+        if a == b:
+            return "0.500 (itself)"
+        return f"{cells.estimate[b]:.3f} [{cells.ci_low[b]:.{digits}f}, {cells.ci_high[b]:.{digits}f}]"
 
     def figures(self) -> dict:
         """The report's figures by name, built with matplotlib's object API: nothing is left open in pyplot."""
@@ -265,8 +280,8 @@ class BalanceReport:
                              "Goals change": [f"{r.goals_change:+.2f} [{r.goals_change_ci_low:+.2f}, "
                                               f"{r.goals_change_ci_high:+.2f}]" for r in self.options.itertuples()]})
         pols = list(dict.fromkeys(self.matrix.row))
-        cell = self.matrix.assign(text=[f"{r.estimate:.3f} [{r.ci_low:.3f}, {r.ci_high:.3f}]"
-                                        for r in self.matrix.itertuples()])
+        cell = self.matrix.assign(text=[self._cell(self.matrix.iloc[[i]].set_index("column"), r.row, r.column, 3)
+                                        for i, r in enumerate(self.matrix.itertuples())])
         grid = cell.pivot(index="row", columns="column", values="text").loc[pols, pols]
         mat = pd.DataFrame({"Row policy": pols, **{c: list(grid[c]) for c in pols}})
         rep.blocks += [
@@ -277,12 +292,15 @@ class BalanceReport:
             Table(head, numeric=("Estimate", "95% interval")),
             Figure("goals", figs["goals"], "A team's goals in a game."),
             ("h2", "Rule options"),
-            ("p", "Each option against the rules above on the same seed, game by game."),
+            ("p", "Each option against the rules above on the same seed, game by game. The first attacker's edge "
+                  "is his score - 1/2 (a win 1, a tie 1/2), half of home_advantage above: "
+                  f"{self.base_edge()} under the rules above."),
             Table(opts, numeric=("First attacker's edge", "Change", "Goals a game", "Goals change")),
             Figure("options", figs["options"], "What each option does to the first attacker's score."),
             ("h2", "Policy against policy"),
             ("p", f"The row policy's score against the column policy (win 1, tie 1/2), {m['matrix_n']:,} games a "
-                  "seat, seats balanced, with its 95% interval."),
+                  "seat, seats balanced, with its 95% interval. A policy against itself scores 1/2 exactly: the "
+                  "same games, played both ways round."),
             Table(mat, numeric=tuple(pols)), Figure("matrix", figs["matrix"], "Row's score against column."),
         ]
         return rep

@@ -118,6 +118,11 @@ def test_the_report_runs_and_balances(capsys):
     text = rep.to_text()
     assert "Policy matrix" in text and "slides=off" in text
     assert f"{o.goals:.2f} [{o.goals_ci_low:.2f}, {o.goals_ci_high:.2f}]" in text
+    # the base rules' edge on the options' scale: score - 1/2 = home_advantage / 2, game by game
+    base = G.simulate(n=24, seed=1, rules="plays=40", progress=False).games
+    edge = balance.score(base).mean() - 0.5
+    assert rep.base_edge().startswith(f"{edge:+.3f} [") and rep.base_edge() in text
+    assert text.count("0.500 (itself)") == 2
 
 
 def test_the_report_page_leaves_no_figure_open(tmp_path):
