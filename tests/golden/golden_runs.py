@@ -479,6 +479,11 @@ ADVANTAGE_INTERVALS = ("balance's interval is 1 - |g| over the interval of the h
                        "[-1, 1] and takes Wilson's bounds when every game is a home win, an away win or a tie")
 _add_reason(("cli/passscore", "passscore/variant/summary"), ADVANTAGE_INTERVALS)
 
+#: Why the Pass & Score summaries were recorded again (the games are the same).
+NO_OVERTIME_ROWS = ("the summary leaves out decided_OT, decided_SO and past_regulation, 0 in every Pass & Score run "
+                    "(the game has no overtime or shootout)")
+_add_reason(("cli/passscore", "passscore/greedy/summary", "passscore/variant/summary"), NO_OVERTIME_ROWS)
+
 
 def rerecord(names):
     """Record the digests of ``names`` again (each listed in :data:`RERECORDED` with its reason)."""

@@ -123,10 +123,16 @@ DEFAULT_METRICS = ("home_win", "away_win", "tie", "home_advantage", "home_goals_
                    "plays_per_goal")
 
 
+#: common metrics a Pass & Score game cannot move: it has no overtime and no shootout (every game is decided in
+#: regulation or tied), so these are 0 in every run; they stay metrics (``compare``, ``sweep``) but the summary
+#: leaves them out
+NO_OVERTIME = ("decided_OT", "decided_SO", "past_regulation")
+
+
 def metric_summary(res: Results, metrics: dict[str, Metric]) -> pd.DataFrame:
-    """One row per metric: estimate and 95% interval, cut at the metric's bounds (:func:`simcore.metrics.summarize`),
-    and the number of games."""
-    return summarize(res, metrics)
+    """One row per metric (but :data:`NO_OVERTIME`): estimate and 95% interval, cut at the metric's bounds
+    (:func:`simcore.metrics.summarize`), and the number of games."""
+    return summarize(res, {k: m for k, m in metrics.items() if k not in NO_OVERTIME})
 
 
 class PassScore(Game):
