@@ -67,7 +67,8 @@ def _advantage(r) -> np.ndarray:
 
 def _balance(r):
     """1 - |P(home win) - P(away win)|; influence -sign(gap) (home win - away win) per game (what a paired
-    comparison of two runs' balance uses; its interval alone is :func:`_balance_interval`)."""
+    comparison of two runs' balance uses, 0 in every game at a gap of exactly 0, where 1 - |g| has its kink:
+    docs/analysis.md; its interval alone is :func:`_balance_interval`)."""
     d = _advantage(r)
     gap = d.mean()
     return 1 - abs(gap), -np.sign(gap) * (d - gap)
@@ -191,11 +192,11 @@ def per_game_interval(x, indicator: bool, bounds=None, interval=None) -> tuple[f
 
 
 def summarize(res, metrics: dict[str, Metric]):
-    """One row per metric of ``res``: estimate and 95% interval, and the number of games.  A per-game metric gets
-    :func:`per_game_interval` (Wilson for an indicator, a share of games; the normal interval of its mean for
-    another, such as a count); a functional (a pooled rate) the normal interval of its per-game influence (the
-    delta method).  A normal interval is cut at the metric's ``bounds``: the mean of goals is never below 0,
-    whatever its spread."""
+    """One row per metric of ``res``: estimate and 95% interval, and the number of games.  A metric with its own
+    ``interval`` gets it (``home_advantage``, ``balance``); another per-game metric :func:`per_game_interval`
+    (Wilson for an indicator, a share of games; the normal interval of its mean for another, such as a count); a
+    functional (a pooled rate) the normal interval of its per-game influence (the delta method).  A normal
+    interval is cut at the metric's ``bounds``: the mean of goals is never below 0, whatever its spread."""
     import pandas as pd
 
     from simcore.stats import Z95, cut

@@ -106,8 +106,9 @@ def sweep(game, base_rules, grid: dict, n: int, seeds=(0,), *, metrics=None, set
 
     Returns one row per (cell, metric): ``variant_id`` (the cell's rules id), ``cell``, one column per swept
     field, ``seed`` (the seeds pooled, comma-separated), ``metric``, ``estimate`` (mean over the cell's
-    ``n * len(seeds)`` games) with ``ci_low``/``ci_high`` (95%, :func:`simcore.metrics.per_game_interval`: Wilson
-    for an indicator, a share of games; normal otherwise, as for a count),
+    ``n * len(seeds)`` games) with ``ci_low``/``ci_high`` (95%, :func:`simcore.metrics.per_game_interval`: the
+    metric's own ``interval`` where it has one, as ``home_advantage``; Wilson for an indicator, a share of games;
+    normal otherwise, as for a count),
     ``n`` (games pooled), ``base_estimate`` (the base's mean), ``diff`` (cell minus base, paired by seed and
     game; a cell's ``variant_id`` adds ``|key=value`` for each setup value that differs from the base's),
     ``diff_ci_low``/``diff_ci_high`` (95%) and ``p_value`` (two-sided, no difference).  ``df.attrs``

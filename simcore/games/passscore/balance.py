@@ -16,7 +16,7 @@ import pandas as pd
 from simcore.checks import name_list
 from simcore.errors import InputError
 from simcore.metrics import COUNT
-from simcore.stats import mean_estimate, score_estimate
+from simcore.stats import advantage_ci, mean_estimate, score_estimate
 
 MATRIX_POLICIES = ("random", "greedy", "search")
 HEADLINE = ("home_win", "away_win", "tie", "home_advantage", "goals_per_team_game", "home_goals_mean",
@@ -47,6 +47,14 @@ def _run(setup, n, seed, rules, threads, **policies):
     g = _game()
     s = g.setup(setup).replace(**policies) if policies else g.setup(setup)
     return g.simulate(s, n=n, seed=seed, rules=rules, threads=threads, progress=False).games
+
+
+def edge_estimate(games: pd.DataFrame) -> dict:
+    """``{"estimate", "ci"}``: the first attacker's edge, score - 1/2 = (home wins - away wins) / 2 a game, with
+    half the interval of the home advantage (:func:`simcore.stats.advantage_ci`), as the summary gives it."""
+    d = 2 * score(games) - 1
+    lo, hi = advantage_ci(d)
+    return {"estimate": float(d.mean()) / 2, "ci": [lo / 2, hi / 2]}
 
 
 def seat_balanced(ab: pd.DataFrame, ba: pd.DataFrame) -> dict:
@@ -121,7 +129,7 @@ def rule_options(n: int, seed: int = 0, rules=None, setup=None, options=OPTIONS,
         if r == rules:
             continue
         other = _run(setup, n, seed, r, threads)
-        edge = mean_estimate(score(other) - 0.5, (-0.5, 0.5))
+        edge = edge_estimate(other)
         d_edge = mean_estimate(score(other) - score(base))
         goals = mean_estimate(_goals(other), COUNT)
         d_goals = mean_estimate(_goals(other) - _goals(base))

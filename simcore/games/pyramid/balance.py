@@ -13,7 +13,7 @@ import pandas as pd
 
 from simcore.errors import InputError
 from simcore.metrics import COUNT
-from simcore.stats import mean_estimate, wilson_ci
+from simcore.stats import advantage_ci, balance_ci, mean_estimate, wilson_ci
 
 from . import kernel as K
 from .engine import simulate
@@ -59,10 +59,8 @@ def headline(out: np.ndarray) -> dict:
     adv = fw.astype(float) - sw
     goals = out[:, K.C_GOALS:K.C_GOALS + 8].sum(axis=1)
     turns = out[:, K.C_TURNS] + out[:, K.C_TURNS + 1]
-    a = mean_estimate(adv)
-    balance = {"estimate": 1 - abs(a["estimate"]),
-               "ci": sorted([1 - max(abs(a["ci"][0]), abs(a["ci"][1])),
-                             1 - (0.0 if a["ci"][0] <= 0 <= a["ci"][1] else min(abs(a["ci"][0]), abs(a["ci"][1])))])}
+    a = {"estimate": float(adv.mean()), "ci": list(advantage_ci(adv))}
+    balance = {"estimate": 1 - abs(a["estimate"]), "ci": list(balance_ci(*a["ci"]))}
     return {"n": n, "first_mover_win": _prop(fw.sum(), n), "second_mover_win": _prop(sw.sum(), n),
             "first_mover_advantage": a, "balance": balance, "tie": _prop((w == 2).sum(), n),
             "goals_per_game": mean_estimate(goals, COUNT), "game_length": mean_estimate(turns, COUNT),

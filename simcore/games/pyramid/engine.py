@@ -17,7 +17,7 @@ from simcore.checks import is_whole
 from simcore.errors import InputError
 from simcore.results import Results
 from simcore.rng import check_seed, script_values
-from simcore.stats import mean_ci, wilson_ci
+from simcore.stats import advantage_ci, mean_ci, wilson_ci
 
 from . import kernel as K
 from .deck import Deck, Shape, deck_for, shape
@@ -198,7 +198,8 @@ def summary_frame(out: np.ndarray) -> pd.DataFrame:
     prop("tie", (w == 2).sum())
     prop("first_mover_win", (w == first).sum())
     prop("second_mover_win", ((w != first) & (w != 2)).sum())
-    mean("first_mover_advantage", (w == first).astype(float) - ((w != first) & (w != 2)), "difference of shares")
+    adv = (w == first).astype(float) - ((w != first) & (w != 2))
+    rows.append(("first_mover_advantage", float(adv.mean()), *advantage_ci(adv), "difference of shares"))
     prop("decided_OT", (d == 1).sum())
     prop("decided_SO", (d == 2).sum())
     mean("goals_per_game", goals.sum(axis=1), "goals (both sides; shootout goals excluded)")

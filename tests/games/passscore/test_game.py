@@ -10,7 +10,7 @@ import pytest
 import simcore
 from simcore.cli import main
 from simcore.games.passscore import balance
-from simcore.stats import wilson_ci
+from simcore.stats import advantage_ci, wilson_ci
 
 G = simcore.game("passscore")
 
@@ -83,10 +83,27 @@ def test_the_play_by_plays_circles_are_the_games(policies, rules):
                 elif ev[6] == GOAL:
                     shooter = r.pos[r.carrier[0]][r.carrier[1]]
                     assert board.shade_of[shooter] == 1 - ev[1], line
-                    assert f"shot from {pbp._where(board, shooter)}" in line
+                    into = int(board.goal[1 - ev[1]][ev[5]])
+                    assert line.endswith(f"shot from {pbp._where(board, shooter)} into {pbp._where(board, into)} "
+                                         "-> GOAL"), line
                     goals += 1
             last = after.get(i + 1, last)
     assert checked > 200 and captures > 5 and (goals > 5 or policies[0] == "random")
+
+
+def test_a_scoring_plays_board_is_drawn_at_the_shot():
+    """Greedy game 0 of seed 1: the home left wing steps onto the slide line, slides, steps and scores (play 9); the
+    board after that line has him, with the puck, on the circle he shot from, and the legend heads the text."""
+    lg = G.play_by_play(("greedy", "greedy"), seed=1, game_index=0)
+    lines = lg.text.splitlines()
+    assert lines[0].startswith("pieces: G/g goalkeeper, C/c centre, L/l left_wing") and "+ crease" in lines[1]
+    i = lines.index("play 9: home type 8: left_wing up-left to [9,0], slides to [13,0]; left_wing up-right to "
+                    "[14,1]; shot from [14,1] into [17,4] -> GOAL")
+    board = lines[i + 1:i + 24]
+    assert board[0].startswith(" 17 ") and board[-1].startswith("  0 ")
+    row14 = next(b for b in board if b.startswith(" 14 "))
+    assert row14[4:] == " . [L] :  :  :  :  . "
+    assert lines[i + 25].startswith("goal for home: home 1, away 0")
 
 
 def test_the_policies_draw_from_the_game_stream():
@@ -121,7 +138,8 @@ def test_the_report_runs_and_balances(capsys):
     # the base rules' edge on the options' scale: score - 1/2 = home_advantage / 2, game by game
     base = G.simulate(n=24, seed=1, rules="plays=40", progress=False).games
     edge = balance.score(base).mean() - 0.5
-    assert rep.base_edge().startswith(f"{edge:+.3f} [") and rep.base_edge() in text
+    lo, hi = advantage_ci(2 * balance.score(base) - 1)
+    assert rep.base_edge() == f"{edge:+.3f} [{lo / 2:+.3f}, {hi / 2:+.3f}]" and rep.base_edge() in text
     assert text.count("0.500 (itself)") == 2
 
 
