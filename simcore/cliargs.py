@@ -86,7 +86,24 @@ class Parser(argparse.ArgumentParser):
     def parse_known_args(self, args=None, namespace=None):
         ns, rest = super().parse_known_args(args, namespace)
         _one_thread_count(self, ns)
+        _force_with_an_output(self, ns)
         return ns, rest
+
+
+#: where a command's outputs are named: ``--out``, ``--plot``, ``--report FILE``, a ``DIR`` argument
+OUTPUT_DESTS = ("out", "plot", "report", "dir")
+
+
+def _force_with_an_output(p, ns):
+    """``--force`` replaces an output file, so it comes with one: given alone it would do nothing, and the user
+    who typed it expected a file."""
+    if getattr(ns, "force", False) is not True:
+        return
+    if any(isinstance(getattr(ns, k, None), (str, os.PathLike)) for k in OUTPUT_DESTS):
+        return
+    names = [a.option_strings[0] for a in p._actions
+             if a.dest in OUTPUT_DESTS and a.option_strings and a.nargs != 0]
+    p.error("--force replaces an output file, and none is given" + (f" ({' or '.join(names)})" if names else ""))
 
 
 def _one_thread_count(p, ns):

@@ -278,6 +278,21 @@ def test_league_project_plot_and_out(cli, tmp_path):
     assert code == 2 and err == f"simcore: error: {out / 'teams.csv'} exists; pass --force to replace it\n"
 
 
+@pytest.mark.parametrize("argv,names", [
+    (("ezr", "-n", "10", "--force"), "(--plot)"),
+    (("passscore", "-n", "2", "--report", "--force"), "(--out)"),
+    (("compare", "ezr", "-n", "10", "--force"), "(--plot or --report)"),
+    (("league", "project", "sample:ezr", "-n", "2", "--force"), "(--out or --plot or --report)"),
+])
+def test_force_without_an_output_is_refused(cli, argv, names):
+    """--force replaces an output file: alone it would do nothing, so it names the outputs it goes with; nothing
+    runs."""
+    code, out, err = cli(*argv)
+    assert code == 2 and out == ""
+    assert err == f"simcore: error: simcore {' '.join(argv[:2 if argv[0] in ('league',) else 1])}: --force " \
+                  f"replaces an output file, and none is given {names}\n"
+
+
 # ---------------------------------------------------------------- simcore demo --out
 
 def test_demo_refuses_to_replace_its_files_without_force(cli, tmp_path):
