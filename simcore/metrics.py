@@ -16,6 +16,8 @@ from typing import Callable
 
 import numpy as np
 
+from simcore.stats import advantage_ci, balance_ci
+
 #: ``Metric.bounds`` of a count (goals, shots, plays: a mean or pooled rate of counts) and of a share of games or
 #: events (a win share, PP%, a success rate)
 COUNT = (0.0, math.inf)
@@ -77,15 +79,7 @@ def _balance(r):
 def _balance_interval(r):
     """1 - |g| over the interval of the home advantage g (:func:`simcore.stats.advantage_ci`): at g = 0, where
     balance peaks, the delta method's interval would be the single point 1."""
-    from simcore.stats import advantage_ci, balance_ci
-
     return balance_ci(*advantage_ci(_advantage(r)))
-
-
-def _advantage_interval(values):
-    from simcore.stats import advantage_ci
-
-    return advantage_ci(values)
 
 
 def _dispersion(r):
@@ -121,7 +115,7 @@ COMMON = _metrics(
     Metric("away_win", "share of games the away side won", lambda r: r.games.winner == "away"),
     Metric("tie", "share of games that ended tied", lambda r: r.games.winner == "tie"),
     Metric("home_advantage", "home wins minus away wins, as a share of games", _advantage,
-           interval=_advantage_interval),
+           interval=advantage_ci),
     Metric("decided_OT", "share of games that ended in overtime (won there, or tied after it: decided_in OT, the "
            "last phase played)", lambda r: r.games.decided_in == "OT"),
     Metric("decided_SO", "share of games decided by a shootout", lambda r: r.games.decided_in == "SO"),
