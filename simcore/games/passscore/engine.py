@@ -158,23 +158,21 @@ class Position:
         n = generate(self.c, self.w, team, self.w.buf, 0, team, self.w.val)
         return self.w.buf[:n].copy()
 
-    def random_play(self, team, seed=0, game=0, tries=1_000_000):
-        team = _team(team)
-        from simcore.rng import STATE_SIZE, seed_stream
+    def random_play(self, team, seed=0, game=0):
+        """The play the ``random`` policy draws for team from this position on the stream of (seed, game), or None
+        when it has no legal play; the position is left as it is.  It is :meth:`choose` with team's policy
+        ``random``: the game loop's own turn, so the draw is the one a game makes (and no kernel of its own
+        compiles for it)."""
+        from .policies import Policy
 
-        from .kernel.plays import random_play
+        return self.choose(team, seed, game, policy=Policy.parse("random"))
 
-        st = np.zeros(STATE_SIZE, np.uint64)
-        seed_stream(st, np.uint64(seed), np.int64(game))
-        out = np.zeros(4, np.int64)
-        ok = random_play(self.c, self.w, team, st, np.zeros(0, np.int64), out, tries, False)
-        return out if ok else None
-
-    def choose(self, team, seed=0, game=0):
-        """The play team's policy makes from this position on the stream of (seed, game), or None when it has
-        no legal play; the position is left as it is.  The turn is played, as the game loop plays it, on a copy
-        of the position (without a slow-play draw, so the stream drives the policy alone); the position's scratch lists
-        of plays are shared, not copied, so a Position is for one thread at a time (as :meth:`play` is)."""
+    def choose(self, team, seed=0, game=0, policy=None):
+        """The play team's policy (``policy``, a :class:`~.policies.Policy`, instead when given) makes from this
+        position on the stream of (seed, game), or None when it has no legal play; the position is left as it is.
+        The turn is played, as the game loop plays it, on a copy of the position (without a slow-play draw, so the
+        stream drives the policy alone); the position's scratch lists of plays are shared, not copied, so a
+        Position is for one thread at a time (as :meth:`play` is)."""
         team = _team(team)
         from .kernel.drivers import turn_on_stream
         from .kernel.layout import R
@@ -184,6 +182,10 @@ class Position:
             rules = c.rules.copy()
             rules[R.slow_ppm] = 0
             c = c._replace(rules=rules)
+        if policy is not None:
+            pol = c.pol.copy()
+            pol[team] = policy.numeric()
+            c = c._replace(pol=pol)
         scratch = {"buf", "val", "buf2", "val2"}        # the lists of plays (5 MB): no state, so not copied
         w = type(self.w)(*(a.copy() if a.flags.writeable and f not in scratch else a
                            for f, a in zip(self.w._fields, self.w)))          # shared read-only lists kept
