@@ -14,6 +14,11 @@ from simcore.games.blueline.kernel import turns as T
 from simcore.games.blueline.kernel.layout import C, ST_HOLD, ST_INCIDENTAL, ST_NONE, ST_OFFSIDE, ST_PENALTY, Z
 from simcore.games.blueline.kernel.policies import GROUP_W
 
+#: one xdist worker runs this module (`make test` distributes with --dist loadgroup): its tests call the turns
+#: (T.offense_turn, ...) directly, entry points `simcore compile` does not compile, and two workers meeting one at
+#: once each compiled it (27 s each for offense_turn on a cold cache)
+pytestmark = pytest.mark.xdist_group("blueline_turns")
+
 HOME, AWAY = 0, 1
 MINOR_CARD, MAJOR_CARD = 1, 13          # data/penalty_cards.csv: cards 1-12 minors, 13-15 majors
 
