@@ -21,6 +21,10 @@ from simcore.games.passscore.kernel.values import G_GOAL
 sys.path.insert(0, str(Path(__file__).parent))
 from positions import BOARD, random_position  # noqa: E402
 
+#: one xdist worker runs the Pass & Score position tests (`make test` distributes with --dist loadgroup): they call
+#: entry points `simcore compile` does not compile (the play generator, a scripted turn), once a worker otherwise
+pytestmark = pytest.mark.xdist_group("passscore_positions")
+
 
 def keys(p, team):
     """Every legal play of team with greedy's key."""

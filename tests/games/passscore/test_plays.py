@@ -16,6 +16,10 @@ sys.path.insert(0, str(Path(__file__).parent))
 import bruteforce  # noqa: E402
 from positions import BOARD, random_position, zone_edge_position  # noqa: E402
 
+#: one xdist worker runs the Pass & Score position tests (`make test` distributes with --dist loadgroup): they call
+#: entry points `simcore compile` does not compile (the play generator, a scripted turn), once a worker otherwise
+pytestmark = pytest.mark.xdist_group("passscore_positions")
+
 
 def check(rng, position=random_position, seen=None):
     """The kernel's plays of both teams against the brute-force ones on a position drawn by ``position``; ``seen``, a

@@ -13,6 +13,10 @@ import pytest
 from simcore.errors import InputError
 from simcore.games.passscore.engine import Position, move
 
+#: one xdist worker runs the Pass & Score position tests (`make test` distributes with --dist loadgroup): they call
+#: entry points `simcore compile` does not compile (the play generator, a scripted turn), once a worker otherwise
+pytestmark = pytest.mark.xdist_group("passscore_positions")
+
 HOME_FAR = [(0, 3), (0, 6), (0, 5), (1, 6), (1, 5), (0, 0)]
 AWAY_FAR = [(17, 3), (17, 0), (17, 1), (16, 0), (16, 1), (17, 6)]
 # home carrier C in the neutral zone with L and R level with it, D and E behind
