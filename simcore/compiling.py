@@ -139,21 +139,24 @@ def cached(dispatcher) -> bool:
     numba's cache classes moved), so that a caller only ever does extra work when it knows a compile is coming."""
     if getattr(dispatcher, "overloads", None):
         return True
+    disk = _disk_index(dispatcher)
+    return True if disk is None else disk
+
+
+def _disk_index(dispatcher) -> bool | None:
+    """Whether numba's on-disk cache holds a fresh version of ``dispatcher`` (its index read, its stamp checked);
+    None when it cannot tell (no cache, or numba's cache classes moved)."""
     try:
         return bool(dispatcher._cache._cache_file._load_index())
     except Exception:
-        return True
+        return None
 
 
 def _on_disk(function: str) -> bool:
     """Whether the kernel ``function`` (module.qualname, of a module already imported) has a version in numba's
     on-disk cache; False when it cannot tell."""
     module, _, name = function.rpartition(".")
-    dispatcher = getattr(sys.modules.get(module), name, None)
-    try:
-        return bool(dispatcher._cache._cache_file._load_index())
-    except Exception:
-        return False
+    return bool(_disk_index(getattr(sys.modules.get(module), name, None)))
 
 
 def estimate_now(function: str, compiled=()) -> Estimate | None:
@@ -165,10 +168,8 @@ def estimate_now(function: str, compiled=()) -> Estimate | None:
     if est is None:
         return None
     group = est.kernel.split(".")[0]
-    if any(e is not None and e.kernel.split(".")[0] == group and e.function != function
-           for e in map(estimates().get, compiled)) or \
-            any(e.kernel.split(".")[0] == group and e.function != function and _on_disk(e.function)
-                for e in estimates().values()):
+    others = [e.function for e in estimates().values() if e.kernel.split(".")[0] == group and e.function != function]
+    if any(f in compiled or _on_disk(f) for f in others):
         return Estimate(est.function, est.kernel, est.in_chain, est.cpus, est.in_chain)
     return est
 

@@ -201,7 +201,7 @@ class BalanceReport:
         for a in pols:
             cells = self.matrix[self.matrix.row == a].set_index("column")
             lines.append(f"{a:<10}" + "".join(
-                f"{self._cell(cells, a, b, 2):>22}" for b in pols))
+                f"{self._cell(a, b, cells.estimate[b], cells.ci_low[b], cells.ci_high[b], 2):>22}" for b in pols))
         return "\n".join(lines)
 
     def base_edge(self) -> str:
@@ -211,11 +211,12 @@ class BalanceReport:
         return f"{v['estimate'] / 2:+.3f} [{v['ci'][0] / 2:+.3f}, {v['ci'][1] / 2:+.3f}]"
 
     @staticmethod
-    def _cell(cells, a, b, digits) -> str:
-        """A matrix cell as text: the score and its interval; "1/2 (itself)" on the diagonal, which is exact."""
+    def _cell(a, b, estimate, low, high, digits) -> str:
+        """A matrix cell (row ``a``, column ``b``) as text: the score and its interval; "0.500 (itself)" on the
+        diagonal, which is exact."""
         if a == b:
             return "0.500 (itself)"
-        return f"{cells.estimate[b]:.3f} [{cells.ci_low[b]:.{digits}f}, {cells.ci_high[b]:.{digits}f}]"
+        return f"{estimate:.3f} [{low:.{digits}f}, {high:.{digits}f}]"
 
     def figures(self) -> dict:
         """The report's figures by name, built with matplotlib's object API: nothing is left open in pyplot."""
@@ -288,8 +289,8 @@ class BalanceReport:
                              "Goals change": [f"{r.goals_change:+.2f} [{r.goals_change_ci_low:+.2f}, "
                                               f"{r.goals_change_ci_high:+.2f}]" for r in self.options.itertuples()]})
         pols = list(dict.fromkeys(self.matrix.row))
-        cell = self.matrix.assign(text=[self._cell(self.matrix.iloc[[i]].set_index("column"), r.row, r.column, 3)
-                                        for i, r in enumerate(self.matrix.itertuples())])
+        cell = self.matrix.assign(text=[self._cell(r.row, r.column, r.estimate, r.ci_low, r.ci_high, 3)
+                                        for r in self.matrix.itertuples()])
         grid = cell.pivot(index="row", columns="column", values="text").loc[pols, pols]
         mat = pd.DataFrame({"Row policy": pols, **{c: list(grid[c]) for c in pols}})
         rep.blocks += [
