@@ -143,6 +143,9 @@ def write(game, out, n: int, seed: int = 0, rules=None, setup=None, *, tables=No
             parts = runner.map_blocks(n, fn, chunk_size=block, progress=progress, seed=seed)
     except BaseException:
         _clean(out, tables, [], created)
+        ex = runner.open_dask()
+        if ex is not None:      # a cancelled block still running on a worker writes its part after this clean
+            ex.after_close(lambda: _clean(out, tables, [], created))
         raise
     # every block is written: the folder becomes complete (the old manifest and parts go first, the new manifest
     # last; a part of a replaced run is never left beside new ones)

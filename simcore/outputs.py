@@ -197,6 +197,29 @@ def _sha256(path: Path) -> str:
     return h.hexdigest()
 
 
+def replaced_files(folder, names, replaces=()) -> list[str]:
+    """The files that replacing the output folder ``folder`` with ``names`` removes: those its old manifest lists
+    that are not in ``names`` but in ``replaces`` (the other files the command may write).  InputError naming the
+    manifest and the file when it lists any other: the folder holds another command's output (a dataset, say),
+    and a new manifest would leave its files unlisted, so unreadable.  :class:`Folder` checks it; a command checks
+    it too before a long run."""
+    mf = Path(folder) / MANIFEST
+    if not mf.is_file():
+        return []
+    try:
+        listed = [f["name"] for f in json.loads(mf.read_text(encoding="utf-8"))["files"]]
+        if not all(isinstance(n, str) for n in listed):
+            raise TypeError
+    except (OSError, ValueError, KeyError, TypeError):
+        raise InputError(f"{mf} is not a simcore manifest; write to another folder") from None
+    names, replaces = set(names), set(replaces)
+    foreign = [n for n in listed if n not in names and n not in replaces]
+    if foreign:
+        raise InputError(f"{mf} lists {foreign[0]!r}, which this command does not write: the folder holds "
+                         "another command's output; write to another folder")
+    return [n for n in listed if n not in names]
+
+
 class Folder:
     """Several files written into one folder, ``manifest.json`` last::
 
@@ -205,14 +228,18 @@ class Folder:
             f.csv("teams.csv", teams)
 
     On creation it refuses (FileExistsError, naming the file) when any of ``names`` or the manifest exists,
-    unless ``overwrite``; ``out`` may not be a file.  Entering the block creates the folder.  The files are
-    written under their ``.partial`` names; leaving the block without an exception removes an old manifest,
-    renames the files into place and writes the new manifest of every file written.  An exception
-    (KeyboardInterrupt included) removes the partial files: the folder is left as it was.
+    unless ``overwrite``; ``out`` may not be a file.  With ``overwrite`` it replaces a folder of its own kind
+    only: an old manifest that lists a file neither in ``names`` nor in ``replaces`` (the other files the command
+    may write) is another command's output, a dataset's say, and is refused (InputError): the new manifest would
+    leave that output's files unlisted, so unreadable.  Entering the block creates the folder.  The files are
+    written under their ``.partial`` names; leaving the block without an exception removes an old manifest and
+    the files it lists that this run does not write (from ``replaces``), renames the files into place and writes
+    the new manifest of every file written.  An exception (KeyboardInterrupt included) removes the partial files:
+    the folder is left as it was.
     """
 
     def __init__(self, path, names, *, overwrite: bool = False, hint: str = "pass overwrite=True to replace it",
-                 command: list[str] | None = None):
+                 command: list[str] | None = None, replaces=()):
         self.path = output_path(path, "an output folder")
         self.names = list(names)
         if self.path.exists() and not self.path.is_dir():
@@ -220,6 +247,7 @@ class Folder:
         self.overwrite = overwrite
         for name in [*self.names, MANIFEST]:
             refuse_existing(self.path / name, overwrite, hint)
+        self.stale = replaced_files(self.path, self.names, replaces)
         self.command = command if command is not None else COMMAND.get()
         self.staged: dict[str, Path] = {}
 
@@ -231,6 +259,8 @@ class Folder:
         try:
             if kind is None:
                 (self.path / MANIFEST).unlink(missing_ok=True)     # incomplete from the first rename on
+                for name in self.stale:                             # the old run's, not left beside the new
+                    (self.path / name).unlink(missing_ok=True)
                 for name, tmp in self.staged.items():
                     _commit(tmp, self.path / name, self.overwrite)
                 self._write_manifest()

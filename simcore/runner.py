@@ -268,22 +268,26 @@ def _games_task(shipped, g0, count, inputs, row_specs, total_specs):
 
 @contextmanager
 def _workers_ignore_ctrl_c():
-    """Processes started inside the block ignore SIGINT: Ctrl-C at a terminal reaches every process of its
-    group, and a LocalCluster's workers are ours to stop (the client cancels their tasks and closes the cluster)
-    rather than each printing its own KeyboardInterrupt.  Python keeps an ignored SIGINT ignored in a child.
-    A Ctrl-C while the cluster starts is lost with it: the process's other threads (numba's) take the signal and
-    ignore it, so blocking it in this thread would not keep it pending."""
+    """Processes started inside the block ignore SIGINT and SIGTERM: Ctrl-C at a terminal reaches every process
+    of its group, as does the SIGTERM of ``timeout`` or a CI job's stop, and a LocalCluster's workers are ours to
+    stop (the client cancels their tasks and closes the cluster) rather than each printing its own
+    KeyboardInterrupt, or dying on its own and leaving multiprocessing's resource tracker to print a warning of
+    leaked semaphores after ``simcore: terminated``.  A child keeps an ignored signal ignored.  A Ctrl-C while
+    the cluster starts is lost with it: the process's other threads (numba's) take the signal and ignore it, so
+    blocking it in this thread would not keep it pending."""
     import signal
     import threading
 
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    old = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    sigs = (signal.SIGINT, signal.SIGTERM)
+    old = {sig: signal.signal(sig, signal.SIG_IGN) for sig in sigs}
     try:
         yield
     finally:
-        signal.signal(signal.SIGINT, old)
+        for sig in sigs:
+            signal.signal(sig, old[sig])
 
 
 def _drain(done, timeout: float = 5.0) -> None:
@@ -340,6 +344,7 @@ class Dask:
             raise InputError("the dask executor needs dask.distributed: pip install 'simcore[dask]'") from None
         self.workers = check_workers(workers)
         self._in_flight: set = set()
+        self._after_close: list = []
         self._stopping = False
         self._cancelled = _CancelledKeys()
         self.cluster = None
@@ -479,6 +484,15 @@ class Dask:
                 if self.cluster is not None:
                     self.cluster.close()
             logging.getLogger("distributed.scheduler").removeFilter(self._cancelled)
+            for fn in self._after_close:
+                fn()
+            self._after_close.clear()
+
+    def after_close(self, fn) -> None:
+        """Call ``fn()`` once this executor is closed: a task cancelled by a Ctrl-C may still be running on a
+        worker (a block of games is not cut short) and write its files; the run that was stopped removes them
+        once the workers are gone (:mod:`simcore.dataset`)."""
+        self._after_close.append(fn)
 
     def __repr__(self):
         return f"<dask executor: {self.client.scheduler.address}, {self.threads_total()} worker threads>"
@@ -614,6 +628,13 @@ def configure(spec=None, workers: int | None = None) -> None:
         _configured["workers"] = check_workers(workers)
 
 
+def open_dask():
+    """The Dask executor of the current :func:`executor` block or the command line's, when one is running (not
+    started here); else None."""
+    ex = _CURRENT.get() or _configured["executor"]
+    return ex if isinstance(ex, Dask) else None
+
+
 def current():
     """The executor runs use now: the innermost :func:`executor` block's, else the configured one, else
     threads."""
@@ -659,6 +680,12 @@ def map_blocks(n: int, fn, *, chunk_size: int | None = None, n_threads: int | No
     """``[fn(g0, count) for each block of items 0 .. n-1]`` on the current executor, in index order."""
     return current().map_blocks(n, fn, chunk_size=chunk_size, n_threads=n_threads, progress=progress, desc=desc,
                                 seed=seed)
+
+
+def side_by_side(calls: int, max_parallel: int = 8) -> int:
+    """How many of ``calls`` runs :func:`concurrently` runs at the same time on the current executor: up to
+    ``max_parallel`` on Dask, else one (what a memory check multiplies a run's memory by)."""
+    return max(1, min(max_parallel, calls)) if isinstance(current(), Dask) else 1
 
 
 def concurrently(calls, on_done=None, max_parallel: int = 8) -> list:

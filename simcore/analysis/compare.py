@@ -15,7 +15,7 @@ import pandas as pd
 from simcore import runner
 from simcore.errors import InputError
 from simcore.games import game as find_game
-from simcore.games.base import check_n
+from simcore.games.base import check_memory, check_n
 from simcore.rng import check_seed
 from simcore.metrics import COMMON, ratio  # noqa: F401  (ratio: part of this module's interface)
 
@@ -247,6 +247,7 @@ def compare(game, rules_a, rules_b, n: int, seed: int = 0, *, metrics=None, setu
     paired = bool(paired)
     seed_b = seed if paired else (seed + 1) % 2**64      # the largest seed's neighbour is 0
     with runner.maybe(executor, workers, threads):
+        check_memory(g, n, "games", runs=runner.side_by_side(2))
         res_a, res_b = runner.concurrently(
             [lambda: g.simulate(st, n=n, seed=seed, rules=ra, threads=threads, progress=progress),
              lambda: g.simulate(st, n=n, seed=seed_b, rules=rb, threads=threads, progress=progress)])

@@ -20,7 +20,7 @@ import simcore.progress as _progress
 from simcore import runner
 from simcore.errors import InputError
 from simcore.games import game as find_game
-from simcore.games.base import check_n
+from simcore.games.base import check_memory, check_n
 from simcore.metrics import is_indicator, per_game_interval
 from simcore.rng import check_seed
 from simcore.rulesbase import RuleError
@@ -152,6 +152,7 @@ def sweep(game, base_rules, grid: dict, n: int, seeds=(0,), *, metrics=None, set
 
     with _progress.bar(total=len(cells) + (0 if base_in_grid else 1), unit=" cells", show=progress) as bar, \
             runner.maybe(executor, workers, threads):
+        check_memory(g, n, "games", runs=runner.side_by_side(len(cells)))     # the cells, side by side on Dask
         base_vec = _vectors(g, base, n, seeds, names, setup, threads)
         if not base_in_grid:
             bar.update(1)

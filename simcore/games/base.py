@@ -446,11 +446,13 @@ class MemoryLimitError(InputError):
         self.command_line = command_line
 
 
-def check_memory(game: Game, n: int, mode: str, available: int | None = None) -> None:
+def check_memory(game: Game, n: int, mode: str, available: int | None = None, runs: int = 1) -> None:
     """:class:`MemoryLimitError` (a ValueError), before anything is allocated, when ``n`` games of ``game`` in
     ``mode`` would need more memory than is available (:func:`available_memory`): the message gives the limit
-    and the way around it (mode='aggregate' where the game has it, else fewer games per run)."""
-    per_game = bytes_per_game(game, mode)
+    and the way around it (mode='aggregate' where the game has it, else fewer games per run).  ``runs``: how
+    many such runs hold their games at the same time (a comparison's two variants side by side on Dask,
+    :func:`simcore.runner.side_by_side`)."""
+    per_game = bytes_per_game(game, mode) * runs
     if per_game == 0:
         return
     budget = available_memory() if available is None else available
@@ -461,8 +463,9 @@ def check_memory(game: Game, n: int, mode: str, available: int | None = None) ->
         way = "use mode='aggregate' (counters only, in constant memory for any n), or fewer games"
     else:
         way = "run fewer games (several runs with different seeds add up)"
-    head = (f"{game.id}: {n:,} games keep about {size_text(n * per_game)} of records and tables "
-            f"({per_game:,} bytes a game), more than the {size_text(budget)} of memory available: at most "
+    what = f"{n:,} games" if runs == 1 else f"{runs} runs side by side of {n:,} games each"
+    head = (f"{game.id}: {what} keep about {size_text(n * per_game)} of records and tables "
+            f"({per_game // runs:,} bytes a game), more than the {size_text(budget)} of memory available: at most "
             f"{limit:,} games a run; ")
     raise MemoryLimitError(head + way, head + "run fewer games with -n (several runs with different --seed "
                            "values add up)")

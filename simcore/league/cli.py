@@ -5,7 +5,7 @@ import json
 from pathlib import Path
 
 from simcore.cliargs import (JoinRepeated, Parser, UsageError, iso_date, plain, plot_file, positive_int,
-                             refuse_overwrite, refuse_overwrite_any)
+                             refuse_one_file_twice, refuse_overwrite, refuse_overwrite_any)
 from simcore.cliargs import add_executor, add_format, add_seed, add_threads
 
 
@@ -97,15 +97,17 @@ def cmd_league_project(argv):
     args = p.parse_args(argv)
     from simcore.league.files import load_league
     from simcore.league.projection import OUTPUT_FILES, project, write
+    from simcore.outputs import MANIFEST, replaced_files
+    from simcore.sharing import LEAGUE_FIGURES, refuse_existing
 
+    _refuse_outputs_twice(args, [*OUTPUT_FILES, MANIFEST], LEAGUE_FIGURES)
     if args.report:
-        from simcore.sharing import LEAGUE_FIGURES, refuse_existing
-
         refuse_existing(args.report, LEAGUE_FIGURES, args.force)
 
     lg = load_league(args.league, results=args.results)
     if args.out:
-        refuse_overwrite_any(args.out, [*OUTPUT_FILES, "manifest.json"], args.force)
+        refuse_overwrite_any(args.out, [*OUTPUT_FILES, MANIFEST], args.force)
+        replaced_files(args.out, OUTPUT_FILES)
     if args.plot:
         refuse_overwrite(args.plot, args.force)
     proj = project(lg, n=args.n, seed=args.seed, threads=args.threads, progress=None if args.format == "table" else False)
@@ -136,6 +138,23 @@ def cmd_league_project(argv):
         print(f"wrote {args.plot}")
     if args.report:
         print(f"wrote {args.report}")
+
+
+def _refuse_outputs_twice(args, out_files, report_figures) -> None:
+    """UsageError, before anything runs, when two of ``--out`` (the folder and its files ``out_files``),
+    ``--plot`` and ``--report`` (with the figures a Markdown page writes beside it) are one file."""
+    from simcore.outputs import figure_path
+    from simcore.sharing import report_outputs
+
+    outputs = []
+    if args.out:
+        outputs += [("--out", Path(args.out)),
+                    *((f"the file --out {args.out} writes", Path(args.out) / n) for n in out_files)]
+    if args.plot:
+        outputs.append(("--plot", figure_path(args.plot)))
+    if args.report:
+        outputs += report_outputs(args.report, report_figures)
+    refuse_one_file_twice(outputs)
 
 
 def cmd_league_history(argv):

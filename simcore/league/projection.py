@@ -474,7 +474,8 @@ def write(p: Projection, out: Path, force: bool = False) -> list[Path]:
     if p.games is not None:
         files["games.parquet"] = p.games
     written = []
-    with Folder(out, files, overwrite=force, hint="choose another folder or remove it") as folder:
+    with Folder(out, files, overwrite=force, hint="choose another folder or remove it",
+                replaces=OUTPUT_FILES) as folder:
         for name, df in files.items():
             write_file = folder.csv if name.endswith(".csv") else folder.parquet
             written.append(write_file(name, df))

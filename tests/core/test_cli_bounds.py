@@ -132,6 +132,11 @@ def test_check_memory_gives_the_limit_and_the_way_around():
     base.check_memory(ezr, 10**18, "aggregate", available=1)           # aggregate: constant memory
     with pytest.raises(ValueError, match="at most 0 games a run; run fewer games"):
         base.check_memory(simcore.game("strat"), 1, "games", available=10)
+    # two runs side by side (a comparison on Dask) hold twice the games
+    base.check_memory(ezr, 500, "games", available=1000 * per, runs=2)
+    with pytest.raises(ValueError, match=r"ezr: 2 runs side by side of 501 games each keep about .* at most 500 "
+                                         r"games a run"):
+        base.check_memory(ezr, 501, "games", available=1000 * per, runs=2)
 
 
 @pytest.mark.parametrize("gid,mode", [("ezr", "games"), ("strat", "games"), ("pyramid", "games")])

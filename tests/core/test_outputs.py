@@ -158,6 +158,28 @@ def test_folder_refuses_existing_files_naming_them(tmp_path):
         Folder(tmp_path / "file", ["a.csv"])
 
 
+def test_folder_replaces_a_folder_of_its_kind_only(tmp_path):
+    """With overwrite a Folder replaces what its own command wrote, and removes an old file of that command that
+    this run does not write (``replaces``); a manifest listing any other file, or one that is not a manifest, is
+    another output's and refused, the folder untouched."""
+    out = tmp_path / "out"
+    _write_folder(out)
+    with Folder(out, ["a.csv", "b.parquet"], overwrite=True, replaces=["c.md"]) as f:
+        f.csv("a.csv", pd.DataFrame({"x": [7]}))
+        f.parquet("b.parquet", pd.DataFrame({"y": [1.0]}))
+    assert listing(out) == ["a.csv", "b.parquet", MANIFEST]
+    assert [x["name"] for x in outputs.read_manifest(out)["files"]] == ["a.csv", "b.parquet"]
+    before = {n: (out / n).read_bytes() for n in listing(out)}
+    with pytest.raises(ValueError, match=r"manifest.json lists 'b.parquet', which this command does not write: "
+                                         r"the folder holds another command's output; write to another folder"):
+        Folder(out, ["a.csv"], overwrite=True)
+    (out / MANIFEST).write_text("my notes")
+    with pytest.raises(ValueError, match="manifest.json is not a simcore manifest; write to another folder"):
+        Folder(out, ["a.csv", "b.parquet"], overwrite=True)
+    before[MANIFEST] = b"my notes"
+    assert {n: (out / n).read_bytes() for n in listing(out)} == before
+
+
 def test_folder_interrupted_while_writing_leaves_nothing(tmp_path):
     out = tmp_path / "out"
     with pytest.raises(KeyboardInterrupt):

@@ -372,3 +372,50 @@ def test_validate_refuses_rules_that_tie_under_nhl_points(tmp_path, cli, game, r
     _with_rules(d, rules, points="ties")
     rc, out, err = cli("league", "validate", str(toml))
     assert rc == 0 and ": valid (" in out, err
+
+
+@pytest.mark.parametrize("argv, shown", [
+    (("--plot", "{d}/r-points.png", "--report", "{d}/r.md"),
+     "--plot {d}/r-points.png is also the figure --report {d}/r.md writes beside it; choose another name"),
+    (("--plot", "{d}/y.png", "--out", "{d}/y.png"), "--out {d}/y.png is also --plot; choose another name"),
+    (("--out", "{d}/o", "--report", "{d}/o/teams.csv"),
+     "the file --out {d}/o writes {d}/o/teams.csv is also --report; choose another name"),
+])
+def test_project_refuses_one_file_for_two_outputs_before_anything_runs(tmp_path, cli, monkeypatch, argv, shown):
+    """A plot the report's own figure would replace, or a plot named as the --out folder, was written and then
+    lost (or the folder written, then the command failed)."""
+    import simcore.league.projection as projection
+
+    monkeypatch.setattr(projection, "project", _never)
+    d = _copy(tmp_path)
+    rc, out, err = cli("league", "project", str(d / "league.toml"), "-n", "5",
+                       *(a.format(d=tmp_path) for a in argv))
+    assert (rc, out, err) == (2, "", f"simcore: error: {shown.format(d=tmp_path)}\n")
+    assert not list(tmp_path.glob("*.png")) and not (tmp_path / "o").exists()
+
+
+def test_project_force_replaces_a_projection_but_not_a_dataset(tmp_path, cli):
+    """--force replaces a projection folder (an old players.csv the new run does not write goes with it), never
+    another command's output: its manifest would be replaced and its files left unreadable."""
+    from simcore.dataset import read
+    from simcore.outputs import read_manifest
+
+    ds = tmp_path / "ds"
+    assert cli("dataset", "ezr", "-n", "40", "--out", str(ds), "--quiet")[0] == 0
+    before = sorted(p.relative_to(ds) for p in ds.rglob("*"))
+    rc, out, err = cli("league", "project", str(sample("ezr") / "league.toml"), "-n", "5", "--out", str(ds),
+                       "--force")
+    assert (rc, out) == (2, "") and err == (f"simcore: error: {ds / 'manifest.json'} lists "
+                                            "'games/part-00000000.parquet', which this command does not write: the "
+                                            "folder holds another command's output; write to another folder\n")
+    assert sorted(p.relative_to(ds) for p in ds.rglob("*")) == before and len(read(ds, "games")) == 40
+    proj = tmp_path / "proj"
+    assert cli("league", "project", str(sample("ezr") / "league.toml"), "-n", "5", "--out", str(proj))[0] == 0
+    (proj / "players.csv").write_text("team,player\n")           # as a league with players writes it
+    doc = json.loads((proj / "manifest.json").read_text())
+    doc["files"].append({"name": "players.csv", "bytes": 12, "sha256": "0"})
+    (proj / "manifest.json").write_text(json.dumps(doc))
+    assert cli("league", "project", str(sample("ezr") / "league.toml"), "-n", "5", "--out", str(proj),
+               "--force")[0] == 0
+    assert not (proj / "players.csv").exists()
+    assert [f["name"] for f in read_manifest(proj)["files"]] == ["teams.csv", "seasons.parquet", "goalies.csv"]

@@ -8,7 +8,7 @@ from pathlib import Path
 from simcore.cliargs import (JoinRepeated, UsageError, add_format, add_n, add_seed, add_threads, check_game_index,
                              game_index, jsonable, print_json, refuse_overwrite_any)
 from simcore.games.base import Command
-from simcore.outputs import MANIFEST, Folder
+from simcore.outputs import MANIFEST, Folder, replaced_files
 
 from .kit import load_kit, sample_kit
 from .policies import Coach
@@ -101,6 +101,7 @@ def _run_play(game, args):
     if args.out:
         names = [f"{t}.parquet" for t in STRAT_TABLES]
         refuse_overwrite_any(args.out, [*names, MANIFEST], args.force)
+        replaced_files(args.out, names)
         paths = [Path(args.out) / name for name in names]
     res = game.simulate(setup, n=args.n, seed=args.seed, rules=rules, threads=args.threads)
     if paths:
