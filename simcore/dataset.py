@@ -288,6 +288,7 @@ def cmd_dataset(argv):
     except FileExistsError as exc:
         raise UsageError(f"{exc.args[0].split(';')[0]}; pass --force to replace it") from None
     d = doc["dataset"]
-    parts = ", ".join(f"{t} ({v['rows']:,} rows)" for t, v in d["tables"].items())
-    print(f"{args.out}: {d['n']:,} {d['game']} games in {d['blocks']:,} block{'' if d['blocks'] == 1 else 's'} of {d['block']:,}: {parts}; read "
+    parts = ", ".join(f"{t} ({v['rows']:,} row{'' if v['rows'] == 1 else 's'})" for t, v in d["tables"].items())
+    blocks = "1 block" if d["blocks"] == 1 else f"{d['blocks']:,} blocks of {d['block']:,}"
+    print(f"{args.out}: {d['n']:,} {d['game']} game{'' if d['n'] == 1 else 's'} in {blocks}: {parts}; read "
           f"with pandas.read_parquet('{Path(args.out) / next(iter(d['tables']))}')")

@@ -321,6 +321,9 @@ Each command takes --help."""
 def cmd_league(argv):
     subs = {"standings": cmd_league_standings, "sample": cmd_league_sample, "project": cmd_league_project,
             "history": cmd_league_history, "add-result": cmd_league_add_result, "validate": cmd_league_validate}
+    from simcore.cli import _quiet_first
+
+    argv = _quiet_first(argv)             # `simcore league --quiet project ...`, as `simcore --quiet ...`
     if not argv or argv[0] in ("-h", "--help"):
         print(USAGE)
         return

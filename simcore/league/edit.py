@@ -142,15 +142,17 @@ def add_result(league_path, date: str, home: str, away: str, home_goals: int, aw
     line = n_lines + 1
     decided_in = decided_in.upper()
     if decided_in not in DECIDED:
-        raise ChartError(path, line, "decided_in", decided_in, f"must be one of {', '.join(DECIDED)}")
+        raise ChartError(path, line, "decided_in", decided_in, f"must be one of {', '.join(DECIDED)} (the new "
+                         "row; nothing was added)")
     level = decided_in == "SO" and home_goals == away_goals
     if winner is not None and not level:
         raise ChartError(path, line, "winner", winner, f"a winner is given only for a shootout game recorded "
-                         f"level; the score {home_goals}-{away_goals} ({decided_in}) says who won")
+                         f"level; the score {home_goals}-{away_goals} ({decided_in}) says who won (the new row; "
+                         "nothing was added)")
     if level and winner is None:
         raise ChartError(path, line, "winner", "", f"a shootout game recorded level ({home_goals}-{away_goals}) "
                          f"needs the shootout winner: --winner home or away, or count the deciding goal in the "
-                         f"score ({home_goals + 1}-{away_goals})")
+                         f"score ({home_goals + 1}-{away_goals}) (the new row; nothing was added)")
     row = build_row(header, path, date, home, away, home_goals, away_goals, decided_in, winner, home_goalie,
                     away_goalie)
     suffix = ("" if ends_nl else newline) + _csv_line(row, newline)

@@ -159,11 +159,14 @@ def _teams(path: Path, adapter) -> pd.DataFrame:
     if len(out) > MAX_TEAMS:
         raise ChartError(path, rows[MAX_TEAMS][0], "team", rows[MAX_TEAMS][1]["team"],
                          f"more than {MAX_TEAMS} teams; a league has at most {MAX_TEAMS}")
-    df = pd.DataFrame(out)
-    for div, g in df.groupby("division"):
-        if g["conference"].nunique() > 1:
-            raise ChartError(path, None, "division", div, "a division belongs to one conference")
-    return df
+    conference_of: dict = {}
+    for r in out:
+        first = conference_of.setdefault(r["division"], (r["conference"], seen[r["team"]]))
+        if r["conference"] != first[0]:
+            raise ChartError(path, seen[r["team"]], "conference", r["conference"],
+                             f"division {r['division']} is in conference {first[0]} (line {first[1]}); a division "
+                             "belongs to one conference")
+    return pd.DataFrame(out)
 
 
 def read_share(path, no, text) -> float:

@@ -267,6 +267,7 @@ def test_add_result_winner_errors_name_the_results_file(tmp_path, cli, args, pro
     rc, out, err = cli("league", "add-result", str(d / "league.toml"), *NEXT, *args)
     assert rc == 2 and out == "" and err.count("\n") == 1
     assert err.startswith(f"simcore: error: {d / 'played.csv'}, line 659, column {problem}"), err
+    assert err.endswith("(the new row; nothing was added)\n"), err
     assert (d / "played.csv").read_bytes() == before
 
 
@@ -419,3 +420,9 @@ def test_project_force_replaces_a_projection_but_not_a_dataset(tmp_path, cli):
                "--force")[0] == 0
     assert not (proj / "players.csv").exists()
     assert [f["name"] for f in read_manifest(proj)["files"]] == ["teams.csv", "seasons.parquet", "goalies.csv"]
+
+
+def test_league_takes_quiet_before_its_command(cli):
+    """README: every command takes --quiet, also before the command, as `simcore --quiet COMMAND` does."""
+    toml = str(sample("ezr") / "league.toml")
+    assert cli("league", "--quiet", "standings", toml) == cli("league", "standings", toml, "--quiet")

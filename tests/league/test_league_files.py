@@ -58,6 +58,8 @@ def _edit(path, old, new):
     ("teams.csv", "ANC,East,Atlantic,", "ANC,East,Atl\x00antic,", "teams.csv, line 3, column 'division': "
                                                                 "'Atl\\x00antic': must not hold a control character"),
     ("played.csv", ",REG,", ",FINAL,", "column 'decided_in': 'FINAL'"),
+    ("teams.csv", "BRI,East,Atlantic,", "BRI,West,Atlantic,", "teams.csv, line 4, column 'conference': 'West': "
+                                                            "division Atlantic is in conference East (line 3)"),
 ])
 def test_errors_name_file_line_and_column(tmp_path, fname, old, new, needle):
     d = _copy(tmp_path)
