@@ -176,6 +176,9 @@ def format_compare(doc: dict, power: float) -> str:
     lines.append("")
     for key, what in (("goals_distribution_test", "goals per team"), ("margin_distribution_test", "goal margin")):
         t = doc[key]
+        if t["dof"] == 0:           # the pooled tail left one class: nothing to test
+            lines.append(f"{what}, whole distribution: no test (too few games: the values pool into one class)")
+            continue
         lines.append(f"{what}, whole distribution: chi-square {t['statistic']:.1f} on {t['dof']} df, "
                      f"p = {t['p_value']:.3g}")
     wide = [m for m in doc["metrics"] if m["required_n"]]
