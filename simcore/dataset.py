@@ -139,13 +139,15 @@ def write(game, out, n: int, seed: int = 0, rules=None, setup=None, *, tables=No
         return _write_block(g, setup, rules, seed, out, tables, block, g0, count, meta, threads)
 
     try:
-        with runner.maybe(executor, workers, threads):
-            parts = runner.map_blocks(n, fn, chunk_size=block, progress=progress, seed=seed)
+        with runner.maybe(executor, workers, threads) as ex:
+            try:
+                parts = runner.map_blocks(n, fn, chunk_size=block, progress=progress, seed=seed)
+            except BaseException:
+                if isinstance(ex, runner.Dask):     # a cancelled block still running on a worker writes its part
+                    ex.after_close(lambda: _clean(out, tables, [], created))   # after the clean below
+                raise
     except BaseException:
         _clean(out, tables, [], created)
-        ex = runner.open_dask()
-        if ex is not None:      # a cancelled block still running on a worker writes its part after this clean
-            ex.after_close(lambda: _clean(out, tables, [], created))
         raise
     # every block is written: the folder becomes complete (the old manifest and parts go first, the new manifest
     # last; a part of a replaced run is never left beside new ones)

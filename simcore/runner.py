@@ -35,6 +35,7 @@ import logging
 import os
 import sys
 import time
+import warnings
 from contextlib import contextmanager
 
 import numba
@@ -268,26 +269,23 @@ def _games_task(shipped, g0, count, inputs, row_specs, total_specs):
 
 @contextmanager
 def _workers_ignore_ctrl_c():
-    """Processes started inside the block ignore SIGINT and SIGTERM: Ctrl-C at a terminal reaches every process
-    of its group, as does the SIGTERM of ``timeout`` or a CI job's stop, and a LocalCluster's workers are ours to
-    stop (the client cancels their tasks and closes the cluster) rather than each printing its own
-    KeyboardInterrupt, or dying on its own and leaving multiprocessing's resource tracker to print a warning of
-    leaked semaphores after ``simcore: terminated``.  A child keeps an ignored signal ignored.  A Ctrl-C while
-    the cluster starts is lost with it: the process's other threads (numba's) take the signal and ignore it, so
-    blocking it in this thread would not keep it pending."""
+    """Processes started inside the block ignore SIGINT: Ctrl-C at a terminal reaches every process of its
+    group, and a LocalCluster's workers are ours to stop (the client cancels their tasks and closes the cluster)
+    rather than each printing its own KeyboardInterrupt.  Python keeps an ignored SIGINT ignored in a child.
+    A Ctrl-C while the cluster starts is lost with it: the process's other threads (numba's) take the signal and
+    ignore it, so blocking it in this thread would not keep it pending.  SIGTERM is not ignored so: ignored here
+    while the cluster starts, a ``kill`` of the command in those seconds would be lost."""
     import signal
     import threading
 
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    sigs = (signal.SIGINT, signal.SIGTERM)
-    old = {sig: signal.signal(sig, signal.SIG_IGN) for sig in sigs}
+    old = signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         yield
     finally:
-        for sig in sigs:
-            signal.signal(sig, old[sig])
+        signal.signal(signal.SIGINT, old)
 
 
 def _drain(done, timeout: float = 5.0) -> None:
@@ -479,14 +477,19 @@ class Dask:
         (about a second) is held until it is closed, then raised: cut short, the close was left to dask's exit
         function, which waited some 10 s for workers already gone."""
         with _signals_held():
-            if self.owns:
-                self.client.close()
-                if self.cluster is not None:
-                    self.cluster.close()
-            logging.getLogger("distributed.scheduler").removeFilter(self._cancelled)
-            for fn in self._after_close:
-                fn()
-            self._after_close.clear()
+            fns, self._after_close = self._after_close, []
+            try:
+                if self.owns:
+                    self.client.close()
+                    if self.cluster is not None:
+                        self.cluster.close()
+                logging.getLogger("distributed.scheduler").removeFilter(self._cancelled)
+            finally:
+                for fn in fns:
+                    try:
+                        fn()
+                    except Exception as exc:        # a clean-up that fails does not stop the others or the close
+                        warnings.warn(f"simcore: a clean-up after the cluster closed failed: {exc}", stacklevel=2)
 
     def after_close(self, fn) -> None:
         """Call ``fn()`` once this executor is closed: a task cancelled by a Ctrl-C may still be running on a
@@ -626,13 +629,6 @@ def configure(spec=None, workers: int | None = None) -> None:
         _configured["spec"] = spec
     if workers is not None:
         _configured["workers"] = check_workers(workers)
-
-
-def open_dask():
-    """The Dask executor of the current :func:`executor` block or the command line's, when one is running (not
-    started here); else None."""
-    ex = _CURRENT.get() or _configured["executor"]
-    return ex if isinstance(ex, Dask) else None
 
 
 def current():

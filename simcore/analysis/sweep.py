@@ -152,7 +152,8 @@ def sweep(game, base_rules, grid: dict, n: int, seeds=(0,), *, metrics=None, set
 
     with _progress.bar(total=len(cells) + (0 if base_in_grid else 1), unit=" cells", show=progress) as bar, \
             runner.maybe(executor, workers, threads):
-        check_memory(g, n, "games", runs=runner.side_by_side(len(cells)))     # the cells, side by side on Dask
+        runs = sum(not same for same in same_as_base)       # the cells that play their own games, side by side
+        check_memory(g, n, "games", runs=runner.side_by_side(runs))          # on Dask
         base_vec = _vectors(g, base, n, seeds, names, setup, threads)
         if not base_in_grid:
             bar.update(1)
