@@ -678,13 +678,17 @@ def map_blocks(n: int, fn, *, chunk_size: int | None = None, n_threads: int | No
                                 seed=seed)
 
 
-def side_by_side(calls: int, max_parallel: int = 8) -> int:
+#: Runs :func:`concurrently` runs at the same time on Dask, at most (its client threads).
+MAX_PARALLEL = 8
+
+
+def side_by_side(calls: int, max_parallel: int = MAX_PARALLEL) -> int:
     """How many of ``calls`` runs :func:`concurrently` runs at the same time on the current executor: up to
     ``max_parallel`` on Dask, else one (what a memory check multiplies a run's memory by)."""
     return max(1, min(max_parallel, calls)) if isinstance(current(), Dask) else 1
 
 
-def concurrently(calls, on_done=None, max_parallel: int = 8) -> list:
+def concurrently(calls, on_done=None, max_parallel: int = MAX_PARALLEL) -> list:
     """``[call() for call in calls]``, in that order.  On a Dask executor the calls run side by side (up to
     ``max_parallel`` client threads), so the blocks of several runs (a comparison's two variants, a sweep's
     cells) are tasks of the cluster at the same time; elsewhere one after the other.  ``on_done(i)`` is called
