@@ -308,8 +308,8 @@ def exit_now(status: int) -> None:
 def _quiet_first(argv):
     """``simcore --quiet COMMAND ...`` is ``simcore COMMAND ... --quiet``."""
     argv = list(sys.argv[1:] if argv is None else argv)
-    if len(argv) > 1 and argv[0] == "--quiet":
-        argv = [*argv[1:], "--quiet"]
+    if argv[:1] == ["--quiet"]:
+        argv = [*argv[1:], "--quiet"] if len(argv) > 1 else []     # `simcore --quiet` alone names no command
     return argv
 
 
@@ -351,18 +351,20 @@ def _main(argv=None) -> int:
     from simcore.games.base import MemoryLimitError
     from simcore.runner import BlockError
 
-    if not argv or argv[0] in ("-h", "--help"):
-        print(usage())
-        return 0
-    if argv[0] == "--version":
-        import simcore
-
-        print(f"simcore {simcore.__version__}")
-        return 0
-    cmd = argv[0]
     try:
+        if argv[:1] in (["-h"], ["--help"]):
+            print(usage())
+            return 0
+        if argv[:1] == ["--version"]:
+            import simcore
+
+            print(f"simcore {simcore.__version__}")
+            return 0
         games = _games()
         generic = _generic()
+        if not argv:
+            raise UsageError(f"no command given; commands: {', '.join([*games, *generic])} (simcore --help)")
+        cmd = argv[0]
         if cmd.lower() in games:
             run_game(games[cmd.lower()], argv[1:])
         elif cmd in generic:

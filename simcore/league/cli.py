@@ -324,9 +324,11 @@ def cmd_league(argv):
     from simcore.cli import _quiet_first
 
     argv = _quiet_first(argv)             # `simcore league --quiet project ...`, as `simcore --quiet ...`
-    if not argv or argv[0] in ("-h", "--help"):
+    if argv[:1] in (["-h"], ["--help"]):
         print(USAGE)
         return
+    if not argv:
+        raise UsageError(f"no league command given; commands: {', '.join(subs)} (simcore league --help)")
     if argv[0] not in subs:
         raise UsageError(f"unknown league command {argv[0]!r}; commands: {', '.join(subs)} "
                          "(simcore league --help)")

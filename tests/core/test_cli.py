@@ -10,12 +10,23 @@ import pytest
 
 @pytest.mark.parametrize("argv,needle", [
     (["hockey"], "unknown command"),
+    ([], "no command given; commands: blueline, ezr, passscore, pyramid, strat, compare, sweep, league"),
+    (["--quiet"], "no command given"),
+    (["league"], "no league command given; commands: standings, sample, project, history, add-result, validate"),
+    (["league", "--quiet"], "no league command given"),
 ])
 def test_bad_input_one_line_exit_2(cli, argv, needle):
     code, out, err = cli(*argv)
     assert code == 2
     assert err.count("\n") == 1 and err.startswith("simcore: error:")
     assert needle in err
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["-h"], ["league", "--help"], ["--version"]])
+def test_help_and_version_exit_0(cli, argv):
+    code, out, err = cli(*argv)
+    assert code == 0 and err == ""
+    assert out.startswith("simcore 0.") if argv == ["--version"] else out.startswith("usage: simcore ")
 
 
 def test_a_command_sets_the_agg_backend_only_while_it_runs(monkeypatch):
