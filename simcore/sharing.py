@@ -380,7 +380,10 @@ def compare_report(cmp, *, power: float = 0.8) -> Report:
         Figure("forest", forest(cmp), "Each metric's difference B - A with its 95% interval."),
         ("h2", "Whole distributions"),
     ]
-    tests = pd.DataFrame([{"Distribution": what, "Chi-square": f"{t[0]:.1f}", "df": str(t[2]), "p": p_text(t[1])}
-                          for what, t in (("goals per team", cmp.goals_test), ("goal margin", cmp.margin_test))])
+    pairs = (("goals per team", cmp.goals_test), ("goal margin", cmp.margin_test))
+    tests = pd.DataFrame([{"Distribution": what, "Chi-square": f"{t[0]:.1f}" if t[2] else "no test",
+                           "df": str(t[2]), "p": p_text(t[1])} for what, t in pairs])
     rep.blocks.append(Table(tests, numeric=("Chi-square", "df", "p")))
+    if any(t[2] == 0 for _, t in pairs):
+        rep.blocks.append(("note", "No test: too few games, the values pool into one class."))
     return rep

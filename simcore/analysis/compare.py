@@ -205,6 +205,8 @@ class Comparison:
             m["p_holm"] = float(ph)
             metrics.append(m)
         def test(t):
+            if t[2] == 0:           # the values pool into one class: no test (JSON has no NaN)
+                return {"test": "none: the values pool into one class", "statistic": None, "p_value": None, "dof": 0}
             return {"test": "chi-square, pooled tail", "statistic": t[0], "p_value": t[1], "dof": t[2]}
 
         return {**self.meta, "metrics": metrics, "goals_distribution_test": test(self.goals_test),

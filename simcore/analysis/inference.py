@@ -125,7 +125,8 @@ def holm(p_values) -> np.ndarray:
 def histogram_test(counts_a, counts_b, min_expected: float = 5.0) -> tuple[float, float, int]:
     """Chi-square test that two histograms (counts over the same values 0, 1, 2, ...) come from one
     distribution.  Sparse tail bins are pooled until every expected count is at least ``min_expected``.
-    Returns (statistic, p_value, degrees of freedom).  The test treats the samples as independent.  A paired
+    Returns (statistic, p_value, degrees of freedom); (nan, nan, 0) when the values pool into one class, which
+    leaves nothing to test (a handful of games).  The test treats the samples as independent.  A paired
     run's samples (both variants on one seed) are positively correlated game by game, which makes the test
     conservative (its p-values too large), the more so the stronger the pairing."""
     a = np.asarray(counts_a, dtype=float)
@@ -136,7 +137,7 @@ def histogram_test(counts_a, counts_b, min_expected: float = 5.0) -> tuple[float
     tot = a + b
     keep = np.flatnonzero(tot > 0)
     if keep.size < 2:
-        return 0.0, 1.0, 0
+        return math.nan, math.nan, 0
     a, b, tot = a[keep], b[keep], tot[keep]
     share_a = a.sum() / tot.sum()
     # pool from the right until each bin expects enough in both rows
@@ -158,7 +159,7 @@ def histogram_test(counts_a, counts_b, min_expected: float = 5.0) -> tuple[float
             bins_a.append(acc_a)
             bins_b.append(acc_b)
     if len(bins_a) < 2:
-        return 0.0, 1.0, 0
+        return math.nan, math.nan, 0
     table = np.array([bins_a, bins_b])
     stat, p, dof, _ = _st.chi2_contingency(table, correction=False)
     return float(stat), float(p), int(dof)

@@ -305,6 +305,11 @@ def test_one_game_each_p_and_holm_are_both_undefined(cli):
     # the whole-distribution tests: one class once the tail is pooled, so none (not "chi-square 0.0, p = 1")
     assert "goals per team, whole distribution: no test (too few games: the values pool into one class)" in out
     assert "chi-square" not in out
+    code, out, err = cli("compare", "ezr", "--b", "qq_chart=off", "-n", "1", "--metrics", "home_win",
+                         "--format", "json")
+    for key in ("goals_distribution_test", "margin_distribution_test"):      # JSON: no test, and no NaN
+        assert json.loads(out)[key] == {"test": "none: the values pool into one class", "statistic": None,
+                                        "p_value": None, "dof": 0}
 
 
 def _one_metric(x_a, x_b, name="home_goals_mean"):

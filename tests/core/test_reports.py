@@ -183,6 +183,15 @@ def test_compare_report_verdicts_and_forest(cmp, tmp_path):
     assert "](cmp-forest.png)" in md.read_text(encoding="utf-8")
 
 
+def test_compare_report_of_too_few_games_says_no_test():
+    from simcore.analysis import compare
+
+    md = sharing.compare_report(compare("ezr", None, "qq_chart=off", 1, metrics=["home_win"])).markdown()
+    rows = [line for line in md.splitlines() if line.startswith(("| goals per team", "| goal margin"))]
+    assert [r.replace(" ", "") for r in rows] == ["|goalsperteam|notest|0|-|", "|goalmargin|notest|0|-|"]
+    assert "No test: too few games, the values pool into one class." in md
+
+
 def test_cli_reports(tmp_path, capsys):
     out = tmp_path / "c.html"
     assert main(["compare", "ezr", "--b", "overtime=none", "-n", "1000", "--report", str(out)]) == 0
