@@ -388,6 +388,11 @@ def refuse_overwrite_any(folder, names, force: bool, option: str = "--out") -> N
         refuse_overwrite(folder / name, force)
 
 
+def counted(n: int, noun: str) -> str:
+    """``n`` with its noun, singular for 1: ``counted(1, "season")`` is "1 season", 2,000 "2,000 seasons"."""
+    return f"{n:,} {noun if n == 1 else noun + 's'}"
+
+
 def plain(obj):
     """A JSON-safe copy: numpy scalars and arrays as Python values, NaN and infinities as null."""
     if isinstance(obj, dict):

@@ -27,6 +27,7 @@ import pandas as pd
 
 import simcore
 from simcore.checks import frame_with, is_whole, name_list, of_kind
+from simcore.cliargs import counted
 from simcore.errors import InputError
 from simcore.htmlview import Table, html_table, md_table, p_text, pct
 
@@ -287,7 +288,7 @@ def league_report(proj, *, history: bool = True, history_n: int = HISTORY_N, dat
         Table(odds_table(proj), numeric=("Points now", "Games left", "Projected points", "5%", "Median", "95%",
                                          *(label for _, label in _ODDS))),
         ("note", f"Odds carry a Monte Carlo standard error of at most {pct(se)}. 0.0% and 100.0% mean never or "
-                 f"always in {proj.n:,} simulated seasons, not mathematically eliminated or clinched."),
+                 f"always in {counted(proj.n, 'simulated season')}, not mathematically eliminated or clinched."),
         ("h2", "Final points"),
     ]
     fig = points_distribution(proj)
@@ -305,8 +306,9 @@ def league_report(proj, *, history: bool = True, history_n: int = HISTORY_N, dat
             frame = odds_by_date(lg, dates, n=history_n, seed=proj.seed, threads=threads, progress=False)
             hist = history_table(frame)
             rep.blocks += [("h2", "Playoff odds as the results came in"),
-                           ("p", f"The projection rerun from the results through each date ({history_n:,} "
-                                 f"seasons per date, seed {proj.seed}): how each team's playoff odds moved."),
+                           ("p", f"The projection rerun from the results through each date "
+                                 f"({counted(history_n, 'season')} per date, seed {proj.seed}): how each team's "
+                                 "playoff odds moved."),
                            Table(hist, numeric=tuple(hist.columns[1:])),
                            Figure("history", odds_over_dates(frame, "playoff_odds"),
                                   "Playoff odds as of each date, the teams whose odds moved most.")]

@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from simcore.cliargs import (JoinRepeated, Parser, UsageError, iso_date, plain, plot_file, positive_int,
+from simcore.cliargs import (JoinRepeated, Parser, UsageError, counted, iso_date, plain, plot_file, positive_int,
                              refuse_one_file_twice, refuse_overwrite, refuse_overwrite_any)
 from simcore.cliargs import add_executor, add_format, add_seed, add_threads
 
@@ -203,7 +203,8 @@ def cmd_league_history(argv):
     wide = frame.pivot(index="team", columns="date", values=col)[list(dict.fromkeys(frame["date"]))]
     wide = wide.sort_values(wide.columns[-1], ascending=False)
     played = frame.drop_duplicates("date").set_index("date")["games_played"]
-    print(f"{lg.name}: P({args.odds.replace('_', ' ')}) as of each date, {args.n:,} seasons per date (seed {args.seed})")
+    print(f"{lg.name}: P({args.odds.replace('_', ' ')}) as of each date, {counted(args.n, 'season')} per date "
+          f"(seed {args.seed})")
     print("games played: " + ", ".join(f"{d} {int(g)}" for d, g in played.items()) + "\n")
     print(wide.to_string(float_format=lambda v: f"{v:6.1%}"))
     if args.plot:

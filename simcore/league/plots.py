@@ -14,6 +14,7 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import PercentFormatter
 
 from simcore.checks import frame_with, is_whole, name_list, of_kind
+from simcore.cliargs import counted
 from simcore.errors import InputError
 
 ODDS = {"playoff_odds": "playoffs", "division_odds": "division title", "first_overall_odds": "first overall",
@@ -86,7 +87,7 @@ def projection_figure(proj) -> Figure:
     a, b = fig.subplots(1, 2)
     _draw_points(a, proj)
     _draw_odds(b, proj, "playoff_odds")
-    fig.suptitle(f"{proj.meta['league']}: {proj.n:,} seasons from {proj.meta['games_played']} games played")
+    fig.suptitle(f"{proj.meta['league']}: {counted(proj.n, 'season')} from {proj.meta['games_played']} games played")
     fig.tight_layout()
     return fig
 

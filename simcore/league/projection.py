@@ -22,6 +22,7 @@ import pandas as pd
 import simcore
 from simcore import runner
 from simcore.checks import is_whole
+from simcore.cliargs import counted
 from simcore.errors import InputError
 from simcore.rng import check_seed
 
@@ -216,15 +217,16 @@ class Projection:
                 f"{'95%':>4}  {'W':>5} {'L':>5} {third:>5}  {'Playoff':>7} {'Div':>6} {'1st':>6} {'Title':>6}")
         lines = [head, "-" * len(head)]
         for r in t.itertuples():
+            se = "-" if r.points_se != r.points_se else f"{r.points_se:.2f}"        # one season: no spread
             lines.append(
                 f"{str(r.team):<6} {str(r.division)[:10]:<10} {int(r.points_now):>4} {int(r.games_left):>4} "
-                f"{r.points_mean:>6.1f} {r.points_se:>5.2f}  {r.points_p5:>4.0f} {r.points_p50:>4.0f} "
+                f"{r.points_mean:>6.1f} {se:>5}  {r.points_p5:>4.0f} {r.points_p50:>4.0f} "
                 f"{r.points_p95:>4.0f}  {r.W_mean:>5.1f} {r.L_mean:>5.1f} {getattr(r, third + '_mean'):>5.1f}  "
                 f"{r.playoff_odds:>7.1%} {r.division_odds:>6.1%} {r.first_overall_odds:>6.1%} {r.title_odds:>6.1%}")
         m = self.meta
-        top = (f"{m['league']}: {m['games_played']} games played, {m['games_left']} to play; {self.n:,} seasons "
-               f"simulated (seed {self.seed}); odds have a Monte Carlo standard error of at most "
-               f"{0.5 / np.sqrt(self.n):.1%}")
+        top = (f"{m['league']}: {m['games_played']} games played, {m['games_left']} to play; "
+               f"{counted(self.n, 'season')} simulated (seed {self.seed}); odds have a Monte Carlo "
+               f"standard error of at most {0.5 / np.sqrt(self.n):.1%}")
         return top + "\n\n" + "\n".join(lines) + "\n"
 
 
@@ -366,7 +368,7 @@ def _summary(lg: League, s: Setup, seasons: pd.DataFrame, n: int) -> pd.DataFram
     out["points_now"] = now
     out["games_left"] = left
     out["points_mean"] = g["points"].mean()
-    out["points_sd"] = g["points"].std(ddof=1).fillna(0.0) if n > 1 else 0.0
+    out["points_sd"] = g["points"].std(ddof=1)      # NaN from one season: a spread needs two
     out["points_se"] = out["points_sd"] / np.sqrt(n)
     for p in PERCENTILES:
         out[f"points_p{p}"] = g["points"].quantile(p / 100)

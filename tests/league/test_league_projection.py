@@ -379,6 +379,21 @@ def test_cli_project_table_and_out(tmp_path, capsys):
     assert err.count("\n") == 0 and "exists" in err
 
 
+def test_cli_project_of_one_season_has_no_spread(capsys):
+    """One season gives a point, not a spread: sd and se are NaN (null, "-"), not 0, and the count is singular."""
+    assert main(["league", "project", str(EZR_SAMPLE), "-n", "1", "--seed", "5", "--format", "json"]) == 0
+    teams = json.loads(capsys.readouterr().out)["teams"]
+    assert all(t["points_sd"] is None and t["points_se"] is None for t in teams)
+    assert all(t["points_p5"] == t["points_p95"] == t["points_mean"] for t in teams)
+    assert main(["league", "project", str(EZR_SAMPLE), "-n", "1", "--seed", "5"]) == 0
+    head, _, *rows = capsys.readouterr().out.splitlines()
+    assert "656 to play; 1 season simulated (seed 5)" in head
+    rows = [r.split() for r in rows[2:] if r.strip()]
+    assert len(rows) == 32 and all(r[5] == "-" for r in rows)
+    assert main(["league", "project", str(EZR_SAMPLE), "-n", "2", "--seed", "5"]) == 0
+    assert "; 2 seasons simulated (seed 5)" in capsys.readouterr().out
+
+
 @pytest.mark.parametrize("args, needle", [
     (["nope/league.toml"], "cannot read"),
     (["{ezr}", "-n", "0"], "must be positive"),
