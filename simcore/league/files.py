@@ -166,7 +166,9 @@ def _teams(path: Path, adapter) -> pd.DataFrame:
             raise ChartError(path, seen[r["team"]], "conference", r["conference"],
                              f"division {r['division']} is in conference {first[0]} (line {first[1]}); a division "
                              "belongs to one conference")
-    return pd.DataFrame(out)
+    df = pd.DataFrame(out)
+    df.attrs["lines"] = {"path": path, **seen}         # where each team is listed, for later files' messages
+    return df
 
 
 def read_share(path, no, text) -> float:
@@ -187,10 +189,12 @@ def check_shares(path, df: pd.DataFrame, teams) -> None:
                              f"(lines {', '.join(str(n) for n in g.line)})")
 
 
-def read_goalies(path: Path, teams: set, columns: tuple[str, ...], check, max_per_team: int) -> pd.DataFrame:
+def read_goalies(path: Path, teams: set, columns: tuple[str, ...], check, max_per_team: int,
+                 listed: dict | None = None) -> pd.DataFrame:
     """A goalies file: team, goalie, share and the game's ``columns`` (``check(path, line, row)`` validates a
     row); up to ``max_per_team`` goalies a team, slots in file order; every team has one, and each team's
-    shares add up to 1."""
+    shares add up to 1.  ``listed``: the teams file's ``{"path": file, team: line}`` (the teams frame's
+    ``attrs["lines"]``), to name where a team without a goalie is listed."""
     rows = read_csv(path, ("team", "goalie", *columns, "share"))
     out = []
     seen: dict = {}
@@ -215,7 +219,8 @@ def read_goalies(path: Path, teams: set, columns: tuple[str, ...], check, max_pe
     df = pd.DataFrame(out, columns=[*GOALIE_COLUMNS, *columns, "line"])
     for t in sorted(teams):
         if not (df.team == t).any():
-            raise ChartError(path, None, "team", t, "team has no goalie")
+            where = f" (listed in {listed['path'].name}, line {listed[t]})" if listed and t in listed else ""
+            raise ChartError(path, None, "team", t, f"team has no goalie{where}: every team needs a row here")
     check_shares(path, df, sorted(teams))
     return df.drop(columns="line")
 

@@ -72,6 +72,17 @@ def test_errors_name_file_line_and_column(tmp_path, fname, old, new, needle):
     assert needle in str(e.value)
 
 
+def test_a_team_without_a_goalie_is_named_with_its_line_in_the_teams_file(tmp_path):
+    d = _copy(tmp_path)
+    kept = [line for line in (d / "goalies.csv").read_text().splitlines() if not line.startswith("XEN,")]
+    (d / "goalies.csv").write_text("\n".join(kept) + "\n")
+    line = next(i for i, row in enumerate((d / "teams.csv").read_text().splitlines(), 1) if row.startswith("XEN,"))
+    with pytest.raises(ChartError) as e:
+        load_league(d / "league.toml")
+    assert str(e.value) == (f"{d / 'goalies.csv'}, column 'team': 'XEN': team has no goalie (listed in teams.csv, "
+                            f"line {line}): every team needs a row here")
+
+
 def test_goalie_shares_and_unscheduled_results(tmp_path):
     d = _copy(tmp_path)
     lines = (d / "goalies.csv").read_text().splitlines()

@@ -224,7 +224,8 @@ class LeagueAdapter(Adapter):
                 raise self.error(gpath, line, "so", r["so"],
                                  f"goalie shootout rating must be one of {', '.join(GOALIE_SO_LETTERS)}")
 
-        return read_goalies(path.parent / doc["goalies"], set(teams.team), ("def", "so"), check, MAX_GOALIES)
+        return read_goalies(path.parent / doc["goalies"], set(teams.team), ("def", "so"), check, MAX_GOALIES,
+                            teams.attrs.get("lines"))
 
     def runner(self, lg, s):
         gctx, index = compile(lg, s)
