@@ -359,6 +359,9 @@ class Dask:
                 self.cluster = distributed.LocalCluster(**kw)
             self.client = distributed.Client(self.cluster, timeout=timeout)
         else:
+            if _progress.interactive() or _progress.in_jupyter():     # a wrong address waits the whole timeout
+                _progress.write(f"simcore: connecting to the dask scheduler at {address} (waiting up to "
+                                f"{timeout:g} s)")
             try:
                 self.client = distributed.Client(address, timeout=timeout)
             except OSError as exc:

@@ -329,6 +329,31 @@ def test_executor_specs_are_checked():
         runner.make("threads", numba.config.NUMBA_NUM_THREADS + 1)
 
 
+def test_a_scheduler_address_says_it_waits_on_a_terminal_and_an_unreachable_one_is_one_error(monkeypatch, capsys):
+    """Nothing listening at a scheduler's address waits the whole timeout (distributed retries until then): on a
+    terminal the wait is announced first; the failure is an InputError naming the address."""
+    import simcore.progress as progress
+
+    tried = []
+
+    def client(address, timeout):
+        tried.append((address, timeout))
+        raise OSError(f"Timed out trying to connect to {address} after {timeout} s")
+
+    monkeypatch.setattr(distributed, "Client", client)
+    monkeypatch.setattr(progress, "interactive", lambda stream=None: True)
+    with pytest.raises(simcore.errors.InputError,
+                       match=r"^dask scheduler tcp://127.0.0.1:1: cannot connect \(Timed out trying"):
+        runner.Dask("tcp://127.0.0.1:1", timeout=7)
+    assert tried == [("tcp://127.0.0.1:1", 7)]
+    assert capsys.readouterr().err == ("simcore: connecting to the dask scheduler at tcp://127.0.0.1:1 (waiting up "
+                                       "to 7 s)\n")
+    monkeypatch.setattr(progress, "interactive", lambda stream=None: False)     # a log or a pipe: no notice
+    with pytest.raises(simcore.errors.InputError):
+        runner.Dask("tcp://127.0.0.1:1", timeout=7)
+    assert capsys.readouterr().err == ""
+
+
 def test_the_command_line_runs_on_dask_with_the_same_output(capsys):
     from simcore.cli import main
 
