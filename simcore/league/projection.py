@@ -466,7 +466,9 @@ def odds_by_date(league, dates, n: int = 2_000, seed: int = 0, *, threads: int |
 def write(p: Projection, out: Path, force: bool = False) -> list[Path]:
     """Write ``teams.csv``, ``seasons.parquet``, ``goalies.csv`` (and ``players.csv``, ``games.parquet``) into
     ``out``, then ``manifest.json`` listing them (:class:`simcore.outputs.Folder`: each file whole or absent,
-    the manifest last); refuses to replace a file that exists unless ``force``.  Returns the paths written."""
+    the manifest last); refuses to replace a file that exists unless ``force``, and even then (InputError) a
+    folder whose manifest lists a file a projection does not write (another command's output).  Returns the
+    paths written."""
     from simcore.outputs import Folder, check_flag
 
     force = check_flag(force, "force")

@@ -336,8 +336,9 @@ def run_demo(game, out: Path, *, home: str = "BOS", away: str = "NYR", n: int = 
     """Exact and simulated odds side by side, a goal-distribution plot, written under ``out``.
 
     Writes ``ezr_report.md``, ``ezr_report.json`` and ``ezr_goals.png``, then ``manifest.json``
-    (:class:`simcore.outputs.Folder`); refuses (FileExistsError) when one of them exists, unless ``overwrite``.
-    Returns the report text.
+    (:class:`simcore.outputs.Folder`); refuses (FileExistsError) when one of them exists, unless ``overwrite``,
+    and even then (InputError) a folder whose manifest lists a file the demo does not write (another command's
+    output).  Returns the report text.
     """
     from simcore.outputs import Folder
 
