@@ -92,7 +92,8 @@ def build_row(header: list[str], path: Path, date: str, home: str, away: str, ho
               "away_goals": str(away_goals), "decided_in": decided_in}
     for col in values:
         if col not in header:
-            raise ChartError(path, None, col, ",".join(header), f"the header has no {col!r} column")
+            raise ChartError(path, None, col, ",".join(header), f"the header has no {col!r} column (nothing was "
+                             "added)")
     optional = {"winner": _winner(home_goals, away_goals, decided_in, winner), "home_goalie": home_goalie,
                 "away_goalie": away_goalie}
     for col, value in optional.items():
@@ -101,7 +102,7 @@ def build_row(header: list[str], path: Path, date: str, home: str, away: str, ho
         elif value and not (col == "winner" and winner is None):
             raise ChartError(path, None, col, ",".join(header),
                              f"a {col.replace('_', ' ')} was given but the file has no {col!r} column; add it to "
-                             "the header (earlier rows may leave it empty)")
+                             "the header (earlier rows may leave it empty; nothing was added)")
     return {col: values.get(col, "") for col in header}
 
 

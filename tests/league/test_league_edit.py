@@ -169,6 +169,7 @@ def test_add_result_names_the_column_a_file_lacks(tmp_path, cli):
     rc, _, err = cli("league", "add-result", str(d / "league.toml"), "2026-10-01", "AAA", "BBB", "1",
                      "0", "--home-goalie", "Al")
     assert rc == 2 and "has no 'home_goalie' column; add it to the header" in err
+    assert err.endswith("(earlier rows may leave it empty; nothing was added)\n")
     assert (d / "played.csv").read_bytes() == before
 
 
