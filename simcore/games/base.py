@@ -449,7 +449,8 @@ class MemoryLimitError(InputError):
 def check_memory(game: Game, n: int, mode: str, available: int | None = None, runs: int = 1) -> None:
     """:class:`MemoryLimitError` (a ValueError), before anything is allocated, when ``n`` games of ``game`` in
     ``mode`` would need more memory than is available (:func:`available_memory`): the message gives the limit
-    and the way around it (mode='aggregate' where the game has it, else fewer games per run).  ``runs``: how
+    and the way around it (mode='aggregate' where the game has it and one run is checked, else fewer games per
+    run).  ``runs``: how
     many such runs hold their games at the same time (a comparison's two variants side by side on Dask,
     :func:`simcore.runner.side_by_side`)."""
     per_game = bytes_per_game(game, mode) * runs
@@ -459,7 +460,7 @@ def check_memory(game: Game, n: int, mode: str, available: int | None = None, ru
     if n * per_game <= budget:
         return
     limit = budget // per_game
-    if game.per_game_outputs("aggregate") is None:
+    if runs == 1 and game.per_game_outputs("aggregate") is None:      # compare and sweep have no aggregate mode
         way = "use mode='aggregate' (counters only, in constant memory for any n), or fewer games"
     else:
         way = "run fewer games (several runs with different seeds add up)"
