@@ -36,7 +36,7 @@ class ChartError(InputError):
             where += f", line {line}"
         if column is not None:
             where += f", {field} {column!r}"
-        shown = "" if text is None else f": {text!r}"
+        shown = "" if text is None or text == column else f": {text!r}"     # a header's column: named once
         super().__init__(f"{where}{shown}: {problem}")
 
 
@@ -124,6 +124,8 @@ def read_table(path, key_column: str, columns: list[str], keys: list[str] | None
     text = read_text(path)
     shown = text.path
     records = csv_rows(text, comments=False)
+    while records and records[0][1] and records[0][1][0].lstrip().startswith("#"):
+        records.pop(0)            # comment lines above the header, as the rows below it may have
     if not records:
         raise ChartError(shown, None, None, None, "file is empty")
     head_no, head = records[0]

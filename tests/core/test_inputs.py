@@ -124,7 +124,7 @@ def test_a_long_cell_is_an_error_not_a_csv_traceback(tmp_path):
 def test_duplicate_header_column(tmp_path):
     f = tmp_path / "x.csv"
     f.write_text("card,value,value\nA,1,2\n")
-    assert _error(load_deck, f) == f"{f}, line 1, column 'value': 'value': column 'value' appears twice in the " \
+    assert _error(load_deck, f) == f"{f}, line 1, column 'value': column 'value' appears twice in the " \
         "header (columns 2 and 3)"
 
 
@@ -368,7 +368,7 @@ def test_kit_toml_unknown_key_types_bom_and_encoding(kit):
     orig = toml.read_bytes()
     toml.write_bytes(orig + b'colour = "red"\n')
     line = orig.count(b"\n") + 1
-    assert _error(load_kit, kit) == f"{toml}, line {line}, key 'colour': 'colour': unknown key; keys: " \
+    assert _error(load_kit, kit) == f"{toml}, line {line}, key 'colour': unknown key; keys: " \
         "action_deck, advanced_action_deck, advanced_faceoff_chart, deflection_chart, faceoff_chart, " \
         "intimidation_chart, name, passing_l_chart, penalty_chart, penetration_chart, power_play_chart, retaliation_chart, split_advanced, " \
         "split_deck, super_advanced_faceoff_chart, synthetic, teams"

@@ -249,7 +249,7 @@ def test_board_error_unknown_table_and_spot_count(tmp_path):
     p = tmp_path / "board.toml"
     p.write_text(DEFAULT_BOARD.read_text() + "\n[bench]\nside = 1\n")
     line = DEFAULT_BOARD.read_text().count("\n") + 2
-    with pytest.raises(ChartError, match=rf"board.toml, line {line}, key 'bench': 'bench': unknown table"):
+    with pytest.raises(ChartError, match=rf"board.toml, line {line}, key 'bench': unknown table"):
         load_board(p)
     text = DEFAULT_BOARD.read_text()
     cut = text.rindex("[[faceoff]]")

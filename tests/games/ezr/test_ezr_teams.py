@@ -98,13 +98,24 @@ def test_demo_takes_a_teams_file(tmp_path, cli, teams_file):
     assert "home Mine (C/D/A/b" in (out_dir / "ezr_report.md").read_text()
 
 
+def test_a_teams_file_may_open_with_comment_lines(tmp_path):
+    f = tmp_path / "mine.csv"
+    f.write_text("# my league's teams, 2026\n\n  # ratings from the roster cards\nteam,OFF,GDEF,SHOOTER,GSO\n"
+                 "Mine,C,D,A,b\n# a retired team\nYours,F,E,C,b\n")
+    teams = load_teams(f)
+    assert list(teams) == ["Mine", "Yours"] and teams["Yours"].team.off == "F"
+    f.write_text("# my teams\nteam,OFF,GSO,GDEF,SHOOTER\nMine,C,b,D,A\n")       # the header's line is its own
+    with pytest.raises(ChartError, match=r"mine.csv, line 2, column 'GSO': unknown or misplaced column"):
+        load_teams(f)
+
+
 @pytest.mark.parametrize("text, where", [
     ("team,OFF,GDEF,SHOOTER,GSO\nMine,Z,D,A,b\n", "line 2, column 'OFF': 'Z': team OFF must be one of AA, A"),
     ("team,OFF,GDEF,SHOOTER,GSO\nMine,C,K,A,b\n", "line 2, column 'GDEF': 'K': goalie DEF must be one of"),
     ("team,OFF,GDEF,SHOOTER,GSO\nMine,C,D,a,b\n", "line 2, column 'SHOOTER': 'a': shooter rating must be"),
     ("team,OFF,GDEF,SHOOTER,GSO\nMine,C,D,A,B\n", "line 2, column 'GSO': 'B': goalie shootout rating must be"),
     ("team,OFF,GDEF,SHOOTER\nMine,C,D,A\n", ("line 1", "'GSO'")),
-    ("team,OFF,GDEF,GSO,SHOOTER\nMine,C,D,b,A\n", "line 1, column 'GSO': 'GSO': unknown or misplaced column"),
+    ("team,OFF,GDEF,GSO,SHOOTER\nMine,C,D,b,A\n", "line 1, column 'GSO': unknown or misplaced column"),
     ("team,OFF,GDEF,SHOOTER,GSO\nMine,C,D,A\n", "line 2: 'Mine,C,D,A': expected 5 fields, found 4"),
     ("team,OFF,GDEF,SHOOTER,GSO\nMine,C,D,A,b\nMINE,C,D,A,b\n", "line 3, column 'team': 'MINE': team listed twice"),
     ("team,OFF,GDEF,SHOOTER,GSO\nMine,C,D,A,b\nMine,C,D,A,b\n", "line 3, column 'team': 'Mine': row 'Mine' appears"),
