@@ -73,7 +73,7 @@ def test_header_errors_name_the_offending_column(tmp_path, header, column, probl
     with pytest.raises(ChartError) as e:
         load_penalties(f)
     assert (e.value.line, e.value.column, e.value.text) == (1, column, column)
-    assert str(e.value) == f"{f}, line 1, column {column!r}: {column!r}: {problem}"
+    assert str(e.value) == f"{f}, line 1, column {column!r}: {problem}"      # the column is the text: named once
 
 
 def test_a_source_column_not_last_is_named(tmp_path):
