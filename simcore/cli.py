@@ -395,6 +395,10 @@ def _main(argv=None) -> int:
         if not _refused_input(exc):
             return _internal_error(exc)
         msg = exc.args[0] if isinstance(exc, KeyError) and exc.args else exc
+        if isinstance(exc, OSError) and exc.filename and exc.strerror:     # "[Errno 2] ...: 'x.png.ab12cd34.partial'"
+            from simcore.outputs import written_name
+
+            msg = f"{written_name(exc.filename)}: {exc.strerror}"
         first = str(msg).split("\n", 1)[0]        # a message's own later lines are detail
         print(f"simcore: error: {_one_line(first)}", file=sys.stderr)
         return EXIT_USAGE

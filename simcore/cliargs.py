@@ -354,16 +354,21 @@ def add_plot(p, what: str):
     p.add_argument("--force", action="store_true", help="replace an existing output file")
 
 
-def refuse_overwrite(path, force: bool) -> None:
+def refuse_overwrite(path, force: bool, writable: bool = True) -> None:
     """UsageError naming ``path`` when it exists and ``--force`` was not given, or when the command read it as an
-    input (``--force`` or not)."""
+    input (``--force`` or not); PermissionError when nothing can be written into its folder
+    (:func:`simcore.outputs.check_writable`; not checked with ``writable=False``)."""
     from simcore.textio import input_clash
+
+    from simcore.outputs import check_writable
 
     clash = input_clash(path)
     if clash:
         raise UsageError(clash)
     if Path(path).exists() and not force:
         raise UsageError(f"{path} exists; pass --force to replace it")
+    if writable:
+        check_writable(path)
 
 
 def refuse_one_file_twice(outputs) -> None:
@@ -380,12 +385,16 @@ def refuse_one_file_twice(outputs) -> None:
 
 def refuse_overwrite_any(folder, names, force: bool, option: str = "--out") -> None:
     """UsageError naming the first of the files ``names`` in ``folder`` that exists, without ``--force``;
-    and when ``folder`` is a file (naming the argument that gave it: ``option``, e.g. ``--out`` or ``DIR``)."""
+    and when ``folder`` is a file (naming the argument that gave it: ``option``, e.g. ``--out`` or ``DIR``);
+    PermissionError when the folder cannot be written into or created."""
+    from simcore.outputs import check_writable
+
     folder = Path(folder)
     if folder.exists() and not folder.is_dir():
         raise UsageError(f"{option} {folder} is a file, not a folder")
     for name in names:
-        refuse_overwrite(folder / name, force)
+        refuse_overwrite(folder / name, force, writable=False)
+    check_writable(folder, folder=True)
 
 
 def counted(n: int, noun: str) -> str:

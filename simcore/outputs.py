@@ -81,6 +81,34 @@ def check_folder(path) -> None:
         raise FileNotFoundError(f"{str(path)!r}: no folder {str(path.parent)!r}")
 
 
+def check_writable(path, folder: bool = False) -> None:
+    """PermissionError naming ``path`` when no file can be written where it goes, checked before a run by
+    writing and removing an empty file there: into ``path``'s folder, or with ``folder`` (``path`` is an output
+    folder, created when missing) into ``path`` itself or the nearest folder above it that exists.  A read-only
+    or full file system, a folder of someone else's, ``/proc``: each refuses the run before it starts."""
+    path = Path(path)
+    where = path if folder else path.parent
+    while not where.exists() and where != where.parent:
+        where = where.parent
+    if not where.is_dir():
+        return                      # a file in the way: the writer's own check names it
+    try:
+        fd, name = tempfile.mkstemp(prefix=".simcore-check.", suffix=PARTIAL, dir=where)
+    except OSError as exc:
+        raise PermissionError(f"{path}: cannot write into {str(where) or '.'} ({exc.strerror or exc})") from None
+    os.close(fd)
+    os.unlink(name)
+
+
+def written_name(filename: str) -> str:
+    """The output a writer's temporary file ``NAME.<random>.partial`` stands for (``NAME``); any other name as
+    it is, for a message that names what the user asked for."""
+    import re
+
+    m = re.fullmatch(r"(.+)\.[A-Za-z0-9_]{8}" + re.escape(PARTIAL), str(filename))
+    return m.group(1) if m else str(filename)
+
+
 @contextmanager
 def replacing(path, *, overwrite: bool = False):
     """Write ``path`` whole or not at all: yields a temporary path in the same folder to write to, and renames

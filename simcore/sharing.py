@@ -185,7 +185,7 @@ def refuse_existing(path, figures=(), force: bool = False, option: str = "",
     """Check a report path before anything runs: a ValueError when it is a folder (naming the ``option`` that gave
     it, when given) or does not end in .html or .md, a FileExistsError (ending in ``hint``) if the page (or, for
     Markdown, one of the ``figures`` beside it) exists and not ``force``."""
-    from simcore.outputs import check_folder, refuse_existing as refuse
+    from simcore.outputs import check_folder, check_writable, refuse_existing as refuse
 
     path = Path(path)
     if path.is_dir():
@@ -197,6 +197,7 @@ def refuse_existing(path, figures=(), force: bool = False, option: str = "",
             raise InputError(f"{p} is a folder, where the report {path} writes its figure; name the report "
                              "otherwise, or move the folder")
         refuse(p, force, hint)
+    check_writable(path)
 
 
 def _write_files(data: dict) -> None:

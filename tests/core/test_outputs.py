@@ -315,6 +315,61 @@ def test_force_without_an_output_is_refused(cli, argv, names):
                   f"replaces an output file, and none is given {names}\n"
 
 
+@pytest.fixture
+def read_only(tmp_path, monkeypatch):
+    """A folder ``ro`` no file can be written into (a read-only file system), and ``ro/sub`` not yet made."""
+    import errno
+    import tempfile
+
+    ro = tmp_path / "ro"
+    ro.mkdir()
+    mkstemp = tempfile.mkstemp
+
+    def refuse(*args, dir=None, **kw):
+        if Path(dir) == ro:
+            raise OSError(errno.EROFS, "Read-only file system", str(ro / "x"))
+        return mkstemp(*args, dir=dir, **kw)
+
+    monkeypatch.setattr(outputs.tempfile, "mkstemp", refuse)
+    return ro
+
+
+@pytest.mark.parametrize("argv,output", [
+    (("ezr", "-n", "10", "--plot", "{ro}/g.png"), "{ro}/g.png"),
+    (("compare", "ezr", "--b", "qq_chart=off", "-n", "10", "--report", "{ro}/c.html"), "{ro}/c.html"),
+    (("sweep", "ezr", "--grid", "qq_chart=off", "-n", "10", "--out", "{ro}/s.parquet"), "{ro}/s.parquet"),
+    (("strat", "KBY", "NRV", "-n", "10", "--out", "{ro}/sub/o"), "{ro}/sub/o"),
+    (("passscore", "-n", "10", "--report", "--out", "{ro}/r.md"), "{ro}/r.md"),
+    (("demo", "--out", "{ro}/demo"), "{ro}/demo"),
+    (("dataset", "ezr", "-n", "10", "--out", "{ro}/ds"), "{ro}/ds"),
+    (("league", "project", str(ROOT / "simcore/games/ezr/data/league/league.toml"), "-n", "2", "--out", "{ro}/p"),
+     "{ro}/p"),
+])
+def test_an_output_that_cannot_be_written_is_refused_before_the_run(cli, read_only, no_simulation, argv, output):
+    """Found before any game is played (it was found when the finished run was written, naming the writer's
+    temporary file), in one line naming the output and the folder."""
+    code, out, err = cli(*(a.replace("{ro}", str(read_only)) for a in argv))
+    assert code == 2 and out == ""
+    assert err == f"simcore: error: {output.replace('{ro}', str(read_only))}: cannot write into {read_only} " \
+                  "(Read-only file system)\n"
+    assert listing(read_only) == []
+
+
+def test_a_write_that_fails_names_the_output_not_its_temporary_file(cli, tmp_path, monkeypatch):
+    """A folder that refuses the write only after the run (a disk that filled up): the writer's ``.partial``
+    name is shown as the output it stands for."""
+    import errno
+
+    def full(*args, **kw):
+        raise OSError(errno.ENOSPC, "No space left on device", str(tmp_path / "g.png.k2j_x9aq.partial"))
+
+    monkeypatch.setattr("matplotlib.figure.Figure.savefig", full)
+    code, out, err = cli("ezr", "-n", "10", "--plot", str(tmp_path / "g.png"))
+    assert code == 2 and err == f"simcore: error: {tmp_path / 'g.png'}: No space left on device\n"
+    assert listing(tmp_path) == []
+    assert outputs.written_name("a.csv") == "a.csv" and outputs.written_name("a.csv.partial") == "a.csv.partial"
+
+
 # ---------------------------------------------------------------- simcore demo --out
 
 def test_demo_refuses_to_replace_its_files_without_force(cli, tmp_path):
