@@ -6,7 +6,7 @@ import json
 import os
 from pathlib import Path
 
-from simcore.cliargs import (JoinRepeated, JoinRepeatedGroups, Parser, UsageError, decimal, output_file, plain,
+from simcore.cliargs import (JoinRepeated, JoinRepeatedGroups, Parser, UsageError, counted, decimal, output_file, plain,
                              plot_file, positive_int, refuse_one_file_twice, refuse_overwrite)
 from simcore.cliargs import add_format, add_seed, add_threads
 from simcore.cliargs import seed as seed_arg
@@ -163,7 +163,7 @@ def cmd_compare(argv):
 
 def format_compare(doc: dict, power: float) -> str:
     kind = "paired, same seed" if doc["paired"] else f"unpaired, seeds {doc['seed']} and {doc['seed_b']}"
-    lines = [f"{doc['game']}: B - A over {doc['n']:,} games each ({kind})",
+    lines = [f"{doc['game']}: B - A over {counted(doc['n'], 'game')} each ({kind})",
              f"  A {doc['a']}", f"  B {doc['b']}"]
     if doc["setup"]:
         lines.append("  setup " + ", ".join(f"{k}={v}" for k, v in doc["setup"].items()))
@@ -279,8 +279,9 @@ def format_sweep(df, per_block: int = 3) -> str:
 
     a = df.attrs
     fields = list(a["grid"])
-    lines = [f"{a['game']}: {df.cell.nunique()} cells x {a['n']:,} games x seeds "
-             f"{', '.join(map(str, a['seeds']))}, each against the base on common random numbers",
+    seeds = f"seed {a['seeds'][0]}" if len(a["seeds"]) == 1 else f"seeds {', '.join(map(str, a['seeds']))}"
+    lines = [f"{a['game']}: {counted(df.cell.nunique(), 'cell')} x {counted(a['n'], 'game')} x {seeds}, each "
+             "against the base on common random numbers",
              f"  base {a['base']}"]
     if a.get("setup"):
         lines.append("  setup " + ", ".join(f"{k}={v}" for k, v in a["setup"].items()))

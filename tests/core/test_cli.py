@@ -117,3 +117,19 @@ def test_the_command_ends_with_its_status_at_once(tmp_path):
     p = subprocess.run([sys.executable, "-m", "simcore", "ezr", "--ezr", "12"], capture_output=True, text=True,
                        timeout=120)
     assert p.returncode == 2 and p.stderr.count("\n") == 1 and p.stdout == ""
+
+
+@pytest.mark.parametrize("argv,line", [
+    (["ezr", "-n", "1"], "simulated 1 game, seed 0"),
+    (["pyramid", "-n", "1"], "simulated 1 game, seed 0"),
+    (["passscore", "-n", "1"], "simulated 1 game, seed 0"),
+    (["compare", "ezr", "--b", "qq_chart=off", "-n", "1", "--metrics", "home_win"],
+     "ezr: B - A over 1 game each (paired, same seed)"),
+    (["sweep", "ezr", "--grid", "qq_chart=off", "-n", "1", "--metrics", "home_win"],
+     "ezr: 1 cell x 1 game x seed 0, each against the base on common random numbers"),
+    (["ezr", "period", "--ezr", "0"], "   1 goal   0.332997"),
+])
+def test_one_of_a_thing_is_counted_in_the_singular(cli, argv, line):
+    code, out, err = cli(*argv)
+    assert code == 0, err
+    assert line in out.splitlines()

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import warnings
 
-from simcore.cliargs import (JoinRepeated, UsageError, add_format, add_n, add_pbp, add_seed, add_threads, pbp_game,
-                             plain, positive_int, print_json, print_report)
+from simcore.cliargs import (JoinRepeated, UsageError, add_format, add_n, add_pbp, add_seed, add_threads, counted,
+                             pbp_game, plain, positive_int, print_json, print_report)
 from simcore.games.base import Command
 
 #: The data-file options of the command line: option -> (setup field, what the file holds).
@@ -47,7 +47,7 @@ def format_blueline(doc: dict) -> str:
            f"rules {doc['variant']}",
            "policies " + (pol["home"] if pol["home"] == pol["away"] else f"home {pol['home']}; away {pol['away']}"),
            f"files {files}",
-           f"simulated {doc['n']:,} games, seed {doc['seed']}", "",
+           f"simulated {counted(doc['n'], 'game')}, seed {doc['seed']}", "",
            f"{'metric':<30}{'estimate':>10}   95% interval"]
     for name, v in doc.items():
         if isinstance(v, dict) and set(v) == {"estimate", "ci"}:

@@ -6,9 +6,9 @@ import argparse
 import json
 from pathlib import Path
 
-from simcore.cliargs import (JoinRepeated, UsageError, add_format, add_n, add_pbp, add_seed, add_threads, pbp_game,
-                             plain, plot_file, positive_int, print_json, refuse_overwrite, refuse_overwrite_any,
-                             whole_number)
+from simcore.cliargs import (JoinRepeated, UsageError, add_format, add_n, add_pbp, add_seed, add_threads, counted,
+                             pbp_game, plain, plot_file, positive_int, print_json, refuse_overwrite,
+                             refuse_overwrite_any, whole_number)
 from simcore.cliargs import seed as seed_arg
 from simcore.games.base import Command
 
@@ -191,7 +191,7 @@ def format_matchup(r: dict) -> str:
         f"EZR quick play  home {r['home']['team']} ({r['home']['ratings']}, EZR {sgn(r['ezr']['home'])})"
         f"  vs  away {r['away']['team']} ({r['away']['ratings']}, EZR {sgn(r['ezr']['away'])})",
         f"rules {r['variant']}",
-        f"simulated {m['n']:,} games, seed {r['seed']}",
+        f"simulated {counted(m['n'], 'game')}, seed {r['seed']}",
         "",
         f"{'metric':24}{'exact':>9}{'simulated':>11}   95% interval",
     ]
@@ -267,7 +267,7 @@ def _run_period(game, args):
     else:
         print(f"EZR {args.ezr:+d}, period {args.period}, {rules.id}")
         for g, v in goals.items():
-            print(f"  {g:>2} goals  {v:.6f}")
+            print(f"  {g:>2} {'goal ' if g == '1' else 'goals'}  {v:.6f}")
         print(f"  mean     {mean:.6f}  ({3 * mean:.3f} per game at this rate)")
 
 

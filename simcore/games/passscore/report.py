@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import warnings
 
-from simcore.cliargs import (JoinRepeated, UsageError, add_format, add_n, add_pbp, add_seed, add_threads, pbp_game,
-                             plain, positive_int, print_json, print_report)
+from simcore.cliargs import (JoinRepeated, UsageError, add_format, add_n, add_pbp, add_seed, add_threads, counted,
+                             pbp_game, plain, positive_int, print_json, print_report)
 from simcore.games.base import Command
 
 
@@ -38,7 +38,7 @@ def format_passscore(doc: dict) -> str:
     pol = doc["policies"]
     out = ["Pass & Score: home (red, attacks first) against away (blue)", f"rules {doc['variant']}",
            "policies " + (pol["home"] if pol["home"] == pol["away"] else f"home {pol['home']}; away {pol['away']}"),
-           f"board {doc['files']['board']}", f"simulated {doc['n']:,} games, seed {doc['seed']}", "",
+           f"board {doc['files']['board']}", f"simulated {counted(doc['n'], 'game')}, seed {doc['seed']}", "",
            f"{'metric':<30}{'estimate':>10}   95% interval"]
     for name, v in doc.items():
         if isinstance(v, dict) and set(v) == {"estimate", "ci"}:

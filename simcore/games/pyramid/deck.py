@@ -17,6 +17,7 @@ import numpy as np
 
 from simcore.charts import ChartError
 from simcore.checks import is_whole
+from simcore.cliargs import counted
 from simcore.errors import InputError
 from simcore.textio import FieldError, Range, check_header, csv_rows, read_text, read_toml
 
@@ -184,9 +185,9 @@ def check_playable(deck: Deck, lineup: "Shape") -> Deck:
         # Suggest a smaller lineup only when there is one the deck can fill (1-1-1, 3 slots, is the smallest).
         fits = lineup.n > SMALLEST_SLOTS and deck.size >= 2 * SMALLEST_SLOTS + 1
         hint = "or use a smaller lineup, e.g. lineup=1-1-1" if fits else "add cards"
-        raise ChartError(deck.source, None, None, None, f"{deck.size} cards cannot fill both {lineup.name} lineups "
-                         f"({lineup.n} slots each) and leave a card to flip: a {lineup.name} game needs at least "
-                         f"{need} cards ({hint})")
+        raise ChartError(deck.source, None, None, None, f"{counted(deck.size, 'card')} cannot fill both "
+                         f"{lineup.name} lineups ({lineup.n} slots each) and leave a card to flip: a {lineup.name} "
+                         f"game needs at least {need} cards ({hint})")
     return deck
 
 

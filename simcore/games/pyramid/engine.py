@@ -14,6 +14,7 @@ import pandas as pd
 import simcore
 from simcore import runner
 from simcore.checks import is_whole
+from simcore.cliargs import counted
 from simcore.errors import InputError
 from simcore.results import Results
 from simcore.rng import check_seed, script_values
@@ -307,7 +308,7 @@ def describe(log: np.ndarray, game: Game) -> str:
             shown = "face down" if a == game.shape.goal else "face up"
             lines.append(f"  {who} {what} {lab(b)} at {slots[a]} ({shown})")
         elif code == K.EV_TURN:
-            lines.append(f"{who}'s turn ({a} cards left in the deck)")
+            lines.append(f"{who}'s turn ({counted(a, 'card')} left in the deck)")
         elif code == K.EV_ADVANCE:
             lines.append(f"  {who} flips {lab(a)}: beats {slots[b]} {lab(c)}, advances")
         elif code == K.EV_SHOT:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import warnings
 
-from simcore.cliargs import (JoinRepeated, UsageError, add_format, add_n, add_pbp, add_seed, add_threads, pbp_game,
-                             plain, plot_file, positive_int, print_json, refuse_overwrite)
+from simcore.cliargs import (JoinRepeated, UsageError, add_format, add_n, add_pbp, add_seed, add_threads, counted,
+                             pbp_game, plain, plot_file, positive_int, print_json, refuse_overwrite)
 from simcore.games.base import Command
 
 from .balance import (BALANCE_SLACK, MATRIX_POLICIES, TIE_OPTIONS, BalanceReport, balance_report,  # noqa: F401
@@ -44,7 +44,7 @@ def format_pyramid(r: dict, metrics) -> str:
            f"rules {r['variant']}",
            f"deck {r['deck']['source']} ({r['deck']['cards']} cards)",
            "policies " + (pol["home"] if pol["home"] == pol["away"] else f"A {pol['home']}; B {pol['away']}"),
-           f"simulated {r['n']:,} games, seed {r['seed']}", "",
+           f"simulated {counted(r['n'], 'game')}, seed {r['seed']}", "",
            f"{'metric':<24}{'estimate':>10}   {'95% interval':<20}  unit"]
 
     def num(x):

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 from simcore.cliargs import (JoinRepeated, UsageError, add_format, add_n, add_seed, add_threads, check_game_index,
-                             game_index, jsonable, print_json, refuse_overwrite_any)
+                             counted, game_index, jsonable, print_json, refuse_overwrite_any)
 from simcore.games.base import Command
 from simcore.outputs import MANIFEST, Folder, replaced_files
 
@@ -156,7 +156,7 @@ def format_strat(r: dict, res) -> str:
            f"kit {r['kit']}; rules {r['variant']}",
            "coach " + (r["coaches"]["home"] if r["coaches"]["home"] == r["coaches"]["away"]
                        else f"home {r['coaches']['home']}; away {r['coaches']['away']}"),
-           f"simulated {r['n']:,} games, seed {r['seed']}", ""]
+           f"simulated {counted(r['n'], 'game')}, seed {r['seed']}", ""]
     ties = teams["ties"].sum() > 0
     rec = "W-L-OTL-T" if ties else "W-L-OTL"
     out.append(f"{'team':<6}{'GP':>7}  {rec:<19}{'PTS':>7}{'GF/G':>7}{'GA/G':>7}{'SH/G':>7}{'SA/G':>7}"
