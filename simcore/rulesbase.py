@@ -91,7 +91,7 @@ class RulesBase:
                         preset[k] = (part, v)
                     continue
                 k, v = (s.strip() for s in part.split("=", 1))
-                if k in items:
+                if k in items and items[k] != v:       # the same value twice agrees, as options do
                     raise RuleError(f"{self.GAME} rule field {k!r} is given twice ({k}={items[k]} and {k}={v}); "
                                     "give each field once")
                 items[k] = v

@@ -88,12 +88,32 @@ def cut(lo: float, hi: float, bounds=None) -> tuple[float, float]:
     return (float(max(lo, bounds[0])) if lo == lo else lo), (float(min(hi, bounds[1])) if hi == hi else hi)
 
 
+#: The exact (Poisson) 95% upper bound on the expected number of events when none was seen: -ln(0.025).
+NO_EVENTS_95 = -math.log(0.025)
+
+
+def count_mean_ci(x, z: float = Z95) -> tuple[float, float]:
+    """95% interval of the mean of ``x``, counts (>= 0) one value per game: the normal interval of the mean cut at
+    0; when every value is 0 (no event in ``n`` games), [0, -ln(0.025) / n] = [0, 3.69 / n], the exact Poisson
+    bound of no events seen, where the normal interval would be the point [0, 0] (conservative for a value that
+    is itself the mean of several counts, such as a game's two teams)."""
+    x = np.asarray(x, dtype=float)
+    n = x.size
+    if n > 1 and not x.any():
+        return 0.0, NO_EVENTS_95 / n
+    lo, hi = mean_ci(float(x.mean()) if n else math.nan, float(x.std(ddof=1)) if n > 1 else math.nan, n, z)
+    return cut(lo, hi, (0.0, math.inf))
+
+
 def mean_estimate(x, bounds=None) -> dict:
     """``{"estimate", "ci"}``: the mean of ``x`` with its normal 95% interval (:func:`mean_ci`; NaN for one value),
     cut at ``bounds`` (the least and greatest values the mean can take, e.g. ``(0, inf)`` for a count)."""
     x = np.asarray(x, dtype=float)
     m = float(x.mean())
-    lo, hi = mean_ci(m, float(x.std(ddof=1)) if x.size > 1 else math.nan, x.size)
+    if bounds is not None and tuple(bounds) == (0.0, math.inf):        # a count: no events is not [0, 0]
+        lo, hi = count_mean_ci(x)
+    else:
+        lo, hi = mean_ci(m, float(x.std(ddof=1)) if x.size > 1 else math.nan, x.size)
     lo, hi = cut(lo, hi, bounds)
     return {"estimate": m, "ci": [lo, hi]}
 

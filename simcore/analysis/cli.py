@@ -24,7 +24,7 @@ def _setup_arg(text: str) -> dict:
         if "=" not in part:
             raise UsageError(f"--setup {part!r} must look like key=value")
         k, v = (x.strip() for x in part.split("=", 1))
-        if k in out:
+        if k in out and out[k] != v:
             raise UsageError(f"--setup key {k!r} is given twice ({k}={out[k]} and {k}={v}); give each key once")
         out[k] = v
     return out

@@ -242,6 +242,31 @@ def test_a_setting_given_twice_is_refused_naming_both(cli, argv, needle):
     one_line_error(code, err, needle)
 
 
+@pytest.mark.parametrize("twice,once", [
+    (["ezr", "--rules", "qq_chart=off", "--rules", "qq_chart=off"], ["ezr", "--rules", "qq_chart=off"]),
+    (["ezr", "--rules", "qq_chart=off,qq_chart=off"], ["ezr", "--rules", "qq_chart=off"]),
+    (["ezr", "--chart", "qq={qq}", "--chart", "qq={qq}"], ["ezr", "--chart", "qq={qq}"]),
+    (["ezr", "-n", "40", "-n", "40"], ["ezr", "-n", "40"]),
+    (["pyramid", "--policy-a", "shoot=always,shoot=always"], ["pyramid", "--policy-a", "shoot=always"]),
+    (["blueline", "--policy-away", "check=body;check=body"], ["blueline", "--policy-away", "check=body"]),
+    (["strat", "KBY", "NRV", "--coach", "penetrate=never", "--coach", "penetrate=never"],
+     ["strat", "KBY", "NRV", "--coach", "penetrate=never"]),
+    (["compare", "ezr", "--b", "qq_chart=off", "--setup", "home=NYR,away=BOS", "--setup", "away=BOS", "--metrics",
+      "tie"],
+     ["compare", "ezr", "--b", "qq_chart=off", "--setup", "home=NYR,away=BOS", "--metrics", "tie"]),
+])
+def test_a_setting_given_twice_with_one_value_plays_as_once(cli, twice, once):
+    """Never "the last wins", and the same value twice agrees: it plays what the setting given once plays."""
+    import simcore.games.ezr as ezr
+    from pathlib import Path
+
+    qq = str(Path(ezr.__file__).parent / "data" / "qq_chart.csv")
+    n = [] if "-n" in once else ["-n", "20"]
+    runs = [cli(*(a.replace("{qq}", qq) for a in argv), *n, "--format", "json") for argv in (twice, once)]
+    assert [r[0] for r in runs] == [0, 0], runs[0][2]
+    assert runs[0][1] == runs[1][1]
+
+
 @pytest.mark.parametrize("spec", ["plays=80,,slides=off", "plays=80,", ",plays=80", ",", "short, ,slides=off"])
 def test_an_empty_item_in_rules_is_refused_naming_the_text(cli, spec):
     from simcore.errors import InputError

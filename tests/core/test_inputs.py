@@ -436,8 +436,7 @@ def test_a_deck_too_small_to_play_is_refused(tmp_path, capsys):
 def test_a_rule_field_given_twice_is_refused(capsys):
     with pytest.raises(RuleError, match=r"rule field 'qq_chart' is given twice \(qq_chart=on and qq_chart=off\)"):
         EzrRules().with_options("qq_chart=on,qq_chart=off")
-    with pytest.raises(RuleError, match="given twice"):
-        EzrRules().with_options("qq_chart=on, qq_chart=on")
+    assert EzrRules().with_options("qq_chart=off, qq_chart=off") == EzrRules().with_options("qq_chart=off")
     with pytest.raises(RuleError, match="must be 'field=value,...' or a dict"):
         EzrRules().with_options(42)
     code, out, err = _cli(capsys, "ezr", "-n", "10", "--rules", "qq_chart=on,qq_chart=off")

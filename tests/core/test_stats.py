@@ -89,6 +89,40 @@ def test_mean_estimate_and_cut_keep_an_interval_within_bounds():
     assert lo != lo and hi == 3.0 and cut(-1.0, 2.0) == (-1.0, 2.0)
 
 
+def test_a_count_never_seen_has_the_poisson_bound_not_the_point_0():
+    """No event in n games: the normal interval is the point [0, 0], as if the rate were known to be 0; the count
+    gets [0, -ln(0.025) / n], the exact 95% bound of a Poisson count of 0, in every path a summary takes."""
+    from types import SimpleNamespace
+
+    from simcore.metrics import COUNT, Metric, summarize
+    from simcore.stats import NO_EVENTS_95, count_mean_ci, mean_estimate
+
+    assert abs(stats.poisson.cdf(0, NO_EVENTS_95) - 0.025) < 1e-12       # P(no event | that mean) = 2.5%
+    zeros = np.zeros(40)
+    assert count_mean_ci(zeros) == (0.0, NO_EVENTS_95 / 40) and abs(NO_EVENTS_95 / 40 - 0.0922) < 1e-4
+    assert mean_estimate(zeros, COUNT)["ci"] == [0.0, NO_EVENTS_95 / 40]
+    assert mean_estimate(zeros)["ci"] == [0.0, 0.0]                 # not a count: as it is
+    s = summarize(SimpleNamespace(n=40), {"c": Metric("c", "a count", lambda r: zeros, bounds=COUNT)})
+    assert (s.ci_low[0], s.ci_high[0]) == (0.0, NO_EVENTS_95 / 40)
+    # one event is the normal interval, cut at 0
+    one = np.r_[np.zeros(39), 1.0]
+    lo, hi = count_mean_ci(one)
+    want = mean_ci(one.mean(), one.std(ddof=1), 40)
+    assert lo == 0.0 and want[0] < 0 and hi == want[1]
+    assert all(v != v for v in count_mean_ci(np.zeros(1)))         # one game: no interval
+
+
+def test_strat_counts_per_team_game_are_never_below_0():
+    import simcore
+    from simcore.games.strat.analysis import league_summary
+
+    s = league_summary(simcore.game("strat").simulate(n=20, seed=1)).set_index("metric")
+    counts = [m for m in s.index if m.endswith("_per_team_game")]
+    assert len(counts) >= 15 and (s.loc[counts, "ci_low"] >= 0).all()
+    assert s.loc["empty_net_goals_per_team_game", "estimate"] > 0 == s.loc["empty_net_goals_per_team_game", "ci_low"]
+    assert (s.loc[counts, "ci_high"] > 0).all()                     # a count never seen is not known to be 0
+
+
 def test_a_summary_decides_the_interval_by_what_the_metric_is():
     """The same 0/1 values per game: as a count (whole numbers) they get the normal interval of their mean, as an
     indicator (True/False, a share of games) the Wilson interval."""

@@ -485,6 +485,14 @@ NO_OVERTIME_ROWS = ("the summary leaves out decided_OT, decided_SO and past_regu
 _add_reason(("cli/passscore", "passscore/greedy/summary", "passscore/variant/summary"), NO_OVERTIME_ROWS)
 
 
+#: Why summaries with a count no game had were recorded again (the games are the same).
+NO_EVENTS_BOUND = ("a count that no game of the run has gets [0, -ln(0.025) / n], the exact Poisson bound of none "
+                   "seen (it was the point [0, 0]); Strat's per-team-game counts are cut at 0")
+_add_reason(("strat/league/summary", "strat/matchup/summary", "blueline/default/summary", "blueline/variant/summary",
+             "passscore/greedy/summary", "passscore/variant/summary", "cli/blueline", "cli/passscore"),
+            NO_EVENTS_BOUND)
+
+
 def rerecord(names):
     """Record the digests of ``names`` again (each listed in :data:`RERECORDED` with its reason)."""
     import warnings

@@ -145,7 +145,7 @@ class Policy:
             k, v = (s.strip() for s in part.split("=", 1))
             if k not in cls.field_names():
                 raise InputError(f"unknown blueline policy field {k!r}; fields: {', '.join(cls.field_names())}")
-            if k in given:
+            if k in given and given[k] != v:
                 raise InputError(f"blueline policy field {k!r} is given twice ({k}={given[k]} and {k}={v}); "
                                  "give each field once")
             items[k] = given[k] = v

@@ -66,7 +66,7 @@ def _charts(args, rules):
         name, path = item.split("=", 1)
         if name not in CHART_NAMES:
             raise UsageError(f"--chart: unknown chart {name!r}; charts: {', '.join(CHART_NAMES)}")
-        if name in files:
+        if name in files and files[name] != path:
             raise UsageError(f"--chart {name} is given twice ({name}={files[name]} and {name}={path}); "
                              "give each chart once")
         files[name] = path

@@ -99,7 +99,7 @@ class Policy:
             k, v = (s.strip() for s in part.split("=", 1))
             if k not in ("draft", "route", "shoot"):
                 raise InputError(f"unknown pyramid policy field {k!r}; fields: draft, route, shoot")
-            if k in fields:
+            if k in fields and fields[k] != v:
                 raise InputError(f"pyramid policy field {k!r} is given twice ({k}={fields[k]} and {k}={v}); "
                                  "give each field once")
             fields[k] = v

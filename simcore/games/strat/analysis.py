@@ -12,7 +12,7 @@ from simcore.results import Results
 from simcore.deprecation import SimcoreDeprecationWarning
 from simcore.checks import is_whole, of_kind
 from simcore.errors import InputError
-from simcore.stats import mean_ci, wilson_ci
+from simcore.stats import count_mean_ci, wilson_ci
 
 from .kernel.layout import OT, REG, SO, WIN_AWAY, WIN_HOME, WIN_TIE, K, O, T
 
@@ -29,11 +29,10 @@ RENAMED = {"home_win_pct": "home_win", "away_win_pct": "away_win", "tie_pct": "t
 
 
 def _mean_row(name, x):
+    """A count's mean per team game: its interval cut at 0 (:func:`simcore.stats.count_mean_ci`)."""
     x = np.asarray(x, float)
-    m = float(x.mean())
-    sd = float(x.std(ddof=1)) if x.size > 1 else float("nan")
-    lo, hi = mean_ci(m, sd, x.size)
-    return (name, m, lo, hi)
+    lo, hi = count_mean_ci(x)
+    return (name, float(x.mean()), lo, hi)
 
 
 def _prop_row(name, k, n):

@@ -103,7 +103,7 @@ class Coach:
             k, v = (s.strip() for s in part.split("=", 1))
             if k not in {f.name for f in fields(cls)}:
                 raise InputError(f"unknown coach policy {k!r}; fields: {', '.join(f.name for f in fields(cls))}")
-            if k in items:
+            if k in items and items[k] != v:
                 raise InputError(f"coach policy {k!r} is given twice ({k}={items[k]} and {k}={v}); give each "
                                  "policy once")
             items[k] = v
