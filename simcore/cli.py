@@ -365,12 +365,15 @@ def _main(argv=None) -> int:
         if not argv:
             raise UsageError(f"no command given; commands: {', '.join([*games, *generic])} (simcore --help)")
         cmd = argv[0]
-        if cmd.lower() in games:
-            run_game(games[cmd.lower()], argv[1:])
-        elif cmd in generic:
-            generic[cmd][1](argv[1:])
-        else:
+        if cmd.lower() not in games and cmd not in generic:
             raise UsageError(f"unknown command {cmd!r}; commands: {', '.join([*games, *generic])}")
+        from simcore.outputs import one_run
+
+        with one_run():         # a command that fails takes back the outputs it had written
+            if cmd.lower() in games:
+                run_game(games[cmd.lower()], argv[1:])
+            else:
+                generic[cmd][1](argv[1:])
     except SystemExit as exc:      # --help: argparse printed it
         return int(exc.code or 0)
     except UsageError as exc:

@@ -11,7 +11,9 @@ folder is complete when its manifest is there and its files match it: :func:`rea
 :func:`read_folder` refuse any other folder (:class:`IncompleteOutput`), and :func:`check_complete` lets
 :func:`simcore.results.read_parquet` refuse a table of an incomplete folder.  The files are renamed into place
 together at the end; replacing a folder's files (``--force``) removes the old manifest just before, so the
-folder never reads as complete with a mix of old and new files.
+folder never reads as complete with a mix of old and new files.  A command runs in :func:`one_run`: when it
+fails, the outputs it had finished and the folders it made are taken back, so that nothing it wrote is left to
+refuse the same command's next run.
 """
 from __future__ import annotations
 
@@ -35,6 +37,37 @@ COMMAND: contextvars.ContextVar[list[str] | None] = contextvars.ContextVar("simc
 
 _UMASK = os.umask(0)
 os.umask(_UMASK)
+
+#: The new files and folders the running command has written so far (:func:`one_run`); None outside a command.
+_RUN: contextvars.ContextVar[list | None] = contextvars.ContextVar("simcore_run_outputs", default=None)
+
+
+@contextmanager
+def one_run():
+    """A command's outputs as one: when the command ends with an exception (Ctrl-C, an error after a first output
+    was written), the files and folders it created are removed, newest first, so that running it again is not
+    refused for an output of the failed run (``--plot`` written, ``--report`` not).  Only what did not exist
+    before is removed: a file the command replaced (``--force``, a results file a result was added to) stays."""
+    token = _RUN.set([])
+    try:
+        yield
+    except (SystemExit, BrokenPipeError):
+        raise                       # --help, or a reader that stopped reading (`| head`): the outputs are whole
+    except BaseException:
+        for path in reversed(_RUN.get()):
+            try:
+                path.rmdir() if path.is_dir() else path.unlink(missing_ok=True)
+            except OSError:
+                pass                # a folder that holds something else stays
+        raise
+    finally:
+        _RUN.reset(token)
+
+
+def _created(path: Path) -> None:
+    run = _RUN.get()
+    if run is not None:
+        run.append(path)
 
 
 class IncompleteOutput(InputError):
@@ -122,7 +155,10 @@ def replacing(path, *, overwrite: bool = False):
     try:
         yield tmp
         _finish(tmp)
+        new = not path.exists()
         _commit(tmp, path, overwrite)
+        if new:
+            _created(path)
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
@@ -262,8 +298,8 @@ class Folder:
     leave that output's files unlisted, so unreadable.  Entering the block creates the folder.  The files are
     written under their ``.partial`` names; leaving the block without an exception removes an old manifest and
     the files it lists that this run does not write (from ``replaces``), renames the files into place and writes
-    the new manifest of every file written.  An exception (KeyboardInterrupt included) removes the partial files:
-    the folder is left as it was.
+    the new manifest of every file written.  An exception (KeyboardInterrupt included) removes the partial files
+    and the folders the block made: the folder is left as it was.
     """
 
     def __init__(self, path, names, *, overwrite: bool = False, hint: str = "pass overwrite=True to replace it",
@@ -280,21 +316,34 @@ class Folder:
         self.staged: dict[str, Path] = {}
 
     def __enter__(self) -> "Folder":
+        missing = [p for p in [self.path, *self.path.parents] if not p.exists()]
         self.path.mkdir(parents=True, exist_ok=True)
+        self.created = missing[::-1]            # outermost first
         return self
 
     def __exit__(self, kind, exc, tb):
         try:
             if kind is None:
+                for path in self.created:
+                    _created(path)
                 (self.path / MANIFEST).unlink(missing_ok=True)     # incomplete from the first rename on
                 for name in self.stale:                             # the old run's, not left beside the new
                     (self.path / name).unlink(missing_ok=True)
                 for name, tmp in self.staged.items():
+                    new = not (self.path / name).exists()
                     _commit(tmp, self.path / name, self.overwrite)
-                self._write_manifest()
+                    if new:
+                        _created(self.path / name)
+                self._write_manifest()          # recorded by write_json, as a new file of the run
         finally:
             for tmp in self.staged.values():
                 tmp.unlink(missing_ok=True)
+            if kind is not None:
+                for path in reversed(self.created):     # a folder this run made and left empty goes with it
+                    try:
+                        path.rmdir()
+                    except OSError:
+                        break
         return False
 
     @contextmanager

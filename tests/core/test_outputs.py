@@ -188,7 +188,7 @@ def test_folder_interrupted_while_writing_leaves_nothing(tmp_path):
             with f.file("b.csv") as tmp:
                 tmp.write_text("x\n")
                 raise KeyboardInterrupt
-    assert listing(out) == []                    # no table under its final name, no manifest, no .partial
+    assert not out.exists()         # no table under its final name, no manifest, no .partial: nor the folder it made
 
 
 def test_folder_interrupted_keeps_the_old_complete_folder(tmp_path):
@@ -410,7 +410,50 @@ def test_interrupt_while_writing_strat_out(cli, tmp_path, monkeypatch):
     code, _, err = cli("strat", "KBY", "NRV", "-n", "50", "--out", str(out))
     assert len(calls) == 3
     assert code == 130 and err == "simcore: interrupted\n"
-    assert listing(out) == []
+    assert not out.exists()                 # the folder the run made goes too
+    out.mkdir()                             # a folder of the user's stays, as it was
+    (out / "notes.txt").write_text("mine")
+    calls.clear()
+    code, _, err = cli("strat", "KBY", "NRV", "-n", "50", "--out", str(out))
+    assert code == 130 and listing(out) == ["notes.txt"]
+
+
+def test_a_command_that_fails_takes_back_the_outputs_it_wrote(cli, tmp_path, monkeypatch):
+    """compare --plot then --report: Ctrl-C while the report is written takes the plot back too, so the same
+    command runs again; a file the run replaced (--force) stays, and so do the outputs of a run whose reader
+    stopped reading (a closed pipe)."""
+    import simcore.sharing as sharing
+
+    plot, report = tmp_path / "fp.png", tmp_path / "rep.html"
+    argv = ["compare", "ezr", "--b", "qq_chart=off", "-n", "200", "--metrics", "tie", "--plot", str(plot),
+            "--report", str(report)]
+    write = sharing.Report.write
+
+    def interrupted(self, path, *a, **kw):
+        assert plot.exists()                # the plot was written first
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(sharing.Report, "write", interrupted)
+    code, out, err = cli(*argv)
+    assert code == 130 and err == "simcore: interrupted\n" and listing(tmp_path) == []
+    monkeypatch.setattr(sharing.Report, "write", write)
+    code, out, err = cli(*argv)
+    assert code == 0, err
+    assert listing(tmp_path) == ["fp.png", "rep.html"]
+    before = plot.read_bytes()
+    monkeypatch.setattr(sharing.Report, "write", interrupted)
+    code, out, err = cli(*argv, "--force")
+    assert code == 130 and listing(tmp_path) == ["fp.png", "rep.html"] and plot.read_bytes() == before
+    from simcore import outputs as o
+
+    with pytest.raises(BrokenPipeError), o.one_run():
+        o.write_text(tmp_path / "t.txt", "whole")
+        raise BrokenPipeError
+    assert (tmp_path / "t.txt").read_text() == "whole"
+    with pytest.raises(ValueError), o.one_run():
+        o.write_text(tmp_path / "u.txt", "whole")
+        raise ValueError("a later step failed")
+    assert not (tmp_path / "u.txt").exists()
 
 
 def test_interrupt_in_the_kernel_leaves_no_files(cli, tmp_path, monkeypatch):

@@ -104,17 +104,18 @@ def _run_play(game, args):
         replaced_files(args.out, names)
         paths = [Path(args.out) / name for name in names]
     res = game.simulate(setup, n=args.n, seed=args.seed, rules=rules, threads=args.threads)
-    if paths:
-        with Folder(args.out, [p.name for p in paths], overwrite=args.force) as folder:
-            for t, path in zip(STRAT_TABLES, paths):
-                folder.parquet(path.name, res.table(t), {**res.meta, "table": t})
     report = strat_report(res)
     if paths:
         report["files"] = [str(p) for p in paths]
-    if args.format == "json":
+    text = None if args.format == "json" else format_strat(report, res)
+    if paths:                   # the folder is complete last: nothing is left to compute after its manifest
+        with Folder(args.out, [p.name for p in paths], overwrite=args.force) as folder:
+            for t, path in zip(STRAT_TABLES, paths):
+                folder.parquet(path.name, res.table(t), {**res.meta, "table": t})
+    if text is None:
         print_json(report)
     else:
-        print(format_strat(report, res))
+        print(text)
 
 
 def strat_report(res) -> dict:
