@@ -274,9 +274,20 @@ class _Executor(argparse.Action):
 
 def add_threads(p):
     """``--threads``, and where the games run: ``--executor`` and ``--workers`` (:mod:`simcore.runner`)."""
-    p.add_argument("--threads", type=positive_int, default=None,
+    p.add_argument("--threads", type=thread_count, default=None,
                    help="threads to run on (default: every core)")
     add_executor(p)
+
+
+def thread_count(text: str) -> int:
+    """``--threads N``: a positive whole number, at most the threads numba runs on this machine."""
+    import numba
+
+    n = positive_int(text)
+    most = numba.config.NUMBA_NUM_THREADS
+    if n > most:
+        raise argparse.ArgumentTypeError(f"this machine runs {most} threads at most, got {n}")
+    return n
 
 
 def add_executor(p):

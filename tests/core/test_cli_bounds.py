@@ -58,6 +58,8 @@ def test_counts_and_indices_are_int64():
     (["ezr", "-n", "1" + "0" * 30], "argument -n: must be at most 2**63-1"),
     (["ezr", "--seed", "٣"], "argument --seed: expected a whole number"),
     (["ezr", "--threads", "٢"], "argument --threads: expected a whole number"),
+    (["ezr", "--threads", "4097"], "argument --threads: this machine runs "),       # named with its option
+    (["league", "project", "LEAGUE", "--threads", "4097"], "argument --threads: this machine runs "),
     (["ezr", "period", "--ezr", "٣"], "argument --ezr: expected a whole number from -7 to +10"),
     (["ezr", "period", "--ezr", "11"], "argument --ezr: expected a whole number from -7 to +10, got '11'"),
     (["ezr", "period", "--ezr", "-8"], "argument --ezr: expected a whole number from -7 to +10, got '-8'"),

@@ -82,6 +82,9 @@ class Deck:
 
     @property
     def digest(self) -> str:
+        """The deck's fingerprint: the first 16 hex digits of the SHA-256 of its cards written ``label=value``
+        joined by ``;`` in deck order (the same cards give the same fingerprint in any file layout; it is not
+        the hash of a file)."""
         text = ";".join(f"{lab}={v}" for lab, v in zip(self.labels, self.values))
         return hashlib.sha256(text.encode()).hexdigest()[:16]
 

@@ -117,7 +117,8 @@ def simulate(n: int = 100_000, seed: int = 0, rules: Rules | str | None = None, 
     meta = {"game": "pyramid", "variant": game.rules.id, "seed": seed, "n": n, "mode": "games",
             "version": simcore.__version__, "home": names[0], "away": names[1],
             "policies": {"home": str(game.policies[0]), "away": str(game.policies[1])},
-            "deck": {"source": game.deck.source, "cards": game.deck.size, "sha256": game.deck.digest}}
+            "deck": {"source": game.deck.source, "cards": game.deck.size, "fingerprint": game.deck.digest,
+                     "sha256": game.deck.digest}}     # sha256: the fingerprint's name of earlier releases
     res = Results(meta, {"out": out}, summarizer=_summary)
     res.builders["games"] = lambda: games_table(out, meta)
     res.builders["periods"] = lambda: periods_table(out, meta)

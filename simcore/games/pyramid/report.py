@@ -34,7 +34,7 @@ def pyramid_report(res) -> dict:
         doc[row.metric] = {"estimate": row.estimate, "ci": [row.ci_low, row.ci_high], "unit": row.unit}
     for old, new in RENAMED_KEYS.items():
         doc[old] = doc[new]
-    doc["deprecated_keys"] = dict(RENAMED_KEYS)
+    doc["deprecated_keys"] = {**RENAMED_KEYS, "deck.sha256": "deck.fingerprint"}
     return plain(doc)
 
 

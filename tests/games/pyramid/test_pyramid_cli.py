@@ -34,7 +34,16 @@ def test_pyramid_json_document_matches_simulate(cli):
     assert doc["policies"] == {"home": "default", "away": "rush"}
     for m in PYRAMID_HEADLINE + ("home_win", "away_win", "decided_OT", "game_length"):
         assert _estimate_in_ci(doc[m]), m
-    assert doc["turns_per_game"] == doc["game_length"] and doc["deprecated_keys"] == {"turns_per_game": "game_length"}
+    assert doc["turns_per_game"] == doc["game_length"]
+    assert doc["deprecated_keys"] == {"turns_per_game": "game_length", "deck.sha256": "deck.fingerprint"}
+    # the deck's fingerprint: SHA-256 of its cards as label=value, not of a file (the standard deck has none)
+    import hashlib
+
+    from simcore.games.pyramid.deck import standard_deck
+
+    deck = standard_deck()
+    cards = ";".join(f"{lab}={v}" for lab, v in zip(deck.labels, deck.values))
+    assert doc["deck"]["fingerprint"] == doc["deck"]["sha256"] == hashlib.sha256(cards.encode()).hexdigest()[:16]
     res = pyramid.simulate({"policy_b": "rush"}, 2000, 4, "tie_break=sudden-death", progress=False)
     s = res.summary().set_index("metric")
     assert doc["tie"]["estimate"] == s.loc["tie", "estimate"]
