@@ -369,9 +369,8 @@ def refuse_overwrite(path, force: bool, writable: bool = True) -> None:
     """UsageError naming ``path`` when it exists and ``--force`` was not given, or when the command read it as an
     input (``--force`` or not); PermissionError when nothing can be written into its folder
     (:func:`simcore.outputs.check_writable`; not checked with ``writable=False``)."""
-    from simcore.textio import input_clash
-
     from simcore.outputs import check_writable
+    from simcore.textio import input_clash
 
     clash = input_clash(path)
     if clash:
