@@ -169,3 +169,23 @@ def test_strat_no_traceback_from_the_installed_command():
     p = subprocess.run([sys.executable, "-m", "simcore.cli", "strat", "KBY", "NOPE", "-n", "5"],
                        capture_output=True, text=True)
     assert p.returncode == 2 and "Traceback" not in p.stderr and p.stderr.count("\n") == 1
+
+
+def test_fatigue_on_off_gives_the_paired_difference_its_normal_interval():
+    """The goals difference (fatigue on - off, game by game on one seed) may be negative: its interval is the
+    normal one of the paired differences, not cut at 0 as a count's is."""
+    import numpy as np
+
+    import simcore
+    from simcore.games.strat import analysis
+    from simcore.games.strat.kernel.layout import T
+    from simcore.stats import Z95
+
+    df = analysis.fatigue_on_off(n=112, seed=1, progress=False).set_index("metric")
+    strat = simcore.game("strat")
+    runs = [strat.simulate(n=112, seed=1, rules={"goalie_fatigue": v}, progress=False) for v in ("on", "off")]
+    d = np.subtract(*(r.aggregates["OT"][:, :, T.goals].astype(float).mean(axis=1) for r in runs))
+    half = Z95 * d.std(ddof=1) / np.sqrt(d.size)
+    lo, hi = df.loc["goals_per_team_game", ["paired_ci_low", "paired_ci_high"]]
+    assert (lo, hi) == pytest.approx((d.mean() - half, d.mean() + half), rel=1e-12)
+    assert lo < 0 < hi and df.loc["goals_per_team_game", "difference"] == pytest.approx(d.mean(), rel=1e-12)
