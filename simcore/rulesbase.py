@@ -18,6 +18,13 @@ class RuleError(InputError):
     """An unknown rule field or a value it does not allow."""
 
 
+def _as_written(value, choices):
+    """A whole number given for a value written as digits (``lines=4`` from a dict: ``"4"``), else ``value``."""
+    if isinstance(value, int) and not isinstance(value, bool) and str(value) in choices:
+        return str(value)
+    return value
+
+
 def option(default, choices, section: str, doc: str):
     """Declare a rule field: its default, allowed values and the section it interprets."""
     return dataclasses.field(default=default, metadata={"choices": tuple(choices), "section": section, "doc": doc})
@@ -32,6 +39,9 @@ class RulesBase:
         for f in dataclasses.fields(self):
             value = getattr(self, f.name)
             choices = f.metadata.get("choices")
+            if choices and _as_written(value, choices) != value:
+                value = _as_written(value, choices)
+                object.__setattr__(self, f.name, value)
             if choices and value not in choices:
                 raise RuleError(f"{self.GAME} rule {f.name}={value!r} is not allowed; "
                                 f"allowed values: {', '.join(map(str, choices))}")
@@ -104,6 +114,7 @@ class RulesBase:
         for k, v in items.items():
             if k not in allowed:
                 raise RuleError(f"unknown {self.GAME} rule field {k!r}; fields: {', '.join(allowed)}")
+            items[k] = v = _as_written(v, allowed[k])
             if v not in allowed[k]:
                 raise RuleError(f"{self.GAME} rule {k}={v!r} is not allowed; "
                                 f"allowed values: {', '.join(map(str, allowed[k]))}")

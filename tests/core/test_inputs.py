@@ -443,6 +443,21 @@ def test_a_rule_field_given_twice_is_refused(capsys):
     assert code == 2 and err.count("\n") == 1 and "given twice" in err
 
 
+def test_a_whole_number_is_taken_for_a_value_written_in_digits():
+    """A dict's ``{"lines": 4}`` is the ``lines=4`` of a spec (it was refused, "lines=4 is not allowed; allowed
+    values: 3, 4"); a value the field does not take is still refused, and so are True and 4.0."""
+    import simcore
+    from simcore.games.passscore import Rules as PassRules
+
+    strat = simcore.game("strat")
+    assert strat.rules({"lines": 4}) == strat.rules("lines=4") == strat.Rules(lines=4)
+    assert strat.rules({"lines": 4}).lines == "4"
+    assert PassRules().with_options({"plays": 40}) == PassRules(plays="40")
+    for bad in (5, True, 4.0):
+        with pytest.raises(RuleError, match=f"strat rule lines={bad!r} is not allowed; allowed values: 3, 4"):
+            strat.rules({"lines": bad})
+
+
 def test_a_rules_spec_may_start_from_presets(capsys):
     """A preset's name in a spec sets its fields; the spec's own fields then change them."""
     import simcore
