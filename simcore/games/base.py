@@ -160,6 +160,13 @@ class PlayByPlay:
     def __str__(self) -> str:
         return self.text
 
+    def __repr__(self) -> str:          # the text is print()'s, often hundreds of lines
+        m, r = self.meta, self.result
+        score = f"{r.get('home_goals')}-{r.get('away_goals')}" if "home_goals" in r else "?"
+        return (f"PlayByPlay({m.get('game')!r}, seed {m.get('seed')}, game {m.get('game_index')}: {score} "
+                f"{r.get('decided_in', '')}, {len(self.events)} events, {len(self.text.splitlines())} lines; "
+                "print() it for the text)")
+
     @property
     def row(self) -> dict:
         """The name of :attr:`result` in earlier releases (pyramid)."""

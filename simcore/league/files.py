@@ -94,6 +94,10 @@ class League:
     playoffs: dict = field(default_factory=dict)
     data: dict = field(default_factory=dict)
 
+    def __repr__(self) -> str:          # the tables (and a Strat kit) are for looking at one by one
+        return (f"League({self.name!r}, game {self.game!r}, {len(self.teams)} teams, {len(self.schedule)} games "
+                f"scheduled, {len(self.results)} played; {self.path})")
+
     @property
     def engine(self) -> str:
         """The name of :attr:`game` in earlier releases (deprecated)."""

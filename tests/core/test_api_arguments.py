@@ -2,6 +2,7 @@
 InputError naming the argument and the value, never a raw TypeError/IndexError, a silently truncated number or a
 string read character by character."""
 import math
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -524,3 +525,23 @@ def test_strat_analysis_takes_a_strat_run():
     with pytest.raises(InputError, match=r"^res must be a Results, as simcore.game\(\"strat\"\).simulate\(\) "
                                          r"returns; got 'x'$"):
         sa.league_summary("x")
+
+
+def test_reprs_are_a_line_not_the_whole_object():
+    """What Jupyter shows for a setup, a play-by-play and a league: a line naming it, not hundreds of thousands of
+    characters of cards and tables (a Strat setup's was 412,075)."""
+    import simcore
+    from simcore.league.files import load_league
+
+    for gid in ("strat", "pyramid", "blueline", "passscore"):
+        g = simcore.game(gid)
+        assert len(repr(g.setup(None))) < 1000, gid
+        pbp = g.play_by_play(None, seed=1, game_index=0)
+        r = pbp.result
+        assert repr(pbp).startswith(f"PlayByPlay({gid!r}, seed 1, game 0: {r['home_goals']}-{r['away_goals']} ")
+        assert repr(pbp).endswith(f"{len(pbp.text.splitlines())} lines; print() it for the text)")
+    root = Path(simcore.__file__).parent
+    lg = load_league(root / "games/strat/data/league/league.toml")
+    assert repr(lg) == (f"League('simcore sample Strat league', game 'strat', 8 teams, 280 games scheduled, 140 played; "
+                        f"{lg.path})")
+    assert repr(lg.data["kit"]).startswith("Kit('simcore synthetic kit', 8 teams: KBY, NRV")

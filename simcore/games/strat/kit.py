@@ -97,6 +97,11 @@ class Kit:
     intimidation_chart: tuple | None = None         # by Penalty rating AA..D: penalized split range (16.1)
     toml_path: str = ""                             # the kit.toml read (for errors naming its keys)
 
+    def __repr__(self) -> str:          # the cards and charts run to hundreds of thousands of characters
+        advanced = ", Advanced" if self.advanced_action_deck is not None else ""
+        return (f"Kit({self.name!r}, {len(self.teams)} teams: {', '.join(self.teams)}; {len(self.action_deck)} "
+                f"action cards{advanced}; {self.path})")
+
 
 # ---------------------------------------------------------------- line-ups
 
