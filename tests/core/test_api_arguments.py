@@ -542,6 +542,6 @@ def test_reprs_are_a_line_not_the_whole_object():
         assert repr(pbp).endswith(f"{len(pbp.text.splitlines())} lines; print() it for the text)")
     root = Path(simcore.__file__).parent
     lg = load_league(root / "games/strat/data/league/league.toml")
-    assert repr(lg) == (f"League('simcore sample Strat league', game 'strat', 8 teams, 280 games scheduled, 140 played; "
-                        f"{lg.path})")
+    assert repr(lg) == (f"League('simcore sample Strat league', game 'strat', 8 teams, 280 games scheduled, 140 "
+                        f"played; {lg.path})")
     assert repr(lg.data["kit"]).startswith("Kit('simcore synthetic kit', 8 teams: KBY, NRV")
