@@ -40,17 +40,22 @@ def _prop_row(name, k, n):
     return (name, k / n if n else float("nan"), lo, hi)
 
 
-def _strat_run(res) -> None:
+def _strat_run(res, counters: bool = False) -> None:
+    """InputError unless ``res`` is a Strat-O-Matic run; with ``counters``, one that has the kernel's
+    per-game counters (``aggregates["OT"]``...), which a table read back from parquet does not keep."""
     of_kind(res, Results, "res", 'simcore.game("strat").simulate()')
     if res.game != "strat":
         raise InputError(f"res must be a Strat-O-Matic run; this one is of {res.game!r}")
+    if counters and "OT" not in res.aggregates:
+        raise InputError("res has no per-game counters of the kernel (a table read back from a file keeps none): "
+                         "simulate the run again, or use the tables (special_teams, fatigue_effects)")
 
 
 def league_summary(res: Results) -> pd.DataFrame:
     """League-wide metrics per team per game, with 95% intervals.  Means treat a game (both teams) as the unit;
     ``pp_pct`` is power-play goals over opportunities, ``pk_pct`` its complement over the same opportunities,
     ``save_pct`` saves over shots on a goalie (empty-net goals and shots excluded)."""
-    _strat_run(res)
+    _strat_run(res, counters=True)
     a = res.aggregates
     OT_ = a["OT"].astype(np.int64)
     OG = a["OG"]
@@ -130,7 +135,7 @@ def special_teams(res: Results) -> pd.DataFrame:
 
 def goal_distribution(res: Results, max_goals: int = 12) -> pd.DataFrame:
     """Share of team-games with 0, 1, ... goals (the last row counts ``max_goals`` or more), home and away."""
-    _strat_run(res)
+    _strat_run(res, counters=True)
     if not is_whole(max_goals) or not 0 <= max_goals <= 100:
         raise InputError(f"max_goals must be a whole number 0..100, got {max_goals!r}")
     OT_ = res.aggregates["OT"]

@@ -189,3 +189,15 @@ def test_fatigue_on_off_gives_the_paired_difference_its_normal_interval():
     lo, hi = df.loc["goals_per_team_game", ["paired_ci_low", "paired_ci_high"]]
     assert (lo, hi) == pytest.approx((d.mean() - half, d.mean() + half), rel=1e-12)
     assert lo < 0 < hi and df.loc["goals_per_team_game", "difference"] == pytest.approx(d.mean(), rel=1e-12)
+
+
+def test_the_counter_analyses_of_a_table_read_back_say_what_is_missing(tmp_path):
+    import simcore
+    from simcore.errors import InputError
+    from simcore.games.strat import analysis
+
+    simcore.game("strat").simulate(n=20, seed=1, progress=False).to_parquet(tmp_path / "v.parquet")
+    back = simcore.read_parquet(tmp_path / "v.parquet")
+    for f in (analysis.league_summary, analysis.goal_distribution):
+        with pytest.raises(InputError, match=r"^res has no per-game counters of the kernel \(a table read back"):
+            f(back)
