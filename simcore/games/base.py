@@ -35,7 +35,7 @@ from simcore import runner
 from simcore.charts import ChartError
 from simcore.deprecation import SimcoreDeprecationWarning
 from simcore.checks import is_whole
-from simcore.errors import InputError
+from simcore.errors import InputError, UnknownNameError
 from simcore.metrics import COMMON, Metric
 from simcore.rng import check_seed
 from simcore.rulesbase import RulesBase
@@ -260,7 +260,7 @@ class Game:
             warnings.warn(f"{self.id} metric {name!r} is now called {new!r}", SimcoreDeprecationWarning, stacklevel=3)
             name = new
         if name not in self.metrics:
-            raise InputError(f"unknown {self.id} metric {name!r}; metrics: {', '.join(self.metrics)}")
+            raise UnknownNameError(f"unknown {self.id} metric {name!r}; metrics: {', '.join(self.metrics)}")
         return self.metrics[name]
 
     def rules(self, rules=None) -> RulesBase:

@@ -545,3 +545,14 @@ def test_reprs_are_a_line_not_the_whole_object():
     assert repr(lg) == (f"League('simcore sample Strat league', game 'strat', 8 teams, 280 games scheduled, 140 "
                         f"played; {lg.path})")
     assert repr(lg.data["kit"]).startswith("Kit('simcore synthetic kit', 8 teams: KBY, NRV")
+
+
+def test_an_unknown_metric_is_an_unknown_name():
+    """README: an unknown game, table, metric or sample league is an UnknownNameError, a KeyError too."""
+    from simcore.errors import UnknownNameError
+
+    with pytest.raises(UnknownNameError) as e:
+        simcore.game("strat").metric("nope")
+    assert isinstance(e.value, KeyError) and str(e.value).startswith("unknown strat metric 'nope'; metrics: home_win")
+    with pytest.raises(KeyError):
+        simcore.game("nope")
