@@ -122,6 +122,18 @@ def holm(p_values) -> np.ndarray:
     return adj
 
 
+def _counts(x, name: str) -> np.ndarray:
+    """``x`` as a histogram: a 1-d list of whole, finite, non-negative counts (InputError naming ``name``)."""
+    try:
+        a = np.asarray(x, dtype=float)
+    except (TypeError, ValueError):
+        a = None
+    if a is None or a.ndim != 1 or not np.isfinite(a).all() or (a < 0).any() or (a != np.floor(a)).any():
+        raise InputError(f"histogram_test: {name} must be counts (whole numbers >= 0, one per value), got "
+                         f"{str(x)[:80]}")
+    return a
+
+
 def histogram_test(counts_a, counts_b, min_expected: float = 5.0) -> tuple[float, float, int]:
     """Chi-square test that two histograms (counts over the same values 0, 1, 2, ...) come from one
     distribution.  Sparse tail bins are pooled until every expected count is at least ``min_expected``.
@@ -129,8 +141,7 @@ def histogram_test(counts_a, counts_b, min_expected: float = 5.0) -> tuple[float
     leaves nothing to test (a handful of games).  The test treats the samples as independent.  A paired
     run's samples (both variants on one seed) are positively correlated game by game, which makes the test
     conservative (its p-values too large), the more so the stronger the pairing."""
-    a = np.asarray(counts_a, dtype=float)
-    b = np.asarray(counts_b, dtype=float)
+    a, b = (_counts(x, name) for x, name in ((counts_a, "counts_a"), (counts_b, "counts_b")))
     k = max(a.size, b.size)
     a = np.pad(a, (0, k - a.size))
     b = np.pad(b, (0, k - b.size))
@@ -169,8 +180,12 @@ def required_n(sd: float, delta: float, power: float = 0.8, alpha: float = ALPHA
     """Games per variant to detect a true difference ``delta`` with probability ``power`` (two-sided test at
     ``alpha``), for per-game differences with standard deviation ``sd`` (:attr:`Difference.sd` of a pilot
     run, paired or not)."""
-    if not (sd >= 0 and delta != 0 and 0 < power < 1 and 0 < alpha < 1):
-        raise InputError("required_n needs sd >= 0, delta != 0, 0 < power < 1 and 0 < alpha < 1; got "
-                         f"sd={sd!r}, delta={delta!r}, power={power!r}, alpha={alpha!r}")
+    def real(x):
+        return isinstance(x, (int, float, np.integer, np.floating)) and not isinstance(x, bool) and math.isfinite(x)
+
+    if not (all(map(real, (sd, delta, power, alpha))) and sd >= 0 and delta != 0 and 0 < power < 1
+            and 0 < alpha < 1):
+        raise InputError("required_n needs finite numbers sd >= 0, delta != 0, 0 < power < 1 and 0 < alpha < 1; "
+                         f"got sd={sd!r}, delta={delta!r}, power={power!r}, alpha={alpha!r}")
     z = float(_st.norm.ppf(1 - alpha / 2) + _st.norm.ppf(power))
     return max(2, math.ceil((z * sd / abs(delta)) ** 2))

@@ -7,6 +7,7 @@ from scipy import stats
 
 from simcore.analysis.inference import (histogram_test, holm, paired_difference, required_n,
                                         unpaired_difference)
+from simcore.errors import InputError
 
 
 def _pairs(rng, n, rho=0.8, delta=0.1):
@@ -134,6 +135,21 @@ def test_required_n_gives_the_power_it_promises():
     assert abs(np.mean(rejected) - 0.8) < 0.035
     with pytest.raises(ValueError):
         required_n(1.0, 0.0)
+    for bad in ((1.0, math.nan), (math.inf, 0.1), (None, 0.1), ("1", 0.1), (True, 0.1)):
+        with pytest.raises(InputError, match="required_n needs finite numbers"):
+            required_n(*bad)
+
+
+@pytest.mark.parametrize("a,b,what", [
+    ([math.nan, 10, 20], [50, 10, 20], "counts_a"),
+    ([10, 20, 30], [-5, 20, 30], "counts_b"),
+    (None, [1, 2], "counts_a"),
+    ([[1, 2], [3, 4]], [1, 2], "counts_a"),
+    ([1.5, 2], [1, 2], "counts_a"),
+])
+def test_histogram_test_refuses_what_is_not_a_histogram(a, b, what):
+    with pytest.raises(InputError, match=f"histogram_test: {what} must be counts"):
+        histogram_test(a, b)
 
 
 def test_required_n_of_an_unpaired_difference():
