@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 from pathlib import Path
 
@@ -133,15 +134,10 @@ def cmd_compare(argv):
                                    *report_outputs(args.report, COMPARE_FIGURES)])
     _check_variants_differ(args, ra, rb)
     from simcore.analysis.compare import compare
-    from simcore.analysis.inference import required_n
 
     cmp = compare(g, ra, rb, args.n, args.seed, metrics=metrics, setup=setup,
                   paired=not args.unpaired, threads=args.threads, progress=False)
-    doc = cmp.to_json()
-    for m, d in zip(doc["metrics"], cmp.differences):
-        # an interval that straddles zero cannot decide: how many games would detect the observed difference
-        undecided = d.ci[0] <= 0 <= d.ci[1] and d.diff != 0 and d.sd > 0
-        m["required_n"] = required_n(d.sd, d.diff, args.power) if undecided else None
+    doc = cmp.to_json(args.power)
     if args.plot:
         from simcore.analysis.plots import forest
         from simcore.outputs import save_figure
@@ -171,8 +167,8 @@ def format_compare(doc: dict, power: float) -> str:
     for m in doc["metrics"]:
         lo, hi = m["ci"]
         ci = "" if lo is None or lo != lo else f"[{lo:+.4f}, {hi:+.4f}]"
-        lines.append(f"{m['name']:<28}{m['a']:>10.4f}{m['b']:>10.4f}{m['diff']:>+11.4f}{ci:>24}"
-                     f"{m['p_value']:>9.3g}{m['p_holm']:>10.3g}")
+        a, b, diff, p, ph = (math.nan if m[k] is None else m[k] for k in ("a", "b", "diff", "p_value", "p_holm"))
+        lines.append(f"{m['name']:<28}{a:>10.4f}{b:>10.4f}{diff:>+11.4f}{ci:>24}{p:>9.3g}{ph:>10.3g}")
     lines.append("")
     for key, what in (("goals_distribution_test", "goals per team"), ("margin_distribution_test", "goal margin")):
         t = doc[key]

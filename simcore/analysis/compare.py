@@ -19,7 +19,7 @@ from simcore.games.base import check_memory, check_n
 from simcore.rng import check_seed
 from simcore.metrics import COMMON, ratio  # noqa: F401  (ratio: part of this module's interface)
 
-from .inference import (ALPHA, Difference, histogram_test, holm, paired_difference, t_interval,
+from .inference import (ALPHA, Difference, histogram_test, holm, paired_difference, required_n, t_interval,
                         unpaired_difference)
 
 #: Per-game metrics every game's common game table provides (name -> function of a Results).
@@ -154,8 +154,6 @@ class Comparison:
         ``alpha`` sets all three: the intervals (``ci_low``, ``ci_high``, ``ci_text`` and the verdicts') are
         at level 1 - ``alpha`` (``alpha=0.1``: 90% intervals, from each difference's standard error and
         degrees of freedom), the Holm-adjusted p is compared with ``alpha``, and ``required_n`` uses it."""
-        from .inference import required_n
-
         for name, v in (("power", power), ("alpha", alpha)):
             if isinstance(v, bool) or not isinstance(v, (int, float, np.number)) or not 0 < v < 1:
                 raise InputError(f"{name} must be a probability between 0 and 1 (exclusive), got {v!r}")
@@ -198,19 +196,28 @@ class Comparison:
         t["ci_high"] = [c[1] for c in cis]
         return pd.concat([t, pd.DataFrame(rows, index=t.index)], axis=1)
 
-    def to_json(self) -> dict:
+    def to_json(self, power: float = 0.8) -> dict:
+        """The JSON document of ``simcore compare --format json`` (NaN written as None, so ``json.dumps`` gives
+        valid JSON): per metric its difference, interval, p and Holm-adjusted p, and ``required_n``, the games
+        per variant that would detect the observed difference with ``power`` where the interval holds 0 (else
+        None); the two whole-distribution tests."""
+        from simcore.cliargs import plain
+
         metrics = []
         for d, ph in zip(self.differences, self.p_holm):
             m = d.as_dict()
             m["p_holm"] = float(ph)
+            # an interval that straddles zero cannot decide: how many games would detect the observed difference
+            undecided = d.ci[0] <= 0 <= d.ci[1] and d.diff != 0 and d.sd > 0
+            m["required_n"] = required_n(d.sd, d.diff, power) if undecided else None
             metrics.append(m)
         def test(t):
             if t[2] == 0:           # the values pool into one class: no test (JSON has no NaN)
                 return {"test": "none: the values pool into one class", "statistic": None, "p_value": None, "dof": 0}
             return {"test": "chi-square, pooled tail", "statistic": t[0], "p_value": t[1], "dof": t[2]}
 
-        return {**self.meta, "metrics": metrics, "goals_distribution_test": test(self.goals_test),
-                "margin_distribution_test": test(self.margin_test)}
+        return plain({**self.meta, "metrics": metrics, "goals_distribution_test": test(self.goals_test),
+                      "margin_distribution_test": test(self.margin_test)})
 
 
 def _is_share(name: str, doc: str) -> bool:

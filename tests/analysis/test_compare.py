@@ -291,6 +291,20 @@ def test_cli_unpaired_at_the_largest_seed(cli):
     assert "(unpaired, seeds 18446744073709551615 and 0)" in out
 
 
+def test_to_json_from_python_is_the_commands_document():
+    """Comparison.to_json() is the document `compare --format json` prints: valid JSON (no NaN) with
+    required_n."""
+    c = compare("ezr", None, "qq_chart=off", 1, metrics=["home_win", "goals_per_team_game"])
+    doc = c.to_json()
+    json.dumps(doc, allow_nan=False)
+    assert [sorted(m) for m in doc["metrics"]] == [sorted([*m, "required_n"]) for m in
+                                                  [d.as_dict() | {"p_holm": 0} for d in c.differences]]
+    c = compare("ezr", None, "qq_chart=off", 400, seed=3, metrics=["goals_per_team_game"])
+    m = c.to_json()["metrics"][0]
+    assert m["ci"][0] <= 0 <= m["ci"][1] and m["required_n"] > 400        # undecided: how many games would do
+    assert c.to_json(power=0.9)["metrics"][0]["required_n"] > m["required_n"]
+
+
 def test_one_game_each_p_and_holm_are_both_undefined(cli):
     t = compare("ezr", None, "qq_chart=off", 1, metrics=["home_win", "goals_per_team_game", "balance"]).table()
     assert t.p_value.isna().all() and t.p_holm.isna().all()
