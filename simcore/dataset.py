@@ -106,7 +106,7 @@ def write(game, out, n: int, seed: int = 0, rules=None, setup=None, *, tables=No
         raise InputError(f"block must be a positive whole number of games, got {block!r}")
     block = int(block)
     available = per_game_tables(g, setup, rules, seed)
-    tables = available if tables is None else list(tables)
+    tables = available if tables is None else [tables] if isinstance(tables, str) else list(tables)
     for t in tables:
         if t not in available:
             raise InputError(f"{g.id} has no per-game table {t!r}; per-game tables: {', '.join(available)}")

@@ -129,6 +129,8 @@ class RulesBase:
             return cls().with_options(rules)
         if isinstance(rules, cls):
             return rules
+        if isinstance(rules, RulesBase):        # another game's: both classes are called Rules
+            raise RuleError(f"{cls.GAME} rules must be {cls.GAME}'s, got {rules.GAME}'s rules {rules.id}")
         raise RuleError(f"{cls.GAME} rules must be a {cls.__name__}, a dict or 'field=value,...', "
                         f"got {type(rules).__name__}")
 

@@ -61,6 +61,8 @@ def metric_names(g, metrics, *, functionals: bool = True) -> list[str]:
         per = [m for m in names if g.metrics[m].kind == "per_game"]
         fun = [m for m in names if g.metrics[m].kind == "functional"]
         return per + (fun if functionals else [])
+    if not isinstance(metrics, (str, list, tuple)):
+        raise InputError(f"metrics must be a metric's name or a list of names, got {metrics!r}")
     metrics = [metrics] if isinstance(metrics, str) else list(metrics)
     if not metrics:
         raise InputError("metrics must name at least one metric")

@@ -24,6 +24,7 @@ from simcore import runner
 from simcore.checks import is_whole
 from simcore.cliargs import counted
 from simcore.errors import InputError
+from simcore.outputs import check_flag
 from simcore.rng import check_seed
 
 from . import kernel as LK
@@ -281,6 +282,9 @@ def project(league, n: int = 10_000, seed: int = 0, *, results=None, threads: in
         raise InputError(f"n must be a positive whole number of seasons, got {n!r}")
     n = int(n)
     seed = check_seed(seed)
+    if chunk_size is not None and (not is_whole(chunk_size) or chunk_size <= 0):
+        raise InputError(f"chunk_size must be a positive whole number of seasons, got {chunk_size!r}")
+    keep_games = check_flag(keep_games, "keep_games")
     if isinstance(league, League):
         if results is not None:
             raise InputError("results= replaces a league file's results; pass the league's path, not a League")

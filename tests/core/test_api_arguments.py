@@ -556,3 +556,34 @@ def test_an_unknown_metric_is_an_unknown_name():
     assert isinstance(e.value, KeyError) and str(e.value).startswith("unknown strat metric 'nope'; metrics: home_win")
     with pytest.raises(KeyError):
         simcore.game("nope")
+
+
+@pytest.mark.parametrize("call,message", [
+    (lambda: simcore.analysis.sweep("ezr", None, {"overtime": 5}, n=10),
+     "grid field 'overtime' takes a list of values (or 'a,b'), got 5"),
+    (lambda: simcore.analysis.sweep("ezr", None, {"qq_chart": None}, n=10),
+     "grid field 'qq_chart' takes a list of values (or 'a,b'), got None"),
+    (lambda: simcore.analysis.compare("ezr", None, "qq_chart=off", 10, metrics=5),
+     "metrics must be a metric's name or a list of names, got 5"),
+    (lambda: simcore.analysis.compare("ezr", None, simcore.game("pyramid").Rules(), 10),
+     "ezr rules must be ezr's, got pyramid's rules pyramid("),
+    (lambda: _project(chunk_size=0), "chunk_size must be a positive whole number of seasons, got 0"),
+    (lambda: _project(keep_games="yes"), "keep_games must be True or False, got 'yes'"),
+])
+def test_api_arguments_of_the_wrong_kind_are_named(call, message):
+    """Each was a bare TypeError ('int' object is not iterable), a message naming two classes both called Rules,
+    or accepted (chunk_size=0 ran with the default, keep_games="yes" as true)."""
+    with pytest.raises(InputError) as e:
+        call()
+    assert str(e.value).startswith(message)
+
+
+def _project(**kw):
+    from simcore.league.projection import project
+
+    return project(Path(simcore.__file__).parent / "games/ezr/data/league/league.toml", n=3, progress=False, **kw)
+
+
+def test_dataset_tables_may_be_one_name(tmp_path):
+    dataset.write("ezr", tmp_path / "d", n=10, tables="games")      # was read letter by letter: no table 'g'
+    assert sorted(p.name for p in (tmp_path / "d").iterdir()) == ["games", "manifest.json"]
