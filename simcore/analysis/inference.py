@@ -87,9 +87,10 @@ def unpaired_difference(x_a, x_b, name: str = "", alpha: float = ALPHA) -> Diffe
     x_a = np.asarray(x_a, dtype=float)
     x_b = np.asarray(x_b, dtype=float)
     na, nb = x_a.size, x_b.size
-    if na < 2 or nb < 2:
-        return Difference(name, float(np.mean(x_a)) if na else math.nan, float(np.mean(x_b)) if nb else math.nan,
-                          math.nan, (math.nan, math.nan), math.nan, math.nan, math.nan, False, min(na, nb))
+    if na < 2 or nb < 2:         # the means and their difference, without a spread to give them an interval
+        a = float(np.mean(x_a)) if na else math.nan
+        b = float(np.mean(x_b)) if nb else math.nan
+        return Difference(name, a, b, b - a, (math.nan, math.nan), math.nan, math.nan, math.nan, False, min(na, nb))
     va, vb = float(x_a.var(ddof=1)), float(x_b.var(ddof=1))
     se = math.sqrt(va / na + vb / nb)
     diff = float(x_b.mean() - x_a.mean())

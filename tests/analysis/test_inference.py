@@ -58,6 +58,15 @@ def test_paired_narrower_when_correlated_and_equal_when_not():
     assert (p.ci[1] - p.ci[0]) / (u.ci[1] - u.ci[0]) == pytest.approx(1.0, rel=0.05)
 
 
+def test_one_game_each_has_a_difference_of_means_but_no_interval():
+    """Paired or not, one game a variant: the difference of the two means is known, its interval and p are not
+    (the unpaired one was NaN where the paired one was the difference)."""
+    for d in (paired_difference([1.0], [3.0]), unpaired_difference([1.0], [3.0]),
+              unpaired_difference([1.0], [3.0, 5.0])):
+        assert d.diff == d.b - d.a and d.a == 1.0 and d.diff in (2.0, 3.0)
+        assert math.isnan(d.ci[0]) and math.isnan(d.p_value)
+
+
 def test_p_values_match_scipy():
     rng = np.random.default_rng(4)
     a, b = _pairs(rng, 300, delta=0.05)
