@@ -405,11 +405,13 @@ def read_manifest(path, *, verify: bool = True) -> dict:
     ``verify``)."""
     path = Path(path)
     mf = path / MANIFEST
+    if not path.exists():
+        raise FileNotFoundError(f"{path}: no such folder")
     if not path.is_dir():
         raise IncompleteOutput(f"{path} is not an output folder")
     if not mf.is_file():
-        raise IncompleteOutput(f"{path} has no {MANIFEST}: its run did not finish, so its files are incomplete; "
-                               "run the command again")
+        raise IncompleteOutput(f"{path} has no {MANIFEST}: a simcore command did not write it, or its run did not "
+                               "finish, so its files are incomplete (run the command again)")
     try:
         doc = json.loads(mf.read_text(encoding="utf-8"))
         files = doc["files"]

@@ -215,6 +215,14 @@ def test_a_folder_without_its_manifest_is_incomplete(tmp_path):
         outputs.read_folder(out)
     with pytest.raises(IncompleteOutput, match="has no manifest.json"):
         read_table(out / "b.parquet")
+    plain = tmp_path / "mine"                     # a folder of the user's: not said to be an unfinished run only
+    plain.mkdir()
+    with pytest.raises(IncompleteOutput) as e:
+        outputs.read_folder(plain)
+    assert str(e.value) == (f"{plain} has no manifest.json: a simcore command did not write it, or its run did not "
+                            "finish, so its files are incomplete (run the command again)")
+    with pytest.raises(FileNotFoundError, match="no such folder"):
+        outputs.read_folder(tmp_path / "nowhere")
 
 
 def test_a_folder_whose_files_changed_is_incomplete(tmp_path):
