@@ -223,7 +223,10 @@ def script_values(values, name: str = "script") -> np.ndarray:
     if isinstance(values, (str, bytes)):
         raise InputError(f"{name} must be a list of whole numbers, got the text {values[:20]!r}"
                          f"{'...' if len(values) > 20 else ''}")
-    items = values.tolist() if isinstance(values, np.ndarray) else list(values)
+    try:
+        items = values.tolist() if isinstance(values, np.ndarray) else list(values)
+    except TypeError:
+        raise InputError(f"{name} must be a list of whole numbers, got {values!r}") from None
     for i, v in enumerate(items):
         if not is_whole(v):
             raise InputError(f"{name} must be a list of whole numbers; entry {i} is {v!r}")

@@ -587,3 +587,15 @@ def _project(**kw):
 def test_dataset_tables_may_be_one_name(tmp_path):
     dataset.write("ezr", tmp_path / "d", n=10, tables="games")      # was read letter by letter: no table 'g'
     assert sorted(p.name for p in (tmp_path / "d").iterdir()) == ["games", "manifest.json"]
+
+
+def test_ezr_scripted_play_takes_sample_team_names():
+    from simcore.games import ezr
+
+    by_name = ezr.play_scripted("bos", "NYR", [50] * 60, strict=False)
+    by_card = ezr.play_scripted("D/D/B/b", "F/E/C/b", [50] * 60, strict=False)
+    assert (by_name.winner, by_name.decided_in, by_name.dice_used) == (by_card.winner, by_card.decided_in,
+                                                                       by_card.dice_used)
+    assert (by_name.goals == by_card.goals).all()
+    with pytest.raises(InputError, match="dice must be a list of whole numbers, got None"):
+        ezr.play_scripted("BOS", "NYR", None)
