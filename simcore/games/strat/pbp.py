@@ -4,6 +4,8 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from simcore.cliargs import counted
+
 from . import readings as R
 from . import shotcharts
 from .kernel.layout import EV, MP_BEGIN, MP_GOAL, MP_LEAVE, MP_PERIOD, MP_SERVED, MP_STAY, TB, F
@@ -110,7 +112,7 @@ def describe(c, L: np.ndarray, teams: tuple[int, int]) -> pd.DataFrame:
             if cc == 1:
                 so_goals[side] += 1
         if code == EV.period:
-            text = ("Overtime" if a == 4 else f"Period {a}") + f": the action deck is shuffled ({b} cards)"
+            text = ("Overtime" if a == 4 else f"Period {a}") + f": the action deck is shuffled ({counted(b, 'card')})"
         elif code == EV.end:
             text = (f"Final: {abbr[0]} {b}, {abbr[1]} {cc}" if d else f"End of period {a}: {abbr[0]} {b}, "
                     f"{abbr[1]} {cc}")
