@@ -28,15 +28,17 @@ from simcore.textio import FieldError, check_header, csv_rows, integer, read_tex
 class ChartError(InputError):
     """A data file that cannot be used: says where and what."""
 
-    def __init__(self, path, line, column, text, problem, field: str = "column"):
-        """``column``: the CSV column, or with ``field="key"`` the key of a TOML file, that holds ``text``."""
+    def __init__(self, path, line, column, text, problem, field: str = "column", header: bool = False):
+        """``column``: the CSV column, or with ``field="key"`` the key of a TOML file, that holds ``text``;
+        ``header``: the text is a header's column name, so it is named once (as a key that is the text is)."""
         self.path, self.line, self.column, self.text, self.problem = path, line, column, text, problem
         where = f"{path}"
         if line is not None:
             where += f", line {line}"
         if column is not None:
             where += f", {field} {column!r}"
-        shown = "" if text is None or text == column else f": {text!r}"     # a header's column: named once
+        once = text == column and (header or field == "key")       # "column 'GSO': 'GSO'" says it twice
+        shown = "" if text is None or once else f": {text!r}"
         super().__init__(f"{where}{shown}: {problem}")
 
 
@@ -139,17 +141,17 @@ def read_table(path, key_column: str, columns: list[str], keys: list[str] | None
             if i >= len(expected) or name != expected[i]:
                 want = expected[i] if i < len(expected) else "(nothing)"
                 raise ChartError(shown, head_no, name, name, f"unknown or misplaced column; expected {want!r} here "
-                                 f"(header must be: {', '.join(expected)}[, source])")
+                                 f"(header must be: {', '.join(expected)}[, source])", header=True)
         raise ChartError(shown, head_no, None, ",".join(header), f"missing columns {expected[len(body):]}")
     for i, name in enumerate(extra):
         if name == "source" and name not in optional:
             continue              # a misplaced source column, reported once the other columns are known
         if name not in optional or name in extra[:i]:
             raise ChartError(shown, head_no, name, name, "unknown or repeated column" +
-                             (f"; optional columns: {', '.join(optional)}" if optional else ""))
+                             (f"; optional columns: {', '.join(optional)}" if optional else ""), header=True)
     if "source" in extra and "source" not in optional:
         raise ChartError(shown, head_no, "source", "source", "the source column must be the last one (header must "
-                         f"be: {', '.join(expected)}{''.join(f'[, {o}]' for o in optional)}[, source])")
+                         f"be: {', '.join(expected)}{''.join(f'[, {o}]' for o in optional)}[, source])", header=True)
     columns = [*columns, *extra]
     rows: dict[str, dict[str, Cell]] = {}
     row_lines: dict[str, int] = {}

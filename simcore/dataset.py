@@ -25,7 +25,7 @@ from pathlib import Path
 from simcore import runner
 from simcore.checks import is_whole
 from simcore.errors import InputError, UnknownNameError
-from simcore.outputs import COMMAND, MANIFEST, _sha256, refuse_existing, write_json
+from simcore.outputs import COMMAND, MANIFEST, _sha256, keep, refuse_existing, write_json
 
 #: Games a block of a dataset holds when ``block`` is not given: its tables fit a worker's memory easily.
 DEFAULT_BLOCK = 1 << 17
@@ -181,6 +181,7 @@ def write(game, out, n: int, seed: int = 0, rules=None, setup=None, *, tables=No
     doc = {"simcore": meta["version"], "command": COMMAND.get(), "files": files,
            "dataset": {**meta, "blocks": len(parts), "tables": {t: {"rows": rows[t], "path": t} for t in tables}}}
     write_json(out / MANIFEST, doc, overwrite=True)
+    keep(out / MANIFEST)            # a finished dataset stays, whatever comes after in the command
     return doc
 
 

@@ -47,7 +47,8 @@ def one_run():
     """A command's outputs as one: when the command ends with an exception (Ctrl-C, an error after a first output
     was written), the files and folders it created are removed, newest first, so that running it again is not
     refused for an output of the failed run (``--plot`` written, ``--report`` not).  Only what did not exist
-    before is removed: a file the command replaced (``--force``, a results file a result was added to) stays."""
+    before is removed: a file the command replaced (``--force``, a results file a result was added to) stays, and
+    so does an output folder that replaced one of its kind, or a finished dataset (:func:`keep`)."""
     token = _RUN.set([])
     try:
         yield
@@ -68,6 +69,15 @@ def _created(path: Path) -> None:
     run = _RUN.get()
     if run is not None:
         run.append(path)
+
+
+def keep(path) -> None:
+    """``path`` stays whatever the running command does next (:func:`one_run`): a complete output whose loss
+    would cost more than the rerun it saves (a dataset's manifest), or the manifest of a folder that replaced
+    one of its kind."""
+    run = _RUN.get()
+    if run is not None:
+        run[:] = [p for p in run if p != Path(path)]
 
 
 class IncompleteOutput(InputError):
@@ -118,7 +128,8 @@ def check_writable(path, folder: bool = False) -> None:
     """PermissionError naming ``path`` when no file can be written where it goes, checked before a run by
     writing and removing an empty file there: into ``path``'s folder, or with ``folder`` (``path`` is an output
     folder, created when missing) into ``path`` itself or the nearest folder above it that exists.  A read-only
-    or full file system, a folder of someone else's, ``/proc``: each refuses the run before it starts."""
+    file system, a folder of someone else's, ``/proc``: each refuses the run before it starts (a full disk
+    still takes an empty file, so it is found when the output is written)."""
     path = Path(path)
     where = path if folder else path.parent
     while not where.exists() and where != where.parent:
@@ -324,6 +335,9 @@ class Folder:
     def __exit__(self, kind, exc, tb):
         try:
             if kind is None:
+                # a folder of its kind replaced (--force) stays the new whole output if the command fails later;
+                # a new one goes with the command, folders, files and manifest
+                fresh = not (self.path / MANIFEST).exists()
                 for path in self.created:
                     _created(path)
                 (self.path / MANIFEST).unlink(missing_ok=True)     # incomplete from the first rename on
@@ -332,9 +346,11 @@ class Folder:
                 for name, tmp in self.staged.items():
                     new = not (self.path / name).exists()
                     _commit(tmp, self.path / name, self.overwrite)
-                    if new:
+                    if new and fresh:
                         _created(self.path / name)
                 self._write_manifest()          # recorded by write_json, as a new file of the run
+                if not fresh:
+                    keep(self.path / MANIFEST)
         finally:
             for tmp in self.staged.values():
                 tmp.unlink(missing_ok=True)

@@ -48,10 +48,10 @@ class FieldError(InputError):
     """A cell or value that is not of its field's form; the message is the problem only (the loader says where)."""
 
 
-def _error(path, line, column, text, problem, field="column"):
+def _error(path, line, column, text, problem, field="column", header: bool = False):
     from simcore.charts import ChartError   # charts imports this module
 
-    return ChartError(path, line, column, text, problem, field=field)
+    return ChartError(path, line, column, text, problem, field=field, header=header)
 
 
 # ---------------------------------------------------------------- text
@@ -183,7 +183,7 @@ def check_header(path, lineno: int, header: list[str]) -> list[str]:
             raise _error(path, lineno, None, ",".join(names), f"column {i + 1} of the header has no name")
         if h in seen:
             raise _error(path, lineno, h, h, f"column {h!r} appears twice in the header (columns {seen[h] + 1} "
-                         f"and {i + 1})")
+                         f"and {i + 1})", header=True)
         seen[h] = i
     return names
 

@@ -205,6 +205,8 @@ class Comparison:
         None); the two whole-distribution tests."""
         from simcore.cliargs import plain
 
+        if isinstance(power, bool) or not isinstance(power, (int, float, np.number)) or not 0 < power < 1:
+            raise InputError(f"power must be a number between 0 and 1, got {power!r}")
         metrics = []
         for d, ph in zip(self.differences, self.p_holm):
             m = d.as_dict()

@@ -171,7 +171,7 @@ def _teams(path: Path, adapter) -> pd.DataFrame:
                              f"division {r['division']} is in conference {first[0]} (line {first[1]}); a division "
                              "belongs to one conference")
     df = pd.DataFrame(out)
-    df.attrs["lines"] = {"path": path, **seen}         # where each team is listed, for later files' messages
+    df.attrs["lines"] = (path, dict(seen))             # where each team is listed, for later files' messages
     return df
 
 
@@ -194,11 +194,11 @@ def check_shares(path, df: pd.DataFrame, teams) -> None:
 
 
 def read_goalies(path: Path, teams: set, columns: tuple[str, ...], check, max_per_team: int,
-                 listed: dict | None = None) -> pd.DataFrame:
+                 listed: tuple | None = None) -> pd.DataFrame:
     """A goalies file: team, goalie, share and the game's ``columns`` (``check(path, line, row)`` validates a
     row); up to ``max_per_team`` goalies a team, slots in file order; every team has one, and each team's
-    shares add up to 1.  ``listed``: the teams file's ``{"path": file, team: line}`` (the teams frame's
-    ``attrs["lines"]``), to name where a team without a goalie is listed."""
+    shares add up to 1.  ``listed``: the teams file and ``{team: line}`` (the teams frame's ``attrs["lines"]``),
+    to name where a team without a goalie is listed."""
     rows = read_csv(path, ("team", "goalie", *columns, "share"))
     out = []
     seen: dict = {}
@@ -223,7 +223,7 @@ def read_goalies(path: Path, teams: set, columns: tuple[str, ...], check, max_pe
     df = pd.DataFrame(out, columns=[*GOALIE_COLUMNS, *columns, "line"])
     for t in sorted(teams):
         if not (df.team == t).any():
-            where = f" (listed in {listed['path'].name}, line {listed[t]})" if listed and t in listed else ""
+            where = f" (listed in {listed[0].name}, line {listed[1][t]})" if listed and t in listed[1] else ""
             raise ChartError(path, None, "team", t, f"team has no goalie{where}: every team needs a row here")
     check_shares(path, df, sorted(teams))
     return df.drop(columns="line")

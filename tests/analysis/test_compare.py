@@ -303,6 +303,9 @@ def test_to_json_from_python_is_the_commands_document():
     m = c.to_json()["metrics"][0]
     assert m["ci"][0] <= 0 <= m["ci"][1] and m["required_n"] > 400        # undecided: how many games would do
     assert c.to_json(power=0.9)["metrics"][0]["required_n"] > m["required_n"]
+    for bad in (1.5, 0, "0.8", True):
+        with pytest.raises(ValueError, match="power must be a number between 0 and 1"):
+            c.to_json(power=bad)
 
 
 def test_one_game_each_p_and_holm_are_both_undefined(cli):

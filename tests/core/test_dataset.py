@@ -80,6 +80,27 @@ def test_the_dataset_command(tmp_path, capsys):
     assert "exists; pass --force" in capsys.readouterr().err
 
 
+def test_a_finished_dataset_stays_when_the_command_is_stopped_while_it_prints(tmp_path, monkeypatch):
+    """The dataset's manifest is written last; a Ctrl-C after it (the command's closing line) leaves the dataset
+    complete, not without its manifest (neither readable nor replaceable)."""
+    import builtins
+
+    from simcore.cli import main
+    from simcore.outputs import read_folder
+
+    real = builtins.print
+
+    def interrupted(*a, **kw):
+        if a and "ezr games in" in str(a[0]):
+            raise KeyboardInterrupt
+        return real(*a, **kw)
+
+    monkeypatch.setattr(builtins, "print", interrupted)
+    out = tmp_path / "d"
+    assert main(["dataset", "ezr", "-n", "50", "--out", str(out), "--tables", "games"]) == 130
+    assert list(read_folder(out)) == ["games"] and len(read_folder(out)["games"]) == 50
+
+
 def test_an_interrupt_while_the_parts_are_renamed_leaves_no_part_and_no_folder(tmp_path, monkeypatch):
     # Ctrl-C between two renames used to leave the parts already renamed: pandas.read_parquet(DIR/games) then read
     # them as the whole table, with no error

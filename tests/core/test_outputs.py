@@ -454,6 +454,22 @@ def test_a_command_that_fails_takes_back_the_outputs_it_wrote(cli, tmp_path, mon
     assert code == 130 and listing(tmp_path) == ["fp.png", "rep.html"] and plot.read_bytes() == before
     from simcore import outputs as o
 
+    # an output folder that replaced one of its kind stays whole, manifest and all, when the command fails after
+    out = tmp_path / "folder"
+    with o.one_run():
+        with Folder(out, ["a.csv"]) as f:
+            f.csv("a.csv", pd.DataFrame({"x": [1]}))
+    with pytest.raises(KeyboardInterrupt), o.one_run():
+        with Folder(out, ["a.csv", "b.csv"], overwrite=True) as f:
+            f.csv("a.csv", pd.DataFrame({"x": [2]}))
+            f.csv("b.csv", pd.DataFrame({"y": [3]}))
+        raise KeyboardInterrupt                       # after the folder is complete: its report, its printing
+    assert sorted(o.read_folder(out)) == ["a.csv", "b.csv"]
+    with pytest.raises(KeyboardInterrupt), o.one_run():      # a new folder goes with the command
+        with Folder(tmp_path / "new" / "deep", ["a.csv"]) as f:
+            f.csv("a.csv", pd.DataFrame({"x": [1]}))
+        raise KeyboardInterrupt
+    assert not (tmp_path / "new").exists()
     with pytest.raises(BrokenPipeError), o.one_run():
         o.write_text(tmp_path / "t.txt", "whole")
         raise BrokenPipeError

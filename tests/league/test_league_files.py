@@ -83,6 +83,27 @@ def test_a_team_without_a_goalie_is_named_with_its_line_in_the_teams_file(tmp_pa
                             f"line {line}): every team needs a row here")
 
 
+def test_a_team_called_path_is_a_team_like_any_other(tmp_path):
+    d = _copy(tmp_path)
+    for f in ("teams.csv", "goalies.csv", "schedule.csv", "played.csv"):
+        (d / f).write_text((d / f).read_text().replace("ANC", "path"))
+    kept = [line for line in (d / "goalies.csv").read_text().splitlines() if not line.startswith("XEN,")]
+    (d / "goalies.csv").write_text("\n".join(kept) + "\n")
+    with pytest.raises(ChartError, match=r"'XEN': team has no goalie \(listed in teams.csv, line \d+\)"):
+        load_league(d / "league.toml")
+
+
+def test_a_cell_that_reads_as_its_column_name_is_shown(tmp_path):
+    """A header line repeated as a row: the cell 'home' is the clue, shown as any cell's text is (a header's
+    column name is named once)."""
+    d = _copy(tmp_path)
+    text = (d / "played.csv").read_text()
+    header = next(line for line in text.splitlines() if line.startswith("date,"))
+    (d / "played.csv").write_text(text + header + "\n")
+    with pytest.raises(ChartError, match=r"column 'home': 'home': not a team of the league"):
+        load_league(d / "league.toml")
+
+
 def test_goalie_shares_and_unscheduled_results(tmp_path):
     d = _copy(tmp_path)
     lines = (d / "goalies.csv").read_text().splitlines()

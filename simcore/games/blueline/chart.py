@@ -95,8 +95,8 @@ class Chart:
         return (self.table,)
 
 
-def _err(path, line, column, text, problem):
-    return ChartError(path, line, column, text, problem)
+def _err(path, line, column, text, problem, header: bool = False):
+    return ChartError(path, line, column, text, problem, header=header)
 
 
 def load_chart(path=None) -> Chart:
@@ -120,7 +120,7 @@ def load_chart(path=None) -> Chart:
             if i >= len(COLUMNS) or name != COLUMNS[i]:
                 want = COLUMNS[i] if i < len(COLUMNS) else "(nothing)"
                 raise _err(shown, head_no, name, name, f"unknown or misplaced column; expected {want!r} here "
-                           f"(header must be: {','.join(COLUMNS)}[,source])")
+                           f"(header must be: {','.join(COLUMNS)}[,source])", header=True)
         raise _err(shown, head_no, None, ",".join(header), f"missing columns {list(COLUMNS[len(body):])}")
     table = np.full((len(SIDES), len(LANES), len(POSITIONS), SHOT_LINES[-1] + 1, ROLLS[-1] + 1), -1, dtype=np.int8)
     first: dict = {}
