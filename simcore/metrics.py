@@ -170,7 +170,7 @@ def per_game_interval(x, indicator: bool, bounds=None, interval=None) -> tuple[f
     (``Metric.interval``), the Wilson interval of a share of games when the metric is an indicator
     (:func:`is_indicator`), else the normal interval of the mean cut at the metric's ``bounds`` (the mean of goals
     is never below 0, whatever its spread; a count never seen has :func:`simcore.stats.count_mean_ci`'s bound)."""
-    from simcore.stats import count_mean_ci, cut, mean_ci, wilson_ci
+    from simcore.stats import cut, mean_interval, wilson_ci
 
     x = np.asarray(x, dtype=float)
     n = x.size
@@ -179,10 +179,8 @@ def per_game_interval(x, indicator: bool, bounds=None, interval=None) -> tuple[f
         lo, hi = interval(x)
     elif indicator:
         lo, hi = wilson_ci(float(x.sum()), n)
-    elif bounds == COUNT:           # a count: no events in any game gives a bound, not the point [0, 0]
-        lo, hi = count_mean_ci(x)
-    else:
-        lo, hi = mean_ci(est, float(x.std(ddof=1)) if n > 1 else float("nan"), n)
+    else:                           # a count never seen gets a bound, not the point [0, 0]
+        lo, hi = mean_interval(x, bounds)
     lo, hi = cut(lo, hi, bounds)
     return est, lo, hi
 

@@ -109,13 +109,17 @@ def mean_estimate(x, bounds=None) -> dict:
     """``{"estimate", "ci"}``: the mean of ``x`` with its normal 95% interval (:func:`mean_ci`; NaN for one value),
     cut at ``bounds`` (the least and greatest values the mean can take, e.g. ``(0, inf)`` for a count)."""
     x = np.asarray(x, dtype=float)
-    m = float(x.mean())
-    if bounds is not None and tuple(bounds) == (0.0, math.inf):        # a count: no events is not [0, 0]
-        lo, hi = count_mean_ci(x)
-    else:
-        lo, hi = mean_ci(m, float(x.std(ddof=1)) if x.size > 1 else math.nan, x.size)
-    lo, hi = cut(lo, hi, bounds)
-    return {"estimate": m, "ci": [lo, hi]}
+    return {"estimate": float(x.mean()), "ci": list(mean_interval(x, bounds))}
+
+
+def mean_interval(x, bounds=None) -> tuple[float, float]:
+    """The normal 95% interval of the mean of ``x`` (NaN for one value), cut at ``bounds``; for a count
+    (``bounds`` (0, inf)) :func:`count_mean_ci`, whose bound of no events seen is not the point [0, 0]."""
+    x = np.asarray(x, dtype=float)
+    if bounds is not None and tuple(bounds) == (0.0, math.inf):
+        return count_mean_ci(x)
+    m = float(x.mean()) if x.size else math.nan
+    return cut(*mean_ci(m, float(x.std(ddof=1)) if x.size > 1 else math.nan, x.size), bounds)
 
 
 def score_estimate(x) -> dict:

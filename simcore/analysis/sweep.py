@@ -47,7 +47,7 @@ def _grid(g, base, setup, grid) -> dict[str, list[str]]:
                             + (f"; setup keys: {', '.join(setup_keys)}" if setup_keys else ""))
         if isinstance(values, str):
             values = [v.strip() for v in values.split(",")]
-        elif isinstance(values, (int, float)) or not isinstance(values, (list, tuple, range)):
+        elif not isinstance(values, (list, tuple, range)):
             raise InputError(f"grid field {field!r} takes a list of values (or 'a,b'), got {values!r}")
         values = [str(v) for v in values]
         if not values or any(v == "" for v in values):

@@ -18,7 +18,7 @@ from simcore.stats import hist_moments, mean_ci, wilson_ci
 from . import kernel as K
 from .charts import Charts, default_charts
 from .exact import ExactResult, TeamExact, _TeamPeriods, matchup_exact, team_exact
-from .matchup import Team, TeamError, compile_matchup, sample_teams
+from .matchup import Team, TeamError, compile_matchup, team_named
 from .policies import ShufflePolicy
 from .rules import Rules
 
@@ -34,8 +34,7 @@ def _team(x) -> Team:
         return x
     if not isinstance(x, str):
         raise TeamError(f"a team is a sample team's name or OFF/GDEF/SHOOTER/GSO, e.g. D/E/B/c, got {x!r}")
-    sample = sample_teams().get(x.strip().upper())
-    return sample.team if sample is not None else Team.parse(x)
+    return team_named(x)
 
 
 def _policies(policies):

@@ -15,7 +15,7 @@ from simcore.rng import MARK
 from . import engine
 from . import kernel as K
 from .charts import Charts, default_charts
-from .matchup import Team, TeamsFile, compile_matchup, sample_teams
+from .matchup import Team, TeamsFile, compile_matchup, sample_teams, team_named
 from .policies import ShufflePolicy
 from .report import COMMANDS
 from .rules import Rules
@@ -25,12 +25,7 @@ def team(value) -> Team:
     """A Team, a sample team's abbreviation (any case) or ``OFF/GDEF/SHOOTER/GSO`` (``NAME=...`` names it)."""
     if isinstance(value, Team):
         return value
-    text = str(value).strip()
-    samples = sample_teams()
-    key = text.upper()
-    if key in samples:
-        return samples[key].team
-    return Team.parse(text)
+    return team_named(str(value))
 
 
 def team_text(t: Team) -> str:

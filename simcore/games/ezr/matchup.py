@@ -180,6 +180,12 @@ class TeamsFile:
 
 
 @lru_cache(maxsize=1)
+def team_named(text: str) -> Team:
+    """A sample team's abbreviation (any case, ``"BOS"``) or ``[NAME=]OFF/GDEF/SHOOTER/GSO``."""
+    sample = sample_teams().get(text.strip().upper())
+    return sample.team if sample is not None else Team.parse(text.strip())
+
+
 def sample_teams() -> dict[str, SampleTeam]:
     """The embedded sample teams (data/sample_teams.csv, a teams file), by abbreviation."""
     return load_teams(data_path("sample_teams.csv"))

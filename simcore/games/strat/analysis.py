@@ -12,7 +12,7 @@ from simcore.results import Results
 from simcore.deprecation import SimcoreDeprecationWarning
 from simcore.checks import is_whole, of_kind
 from simcore.errors import InputError
-from simcore.stats import count_mean_ci, mean_ci, wilson_ci
+from simcore.stats import count_mean_ci, mean_interval, wilson_ci
 
 from .kernel.layout import OT, REG, SO, WIN_AWAY, WIN_HOME, WIN_TIE, K, O, T
 
@@ -204,7 +204,7 @@ def fatigue_on_off(n: int = 56_000, seed: int = 0, *, setup=None, rules=None, th
     df["difference"] = df["fatigue_on"] - df["fatigue_off"]
     d = (on.aggregates["OT"][:, :, T.goals].astype(float).mean(axis=1)
          - off.aggregates["OT"][:, :, T.goals].astype(float).mean(axis=1))
-    lo, hi = mean_ci(float(d.mean()), float(d.std(ddof=1)) if d.size > 1 else float("nan"), d.size)  # a difference
+    lo, hi = mean_interval(d)       # a difference, not a count: the normal interval, not cut at 0
     df["paired_ci_low"] = np.nan
     df["paired_ci_high"] = np.nan
     df.loc["goals_per_team_game", ["paired_ci_low", "paired_ci_high"]] = [lo, hi]
