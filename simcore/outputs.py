@@ -71,6 +71,22 @@ def _created(path: Path) -> None:
         run.append(path)
 
 
+def make_folder(path) -> Path:
+    """Create the folder ``path`` with its missing parents; the folders made go with a command that fails
+    (:func:`one_run`) once the files written into them have gone."""
+    path = Path(path)
+    missing = _missing(path)
+    path.mkdir(parents=True, exist_ok=True)
+    for folder in missing:
+        _created(folder)
+    return path
+
+
+def _missing(path: Path) -> list[Path]:
+    """``path`` and its parents that do not exist, outermost first."""
+    return [p for p in [path, *path.parents] if not p.exists()][::-1]
+
+
 def keep(path) -> None:
     """``path`` stays whatever the running command does next (:func:`one_run`): a complete output whose loss
     would cost more than the rerun it saves (a dataset's manifest), or the manifest of a folder that replaced
@@ -327,9 +343,8 @@ class Folder:
         self.staged: dict[str, Path] = {}
 
     def __enter__(self) -> "Folder":
-        missing = [p for p in [self.path, *self.path.parents] if not p.exists()]
+        self.created = _missing(self.path)
         self.path.mkdir(parents=True, exist_ok=True)
-        self.created = missing[::-1]            # outermost first
         return self
 
     def __exit__(self, kind, exc, tb):

@@ -61,7 +61,7 @@ def cmd_league_sample(argv):
         raise UsageError(f"unknown sample league {args.name!r}; samples: {', '.join(names)}")
     import shutil
 
-    from simcore.outputs import replacing
+    from simcore.outputs import make_folder, replacing
 
     src = Path(samples()[args.name.lower()].sample)
     out = Path(args.dir)
@@ -69,7 +69,7 @@ def cmd_league_sample(argv):
     files = sorted((f for f in src.iterdir() if f.suffix in (".toml", ".csv")), key=lambda f: (f.suffix == ".toml",
                                                                                                f.name))
     refuse_overwrite_any(out, [f.name for f in files], args.force, option="DIR")
-    out.mkdir(parents=True, exist_ok=True)
+    make_folder(out)
     for f in files:
         with replacing(out / f.name, overwrite=args.force) as tmp:
             shutil.copyfile(f, tmp)

@@ -135,6 +135,24 @@ def test_cli_sample_and_standings(cli, tmp_path):
     assert code == 2 and "samples: ezr" in err
 
 
+def test_cli_sample_interrupted_leaves_no_folder(cli, tmp_path, monkeypatch):
+    """Ctrl-C while the sample's files are copied: the files and the folder the command made go."""
+    import shutil
+
+    copy, calls = shutil.copyfile, []
+
+    def interrupted(src, dst, **kw):
+        calls.append(dst)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+        return copy(src, dst, **kw)
+
+    monkeypatch.setattr(shutil, "copyfile", interrupted)
+    code, out, err = cli("league", "sample", "ezr", str(tmp_path / "x" / "y"))
+    assert code == 130 and err == "simcore: interrupted\n" and len(calls) == 2
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_an_output_never_replaces_a_file_the_command_read(cli, tmp_path):
     """`league project --out` into the league's own folder would write teams.csv over the league's teams (its
     refusal even suggested --force): refused with or without --force, naming the file, before any season is

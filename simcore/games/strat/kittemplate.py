@@ -10,12 +10,12 @@ comment on every key and a ``README.md`` telling how to add a team.
 """
 from __future__ import annotations
 
-import os
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
 from simcore.charts import read_table
+from simcore.outputs import make_folder, replacing
 
 from .kit import KIT_ADVANCED, KIT_FILES, KIT_INTIMIDATION, SHOT_CHART_KEYS, Kit, load_kit, sample_kit
 
@@ -67,8 +67,9 @@ def template_files() -> list[Path]:
 def write_template(out, force: bool = False) -> list[Path]:
     """Write the template kit into the folder ``out``; refuses a folder that holds anything unless ``force``
     (then the template's files replace files of the same name, and nothing else is touched).  Each file is
-    written under a temporary name and renamed, so an interrupted write leaves no half-written file.  Returns
-    the paths written."""
+    written under a temporary name and renamed, so an interrupted write leaves no half-written file, and a
+    command interrupted before the last one takes back the files and folders it had made.  Returns the paths
+    written."""
     out = Path(out)
     if out.exists() and not out.is_dir():
         raise FileExistsError(f"{out} is a file, not a folder")
@@ -85,14 +86,9 @@ def write_template(out, force: bool = False) -> list[Path]:
     written = []
     for rel in template_files():
         dest = out / rel
-        dest.parent.mkdir(parents=True, exist_ok=True)
-        tmp = dest.with_name(f".{dest.name}.tmp")
-        try:
+        make_folder(dest.parent)
+        with replacing(dest, overwrite=force) as tmp:
             tmp.write_bytes((TEMPLATE_DIR / rel).read_bytes())
-            os.replace(tmp, dest)
-        except BaseException:
-            tmp.unlink(missing_ok=True)
-            raise
         written.append(dest)
     return written
 

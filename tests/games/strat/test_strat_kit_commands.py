@@ -161,6 +161,41 @@ def test_kit_new_refuses_a_folder_that_holds_anything(tmp_path, cli):
     assert len(write_template(empty)) == len(template_files())
 
 
+def test_kit_new_interrupted_takes_back_what_it_wrote(tmp_path, cli, monkeypatch):
+    """Ctrl-C after some of the template's files: the files and folders the command made go, so the same command
+    runs again (it was refused as "not empty"); with --force, the files it replaced and the user's stay."""
+    import shutil
+
+    import simcore.games.strat.kittemplate as kt
+
+    copy, calls = kt.replacing, []
+
+    def interrupted(dest, **kw):
+        calls.append(dest)
+        if len(calls) == 5:
+            raise KeyboardInterrupt
+        return copy(dest, **kw)
+
+    monkeypatch.setattr(kt, "replacing", interrupted)
+    d = tmp_path / "new" / "my_kit"
+    rc, out, err = cli("strat", "kit", "new", str(d))
+    assert rc == 130 and err == "simcore: interrupted\n" and len(calls) == 5
+    assert list(tmp_path.iterdir()) == []
+    mine = tmp_path / "mine"
+    shutil.copytree(TEMPLATE_DIR, mine)
+    (mine / "kit.toml").write_text("name = 'edited'\n")
+    (mine / "notes.txt").write_text("mine")
+    calls.clear()
+    rc, out, err = cli("strat", "kit", "new", str(mine), "--force")
+    assert rc == 130 and (mine / "notes.txt").read_text() == "mine"
+    assert sorted(p.relative_to(mine) for p in mine.rglob("*") if p.is_file()) == sorted(
+        [*template_files(), type(template_files()[0])("notes.txt")])
+    monkeypatch.setattr(kt, "replacing", copy)
+    rc, out, err = cli("strat", "kit", "new", str(d))
+    assert rc == 0, err
+    assert sorted(p.relative_to(d) for p in d.rglob("*") if p.is_file()) == template_files()
+
+
 @pytest.mark.parametrize("rel, old, new, where", [
     ("teams/EXB_lines.csv", "F1,Player B,", "F1,Player Q,",
      "EXB_lines.csv, line 13, column 'LW': 'Player Q': no skater"),
