@@ -242,6 +242,8 @@ def scripted_stream() -> np.ndarray:
 
 def check_seed(seed) -> int:
     """Validate a user seed: an integer in 0 .. 2**64-1."""
+    if seed is None:
+        raise InputError("seed must be an integer, got None (a run is reproducible from its seed; 0 is the default)")
     if not is_whole(seed):
         raise InputError(f"seed must be an integer, got {seed!r}")
     seed = int(seed)

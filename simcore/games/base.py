@@ -41,6 +41,17 @@ from simcore.rng import check_seed
 from simcore.rulesbase import RulesBase
 
 
+class _DefaultSeed(int):
+    """The seed ``simulate`` plays when none is given: 0, told apart from a seed given as 0 only to catch one
+    given both by position and by keyword."""
+
+    def __repr__(self) -> str:
+        return "0"
+
+
+_SEED_0 = _DefaultSeed(0)
+
+
 class SetupError(InputError):
     """An unknown setup key, or a value the game cannot play."""
 
@@ -273,10 +284,13 @@ class Game:
         s = self.Setup.coerce(spec)
         return s.replace(**fields) if fields else s
 
-    def simulate(self, setup=None, *args, n: int | None = None, seed: int | None = None, rules=None,
+    def simulate(self, setup=None, *args, n: int | None = None, seed: int = _SEED_0, rules=None,
                  threads: int | None = None, progress: bool | None = None, mode: str = "games",
                  chunk_size: int | None = None, executor=None, workers: int | None = None, **legacy):
         """Simulate ``n`` games of ``setup`` under ``rules``: ``simulate(setup, n, seed, rules)``.
+
+        ``n`` left out (or None) is the game's ``default_n``; ``seed`` left out is 0.  A seed is an integer, never
+        None: a run is reproducible from the seed it was given.
 
         ``setup``: who plays (see ``Setup``; None is the game's default); a two-sided game also takes
         ``simulate(home, away, n=..., seed=...)``.  ``mode``: ``"games"`` keeps every game's record,
@@ -295,7 +309,7 @@ class Game:
         if legacy:
             raise TypeError(f"{self.id}.simulate() got unexpected keyword arguments: {', '.join(legacy)}")
         n = check_n(self.default_n if n is None else n)
-        seed = check_seed(0 if seed is None else seed)
+        seed = check_seed(seed)
         if mode not in ("games", "aggregate"):
             raise InputError(f"mode must be 'games' or 'aggregate', got {mode!r}")
         check_memory(self, n, mode)
@@ -345,7 +359,7 @@ class Game:
             raise TypeError(f"simulate() takes at most {len(names) + 1} positional arguments after the setup")
         given = dict(zip(names, rest))
         for k, v in (("n", n), ("seed", seed), ("rules", rules)):
-            if k in given and v is not None:
+            if k in given and v is not None and v is not _SEED_0:
                 raise TypeError(f"simulate() got multiple values for argument {k!r}")
         return given.get("n", n), given.get("seed", seed), given.get("rules", rules)
 

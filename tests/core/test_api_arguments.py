@@ -97,6 +97,20 @@ def test_exact_period_checks_period_and_injuries(kwargs, message):
         exact_period(5, **kwargs)
 
 
+def test_simulate_seed_is_an_integer_left_out_it_is_0():
+    """A seed of None is refused (it read as seed 0, where numpy's None means fresh entropy), as play_by_play and
+    compare refuse it; a seed left out is 0, and one given by position and by keyword is refused."""
+    g = simcore.game("pyramid")
+    assert g.simulate(n=20).games.equals(g.simulate(n=20, seed=0).games)
+    assert not g.simulate(n=20).games.equals(g.simulate(n=20, seed=1).games)
+    assert g.simulate(None, 20, 1).games.equals(g.simulate(n=20, seed=1).games)
+    with pytest.raises(InputError, match="seed must be an integer, got None"):
+        g.simulate(n=20, seed=None)
+    with pytest.raises(TypeError, match="multiple values for argument 'seed'"):
+        g.simulate(None, 20, 1, seed=0)
+    assert g.simulate(n=None, seed=2).n == g.default_n
+
+
 def test_exact_period_injuries_lower_the_goals():
     # each INJURY lowers every later roll by 10 (docs/ezr.md): more of them, fewer goals
     dists = [exact_period(5, injuries=k) for k in (0, 1, 2)]

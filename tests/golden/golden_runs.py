@@ -542,6 +542,11 @@ def main():
     print(f"wrote {len(out)} digests to {DIGESTS}")
 
 
+USAGE = """usage: python tests/golden/golden_runs.py --rerecord [NAME ...] | --new | --all
+  --rerecord NAME ...  record the named outputs again (each needs its reason in RERECORDED; none: all of them)
+  --new                record the outputs digests.json does not hold yet
+  --all                record every digest again from scratch (replaces digests.json whole)"""
+
 if __name__ == "__main__":
     import sys
 
@@ -549,5 +554,7 @@ if __name__ == "__main__":
         rerecord(sys.argv[2:] or list(RERECORDED))
     elif sys.argv[1:] == ["--new"]:
         record_new()
-    else:
+    elif sys.argv[1:] == ["--all"]:
         main()
+    else:
+        raise SystemExit(USAGE)

@@ -18,7 +18,7 @@ from simcore.cliargs import counted
 from simcore.errors import InputError
 from simcore.results import Results
 from simcore.rng import check_seed, script_values
-from simcore.stats import advantage_ci, mean_ci, wilson_ci
+from simcore.stats import advantage_ci, count_mean_ci, wilson_ci
 
 from . import kernel as K
 from .deck import Deck, Shape, deck_for, shape
@@ -177,7 +177,9 @@ def periods_table(out: np.ndarray, meta: dict) -> pd.DataFrame:
 
 
 def summary_frame(out: np.ndarray) -> pd.DataFrame:
-    """Tidy metrics (estimate and 95% interval) of a run's per-game array."""
+    """Tidy metrics of a run's per-game array: metric, estimate, 95% interval, ``n`` (the games of the run; a
+    share of shots, ``shooting_pct``, is of the shots those games had) and unit.  A count's mean (goals, shots,
+    turns) has :func:`simcore.stats.count_mean_ci`'s interval, as the other games' summaries."""
     n = out.shape[0]
     goals = out[:, K.C_GOALS:K.C_GOALS + 8].reshape(n, 2, 4).sum(axis=2).astype(float)
     w = out[:, K.C_WINNER]
@@ -191,9 +193,7 @@ def summary_frame(out: np.ndarray) -> pd.DataFrame:
 
     def mean(name, x, unit):
         x = np.asarray(x, dtype=float)
-        m, sd = float(x.mean()), float(x.std(ddof=1)) if n > 1 else float("nan")
-        lo, hi = mean_ci(m, sd, n)
-        rows.append((name, m, lo, hi, unit))
+        rows.append((name, float(x.mean()), *count_mean_ci(x), unit))
 
     prop("home_win", (w == 0).sum())
     prop("away_win", (w == 1).sum())
@@ -214,7 +214,9 @@ def summary_frame(out: np.ndarray) -> pd.DataFrame:
     rows.append(("shooting_pct", goals.sum() / tot_shots if tot_shots else float("nan"), lo, hi, "goals per shot"))
     mean("game_length", out[:, K.C_TURNS] + out[:, K.C_TURNS + 1], "turns (game length)")
     mean("advances_per_game", out[:, K.C_ADV] + out[:, K.C_ADV + 1], "skaters passed")
-    return pd.DataFrame(rows, columns=["metric", "estimate", "ci_low", "ci_high", "unit"])
+    df = pd.DataFrame(rows, columns=["metric", "estimate", "ci_low", "ci_high", "unit"])
+    df.insert(4, "n", np.int64(n))
+    return df
 
 
 def _summary(res: Results) -> pd.DataFrame:

@@ -163,6 +163,23 @@ def test_summary_matches_the_games_table():
     assert s.loc["shooting_pct", "estimate"] == pytest.approx((g.home_goals + g.away_goals).sum() / sh)
     for m in ("home_win", "tie", "first_mover_win", "goals_per_game", "game_length"):
         assert s.loc[m, "ci_low"] < s.loc[m, "estimate"] < s.loc[m, "ci_high"]
+    assert (s["n"] == 10_000).all()                 # the games, as every game's summary has them
+    assert list(s.columns) == ["estimate", "ci_low", "ci_high", "n", "unit"]
+
+
+def test_a_count_no_game_had_has_the_bound_of_none_seen():
+    """A count's mean has the other games' count interval: goals in games that had none are [0, 3.69/n] (the exact
+    Poisson bound of none seen), not the point [0, 0]."""
+    from simcore.games.pyramid import kernel as K
+    from simcore.games.pyramid.engine import summary_frame
+
+    res = P.simulate(n=50, seed=1, progress=False)
+    out = res.aggregates["out"].copy()
+    out[:, K.C_GOALS:K.C_GOALS + 8] = 0
+    s = summary_frame(out).set_index("metric")
+    assert s.loc["goals_per_game", "estimate"] == 0
+    assert (s.loc["goals_per_game", "ci_low"], s.loc["goals_per_game", "ci_high"]) == pytest.approx((0, 3.6889 / 50),
+                                                                                                   abs=1e-4)
 
 
 def test_bad_arguments():
