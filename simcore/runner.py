@@ -685,10 +685,22 @@ def map_blocks(n: int, fn, *, chunk_size: int | None = None, n_threads: int | No
 MAX_PARALLEL = 8
 
 
-def side_by_side(calls: int, max_parallel: int = MAX_PARALLEL) -> int:
-    """How many of ``calls`` runs :func:`concurrently` runs at the same time on the current executor: up to
-    ``max_parallel`` on Dask, else one (what a memory check multiplies a run's memory by)."""
-    return max(1, min(max_parallel, calls)) if isinstance(current(), Dask) else 1
+def side_by_side(calls: int, max_parallel: int = MAX_PARALLEL, spec=None) -> int:
+    """How many of ``calls`` runs :func:`concurrently` runs at the same time: up to ``max_parallel`` on Dask, else
+    one (what a memory check multiplies a run's memory by).  The executor is ``spec`` (as :func:`maybe` takes
+    it) or else the current one; nothing is started to find out, so a run a memory check refuses starts no
+    cluster."""
+    return max(1, min(max_parallel, calls)) if _pending_kind(spec) == "dask" else 1
+
+
+def _pending_kind(spec=None) -> str | None:
+    """The kind of executor a run with ``spec`` would use (:func:`maybe`), without starting it."""
+    if spec is not None:
+        return _kind(spec)
+    ex = _CURRENT.get()
+    if ex is None:
+        ex = _configured["executor"] or _configured["spec"]
+    return "threads" if ex is None else _kind(ex)
 
 
 def concurrently(calls, on_done=None, max_parallel: int = MAX_PARALLEL) -> list:

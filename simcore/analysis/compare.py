@@ -259,8 +259,8 @@ def compare(game, rules_a, rules_b, n: int, seed: int = 0, *, metrics=None, setu
         raise InputError(f"paired must be True or False, got {paired!r}")
     paired = bool(paired)
     seed_b = seed if paired else (seed + 1) % 2**64      # the largest seed's neighbour is 0
+    check_memory(g, n, "games", runs=runner.side_by_side(2, spec=executor))
     with runner.maybe(executor, workers, threads):
-        check_memory(g, n, "games", runs=runner.side_by_side(2))
         res_a, res_b = runner.concurrently(
             [lambda: g.simulate(st, n=n, seed=seed, rules=ra, threads=threads, progress=progress),
              lambda: g.simulate(st, n=n, seed=seed_b, rules=rb, threads=threads, progress=progress)])

@@ -152,10 +152,10 @@ def sweep(game, base_rules, grid: dict, n: int, seeds=(0,), *, metrics=None, set
                         "diff": d.diff, "diff_ci_low": d.ci[0], "diff_ci_high": d.ci[1], "p_value": d.p_value})
         return out          # the cell's per-game values are dropped here: memory holds the base's and a few cells'
 
+    runs = sum(not same for same in same_as_base)       # the cells that play their own games, side by side
+    check_memory(g, n, "games", runs=runner.side_by_side(runs, spec=executor))          # on Dask
     with _progress.bar(total=len(cells) + (0 if base_in_grid else 1), unit=" cells", show=progress) as bar, \
             runner.maybe(executor, workers, threads):
-        runs = sum(not same for same in same_as_base)       # the cells that play their own games, side by side
-        check_memory(g, n, "games", runs=runner.side_by_side(runs))          # on Dask
         base_vec = _vectors(g, base, n, seeds, names, setup, threads)
         if not base_in_grid:
             bar.update(1)

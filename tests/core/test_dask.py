@@ -114,6 +114,32 @@ def test_compare_and_sweep_on_dask_check_the_memory_of_the_runs_side_by_side(das
               executor=dask_ex)
 
 
+def test_a_run_the_memory_check_refuses_starts_no_cluster(monkeypatch):
+    """`--executor dask` is started when a run first needs it: a comparison or a sweep too big for memory is
+    refused before, not after a cluster's start (seconds, and workers to stop)."""
+    from simcore import runner
+    from simcore.analysis.compare import compare
+    from simcore.analysis.sweep import sweep
+    from simcore.games import base
+
+    def started(*a, **kw):
+        raise AssertionError("a cluster was started")
+
+    g = simcore.game("ezr")
+    monkeypatch.setattr(base, "available_memory", lambda: 3 * N * base.bytes_per_game(g, "games") // 2)
+    monkeypatch.setattr(runner, "make", started)
+    runner.configure("dask")
+    try:
+        with pytest.raises(base.MemoryLimitError, match=f"ezr: 2 runs side by side of {N} games each"):
+            compare(g, None, "qq_chart=off", n=N, progress=False)
+        with pytest.raises(base.MemoryLimitError, match=f"ezr: 3 runs side by side of {N} games each"):
+            sweep(g, None, {"overtime": ["table", "none"], "qq_chart": ["on", "off"]}, N, progress=False)
+        with pytest.raises(base.MemoryLimitError, match=f"ezr: 2 runs side by side of {N} games each"):
+            compare(g, None, "qq_chart=off", n=N, progress=False, executor="dask", workers=2)
+    finally:
+        runner.shutdown()
+
+
 def test_league_projection_is_the_same_on_dask(dask_ex):
     from simcore.league.projection import project
     from simcore.league.samplegen import sample
