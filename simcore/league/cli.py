@@ -6,7 +6,7 @@ from pathlib import Path
 
 from simcore.cliargs import (JoinRepeated, Parser, UsageError, counted, iso_date, plain, plot_file, positive_int,
                              refuse_one_file_twice, refuse_overwrite, refuse_overwrite_any)
-from simcore.cliargs import add_executor, add_format, add_seed, add_threads
+from simcore.cliargs import add_format, add_seed, add_threads
 
 
 def cmd_league_standings(argv):
@@ -173,7 +173,7 @@ def cmd_league_history(argv):
     p.add_argument("--plot", default=None, metavar="FILE.png", type=plot_file,
                    help="save the odds over the dates (FILE.png without an extension)")
     p.add_argument("--force", action="store_true", help="replace the plot file if it exists")
-    add_executor(p)
+    add_threads(p)
     args = p.parse_args(argv)
     from simcore.league.files import load_league
     from simcore.league.projection import default_dates, odds_by_date
@@ -187,7 +187,7 @@ def cmd_league_history(argv):
     if args.plot:
         refuse_overwrite(args.plot, args.force)
     col = f"{args.odds}_odds"
-    frame = odds_by_date(lg, dates, n=args.n, seed=args.seed)
+    frame = odds_by_date(lg, dates, n=args.n, seed=args.seed, threads=args.threads)
     if args.plot:
         from simcore.league.plots import odds_over_dates
         from simcore.outputs import save_figure
@@ -201,7 +201,7 @@ def cmd_league_history(argv):
         print(json.dumps(plain(doc), indent=2))
         return
     wide = frame.pivot(index="team", columns="date", values=col)[list(dict.fromkeys(frame["date"]))]
-    wide = wide.sort_values(wide.columns[-1], ascending=False)
+    wide = wide.sort_values(wide.columns[-1], ascending=False).rename_axis(index=None, columns=None)
     played = frame.drop_duplicates("date").set_index("date")["games_played"]
     print(f"{lg.name}: P({args.odds.replace('_', ' ')}) as of each date, {counted(args.n, 'season')} per date "
           f"(seed {args.seed})")

@@ -272,13 +272,13 @@ def _games(path: Path, teams: set, played: bool, goalies: pd.DataFrame | None = 
         if played:
             rec["home_goals"] = _int(path, no, "home_goals", r["home_goals"], GOALS)
             rec["away_goals"] = _int(path, no, "away_goals", r["away_goals"], GOALS)
-            if r["decided_in"] not in DECIDED:
+            if r["decided_in"].upper() not in DECIDED:            # any case, as add-result and standings() take it
                 raise ChartError(path, no, "decided_in", r["decided_in"], f"must be one of {', '.join(DECIDED)}")
-            rec["decided_in"] = r["decided_in"]
+            rec["decided_in"] = r["decided_in"].upper()
             if r.get("winner"):
-                if r["winner"] not in ("home", "away"):
+                if r["winner"].lower() not in ("home", "away"):
                     raise ChartError(path, no, "winner", r["winner"], "must be home or away")
-                rec["winner"] = r["winner"]
+                rec["winner"] = r["winner"].lower()
             _check_result(path, no, rec, ps)
             for side in ("home", "away"):
                 col = f"{side}_goalie"
@@ -344,6 +344,8 @@ def load_league(path, results=None) -> League:
     def named_file(key, name):
         """The file a key names, relative to the league file; one that is not there is an error of the key."""
         f = base / name
+        if f.is_dir():
+            raise t.error(key, name, f"{f} is a folder; name a file")
         if not f.is_file():
             raise t.error(key, name, f"no such file: {f}")
         return f
@@ -361,13 +363,18 @@ def load_league(path, results=None) -> League:
         tiebreakers = tuple(check_tiebreakers(given_tb))
     except ValueError as exc:
         raise t.error("tiebreakers", doc.get("tiebreakers"), str(exc)) from None
+    if not {"points", "points_pct"} & set(tiebreakers):     # a table ranked by wins, goals or names alone
+        raise t.error("tiebreakers", doc.get("tiebreakers"), "the standings rank by points: list 'points' or "
+                      f"'points_pct' (the default list starts {DEFAULT_TIEBREAKERS[0]}, {DEFAULT_TIEBREAKERS[1]})")
     rules = t.str(doc, "rules", default="")
     try:
         g.Rules().with_options(rules)
     except ValueError as exc:
         raise t.error("rules", rules, str(exc)) from None
-    for key in ("teams", "goalies", "results"):
-        if t.str(doc, key) is not None and not (key == "results" and results is not None):
+    for key in ("teams", "goalies", "schedule", "results"):
+        if key == "results" and results is not None or key == "schedule" and not isinstance(doc.get(key), str):
+            continue                # another results file; a [schedule] table (generated, its keys checked)
+        if t.str(doc, key) is not None:
             named_file(key, doc[key])
     teams = _teams(named_file("teams", need("teams")), adapter)
     names = set(teams.team)

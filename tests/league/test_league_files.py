@@ -58,6 +58,17 @@ def _edit(path, old, new):
     ("teams.csv", "ANC,East,Atlantic,", "ANC,East,Atl\x00antic,", "teams.csv, line 3, column 'division': "
                                                                 "'Atl\\x00antic': must not hold a control character"),
     ("played.csv", ",REG,", ",FINAL,", "column 'decided_in': 'FINAL'"),
+    ("played.csv", ",REG,", ",reg,", None),             # any case, as add-result takes it
+    ("league.toml", '"head_to_head",\n               "goal_differential", "goals_for"]', '"head_to_head"]',
+     None),
+    ("league.toml", 'tiebreakers = ["points", "points_pct", "regulation_wins", "regulation_overtime_wins", "wins", '
+                    '"head_to_head",\n               "goal_differential", "goals_for"]', "tiebreakers = []",
+     "line 6, key 'tiebreakers': '[]': the standings rank by points: list 'points' or 'points_pct'"),
+    ("league.toml", 'tiebreakers = ["points", "points_pct", ', 'tiebreakers = [',
+     "key 'tiebreakers'"),
+    ("league.toml", 'schedule = "schedule.csv"', 'schedule = "sched.csv"',
+     "line 11, key 'schedule': 'sched.csv': no such file"),
+    ("league.toml", 'results = "played.csv"', 'results = "."', "line 12, key 'results': '.': "),
     ("teams.csv", "BRI,East,Atlantic,", "BRI,West,Atlantic,", "teams.csv, line 4, column 'conference': 'West': "
                                                             "division Atlantic is in conference East (line 3)"),
 ])

@@ -3,6 +3,7 @@ rotation and fatigue rules (24.4-24.43), injuries carried over, reproducibility 
 from __future__ import annotations
 
 import json
+import re
 import textwrap
 
 import numpy as np
@@ -472,9 +473,14 @@ def test_cli_history(tmp_path, capsys):
     assert [d["date"] for d in doc["dates"]] == ["2026-10-01", "2099-01-01"]
     assert doc["dates"][1]["games_played"] == 140 and doc["dates"][0]["games_played"] < 140
     assert all(sum(d["teams"].values()) == pytest.approx(4.0) for d in doc["dates"])
+    assert main(["league", "history", str(STRAT_SAMPLE), "-n", "40", "--dates", "2026-10-01,2099-01-01",
+                 "--format", "json", "--threads", "1"]) == 0            # as --workers' help says, and project takes
+    assert json.loads(capsys.readouterr().out) == doc
     plot = tmp_path / "h.png"
     assert main(["league", "history", str(STRAT_SAMPLE), "-n", "20", "--plot", str(plot)]) == 0
-    assert plot.stat().st_size > 0 and "games played" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert plot.stat().st_size > 0 and "games played" in out
+    assert not re.search(r"^(date|team)\b", out, re.M)          # the table has no stray axis names
     assert main(["league", "history", str(STRAT_SAMPLE), "--dates", "soon"]) == 2
     err = capsys.readouterr().err.strip()
     assert err.count("\n") == 0 and "not a date" in err
