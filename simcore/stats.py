@@ -50,12 +50,13 @@ def advantage_ci(d, z: float = Z95) -> tuple[float, float]:
     P(away win)): the normal interval (:func:`mean_ci`) cut at [-1, 1].  With no spread the normal interval is a
     single point; then the Wilson bounds (:func:`wilson_ci`): every game a home win, [2 l - 1, 1] with l the lower
     end for ``n`` wins in ``n`` (the same for away wins, mirrored); every game tied, [-u, u] with u the upper end
-    for no wins in ``n`` (neither side's win share is known to be 0).  (nan, nan) for fewer than two games.
+    for no wins in ``n`` (neither side's win share is known to be 0), one game included, as :func:`score_ci`
+    has it; (nan, nan) for none.
     The two rules meet unevenly at the edge (as :func:`score_ci`'s do): 20 home wins in 20 give a lower end of
     0.678, 19 wins and a tie the normal 0.852; the Wilson bounds are the wider, the cautious side."""
     d = np.asarray(d, dtype=float)
     n = d.size
-    if n <= 1:
+    if n == 0:
         return (math.nan, math.nan)
     m = float(d.mean())
     if float(d.std()) == 0.0:
@@ -99,7 +100,7 @@ def count_mean_ci(x, z: float = Z95) -> tuple[float, float]:
     is itself the mean of several counts, such as a game's two teams)."""
     x = np.asarray(x, dtype=float)
     n = x.size
-    if n > 1 and not x.any():
+    if n and not x.any():                   # one game of none too: the bound needs no spread
         return 0.0, NO_EVENTS_95 / n
     lo, hi = mean_ci(float(x.mean()) if n else math.nan, float(x.std(ddof=1)) if n > 1 else math.nan, n, z)
     return cut(lo, hi, (0.0, math.inf))

@@ -44,7 +44,9 @@ def test_the_home_advantage_interval_never_collapses_and_balance_reaches_1_where
     lo, hi = advantage_ci(d)
     assert abs(lo - (0.2 - Z95 * d.std(ddof=1) / 10)) < 1e-12 and abs(hi - (0.2 + Z95 * d.std(ddof=1) / 10)) < 1e-12
     assert advantage_ci(np.r_[np.ones(9), 0.0])[1] == 1.0
-    assert all(v != v for v in advantage_ci([1.0]))
+    assert advantage_ci([1.0]) == (2 * wilson_ci(1, 1)[0] - 1, 1.0)       # one game: Wilson's, as score_ci's
+    assert advantage_ci([0.0]) == (-wilson_ci(0, 1)[1], wilson_ci(0, 1)[1])
+    assert all(v != v for v in advantage_ci([]))
     # 1 - |g|: its peak 1 when the interval of g holds 0, else the ends where |g| is least and greatest
     assert balance_ci(-0.1, 0.3) == (0.7, 1.0)
     assert balance_ci(0.1, 0.3) == (0.7, 0.9) == balance_ci(-0.3, -0.1)
@@ -109,7 +111,8 @@ def test_a_count_never_seen_has_the_poisson_bound_not_the_point_0():
     lo, hi = count_mean_ci(one)
     want = mean_ci(one.mean(), one.std(ddof=1), 40)
     assert lo == 0.0 and want[0] < 0 and hi == want[1]
-    assert all(v != v for v in count_mean_ci(np.zeros(1)))         # one game: no interval
+    assert count_mean_ci(np.zeros(1)) == (0.0, NO_EVENTS_95)      # one game of none: the bound needs no spread
+    assert all(v != v for v in count_mean_ci(np.ones(1)))          # one game of one: no interval
 
 
 def test_strat_counts_per_team_game_are_never_below_0():

@@ -79,7 +79,9 @@ def test_pyramid_report_json_is_strict_for_one_game(cli):
         raise AssertionError(f"non-JSON constant {text}")
 
     doc = json.loads(out, parse_constant=no_nan)
-    assert doc["n"] == 1 and doc["first_mover_advantage"]["ci"] == [None, None]
+    assert doc["n"] == 1 and doc["game_length"]["ci"] == [None, None]
+    lo, hi = doc["first_mover_advantage"]["ci"]             # Wilson's bounds need no spread, one game included
+    assert doc["first_mover_advantage"]["estimate"] in (-1, 0, 1) and -1 <= lo < hi <= 1
 
 
 def test_pyramid_report_text(cli):
