@@ -12,6 +12,7 @@ from simcore.cliargs import (JoinRepeated, JoinRepeatedGroups, Parser, UsageErro
 from simcore.cliargs import add_format, add_seed, add_threads
 from simcore.cliargs import seed as seed_arg
 from simcore.games import available_games
+from simcore.htmlview import p_text
 
 
 def _check_game(name: str) -> None:
@@ -168,15 +169,16 @@ def format_compare(doc: dict, power: float) -> str:
         lo, hi = m["ci"]
         ci = "" if lo is None or lo != lo else f"[{lo:+.4f}, {hi:+.4f}]"
         a, b, diff, p, ph = (math.nan if m[k] is None else m[k] for k in ("a", "b", "diff", "p_value", "p_holm"))
-        lines.append(f"{m['name']:<28}{a:>10.4f}{b:>10.4f}{diff:>+11.4f}{ci:>24}{p:>9.3g}{ph:>10.3g}")
+        lines.append(f"{m['name']:<28}{a:>10.4f}{b:>10.4f}{diff:>+11.4f}{ci:>24}{p_text(p):>9}{p_text(ph):>10}")
     lines.append("")
     for key, what in (("goals_distribution_test", "goals per team"), ("margin_distribution_test", "goal margin")):
         t = doc[key]
         if t["dof"] == 0:           # the pooled tail left one class: nothing to test
             lines.append(f"{what}, whole distribution: no test (too few games: the values pool into one class)")
             continue
+        p = p_text(t["p_value"])
         lines.append(f"{what}, whole distribution: chi-square {t['statistic']:.1f} on {t['dof']} df, "
-                     f"p = {t['p_value']:.3g}")
+                     f"p {p if p.startswith('<') else '= ' + p}")
     wide = [m for m in doc["metrics"] if m["required_n"]]
     if wide:
         lines += ["", f"Intervals that include 0 cannot decide; games per variant to detect the observed "

@@ -308,6 +308,15 @@ def test_to_json_from_python_is_the_commands_document():
             c.to_json(power=bad)
 
 
+def test_the_table_keeps_a_tiny_p_apart_from_its_interval(cli):
+    """A p below 0.001 is written as the report writes it: "6.33e-149" ran into the interval's bracket."""
+    code, out, err = cli("compare", "ezr", "--b", "overtime=none,shootout=off", "-n", "2000", "--metrics", "tie")
+    assert code == 0, err
+    row = next(line for line in out.splitlines() if line.startswith("tie"))
+    assert row.split()[-4:] == ["<", "0.001", "<", "0.001"] and "] " in row
+    assert "goal margin, whole distribution: chi-square" in out and "df, p < 0.001" in out
+
+
 def test_one_game_each_p_and_holm_are_both_undefined(cli):
     t = compare("ezr", None, "qq_chart=off", 1, metrics=["home_win", "goals_per_team_game", "balance"]).table()
     assert t.p_value.isna().all() and t.p_holm.isna().all()
@@ -318,7 +327,7 @@ def test_one_game_each_p_and_holm_are_both_undefined(cli):
     assert m["p_value"] is None and m["p_holm"] is None
     code, out, err = cli("compare", "ezr", "--b", "qq_chart=off", "-n", "1", "--metrics", "home_win")
     row = next(line for line in out.splitlines() if line.startswith("home_win"))
-    assert row.split()[-2:] == ["nan", "nan"]
+    assert row.split()[-2:] == ["-", "-"]                  # as the report shows an undefined p
     # the whole-distribution tests: one class once the tail is pooled, so none (not "chi-square 0.0, p = 1")
     assert "goals per team, whole distribution: no test (too few games: the values pool into one class)" in out
     assert "chi-square" not in out
