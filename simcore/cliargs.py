@@ -407,6 +407,15 @@ def refuse_overwrite_any(folder, names, force: bool, option: str = "--out") -> N
     check_writable(folder, folder=True)
 
 
+def refuse_unless(args, form: str, options: dict) -> None:
+    """UsageError when options that go with ``form`` (``--report``) were given without it, naming the ones given
+    and only those: ``options`` maps each option to its ``args`` attribute (None when not given)."""
+    given = [flag for flag, dest in options.items() if getattr(args, dest) is not None]
+    if given:
+        names = given[0] if len(given) == 1 else ", ".join(given[:-1]) + " and " + given[-1]
+        raise UsageError(f"{names} {'goes' if len(given) == 1 else 'go'} with {form}")
+
+
 def counted(n: int, noun: str) -> str:
     """``n`` with its noun, singular for 1: ``counted(1, "season")`` is "1 season", 2,000 "2,000 seasons"."""
     return f"{n:,} {noun if n == 1 else noun + 's'}"

@@ -20,6 +20,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from simcore.cliargs import counted
+
 ROOT = Path(__file__).resolve().parents[2]
 DIGESTS = Path(__file__).with_name("digests.json")
 
@@ -493,6 +495,13 @@ _add_reason(("strat/league/summary", "strat/matchup/summary", "blueline/default/
             NO_EVENTS_BOUND)
 
 
+#: Why the Blue Line play-by-play was recorded again (the game is the same).
+PBP_ONE_FINAL_LINE = ("the play-by-play ends with the shots and one final line (the command printed a second, "
+                      "differently worded one), its first rink carries the legend, and a move names the skater as "
+                      "the rink draws him (the visitors in lower case)")
+_add_reason(("blueline/pbp",), PBP_ONE_FINAL_LINE)
+
+
 def rerecord(names):
     """Record the digests of ``names`` again (each listed in :data:`RERECORDED` with its reason)."""
     import warnings
@@ -510,7 +519,7 @@ def rerecord(names):
             if "schema" not in rec:
                 recorded[name].pop("schema", None)
     DIGESTS.write_text(json.dumps(recorded, indent=1, sort_keys=True) + "\n")
-    print(f"recorded {len(names)} digests again in {DIGESTS}")
+    print(f"recorded {counted(len(names), 'digest')} again in {DIGESTS}")
 
 
 def record_new():

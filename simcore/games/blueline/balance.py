@@ -17,6 +17,7 @@ import numpy as np
 import pandas as pd
 
 from simcore.checks import name_list
+from simcore.cliargs import counted
 from simcore.errors import InputError
 from simcore.stats import mean_estimate, score_estimate
 
@@ -29,6 +30,9 @@ HEADLINE = ("home_win", "away_win", "tie", "home_advantage", "margin", "decided_
             "penalties_per_game", "checks_per_game", "steals_per_game", "series_per_game")
 #: Figures of the report's page (what a Markdown page writes beside it, ``<stem>-<name>.png``).
 REPORT_FIGURES = ("board", "goals", "cards", "matrix")
+#: Headline figures that are shares or rates, written in percent (the others are per game, written as numbers).
+PERCENT = frozenset({"home_win", "away_win", "tie", "home_advantage", "decided_OT", "decided_SO", "shooting_pct",
+                     "save_pct", "card_save_pct", "pp_pct"})
 
 
 def _game():
@@ -77,6 +81,21 @@ def matrix_policies(names=MATRIX_POLICIES) -> tuple[str, ...]:
             out.append(name)
             seen.append(p)
     return tuple(out)
+
+
+def matrix_coverage(policies) -> str:
+    """One line saying which policies a matrix plays (its rows, in order) and why each policy preset it has no
+    row for is left out, when that preset is the same policy as one of its rows (``equilibrium`` is ``default``
+    when the default cards are the equilibrium's: a row of its own would repeat default's)."""
+    from .policies import PRESETS, Policy
+
+    rows = {str(p): Policy.parse(p) for p in policies}
+    line = "Policies: " + ", ".join(rows)
+    for name, spec in PRESETS.items():
+        twin = next((r for r, pol in rows.items() if pol == Policy.parse(name)), None) if name not in rows else None
+        if twin is not None:
+            line += f"; {name} ({spec or 'no field changed'}) is the same policy as {twin}, so it has no row of its own"
+    return line
 
 
 def _run(setup, n, seed, rules, threads, **policies):
@@ -195,14 +214,33 @@ class BalanceReport:
 
     # ------------------------------------------------------------ text
 
+    @staticmethod
+    def _figure(name: str, x: float) -> str:
+        """A headline figure as the report writes it: a share or rate (:data:`PERCENT`) in percent, 58.8%, any
+        other to three decimals."""
+        return f"{100 * x:.1f}%" if name in PERCENT else f"{x:.3f}"
+
+    def _interval(self, name: str, v: dict) -> str:
+        return f"[{self._figure(name, v['ci'][0])}, {self._figure(name, v['ci'][1])}]"
+
     def _lines_headline(self) -> list[str]:
-        pct = {"home_win", "away_win", "tie", "home_advantage", "decided_OT", "decided_SO", "shooting_pct",
-               "save_pct", "card_save_pct", "pp_pct"}
-        out = []
-        for name, v in self.headline.items():
-            f = (lambda x: f"{100 * x:.1f}%") if name in pct else (lambda x: f"{x:.3f}")
-            out.append(f"{name:<28}{f(v['estimate']):>9}  [{f(v['ci'][0])}, {f(v['ci'][1])}]")
-        return out
+        return [f"{name:<28}{self._figure(name, v['estimate']):>9}  {self._interval(name, v)}"
+                for name, v in self.headline.items()]
+
+    @staticmethod
+    def _cell(a, b, estimate, low, high) -> str:
+        """A matrix cell (row ``a``, column ``b``) as text: the score and its 95% interval,
+        ``0.858 [0.846, 0.869]``; "0.500 (itself)" on the diagonal, which is exact."""
+        if a == b:
+            return "0.500 (itself)"
+        return f"{estimate:.3f} [{low:.3f}, {high:.3f}]"
+
+    def _matrix_cells(self) -> tuple[list, pd.DataFrame]:
+        """The matrix's policies (rows and columns, in order) and its cells as text (:meth:`_cell`)."""
+        pols = list(dict.fromkeys(self.matrix.row))
+        cell = self.matrix.assign(text=[self._cell(r.row, r.column, r.estimate, r.ci_low, r.ci_high)
+                                        for r in self.matrix.itertuples()])
+        return pols, cell.pivot(index="row", columns="column", values="text").loc[pols, pols]
 
     def to_text(self) -> str:
         m = self.meta
@@ -210,8 +248,8 @@ class BalanceReport:
                  f"policies home {m['policies']['home']}, away {m['policies']['away']}",
                  "files " + ", ".join(f"{k} {v}" for k, v in m["files"].items()), "",
                  f"{'figure':<28}{'estimate':>9}  95% interval", *self._lines_headline(), "",
-                 f"Equilibrium card play against other card play ({m['cards_n']:,} games a seat, seats balanced, "
-                 "paired; sh%: goals per shot, shots: a game):",
+                 f"Equilibrium card play against other card play ({counted(m['cards_n'], 'game')} a seat, "
+                 "seats balanced, paired; sh%: goals per shot, shots: a game):",
                  f"{'opponent cards':<16}{'eq. score [95% CI]':>26}{'goal margin [95% CI]':>28}"
                  f"{'eq. sh%':>9}{'opp. sh%':>10}{'eq. shots':>11}{'opp. shots':>12}"]
         for r in self.cards.itertuples():
@@ -219,15 +257,15 @@ class BalanceReport:
                          f"{f'{r.margin:+.3f} [{r.margin_ci_low:+.3f}, {r.margin_ci_high:+.3f}]':>28}"
                          f"{100 * r.e_shooting_pct:>8.1f}%{100 * r.x_shooting_pct:>9.1f}%"
                          f"{r.e_shots_per_game:>11.1f}{r.x_shots_per_game:>12.1f}")
-        pols = list(dict.fromkeys(self.matrix.row))
-        half = float(((self.matrix.ci_high - self.matrix.ci_low) / 2).max()) if len(self.matrix) else float("nan")
-        lines += ["", f"Policy matrix: row's score against column (win 1, tie 1/2), {m['matrix_n']:,} games a seat, "
-                      f"seats balanced (largest 95% half-width {half:.3f})"]
-        width = max([len(p) for p in pols] + [6]) + 2
-        lines.append(" " * width + "".join(f"{p[:11]:>12}" for p in pols))
+        pols, grid = self._matrix_cells()
+        lines += ["", f"Policy matrix: row's score against column (win 1, tie 1/2), "
+                      f"{counted(m['matrix_n'], 'game')} a seat, seats balanced, with 95% intervals",
+                  "(a policy against itself scores 1/2 exactly: the same games, played both ways round)",
+                  matrix_coverage(pols)]
+        width = max([len(str(p)) for p in pols] + [6]) + 2
+        lines.append(" " * width + "".join(f"{str(p)[:21]:>22}" for p in pols))
         for a in pols:
-            cells = self.matrix[self.matrix.row == a].set_index("column").estimate
-            lines.append(f"{a:<{width}}" + "".join(f"{cells[b]:>12.3f}" for b in pols))
+            lines.append(f"{a:<{width}}" + "".join(f"{grid.at[a, b]:>22}" for b in pols))
         return "\n".join(lines)
 
     # ------------------------------------------------------------ the page to share
@@ -294,9 +332,8 @@ class BalanceReport:
                  "Games": f"{m['n']:,} (card play {m['cards_n']:,} a seat, matrix {m['matrix_n']:,} a seat)",
                  "Seed": str(m["seed"]), "simcore": simcore.__version__}
         rep = Report("Blue Line Hockey: balance report", facts)
-        head = pd.DataFrame([{"Figure": k, "Estimate": f"{v['estimate']:.4f}",
-                              "95% interval": f"[{v['ci'][0]:.4f}, {v['ci'][1]:.4f}]"}
-                             for k, v in self.headline.items()])
+        head = pd.DataFrame([{"Figure": k, "Estimate": self._figure(k, v["estimate"]),
+                              "95% interval": self._interval(k, v)} for k, v in self.headline.items()])
         cards = pd.DataFrame({"Opponent's cards": self.cards.opponent,
                               "Equilibrium score": [f"{r.score:.3f} [{r.score_ci_low:.3f}, {r.score_ci_high:.3f}]"
                                                     for r in self.cards.itertuples()],
@@ -306,15 +343,15 @@ class BalanceReport:
                               "Opponent sh%": [f"{100 * v:.1f}%" for v in self.cards.x_shooting_pct],
                               "Equilibrium shots a game": [f"{v:.1f}" for v in self.cards.e_shots_per_game],
                               "Opponent shots a game": [f"{v:.1f}" for v in self.cards.x_shots_per_game]})
-        pols = list(dict.fromkeys(self.matrix.row))
-        grid = self.matrix.pivot(index="row", columns="column", values="estimate").loc[pols, pols]
-        mat = pd.DataFrame({"Row policy": pols, **{c: [f"{v:.3f}" for v in grid[c]] for c in pols}})
+        pols, grid = self._matrix_cells()
+        mat = pd.DataFrame({"Row policy": pols, **{c: list(grid[c]) for c in pols}})
         rep.blocks += [
             ("h2", "The board"),
             Figure("board", figs["board"], "The board the games were played on."),
             ("h2", "Home advantage, goals and the power play"),
-            ("p", f"{m['n']:,} games of the setup above. Shares are of games; the intervals are 95% (Wilson for "
-                  "shares, normal for means over games, the delta method for pooled rates such as PP%)."),
+            ("p", f"{m['n']:,} games of the setup above. Shares (of games) and rates are in percent, the other "
+                  "figures per game; the intervals are 95% (Wilson for shares, normal for means over games, the "
+                  "delta method for pooled rates such as PP%)."),
             Table(head, numeric=("Estimate", "95% interval")),
             Figure("goals", figs["goals"], "A team's goals in a game, home and away."),
             ("h2", "What equilibrium card play is worth"),
@@ -325,8 +362,10 @@ class BalanceReport:
             Table(cards, numeric=("Equilibrium score", "Goal margin", "Equilibrium sh%", "Opponent sh%")),
             Figure("cards", figs["cards"], "The equilibrium side's score against each card policy."),
             ("h2", "Policy against policy"),
-            ("p", f"The row policy's score against the column policy (a win 1, a tie 1/2), {m['matrix_n']:,} games "
-                  "a seat, seats balanced and paired; a policy against itself scores exactly 1/2."),
+            ("p", f"The row policy's score against the column policy (a win 1, a tie 1/2), "
+                  f"{counted(m['matrix_n'], 'game')} a seat, seats balanced and paired, with its 95% interval; a "
+                  "policy against itself scores exactly 1/2."),
+            ("p", matrix_coverage(pols) + "."),
             Table(mat, numeric=tuple(pols)),
             Figure("matrix", figs["matrix"], "Row's score against column."),
         ]
@@ -365,5 +404,5 @@ def balance_report(n: int = 100_000, seed: int = 0, rules=None, setup=None, *, m
     return BalanceReport(meta, headline(res), cards, mat, goal_distribution(res.games), setup.board)
 
 
-__all__ = ["HEADLINE", "MATRIX_POLICIES", "REPORT_FIGURES", "BalanceReport", "balance_report", "card_value",
-           "goal_distribution", "headline", "matrix_policies", "policy_matrix", "seat_balanced"]
+__all__ = ["HEADLINE", "MATRIX_POLICIES", "PERCENT", "REPORT_FIGURES", "BalanceReport", "balance_report", "card_value",
+           "goal_distribution", "headline", "matrix_coverage", "matrix_policies", "policy_matrix", "seat_balanced"]

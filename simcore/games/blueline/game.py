@@ -72,8 +72,9 @@ class Setup(SetupBase):
     PAIR: ClassVar[tuple[str, str]] = ("policy_home", "policy_away")
 
     policy_home: Policy = setup_field("default", "the home (red) coach's policy: a preset (default, random, "
-                                      "cautious, aggressive, equilibrium, ...) or field=value;field=value "
-                                      "(`simcore blueline --help`, docs/blueline.md)", Policy.parse, str)
+                                      "cautious, aggressive, equilibrium) or field=value;field=value, a preset "
+                                      "may start it (the fields, their values and the presets: docs/blueline.md, "
+                                      "\"Policies\")", Policy.parse, str)
     policy_away: Policy = setup_field("default", "the visiting (blue) coach's policy, the same forms",
                                       Policy.parse, str)
     board: object = setup_field(None, "the board file (TOML; default the shipped data/board.toml)",

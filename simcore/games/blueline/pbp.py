@@ -1,5 +1,7 @@
 """Play-by-play text of a recorded Blue Line game: one or two lines a turn (who, the dice, what happened), each
-shot's cards and chart cell, and the rink (rink.render, a window around the puck) after every turn.
+shot's cards and chart cell, and the rink (rink.render, a window around the puck) after every turn, the first
+with the rink's legend.  A skater's move names him as the rink draws him (rink.LETTERS: the home team's in
+capitals, the visitors' in lower case, ``c (22,9) -> (26,9)``); the game ends with the shots and the final score.
 
 ``render(board, events, snapshots, row)``: ``events`` are the kernel's log rows (``EVENT_COLUMNS``: code,
 period, dial, team, slot, a, b, c, d), ``snapshots`` the positions after each turn (24 values: (y, x) for team
@@ -10,6 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from .kernel.layout import COUNT_NAMES, EV, GOALIE_CARDS, RESULTS, SHOT_CARDS, SLOT_NAMES
+from .rink import LETTERS
 
 TEAMS = ("HOME", "AWAY")
 GROUPS = ("center", "wings", "defense")
@@ -21,6 +24,11 @@ WINDOW = 7
 
 def _who(t, s) -> str:
     return f"{TEAMS[t]} {SLOT_NAMES[s]}" if 0 <= s < 6 else TEAMS[t]
+
+
+def piece(t, s) -> str:
+    """Team ``t``'s player in slot ``s`` as the rink draws him: home in capitals, the visitors in lower case."""
+    return LETTERS[s] if t == 0 else LETTERS[s].lower()
 
 
 def _sq(v) -> str:
@@ -39,7 +47,7 @@ def line_of(e, board) -> str | None:
     if code == EV.skate:
         return f"{TEAMS[t]} {'defends' if d else 'skates'}: the {GROUPS[s]}, 2d6 = {a}"
     if code == EV.move:
-        return f"    {SLOT_NAMES[s]} {_sq(a)} -> {_sq(b)}  ({d} of {c} spaces)"
+        return f"    {piece(t, s)} {_sq(a)} -> {_sq(b)}  ({d} of {c} spaces)"
     if code == EV.pass_:
         return f"{_who(t, s)} passes to {SLOT_NAMES[a]}" + ("" if b else " -- intercepted")
     if code == EV.intercept:
@@ -137,6 +145,7 @@ def render(board, events, snapshots, row) -> str:
     out = []
     rolls = []                    # interception rolls, printed after the pass they belong to
     si = 0
+    drawn = False                 # the first rink drawn carries the legend
     snaps = np.asarray(snapshots)
     for i, e in enumerate(events):
         text = line_of(e, board)
@@ -153,17 +162,18 @@ def render(board, events, snapshots, row) -> str:
             if snaps[si, 26] == i + 1:
                 pos = snaps[si, :24].reshape(2, 6, 2)
                 out.append(rink(board, pos, (int(snaps[si, 24]), int(snaps[si, 25])), window=WINDOW,
-                                legend=False))
+                                legend=not drawn))
+                drawn = True
             si += 1
     out.extend(rolls)
     g = np.asarray(row["goals"])
     h, a = int(g[0].sum()), int(g[1].sum())
     so = row["so_goals"]
     end = ("", " (overtime)", f" (shoot-out {int(so[0])}-{int(so[1])})")[row["decided"]]
-    out.append(f"Final: home {h}, away {a}{end}; winner {('home', 'away', 'tie')[row['winner']]}")
     shots = row["counts"]["shots"]
     out.append(f"Shots: home {shots[0]}, away {shots[1]}")
+    out.append(f"Final: home {h}, away {a}{end}; {('home wins', 'away wins', 'a tie')[row['winner']]}")
     return "\n".join(out)
 
 
-__all__ = ["render", "line_of", "COUNT_NAMES"]
+__all__ = ["render", "line_of", "piece", "COUNT_NAMES"]

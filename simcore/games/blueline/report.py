@@ -6,7 +6,7 @@ from __future__ import annotations
 import warnings
 
 from simcore.cliargs import (JoinRepeated, UsageError, add_format, add_n, add_pbp, add_seed, add_threads, counted,
-                             pbp_game, plain, positive_int, print_json, print_report)
+                             pbp_game, plain, positive_int, print_json, print_report, refuse_unless)
 from simcore.games.base import Command
 
 #: The data-file options of the command line: option -> (setup field, what the file holds).
@@ -101,11 +101,15 @@ def setup_from_args(game, args):
     return game.setup(fields)
 
 
+#: The options that go with --report only: option -> its dest.
+REPORT_OPTIONS = {"--matrix-n": "matrix_n", "--cards-n": "cards_n", "--out": "out"}
+
+
 def _run(game, args):
     if args.pbp and args.report:
         raise UsageError("--pbp and --report are separate forms; pass one of them")
-    if not args.report and (args.matrix_n or args.cards_n or args.out):
-        raise UsageError("--matrix-n, --cards-n and --out go with --report")
+    if not args.report:
+        refuse_unless(args, "--report", REPORT_OPTIONS)
     pbp_game(args)
     rules = _rules(game, args.rules)
     setup = setup_from_args(game, args)
@@ -139,23 +143,17 @@ def _run(game, args):
 
 
 def _print_pbp(lg, args, rules, setup):
-    row = plain(lg.result)
     pol = {"home": str(setup.policy_home), "away": str(setup.policy_away)}
     if args.format == "json":
         print_json({"game": "blueline", "seed": args.seed, "game_id": args.game_id, "variant": rules.id,
-                    "policies": pol, "result": row, "events": plain(lg.events.to_dict(orient="records")),
+                    "policies": pol, "result": plain(lg.result), "events": plain(lg.events.to_dict(orient="records")),
                     "text": lg.text.splitlines()})
         return
     print(f"Blue Line Hockey: game {args.game_id} of seed {args.seed}, home (red) against the visitors (blue)")
     print(f"rules {rules.id}")
     print("policies " + (pol["home"] if pol["home"] == pol["away"] else f"home {pol['home']}; away {pol['away']}"))
     print()
-    print(lg.text)
-    print()
-    winner = {"home": "home wins", "away": "visitors win", "tie": "tie"}[row["winner"]]
-    how = {"REG": "", "OT": ", in overtime", "SO": ", in the shootout"}[row["decided_in"]]
-    so = f" (shootout {row['home_so_goals']}-{row['away_so_goals']})" if row["decided_in"] == "SO" else ""
-    print(f"final: home {row['home_goals']}, visitors {row['away_goals']}{so} ({winner}{how})")
+    print(lg.text)      # it ends with the shots and the final score
 
 
 # ---------------------------------------------------------------- simcore blueline equilibrium

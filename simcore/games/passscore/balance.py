@@ -14,6 +14,7 @@ import numpy as np
 import pandas as pd
 
 from simcore.checks import name_list
+from simcore.cliargs import counted
 from simcore.errors import InputError
 from simcore.metrics import COUNT
 from simcore.stats import advantage_ci, mean_estimate, score_estimate
@@ -194,8 +195,8 @@ class BalanceReport:
             d_goals = f"{r.goals_change:+.2f} [{r.goals_change_ci_low:+.2f}, {r.goals_change_ci_high:+.2f}]"
             lines.append(f"{r.option:<16}{edge:>26}{change:>28}{goals:>26}{d_goals:>28}")
         pols = list(dict.fromkeys(self.matrix.row))
-        lines += ["", f"Policy matrix: row's score against column (win 1, tie 1/2), {m['matrix_n']:,} games a seat, "
-                      "seats balanced, with 95% intervals",
+        lines += ["", f"Policy matrix: row's score against column (win 1, tie 1/2), "
+                      f"{counted(m['matrix_n'], 'game')} a seat, seats balanced, with 95% intervals",
                   "(a policy against itself scores 1/2 exactly: the same games, played both ways round)"]
         lines.append(" " * 10 + "".join(f"{p:>22}" for p in pols))
         for a in pols:
@@ -307,9 +308,9 @@ class BalanceReport:
             Table(opts, numeric=("First attacker's edge", "Change", "Goals a game", "Goals change")),
             Figure("options", figs["options"], "What each option does to the first attacker's score."),
             ("h2", "Policy against policy"),
-            ("p", f"The row policy's score against the column policy (win 1, tie 1/2), {m['matrix_n']:,} games a "
-                  "seat, seats balanced, with its 95% interval. A policy against itself scores 1/2 exactly: the "
-                  "same games, played both ways round."),
+            ("p", f"The row policy's score against the column policy (win 1, tie 1/2), "
+                  f"{counted(m['matrix_n'], 'game')} a seat, seats balanced, with its 95% interval. A policy "
+                  "against itself scores 1/2 exactly: the same games, played both ways round."),
             Table(mat, numeric=tuple(pols)), Figure("matrix", figs["matrix"], "Row's score against column."),
         ]
         return rep

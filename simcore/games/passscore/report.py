@@ -5,7 +5,7 @@ from __future__ import annotations
 import warnings
 
 from simcore.cliargs import (JoinRepeated, UsageError, add_format, add_n, add_pbp, add_seed, add_threads, counted,
-                             pbp_game, plain, positive_int, print_json, print_report)
+                             pbp_game, plain, positive_int, print_json, print_report, refuse_unless)
 from simcore.games.base import Command
 
 
@@ -90,8 +90,8 @@ def setup_from_args(game, args):
 def _run(game, args):
     if args.pbp and args.report:
         raise UsageError("--pbp and --report are separate forms; pass one of them")
-    if not args.report and (args.matrix_n or args.out):
-        raise UsageError("--matrix-n and --out go with --report")
+    if not args.report:
+        refuse_unless(args, "--report", {"--matrix-n": "matrix_n", "--out": "out"})
     pbp_game(args)
     rules = game.rules(args.rules or None)
     setup = setup_from_args(game, args)

@@ -5,7 +5,8 @@ from __future__ import annotations
 import warnings
 
 from simcore.cliargs import (JoinRepeated, UsageError, add_format, add_n, add_pbp, add_seed, add_threads, counted,
-                             pbp_game, plain, plot_file, positive_int, print_json, refuse_overwrite)
+                             pbp_game, plain, plot_file, positive_int, print_json, refuse_overwrite,
+                             refuse_unless)
 from simcore.games.base import Command
 
 from .balance import (BALANCE_SLACK, MATRIX_POLICIES, TIE_OPTIONS, BalanceReport, balance_report,  # noqa: F401
@@ -138,8 +139,8 @@ def _run(game, args):
     if args.pbp and args.plot:
         raise UsageError("--plot draws a run or a report, not a --pbp game")
     pbp_game(args)
-    if not args.report and (args.matrix_n or args.options_n):
-        raise UsageError("--matrix-n and --options-n go with --report")
+    if not args.report:
+        refuse_unless(args, "--report", {"--matrix-n": "matrix_n", "--options-n": "options_n"})
     rules = game.rules(args.rules)
     policies = (_policy("--policy-a", args.policy_a), _policy("--policy-b", args.policy_b))
     deck = deck_for(rules, args.deck_file) if (args.deck_file or rules.deck == "custom") else None

@@ -71,6 +71,16 @@ def test_matrix_policies_are_presets():
         assert balance.matrix_policies(("default", "equilibrium")) == ("default",)
 
 
+def test_matrix_coverage_names_the_policies_and_why_equilibrium_has_no_row():
+    """The default coach plays the equilibrium cards, so the preset ``equilibrium`` is ``default``: the report
+    says so in one line rather than leave the reader to wonder where its row went."""
+    assert balance.matrix_policies() == ("default", "random", "cautious", "aggressive")
+    assert balance.matrix_coverage(balance.matrix_policies()) == (
+        "Policies: default, random, cautious, aggressive; equilibrium (cards=equilibrium) is the same policy as "
+        "default, so it has no row of its own")
+    assert balance.matrix_coverage(("random", "cautious")) == "Policies: random, cautious"
+
+
 def test_card_value_against_itself_is_even_and_against_others_has_intervals():
     cv = balance.card_value(("equilibrium", "random"), n=300, seed=2)
     eq = cv.set_index("opponent").loc["equilibrium"]
@@ -103,6 +113,28 @@ def test_report_json_and_text(report):
     assert "balance report: 400 games, seed 3" in text and "Policy matrix" in text and "random" in text
 
 
+def _cells(report):
+    """Each matrix cell as the report should write it: the score and its 95% interval, the diagonal exact."""
+    return {(r.row, r.column): "0.500 (itself)" if r.row == r.column
+            else f"{r.estimate:.3f} [{r.ci_low:.3f}, {r.ci_high:.3f}]" for r in report.matrix.itertuples()}
+
+
+def test_report_text_matrix_has_each_cells_interval(report):
+    lines = report.to_text().splitlines()
+    cells = _cells(report)
+    assert {r for r, _ in cells} == {"default", "random"}
+    at = lines.index(next(line for line in lines if line.startswith("Policy matrix")))
+    assert "with 95% intervals" in lines[at] and "half-width" not in lines[at]
+    assert lines[at + 2] == balance.matrix_coverage(("default", "random"))
+    assert "equilibrium (cards=equilibrium) is the same policy as default" in lines[at + 2]
+    for a in ("default", "random"):
+        row = next(line for line in lines[at + 3:] if line.startswith(a + " "))
+        for b in ("default", "random"):
+            assert cells[a, b] in row, (a, b, row)
+    d = report.matrix.set_index(["row", "column"]).loc[("default", "random")]
+    assert d.ci_low < d.estimate < d.ci_high
+
+
 def test_report_headline_is_the_base_runs_summary(report):
     from simcore.games.blueline.game import GAME
 
@@ -124,7 +156,25 @@ def test_report_page_html_and_markdown(report, tmp_path):
     written = report.page().write(md)
     assert written[-1] == md and len(written) == 5
     assert all(p.exists() for p in written)
-    assert "## Policy against policy" in md.read_text(encoding="utf-8")
+    text = md.read_text(encoding="utf-8")
+    assert "## Policy against policy" in text
+    # the matrix: every cell with its interval, and which policies it covers
+    cells = _cells(report)
+    for a in ("default", "random"):
+        assert f"| {a} | {cells[a, 'default']} | {cells[a, 'random']} |" in text
+        assert cells[a, "random" if a == "default" else "default"] in html
+    assert balance.matrix_coverage(("default", "random")) + "." in text
+    assert "equilibrium (cards=equilibrium) is the same policy as default" in html
+    # the headline: shares in percent with their intervals, as the text report writes them
+    lines = report.to_text().splitlines()
+    pct, num = (lambda x: f"{100 * x:.1f}%"), (lambda x: f"{x:.3f}")
+    for name, f in (("home_win", pct), ("pp_pct", pct), ("goals_per_team_game", num)):
+        v = report.headline[name]
+        est, lo, hi = (f(x) for x in (v["estimate"], *v["ci"]))
+        assert f"| {name} | {est} | [{lo}, {hi}] |" in text, name
+        assert f"<td>{name}</td><td class=num>{est}</td><td class=num>[{lo}, {hi}]</td>" in html, name
+        assert next(line for line in lines if line.startswith(name + " ")).split() == [name, est, f"[{lo},", f"{hi}]"]
+    assert f"{report.headline['home_win']['estimate']:.4f}" not in text
     with pytest.raises(FileExistsError):
         report.page().write(md)
 

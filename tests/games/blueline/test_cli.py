@@ -66,7 +66,59 @@ def test_pbp_is_the_game_the_run_plays(cli):
     code, out, err = cli("blueline", "--seed", "5", "--pbp", "--game-id", "7")
     assert code == 0, err
     assert out.startswith("Blue Line Hockey: game 7 of seed 5")
-    assert f"final: home {row['home_goals']}, visitors {row['away_goals']}" in out
+    # one final line, the last: the score, how the game was decided and who won
+    end = {"REG": "", "OT": " (overtime)",
+           "SO": f" (shoot-out {row['home_so_goals']}-{row['away_so_goals']})"}[str(row["decided_in"])]
+    wins = {"home": "home wins", "away": "away wins", "tie": "a tie"}[str(row["winner"])]
+    lines = out.splitlines()
+    assert lines[-1] == f"Final: home {row['home_goals']}, away {row['away_goals']}{end}; {wins}"
+    assert lines[-2] == f"Shots: home {row['home_shots']}, away {row['away_shots']}"
+    assert sum(line.lower().startswith("final") for line in lines) == 1
+
+
+def test_pbp_final_line_says_who_won_and_how():
+    """The play-by-play's one final line, for each way a game ends."""
+    import numpy as np
+
+    from simcore.games.blueline import pbp
+    from simcore.games.blueline.board import load_board
+
+    def final(winner, decided, so=(0, 0)):
+        row = {"goals": np.array([[1, 1, 0, 0], [1, 0, 1, 0]], np.int16), "so_goals": so, "decided": decided,
+               "winner": winner, "counts": {"shots": (9, 7)}}
+        return pbp.render(load_board(), np.zeros((0, 9), np.int64), np.zeros((0, 27), np.int64), row).split("\n")
+
+    assert final(2, 0) == ["Shots: home 9, away 7", "Final: home 2, away 2; a tie"]
+    assert final(1, 1)[-1] == "Final: home 2, away 2 (overtime); away wins"
+    assert final(0, 2, (3, 2))[-1] == "Final: home 2, away 2 (shoot-out 3-2); home wins"
+
+
+def test_pbp_moves_name_players_as_the_rink_draws_them(cli):
+    """A move line names the skater by his letter on the rink (the visitors' in lower case), and the first rink
+    carries the legend that explains the letters."""
+    import re
+
+    from simcore.games.blueline import pbp
+    from simcore.games.blueline.board import load_board
+    from simcore.games.blueline.kernel.layout import EV
+    from simcore.games.blueline.rink import LEGEND
+
+    b = load_board()
+    away_c = (EV.move, 1, 9, 1, 0, 22 * 64 + 9, 26 * 64 + 9, 8, 4)        # the visitors' center
+    home_rd = (EV.move, 1, 9, 0, 4, 15 * 64 + 13, 17 * 64 + 12, 3, 3)     # the home right defenseman
+    assert pbp.line_of(away_c, b) == "    c (22,9) -> (26,9)  (4 of 8 spaces)"
+    assert pbp.line_of(home_rd, b) == "    E (15,13) -> (17,12)  (3 of 3 spaces)"
+    code, out, err = cli("blueline", "--pbp", "--seed", "1")
+    assert code == 0, err
+    movers, team = {"HOME": set(), "AWAY": set()}, None
+    for line in out.splitlines():
+        if m := re.match(r"(HOME|AWAY) (skates|defends):", line):
+            team = m.group(1)
+        elif m := re.match(r"    (\S+) \(\d+,\d+\) -> \(\d+,\d+\)", line):
+            movers[team].add(m.group(1))
+    assert movers["HOME"] and movers["HOME"] <= set("CLRDE")
+    assert movers["AWAY"] and movers["AWAY"] <= set("clrde")
+    assert out.count(LEGEND) == 1 and out.index(LEGEND) < out.index("skates:")
 
 
 def test_equilibrium_json_is_every_context(cli):
@@ -120,6 +172,13 @@ def test_bad_input_is_one_line_and_exit_2(cli, tmp_path):
     _one_line_error(cli, "blueline", "--game-id", "3")
     _one_line_error(cli, "blueline", "--pbp", "--report")
     _one_line_error(cli, "blueline", "--matrix-n", "5")
+    # the --report options given without --report: named, and only those given
+    assert _one_line_error(cli, "blueline", "-n", "10", "--cards-n", "5") == ("simcore: error: --cards-n goes with "
+                                                                              "--report\n")
+    err = _one_line_error(cli, "blueline", "-n", "10", "--matrix-n", "5", "--out", str(tmp_path / "r.html"))
+    assert err == "simcore: error: --matrix-n and --out go with --report\n"
+    err = _one_line_error(cli, "blueline", "--matrix-n", "5", "--cards-n", "5", "--out", str(tmp_path / "r.html"))
+    assert err == "simcore: error: --matrix-n, --cards-n and --out go with --report\n"
     err = _one_line_error(cli, "blueline", "-n", "10", "--chart", str(tmp_path / "missing.csv"))
     assert "missing.csv" in err
 
@@ -173,3 +232,14 @@ def test_compare_with_a_setup(cli):
                          "policy_away=random", "--metrics", "home_win", "--format", "json")
     assert code == 0, err
     assert json.loads(out)["setup"]
+
+
+def test_help_setup_text_points_to_the_policies_section(cli):
+    """``simcore blueline --help`` does not send its reader to ``simcore blueline --help``: the setup key
+    policy_home names the presets and where the fields are described."""
+    code, out, err = cli("blueline", "--help")
+    assert code == 0, err
+    text = " ".join(out.split())
+    assert "simcore blueline --help" not in text
+    assert ("a preset (default, random, cautious, aggressive, equilibrium) or field=value;field=value, a preset may "
+            'start it (the fields, their values and the presets: docs/blueline.md, "Policies")') in text

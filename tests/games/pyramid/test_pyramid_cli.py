@@ -139,7 +139,7 @@ def test_pyramid_plot_refuses_to_overwrite(cli, tmp_path):
     (["--rules", "deck=custom", "--deck-file", "/nonexistent/deck.csv"], "deck.csv: cannot read file"),
     (["-n", "0"], "must be positive"),
     (["--pbp", "--report"], "separate forms"),
-    (["--matrix-n", "10"], "go with --report"),
+    (["--matrix-n", "10"], "--matrix-n goes with --report"),
     (["--pbp", "--game-id", "-1"], "argument --game-id: must be in 0 .. 2**63-1"),
     (["--pbp", "--game-id", "99999999999999999999"], "argument --game-id: must be in 0 .. 2**63-1"),
     (["--policy-a", "shoot=threshold-99999999999999999999"], "shoot policies: threshold-K"),
