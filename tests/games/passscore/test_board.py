@@ -34,6 +34,19 @@ def test_the_shipped_board_has_every_element_the_rulebook_names():
     assert "shaded.home" in B.reconstructed() and "line.icing.home" not in B.reconstructed()
 
 
+def test_the_shipped_board_is_what_build_makes(tmp_path, capsys):
+    """data/board.toml is the builder's output; the builder writes only where told and checks without writing."""
+    from simcore.games.passscore.data import build as B
+
+    assert B.SHIPPED.read_text(encoding="utf-8") == B.build()
+    assert B.main(["--check"]) == 0 and "as built" in capsys.readouterr().out
+    out = tmp_path / "board.toml"
+    assert B.main(["--out", str(out)]) == 0 and out.read_text(encoding="utf-8") == B.build()
+    with pytest.raises(SystemExit) as e:
+        B.main(["--help"])
+    assert e.value.code == 0 and "usage:" in capsys.readouterr().out
+
+
 def test_the_two_halves_are_point_reflections():
     def mirror(c):
         r, k = B.rc[c]

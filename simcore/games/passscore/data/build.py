@@ -97,5 +97,28 @@ def build() -> str:
     return "\n".join(out)
 
 
+SHIPPED = Path(__file__).parent / "board.toml"
+
+
+def main(argv=None) -> int:
+    """Write the board (``--out``, default the shipped file), or with ``--check`` write nothing and exit 1 when the
+    shipped file is not what the parameters above build."""
+    import argparse
+
+    ap = argparse.ArgumentParser(prog="python -m simcore.games.passscore.data.build",
+                                 description=__doc__.split("\n")[0])
+    ap.add_argument("--out", default=str(SHIPPED), help="the board file to write (default: the shipped one)")
+    ap.add_argument("--check", action="store_true", help="write nothing; exit 1 if the shipped board differs")
+    a = ap.parse_args(argv)
+    text = build()
+    if a.check:
+        same = SHIPPED.read_text(encoding="utf-8") == text
+        print(f"{SHIPPED}: {'as built' if same else 'differs from what build() makes'}")
+        return 0 if same else 1
+    Path(a.out).write_text(text, encoding="utf-8")
+    print(f"wrote {a.out}")
+    return 0
+
+
 if __name__ == "__main__":
-    (Path(__file__).parent / "board.toml").write_text(build())
+    raise SystemExit(main())
