@@ -347,6 +347,14 @@ def plot_file(text: str) -> str:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
+def named(text: str) -> str:
+    """A file or folder argument: a name, not ``""`` (an empty name read as the option not given, or as the
+    current folder)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError(f"needs a file or folder name, got {text!r}")
+    return text
+
+
 def output_file(text: str) -> str:
     """A single output file (``--plot``, ``--out FILE.parquet``): its folder must exist, checked before
     anything runs (``no folder 'nodir'``); the file itself is checked by :func:`refuse_overwrite`."""

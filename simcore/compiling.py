@@ -349,6 +349,8 @@ def chains(kernels) -> list[list[Kernel]]:
 
 def compile_all(kernels, jobs: int, out=print) -> list[dict]:
     """Compile ``kernels``, ``jobs`` games at a time (:func:`chains`), calling ``out(line)`` as each is ready."""
+    from simcore.cliargs import counted
+
     t0 = time.perf_counter()
     lock = threading.Lock()
     rows = []
@@ -365,7 +367,7 @@ def compile_all(kernels, jobs: int, out=print) -> list[dict]:
 
     with ThreadPoolExecutor(max_workers=jobs) as pool:
         list(pool.map(chain, chains(kernels)))
-    out(f"simcore: {len(rows)} kernels ready in {time.perf_counter() - t0:.0f} s ({jobs} games at a time)")
+    out(f"simcore: {len(rows)} kernels ready in {time.perf_counter() - t0:.0f} s ({counted(jobs, 'game')} at a time)")
     return rows
 
 

@@ -255,6 +255,7 @@ def cmd_dataset(argv):
     """``simcore dataset GAME --out DIR``: the command line of :func:`write`."""
     from simcore.cliargs import (JoinRepeated, Parser, UsageError, add_seed, add_threads, positive_int,
                                  refuse_overwrite_any)
+    from simcore.cliargs import named
     from simcore.games import available_games
 
     p = Parser(prog="simcore dataset",
@@ -272,7 +273,7 @@ def cmd_dataset(argv):
                    help="comma-separated per-game tables (default: every one)")
     p.add_argument("--block", type=positive_int, default=DEFAULT_BLOCK,
                    help=f"games per file (default {DEFAULT_BLOCK})")
-    p.add_argument("--out", required=True, metavar="DIR", help="the output folder")
+    p.add_argument("--out", type=named, required=True, metavar="DIR", help="the output folder")
     p.add_argument("--force", action="store_true",
                    help="replace the dataset in DIR: its manifest and every table it lists")
     add_threads(p)

@@ -161,7 +161,7 @@ def report_format(path) -> str:
     """``"html"`` or ``"md"`` from a report path's suffix; a ValueError naming the path otherwise."""
     fmt = FORMATS.get(Path(path).suffix.lower())
     if fmt is None:
-        raise InputError(f"report {str(path)!r}: the name must end in .html or .md")
+        raise InputError(f"report {str(path)!r}: the name must end in .html (or .htm) or .md, in any case")
     return fmt
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from simcore.cliargs import (JoinRepeated, JoinRepeatedGroups, Parser, UsageError, counted, decimal, output_file, plain,
                              plot_file, positive_int, refuse_one_file_twice, refuse_overwrite)
+from simcore.cliargs import named
 from simcore.cliargs import add_format, add_seed, add_threads
 from simcore.cliargs import seed as seed_arg
 from simcore.games import available_games
@@ -109,7 +110,8 @@ def cmd_compare(argv):
     add_format(p)
     p.add_argument("--plot", metavar="FILE", type=plot_file, help="write a forest plot of the differences (PNG, PDF, "
                    "SVG; FILE.png without an extension)")
-    p.add_argument("--report", metavar="FILE.html", help="write a page to share: the verdict per metric and the "
+    p.add_argument("--report", type=named, metavar="FILE.html",
+                   help="write a page to share: the verdict per metric and the "
                    "forest plot (.html, or .md with its figure beside it)")
     p.add_argument("--force", action="store_true", help="replace an existing --plot or --report file")
     args = p.parse_args(argv)

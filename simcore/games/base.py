@@ -386,15 +386,17 @@ class Game:
         attributes earlier releases' ``simcore.game(id)`` had (deprecated)."""
         if name.startswith("__"):
             raise AttributeError(name)
-        legacy = {"GAME_ID": lambda: self.id, "TITLE": lambda: self.title, "SETUP_KEYS": lambda: self.Setup.keys(),
-                  "ANALYSIS_METRICS": lambda: {k: m.per_game for k, m in self.own_metrics.items()
-                                               if m.kind == "per_game"},
-                  "ANALYSIS_FUNCTIONALS": lambda: {k: m.functional for k, m in self.own_metrics.items()
-                                                   if m.kind == "functional"}}
+        legacy = {"GAME_ID": ("id", lambda: self.id), "TITLE": ("title", lambda: self.title),
+                  "SETUP_KEYS": ("Setup.keys()", lambda: self.Setup.keys()),
+                  "ANALYSIS_METRICS": ("metrics", lambda: {k: m.per_game for k, m in self.own_metrics.items()
+                                                            if m.kind == "per_game"}),
+                  "ANALYSIS_FUNCTIONALS": ("metrics", lambda: {k: m.functional for k, m in self.own_metrics.items()
+                                                                if m.kind == "functional"})}
         if name in legacy:
-            warnings.warn(f"simcore.game({self.id!r}).{name} is deprecated: use the game's id, title, Setup and "
-                          "metrics", SimcoreDeprecationWarning, stacklevel=2)
-            return legacy[name]()
+            now, value = legacy[name]
+            warnings.warn(f"simcore.game({self.id!r}).{name} is deprecated: use simcore.game({self.id!r}).{now}",
+                          SimcoreDeprecationWarning, stacklevel=2)
+            return value()
         import importlib
 
         package = importlib.import_module(type(self).__module__.rsplit(".", 1)[0])

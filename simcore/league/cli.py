@@ -6,13 +6,15 @@ from pathlib import Path
 
 from simcore.cliargs import (JoinRepeated, Parser, UsageError, counted, iso_date, plain, plot_file, positive_int,
                              refuse_one_file_twice, refuse_overwrite, refuse_overwrite_any)
+from simcore.cliargs import named
 from simcore.cliargs import add_format, add_seed, add_threads
 
 
 def cmd_league_standings(argv):
     p = Parser(prog="simcore league standings", description="Today's standings of a league under its tiebreakers.")
     p.add_argument("league", help="league.toml")
-    p.add_argument("--results", default=None, help="played-results CSV (default: the one the league file names)")
+    p.add_argument("--results", type=named, default=None,
+                   help="played-results CSV (default: the one the league file names)")
     p.add_argument("--by", choices=("division", "conference", "league"), default=None,
                    help="the table's blocks (default division); the JSON lists every team with all three ranks")
     add_format(p)
@@ -54,7 +56,7 @@ def cmd_league_sample(argv):
     names = list(samples())
     p = Parser(prog="simcore league sample", description="Write a shipped sample league's files to a folder.")
     p.add_argument("name", help=f"sample (a game id): {', '.join(names)}")
-    p.add_argument("dir", help="folder to write league.toml and the files it names into")
+    p.add_argument("dir", type=named, help="folder to write league.toml and the files it names into")
     p.add_argument("--force", action="store_true", help="replace files that exist")
     args = p.parse_args(argv)
     if args.name.lower() not in names:
@@ -82,14 +84,15 @@ def cmd_league_project(argv):
     p.add_argument("league", help="league.toml")
     p.add_argument("-n", type=positive_int, default=10_000, help="seasons to simulate (default 10000)")
     add_seed(p, what="seasons")
-    p.add_argument("--results", default=None, help="played-results CSV (default: the one the league file names)")
+    p.add_argument("--results", type=named, default=None,
+                   help="played-results CSV (default: the one the league file names)")
     add_format(p)
-    p.add_argument("--out", default=None, metavar="DIR",
+    p.add_argument("--out", type=named, default=None, metavar="DIR",
                    help="write teams.csv, seasons.parquet, goalies.csv (and players.csv) into DIR, then "
                    "manifest.json listing them")
     p.add_argument("--plot", default=None, metavar="FILE.png", type=plot_file,
                    help="save the points bands and playoff odds (FILE.png without an extension)")
-    p.add_argument("--report", default=None, metavar="FILE.html",
+    p.add_argument("--report", type=named, default=None, metavar="FILE.html",
                    help="write a page to share: odds table, points bands, odds over dates (.html, or .md with "
                         "its figures beside it)")
     p.add_argument("--force", action="store_true", help="replace output files that exist")
@@ -168,7 +171,8 @@ def cmd_league_history(argv):
                    help="which odds to follow over the dates (default playoff)")
     p.add_argument("-n", type=positive_int, default=2_000, help="seasons per date (default 2000)")
     add_seed(p, what="seasons")
-    p.add_argument("--results", default=None, help="played-results CSV (default: the one the league file names)")
+    p.add_argument("--results", type=named, default=None,
+                   help="played-results CSV (default: the one the league file names)")
     add_format(p)
     p.add_argument("--plot", default=None, metavar="FILE.png", type=plot_file,
                    help="save the odds over the dates (FILE.png without an extension)")

@@ -408,3 +408,22 @@ def test_the_python_api_takes_one_thread_count_too(monkeypatch, call, needle):
     monkeypatch.setattr(type(g), "run", never)
     with pytest.raises(simcore.InputError, match=needle):
         call(g)
+
+
+@pytest.mark.parametrize("argv", [
+    ["league", "sample", "ezr", ""], ["league", "project", "{toml}", "-n", "5", "--out", ""],
+    ["league", "project", "{toml}", "-n", "5", "--report", " "], ["league", "standings", "{toml}", "--results", ""],
+    ["strat", "KBY", "NRV", "--kit", ""], ["ezr", "-n", "10", "--teams", ""], ["blueline", "--chart", ""],
+    ["passscore", "--board", ""], ["pyramid", "--deck-file", ""], ["dataset", "ezr", "--out", ""],
+    ["compare", "ezr", "--b", "overtime=none", "--report", ""], ["demo", "--out", ""],
+])
+def test_an_empty_file_or_folder_name_is_refused(cli, tmp_path, monkeypatch, argv):
+    """An empty name read as the option not given (the shipped kit, no --out) or as the current folder (`league
+    sample ezr ""` wrote the league into it): refused before anything runs, naming the option."""
+    from simcore.league import sample
+
+    argv = [a.replace("{toml}", str(sample("ezr") / "league.toml")) for a in argv]
+    monkeypatch.chdir(tmp_path)
+    code, out, err = cli(*argv)
+    assert code == 2 and out == "" and "needs a file or folder name, got '" in err and err.count("\n") == 1, err
+    assert list(tmp_path.iterdir()) == []

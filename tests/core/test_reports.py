@@ -106,7 +106,7 @@ def test_existing_files_are_kept_unless_force(league_page, tmp_path):
     with pytest.raises(FileExistsError, match="m-history.png"):
         league_page.write(tmp_path / "m.md")
     assert not (tmp_path / "m.md").exists() and not (tmp_path / "m-points.png").exists()
-    with pytest.raises(ValueError, match="must end in .html or .md"):
+    with pytest.raises(ValueError, match=r"must end in .html \(or .htm\) or .md, in any case"):
         league_page.write(tmp_path / "r.pdf")
 
 
@@ -200,7 +200,7 @@ def test_cli_reports(tmp_path, capsys):
     err = capsys.readouterr().err
     assert err == f"simcore: error: {out} exists; pass --force to replace it\n"
     assert main(["compare", "ezr", "-n", "1000", "--report", str(tmp_path / "c.txt")]) == 2
-    assert "must end in .html or .md" in capsys.readouterr().err
+    assert "must end in .html (or .htm) or .md, in any case" in capsys.readouterr().err
     lg = tmp_path / "l.md"
     assert main(["league", "project", str(EZR_LEAGUE), "-n", "200", "--report", str(lg), "--format", "json"]) == 0
     capsys.readouterr()

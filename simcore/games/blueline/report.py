@@ -7,6 +7,7 @@ import warnings
 
 from simcore.cliargs import (JoinRepeated, UsageError, add_format, add_n, add_pbp, add_seed, add_threads, counted,
                              pbp_game, plain, positive_int, print_json, print_report, refuse_unless)
+from simcore.cliargs import named
 from simcore.games.base import Command
 
 #: The data-file options of the command line: option -> (setup field, what the file holds).
@@ -58,7 +59,8 @@ def format_blueline(doc: dict) -> str:
 
 def _add_data_options(p):
     for flag, (_, what) in DATA_OPTIONS.items():
-        p.add_argument(flag, metavar="FILE", default=None, help=f"{what} to play with instead of the shipped file")
+        p.add_argument(flag, type=named, metavar="FILE", default=None,
+                       help=f"{what} to play with instead of the shipped file")
 
 
 def _build(p):
@@ -80,7 +82,7 @@ def _build(p):
                    help="with --report: games per seat of each policy-matrix cell (default 4000)")
     p.add_argument("--cards-n", type=positive_int, metavar="N",
                    help="with --report: games per seat of each card-play pairing (default 20000)")
-    p.add_argument("--out", metavar="FILE.html",
+    p.add_argument("--out", type=named, metavar="FILE.html",
                    help="with --report: also write it as a page to share (.html, or .md with its figures beside it)")
     p.add_argument("--force", action="store_true", help="replace an existing --out file")
     add_format(p)
@@ -159,7 +161,7 @@ def _print_pbp(lg, args, rules, setup):
 # ---------------------------------------------------------------- simcore blueline equilibrium
 
 def _build_equilibrium(p):
-    p.add_argument("--chart", metavar="FILE", default=None,
+    p.add_argument("--chart", type=named, metavar="FILE", default=None,
                    help="the Shot on Goal Slide Rule chart (CSV) to solve instead of the shipped one")
     p.add_argument("--format", choices=("table", "json"), default="table", help="output (default table)")
 

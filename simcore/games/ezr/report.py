@@ -9,6 +9,7 @@ from pathlib import Path
 from simcore.cliargs import (JoinRepeated, UsageError, add_format, add_n, add_pbp, add_seed, add_threads, counted,
                              pbp_game, plain, plot_file, positive_int, print_json, refuse_overwrite,
                              refuse_overwrite_any, whole_number)
+from simcore.cliargs import named
 from simcore.cliargs import seed as seed_arg
 from simcore.games.base import Command
 
@@ -204,13 +205,13 @@ def format_matchup(r: dict) -> str:
 # ---------------------------------------------------------------- teams: simcore ezr teams, --teams FILE
 
 def _add_teams(p):
-    p.add_argument("--teams", metavar="FILE", default=None,
+    p.add_argument("--teams", type=named, metavar="FILE", default=None,
                    help="a teams file (CSV: team,OFF,GDEF,SHOOTER,GSO; docs/ezr.md) whose team names --home and "
                         "--away may give; sample team names still work")
 
 
 def _build_teams(p):
-    p.add_argument("--teams", metavar="FILE", default=None,
+    p.add_argument("--teams", type=named, metavar="FILE", default=None,
                    help="list the teams of this teams file instead of the sample teams")
     add_format(p)
 
@@ -311,7 +312,8 @@ def format_tables(charts) -> str:
 # ---------------------------------------------------------------- simcore ezr demo (the main demo)
 
 def _build_demo(p):
-    p.add_argument("--out", default="out/demo", help="folder for the report and plot (default out/demo); its "
+    p.add_argument("--out", type=named, default="out/demo",
+                   help="folder for the report and plot (default out/demo); its "
                    "manifest.json, written last, lists them")
     p.add_argument("--force", action="store_true", help="replace the demo's files in the folder if they exist")
     p.add_argument("-n", type=positive_int, default=200_000, help="games to simulate (default 200000)")

@@ -6,6 +6,7 @@ import warnings
 
 from simcore.cliargs import (JoinRepeated, UsageError, add_format, add_n, add_pbp, add_seed, add_threads, counted,
                              pbp_game, plain, positive_int, print_json, print_report, refuse_unless)
+from simcore.cliargs import named
 from simcore.games.base import Command
 
 
@@ -58,7 +59,8 @@ def _build(p):
                         "decision; default 8)")
     p.add_argument("--policy-away", default=None, metavar="P", help="the away (blue) coach's policy, the same "
                    "forms and defaults")
-    p.add_argument("--board", metavar="FILE", default=None, help="a board file (TOML) instead of the shipped one")
+    p.add_argument("--board", type=named, metavar="FILE", default=None,
+                   help="a board file (TOML) instead of the shipped one")
     add_threads(p)
     add_pbp(p, "play by play, with the board after each play")
     p.add_argument("--report", action="store_true",
@@ -66,7 +68,7 @@ def _build(p):
                         "policy matrix, which rule options change balance")
     p.add_argument("--matrix-n", type=positive_int, metavar="N",
                    help="with --report: games per seat of each policy-matrix cell (default 200)")
-    p.add_argument("--out", metavar="FILE.html",
+    p.add_argument("--out", type=named, metavar="FILE.html",
                    help="with --report: also write it as a page to share (.html, or .md with its figures beside it)")
     p.add_argument("--force", action="store_true", help="replace an existing --out file")
     add_format(p)

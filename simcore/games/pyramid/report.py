@@ -7,6 +7,7 @@ import warnings
 from simcore.cliargs import (JoinRepeated, UsageError, add_format, add_n, add_pbp, add_seed, add_threads, counted,
                              pbp_game, plain, plot_file, positive_int, print_json, refuse_overwrite,
                              refuse_unless)
+from simcore.cliargs import named
 from simcore.games.base import Command
 
 from .balance import (BALANCE_SLACK, MATRIX_POLICIES, TIE_OPTIONS, BalanceReport, balance_report,  # noqa: F401
@@ -113,7 +114,8 @@ def _build(p):
                    help="side A's (home) policy: a preset (default, random, forwards, balance, cheap-shot, rush, "
                         "in-order) or 'draft=..,route=..,shoot=..'")
     p.add_argument("--policy-b", default="default", metavar="P", help="side B's (away) policy, the same forms")
-    p.add_argument("--deck-file", metavar="FILE", help="deck for --rules deck=custom: CSV with columns card,value "
+    p.add_argument("--deck-file", type=named, metavar="FILE",
+                   help="deck for --rules deck=custom: CSV with columns card,value "
                    "and an optional count")
     add_threads(p)
     add_pbp(p, "card by card instead of the summary")

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from simcore.cliargs import (JoinRepeated, UsageError, add_format, add_n, add_seed, add_threads, check_game_index,
                              counted, game_index, jsonable, print_json, refuse_overwrite_any)
+from simcore.cliargs import named
 from simcore.games.base import Command
 from simcore.outputs import MANIFEST, Folder, replaced_files
 
@@ -24,7 +25,8 @@ def _strat_kit(spec):
 
 
 def _build_teams(p):
-    p.add_argument("--kit", metavar="DIR", help="kit folder (holding kit.toml); default: the shipped sample kit")
+    p.add_argument("--kit", type=named, metavar="DIR",
+                   help="kit folder (holding kit.toml); default: the shipped sample kit")
     add_format(p)
 
 
@@ -50,7 +52,8 @@ def _run_teams(game, args):
 def _build_play(p):
     p.add_argument("home", nargs="?", help="home team abbreviation (see `simcore strat teams`)")
     p.add_argument("away", nargs="?", help="away team abbreviation")
-    p.add_argument("--league", metavar="KIT", help="play the round robin of every ordered pair of a kit's teams "
+    p.add_argument("--league", type=named, metavar="KIT",
+                   help="play the round robin of every ordered pair of a kit's teams "
                    "instead of one matchup: 'sample' (the shipped kit) or a kit folder")
     add_n(p, 5600)
     add_seed(p)
@@ -58,13 +61,15 @@ def _build_play(p):
                    help="rule fields, e.g. 'goalie_fatigue=off,lines=4' (see below and docs/strat.md)")
     p.add_argument("--coach", default="", metavar="POLICY=VALUE,...", action=JoinRepeated,
                    help="coaching policies for both teams, e.g. 'penetrate=always,pull_goalie=never'")
-    p.add_argument("--kit", metavar="DIR", help="kit folder (holding kit.toml); default: the shipped sample kit")
+    p.add_argument("--kit", type=named, metavar="DIR",
+                   help="kit folder (holding kit.toml); default: the shipped sample kit")
     add_threads(p)
     p.add_argument("--pbp", action="store_true", help="print the play-by-play of one game instead of the tables")
     p.add_argument("--game", type=game_index, default=None, metavar="G",
                    help="with --pbp: which game of the run (default 0; the same game -n/--seed simulate; with -n, "
                    "0 .. n-1)")
-    p.add_argument("--out", metavar="DIR", help="write the games, team_games, teams, players and goalies tables "
+    p.add_argument("--out", type=named, metavar="DIR",
+                   help="write the games, team_games, teams, players and goalies tables "
                    "as parquet files to DIR, then manifest.json listing them")
     p.add_argument("--force", action="store_true", help="replace existing --out files")
     add_format(p)
@@ -196,7 +201,8 @@ def _build_kit(p):
     p.add_argument("action", choices=("validate", "new"),
                    help="validate: read and check every file of the kit DIR, play nothing; new: write a template "
                         "kit (two complete example teams, every column documented) into DIR")
-    p.add_argument("dir", metavar="DIR", help="the kit folder (holding kit.toml); validate also takes 'sample'")
+    p.add_argument("dir", type=named, metavar="DIR",
+                   help="the kit folder (holding kit.toml); validate also takes 'sample'")
     p.add_argument("--rules", default="", metavar="FIELD=VALUE,...", action=JoinRepeated,
                    help="validate: check the line-ups against these rules too, e.g. 'lines=4'")
     p.add_argument("--force", action="store_true", help="new: write into a folder that is not empty (files of "
