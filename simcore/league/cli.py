@@ -259,11 +259,12 @@ def cmd_league_add_result(argv):
                    winner=args.winner, home_goalie=args.home_goalie, away_goalie=args.away_goalie)
     rows = a.table.set_index("team").loc[[args.home, args.away]].reset_index()
     if args.format == "json":
-        print(json.dumps(plain({"file": str(a.path), "line": a.line, "added": a.row,
+        added = {**a.row, "home_goals": args.home_goals, "away_goals": args.away_goals}    # numbers, not cells
+        print(json.dumps(plain({"file": str(a.path), "line": a.line, "added": added,
                                 "games_played": len(a.league.results), "games_left": len(a.league.remaining()),
                                 "teams": rows.to_dict(orient="records")}), indent=2))
         return
-    how = "" if args.decided_in == "REG" else f" ({args.decided_in})"
+    how = "" if a.row["decided_in"] == "REG" else f" ({a.row['decided_in']})"
     print(f"added to {a.path}, line {a.line}: {args.date} {args.home} {args.home_goals}, "
           f"{args.away} {args.away_goals}{how}")
     print(f"{len(a.league.results)} games played, {len(a.league.remaining())} to play\n")

@@ -16,12 +16,16 @@ import os
 import re
 import tempfile
 import tomllib
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
 import pandas as pd
 
 from simcore.charts import ChartError
+from simcore.checks import is_whole
+from simcore.deprecation import SimcoreDeprecationWarning
+from simcore.errors import InputError
 from simcore.textio import Text
 
 from .files import DECIDED, League, load_league, read_csv
@@ -132,6 +136,12 @@ def add_result(league_path, date: str, home: str, away: str, home_goals: int, aw
                away_goalie: str = "") -> Added:
     """Check one played result against the whole league and append it to the league's results file (see the
     module docstring).  Raises :class:`~simcore.charts.ChartError` (the file unchanged) when it cannot be added."""
+    for name, v in (("home_goals", home_goals), ("away_goals", away_goals)):
+        if not is_whole(v) or v < 0:
+            raise InputError(f"{name} must be a whole number of goals (an int), got {v!r}")
+    for name, v in (("date", date), ("home", home), ("away", away), ("decided_in", decided_in)):
+        if not isinstance(v, str):
+            raise InputError(f"{name} must be a string, got {v!r}")
     league_path = Path(league_path)
     load_league(league_path)                       # the league as it is reads cleanly
     path = results_path(league_path)
@@ -163,7 +173,9 @@ def add_result(league_path, date: str, home: str, away: str, home_goals: int, aw
         with os.fdopen(fd, "wb") as fh:
             fh.write(raw + added)
         try:
-            lg = load_league(league_path, results=tmp)
+            with warnings.catch_warnings():        # the league's own warnings were given when it was read above
+                warnings.simplefilter("ignore", SimcoreDeprecationWarning)
+                lg = load_league(league_path, results=tmp)
             table = _standings(lg, Path(tmp))
         except ChartError as exc:
             if Path(exc.path) != Path(tmp):

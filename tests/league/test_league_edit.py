@@ -85,6 +85,32 @@ def test_add_result_appends_exactly_one_line(tmp_path, cli):
                                              "home_goalie": "LAK starter", "away_goalie": ""}
 
 
+def test_add_result_json_goals_are_numbers_and_a_league_warns_once(tmp_path, cli):
+    """The JSON's added row gives goals as numbers (they were the file's text, "3"); a league file of an earlier
+    release warns once (it was read twice, and warned twice); a lower-case decided_in is shown as written."""
+    d = _copy(tmp_path)
+    toml = d / "league.toml"
+    toml.write_text(toml.read_text().replace('game = "ezr"', 'engine = "ezr"', 1))
+    rc, out, err = cli("league", "add-result", str(toml), *NEXT, "3", "2", "ot", "--format", "json")
+    assert rc == 0, err
+    added = json.loads(out)["added"]
+    assert (added["home_goals"], added["away_goals"], added["decided_in"]) == (3, 2, "OT")
+    assert err.count("the key engine = is now game =") == 1, err
+
+
+@pytest.mark.parametrize("goals, message", [
+    (("3", 2), r"home_goals must be a whole number of goals \(an int\), got '3'"),
+    ((3, -1), "away_goals must be a whole number of goals"),
+    ((3.0, 2), "home_goals must be a whole number"),
+])
+def test_add_result_from_python_names_a_goal_count_of_the_wrong_kind(tmp_path, goals, message):
+    d = _copy(tmp_path)
+    before = (d / "played.csv").read_bytes()
+    with pytest.raises(ValueError, match=message):
+        add_result(d / "league.toml", *NEXT, *goals, "OT")
+    assert (d / "played.csv").read_bytes() == before
+
+
 def _write(path, text: str, newline="\n", bom=False, end=True):
     body = newline.join(text.strip("\n").split("\n")) + (newline if end else "")
     path.write_bytes((b"\xef\xbb\xbf" if bom else b"") + body.encode())
