@@ -467,9 +467,10 @@ def _playoffs(t, teams: pd.DataFrame) -> dict:
     playoffs = {"format": fmt, "teams": n, "best_of": best_of}
     try:
         check_playoff_format(teams, fmt, n)
-    except ValueError as exc:
-        key = "playoffs.teams" if "teams" in given else "playoffs.format"
-        raise t.error(key, given.get("teams", fmt), str(exc)) from None
+    except ValueError as exc:       # the playoff teams' number, or the league's shape for format 'nhl'
+        count = "teams" in given and (fmt == "top" or n != 16)
+        message = str(exc) + (" (leave teams out, or set 16)" if count and fmt == "nhl" else "")
+        raise t.error("playoffs.teams" if count else "playoffs.format", n if count else fmt, message) from None
     if "pattern" in given:
         playoffs["pattern"] = t.str(given, "pattern", prefix="playoffs.")
         try:

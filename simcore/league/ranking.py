@@ -298,11 +298,11 @@ def check_playoff_format(teams: pd.DataFrame, fmt: str, n_playoff: int) -> int:
     n = len(teams)
     if fmt == "top":
         if not 2 <= n_playoff <= n:
-            raise InputError(f"playoff format 'top' needs 2 <= n_playoff <= {n} (the number of teams), "
-                             f"got {n_playoff}")
+            raise InputError(f"playoff format 'top' seeds 2 to {n} teams (the league's), got {n_playoff} playoff "
+                             "teams")
         return FMT_TOP
     if n_playoff != 16:
-        raise InputError(f"playoff format 'nhl' seeds 16 teams, got n_playoff={n_playoff}")
+        raise InputError(f"playoff format 'nhl' seeds 16 teams, got {n_playoff} playoff teams")
     confs = sorted(set(teams["conference"]), key=str)
     if len(confs) != 2:
         raise InputError(f"playoff format 'nhl' needs exactly 2 conferences, the league has {len(confs)}: "

@@ -85,11 +85,11 @@ def parse_pattern(pattern: str, best_of: int) -> tuple[bool, ...]:
         blocks = [int(b) for b in pattern.split("-")]
     except ValueError:
         raise InputError(f"pattern must be block sizes joined by '-', like '2-2-1-1-1'; got {pattern!r}") from None
-    if any(b < 1 for b in blocks) or sum(blocks) != best_of:
-        raise InputError(
-            f"pattern {pattern!r} must have positive blocks summing to best_of={best_of} "
-            f"(sums to {sum(blocks)})"
-        )
+    if any(b < 1 for b in blocks):
+        raise InputError(f"pattern {pattern!r} has a block of {min(blocks)} games; every block is 1 game or more")
+    if sum(blocks) != best_of:
+        raise InputError(f"pattern {pattern!r} has {sum(blocks)} games; its blocks must add up to the series' "
+                         f"best_of={best_of}")
     flags: list[bool] = []
     for i, b in enumerate(blocks):
         flags.extend([i % 2 == 0] * b)

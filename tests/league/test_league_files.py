@@ -51,6 +51,13 @@ def _edit(path, old, new):
     ("league.toml", 'name = ', 'colour = "red"\nname = ', "key 'colour'"),
     ("league.toml", 'rules = ""', 'rules = "overtime=never"', "key 'rules'"),
     ("league.toml", "best_of = 7", "best_of = 4", "must be a positive odd number"),
+    ("league.toml", "best_of = 7", 'best_of = 7\npattern = "2-2-1-1-1-0"',
+     "key 'playoffs.pattern': '2-2-1-1-1-0': pattern '2-2-1-1-1-0' has a block of 0 games"),
+    ("league.toml", "best_of = 7", 'best_of = 7\npattern = "2-2-1-1"', "has 6 games; its blocks must add up to"),
+    ("league.toml", 'format = "top"', 'format = "nhl"\n# the shipped divisions',
+     None),
+    ("league.toml", 'format = "top"\nteams = 16', 'format = "nhl"\nteams = 8',
+     "key 'playoffs.teams': '8': playoff format 'nhl' seeds 16 teams, got 8 playoff teams (leave teams out, or"),
     ("teams.csv", "ANC,East,Atlantic,", "ANC,East,Atlantic,Z", "teams.csv, line 3, column 'off'"),
     ("goalies.csv", "ANC,ANC starter", "ANC,ANC starter", None),
     ("goalies.csv", "ANC,ANC starter", "ANC,ANC\tstarter", "column 'goalie': 'ANC\\tstarter': must not hold a "
@@ -81,6 +88,17 @@ def test_errors_name_file_line_and_column(tmp_path, fname, old, new, needle):
     with pytest.raises(ChartError) as e:
         load_league(d / "league.toml")
     assert needle in str(e.value)
+
+
+def test_a_league_shape_format_nhl_cannot_seed_is_the_format_keys_error(tmp_path):
+    """A division typo leaves a conference with three divisions: the error is the format's (it was blamed on
+    playoffs.teams, a number nobody changed)."""
+    d = _copy(tmp_path)
+    _edit(d / "league.toml", 'format = "top"', 'format = "nhl"')
+    _edit(d / "teams.csv", "ANC,East,Atlantic,", "ANC,East,Atlantc,")
+    with pytest.raises(ChartError, match=r"line 15, key 'playoffs.format': 'nhl': playoff format 'nhl' needs 2 "
+                                         r"divisions per conference, conference 'East' has 3: Atlantc"):
+        load_league(d / "league.toml")
 
 
 def test_a_team_without_a_goalie_is_named_with_its_line_in_the_teams_file(tmp_path):

@@ -428,7 +428,7 @@ def test_nhl_playoff_format(tmp_path):
 
 @pytest.mark.parametrize("playoffs, needle", [
     ('format = "nhl"', "2 divisions per conference"),
-    ('format = "top"\nteams = 4\npattern = "2-2-2"', "summing to best_of"),
+    ('format = "top"\nteams = 4\npattern = "2-2-2"', "has 6 games; its blocks must add up to the series. best_of=7"),
     ('format = "top"\nseeds = 4', "unknown key"),
 ])
 def test_playoff_settings_are_checked(tmp_path, playoffs, needle):

@@ -330,8 +330,8 @@ def nhl_league(sizes):
 
 
 @pytest.mark.parametrize("sizes, fmt, n_playoff, message", [
-    ({("E", "A"): 4}, "top", 1, r"'top' needs 2 <= n_playoff <= 4 \(the number of teams\), got 1"),
-    ({("E", "A"): 4}, "top", 5, r"'top' needs 2 <= n_playoff <= 4"),
+    ({("E", "A"): 4}, "top", 1, r"'top' seeds 2 to 4 teams \(the league's\), got 1 playoff teams"),
+    ({("E", "A"): 4}, "top", 5, r"'top' seeds 2 to 4 teams"),
     ({("E", "A"): 4}, "best", 4, r"unknown playoff format 'best'; known: top, nhl"),
     ({("E", "A"): 4}, "top", 2.5, r"n_playoff must be a whole number"),
     ({("E", "A"): 8, ("W", "B"): 8, ("X", "C"): 8}, "nhl", 16, r"exactly 2 conferences, the league has 3"),
@@ -342,7 +342,7 @@ def nhl_league(sizes):
      r"at least 3 teams per division, division 'B' \(E\) has 2"),
     ({("E", "A"): 4, ("E", "B"): 3, ("W", "C"): 4, ("W", "D"): 4}, "nhl", 16,
      r"at least 8 teams per conference, conference 'E' has 7"),
-    ({("E", "A"): 4, ("E", "B"): 4, ("W", "C"): 4, ("W", "D"): 4}, "nhl", 8, r"'nhl' seeds 16 teams"),
+    ({("E", "A"): 4, ("E", "B"): 4, ("W", "C"): 4, ("W", "D"): 4}, "nhl", 8, r"'nhl' seeds 16 teams, got 8 playoff teams"),
 ])
 def test_check_playoff_format_errors(sizes, fmt, n_playoff, message):
     with pytest.raises(ValueError, match=message):
