@@ -299,7 +299,7 @@ def cmd_league_validate(argv):
     if args.format == "json":
         print(json.dumps(plain(doc), indent=2))
         return
-    print(f"{args.league}: valid ({lg.name}, game {lg.game})")
+    print(f"{args.league}: valid ({lg.name + ', ' if lg.name else ''}game {lg.game})")
     print(f"teams: {doc['teams']} in {doc['conferences']} conferences, {doc['divisions']} divisions; "
           f"{doc['goalies']} goalies")
     print(f"games: {doc['games_scheduled']} scheduled, {doc['games_played']} played, {doc['games_left']} to play")

@@ -138,8 +138,17 @@ def test_goalie_shares_and_unscheduled_results(tmp_path):
     lines = (d / "goalies.csv").read_text().splitlines()
     lines[2] = lines[2].rsplit(",", 1)[0] + ",0.9"
     (d / "goalies.csv").write_text("\n".join(lines) + "\n")
-    with pytest.raises(ChartError, match="goalies.csv, line 3, column 'team'.*must add up to 1"):
+    with pytest.raises(ChartError, match=r"goalies.csv, line 3, column 'team'.*must add up to 1, within 0.01 "
+                                         r"\(lines 3, 4\)"):
         load_league(d / "league.toml")
+    for starter, backup, ok in (("0.6", "0.395", True), ("0.61", "0.38", True), ("0.6", "0.3", False)):
+        (d / "goalies.csv").write_text("\n".join([*lines[:2], f"ANC,ANC starter,E,c,{starter}",
+                                                  f"ANC,ANC backup,E,a,{backup}", *lines[4:]]) + "\n")
+        if ok:
+            load_league(d / "league.toml")
+        else:
+            with pytest.raises(ChartError, match=r"sum to 0.900; they must add up to 1, within 0.01"):
+                load_league(d / "league.toml")
     d = _copy(tmp_path / "b")
     lines = (d / "played.csv").read_text().splitlines()
     lines[2] = "1999-01-01" + lines[2][10:]

@@ -374,6 +374,13 @@ def test_cli_project_table_and_out(tmp_path, capsys):
     text = capsys.readouterr().out
     assert "Playoff" in text and "WIL" in text
     assert (out / "teams.csv").exists()
+    # floats at 15 significant digits (16.950000000000003 read 16.95), the same table as the projection's
+    for f in out.glob("*.csv"):
+        assert not re.search(r"\d\.\d*(?:0{6,}|9{6,})\d\b", f.read_text()), f.name
+    got = pd.read_csv(out / "teams.csv")
+    num = got.select_dtypes("number").columns
+    want = project(load_league(EZR_SAMPLE), n=20, seed=0).teams
+    np.testing.assert_allclose(got[num].to_numpy(float), want[num].to_numpy(float), rtol=1e-14)
     # a second run refuses to replace the files
     assert main(["league", "project", str(EZR_SAMPLE), "-n", "20", "--out", str(out)]) == 2
     err = capsys.readouterr().err.strip()
