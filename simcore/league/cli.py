@@ -296,6 +296,9 @@ def cmd_league_validate(argv):
            "conferences": int(lg.teams.conference.nunique()), "divisions": int(lg.teams.division.nunique()),
            "goalies": len(lg.goalies), "games_scheduled": len(lg.schedule), "games_played": len(lg.results),
            "games_left": len(lg.remaining()), "files": c.files}
+    sizes = lg.teams.groupby("division", sort=False)["team"].agg(list)
+    doc["notes"] = [f"division {d!r} has one team ({teams[0]}): a typo of another division's name?"
+                    for d, teams in sizes.items() if len(teams) == 1 and len(sizes) > 1]
     if args.format == "json":
         print(json.dumps(plain(doc), indent=2))
         return
@@ -306,6 +309,8 @@ def cmd_league_validate(argv):
     print(f"files checked ({len(c.files)}):")
     for f in c.files:
         print(f"  {f}")
+    for note in doc["notes"]:
+        print(f"note: {note}")
 
 
 USAGE = """usage: simcore league COMMAND [--help] ...

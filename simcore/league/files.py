@@ -116,6 +116,15 @@ class League:
         return self.schedule[~self.schedule["played"]].drop(columns="played").reset_index(drop=True)
 
 
+def not_a_team(name: str, teams) -> str:
+    """What is wrong with a team name the league does not have: the closest of its teams, when one is close."""
+    import difflib
+
+    close = difflib.get_close_matches(name, sorted(teams), n=1, cutoff=0.6) \
+        or difflib.get_close_matches(name.upper(), sorted(teams), n=1, cutoff=0.6)
+    return "not a team of the league" + (f" (did you mean {close[0]!r}?)" if close else "")
+
+
 def read_csv(path: Path, required: tuple[str, ...]) -> list[tuple[int, dict]]:
     """Rows of a CSV file as (line number, {column: text}); comment lines start with #.  The file is read through
     :mod:`simcore.textio` (UTF-8, a byte-order mark dropped, bounded cells); a header naming a column twice, a
@@ -123,7 +132,8 @@ def read_csv(path: Path, required: tuple[str, ...]) -> list[tuple[int, dict]]:
     text = read_text(path)
     lines = csv_rows(text)
     if not lines:
-        raise ChartError(path, None, None, None, "the file is empty")
+        raise ChartError(path, None, None, None, f"the file is empty; its first line is the header, naming at "
+                         f"least the columns {','.join(required)}")
     head_no, cells = lines[0]
     head = check_header(path, head_no, cells)
     for col in required:
@@ -212,7 +222,7 @@ def read_goalies(path: Path, teams: set, columns: tuple[str, ...], check, max_pe
     seen: dict = {}
     for no, r in rows:
         if r["team"] not in teams:
-            raise ChartError(path, no, "team", r["team"], "not a team of the league")
+            raise ChartError(path, no, "team", r["team"], not_a_team(r["team"], teams))
         problem = name_problem(r["goalie"])
         if problem:
             raise ChartError(path, no, "goalie", r["goalie"], problem)
@@ -265,7 +275,7 @@ def _games(path: Path, teams: set, played: bool, goalies: pd.DataFrame | None = 
     for no, r in rows:
         for col in ("home", "away"):
             if r[col] not in teams:
-                raise ChartError(path, no, col, r[col], "not a team of the league")
+                raise ChartError(path, no, col, r[col], not_a_team(r[col], teams))
         if r["home"] == r["away"]:
             raise ChartError(path, no, "away", r["away"], "a team cannot play itself")
         if not _ISO_DATE.fullmatch(r["date"]) or not _is_date(r["date"]):
@@ -407,6 +417,8 @@ def load_league(path, results=None) -> League:
         slot = open_games.get(key)
         if not slot:
             problem = "no scheduled game with this date, home and away team"
+            if open_games.get((key[0], key[2], key[1])):
+                problem += f" (the schedule has {key[2]} at home to {key[1]} that day: home and away swapped?)"
             if key in played_on:
                 lines = played_on[key]
                 problem = (f"this game was played already (line {', '.join(map(str, lines))}) and the schedule has "

@@ -236,11 +236,32 @@ def test_validate_the_samples(cli, game, counts):
     assert rc == 0, err
     doc = json.loads(out)
     assert (doc["teams"], doc["games_scheduled"], doc["games_played"], doc["games_left"], len(doc["files"])) == counts
-    assert doc["game"] == game
+    assert doc["game"] == game and doc["notes"] == []
     rc, out, _ = cli("league", "validate", str(sample(game) / "league.toml"))
     assert rc == 0 and ": valid (" in out and f"{counts[1]} scheduled, {counts[2]} played" in out
     if game == "strat":
         assert "(kit, 8 teams)" in out
+
+
+def test_validate_notes_a_division_of_one_team(tmp_path, cli):
+    """A division name typed wrong makes a division of one team, which the 'top' format accepts: validate says so."""
+    d = _copy(tmp_path)
+    f = d / "teams.csv"
+    f.write_text(f.read_text().replace("ANC,East,Atlantic,", "ANC,East,Atlantc,", 1))
+    rc, out, err = cli("league", "validate", str(d / "league.toml"))
+    assert rc == 0, err
+    assert out.endswith("note: division 'Atlantc' has one team (ANC): a typo of another division's name?\n")
+
+
+def test_a_team_name_typed_wrong_gets_the_closest_and_a_swapped_game_says_so(tmp_path, cli):
+    d = _copy(tmp_path)
+    before = (d / "played.csv").read_bytes()
+    rc, out, err = cli("league", "add-result", str(d / "league.toml"), NEXT[0], "LAX", NEXT[2], "3", "2")
+    assert rc == 2 and "column 'home': 'LAX': not a team of the league (did you mean 'LAK'?)" in err
+    rc, out, err = cli("league", "add-result", str(d / "league.toml"), NEXT[0], NEXT[2], NEXT[1], "3", "2")
+    assert rc == 2 and ("(the schedule has LAK at home to OAK that day: home and away swapped?) (the new row; "
+                        "nothing was added)") in err
+    assert (d / "played.csv").read_bytes() == before
 
 
 @pytest.mark.parametrize("game, fname, old, new", [
