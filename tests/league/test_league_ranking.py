@@ -342,7 +342,8 @@ def nhl_league(sizes):
      r"at least 3 teams per division, division 'B' \(E\) has 2"),
     ({("E", "A"): 4, ("E", "B"): 3, ("W", "C"): 4, ("W", "D"): 4}, "nhl", 16,
      r"at least 8 teams per conference, conference 'E' has 7"),
-    ({("E", "A"): 4, ("E", "B"): 4, ("W", "C"): 4, ("W", "D"): 4}, "nhl", 8, r"'nhl' seeds 16 teams, got 8 playoff teams"),
+    ({("E", "A"): 4, ("E", "B"): 4, ("W", "C"): 4, ("W", "D"): 4}, "nhl", 8,
+     r"'nhl' seeds 16 teams, got 8 playoff teams"),
 ])
 def test_check_playoff_format_errors(sizes, fmt, n_playoff, message):
     with pytest.raises(ValueError, match=message):

@@ -278,7 +278,8 @@ def test_monte_carlo_agrees():
         (lambda: series_win_prob_pattern(0.5, 0.5, best_of=6), "odd"),
         (lambda: series_win_prob_pattern(0.5, 0.5, best_of=5), "its blocks must add up to the series. best_of=5"),
         (lambda: series_win_prob_pattern(0.5, 0.5, pattern="2-2-x"), "block sizes"),
-        (lambda: series_win_prob_pattern(0.5, 0.5, pattern="2-0-2-3"), "has a block of 0 games; every block is 1 game or more"),
+        (lambda: series_win_prob_pattern(0.5, 0.5, pattern="2-0-2-3"),
+         "has a block of 0 games; every block is 1 game or more"),
     ],
 )
 def test_series_validation(call, msg):
