@@ -121,6 +121,20 @@ def test_a_long_cell_is_an_error_not_a_csv_traceback(tmp_path):
     assert "cell 2 is 5000 characters long" in _error(rows)
 
 
+def test_a_spreadsheets_padding_is_dropped(tmp_path):
+    """A spreadsheet's export pads the header with empty names and rows with empty cells: both are dropped (the
+    header "had no name" in column 3); a row's cell past the header's width that holds something is still an
+    error, and so is an empty name inside the header."""
+    f = tmp_path / "x.csv"
+    rows = lambda: textio.csv_rows(textio.read_text(f))   # noqa: E731
+    f.write_text("card,value,,\nA,1,,\nB,2\nC,3, ,\n")
+    assert rows() == [(1, ["card", "value"]), (2, ["A", "1"]), (3, ["B", "2"]), (4, ["C", "3"])]
+    f.write_text("card,value,,\nA,1,,x\n")
+    assert rows()[1] == (2, ["A", "1", "", "x"])
+    f.write_text("card,,value\nA,1,2\n")
+    assert "column 2 of the header has no name" in _error(load_deck, f)
+
+
 def test_duplicate_header_column(tmp_path):
     f = tmp_path / "x.csv"
     f.write_text("card,value,value\nA,1,2\n")
