@@ -74,17 +74,30 @@ def _created(path: Path) -> None:
 def make_folder(path) -> Path:
     """Create the folder ``path`` with its missing parents; the folders made go with a command that fails
     (:func:`one_run`) once the files written into them have gone."""
-    path = Path(path)
-    missing = _missing(path)
-    path.mkdir(parents=True, exist_ok=True)
-    for folder in missing:
+    for folder in _make(Path(path)):
         _created(folder)
-    return path
+    return Path(path)
 
 
-def _missing(path: Path) -> list[Path]:
-    """``path`` and its parents that do not exist, outermost first."""
-    return [p for p in [path, *path.parents] if not p.exists()][::-1]
+def _make(path: Path) -> list[Path]:
+    """Create ``path`` and its missing parents one at a time; the folders this call made, outermost first (a
+    folder that was there is never among them: in ``new/../mine`` the system needs ``new``, which the call makes,
+    while ``mine`` is the user's)."""
+    made: list[Path] = []
+
+    def make(p: Path) -> None:
+        if p.is_dir():
+            return
+        if p.parent != p:
+            make(p.parent)
+        try:
+            os.mkdir(p)
+        except FileExistsError:
+            return
+        made.append(p)
+
+    make(path)
+    return made
 
 
 def keep(path) -> None:
@@ -223,14 +236,16 @@ def write_json(path, doc, *, overwrite: bool = False) -> Path:
     return write_text(path, json.dumps(doc, indent=2) + "\n", overwrite=overwrite)
 
 
-#: How a CSV output writes a float: 15 significant digits, so 16.95 computed as 16.950000000000003 reads 16.95 (the
-#: parquet outputs keep every bit).
-CSV_FLOAT = "%.15g"
+def csv_float(x: float) -> str:
+    """How a CSV output writes a float: 15 significant digits, so 16.95 computed as 16.950000000000003 reads 16.95
+    (the parquet outputs keep every bit), and a whole value as ``1.0``, so a column of floats reads back as floats."""
+    return repr(float(f"{x:.15g}"))
+
 
 
 def write_csv(path, frame, *, overwrite: bool = False) -> Path:
     with replacing(path, overwrite=overwrite) as tmp:
-        frame.to_csv(tmp, index=False, float_format=CSV_FLOAT)
+        frame.to_csv(tmp, index=False, float_format=csv_float)
     return Path(path)
 
 
@@ -348,8 +363,7 @@ class Folder:
         self.staged: dict[str, Path] = {}
 
     def __enter__(self) -> "Folder":
-        self.created = _missing(self.path)
-        self.path.mkdir(parents=True, exist_ok=True)
+        self.created = _make(self.path)
         return self
 
     def __exit__(self, kind, exc, tb):
@@ -405,7 +419,7 @@ class Folder:
 
     def csv(self, name: str, frame) -> Path:
         with self.file(name) as tmp:
-            frame.to_csv(tmp, index=False, float_format=CSV_FLOAT)
+            frame.to_csv(tmp, index=False, float_format=csv_float)
         return self.path / name
 
     def parquet(self, name: str, frame, meta: dict | None = None) -> Path:

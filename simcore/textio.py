@@ -167,18 +167,20 @@ def csv_rows(text: Text, comments: bool = True) -> list[tuple[int, list[str]]]:
     """``(line number, cells)`` of every non-blank line of a CSV file (lines starting with ``#`` skipped when
     ``comments``); cells are not stripped.  A spreadsheet's padding is dropped: empty names at the end of the
     header (the first line), and empty cells past the header's width at the end of a row."""
-    out = []
+    out, first = [], None           # first: the header's index in out (comments above it kept when not skipped)
     for no, line in enumerate(text.lines(), start=1):
-        if not line.strip() or (comments and line.lstrip().startswith("#")):
+        comment = line.lstrip().startswith("#")
+        if not line.strip() or (comments and comment):
             continue
+        if first is None and not comment:
+            first = len(out)
         out.append((no, split_csv_line(text.path, no, line)))
-    if out:
-        head = out[0][1]
-        width = len(head)
-        while width > 1 and not head[width - 1].strip():
+    if first is not None:
+        width = len(out[first][1])
+        while width > 1 and not out[first][1][width - 1].strip():
             width -= 1
-        out = [(no, cells[:width] if len(cells) > width and not "".join(cells[width:]).strip() else cells)
-               for no, cells in out]
+        out[first:] = [(no, cells[:width] if len(cells) > width and not "".join(cells[width:]).strip() else cells)
+                       for no, cells in out[first:]]
     return out
 
 

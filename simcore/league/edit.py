@@ -77,6 +77,8 @@ def _layout(raw: bytes, path: Path):
     for line in lines:
         if line.strip() and not line.lstrip().startswith("#"):
             header = [h.strip() for h in next(csv.reader([line]))]
+            while len(header) > 1 and not header[-1]:      # a spreadsheet's padding, as the reader drops it
+                header.pop()
             return newline, header, text.endswith(("\n", "\r")), len(lines)
     raise ChartError(path, None, None, None, "the file has no header line (date,home,away,home_goals,away_goals,"
                      "decided_in)")

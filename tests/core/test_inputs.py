@@ -133,6 +133,10 @@ def test_a_spreadsheets_padding_is_dropped(tmp_path):
     assert rows()[1] == (2, ["A", "1", "", "x"])
     f.write_text("card,,value\nA,1,2\n")
     assert "column 2 of the header has no name" in _error(load_deck, f)
+    # a comment above the header is not the header: its width is the header's own (read_table keeps comments)
+    f.write_text("# exported,,,,\ncard,value,,\nA,1,,\nB,,,\n")
+    assert textio.csv_rows(textio.read_text(f), comments=False) == [
+        (1, ["# exported", "", "", "", ""]), (2, ["card", "value"]), (3, ["A", "1"]), (4, ["B", ""])]
 
 
 def test_duplicate_header_column(tmp_path):

@@ -480,6 +480,19 @@ def test_a_command_that_fails_takes_back_the_outputs_it_wrote(cli, tmp_path, mon
     assert not (tmp_path / "u.txt").exists()
 
 
+def test_a_folder_the_user_had_stays_when_its_path_goes_through_a_new_one(tmp_path, monkeypatch):
+    """In new/../mine, mine exists while new does not: a failed run takes back new (it made it), not mine."""
+    from simcore import outputs as o
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "mine").mkdir()
+    with pytest.raises(KeyboardInterrupt), o.one_run():
+        o.make_folder("new/../mine/sub")
+        o.write_text("new/../mine/sub/a.txt", "x")
+        raise KeyboardInterrupt
+    assert listing(tmp_path) == ["mine"] and listing(tmp_path / "mine") == []
+
+
 def test_interrupt_in_the_kernel_leaves_no_files(cli, tmp_path, monkeypatch):
     from simcore import runner
 

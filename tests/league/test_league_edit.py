@@ -253,6 +253,21 @@ def test_validate_notes_a_division_of_one_team(tmp_path, cli):
     assert out.endswith("note: division 'Atlantc' has one team (ANC): a typo of another division's name?\n")
 
 
+def test_add_result_to_a_padded_file(tmp_path, cli):
+    """A results file a spreadsheet padded (empty header names at the end) takes a row of the header's width."""
+    d = _copy(tmp_path)
+    f = d / "played.csv"
+    lines = f.read_text().splitlines()
+    head = next(i for i, ln in enumerate(lines) if not ln.startswith("#"))
+    lines[head] += ",,"
+    f.write_text("\n".join(lines) + "\n")
+    rc, out, err = cli("league", "add-result", str(d / "league.toml"), *NEXT, "3", "2", "--format", "json")
+    assert rc == 0, err
+    assert "" not in json.loads(out)["added"]
+    assert f.read_text().splitlines()[-1] == "2026-12-22,LAK,OAK,3,2,REG,home,,"
+    assert load_league(d / "league.toml").results.iloc[-1]["home_goals"] == 3
+
+
 def test_a_team_name_typed_wrong_gets_the_closest_and_a_swapped_game_says_so(tmp_path, cli):
     d = _copy(tmp_path)
     before = (d / "played.csv").read_bytes()

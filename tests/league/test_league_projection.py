@@ -381,6 +381,7 @@ def test_cli_project_table_and_out(tmp_path, capsys):
     num = got.select_dtypes("number").columns
     want = project(load_league(EZR_SAMPLE), n=20, seed=0).teams
     np.testing.assert_allclose(got[num].to_numpy(float), want[num].to_numpy(float), rtol=1e-14)
+    assert (got[num].dtypes == want[num].dtypes).all()          # a float column of whole values reads as floats
     # a second run refuses to replace the files
     assert main(["league", "project", str(EZR_SAMPLE), "-n", "20", "--out", str(out)]) == 2
     err = capsys.readouterr().err.strip()
