@@ -331,12 +331,14 @@ def _check_result(path, no, rec: dict, ps) -> None:
     if d == "REG" and margin == 0:
         if ps.tie is None:
             raise ChartError(path, no, "decided_in", d, f"a regulation game ended level {score}, but the "
-                             f"{ps.name!r} points system has no ties (points = \"ties\" allows them)")
+                             f"{ps.name!r} points system has no ties: a game the shootout decided is SO with its "
+                             f"winner (points = \"ties\" allows ties)")
         if w:
             raise ChartError(path, no, "winner", w, f"a regulation game level {score} is a tie and has no winner")
     if d == "OT" and margin != 1:
+        tied = " (a game still level after overtime is a tie: REG)" if margin == 0 and ps.tie is not None else ""
         raise ChartError(path, no, "decided_in", d, f"an overtime game is won by the one sudden-death goal, so "
-                         f"it ends one goal apart; the score is {score}")
+                         f"it ends one goal apart; the score is {score}{tied}")
     if d == "SO":
         if margin > 1:
             raise ChartError(path, no, "decided_in", d, f"a shootout game is recorded level (with its winner) or "

@@ -167,7 +167,7 @@ def test_huge_goals_are_refused_with_file_line_column(league, capsys):
     ("2026-10-01,UPL,FAL,4,1,SO,home", "decided_in", "shootout game is recorded level"),
     ("2026-10-01,UPL,FAL,2,2,SO,", "winner", "needs the winner column"),
     # the sample's points system (nhl) has no ties: this was 'results row 0' with no file or line
-    ("2026-10-01,UPL,FAL,2,2,REG,", "decided_in", "has no ties"),
+    ("2026-10-01,UPL,FAL,2,2,REG,", "decided_in", "has no ties: a game the shootout decided is SO with its winner"),
     ("2026-10-01,UPL,FAL,٣,1,REG,home", "home_goals", "in ASCII digits"),
     ("2026-10-01,UPL,FAL,1_0,1,REG,home", "home_goals", "in ASCII digits"),
     ("2026-10-01,UPL,FAL,²,1,REG,home", "home_goals", "in ASCII digits"),

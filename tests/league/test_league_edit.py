@@ -253,6 +253,16 @@ def test_validate_notes_a_division_of_one_team(tmp_path, cli):
     assert out.endswith("note: division 'Atlantc' has one team (ANC): a typo of another division's name?\n")
 
 
+def test_a_level_overtime_game_under_ties_says_it_is_a_regulation_tie(tmp_path, cli):
+    d = _small_league(tmp_path / "t", "date,home,away,home_goals,away_goals,decided_in\n")
+    (d / "league.toml").write_text((d / "league.toml").read_text().replace('game = "ezr"', 'game = "ezr"\npoints = '
+                                                                        '"ties"\nrules = "overtime=none"'))
+    rc, out, err = cli("league", "add-result", str(d / "league.toml"), "2026-10-01", "AAA", "BBB", "3", "3", "OT")
+    assert rc == 2 and "the score is 3-3 (a game still level after overtime is a tie: REG)" in err, err
+    rc, out, err = cli("league", "add-result", str(d / "league.toml"), "2026-10-01", "AAA", "BBB", "3", "3", "REG")
+    assert rc == 0, err
+
+
 def test_add_result_to_a_padded_file(tmp_path, cli):
     """A results file a spreadsheet padded (empty header names at the end) takes a row of the header's width."""
     d = _copy(tmp_path)
