@@ -97,6 +97,8 @@ def _make(path: Path) -> list[Path]:
         made.append(p)
 
     make(path)
+    if not path.is_dir():
+        raise NotADirectoryError(f"{path} is a file, not a folder")
     return made
 
 
@@ -240,7 +242,6 @@ def csv_float(x: float) -> str:
     """How a CSV output writes a float: 15 significant digits, so 16.95 computed as 16.950000000000003 reads 16.95
     (the parquet outputs keep every bit), and a whole value as ``1.0``, so a column of floats reads back as floats."""
     return repr(float(f"{x:.15g}"))
-
 
 
 def write_csv(path, frame, *, overwrite: bool = False) -> Path:
