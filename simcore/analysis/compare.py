@@ -237,6 +237,18 @@ def _decimals(half: float, diff: float) -> int:
     return int(min(6, max(0, 1 - np.floor(np.log10(ref)))))
 
 
+def metric_difference(g, name: str, res_a, res_b, paired: bool = True) -> Difference:
+    """The difference B - A of game ``g``'s metric ``name`` between two runs (``res_b`` less ``res_a``): of the
+    per-game values' means (paired game by game when both runs played the same seed), or of a pooled rate by the
+    delta method (:func:`functional_difference`)."""
+    metric = g.metrics[name]
+    if metric.kind != "per_game":
+        return functional_difference(metric.functional(res_a), metric.functional(res_b), name, paired)
+    diff = paired_difference if paired else unpaired_difference
+    return diff(np.asarray(metric.per_game(res_a), dtype=float), np.asarray(metric.per_game(res_b), dtype=float),
+                name)
+
+
 def compare(game, rules_a, rules_b, n: int, seed: int = 0, *, metrics=None, setup=None, paired: bool = True,
             threads=None, progress=None, executor=None, workers=None) -> Comparison:
     """Compare two rule variants of ``game`` (an id such as ``"ezr"``, or a Game) over ``n`` games each.
@@ -264,15 +276,7 @@ def compare(game, rules_a, rules_b, n: int, seed: int = 0, *, metrics=None, setu
         res_a, res_b = runner.concurrently(
             [lambda: g.simulate(st, n=n, seed=seed, rules=ra, threads=threads, progress=progress),
              lambda: g.simulate(st, n=n, seed=seed_b, rules=rb, threads=threads, progress=progress)])
-    diff = paired_difference if paired else unpaired_difference
-    out = []
-    for m in names:
-        metric = g.metrics[m]
-        if metric.kind == "per_game":
-            out.append(diff(np.asarray(metric.per_game(res_a), dtype=float),
-                            np.asarray(metric.per_game(res_b), dtype=float), m))
-        else:
-            out.append(functional_difference(metric.functional(res_a), metric.functional(res_b), m, paired))
+    out = [metric_difference(g, m, res_a, res_b, paired) for m in names]
     p_holm = holm([d.p_value for d in out])
     ga, gb = res_a.games, res_b.games
     goals_a = np.bincount(np.concatenate([ga.home_goals.to_numpy(), ga.away_goals.to_numpy()]).astype(np.int64))

@@ -12,7 +12,7 @@ from simcore.results import Results
 from simcore.deprecation import SimcoreDeprecationWarning
 from simcore.checks import is_whole, of_kind
 from simcore.errors import InputError
-from simcore.stats import count_mean_ci, mean_interval, wilson_ci
+from simcore.stats import count_mean_ci, wilson_ci
 
 from .kernel.layout import OT, REG, SO, WIN_AWAY, WIN_HOME, WIN_TIE, K, O, T
 
@@ -178,9 +178,12 @@ def fatigue_on_off(n: int = 56_000, seed: int = 0, *, setup=None, rules=None, th
     """The same games with the fatigue rule on and off (common random numbers: the same seed gives each game
     the same stream, so the difference is paired game by game).  ``setup``: who plays (a strat ``Setup``, a
     dict or ``"key=value,..."``; default the sample kit's round robin); ``rules``: the other rules, whose
-    ``goalie_fatigue`` is set on and off.  Returns per-metric estimates for both and the paired difference of
-    goals per team per game with its 95% interval.  The keywords of earlier releases (``kit``, ``home``,
+    ``goalie_fatigue`` is set on and off.  Returns per-metric estimates for both and each metric's paired
+    difference (on - off) with its 95% interval, as ``simcore compare`` gives it (NaN where the metric is
+    undefined in these games, a Basic game's pass success).  The keywords of earlier releases (``kit``, ``home``,
     ``away``, ``league``, ``coaches``) still work, with a warning."""
+    from simcore.analysis.compare import metric_difference
+
     from .game import GAME
 
     if legacy:
@@ -202,10 +205,8 @@ def fatigue_on_off(n: int = 56_000, seed: int = 0, *, setup=None, rules=None, th
     b = off.summary().set_index("metric")["estimate"]
     df = pd.DataFrame({"fatigue_on": a, "fatigue_off": b})
     df["difference"] = df["fatigue_on"] - df["fatigue_off"]
-    d = (on.aggregates["OT"][:, :, T.goals].astype(float).mean(axis=1)
-         - off.aggregates["OT"][:, :, T.goals].astype(float).mean(axis=1))
-    lo, hi = mean_interval(d)       # a difference, not a count: the normal interval, not cut at 0
-    df["paired_ci_low"] = np.nan
-    df["paired_ci_high"] = np.nan
-    df.loc["goals_per_team_game", ["paired_ci_low", "paired_ci_high"]] = [lo, hi]
+    # each metric's paired difference as `simcore compare` gives it (a difference, not a count: never cut at 0)
+    cis = [metric_difference(GAME, m, off, on).ci if m in GAME.metrics else (np.nan, np.nan) for m in df.index]
+    df["paired_ci_low"] = [lo for lo, _ in cis]
+    df["paired_ci_high"] = [hi for _, hi in cis]
     return df.reset_index()

@@ -171,24 +171,31 @@ def test_strat_no_traceback_from_the_installed_command():
     assert p.returncode == 2 and "Traceback" not in p.stderr and p.stderr.count("\n") == 1
 
 
-def test_fatigue_on_off_gives_the_paired_difference_its_normal_interval():
-    """The goals difference (fatigue on - off, game by game on one seed) may be negative: its interval is the
-    normal one of the paired differences, not cut at 0 as a count's is."""
+def test_fatigue_on_off_gives_every_metric_its_paired_interval():
+    """Every metric's difference (fatigue on - off, game by game on one seed) has the interval `compare` gives it,
+    never cut at 0 as a count's is (the goals difference may be negative); a rate the Basic game does not have
+    is NaN, with no interval."""
     import numpy as np
 
     import simcore
+    from simcore.analysis.inference import paired_difference
     from simcore.games.strat import analysis
     from simcore.games.strat.kernel.layout import T
-    from simcore.stats import Z95
 
     df = analysis.fatigue_on_off(n=112, seed=1, progress=False).set_index("metric")
     strat = simcore.game("strat")
     runs = [strat.simulate(n=112, seed=1, rules={"goalie_fatigue": v}, progress=False) for v in ("on", "off")]
-    d = np.subtract(*(r.aggregates["OT"][:, :, T.goals].astype(float).mean(axis=1) for r in runs))
-    half = Z95 * d.std(ddof=1) / np.sqrt(d.size)
+    on, off = (r.aggregates["OT"][:, :, T.goals].astype(float).mean(axis=1) for r in runs)
+    want = paired_difference(off, on)
     lo, hi = df.loc["goals_per_team_game", ["paired_ci_low", "paired_ci_high"]]
-    assert (lo, hi) == pytest.approx((d.mean() - half, d.mean() + half), rel=1e-12)
-    assert lo < 0 < hi and df.loc["goals_per_team_game", "difference"] == pytest.approx(d.mean(), rel=1e-12)
+    assert (lo, hi) == pytest.approx(want.ci, rel=1e-12)
+    assert lo < 0 < hi and df.loc["goals_per_team_game", "difference"] == pytest.approx(np.mean(on - off), rel=1e-12)
+    defined = df.drop(index=["intimidation_success", "pass_success"])
+    assert defined[["paired_ci_low", "paired_ci_high"]].notna().all().all()
+    assert (defined.paired_ci_low <= defined.difference).all() and (defined.difference <= defined.paired_ci_high).all()
+    lo, hi = df.loc["games_with_fatigued_goalie", ["paired_ci_low", "paired_ci_high"]]
+    assert 0 < lo < df.loc["games_with_fatigued_goalie", "difference"] < hi
+    assert df.loc[["intimidation_success", "pass_success"], "paired_ci_low"].isna().all()
 
 
 def test_the_counter_analyses_of_a_table_read_back_say_what_is_missing(tmp_path):
