@@ -46,8 +46,8 @@ body { font-family: -apple-system, "Segoe UI", Roboto, Helvetica, Arial, sans-se
        max-width: 72rem; margin: 1.5rem auto; padding: 0 1rem; line-height: 1.4; }
 h1 { font-size: 1.6rem; margin-bottom: 0.2rem; }
 h2 { font-size: 1.2rem; margin-top: 2rem; border-bottom: 1px solid #ddd; padding-bottom: 0.2rem; }
-dl.facts { display: grid; grid-template-columns: max-content auto; gap: 0.1rem 1rem; margin: 0.8rem 0; }
-dl.facts dt { color: #666; } dl.facts dd { margin: 0; }
+dl.facts { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: 0.1rem 1rem; margin: 0.8rem 0; }
+dl.facts dt { color: #666; } dl.facts dd { margin: 0; overflow-wrap: anywhere; }
 table.data { border-collapse: collapse; font-size: 0.85rem; margin: 0.5rem 0; }
 table.data th { background: #f0f3f6; text-align: left; padding: 0.25rem 0.5rem; border-bottom: 2px solid #ccd; }
 table.data td { padding: 0.2rem 0.5rem; border-bottom: 1px solid #eee; }
@@ -380,7 +380,9 @@ def compare_report(cmp, *, power: float = 0.8) -> Report:
                  "p: two-sided test of no difference; p (Holm): adjusted for the number of metrics; a verdict "
                  "names a difference only when its Holm-adjusted p is below 0.05."),
         ("h2", "Differences"),
-        Figure("forest", forest(cmp), "Each metric's difference B - A with its 95% interval."),
+        Figure("forest", forest(cmp), "Each metric's change from A to B with its 95% interval, relative to A's "
+                                      "value ((B - A) / |A|, in percent; the labels give A and B): the table's "
+                                      "differences on one scale."),
         ("h2", "Whole distributions"),
     ]
     pairs = (("goals per team", cmp.goals_test), ("goal margin", cmp.margin_test))

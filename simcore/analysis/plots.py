@@ -67,6 +67,25 @@ def _plain_axis(axis) -> None:
 MAX_GOAL_BINS = 100
 
 
+def score_matrix(ax, matrix: pd.DataFrame, *, fontsize: int = 9, rotate: bool = False):
+    """Draw a policy matrix (rows ``row``, ``column``, ``estimate``: the row policy's score against the column's,
+    a win 1 and a tie 1/2) on ``ax`` as a heatmap with each cell's score written in it (white on the darkest
+    cells) and a colour bar saying what the colours are; returns the image."""
+    pols = list(dict.fromkeys(matrix.row))
+    grid = matrix.pivot(index="row", columns="column", values="estimate").loc[pols, pols].to_numpy()
+    im = ax.imshow(grid, cmap="RdBu_r", vmin=0, vmax=1)
+    ax.set_xticks(range(len(pols)), pols, **({"rotation": 45, "ha": "right"} if rotate else {}))
+    ax.set_yticks(range(len(pols)), pols)
+    for i in range(len(pols)):
+        for j in range(len(pols)):
+            v = grid[i, j]
+            ax.text(j, i, f"{v:.2f}", ha="center", va="center", fontsize=fontsize,
+                    color="white" if abs(v - 0.5) > 0.3 else "black")
+    ax.set(xlabel="column policy", ylabel="row policy")
+    ax.figure.colorbar(im, ax=ax, fraction=0.046, label="row's score (win 1, tie 1/2)")
+    return im
+
+
 def goal_distributions(results: dict, per: str = "team", *, max_goals: int | None = None,
                        title: str | None = None) -> Figure:
     """Overlaid histograms of goals, one step outline per variant, as shares.

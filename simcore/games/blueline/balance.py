@@ -275,6 +275,8 @@ class BalanceReport:
         nothing is left open in pyplot."""
         from matplotlib.figure import Figure
 
+        from simcore.analysis.plots import score_matrix
+
         from . import plots
 
         fig = Figure(figsize=(13, 6.2))
@@ -302,19 +304,10 @@ class BalanceReport:
         ax.set(xlabel="equilibrium side's score (95% interval; 1/2 = no edge)", title="Equilibrium cards against")
         fig.tight_layout()
         figs["cards"] = fig
-        mat = self.matrix
-        pols = list(dict.fromkeys(mat.row))
-        grid = mat.pivot(index="row", columns="column", values="estimate").loc[pols, pols].to_numpy()
         fig = Figure(figsize=(6.4, 5.2))
         ax = fig.subplots()
-        im = ax.imshow(grid, cmap="RdBu_r", vmin=0, vmax=1)
-        ax.set_xticks(range(len(pols)), pols, rotation=45, ha="right")
-        ax.set_yticks(range(len(pols)), pols)
-        for i in range(len(pols)):
-            for j in range(len(pols)):
-                ax.text(j, i, f"{grid[i, j]:.2f}", ha="center", va="center", fontsize=8)
-        ax.set(xlabel="column policy", ylabel="row policy", title="Row's score against column, seats balanced")
-        fig.colorbar(im, ax=ax, fraction=0.046)
+        score_matrix(ax, self.matrix, fontsize=8, rotate=True)
+        ax.set(title="Row's score against column, seats balanced")
         fig.tight_layout()
         figs["matrix"] = fig
         return figs
@@ -359,7 +352,8 @@ class BalanceReport:
                   "equilibrium of each shot's card game, the other by the card policy named. Each pairing is "
                   "played with the seats both ways on one seed, game by game, so the home edge cancels: a score "
                   "above 1/2 is what the equilibrium is worth."),
-            Table(cards, numeric=("Equilibrium score", "Goal margin", "Equilibrium sh%", "Opponent sh%")),
+            Table(cards, numeric=("Equilibrium score", "Goal margin", "Equilibrium sh%", "Opponent sh%",
+                                   "Equilibrium shots a game", "Opponent shots a game")),
             Figure("cards", figs["cards"], "The equilibrium side's score against each card policy."),
             ("h2", "Policy against policy"),
             ("p", f"The row policy's score against the column policy (a win 1, a tie 1/2), "

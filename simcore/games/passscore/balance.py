@@ -223,6 +223,8 @@ class BalanceReport:
         """The report's figures by name, built with matplotlib's object API: nothing is left open in pyplot."""
         from matplotlib.figure import Figure
 
+        from simcore.analysis.plots import score_matrix
+
         from .plots import board_figure
 
         fig = Figure(figsize=(4.2, 9.0))
@@ -230,25 +232,16 @@ class BalanceReport:
         fig = Figure(figsize=(6.5, 3.6))
         ax = fig.subplots()
         g = self.goals
-        ax.bar(g.goals - 0.2, g.home, width=0.4, label="home (red, first attacker)")
-        ax.bar(g.goals + 0.2, g.away, width=0.4, label="away (blue)")
+        ax.bar(g.goals - 0.2, g.home, width=0.4, color="tab:red", label="home (red, first attacker)")
+        ax.bar(g.goals + 0.2, g.away, width=0.4, color="tab:blue", label="away (blue)")
         ax.set(xlabel="a team's goals in a game", ylabel="share of games", title="Goals per team game")
         ax.legend()
         fig.tight_layout()
         figs["goals"] = fig
-        mat = self.matrix
-        pols = list(dict.fromkeys(mat.row))
-        grid = mat.pivot(index="row", columns="column", values="estimate").loc[pols, pols].to_numpy()
         fig = Figure(figsize=(5.0, 4.2))
         ax = fig.subplots()
-        im = ax.imshow(grid, cmap="RdBu_r", vmin=0, vmax=1)
-        ax.set_xticks(range(len(pols)), pols)
-        ax.set_yticks(range(len(pols)), pols)
-        for i in range(len(pols)):
-            for j in range(len(pols)):
-                ax.text(j, i, f"{grid[i, j]:.2f}", ha="center", va="center", fontsize=9)
-        ax.set(xlabel="column policy", ylabel="row policy", title="Row's score against column, seats balanced")
-        fig.colorbar(im, ax=ax, fraction=0.046)
+        score_matrix(ax, self.matrix)
+        ax.set(title="Row's score against column, seats balanced")
         fig.tight_layout()
         figs["matrix"] = fig
         o = self.options

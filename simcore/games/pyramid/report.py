@@ -66,21 +66,14 @@ def plot(path, *, res=None, report=None, overwrite: bool = False):
     import matplotlib.pyplot as plt
     import numpy as np
 
+    from simcore.analysis.plots import score_matrix
+
     if report is not None:
         mat = report.matrix
-        pols = list(dict.fromkeys(mat.row))
-        grid = mat.pivot(index="row", columns="column", values="estimate").loc[pols, pols].to_numpy()
         opts = report.options
         fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(12, 4.6))
-        im = ax1.imshow(grid, cmap="RdBu_r", vmin=0, vmax=1)
-        ax1.set_xticks(range(len(pols)), pols, rotation=45, ha="right")
-        ax1.set_yticks(range(len(pols)), pols)
-        for i in range(len(pols)):
-            for j in range(len(pols)):
-                ax1.text(j, i, f"{grid[i, j]:.2f}", ha="center", va="center", fontsize=8)
-        ax1.set(xlabel="column policy", ylabel="row policy",
-                title=f"row's score against column ({int(mat.n.iloc[0]):,} games a cell)")
-        fig.colorbar(im, ax=ax1, fraction=0.046, label="row's score (win 1, tie 1/2)")
+        score_matrix(ax1, mat, fontsize=8, rotate=True)
+        ax1.set(title=f"row's score against column ({counted(int(mat.n.iloc[0]), 'game')} a cell)")
         y = np.arange(len(opts))
         ax2.errorbar(100 * opts.tie, y, xerr=100 * np.abs(np.vstack([opts.tie - opts.tie_ci_low,
                                                                       opts.tie_ci_high - opts.tie])),
