@@ -46,6 +46,15 @@ def cell_text(v) -> str:
     return str(v)
 
 
+def estimate_text(name: str, v: dict, percent) -> tuple[str, str]:
+    """A report's headline figure ``v`` (``{"estimate", "ci"}``) as (estimate, interval) text: a share or rate
+    (``name`` in ``percent``) in percent, ``58.8%`` and ``[53.6%, 63.2%]``; any other to three decimals."""
+    def f(x: float) -> str:
+        return "-" if x is None or x != x else f"{100 * x:.1f}%" if name in percent else f"{x:.3f}"
+
+    return f(v["estimate"]), f"[{f(v['ci'][0])}, {f(v['ci'][1])}]"
+
+
 def p_text(p: float) -> str:
     """A p-value to three significant figures, below 0.001 as ``< 0.001``."""
     return "-" if p != p else ("< 0.001" if p < 0.001 else f"{p:.3g}")

@@ -19,6 +19,7 @@ import pandas as pd
 from simcore.checks import name_list
 from simcore.cliargs import counted
 from simcore.errors import InputError
+from simcore.htmlview import estimate_text
 from simcore.stats import mean_estimate, score_estimate
 
 #: Policy presets of the matrix (those the policies module has; see :func:`matrix_policies`).
@@ -214,18 +215,9 @@ class BalanceReport:
 
     # ------------------------------------------------------------ text
 
-    @staticmethod
-    def _figure(name: str, x: float) -> str:
-        """A headline figure as the report writes it: a share or rate (:data:`PERCENT`) in percent, 58.8%, any
-        other to three decimals."""
-        return f"{100 * x:.1f}%" if name in PERCENT else f"{x:.3f}"
-
-    def _interval(self, name: str, v: dict) -> str:
-        return f"[{self._figure(name, v['ci'][0])}, {self._figure(name, v['ci'][1])}]"
-
     def _lines_headline(self) -> list[str]:
-        return [f"{name:<28}{self._figure(name, v['estimate']):>9}  {self._interval(name, v)}"
-                for name, v in self.headline.items()]
+        rows = [(name, *estimate_text(name, v, PERCENT)) for name, v in self.headline.items()]
+        return [f"{name:<28}{est:>9}  {ci}" for name, est, ci in rows]
 
     @staticmethod
     def _cell(a, b, estimate, low, high) -> str:
@@ -325,8 +317,8 @@ class BalanceReport:
                  "Games": f"{m['n']:,} (card play {m['cards_n']:,} a seat, matrix {m['matrix_n']:,} a seat)",
                  "Seed": str(m["seed"]), "simcore": simcore.__version__}
         rep = Report("Blue Line Hockey: balance report", facts)
-        head = pd.DataFrame([{"Figure": k, "Estimate": self._figure(k, v["estimate"]),
-                              "95% interval": self._interval(k, v)} for k, v in self.headline.items()])
+        head = pd.DataFrame([dict(zip(("Figure", "Estimate", "95% interval"), (k, *estimate_text(k, v, PERCENT))))
+                             for k, v in self.headline.items()])
         cards = pd.DataFrame({"Opponent's cards": self.cards.opponent,
                               "Equilibrium score": [f"{r.score:.3f} [{r.score_ci_low:.3f}, {r.score_ci_high:.3f}]"
                                                     for r in self.cards.itertuples()],

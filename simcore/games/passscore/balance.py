@@ -16,6 +16,7 @@ import pandas as pd
 from simcore.checks import name_list
 from simcore.cliargs import counted
 from simcore.errors import InputError
+from simcore.htmlview import estimate_text
 from simcore.metrics import COUNT
 from simcore.stats import advantage_ci, mean_estimate, score_estimate
 
@@ -26,6 +27,8 @@ HEADLINE = ("home_win", "away_win", "tie", "home_advantage", "goals_per_team_gam
 #: the rule options the report tries, each against the rulebook's rules
 OPTIONS = ({"plays": "40"}, {"plays": "160"}, {"slides": "off"}, {"offside": "off"})
 REPORT_FIGURES = ("board", "goals", "matrix", "options")
+#: Headline figures that are shares of games, written in percent (the others are per game or per goal).
+PERCENT = frozenset({"home_win", "away_win", "tie", "home_advantage"})
 
 
 def _game():
@@ -176,13 +179,12 @@ class BalanceReport:
 
     def to_text(self) -> str:
         m = self.meta
-        pct = {"home_win", "away_win", "tie", "home_advantage"}
         lines = [f"Pass & Score balance report: {m['n']:,} games, seed {m['seed']}", f"rules {m['variant']}",
                  f"policies home (red, attacks first) {m['policies']['home']}, away {m['policies']['away']}", "",
                  f"{'figure':<28}{'estimate':>9}  95% interval"]
         for name, v in self.headline.items():
-            f = (lambda x: f"{100 * x:.1f}%") if name in pct else (lambda x: f"{x:.3f}")
-            lines.append(f"{name:<28}{f(v['estimate']):>9}  [{f(v['ci'][0])}, {f(v['ci'][1])}]")
+            est, ci = estimate_text(name, v, PERCENT)
+            lines.append(f"{name:<28}{est:>9}  {ci}")
         lines += ["", "Rule options against these rules (same seed, paired game by game); edge = the first "
                       "attacker's score - 1/2 (a win 1, a tie 1/2),",
                   f"half of home_advantage: {self.base_edge()} under these rules:",
@@ -270,8 +272,7 @@ class BalanceReport:
                       "Policies": f"home {m['policies']['home']}, away {m['policies']['away']}",
                       "Games": f"{m['n']:,} (matrix {m['matrix_n']:,} a seat)", "Seed": str(m["seed"]),
                       "simcore": simcore.__version__})
-        head = pd.DataFrame([{"Figure": k, "Estimate": f"{v['estimate']:.4f}",
-                              "95% interval": f"[{v['ci'][0]:.4f}, {v['ci'][1]:.4f}]"}
+        head = pd.DataFrame([dict(zip(("Figure", "Estimate", "95% interval"), (k, *estimate_text(k, v, PERCENT))))
                              for k, v in self.headline.items()])
         opts = pd.DataFrame({"Option": self.options.option,
                              "First attacker's edge": [f"{r.edge:+.3f} [{r.edge_ci_low:+.3f}, {r.edge_ci_high:+.3f}]"
@@ -290,8 +291,9 @@ class BalanceReport:
         rep.blocks += [
             ("h2", "The board"), Figure("board", figs["board"], "The board the games were played on."),
             ("h2", "The first attacker's advantage, goals and game length"),
-            ("p", "Home is red, the team that attacks first. Intervals are 95% (Wilson for shares, normal for means, "
-                  "the delta method for pooled rates such as plays per goal)."),
+            ("p", "Home is red, the team that attacks first. Shares of games are in percent, the other figures per "
+                  "game (plays per goal: per goal). Intervals are 95% (Wilson for shares, normal for means, the delta "
+                  "method for pooled rates such as plays per goal)."),
             Table(head, numeric=("Estimate", "95% interval")),
             Figure("goals", figs["goals"], "A team's goals in a game."),
             ("h2", "Rule options"),
