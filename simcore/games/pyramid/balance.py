@@ -11,6 +11,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from simcore.cliargs import counted
 from simcore.errors import InputError
 from simcore.metrics import COUNT
 from simcore.stats import advantage_ci, balance_ci, mean_estimate, wilson_ci
@@ -207,25 +208,28 @@ class BalanceReport:
                  f"decided in a shootout                       {ci(h['decided_SO'])}",
                  f"goals per game (shootout goals excluded)    {ci(h['goals_per_game'], False)}",
                  f"game length (turns)                         {ci(h['game_length'], False)}", "",
-                 f"Policy matrix: row's score against column (win 1, tie 1/2), "
-                 f"{int(self.matrix.n.iloc[0]):,} games a cell, first drafter by coin flip"]
+                 f"Policy matrix: row's score against column (win 1, tie 1/2) with its 95% interval, "
+                 f"{counted(int(self.matrix.n.iloc[0]), 'game')} a cell, first drafter by coin flip"]
         pols = list(dict.fromkeys(self.matrix.row))
         width = max(len(p) for p in pols) + 2
-        lines.append(" " * width + "".join(f"{p[:10]:>11}" for p in pols))
+        lines.append(" " * width + "".join(f"{p[:21]:>22}" for p in pols))
         for a in pols:
-            cells = self.matrix[self.matrix.row == a].set_index("column").estimate
-            lines.append(f"{a:<{width}}" + "".join(f"{cells[b]:>11.3f}" for b in pols))
-        lines += ["", f"Rule options against the base rules ({int(self.meta['options_n']):,} games each, same seed):",
-                  f"{'option':<30}{'tie':>8}{'change [95% CI]':>26}{'1st-mover adv.':>17}   verdict"]
+            cells = self.matrix[self.matrix.row == a].set_index("column")
+            lines.append(f"{a:<{width}}" + "".join(
+                f"{f'{cells.estimate[b]:.3f} [{cells.ci_low[b]:.3f}, {cells.ci_high[b]:.3f}]':>22}" for b in pols))
+        lines += ["", f"Rule options against the base rules ({int(self.meta['options_n']):,} games each, same seed; "
+                      "ties and their change in percent of games, the first mover's advantage in points):",
+                  f"{'option':<30}{'tie':>8}{'change [95% CI]':>26}{'1st-mover adv. [95% CI]':>28}   verdict"]
         for r in self.options.itertuples():
             ch = "" if r.option == "base" else \
                 f"{100 * r.tie_change:+.1f} [{100 * r.tie_change_ci_low:+.1f}, {100 * r.tie_change_ci_high:+.1f}]"
+            adv = (f"{100 * r.first_mover_advantage:+.1f} [{100 * r.advantage_ci_low:+.1f}, "
+                   f"{100 * r.advantage_ci_high:+.1f}]")
             verdict = "" if r.option == "base" else \
                 ("fewer ties" if r.reduces_ties else "ties not reduced") + ", " + \
                 ("balance kept" if r.keeps_balance else "balance worse" if r.worsens_balance else
                  "balance undecided at this n")
-            lines.append(f"{r.option:<30}{100 * r.tie:>7.1f}%{ch:>26}{100 * r.first_mover_advantage:>+16.1f}%"
-                         f"   {verdict}")
+            lines.append(f"{r.option:<30}{100 * r.tie:>7.1f}%{ch:>26}{adv:>28}   {verdict}")
         rec = self.recommended()
         lines += ["", "Options that reduce ties and keep balance: " + (", ".join(rec) if rec else "none")]
         return "\n".join(lines)

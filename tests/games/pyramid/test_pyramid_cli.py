@@ -1,5 +1,6 @@
 """The pyramid card hockey command line: JSON documents, tables, and one-line errors with exit status 2."""
 import json
+import re
 import subprocess
 import sys
 
@@ -89,6 +90,11 @@ def test_pyramid_report_text(cli):
     assert code == 0, err
     assert "balance report: 1,000 games, seed 1" in out and "Policy matrix" in out and "Rule options" in out
     assert "tie_break=sudden-death" in out
+    # every cell and every option's first-mover advantage with its 95% interval
+    default = next(line for line in out.splitlines() if line.startswith("default "))
+    assert re.fullmatch(r"default\s+(\s+\d\.\d{3} \[\d\.\d{3}, \d\.\d{3}\])+", default), default
+    base = next(line for line in out.splitlines() if line.startswith("base "))
+    assert re.search(r"[+-]\d+\.\d \[[+-]\d+\.\d, [+-]\d+\.\d\]", base), base
 
 
 def test_pyramid_pbp_prints_the_simulated_game(cli):
