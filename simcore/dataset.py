@@ -253,9 +253,8 @@ def read(path, table: str = "games"):
 
 def cmd_dataset(argv):
     """``simcore dataset GAME --out DIR``: the command line of :func:`write`."""
-    from simcore.cliargs import (JoinRepeated, Parser, UsageError, add_seed, add_threads, positive_int,
+    from simcore.cliargs import (JoinRepeated, Parser, UsageError, add_seed, add_threads, named, positive_int,
                                  refuse_overwrite_any)
-    from simcore.cliargs import named
     from simcore.games import available_games
 
     p = Parser(prog="simcore dataset",

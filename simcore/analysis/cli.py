@@ -7,9 +7,8 @@ import math
 import os
 from pathlib import Path
 
-from simcore.cliargs import (JoinRepeated, JoinRepeatedGroups, Parser, UsageError, counted, decimal, output_file, plain,
-                             plot_file, positive_int, refuse_one_file_twice, refuse_overwrite)
-from simcore.cliargs import named
+from simcore.cliargs import (JoinRepeated, JoinRepeatedGroups, Parser, UsageError, counted, decimal, named, output_file,
+                             plain, plot_file, positive_int, refuse_one_file_twice, refuse_overwrite)
 from simcore.cliargs import add_format, add_seed, add_threads
 from simcore.cliargs import seed as seed_arg
 from simcore.games import available_games

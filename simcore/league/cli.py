@@ -4,9 +4,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from simcore.cliargs import (JoinRepeated, Parser, UsageError, counted, iso_date, plain, plot_file, positive_int,
+from simcore.cliargs import (JoinRepeated, Parser, UsageError, counted, iso_date, named, plain, plot_file, positive_int,
                              refuse_one_file_twice, refuse_overwrite, refuse_overwrite_any)
-from simcore.cliargs import named
 from simcore.cliargs import add_format, add_seed, add_threads
 
 

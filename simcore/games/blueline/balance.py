@@ -19,7 +19,7 @@ import pandas as pd
 from simcore.checks import name_list
 from simcore.cliargs import counted
 from simcore.errors import InputError
-from simcore.htmlview import estimate_text
+from simcore.htmlview import estimate_text, matrix_text
 from simcore.stats import mean_estimate, score_estimate
 
 #: Policy presets of the matrix (those the policies module has; see :func:`matrix_policies`).
@@ -219,21 +219,6 @@ class BalanceReport:
         rows = [(name, *estimate_text(name, v, PERCENT)) for name, v in self.headline.items()]
         return [f"{name:<28}{est:>9}  {ci}" for name, est, ci in rows]
 
-    @staticmethod
-    def _cell(a, b, estimate, low, high) -> str:
-        """A matrix cell (row ``a``, column ``b``) as text: the score and its 95% interval,
-        ``0.858 [0.846, 0.869]``; "0.500 (itself)" on the diagonal, which is exact."""
-        if a == b:
-            return "0.500 (itself)"
-        return f"{estimate:.3f} [{low:.3f}, {high:.3f}]"
-
-    def _matrix_cells(self) -> tuple[list, pd.DataFrame]:
-        """The matrix's policies (rows and columns, in order) and its cells as text (:meth:`_cell`)."""
-        pols = list(dict.fromkeys(self.matrix.row))
-        cell = self.matrix.assign(text=[self._cell(r.row, r.column, r.estimate, r.ci_low, r.ci_high)
-                                        for r in self.matrix.itertuples()])
-        return pols, cell.pivot(index="row", columns="column", values="text").loc[pols, pols]
-
     def to_text(self) -> str:
         m = self.meta
         lines = [f"Blue Line Hockey balance report: {m['n']:,} games, seed {m['seed']}", f"rules {m['variant']}",
@@ -249,7 +234,7 @@ class BalanceReport:
                          f"{f'{r.margin:+.3f} [{r.margin_ci_low:+.3f}, {r.margin_ci_high:+.3f}]':>28}"
                          f"{100 * r.e_shooting_pct:>8.1f}%{100 * r.x_shooting_pct:>9.1f}%"
                          f"{r.e_shots_per_game:>11.1f}{r.x_shots_per_game:>12.1f}")
-        pols, grid = self._matrix_cells()
+        pols, grid = matrix_text(self.matrix)
         lines += ["", f"Policy matrix: row's score against column (win 1, tie 1/2), "
                       f"{counted(m['matrix_n'], 'game')} a seat, seats balanced, with 95% intervals",
                   "(a policy against itself scores 1/2 exactly: the same games, played both ways round)",
@@ -328,7 +313,7 @@ class BalanceReport:
                               "Opponent sh%": [f"{100 * v:.1f}%" for v in self.cards.x_shooting_pct],
                               "Equilibrium shots a game": [f"{v:.1f}" for v in self.cards.e_shots_per_game],
                               "Opponent shots a game": [f"{v:.1f}" for v in self.cards.x_shots_per_game]})
-        pols, grid = self._matrix_cells()
+        pols, grid = matrix_text(self.matrix)
         mat = pd.DataFrame({"Row policy": pols, **{c: list(grid[c]) for c in pols}})
         rep.blocks += [
             ("h2", "The board"),

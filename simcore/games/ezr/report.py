@@ -7,9 +7,8 @@ import json
 from pathlib import Path
 
 from simcore.cliargs import (JoinRepeated, UsageError, add_format, add_n, add_pbp, add_seed, add_threads, counted,
-                             pbp_game, plain, plot_file, positive_int, print_json, refuse_overwrite,
+                             named, pbp_game, plain, plot_file, positive_int, print_json, refuse_overwrite,
                              refuse_overwrite_any, whole_number)
-from simcore.cliargs import named
 from simcore.cliargs import seed as seed_arg
 from simcore.games.base import Command
 

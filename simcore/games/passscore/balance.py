@@ -16,7 +16,7 @@ import pandas as pd
 from simcore.checks import name_list
 from simcore.cliargs import counted
 from simcore.errors import InputError
-from simcore.htmlview import estimate_text
+from simcore.htmlview import estimate_text, matrix_text
 from simcore.metrics import COUNT
 from simcore.stats import advantage_ci, mean_estimate, score_estimate
 
@@ -196,15 +196,13 @@ class BalanceReport:
             goals = f"{r.goals:.2f} [{r.goals_ci_low:.2f}, {r.goals_ci_high:.2f}]"
             d_goals = f"{r.goals_change:+.2f} [{r.goals_change_ci_low:+.2f}, {r.goals_change_ci_high:+.2f}]"
             lines.append(f"{r.option:<16}{edge:>26}{change:>28}{goals:>26}{d_goals:>28}")
-        pols = list(dict.fromkeys(self.matrix.row))
+        pols, grid = matrix_text(self.matrix, digits=2)
         lines += ["", f"Policy matrix: row's score against column (win 1, tie 1/2), "
                       f"{counted(m['matrix_n'], 'game')} a seat, seats balanced, with 95% intervals",
                   "(a policy against itself scores 1/2 exactly: the same games, played both ways round)"]
         lines.append(" " * 10 + "".join(f"{p:>22}" for p in pols))
         for a in pols:
-            cells = self.matrix[self.matrix.row == a].set_index("column")
-            lines.append(f"{a:<10}" + "".join(
-                f"{self._cell(a, b, cells.estimate[b], cells.ci_low[b], cells.ci_high[b], 2):>22}" for b in pols))
+            lines.append(f"{a:<10}" + "".join(f"{grid.at[a, b]:>22}" for b in pols))
         return "\n".join(lines)
 
     def base_edge(self) -> str:
@@ -212,14 +210,6 @@ class BalanceReport:
         interval, as the options table writes an edge."""
         v = self.headline["home_advantage"]
         return f"{v['estimate'] / 2:+.3f} [{v['ci'][0] / 2:+.3f}, {v['ci'][1] / 2:+.3f}]"
-
-    @staticmethod
-    def _cell(a, b, estimate, low, high, digits) -> str:
-        """A matrix cell (row ``a``, column ``b``) as text: the score and its interval; "0.500 (itself)" on the
-        diagonal, which is exact."""
-        if a == b:
-            return "0.500 (itself)"
-        return f"{estimate:.3f} [{low:.{digits}f}, {high:.{digits}f}]"
 
     def figures(self) -> dict:
         """The report's figures by name, built with matplotlib's object API: nothing is left open in pyplot."""
@@ -283,10 +273,7 @@ class BalanceReport:
                                               for r in self.options.itertuples()],
                              "Goals change": [f"{r.goals_change:+.2f} [{r.goals_change_ci_low:+.2f}, "
                                               f"{r.goals_change_ci_high:+.2f}]" for r in self.options.itertuples()]})
-        pols = list(dict.fromkeys(self.matrix.row))
-        cell = self.matrix.assign(text=[self._cell(r.row, r.column, r.estimate, r.ci_low, r.ci_high, 3)
-                                        for r in self.matrix.itertuples()])
-        grid = cell.pivot(index="row", columns="column", values="text").loc[pols, pols]
+        pols, grid = matrix_text(self.matrix)
         mat = pd.DataFrame({"Row policy": pols, **{c: list(grid[c]) for c in pols}})
         rep.blocks += [
             ("h2", "The board"), Figure("board", figs["board"], "The board the games were played on."),

@@ -5,8 +5,7 @@ from __future__ import annotations
 import warnings
 
 from simcore.cliargs import (JoinRepeated, UsageError, add_format, add_n, add_pbp, add_seed, add_threads, counted,
-                             pbp_game, plain, positive_int, print_json, print_report, refuse_unless)
-from simcore.cliargs import named
+                             named, pbp_game, plain, positive_int, print_json, print_report, refuse_unless)
 from simcore.games.base import Command
 
 

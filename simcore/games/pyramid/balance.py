@@ -13,6 +13,7 @@ import pandas as pd
 
 from simcore.cliargs import counted
 from simcore.errors import InputError
+from simcore.htmlview import matrix_text
 from simcore.metrics import COUNT
 from simcore.stats import advantage_ci, balance_ci, mean_estimate, wilson_ci
 
@@ -210,13 +211,11 @@ class BalanceReport:
                  f"game length (turns)                         {ci(h['game_length'], False)}", "",
                  f"Policy matrix: row's score against column (win 1, tie 1/2) with its 95% interval, "
                  f"{counted(int(self.matrix.n.iloc[0]), 'game')} a cell, first drafter by coin flip"]
-        pols = list(dict.fromkeys(self.matrix.row))
+        pols, grid = matrix_text(self.matrix, itself=None)       # first drafter by coin flip: no cell is exact
         width = max(len(p) for p in pols) + 2
         lines.append(" " * width + "".join(f"{p[:21]:>22}" for p in pols))
         for a in pols:
-            cells = self.matrix[self.matrix.row == a].set_index("column")
-            lines.append(f"{a:<{width}}" + "".join(
-                f"{f'{cells.estimate[b]:.3f} [{cells.ci_low[b]:.3f}, {cells.ci_high[b]:.3f}]':>22}" for b in pols))
+            lines.append(f"{a:<{width}}" + "".join(f"{grid.at[a, b]:>22}" for b in pols))
         lines += ["", f"Rule options against the base rules ({int(self.meta['options_n']):,} games each, same seed; "
                       "ties and their change in percent of games, the first mover's advantage in points):",
                   f"{'option':<30}{'tie':>8}{'change [95% CI]':>26}{'1st-mover adv. [95% CI]':>28}   verdict"]

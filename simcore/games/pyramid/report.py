@@ -5,9 +5,8 @@ from __future__ import annotations
 import warnings
 
 from simcore.cliargs import (JoinRepeated, UsageError, add_format, add_n, add_pbp, add_seed, add_threads, counted,
-                             pbp_game, plain, plot_file, positive_int, print_json, refuse_overwrite,
+                             named, pbp_game, plain, plot_file, positive_int, print_json, refuse_overwrite,
                              refuse_unless)
-from simcore.cliargs import named
 from simcore.games.base import Command
 
 from .balance import (BALANCE_SLACK, MATRIX_POLICIES, TIE_OPTIONS, BalanceReport, balance_report,  # noqa: F401

@@ -6,8 +6,7 @@ import json
 from pathlib import Path
 
 from simcore.cliargs import (JoinRepeated, UsageError, add_format, add_n, add_seed, add_threads, check_game_index,
-                             counted, game_index, jsonable, print_json, refuse_overwrite_any)
-from simcore.cliargs import named
+                             counted, game_index, jsonable, named, print_json, refuse_overwrite_any)
 from simcore.games.base import Command
 from simcore.outputs import MANIFEST, Folder, replaced_files
 
