@@ -6,14 +6,14 @@ option plays the same shuffles as the base until play differs (common random num
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 import pandas as pd
 
 from simcore.cliargs import counted
 from simcore.errors import InputError
-from simcore.htmlview import matrix_text
+from simcore.htmlview import estimate_text, matrix_text
 from simcore.metrics import COUNT
 from simcore.stats import advantage_ci, balance_ci, mean_estimate, wilson_ci
 
@@ -27,6 +27,11 @@ MATRIX_POLICIES = ("default", "forwards", "balance", "cheap-shot", "rush", "rand
 #: Rule options compared with the base rules for ties and balance.
 TIE_OPTIONS = ("tie_break=sudden-death", "tie_break=shootout", "period_start=alternate",
                "first_attack=second-drafter", "goalie_beats=>=")
+#: The figures of the report's page, by name (a Markdown page writes each beside it as NAME.png).
+REPORT_FIGURES = ("goals", "matrix", "options")
+#: Headline figures that are shares of games, written in percent (the others are per game).
+PERCENT = frozenset({"first_mover_win", "second_mover_win", "first_mover_advantage", "balance", "tie", "decided_OT",
+                     "decided_SO"})
 #: An option "keeps balance" when the paired 95% interval of the change in the size of the first-mover
 #: advantage ends at most this far above zero (about half the rulebook game's advantage of 0.02-0.03).
 BALANCE_SLACK = 0.01
@@ -169,14 +174,34 @@ def _option_row(name, h, dm, size):
     return row
 
 
+def goal_distribution(out: np.ndarray) -> pd.DataFrame:
+    """Share of games by goals in the game (both sides, shootout goals excluded) of a run's per-game array:
+    columns ``goals`` (0 to the most seen) and ``share``."""
+    goals = out[:, K.C_GOALS:K.C_GOALS + 8].sum(axis=1).astype(np.int64)
+    counts = np.bincount(goals, minlength=1)
+    return pd.DataFrame({"goals": np.arange(counts.size), "share": counts / max(goals.size, 1)})
+
+
+def draw_options(ax, opts: pd.DataFrame) -> None:
+    """The rule options' tie rates in percent with their 95% intervals on ``ax``, one row an option."""
+    y = np.arange(len(opts))
+    ax.errorbar(100 * opts.tie, y, xerr=100 * np.abs(np.vstack([opts.tie - opts.tie_ci_low,
+                                                                 opts.tie_ci_high - opts.tie])), fmt="o", capsize=3)
+    ax.set_yticks(y, list(opts.option))
+    ax.invert_yaxis()
+    ax.set(xlabel="ties, % of games (95% interval)", title="Rule options")
+
+
 @dataclass
 class BalanceReport:
-    """The whole report: ``headline`` (dict), ``matrix`` and ``options`` (DataFrames) and the run's labels."""
+    """The whole report: ``headline`` (dict), ``matrix`` and ``options`` (DataFrames), the run's labels and
+    ``goals``, the base run's :func:`goal_distribution` (None for a report built without it)."""
 
     meta: dict
     headline: dict
     matrix: pd.DataFrame
     options: pd.DataFrame
+    goals: pd.DataFrame | None = field(default=None, repr=False)
 
     def to_json(self) -> dict:
         doc = {**self.meta, **self.headline}
@@ -224,14 +249,113 @@ class BalanceReport:
                 f"{100 * r.tie_change:+.1f} [{100 * r.tie_change_ci_low:+.1f}, {100 * r.tie_change_ci_high:+.1f}]"
             adv = (f"{100 * r.first_mover_advantage:+.1f} [{100 * r.advantage_ci_low:+.1f}, "
                    f"{100 * r.advantage_ci_high:+.1f}]")
-            verdict = "" if r.option == "base" else \
-                ("fewer ties" if r.reduces_ties else "ties not reduced") + ", " + \
-                ("balance kept" if r.keeps_balance else "balance worse" if r.worsens_balance else
-                 "balance undecided at this n")
-            lines.append(f"{r.option:<30}{100 * r.tie:>7.1f}%{ch:>26}{adv:>28}   {verdict}")
+            lines.append(f"{r.option:<30}{100 * r.tie:>7.1f}%{ch:>26}{adv:>28}   {_verdict(r)}")
         rec = self.recommended()
         lines += ["", "Options that reduce ties and keep balance: " + (", ".join(rec) if rec else "none")]
         return "\n".join(lines)
+
+    # ------------------------------------------------------------ the page to share
+
+    def figures(self) -> dict:
+        """The page's matplotlib figures by name (:data:`REPORT_FIGURES`; ``goals`` only when the report has
+        the base run's goals), built with matplotlib's object API: nothing is left open in pyplot."""
+        from matplotlib.figure import Figure
+
+        from simcore.analysis.plots import score_matrix
+
+        figs = {}
+        if self.goals is not None:
+            fig = Figure(figsize=(6.5, 3.6))
+            ax = fig.subplots()
+            ax.bar(self.goals.goals, self.goals.share, color="#9ecae1")
+            ax.set(xlabel="goals in a game (both sides, shootout goals excluded)", ylabel="share of games",
+                   title="Goals per game")
+            fig.tight_layout()
+            figs["goals"] = fig
+        fig = Figure(figsize=(6.4, 5.2))
+        ax = fig.subplots()
+        score_matrix(ax, self.matrix, fontsize=8, rotate=True)
+        ax.set(title="Row's score against column, first drafter by coin flip")
+        fig.tight_layout()
+        figs["matrix"] = fig
+        fig = Figure(figsize=(6.5, 0.8 + 0.5 * max(len(self.options), 1)))
+        draw_options(fig.subplots(), self.options)
+        fig.tight_layout()
+        figs["options"] = fig
+        return figs
+
+    def page(self):
+        """The report as a :class:`simcore.sharing.Report` (``.write("report.html")`` or ``.md``)."""
+        import simcore
+        from simcore.htmlview import Table
+        from simcore.sharing import Figure, Report
+
+        m, h = self.meta, self.headline
+        figs = self.figures()
+        rep = Report("Pyramid card hockey: balance report",
+                     {"Game": "pyramid", "Rules": m["variant"],
+                      "Deck": f"{m['deck']['source']} ({m['deck']['cards']} cards)",
+                      "Policies": f"A {m['policies']['home']}, B {m['policies']['away']}",
+                      "Games": f"{h['n']:,} (rule options {int(m['options_n']):,} each, matrix "
+                               f"{int(m['matrix_n']):,} a cell)",
+                      "Seed": str(m["seed"]), "simcore": simcore.__version__})
+        head = pd.DataFrame([dict(zip(("Figure", "Estimate", "95% interval"), (k, *estimate_text(k, v, PERCENT))))
+                             for k, v in h.items() if isinstance(v, dict)])
+        o = self.options
+
+        def pts(x, lo, hi):
+            return f"{100 * x:+.1f} [{100 * lo:+.1f}, {100 * hi:+.1f}]"
+
+        opts = pd.DataFrame({
+            "Option": o.option,
+            "Ties": [f"{100 * r.tie:.1f}% [{100 * r.tie_ci_low:.1f}%, {100 * r.tie_ci_high:.1f}%]"
+                     for r in o.itertuples()],
+            "Change in ties (points)": ["" if r.option == "base" else
+                                        pts(r.tie_change, r.tie_change_ci_low, r.tie_change_ci_high)
+                                        for r in o.itertuples()],
+            "First-mover advantage (points)": [pts(r.first_mover_advantage, r.advantage_ci_low, r.advantage_ci_high)
+                                               for r in o.itertuples()],
+            "Goals a game": [f"{v:.2f}" for v in o.goals_per_game],
+            "Verdict": [_verdict(r) for r in o.itertuples()]})
+        pols, grid = matrix_text(self.matrix, itself=None)
+        mat = pd.DataFrame({"Row policy": pols, **{c: list(grid[c]) for c in pols}})
+        rec = self.recommended()
+        rep.blocks += [
+            ("h2", "First-mover advantage, ties and goals"),
+            ("p", f"{h['n']:,} games of the setup above. The first mover drafts first in period 1; the advantage is "
+                  "his win rate less the second mover's, balance 1 - |advantage|. Shares of games are in percent, "
+                  "goals and game length per game (game length in turns); the intervals are 95% (Wilson for "
+                  "shares, normal for means and the advantage)."),
+            Table(head, numeric=("Estimate", "95% interval"))]
+        if "goals" in figs:
+            rep.blocks.append(Figure("goals", figs["goals"], "Goals in a game, both sides."))
+        rep.blocks += [
+            ("h2", "Rule options"),
+            ("p", f"The rules above and each option, {int(m['options_n']):,} games each on the same seed, so game "
+                  "g shares its shuffles with the base's game g. The changes are paired game by game, in "
+                  "percentage points. An option reduces ties when the whole interval of its change lies below "
+                  f"zero, and keeps balance when the size of the first-mover advantage grows by at most "
+                  f"{100 * BALANCE_SLACK:g} point (the upper end of its paired interval)."),
+            Table(opts, numeric=("Ties", "Change in ties (points)", "First-mover advantage (points)",
+                                 "Goals a game")),
+            ("p", "Options that reduce ties and keep balance: " + (", ".join(rec) if rec else "none") + "."),
+            Figure("options", figs["options"], "Each option's tie rate."),
+            ("h2", "Policy against policy"),
+            ("p", f"The row policy's score against the column policy (win 1, tie 1/2) with its 95% interval, "
+                  f"{counted(int(self.matrix.n.iloc[0]), 'game')} a cell, the first drafter by coin flip (so a "
+                  "policy against itself is a run like any other, near 1/2)."),
+            Table(mat, numeric=tuple(pols)),
+            Figure("matrix", figs["matrix"], "Row's score against column.")]
+        return rep
+
+
+def _verdict(r) -> str:
+    """An option row's verdicts in words, as the text report writes them ("" for the base)."""
+    if r.option == "base":
+        return ""
+    return (("fewer ties" if r.reduces_ties else "ties not reduced") + ", "
+            + ("balance kept" if r.keeps_balance else "balance worse" if r.worsens_balance
+               else "balance undecided at this n"))
 
 
 def balance_report(n: int = 100_000, seed: int = 0, rules=None, policies=None, *, matrix_n: int = 20_000,
@@ -251,8 +375,8 @@ def balance_report(n: int = 100_000, seed: int = 0, rules=None, policies=None, *
     opts_n = options_n or n
     opts = rule_options(options, opts_n, seed, rules, policies, threads, deck_file,
                         base_out=res.aggregates["out"] if opts_n == n else None)
-    return BalanceReport(meta, h, mat, opts)
+    return BalanceReport(meta, h, mat, opts, goal_distribution(res.aggregates["out"]))
 
 
-__all__ = ["BALANCE_SLACK", "MATRIX_POLICIES", "TIE_OPTIONS", "BalanceReport", "balance_report", "headline",
-           "policy_matrix", "rule_options"]
+__all__ = ["BALANCE_SLACK", "MATRIX_POLICIES", "PERCENT", "REPORT_FIGURES", "TIE_OPTIONS", "BalanceReport",
+           "balance_report", "goal_distribution", "headline", "policy_matrix", "rule_options"]

@@ -10,7 +10,7 @@ from simcore.cliargs import (JoinRepeated, UsageError, add_format, add_n, add_pb
 from simcore.games.base import Command
 
 from .balance import (BALANCE_SLACK, MATRIX_POLICIES, TIE_OPTIONS, BalanceReport, balance_report,  # noqa: F401
-                      headline, policy_matrix, rule_options)
+                      draw_options, headline, policy_matrix, rule_options)
 from .policies import Policy
 
 
@@ -69,17 +69,10 @@ def plot(path, *, res=None, report=None, overwrite: bool = False):
 
     if report is not None:
         mat = report.matrix
-        opts = report.options
         fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(12, 4.6))
         score_matrix(ax1, mat, fontsize=8, rotate=True)
         ax1.set(title=f"row's score against column ({counted(int(mat.n.iloc[0]), 'game')} a cell)")
-        y = np.arange(len(opts))
-        ax2.errorbar(100 * opts.tie, y, xerr=100 * np.abs(np.vstack([opts.tie - opts.tie_ci_low,
-                                                                      opts.tie_ci_high - opts.tie])),
-                     fmt="o", capsize=3)
-        ax2.set_yticks(y, list(opts.option))
-        ax2.invert_yaxis()
-        ax2.set(xlabel="ties, % of games (95% interval)", title="rule options")
+        draw_options(ax2, report.options)
     else:
         g = res.table("games")
         goals = (g.home_goals + g.away_goals).to_numpy()
@@ -120,7 +113,9 @@ def _build(p):
     p.add_argument("--plot", metavar="FILE", type=plot_file, help="write a figure to FILE (the report's matrix and "
                    "rule options with --report, else the distribution of goals per game; FILE.png without an "
                    "extension)")
-    p.add_argument("--force", action="store_true", help="replace an existing --plot file")
+    p.add_argument("--out", type=named, metavar="FILE.html",
+                   help="with --report: also write it as a page to share (.html, or .md with its figures beside it)")
+    p.add_argument("--force", action="store_true", help="replace an existing --plot or --out file")
     add_format(p)
 
 
@@ -134,7 +129,7 @@ def _run(game, args):
         raise UsageError("--plot draws a run or a report, not a --pbp game")
     pbp_game(args)
     if not args.report:
-        refuse_unless(args, "--report", {"--matrix-n": "matrix_n", "--options-n": "options_n"})
+        refuse_unless(args, "--report", {"--matrix-n": "matrix_n", "--options-n": "options_n", "--out": "out"})
     rules = game.rules(args.rules)
     policies = (_policy("--policy-a", args.policy_a), _policy("--policy-b", args.policy_b))
     deck = deck_for(rules, args.deck_file) if (args.deck_file or rules.deck == "custom") else None
@@ -142,6 +137,12 @@ def _run(game, args):
     setup = game.setup({"policy_a": policies[0], "policy_b": policies[1], "deck_file": deck})
     if args.plot:
         refuse_overwrite(args.plot, args.force)
+    if args.out:
+        from simcore.sharing import refuse_existing
+
+        from .balance import REPORT_FIGURES
+
+        refuse_existing(args.out, REPORT_FIGURES, args.force)
 
     if args.pbp:
         lg = game.play_by_play(setup, args.seed, args.game_id, rules)
@@ -155,12 +156,15 @@ def _run(game, args):
                                  options_n=args.options_n or args.n, threads=args.threads, deck_file=deck)
         if args.plot:
             plot(args.plot, report=rep, overwrite=args.force)
+        if args.out:
+            rep.page().write(args.out, force=args.force)
         if args.format == "json":
             print_json(plain(rep.to_json()))
         else:
             print(rep.to_text())
-            if args.plot:
-                print(f"\nwrote {args.plot}")
+            wrote = [f for f in (args.plot, args.out) if f]
+            if wrote:
+                print("\n" + "\n".join(f"wrote {f}" for f in wrote))
         return
 
     res = game.simulate(setup, n=args.n, seed=args.seed, rules=rules, threads=args.threads)

@@ -97,6 +97,43 @@ def test_pyramid_report_text(cli):
     assert re.search(r"[+-]\d+\.\d \[[+-]\d+\.\d, [+-]\d+\.\d\]", base), base
 
 
+def test_pyramid_report_page_html_and_markdown(cli, tmp_path):
+    """--out writes the report as a page: the headline in percent, every option and matrix cell with its 95%
+    interval as the text report gives them, three figures; an existing page is kept without --force."""
+    import matplotlib.pyplot as plt
+
+    page = tmp_path / "balance.html"
+    argv = ("pyramid", "--report", "-n", "1000", "--matrix-n", "100", "--seed", "1")
+    open_before = plt.get_fignums()
+    code, out, err = cli(*argv, "--out", str(page))
+    assert code == 0, err
+    assert out.rstrip().endswith(f"wrote {page}") and plt.get_fignums() == open_before
+    html = page.read_text(encoding="utf-8")
+    assert "Pyramid card hockey: balance report" in html and html.count("data:image/png;base64,") == 3
+    text = out.splitlines()
+    tie = next(line for line in text if line.startswith("tie ")).split()
+    assert f"<td>tie</td><td class=num>{tie[1]}</td><td class=num>{tie[2]} {tie[3]}</td>" in html
+    for row in ("default ", "rush ", "tie_break=shootout ", "goalie_beats=>= "):
+        line = next(line for line in text if line.startswith(row))
+        for cell in re.findall(r"[+-]?\d+\.\d+ \[[+-]?\d+\.\d+, [+-]?\d+\.\d+\]", line):
+            assert cell in html, (row, cell)
+    assert "fewer ties, balance" in html
+    code, _, err = cli(*argv, "--out", str(page))
+    assert code == 2 and "exists" in err and err.count("\n") == 1
+    md = tmp_path / "balance.md"
+    code, out, err = cli(*argv, "--out", str(md), "--format", "json")
+    assert code == 0, err
+    assert json.loads(out)["n"] == 1000
+    assert {p.name for p in tmp_path.iterdir()} == {"balance.html", "balance.md", "balance-goals.png",
+                                                    "balance-matrix.png", "balance-options.png"}
+    assert "## Policy against policy" in md.read_text(encoding="utf-8")
+
+
+def test_pyramid_out_goes_with_report(cli, tmp_path):
+    code, out, err = cli("pyramid", "-n", "10", "--out", str(tmp_path / "p.html"))
+    assert code == 2 and "--out goes with --report" in err and not (tmp_path / "p.html").exists()
+
+
 def test_pyramid_pbp_prints_the_simulated_game(cli):
     from simcore.games import pyramid
 
