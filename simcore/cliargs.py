@@ -429,6 +429,16 @@ def counted(n: int, noun: str) -> str:
     return f"{n:,} {noun if n == 1 else noun + 's'}"
 
 
+def fixed(x, digits: int = 4) -> str:
+    """A figure of a run's table to ``digits`` places, ``nan`` when undefined (None or NaN). A value that is not
+    zero but would show as zero (the upper end of a rare event's interval, ``3.8e-05``) is written to two
+    significant figures, so the interval does not read as ``[0.0000, 0.0000]``."""
+    if x is None or x != x:
+        return "nan"
+    text = f"{x:.{digits}f}"
+    return f"{x:.2g}" if x != 0 and float(text) == 0 else text
+
+
 def plain(obj):
     """A JSON-safe copy: numpy scalars and arrays as Python values, NaN and infinities as null."""
     if isinstance(obj, dict):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import warnings
 
 from simcore.cliargs import (JoinRepeated, UsageError, add_format, add_n, add_pbp, add_seed, add_threads, counted,
-                             named, pbp_game, plain, positive_int, print_json, print_report, refuse_unless)
+                             fixed, named, pbp_game, plain, positive_int, print_json, print_report, refuse_unless)
 from simcore.games.base import Command
 
 #: The data-file options of the command line: option -> (setup field, what the file holds).
@@ -36,10 +36,6 @@ def blueline_report(res) -> dict:
     return plain(doc)
 
 
-def _num(x) -> str:
-    return "     nan" if x is None else f"{x:.4f}"
-
-
 def format_blueline(doc: dict) -> str:
     pol = doc["policies"]
     files = ", ".join(f"{k} {v}" for k, v in doc["files"].items())
@@ -52,7 +48,7 @@ def format_blueline(doc: dict) -> str:
     for name, v in doc.items():
         if isinstance(v, dict) and set(v) == {"estimate", "ci"}:
             lo, hi = v["ci"]
-            out.append(f"{name:<30}{_num(v['estimate']):>10}   [{_num(lo)}, {_num(hi)}]")
+            out.append(f"{name:<30}{fixed(v['estimate']):>10}   [{fixed(lo)}, {fixed(hi)}]")
     return "\n".join(out)
 
 

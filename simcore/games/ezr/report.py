@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 from simcore.cliargs import (JoinRepeated, UsageError, add_format, add_n, add_pbp, add_seed, add_threads, counted,
-                             named, pbp_game, plain, plot_file, positive_int, print_json, refuse_overwrite,
+                             fixed, named, pbp_game, plain, plot_file, positive_int, print_json, refuse_overwrite,
                              refuse_overwrite_any, whole_number)
 from simcore.cliargs import seed as seed_arg
 from simcore.games.base import Command
@@ -197,7 +197,7 @@ def format_matchup(r: dict) -> str:
     ]
     for key in MATCHUP_METRICS:
         lo, hi = m["ci95"][key]
-        out.append(f"{key:24}{e[key]:9.4f}{m[key]:11.4f}   [{lo:.4f}, {hi:.4f}]")
+        out.append(f"{key:24}{e[key]:9.4f}{fixed(m[key]):>11}   [{fixed(lo)}, {fixed(hi)}]")
     return "\n".join(out)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import warnings
 
 from simcore.cliargs import (JoinRepeated, UsageError, add_format, add_n, add_pbp, add_seed, add_threads, counted,
-                             named, pbp_game, plain, plot_file, positive_int, print_json, refuse_overwrite,
+                             fixed, named, pbp_game, plain, plot_file, positive_int, print_json, refuse_overwrite,
                              refuse_unless)
 from simcore.games.base import Command
 
@@ -48,13 +48,11 @@ def format_pyramid(r: dict, metrics) -> str:
            f"simulated {counted(r['n'], 'game')}, seed {r['seed']}", "",
            f"{'metric':<24}{'estimate':>10}   {'95% interval':<20}  unit"]
 
-    def num(x):
-        return "   nan" if x is None else f"{x:.4f}"
-
     for name in metrics:
         v = r[name]
         lo, hi = v["ci"]
-        out.append(f"{name:<24}{num(v['estimate']):>10}   {'[' + num(lo) + ', ' + num(hi) + ']':<20}  {v['unit']}")
+        ci = f"[{fixed(lo)}, {fixed(hi)}]"
+        out.append(f"{name:<24}{fixed(v['estimate']):>10}   {ci:<20}  {v['unit']}")
     return "\n".join(out)
 
 

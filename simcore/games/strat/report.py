@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 from simcore.cliargs import (JoinRepeated, UsageError, add_format, add_n, add_seed, add_threads, check_game_index,
-                             counted, game_index, jsonable, named, print_json, refuse_overwrite_any)
+                             counted, fixed, game_index, jsonable, named, print_json, refuse_overwrite_any)
 from simcore.games.base import Command
 from simcore.outputs import MANIFEST, Folder, replaced_files
 
@@ -173,7 +173,7 @@ def format_strat(r: dict, res) -> str:
                    f"{_pct(t.pp_pct):>8}{_pct(t.pk_pct):>8}{t.save_pct:8.3f}")
     out += ["", f"{'all games (per team per game; rates)':<36}{'estimate':>10}   95% interval"]
     for row in res.summary().itertuples():
-        out.append(f"{row.metric:<36}{row.estimate:10.4f}   [{row.ci_low:.4f}, {row.ci_high:.4f}]")
+        out.append(f"{row.metric:<36}{fixed(row.estimate):>10}   [{fixed(row.ci_low)}, {fixed(row.ci_high)}]")
     if r.get("files"):
         out += ["", "wrote " + ", ".join(r["files"])]
     return "\n".join(out)
