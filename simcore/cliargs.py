@@ -347,6 +347,17 @@ def plot_file(text: str) -> str:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
+def figure_name(text: str) -> str:
+    """``--plot FILE`` of a command that makes the figure's folder itself (``league project --out DIR --plot
+    DIR/odds.png``): the file decided as :func:`plot_file` decides it, the folder left for the command to check."""
+    from simcore.outputs import figure_path
+
+    try:
+        return str(figure_path(text))
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 def named(text: str) -> str:
     """A file or folder argument: a name, not ``""`` (an empty name read as the option not given, or as the
     current folder)."""

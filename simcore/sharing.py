@@ -181,17 +181,20 @@ def report_outputs(report, figures, option: str = "--report") -> list:
 
 
 def refuse_existing(path, figures=(), force: bool = False, option: str = "",
-                    hint: str = "pass --force to replace it") -> None:
+                    hint: str = "pass --force to replace it", *, folder_made: bool = False) -> None:
     """Check a report path before anything runs: a ValueError when it is a folder (naming the ``option`` that gave
     it, when given) or does not end in .html or .md, a FileExistsError (ending in ``hint``) if the page (or, for
-    Markdown, one of the ``figures`` beside it) exists and not ``force``."""
+    Markdown, one of the ``figures`` beside it) exists and not ``force``.  ``folder_made``: the command makes the
+    page's folder before it writes the page (``league project --out DIR --report DIR/r.html``), so it need not
+    exist yet."""
     from simcore.outputs import check_folder, check_writable, refuse_existing as refuse
 
     path = Path(path)
     if path.is_dir():
         raise InputError(f"{option + ' ' if option else ''}{path} is a folder; name a page FILE.html or FILE.md")
     fmt = report_format(path)
-    check_folder(path)
+    if not folder_made:
+        check_folder(path)
     for p in [path, *(figure_path(path, n) for n in figures if fmt == "md")]:
         if p.is_dir():
             raise InputError(f"{p} is a folder, where the report {path} writes its figure; name the report "

@@ -1,12 +1,13 @@
 """``simcore league``: standings, sample leagues, projections and their history, for a league of any game."""
 from __future__ import annotations
 
+import argparse
 import json
 from pathlib import Path
 
-from simcore.cliargs import (JoinRepeated, Parser, UsageError, counted, iso_date, named, plain, plot_file, positive_int,
-                             refuse_one_file_twice, refuse_overwrite, refuse_overwrite_any)
-from simcore.cliargs import add_format, add_seed, add_threads
+from simcore.cliargs import (JoinRepeated, Parser, UsageError, add_format, add_seed, add_threads, counted, figure_name,
+                             iso_date, named, output_file, plain, plot_file, positive_int, refuse_one_file_twice,
+                             refuse_overwrite, refuse_overwrite_any)
 
 
 def cmd_league_standings(argv):
@@ -89,11 +90,12 @@ def cmd_league_project(argv):
     p.add_argument("--out", type=named, default=None, metavar="DIR",
                    help="write teams.csv, seasons.parquet, goalies.csv (and players.csv) into DIR, then "
                    "manifest.json listing them")
-    p.add_argument("--plot", default=None, metavar="FILE.png", type=plot_file,
-                   help="save the points bands and playoff odds (FILE.png without an extension)")
+    p.add_argument("--plot", default=None, metavar="FILE.png", type=figure_name,
+                   help="save the points bands and playoff odds (FILE.png without an extension; it may go into "
+                        "the --out folder)")
     p.add_argument("--report", type=named, default=None, metavar="FILE.html",
                    help="write a page to share: odds table, points bands, odds over dates (.html, or .md with "
-                        "its figures beside it)")
+                        "its figures beside it; it may go into the --out folder)")
     p.add_argument("--force", action="store_true", help="replace output files that exist")
     add_threads(p)
     args = p.parse_args(argv)
@@ -103,8 +105,13 @@ def cmd_league_project(argv):
     from simcore.sharing import LEAGUE_FIGURES, refuse_existing
 
     _refuse_outputs_twice(args, [*OUTPUT_FILES, MANIFEST], LEAGUE_FIGURES)
+    if args.plot and not _into_out(args.plot, args.out):
+        try:
+            output_file(args.plot)
+        except argparse.ArgumentTypeError as exc:
+            raise UsageError(f"argument --plot: {exc}") from None
     if args.report:
-        refuse_existing(args.report, LEAGUE_FIGURES, args.force)
+        refuse_existing(args.report, LEAGUE_FIGURES, args.force, folder_made=_into_out(args.report, args.out))
 
     lg = load_league(args.league, results=args.results)
     if args.out:
@@ -140,6 +147,12 @@ def cmd_league_project(argv):
         print(f"wrote {args.plot}")
     if args.report:
         print(f"wrote {args.report}")
+
+
+def _into_out(path, out) -> bool:
+    """Whether the output ``path`` goes straight into the ``--out`` folder ``out``, which the command makes before
+    it writes the figure and the page: that folder need not exist yet."""
+    return out is not None and Path(path).parent.resolve() == Path(out).resolve()
 
 
 def _refuse_outputs_twice(args, out_files, report_figures) -> None:

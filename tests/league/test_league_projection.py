@@ -388,6 +388,35 @@ def test_cli_project_table_and_out(tmp_path, capsys):
     assert err.count("\n") == 0 and "exists" in err
 
 
+def test_cli_project_plot_and_report_may_go_into_the_out_folder(tmp_path, capsys, monkeypatch):
+    """--out DIR makes DIR, so --plot DIR/p.png and --report DIR/r.html may name it before it exists; a folder
+    nothing makes is still refused before the run; interrupted while the page is written, the run takes back the
+    folder and all it wrote."""
+    import simcore.sharing as sharing
+
+    out = tmp_path / "proj"
+    argv = ["league", "project", str(EZR_SAMPLE), "-n", "20", "--out", str(out), "--plot", str(out / "odds"),
+            "--report", str(out / "odds.html")]
+    write = sharing.Report.write
+
+    def interrupted(self, path, *a, **kw):
+        assert (out / "odds.png").exists() and (out / "manifest.json").exists()
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(sharing.Report, "write", interrupted)
+    assert main(argv) == 130 and not out.exists()
+    monkeypatch.setattr(sharing.Report, "write", write)
+    assert main(argv) == 0
+    assert sorted(f.name for f in out.iterdir()) == ["goalies.csv", "manifest.json", "odds.html", "odds.png",
+                                                    "seasons.parquet", "teams.csv"]
+    capsys.readouterr()
+    for extra in (["--plot", str(tmp_path / "elsewhere" / "p.png")], ["--report", str(out / "sub" / "r.html")]):
+        assert main(["league", "project", str(EZR_SAMPLE), "-n", "20", "--out", str(tmp_path / "p2"), *extra]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "no folder" in err, err
+    assert not (tmp_path / "p2").exists()
+
+
 def test_cli_project_of_one_season_has_no_spread(capsys):
     """One season gives a point, not a spread: sd and se are NaN (null, "-"), not 0, and the count is singular."""
     assert main(["league", "project", str(EZR_SAMPLE), "-n", "1", "--seed", "5", "--format", "json"]) == 0
