@@ -28,7 +28,7 @@ from simcore.deprecation import SimcoreDeprecationWarning
 from simcore.errors import InputError
 from simcore.textio import Text
 
-from .files import DECIDED, League, load_league, read_csv
+from .files import DECIDED, League, league_file, load_league, read_csv
 from .standings import standings
 
 BOM = b"\xef\xbb\xbf"
@@ -144,7 +144,7 @@ def add_result(league_path, date: str, home: str, away: str, home_goals: int, aw
     for name, v in (("date", date), ("home", home), ("away", away), ("decided_in", decided_in)):
         if not isinstance(v, str):
             raise InputError(f"{name} must be a string, got {v!r}")
-    league_path = Path(league_path)
+    league_path = league_file(league_path)
     load_league(league_path)                       # the league as it is reads cleanly
     path = results_path(league_path)
     try:
@@ -211,7 +211,7 @@ def validate(league_path) -> Checked:
     without ties); play nothing.  Raises ChartError on the first problem."""
     from .projection import check_runnable
 
-    league_path = Path(league_path)
+    league_path = league_file(league_path)
     lg = load_league(league_path)
     doc = league_doc(league_path)
     table = _standings(lg, league_path.parent / doc["results"]) if "results" in doc else _standings(lg, league_path)

@@ -16,6 +16,7 @@ import pandas as pd
 from simcore.charts import ChartError
 from simcore.cliargs import counted
 from simcore.deprecation import SimcoreDeprecationWarning
+from simcore.errors import InputError
 from simcore.textio import (FieldError, Range, as_path, check_header, csv_rows, name_problem, number, read_text,
                             read_toml)
 
@@ -348,10 +349,21 @@ def _check_result(path, no, rec: dict, ps) -> None:
                              "column: home or away")
 
 
-def load_league(path, results=None) -> League:
-    """Read ``league.toml`` and the files it names (relative to it).  ``results``: a played-results CSV that
-    replaces the one the league file names."""
+def league_file(path) -> Path:
+    """The league file ``path`` names: the file itself, or ``league.toml`` in a folder (``simcore league project
+    mine`` after ``simcore league sample ezr mine``).  A folder without one is an InputError."""
     path = as_path(path, "a league (its league.toml)")
+    if path.is_dir():
+        if not (path / "league.toml").is_file():
+            raise InputError(f"{path} is a folder with no league.toml in it; name the league file")
+        return path / "league.toml"
+    return path
+
+
+def load_league(path, results=None) -> League:
+    """Read ``league.toml`` (or the one in the folder ``path``, :func:`league_file`) and the files it names
+    (relative to it).  ``results``: a played-results CSV that replaces the one the league file names."""
+    path = league_file(path)
     t = read_toml(path)
     doc = t.doc
     base = path.parent

@@ -173,6 +173,26 @@ def test_cli_sample_and_standings(cli, tmp_path):
     assert code == 2 and "samples: ezr" in err
 
 
+def test_a_league_folder_names_its_league_toml(cli, tmp_path):
+    """A league command given the folder `league sample` wrote reads the league.toml in it, as given the file; a
+    folder without one is refused in one line."""
+    lg = tmp_path / "lg"
+    assert cli("league", "sample", "ezr", str(lg))[0] == 0
+    for argv in (["standings"], ["validate"], ["project", "-n", "5", "--format", "json"]):
+        assert cli("league", argv[0], str(lg), *argv[1:]) == cli("league", argv[0], str(lg / "league.toml"),
+                                                                 *argv[1:]), argv
+    from simcore.league.files import load_league
+
+    g = load_league(lg).remaining().iloc[0]
+    code, out, err = cli("league", "add-result", str(lg), g.date, g.home, g.away, "3", "2", "REG")
+    row = f"{lg / 'played.csv'}, line 659: {g.date} {g.home} 3, {g.away} 2"
+    assert code == 0 and row in out, err
+    (tmp_path / "empty").mkdir()
+    code, out, err = cli("league", "standings", str(tmp_path / "empty"))
+    assert code == 2 and err == f"simcore: error: {tmp_path / 'empty'} is a folder with no league.toml in it; name " \
+                                "the league file\n"
+
+
 def test_cli_sample_interrupted_leaves_no_folder(cli, tmp_path, monkeypatch):
     """Ctrl-C while the sample's files are copied: the files and the folder the command made go."""
     import shutil
