@@ -35,7 +35,7 @@ def cmd_league_standings(argv):
                "teams": table.to_dict(orient="records")}
         print(json.dumps(plain(doc), indent=2))
         return
-    print(f"{lg.name}{f' as of {args.as_of}' if args.as_of else ''}: {len(lg.results)} games played, "
+    print(f"{lg.name}{f' as of {args.as_of}' if args.as_of else ''}: {counted(len(lg.results), 'game')} played, "
           f"{len(lg.remaining())} to play "
           f"({lg.points} points; tiebreakers: {', '.join(lg.tiebreakers)})\n")
     print(format_standings(table, by=args.by or "division"))
@@ -279,7 +279,7 @@ def cmd_league_add_result(argv):
     how = "" if a.row["decided_in"] == "REG" else f" ({a.row['decided_in']})"
     print(f"added to {a.path}, line {a.line}: {args.date} {args.home} {args.home_goals}, "
           f"{args.away} {args.away_goals}{how}")
-    print(f"{len(a.league.results)} games played, {len(a.league.remaining())} to play\n")
+    print(f"{counted(len(a.league.results), 'game')} played, {len(a.league.remaining())} to play\n")
     from simcore.league.standings import format_standings
 
     print(format_standings(rows, by="league").replace("League\n", "", 1), end="")

@@ -6,7 +6,9 @@ plus that row (a candidate written beside it, so every check :func:`~simcore.lea
 applies: an unknown team, a team playing itself, a game not in the schedule or already played, ...), computes
 the standings from it (which refuses a score that contradicts REG/OT/SO) and only then appends the row.  The
 earlier rows are never rewritten: the file is opened for append, keeps its column order, line endings and
-byte-order mark, and a last line without a newline gets one first.  On any error the file is unchanged.
+byte-order mark, and a last line without a newline gets one first.  On any error the file is unchanged.  The
+league's first result starts the results file its league file names, when it is not there yet, with
+:data:`RESULTS_HEADER`.
 """
 from __future__ import annotations
 
@@ -32,6 +34,8 @@ from .files import DECIDED, League, league_file, load_league, read_csv
 from .standings import standings
 
 BOM = b"\xef\xbb\xbf"
+#: The header of a results file :func:`add_result` starts, when the file the league names is not there yet.
+RESULTS_HEADER = "date,home,away,home_goals,away_goals,decided_in,winner,home_goalie,away_goalie\n"
 
 
 @dataclass
@@ -57,8 +61,8 @@ def results_path(league_path) -> Path:
     doc = league_doc(league_path)
     if "results" not in doc:
         raise ChartError(league_path, None, "results", None,
-                         'the league file names no results file; add results = "played.csv" and write its header '
-                         "line: date,home,away,home_goals,away_goals,decided_in", field="key")
+                         'the league file names no results file; add results = "played.csv" (the first result '
+                         "starts it)", field="key")
     return league_path.parent / doc["results"]
 
 
@@ -145,12 +149,18 @@ def add_result(league_path, date: str, home: str, away: str, home_goals: int, aw
         if not isinstance(v, str):
             raise InputError(f"{name} must be a string, got {v!r}")
     league_path = league_file(league_path)
-    load_league(league_path)                       # the league as it is reads cleanly
     path = results_path(league_path)
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise ChartError(path, None, None, None, f"cannot read the file ({exc.strerror})") from None
+    # the league's first result starts the file it names (in a folder that exists); the league is then read
+    # whole with the new file below, as any other result is checked
+    start = not os.path.lexists(path) and path.parent.is_dir()
+    if start:
+        raw = RESULTS_HEADER.encode("utf-8")
+    else:
+        load_league(league_path)                   # the league as it is reads cleanly
+        try:
+            raw = path.read_bytes()
+        except OSError as exc:
+            raise ChartError(path, None, None, None, f"cannot read the file ({exc.strerror})") from None
     newline, header, ends_nl, n_lines = _layout(raw, path)
     line = n_lines + 1
     decided_in = decided_in.upper()
@@ -187,6 +197,16 @@ def add_result(league_path, date: str, home: str, away: str, home_goals: int, aw
                              f"{exc.problem} ({where}; nothing was added)") from None
     finally:
         os.unlink(tmp)
+    if start:
+        from simcore.outputs import replacing
+
+        try:
+            with replacing(path) as new:
+                new.write_bytes(raw + added)
+        except FileExistsError:
+            raise ChartError(path, None, None, None, "the file appeared while the result was checked; nothing "
+                             "was added, run the command again") from None
+        return Added(path, line, row, lg, table)
     if path.stat().st_size != len(raw):
         raise ChartError(path, None, None, None, "the file changed while the result was checked; nothing was "
                          "added, run the command again")

@@ -87,7 +87,8 @@ def projection_figure(proj) -> Figure:
     a, b = fig.subplots(1, 2)
     _draw_points(a, proj)
     _draw_odds(b, proj, "playoff_odds")
-    fig.suptitle(f"{proj.meta['league']}: {counted(proj.n, 'season')} from {proj.meta['games_played']} games played")
+    fig.suptitle(f"{proj.meta['league']}: {counted(proj.n, 'season')} from "
+                 f"{counted(proj.meta['games_played'], 'game')} played")
     fig.tight_layout()
     return fig
 

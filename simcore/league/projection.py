@@ -225,7 +225,7 @@ class Projection:
                 f"{r.points_p95:>4.0f}  {r.W_mean:>5.1f} {r.L_mean:>5.1f} {getattr(r, third + '_mean'):>5.1f}  "
                 f"{r.playoff_odds:>7.1%} {r.division_odds:>6.1%} {r.first_overall_odds:>6.1%} {r.title_odds:>6.1%}")
         m = self.meta
-        top = (f"{m['league']}: {m['games_played']} games played, {m['games_left']} to play; "
+        top = (f"{m['league']}: {counted(m['games_played'], 'game')} played, {m['games_left']} to play; "
                f"{counted(self.n, 'season')} simulated (seed {self.seed}); odds have a Monte Carlo "
                f"standard error of at most {0.5 / np.sqrt(self.n):.1%}")
         return top + "\n\n" + "\n".join(lines) + "\n"

@@ -214,7 +214,27 @@ def test_add_result_without_a_results_key_says_what_to_add(tmp_path, cli):
     toml = d / "league.toml"
     toml.write_text(toml.read_text().replace('results = "played.csv"\n', ""))
     rc, _, err = cli("league", "add-result", str(toml), *NEXT, "3", "2")
-    assert rc == 2 and "names no results file; add results = \"played.csv\"" in err
+    assert rc == 2 and "names no results file; add results = \"played.csv\" (the first result starts it)" in err
+
+
+def test_the_first_result_starts_the_results_file(tmp_path, cli):
+    """A league whose results file is not there yet: a result refused leaves no file; the first one accepted starts
+    it with the header and its row (the mode of any new file); the next is appended."""
+    d = _copy(tmp_path)
+    (d / "played.csv").unlink()
+    first = load_league(sample("ezr") / "league.toml").schedule.iloc[0]
+    rc, _, err = cli("league", "add-result", str(d), first.date, first.home, first.away, "2", "2", "OT")
+    assert rc == 2 and f"{d / 'played.csv'}, line 2" in err and not (d / "played.csv").exists()
+    rc, out, err = cli("league", "add-result", str(d), first.date, first.home, first.away, "2", "1", "OT")
+    assert rc == 0, err
+    assert out.startswith(f"added to {d / 'played.csv'}, line 2: {first.date} {first.home} 2, {first.away} 1 (OT)")
+    assert "1 game played, 1311 to play" in out
+    assert (d / "played.csv").read_text() == ("date,home,away,home_goals,away_goals,decided_in,winner,home_goalie,"
+                                              f"away_goalie\n{first.date},{first.home},{first.away},2,1,OT,home,,\n")
+    assert (d / "played.csv").stat().st_mode & 0o777 == (d / "teams.csv").stat().st_mode & 0o777
+    second = load_league(sample("ezr") / "league.toml").schedule.iloc[1]
+    assert add_result(d, second.date, second.home, second.away, 0, 3).line == 3
+    assert len(load_league(d).results) == 2
 
 
 def test_add_result_then_the_next_result(tmp_path):
