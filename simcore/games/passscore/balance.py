@@ -180,8 +180,8 @@ class BalanceReport:
     def to_text(self) -> str:
         m = self.meta
         lines = [f"Pass & Score balance report: {m['n']:,} games, seed {m['seed']}", f"rules {m['variant']}",
-                 f"policies home (red, attacks first) {m['policies']['home']}, away {m['policies']['away']}", "",
-                 f"{'figure':<28}{'estimate':>9}  95% interval"]
+                 f"policies home (red, attacks first) {m['policies']['home']}, away {m['policies']['away']}",
+                 f"board {m['files']['board']}", "", f"{'figure':<28}{'estimate':>9}  95% interval"]
         for name, v in self.headline.items():
             est, ci = estimate_text(name, v, PERCENT)
             lines.append(f"{name:<28}{est:>9}  {ci}")
@@ -260,6 +260,7 @@ class BalanceReport:
         rep = Report("Pass & Score: balance report",
                      {"Game": "passscore", "Rules": m["variant"],
                       "Policies": f"home {m['policies']['home']}, away {m['policies']['away']}",
+                      "Board": m["files"]["board"],
                       "Games": f"{m['n']:,} (matrix {m['matrix_n']:,} a seat)", "Seed": str(m["seed"]),
                       "simcore": simcore.__version__})
         head = pd.DataFrame([dict(zip(("Figure", "Estimate", "95% interval"), (k, *estimate_text(k, v, PERCENT))))

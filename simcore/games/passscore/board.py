@@ -406,10 +406,10 @@ def load_board(path=None) -> Board:
         if not (ya == yb or xa == xb or abs(yb - ya) == abs(xb - xa)) or max(abs(yb - ya), abs(xb - xa)) < 2:
             raise r.error("slide", k, "ends", it["ends"], "a slide line runs straight (along a row, a column or a "
                           "diagonal) over at least two spaces")
-        path = [int(index[ya + i * dy, xa + i * dx]) for i in range(max(abs(yb - ya), abs(xb - xa)) + 1)]
-        if min(path) < 0:
+        circles = [int(index[ya + i * dy, xa + i * dx]) for i in range(max(abs(yb - ya), abs(xb - xa)) + 1)]
+        if min(circles) < 0:
             raise r.error("slide", k, "ends", it["ends"], "the line crosses a place with no circle")
-        for c in path:
+        for c in circles:
             if on_slide[c] >= 0:
                 raise r.error("slide", k, "ends", it["ends"], f"circle {rc[c].tolist()} is on slide line "
                               f"{on_slide[c]} already")
@@ -419,7 +419,7 @@ def load_board(path=None) -> Board:
         slide_of[a] = k
         slide_of[b2] = k
         ends.append((a, b2))
-        paths.append(path)
+        paths.append(circles)
         note(f"slide.{k}", it)
     L = max((len(p) for p in paths), default=1)
     slide_path = np.full((max(len(paths), 1), L), -1, np.int64)

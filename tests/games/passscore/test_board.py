@@ -146,3 +146,21 @@ def test_a_table_without_source_is_named_at_its_own_line(tmp_path):
         load_board(p)
     assert "goal[0].source" in str(e.value)
     assert p.read_text().splitlines()[e.value.line - 1] == "[[goal]]"
+
+
+def test_a_board_file_is_named_as_given_in_every_output(tmp_path, cli):
+    """The run, its JSON, the play-by-play and the report name the board file played (the slide lines' circles
+    were written in its place)."""
+    import json
+    import shutil
+
+    mine = tmp_path / "mine.toml"
+    shutil.copyfile(DEFAULT_BOARD, mine)
+    assert load_board(mine).path == str(mine) and load_board().path == str(DEFAULT_BOARD)
+    code, out, err = cli("passscore", "-n", "4", "--board", str(mine), "--format", "json")
+    assert code == 0 and json.loads(out)["files"] == {"board": str(mine)}, err
+    for argv in (["-n", "4"], ["--pbp"], ["--report", "-n", "4", "--matrix-n", "1", "--rules", "plays=40"]):
+        code, out, err = cli("passscore", *argv, "--board", str(mine))
+        assert code == 0 and f"\nboard {mine}\n" in out, (argv, err)
+    code, out, err = cli("passscore", "--pbp", "--format", "json")
+    assert json.loads(out)["files"] == {"board": "shipped"}
