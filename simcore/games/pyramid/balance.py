@@ -6,6 +6,7 @@ option plays the same shuffles as the base until play differs (common random num
 """
 from __future__ import annotations
 
+import textwrap
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -13,7 +14,7 @@ import pandas as pd
 
 from simcore.cliargs import counted
 from simcore.errors import InputError
-from simcore.htmlview import estimate_text, matrix_text
+from simcore.htmlview import matrix_text
 from simcore.metrics import COUNT
 from simcore.stats import advantage_ci, balance_ci, mean_estimate, wilson_ci
 
@@ -27,11 +28,21 @@ MATRIX_POLICIES = ("default", "forwards", "balance", "cheap-shot", "rush", "rand
 #: Rule options compared with the base rules for ties and balance.
 TIE_OPTIONS = ("tie_break=sudden-death", "tie_break=shootout", "period_start=alternate",
                "first_attack=second-drafter", "goalie_beats=>=")
-#: The figures of the report's page, by name (a Markdown page writes each beside it as NAME.png).
+#: The figures of the report's page, by name (a Markdown page FILE.md writes each beside it as FILE-NAME.png).
 REPORT_FIGURES = ("goals", "matrix", "options")
 #: Headline figures that are shares of games, written in percent (the others are per game).
 PERCENT = frozenset({"first_mover_win", "second_mover_win", "first_mover_advantage", "balance", "tie", "decided_OT",
                      "decided_SO"})
+#: The headline figures in the report's order, each with the words the text report and the page write for it.
+HEADLINE_LABELS = {"first_mover_win": "first mover (drafts first in period 1) wins",
+                   "second_mover_win": "second mover wins",
+                   "first_mover_advantage": "first-mover advantage",
+                   "balance": "balance (1 - |advantage|)",
+                   "tie": "tie",
+                   "decided_OT": "decided in the sudden-death period",
+                   "decided_SO": "decided in a shootout",
+                   "goals_per_game": "goals per game (shootout goals excluded)",
+                   "game_length": "game length (turns)"}
 #: An option "keeps balance" when the paired 95% interval of the change in the size of the first-mover
 #: advantage ends at most this far above zero (about half the rulebook game's advantage of 0.02-0.03).
 BALANCE_SLACK = 0.01
@@ -129,8 +140,8 @@ def rule_options(options=TIE_OPTIONS, n: int = 100_000, seed: int = 0, rules=Non
     advantage, |advantage of the option| - |advantage of the base| (each game's +1/0/-1 signed by its
     run's estimated advantage).  Verdicts: ``reduces_ties`` when the interval of the tie change lies below
     zero; ``keeps_balance`` when the upper end of the interval of the change in the advantage's size is at
-    most BALANCE_SLACK; ``worsens_balance`` when its lower end is above zero.  Neither: not decided at this
-    n.  ``base_out``: the base run's per-game array when the caller already has it (same n, seed, rules).
+    most BALANCE_SLACK; ``worsens_balance`` when its lower end is above BALANCE_SLACK (so at most one of the two
+    holds).  Neither: not decided at this n.  ``base_out``: the base run's per-game array when the caller already has it (same n, seed, rules).
     ``setup``: who plays (a pyramid setup: policies and deck), instead of ``policies`` and ``deck_file``."""
     policies, deck_file = _who(setup, policies, deck_file)
     _check_sizes(n=n)
@@ -170,7 +181,7 @@ def _option_row(name, h, dm, size):
                    advantage_size_change=size["estimate"], advantage_size_change_ci_low=size["ci"][0],
                    advantage_size_change_ci_high=size["ci"][1], reduces_ties=bool(dm["ci"][1] < 0),
                    keeps_balance=bool(size["ci"][1] <= BALANCE_SLACK),
-                   worsens_balance=bool(size["ci"][0] > 0))
+                   worsens_balance=bool(size["ci"][0] > BALANCE_SLACK))
     return row
 
 
@@ -214,42 +225,58 @@ class BalanceReport:
         o = self.options
         return list(o.loc[o.reduces_ties & o.keeps_balance, "option"])
 
+    def headline_text(self) -> list[tuple[str, str, str]]:
+        """The headline as (words, estimate, interval) text, in :data:`HEADLINE_LABELS`' order: shares in percent
+        to one place, goals and game length to two; an undefined end (one game) is ``-``."""
+        rows = []
+        for key, words in HEADLINE_LABELS.items():
+            v = self.headline[key]
+
+            def f(x):
+                return "-" if x is None or x != x else f"{100 * x:.1f}%" if key in PERCENT else f"{x:.2f}"
+
+            rows.append((words, f(v["estimate"]), f"[{f(v['ci'][0])}, {f(v['ci'][1])}]"))
+        return rows
+
+    def base_note(self) -> str:
+        """Why the options' base row may differ from the headline: it is its own run when the options ran fewer
+        games ("" when they ran the headline's games)."""
+        m = self.meta
+        if int(m["options_n"]) == self.headline["n"]:
+            return ""
+        return (f"The base row is the rules above over the seed's first {int(m['options_n']):,} games, the games "
+                f"each option plays; the headline is {self.headline['n']:,} games, so the two differ by chance.")
+
+    def matrix_note(self) -> str:
+        return ("Each cell is its own run with the first drafter by coin flip: a row against a column and the column "
+                "against the row are separate runs, so the two cells need not add up to 1, and a policy against "
+                "itself lands near 1/2, not on it.")
+
     def to_text(self) -> str:
         h = self.headline
-
-        def ci(m, pct=True):
-            f = (lambda x: f"{100 * x:.1f}%") if pct else (lambda x: f"{x:.2f}")
-            return f"{f(m['estimate'])}  [{f(m['ci'][0])}, {f(m['ci'][1])}]"
-
         lines = [f"Pyramid card hockey balance report: {h['n']:,} games, seed {self.meta['seed']}",
                  f"rules {self.meta['variant']}",
                  f"deck {self.meta['deck']['source']} ({self.meta['deck']['cards']} cards)",
-                 f"policies A {self.meta['policies']['home']}, B {self.meta['policies']['away']}", "",
-                 f"first mover (drafts first in period 1) wins  {ci(h['first_mover_win'])}",
-                 f"second mover wins                           {ci(h['second_mover_win'])}",
-                 f"first-mover advantage                       {ci(h['first_mover_advantage'])}",
-                 f"balance (1 - |advantage|)                   {ci(h['balance'])}",
-                 f"tie                                         {ci(h['tie'])}",
-                 f"decided in the sudden-death period          {ci(h['decided_OT'])}",
-                 f"decided in a shootout                       {ci(h['decided_SO'])}",
-                 f"goals per game (shootout goals excluded)    {ci(h['goals_per_game'], False)}",
-                 f"game length (turns)                         {ci(h['game_length'], False)}", "",
-                 f"Policy matrix: row's score against column (win 1, tie 1/2) with its 95% interval, "
-                 f"{counted(int(self.matrix.n.iloc[0]), 'game')} a cell, first drafter by coin flip"]
+                 f"policies A {self.meta['policies']['home']}, B {self.meta['policies']['away']}", ""]
+        width = max(len(w) for w in HEADLINE_LABELS.values()) + 2
+        lines += [f"{words:<{width}}{est}  {ci}" for words, est, ci in self.headline_text()]
+        lines += ["", f"Policy matrix: row's score against column (win 1, tie 1/2) with its 95% interval, "
+                      f"{counted(int(self.matrix.n.iloc[0]), 'game')} a cell", *textwrap.wrap(self.matrix_note(), 116)]
         pols, grid = matrix_text(self.matrix, itself=None)       # first drafter by coin flip: no cell is exact
         width = max(len(p) for p in pols) + 2
         lines.append(" " * width + "".join(f"{p[:21]:>22}" for p in pols))
         for a in pols:
             lines.append(f"{a:<{width}}" + "".join(f"{grid.at[a, b]:>22}" for b in pols))
         lines += ["", f"Rule options against the base rules ({int(self.meta['options_n']):,} games each, same seed; "
-                      "ties and their change in percent of games, the first mover's advantage in points):",
-                  f"{'option':<30}{'tie':>8}{'change [95% CI]':>26}{'1st-mover adv. [95% CI]':>28}   verdict"]
+                      "ties and their change in percent of games, the first mover's advantage and the paired change "
+                      "in its size in points; balance is kept when that change is at most "
+                      f"+{100 * BALANCE_SLACK:g}):",
+                  f"{'option':<30}{'tie':>8}{'change [95% CI]':>24}{'1st-mover adv. [95% CI]':>26}"
+                  f"{'size change [95% CI]':>24}   verdict"]
         for r in self.options.itertuples():
-            ch = "" if r.option == "base" else \
-                f"{100 * r.tie_change:+.1f} [{100 * r.tie_change_ci_low:+.1f}, {100 * r.tie_change_ci_high:+.1f}]"
-            adv = (f"{100 * r.first_mover_advantage:+.1f} [{100 * r.advantage_ci_low:+.1f}, "
-                   f"{100 * r.advantage_ci_high:+.1f}]")
-            lines.append(f"{r.option:<30}{100 * r.tie:>7.1f}%{ch:>26}{adv:>28}   {_verdict(r)}")
+            ch, adv, size = _option_cells(r)
+            lines.append(f"{r.option:<30}{100 * r.tie:>7.1f}%{ch:>24}{adv:>26}{size:>24}   {_verdict(r)}")
+        lines += textwrap.wrap(self.base_note(), 116)
         rec = self.recommended()
         lines += ["", "Options that reduce ties and keep balance: " + (", ".join(rec) if rec else "none")]
         return "\n".join(lines)
@@ -299,23 +326,18 @@ class BalanceReport:
                       "Games": f"{h['n']:,} (rule options {int(m['options_n']):,} each, matrix "
                                f"{int(m['matrix_n']):,} a cell)",
                       "Seed": str(m["seed"]), "simcore": simcore.__version__})
-        head = pd.DataFrame([dict(zip(("Figure", "Estimate", "95% interval"), (k, *estimate_text(k, v, PERCENT))))
-                             for k, v in h.items() if isinstance(v, dict)])
+        head = pd.DataFrame(self.headline_text(), columns=["Figure", "Estimate", "95% interval"])
         o = self.options
-
-        def pts(x, lo, hi):
-            return f"{100 * x:+.1f} [{100 * lo:+.1f}, {100 * hi:+.1f}]"
-
+        cells = [_option_cells(r) for r in o.itertuples()]
         opts = pd.DataFrame({
             "Option": o.option,
             "Ties": [f"{100 * r.tie:.1f}% [{100 * r.tie_ci_low:.1f}%, {100 * r.tie_ci_high:.1f}%]"
                      for r in o.itertuples()],
-            "Change in ties (points)": ["" if r.option == "base" else
-                                        pts(r.tie_change, r.tie_change_ci_low, r.tie_change_ci_high)
-                                        for r in o.itertuples()],
-            "First-mover advantage (points)": [pts(r.first_mover_advantage, r.advantage_ci_low, r.advantage_ci_high)
-                                               for r in o.itertuples()],
+            "Change in ties (points)": [c[0] for c in cells],
+            "First-mover advantage (points)": [c[1] for c in cells],
+            "Change in its size (points)": [c[2] for c in cells],
             "Goals a game": [f"{v:.2f}" for v in o.goals_per_game],
+            "Game length (turns)": [f"{v:.2f}" for v in o.game_length],
             "Verdict": [_verdict(r) for r in o.itertuples()]})
         pols, grid = matrix_text(self.matrix, itself=None)
         mat = pd.DataFrame({"Row policy": pols, **{c: list(grid[c]) for c in pols}})
@@ -324,8 +346,8 @@ class BalanceReport:
             ("h2", "First-mover advantage, ties and goals"),
             ("p", f"{h['n']:,} games of the setup above. The first mover drafts first in period 1; the advantage is "
                   "his win rate less the second mover's, balance 1 - |advantage|. Shares of games are in percent, "
-                  "goals and game length per game (game length in turns); the intervals are 95% (Wilson for "
-                  "shares, normal for means and the advantage)."),
+                  "goals and game length per game; the intervals are 95% (Wilson for shares, normal for means and "
+                  "the advantage)."),
             Table(head, numeric=("Estimate", "95% interval"))]
         if "goals" in figs:
             rep.blocks.append(Figure("goals", figs["goals"], "Goals in a game, both sides."))
@@ -334,19 +356,33 @@ class BalanceReport:
             ("p", f"The rules above and each option, {int(m['options_n']):,} games each on the same seed, so game "
                   "g shares its shuffles with the base's game g. The changes are paired game by game, in "
                   "percentage points. An option reduces ties when the whole interval of its change lies below "
-                  f"zero, and keeps balance when the size of the first-mover advantage grows by at most "
-                  f"{100 * BALANCE_SLACK:g} point (the upper end of its paired interval)."),
+                  "zero. The change in the size of the first-mover advantage is |option's| - |base's|: balance is "
+                  f"kept when its interval ends at most {100 * BALANCE_SLACK:g} point above zero, worse when it lies "
+                  f"wholly above {100 * BALANCE_SLACK:g} point, and undecided at this number of games otherwise."
+                  + (" " + self.base_note() if self.base_note() else "")),
             Table(opts, numeric=("Ties", "Change in ties (points)", "First-mover advantage (points)",
-                                 "Goals a game")),
+                                 "Change in its size (points)", "Goals a game", "Game length (turns)")),
             ("p", "Options that reduce ties and keep balance: " + (", ".join(rec) if rec else "none") + "."),
             Figure("options", figs["options"], "Each option's tie rate."),
             ("h2", "Policy against policy"),
             ("p", f"The row policy's score against the column policy (win 1, tie 1/2) with its 95% interval, "
-                  f"{counted(int(self.matrix.n.iloc[0]), 'game')} a cell, the first drafter by coin flip (so a "
-                  "policy against itself is a run like any other, near 1/2)."),
+                  f"{counted(int(self.matrix.n.iloc[0]), 'game')} a cell. " + self.matrix_note()),
             Table(mat, numeric=tuple(pols)),
             Figure("matrix", figs["matrix"], "Row's score against column.")]
         return rep
+
+
+def _option_cells(r) -> tuple[str, str, str]:
+    """An option row's change in ties, first-mover advantage and change in its size, in points with their 95%
+    intervals ("" for the base's changes)."""
+    def pts(x, lo, hi):
+        return f"{100 * x:+.1f} [{100 * lo:+.1f}, {100 * hi:+.1f}]"
+
+    adv = pts(r.first_mover_advantage, r.advantage_ci_low, r.advantage_ci_high)
+    if r.option == "base":
+        return "", adv, ""
+    return (pts(r.tie_change, r.tie_change_ci_low, r.tie_change_ci_high), adv,
+            pts(r.advantage_size_change, r.advantage_size_change_ci_low, r.advantage_size_change_ci_high))
 
 
 def _verdict(r) -> str:
@@ -378,5 +414,5 @@ def balance_report(n: int = 100_000, seed: int = 0, rules=None, policies=None, *
     return BalanceReport(meta, h, mat, opts, goal_distribution(res.aggregates["out"]))
 
 
-__all__ = ["BALANCE_SLACK", "MATRIX_POLICIES", "PERCENT", "REPORT_FIGURES", "TIE_OPTIONS", "BalanceReport",
+__all__ = ["BALANCE_SLACK", "HEADLINE_LABELS", "MATRIX_POLICIES", "PERCENT", "REPORT_FIGURES", "TIE_OPTIONS", "BalanceReport",
            "balance_report", "goal_distribution", "headline", "policy_matrix", "rule_options"]

@@ -4,6 +4,7 @@ import re
 import subprocess
 import sys
 
+import pandas as pd
 import pytest
 
 
@@ -222,3 +223,23 @@ def test_pyramid_report_bounds_every_run_by_memory(cli, monkeypatch, flag):
 
     limit = (1 << 30) // base.bytes_per_game(simcore.game("pyramid"), "games")
     assert f"at most {limit:,} games a run" in err
+
+
+@pytest.mark.parametrize("low, high, keeps, worsens, words", [
+    (0.002, 0.008, True, False, "balance kept"),              # grows for sure, but by less than the slack
+    (0.012, 0.020, False, True, "balance worse"),
+    (-0.004, 0.015, False, False, "balance undecided at this n"),
+    (0.004, 0.015, False, False, "balance undecided at this n"),
+])
+def test_pyramid_balance_verdicts_never_contradict(low, high, keeps, worsens, words):
+    """An option's balance verdicts against BALANCE_SLACK = 0.01 (docs/pyramid.md "The balance report"): kept when
+    the paired change in the advantage's size ends at most 0.01 above zero, worse when it lies wholly above 0.01;
+    at most one holds, and the text report says which."""
+    from simcore.games.pyramid import balance
+
+    h = {k: {"estimate": 0.2, "ci": [0.1, 0.3]} for k in ("tie", "first_mover_win", "first_mover_advantage",
+                                                        "goals_per_game", "game_length")}
+    row = balance._option_row("goalie_beats=>=", h, {"estimate": -0.1, "ci": [-0.2, -0.05]},
+                              {"estimate": (low + high) / 2, "ci": [low, high]})
+    assert (row["keeps_balance"], row["worsens_balance"], row["reduces_ties"]) == (keeps, worsens, True)
+    assert balance._verdict(next(pd.DataFrame([row]).itertuples())) == f"fewer ties, {words}"
