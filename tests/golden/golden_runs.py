@@ -501,6 +501,11 @@ PBP_ONE_FINAL_LINE = ("the play-by-play ends with the shots and one final line (
                       "the rink draws him (the visitors in lower case)")
 _add_reason(("blueline/pbp",), PBP_ONE_FINAL_LINE)
 
+#: Why the Pass & Score play-by-play was recorded again (the game is the same).
+PBP_CIRCLES_NAMED = ("a capture names the circle the captured carrier is moved to, and a goalkeeper's throw the "
+                     "circle of the team-mate it reaches")
+_add_reason(("passscore/pbp",), PBP_CIRCLES_NAMED)
+
 
 def rerecord(names):
     """Record the digests of ``names`` again (each listed in :data:`RERECORDED` with its reason)."""

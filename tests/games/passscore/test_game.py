@@ -48,6 +48,39 @@ def test_the_play_by_play_draws_the_board_after_each_play(capsys):
     assert (lg.events.event == 0).sum() == 40 - lost
 
 
+def _piece_at(text_after: list[str], r: int, c: int) -> str:
+    """The piece the first board drawn in ``text_after`` shows on circle [r,c] ("" for an empty circle)."""
+    row = next(line for line in text_after if line.startswith(f"{r:>3} "))
+    cell = row[4 + 3 * c:7 + 3 * c].strip().strip("[]")
+    return cell if cell.isalpha() else ""
+
+
+@pytest.mark.parametrize("seed, game, policy", [(1, 0, "greedy"), (1, 39, "random"), (2, 5, "greedy")])
+def test_a_capture_and_a_throw_name_the_circles_the_board_then_shows(seed, game, policy):
+    """"The puck carrier gives up the puck and is moved on to any adjoining circle" (PUCK IS CAPTURED) and the
+    goalkeeper's throw: the play-by-play names the circle, and the board drawn next has that player there."""
+    import re
+
+    from simcore.games.passscore.board import PIECES, SLOTS
+
+    lines = G.play_by_play({"policy_home": policy, "policy_away": policy}, seed=seed, game_index=game).text.splitlines()
+    seen = 0
+    for i, line in enumerate(lines):
+        m = re.search(r"-> puck captured; the (home|away) (\w+) moves to \[(\d+),(\d+)\]$", line) or \
+            re.fullmatch(r"(home|away) goalkeeper throws the puck to the (\w+) at \[(\d+),(\d+)\]", line)
+        if m:
+            team, slot, r, c = m.group(1), m.group(2), int(m.group(3)), int(m.group(4))
+            piece = PIECES[0 if team == "home" else 1][SLOTS.index(slot)]
+            assert _piece_at(lines[i + 1:], r, c) == piece, line
+            seen += 1
+    assert seen >= 1
+    text = "\n".join(lines)
+    if (seed, game) == (1, 0):
+        assert "-> puck captured; the home right_wing moves to [9,5]" in text     # toward his own goal, row 0
+    if (seed, game) == (1, 39):
+        assert "home goalkeeper throws the puck to the centre at [9,0]" in text
+
+
 @pytest.mark.parametrize("policies,rules", [(("random", "random"), "slow_play=0.1"),
                                             (("greedy", "greedy"), "rulebook"),
                                             (("greedy", "random"), "goalie_area=free,slow_play=0.05")])
