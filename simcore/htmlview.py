@@ -46,13 +46,13 @@ def cell_text(v) -> str:
     return str(v)
 
 
-def matrix_text(matrix: pd.DataFrame, digits: int = 3, itself: str | None = "0.500 (itself)"):
+def matrix_text(matrix: pd.DataFrame, itself: str | None = "0.500 (itself)"):
     """The policies of a policy matrix (rows ``row``, ``column``, ``estimate``, ``ci_low``, ``ci_high``) in order,
-    and its cells as text, row by column: the score and its 95% interval (the ends to ``digits`` places); on the
-    diagonal ``itself`` (a seat-balanced matrix's exact 1/2), or the cell as any other when None."""
+    and its cells as text, row by column: the score and its 95% interval, to three places; on the diagonal
+    ``itself`` (a seat-balanced matrix's exact 1/2), or the cell as any other when None."""
     pols = list(dict.fromkeys(matrix.row))
     text = [itself if itself is not None and r.row == r.column else
-            f"{r.estimate:.3f} [{r.ci_low:.{digits}f}, {r.ci_high:.{digits}f}]" for r in matrix.itertuples()]
+            f"{r.estimate:.3f} [{r.ci_low:.3f}, {r.ci_high:.3f}]" for r in matrix.itertuples()]
     return pols, matrix.assign(text=text).pivot(index="row", columns="column", values="text").loc[pols, pols]
 
 

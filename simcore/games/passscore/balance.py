@@ -196,7 +196,7 @@ class BalanceReport:
             goals = f"{r.goals:.2f} [{r.goals_ci_low:.2f}, {r.goals_ci_high:.2f}]"
             d_goals = f"{r.goals_change:+.2f} [{r.goals_change_ci_low:+.2f}, {r.goals_change_ci_high:+.2f}]"
             lines.append(f"{r.option:<16}{edge:>26}{change:>28}{goals:>26}{d_goals:>28}")
-        pols, grid = matrix_text(self.matrix, digits=2)
+        pols, grid = matrix_text(self.matrix)
         lines += ["", f"Policy matrix: row's score against column (win 1, tie 1/2), "
                       f"{counted(m['matrix_n'], 'game')} a seat, seats balanced, with 95% intervals",
                   "(a policy against itself scores 1/2 exactly: the same games, played both ways round)"]
