@@ -506,6 +506,10 @@ PBP_CIRCLES_NAMED = ("a capture names the circle the captured carrier is moved t
                      "circle of the team-mate it reaches")
 _add_reason(("passscore/pbp",), PBP_CIRCLES_NAMED)
 
+#: Why the Blue Line play-by-play was recorded again (the game is the same).
+PBP_CHECK_TEAM = "a check names the team of the skater checked (HOME LD body checks AWAY C)"
+_add_reason(("blueline/pbp",), PBP_CHECK_TEAM)
+
 
 def rerecord(names):
     """Record the digests of ``names`` again (each listed in :data:`RERECORDED` with its reason)."""

@@ -87,7 +87,7 @@ def line_of(e, board) -> str | None:
         return f"{_who(t, s)} tries to clear: 2d6 = {a} -> {'cleared' if b else 'not cleared'}"
     if code in (EV.stick_check, EV.body_check):
         kind = "stick" if code == EV.stick_check else "body"
-        return (f"    {_who(t, s)} {kind} checks {SLOT_NAMES[a]}: 2d6 {b} vs {c} -> "
+        return (f"    {_who(t, s)} {kind} checks {_who(1 - t, a)}: 2d6 {b} vs {c} -> "
                 + ("steals the puck" if d else "no steal"))
     if code == EV.frozen:
         if a == 1:
