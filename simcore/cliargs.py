@@ -378,12 +378,6 @@ def output_file(text: str) -> str:
     return text
 
 
-def add_plot(p, what: str):
-    p.add_argument("--plot", metavar="FILE", type=plot_file,
-                   help=f"write {what} to FILE (PNG, PDF, SVG; FILE.png when FILE has no extension)")
-    p.add_argument("--force", action="store_true", help="replace an existing output file")
-
-
 def refuse_overwrite(path, force: bool, writable: bool = True) -> None:
     """UsageError naming ``path`` when it exists and ``--force`` was not given, or when the command read it as an
     input (``--force`` or not); PermissionError when nothing can be written into its folder
@@ -415,12 +409,20 @@ def refuse_one_file_twice(outputs) -> None:
 def refuse_overwrite_any(folder, names, force: bool, option: str = "--out") -> None:
     """UsageError naming the first of the files ``names`` in ``folder`` that exists, without ``--force``;
     and when ``folder`` is a file (naming the argument that gave it: ``option``, e.g. ``--out`` or ``DIR``);
-    PermissionError when the folder cannot be written into or created."""
-    from simcore.outputs import check_writable
+    PermissionError when the folder cannot be written into or created.  A folder a command writes with its
+    manifest (``names`` has ``manifest.json``) that holds one of ``names`` but no manifest is refused, ``--force``
+    or not (:func:`simcore.outputs.check_own_folder`): its files are not simcore's output."""
+    from simcore.outputs import MANIFEST, check_own_folder, check_writable
+    from simcore.textio import input_clash
 
     folder = Path(folder)
     if folder.exists() and not folder.is_dir():
         raise UsageError(f"{option} {folder} is a file, not a folder")
+    clash = next((c for c in (input_clash(folder / name) for name in names) if c), None)
+    if clash:
+        raise UsageError(clash)
+    if MANIFEST in names:
+        check_own_folder(folder, names)
     for name in names:
         refuse_overwrite(folder / name, force, writable=False)
     check_writable(folder, folder=True)
@@ -441,11 +443,12 @@ def counted(n: int, noun: str) -> str:
 
 
 def fixed(x, digits: int = 4) -> str:
-    """A figure of a run's table to ``digits`` places, ``nan`` when undefined (None or NaN). A value that is not
-    zero but would show as zero (the upper end of a rare event's interval, ``3.8e-05``) is written to two
-    significant figures, so the interval does not read as ``[0.0000, 0.0000]``."""
+    """A figure of a run's table to ``digits`` places, ``-`` when undefined (None or NaN: a rate of no events, an
+    interval of one game; the JSON has null). A value that is not zero but would show as zero (the upper end of a
+    rare event's interval, ``3.8e-05``) is written to two significant figures, so the interval does not read as
+    ``[0.0000, 0.0000]``."""
     if x is None or x != x:
-        return "nan"
+        return "-"
     text = f"{x:.{digits}f}"
     return f"{x:.2g}" if x != 0 and float(text) == 0 else text
 
@@ -475,14 +478,21 @@ def print_json(doc) -> None:
     print(json.dumps(plain(doc), indent=2, allow_nan=False))
 
 
+def wrote_page(written) -> str:
+    """The line a command prints for a page it wrote: ``written`` is what ``Report.write`` returns, the figures
+    of a Markdown page and the page last: "wrote r.md (its figures beside it: r-goals.png, r-matrix.png)"."""
+    *figures, page = [str(p) for p in written]
+    return f"wrote {page}" + (f" (its figures beside it: {', '.join(Path(f).name for f in figures)})" if figures
+                              else "")
+
+
 def print_report(rep, args) -> None:
     """A balance report (``to_text``, ``to_json``, ``page``) as ``--report`` prints it: JSON or text on stdout,
     and the page written to ``--out`` when given (``--force`` to replace it)."""
-    if args.out:
-        rep.page().write(args.out, force=args.force)
+    written = rep.page().write(args.out, force=args.force) if args.out else None
     if args.format == "json":
         print_json(plain(rep.to_json()))
     else:
         print(rep.to_text())
-        if args.out:
-            print(f"\nwrote {args.out}")
+        if written:
+            print("\n" + wrote_page(written))

@@ -332,6 +332,18 @@ def replaced_files(folder, names, replaces=()) -> list[str]:
     return [n for n in listed if n not in names]
 
 
+def check_own_folder(folder, names) -> None:
+    """InputError when the output folder ``folder`` holds one of ``names`` but no manifest: its files are not a
+    simcore output (a league's ``teams.csv``, a user's own), so no ``--force`` replaces them."""
+    folder = Path(folder)
+    if not folder.is_dir() or (folder / MANIFEST).exists():
+        return
+    there = next((n for n in names if n != MANIFEST and (folder / n).exists()), None)
+    if there is not None:
+        raise InputError(f"{folder / there} exists and {folder} has no {MANIFEST}: the folder does not hold "
+                         "simcore's output, so its files are not replaced; write to another folder")
+
+
 class Folder:
     """Several files written into one folder, ``manifest.json`` last::
 
@@ -340,7 +352,8 @@ class Folder:
             f.csv("teams.csv", teams)
 
     On creation it refuses (FileExistsError, naming the file) when any of ``names`` or the manifest exists,
-    unless ``overwrite``; ``out`` may not be a file.  With ``overwrite`` it replaces a folder of its own kind
+    unless ``overwrite``; ``out`` may not be a file, and a folder with one of ``names`` but no manifest is not
+    simcore's output (:func:`check_own_folder`), refused even so.  With ``overwrite`` it replaces a folder of its kind
     only: an old manifest that lists a file neither in ``names`` nor in ``replaces`` (the other files the command
     may write) is another command's output, a dataset's say, and is refused (InputError): the new manifest would
     leave that output's files unlisted, so unreadable.  Entering the block creates the folder.  The files are
@@ -357,6 +370,7 @@ class Folder:
         if self.path.exists() and not self.path.is_dir():
             raise NotADirectoryError(f"{self.path} is a file, not a folder")
         self.overwrite = overwrite
+        check_own_folder(self.path, self.names)
         for name in [*self.names, MANIFEST]:
             refuse_existing(self.path / name, overwrite, hint)
         self.stale = replaced_files(self.path, self.names, replaces)

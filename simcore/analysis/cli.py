@@ -8,7 +8,7 @@ import os
 from pathlib import Path
 
 from simcore.cliargs import (JoinRepeated, JoinRepeatedGroups, Parser, UsageError, counted, decimal, named, output_file,
-                             plain, plot_file, positive_int, refuse_one_file_twice, refuse_overwrite)
+                             plain, plot_file, positive_int, refuse_one_file_twice, refuse_overwrite, wrote_page)
 from simcore.cliargs import add_format, add_seed, add_threads
 from simcore.cliargs import seed as seed_arg
 from simcore.games import available_games
@@ -148,7 +148,7 @@ def cmd_compare(argv):
     if args.report:
         from simcore.sharing import compare_report
 
-        compare_report(cmp, power=args.power).write(args.report, force=args.force)
+        written = compare_report(cmp, power=args.power).write(args.report, force=args.force)
     if args.format == "json":
         print(json.dumps(plain(doc), indent=2))
         return
@@ -156,7 +156,7 @@ def cmd_compare(argv):
     if args.plot:
         print(f"\nwrote {args.plot}")
     if args.report:
-        print(("" if args.plot else "\n") + f"wrote {args.report}")
+        print(("" if args.plot else "\n") + wrote_page(written))
 
 
 def format_compare(doc: dict, power: float) -> str:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from simcore.cliargs import (JoinRepeated, Parser, UsageError, add_format, add_seed, add_threads, counted, figure_name,
                              iso_date, named, output_file, plain, plot_file, positive_int, refuse_one_file_twice,
-                             refuse_overwrite, refuse_overwrite_any)
+                             refuse_overwrite, refuse_overwrite_any, wrote_page)
 
 
 def cmd_league_standings(argv):
@@ -130,7 +130,7 @@ def cmd_league_project(argv):
     if args.report:
         from simcore.sharing import league_report
 
-        league_report(proj, threads=args.threads).write(args.report, force=args.force)
+        written = league_report(proj, threads=args.threads).write(args.report, force=args.force)
     if args.format == "json":
         print(json.dumps(plain(proj.to_json()), indent=2))
         return
@@ -146,7 +146,7 @@ def cmd_league_project(argv):
     if args.plot:
         print(f"wrote {args.plot}")
     if args.report:
-        print(f"wrote {args.report}")
+        print(wrote_page(written))
 
 
 def _into_out(path, out) -> bool:

@@ -415,6 +415,9 @@ def load_league(path, results=None) -> League:
     schedule = _schedule(t, base, teams, names)
 
     res_path = Path(results) if results is not None else (base / doc["results"] if "results" in doc else None)
+    if results is not None and not res_path.exists() and not res_path.is_absolute() and (base / res_path).is_file():
+        raise InputError(f"{res_path}: no such file in the current folder (a results file given on the command "
+                         f"line is read from there, not from the league's folder); did you mean {base / res_path}?")
     if res_path is not None:
         played = _games(res_path, names, played=True, goalies=goalies, points=points)
     else:

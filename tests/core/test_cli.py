@@ -141,7 +141,7 @@ def test_a_rare_events_bound_is_not_written_as_zero(cli):
     from simcore.cliargs import fixed
 
     assert [fixed(x) for x in (0.0, 3.8414e-05, -3.8414e-05, 0.00005, 0.12345, None, float("nan"))] == \
-        ["0.0000", "3.8e-05", "-3.8e-05", "0.0001", "0.1235", "nan", "nan"]
+        ["0.0000", "3.8e-05", "-3.8e-05", "0.0001", "0.1235", "-", "-"]
     code, out, err = cli("pyramid", "-n", "100000", "--seed", "1")
     assert code == 0, err
     line = next(line for line in out.splitlines() if line.startswith("decided_SO "))

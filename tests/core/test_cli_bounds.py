@@ -65,11 +65,12 @@ def test_counts_and_indices_are_int64():
     (["ezr", "period", "--ezr", "-8"], "argument --ezr: expected a whole number from -7 to +10, got '-8'"),
     (["ezr", "period", "--ezr", "0", "--period", "١"], "argument --period: expected a whole number"),
     (["strat", "KBY", "NRV", "-n", "100000000000000000000"], "argument -n: must be at most 2**63-1"),
-    (["strat", "KBY", "NRV", "--pbp", "--game", "١"], "argument --game: expected a whole number"),
-    (["strat", "KBY", "NRV", "--pbp", "--game", "100000000000000000000"], "argument --game: must be in 0 .. 2**63-1"),
+    (["strat", "KBY", "NRV", "--pbp", "--game", "١"], "argument --game-id/--game: expected a whole number"),
+    (["strat", "KBY", "NRV", "--pbp", "--game-id", "100000000000000000000"],
+     "argument --game-id/--game: must be in 0 .. 2**63-1"),
     (["strat", "KBY", "NRV", "--pbp", "--game", "50", "-n", "10"],
-     "--game 50 is not a game of a run of -n 10 games (0 .. 9)"),
-    (["strat", "KBY", "NRV", "--pbp", "--game", "10", "-n", "10"], "--game 10 is not a game of a run of -n 10"),
+     "--game-id 50 is not a game of a run of -n 10 games (0 .. 9)"),
+    (["strat", "KBY", "NRV", "--pbp", "--game", "10", "-n", "10"], "--game-id 10 is not a game of a run of -n 10"),
     (["pyramid", "--pbp", "--game-id", "10", "-n", "10"], "--game-id 10 is not a game of a run of -n 10 games"),
     (["pyramid", "--pbp", "--game-id", "-1"], "argument --game-id: must be in 0 .. 2**63-1"),
     (["pyramid", "--matrix-n", "٥", "--report"], "argument --matrix-n: expected a whole number"),
@@ -306,7 +307,7 @@ def test_a_flag_agreeing_with_rules_and_repeated_rules_of_other_fields_play(cli)
 
 @pytest.mark.parametrize("argv,needle", [
     (["strat", "KBY", "NRV", "--game", "5"],
-     "--game 5 picks the game --pbp prints; pass --pbp too, or leave out --game"),
+     "--game-id 5 picks the game --pbp prints; pass --pbp too, or leave out --game-id"),
     (["pyramid", "--game-id", "3"], "--game-id 3 picks the game --pbp prints; pass --pbp too"),
 ])
 def test_a_game_index_without_pbp_is_refused(cli, argv, needle):

@@ -604,3 +604,28 @@ def test_sigterm_while_the_package_imports_is_one_line():
     `kill` or `timeout` in the first half second): one line, ``simcore: terminated``, status 143; it killed the
     process silently."""
     assert _entry_when_importing_the_command("os.kill(os.getpid(), signal.SIGTERM)") == (143, "simcore: terminated\n")
+
+
+def test_force_never_replaces_files_in_a_folder_simcore_did_not_write(cli, tmp_path):
+    """An output folder with one of the command's file names but no manifest holds someone's own files (another
+    league's teams.csv): refused with --force too, and the message does not offer --force; a folder of the
+    command's own kind is still replaced with --force."""
+    from simcore.errors import InputError
+    from simcore.league import sample
+
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "teams.csv").write_text("team,off\nAAA,1\n")
+    before = listing(other)
+    for force in ([], ["--force"]):
+        code, out, err = cli("league", "project", str(sample("ezr")), "-n", "5", "--out", str(other), *force)
+        assert code == 2 and err == (f"simcore: error: {other / 'teams.csv'} exists and {other} has no manifest.json: "
+                                     "the folder does not hold simcore's output, so its files are not replaced; "
+                                     "write to another folder\n")
+    assert listing(other) == before and (other / "teams.csv").read_text() == "team,off\nAAA,1\n"
+    with pytest.raises(InputError, match="has no manifest.json"):
+        Folder(other, ["teams.csv"], overwrite=True)
+    mine = tmp_path / "mine"
+    assert cli("league", "project", str(sample("ezr")), "-n", "5", "--out", str(mine))[0] == 0
+    code, out, err = cli("league", "project", str(sample("ezr")), "-n", "5", "--out", str(mine), "--force")
+    assert code == 0, err

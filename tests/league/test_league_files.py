@@ -193,6 +193,17 @@ def test_a_league_folder_names_its_league_toml(cli, tmp_path):
                                 "the league file\n"
 
 
+def test_a_results_file_named_from_the_wrong_folder_points_to_the_leagues(cli, tmp_path, monkeypatch):
+    """--results is read from the current folder; the league's own file of that name is suggested."""
+    assert cli("league", "sample", "ezr", str(tmp_path / "lg"))[0] == 0
+    monkeypatch.chdir(tmp_path)
+    code, out, err = cli("league", "standings", "lg", "--results", "played.csv")
+    assert code == 2 and err == ("simcore: error: played.csv: no such file in the current folder (a results file "
+                                 "given on the command line is read from there, not from the league's folder); "
+                                 "did you mean lg/played.csv?\n")
+    assert cli("league", "standings", "lg", "--results", "lg/played.csv")[0] == 0
+
+
 def test_cli_sample_interrupted_leaves_no_folder(cli, tmp_path, monkeypatch):
     """Ctrl-C while the sample's files are copied: the files and the folder the command made go."""
     import shutil

@@ -108,8 +108,9 @@ def _run_match(game, args):
     if args.pbp:
         lg = game.play_by_play(setup, args.seed, args.game_id, rules)
         if args.format == "json":
+            title, *events = lg.text.splitlines()           # the matchup's line, then one line an event
             print_json({"game": "ezr", "seed": args.seed, "game_id": args.game_id, "variant": rules.id,
-                        "policy": policy.name, "result": plain(lg.result), "events": lg.text.splitlines()})
+                        "policy": policy.name, "title": title, "result": plain(lg.result), "events": events})
         else:
             print(f"game {args.game_id} of seed {args.seed}; SHUFFLE LINES policy {policy.name}")
             print(lg.text)
@@ -125,11 +126,13 @@ def _run_match(game, args):
         from .plots import goals_figure
 
         fig = goals_figure(ex, res, labels=(f"home {setup.home.label}", f"away {setup.away.label}"))
-        save_figure(fig, args.plot, overwrite=args.force, dpi=110)
+        report["files"] = [str(save_figure(fig, args.plot, overwrite=args.force, dpi=110))]
     if args.format == "json":
         print_json(report)
     else:
         print(format_matchup(report))
+        if args.plot:
+            print(f"\nwrote {report['files'][0]}")
 
 
 #: The metrics of ``simcore ezr``, exact and simulated side by side, in the order printed.
@@ -174,11 +177,20 @@ def matchup_report(ex, res) -> dict:
         "away": {"team": meta["away_name"], "ratings": meta["away"]},
         "ezr": dict(meta["ezr"]),
         "variant": meta["variant"], "seed": meta["seed"], "version": meta["version"],
+        "policies": dict(zip(("home", "away"), meta["policies"])),
+        "charts": {name: _chart_source(p["file"]) for name, p in meta["charts"].items()},
         "exact": {**exact, **_nested(exact)},
         "mc": {**mc, **_nested(mc)},
         "deprecated_keys": {f"{part}.{old}": f"{part}.{new}" for part in ("exact", "mc")
                             for old, new in NESTED_KEYS.items()},
     }
+
+
+def _chart_source(path) -> str:
+    """A chart file as a run's document names it: ``shipped`` for the package's own, else the path as given."""
+    from .charts import data_path
+
+    return "shipped" if Path(path) == data_path(Path(path).name) else str(path)
 
 
 def format_matchup(r: dict) -> str:
@@ -187,10 +199,15 @@ def format_matchup(r: dict) -> str:
     def sgn(x):
         return f"{x:+d}" if x else "0"
 
+    pol = r["policies"]
+    own = {k: v for k, v in r["charts"].items() if v != "shipped"}
     out = [
         f"EZR quick play  home {r['home']['team']} ({r['home']['ratings']}, EZR {sgn(r['ezr']['home'])})"
         f"  vs  away {r['away']['team']} ({r['away']['ratings']}, EZR {sgn(r['ezr']['away'])})",
         f"rules {r['variant']}",
+        "SHUFFLE LINES policy " + (pol["home"] if pol["home"] == pol["away"] else
+                                   f"home {pol['home']}; away {pol['away']}"),
+        "charts " + (", ".join(f"{k} {v}" for k, v in own.items()) + " (the others shipped)" if own else "shipped"),
         f"simulated {counted(m['n'], 'game')}, seed {r['seed']}",
         "",
         f"{'metric':24}{'exact':>9}{'simulated':>11}   95% interval",

@@ -136,5 +136,5 @@ def _print_pbp(lg, args, rules, setup):
 
 COMMANDS = (
     Command("", "simulate games, print one play by play (--pbp), or run the balance report (--report)", _build, _run,
-            "simcore passscore -n 2000 --seed 1 --policy-home search --policy-away greedy --format json"),
+            "simcore passscore -n 200 --seed 1 --policy-home search --policy-away greedy --format json"),
 )

@@ -376,7 +376,10 @@ def _option_cells(r) -> tuple[str, str, str]:
     """An option row's change in ties, first-mover advantage and change in its size, in points with their 95%
     intervals ("" for the base's changes)."""
     def pts(x, lo, hi):
-        return f"{100 * x:+.1f} [{100 * lo:+.1f}, {100 * hi:+.1f}]"
+        def f(v):
+            return "-" if v != v else f"{100 * v:+.1f}"
+
+        return f"{f(x)} [{f(lo)}, {f(hi)}]"
 
     adv = pts(r.first_mover_advantage, r.advantage_ci_low, r.advantage_ci_high)
     if r.option == "base":

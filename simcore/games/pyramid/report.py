@@ -5,8 +5,8 @@ from __future__ import annotations
 import warnings
 
 from simcore.cliargs import (JoinRepeated, UsageError, add_format, add_n, add_pbp, add_seed, add_threads, counted,
-                             fixed, named, pbp_game, plain, plot_file, positive_int, print_json, refuse_overwrite,
-                             refuse_unless)
+                             fixed, named, pbp_game, plain, plot_file, positive_int, print_json, refuse_one_file_twice,
+                             refuse_overwrite, refuse_unless, wrote_page)
 from simcore.games.base import Command
 
 from .balance import (BALANCE_SLACK, MATRIX_POLICIES, TIE_OPTIONS, BalanceReport, balance_report,  # noqa: F401
@@ -136,10 +136,12 @@ def _run(game, args):
     if args.plot:
         refuse_overwrite(args.plot, args.force)
     if args.out:
-        from simcore.sharing import refuse_existing
+        from simcore.sharing import refuse_existing, report_outputs
 
         from .balance import REPORT_FIGURES
 
+        refuse_one_file_twice([*([("--plot", args.plot)] if args.plot else []),
+                               *report_outputs(args.out, REPORT_FIGURES, "--out")])
         refuse_existing(args.out, REPORT_FIGURES, args.force)
 
     if args.pbp:
@@ -154,15 +156,14 @@ def _run(game, args):
                                  options_n=args.options_n or args.n, threads=args.threads, deck_file=deck)
         if args.plot:
             plot(args.plot, report=rep, overwrite=args.force)
-        if args.out:
-            rep.page().write(args.out, force=args.force)
+        written = rep.page().write(args.out, force=args.force) if args.out else None
         if args.format == "json":
             print_json(plain(rep.to_json()))
         else:
             print(rep.to_text())
-            wrote = [f for f in (args.plot, args.out) if f]
+            wrote = ([f"wrote {args.plot}"] if args.plot else []) + ([wrote_page(written)] if written else [])
             if wrote:
-                print("\n" + "\n".join(f"wrote {f}" for f in wrote))
+                print("\n" + "\n".join(wrote))
         return
 
     res = game.simulate(setup, n=args.n, seed=args.seed, rules=rules, threads=args.threads)

@@ -64,9 +64,9 @@ def _build_play(p):
                    help="kit folder (holding kit.toml); default: the shipped sample kit")
     add_threads(p)
     p.add_argument("--pbp", action="store_true", help="print the play-by-play of one game instead of the tables")
-    p.add_argument("--game", type=game_index, default=None, metavar="G",
+    p.add_argument("--game-id", "--game", dest="game", type=game_index, default=None, metavar="G",
                    help="with --pbp: which game of the run (default 0; the same game -n/--seed simulate; with -n, "
-                   "0 .. n-1)")
+                   "0 .. n-1; --game is its name in earlier releases)")
     p.add_argument("--out", type=named, metavar="DIR",
                    help="write the games, team_games, teams, players and goalies tables "
                    "as parquet files to DIR, then manifest.json listing them")
@@ -86,9 +86,9 @@ def _run_play(game, args):
     elif not (args.home and args.away):
         raise UsageError("name a HOME and an AWAY team (see `simcore strat teams`), or pass --league sample")
     if args.game is not None and not args.pbp:
-        raise UsageError(f"--game {args.game} picks the game --pbp prints; pass --pbp too, or leave out --game")
+        raise UsageError(f"--game-id {args.game} picks the game --pbp prints; pass --pbp too, or leave out --game-id")
     args.game = args.game or 0
-    check_game_index(args, "--game", args.game)
+    check_game_index(args, "--game-id", args.game)
     rules = game.rules(args.rules)
     coach = Coach.parse(args.coach)
     kit = _strat_kit(args.league if league else args.kit)
@@ -190,10 +190,10 @@ def _print_pbp(log, args, rules, coach, kit):
     print(f"Strat-O-Matic Hockey {level}: game {args.game} of seed {args.seed}, home {log.home} vs away {log.away}")
     print(f"kit {kit.name}; rules {rules.id}; coach {coach.id}")
     print()
-    print(log.text())
-    print()
-    print(f"final: {log.home} {log.home_goals}, {log.away} {log.away_goals} "
-          f"({log.winner} {'win' if log.winner != 'tie' else ''}, {log.decided_in})".replace(" ,", ","))
+    print(log.text())            # it ends with the final score
+    winner = {"home": f"{log.home} wins", "away": f"{log.away} wins"}.get(log.winner, "a tie")
+    how = {"REG": "in regulation", "OT": "in overtime", "SO": "in the shootout"}[log.decided_in]
+    print(f"result: {winner} {how}")
 
 
 def _build_kit(p):

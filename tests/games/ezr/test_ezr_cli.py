@@ -132,7 +132,9 @@ def test_ezr_pbp_prints_the_game_the_run_plays(cli):
     assert (int(games.home_goals[3]), int(games.away_goals[3])) == (8, 1)
     code, out, err = cli("ezr", "--pbp", "--seed", "1", "--game-id", "3", "--format", "json")
     doc = json.loads(out)
-    assert code == 0 and doc["game_id"] == 3 and doc["result"]["home_goals"] == 8 and doc["events"] == lines[1:]
+    assert code == 0 and doc["game_id"] == 3 and doc["result"]["home_goals"] == 8
+    assert doc["title"] == lines[1] and doc["title"].startswith("EZR quick play: home BOS") and \
+        doc["events"] == lines[2:]          # one line an event, the first a roll
 
 
 @pytest.mark.parametrize("argv,msg", [

@@ -130,6 +130,14 @@ def test_pyramid_report_page_html_and_markdown(cli, tmp_path):
     assert "## Policy against policy" in md.read_text(encoding="utf-8")
 
 
+def test_pyramid_plot_and_a_markdown_pages_figure_may_not_be_one_file(cli, tmp_path):
+    plot = tmp_path / "a-matrix.png"
+    code, out, err = cli("pyramid", "--report", "-n", "10", "--out", str(tmp_path / "a.md"), "--plot", str(plot))
+    assert code == 2 and err == f"simcore: error: --plot {plot} is also the figure --out {tmp_path / 'a.md'} " \
+                                "writes beside it; choose another name\n"
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_pyramid_out_goes_with_report(cli, tmp_path):
     code, out, err = cli("pyramid", "-n", "10", "--out", str(tmp_path / "p.html"))
     assert code == 2 and "--out goes with --report" in err and not (tmp_path / "p.html").exists()
