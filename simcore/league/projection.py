@@ -196,8 +196,9 @@ class Projection:
 
     def to_json(self) -> dict:
         """The JSON document of ``simcore league project --format json``: per team every column of ``teams.csv``
-        under the same name, and the keys of :data:`RENAMED_KEYS` (deprecated) beside them; ``deprecated_keys``
-        maps each old key path to its new one."""
+        under the same name, and the keys of :data:`RENAMED_KEYS` (deprecated) beside them; ``goalies`` and (a
+        league that projects skaters: Strat) ``players``, each row of ``goalies.csv`` and ``players.csv``;
+        ``deprecated_keys`` maps each old key path to its new one."""
         teams = []
         for row in self.teams.to_dict("records"):
             d = {k: (v.item() if hasattr(v, "item") else v) for k, v in row.items()}
@@ -207,8 +208,12 @@ class Projection:
                     d[old] = d[new]
             teams.append(d)
         renamed = {f"teams[].{old}": f"teams[].{new}" for old, new in RENAMED_KEYS.items()}
-        return {**self.meta, "n": self.n, "seed": self.seed, "teams": teams,
-                "deprecated_keys": {"engine": "game", **renamed}}
+        doc = {**self.meta, "n": self.n, "seed": self.seed, "teams": teams,
+               "goalies": self.goalies.to_dict("records")}
+        if self.players is not None:
+            doc["players"] = self.players.to_dict("records")
+        doc["deprecated_keys"] = {"engine": "game", **renamed}
+        return doc
 
     def format(self) -> str:
         """The projection as a text table, best projected points first."""

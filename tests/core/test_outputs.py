@@ -13,6 +13,7 @@ import pandas as pd
 import pytest
 
 from simcore import outputs
+from simcore.errors import InputError
 from simcore.outputs import MANIFEST, Folder, IncompleteOutput
 
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -150,8 +151,8 @@ def test_folder_refuses_existing_files_naming_them(tmp_path):
     out = tmp_path / "out"
     out.mkdir()
     (out / "b.parquet").write_text("mine")
-    with pytest.raises(FileExistsError, match="b.parquet exists"):
-        _write_folder(out)
+    with pytest.raises(InputError, match="b.parquet exists and .* has no manifest.json"):
+        _write_folder(out)                  # a folder simcore did not write: not with overwrite either
     assert listing(out) == ["b.parquet"]
     (tmp_path / "file").write_text("x")
     with pytest.raises(NotADirectoryError, match="is a file, not a folder"):
@@ -384,9 +385,14 @@ def test_demo_refuses_to_replace_its_files_without_force(cli, tmp_path):
     out = tmp_path / "demo"
     out.mkdir()
     mine = _user_file(out / "ezr_report.md")
+    for force in ([], ["--force"]):         # the user's own file in a folder simcore did not write: kept
+        code, _, err = cli("demo", "--out", str(out), "-n", "500", *force)
+        assert code == 2 and err.startswith(f"simcore: error: {mine} exists and {out} has no manifest.json")
+        assert mine.read_bytes() == b"my own file" and listing(out) == ["ezr_report.md"]
+    mine.unlink()
+    assert cli("demo", "--out", str(out), "-n", "500")[0] == 0
     code, _, err = cli("demo", "--out", str(out), "-n", "500")
-    assert code == 2 and err == f"simcore: error: {mine} exists; pass --force to replace it\n"
-    assert mine.read_bytes() == b"my own file" and listing(out) == ["ezr_report.md"]
+    assert code == 2 and err == f"simcore: error: {out / 'ezr_goals.png'} exists; pass --force to replace it\n"
     code, text, err = cli("demo", "--out", str(out), "-n", "500", "--force")
     assert code == 0, err
     assert listing(out) == ["ezr_goals.png", "ezr_report.json", "ezr_report.md", MANIFEST]

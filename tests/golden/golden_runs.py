@@ -510,6 +510,10 @@ _add_reason(("passscore/pbp",), PBP_CIRCLES_NAMED)
 PBP_CHECK_TEAM = "a check names the team of the skater checked (HOME LD body checks AWAY C)"
 _add_reason(("blueline/pbp",), PBP_CHECK_TEAM)
 
+#: Why the Strat play-by-play was recorded again (the game is the same).
+PBP_COUNTS_IN_WORDS = "counts in words: a goalie pulled with '2 cards left', a skater 'out 1 game' (were 'card(s)')"
+_add_reason(("strat/pbp",), PBP_COUNTS_IN_WORDS)
+
 
 def rerecord(names):
     """Record the digests of ``names`` again (each listed in :data:`RERECORDED` with its reason)."""

@@ -366,6 +366,21 @@ def test_cli_project_json(capsys):
     assert doc["deprecated_keys"]["teams[].wins_mean"] == "teams[].W_mean"
     assert doc["engine"] == doc["game"] == "ezr" and doc["deprecated_keys"]["engine"] == "game"
     assert sum(x["title_odds"] for x in doc["teams"]) == pytest.approx(1.0)
+    # the goalies' projection, as goalies.csv; an EZR league projects no skaters
+    assert len(doc["goalies"]) == len(p.goalies) and set(doc["goalies"][0]) == set(p.goalies.columns)
+    assert "players" not in doc
+
+
+def test_cli_project_json_has_the_strat_skaters_and_goalies(capsys):
+    """A Strat league's JSON has what its table prints and its --out writes: the skaters' and goalies' projections
+    (players.csv, goalies.csv), row for row."""
+    assert main(["league", "project", str(STRAT_SAMPLE), "-n", "4", "--seed", "2", "--format", "json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    p = project(STRAT_SAMPLE, n=4, seed=2, progress=False)
+    assert len(doc["players"]) == len(p.players) and len(doc["goalies"]) == len(p.goalies)
+    first = p.players.iloc[0]
+    assert doc["players"][0]["player"] == first.player and doc["players"][0]["PTS_mean"] == pytest.approx(
+        first.PTS_mean)
 
 
 def test_cli_project_table_and_out(tmp_path, capsys):

@@ -205,7 +205,8 @@ def compile_kit(kit: Kit, rules: Rules | None = None, teams=None) -> Compiled:
         ln = team.lines
         nf, nd = (4, 3) if four else (3, 2)
         if len(ln.forwards) < nf or len(ln.defense) < nd:
-            raise LineupError(f"team {abbr}: the {rules.lines}-line option needs {nf} forward lines and {nd} "
+            where = f"{team.lines_file}: " if team.lines_file else ""
+            raise LineupError(f"{where}team {abbr}: the {rules.lines}-line option needs {nf} forward lines and {nd} "
                               f"defense pairs; the lines file has {len(ln.forwards)} and {len(ln.defense)}")
         for i in range(nf):
             team_rows[ti, TM.f + 3 * i:TM.f + 3 * i + 3] = [ids[n] for n in ln.forwards[i]]

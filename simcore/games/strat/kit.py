@@ -73,6 +73,7 @@ class Team:
     skaters: dict[str, Skater]
     goalies: dict[str, Goalie]
     lines: Lines
+    lines_file: str = ""                            # the line-up file read (for errors that name it)
 
 
 @dataclass(frozen=True)
@@ -228,7 +229,7 @@ def load_teams(path) -> dict[str, Team]:
                              f"{both[0]!r} is also on the skater roster {files['skaters']}; names must be unique")
         lines = load_lines(files["lines"], skaters, goalies)
         name = cells["name"].text or abbr
-        teams[abbr] = Team(abbr, name, skaters, goalies, lines)
+        teams[abbr] = Team(abbr, name, skaters, goalies, lines, str(files["lines"]))
     if not teams:
         raise ChartError(t.path, None, None, None, "no teams")
     return teams

@@ -797,7 +797,7 @@ def test_13_2_extra_skater_reads_the_power_play_section_and_forechecks_with_thre
     gl = play(kit, [[x.card], [], [y.card, z.card]], [split(6), split(11)], dice=[roll],
               coaches="penetrate=never,pull_goalie=trailing,intimidate=never")
     assert (gl.home_goals, gl.away_goals) == (1, 0)
-    assert texts(gl, EV.pull)[0].startswith("NRV pulls the goalie (2 card(s) left)")
+    assert texts(gl, EV.pull)[0].startswith("NRV pulls the goalie (2 cards left)")
     cards = texts(gl, EV.card)
     assert "[power play, 0 forecheckers] -- C Ambrose Eckstead has the puck" in cards[1]
     assert cards[1].startswith(f"NRV draws action card {y.card}: Opponent Defense")

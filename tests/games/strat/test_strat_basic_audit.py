@@ -555,7 +555,7 @@ def test_13_pull_with_one_card_left():
                               dice=dice + [7] * 20, rules=PLAIN,
                               coaches=("pull_goalie=never,penetrate=never", "pull_goalie=trailing"))
     pulls = texts(gl, EV.pull)
-    assert len(pulls) == 1 and pulls[0].startswith("NRV pulls the goalie (1 card(s) left)")
+    assert len(pulls) == 1 and pulls[0].startswith("NRV pulls the goalie (1 card left)")
     assert gl.team[AWAY, T.pulled] == 1
 
 

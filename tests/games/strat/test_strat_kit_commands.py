@@ -222,7 +222,7 @@ def test_kit_validate_checks_line_ups_against_the_rules(kit, cli):
                              if not ln.startswith(("F4,", "D3,"))))
     assert cli("strat", "kit", "validate", str(kit))[0] == 0
     rc, _, err = cli("strat", "kit", "validate", str(kit), "--rules", "lines=4")
-    assert rc == 2 and "team EXA: the 4-line option needs" in err
+    assert rc == 2 and f"simcore: error: {lines}: team EXA: the 4-line option needs" in err
 
 
 def test_kit_validate_the_sample_and_a_missing_folder(tmp_path, cli):

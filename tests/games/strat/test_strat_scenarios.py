@@ -467,7 +467,7 @@ def test_13_pulled_goalie_goalie_rating_is_a_goal():
     gl = play(**B_HOME, actions=[["A09"], [], ["A09"]], splits=[split(6), "S04", split(6), "S04"], dice=[2, gr],
               coaches=("pull_goalie=never", "pull_goalie=trailing"))
     pulls = texts(gl, EV.pull)
-    assert len(pulls) == 1 and pulls[0].startswith("KBY pulls the goalie (1 card(s) left)")
+    assert len(pulls) == 1 and pulls[0].startswith("KBY pulls the goalie (1 card left)")
     assert texts(gl, EV.goalie) == []
     assert (gl.home_goals, gl.away_goals) == (2, 0)
     assert gl.team[HOME, T.eng] == 1 and gl.team[AWAY, T.pulled] == 1
@@ -494,7 +494,7 @@ def test_13_three_cards_left_no_pull():
     gl = play(actions=[["A09"], [], ["A12", "A12", "A12"]], splits=[split(6), "S04", split(16)], dice=[2],
               coaches=("pull_goalie=never", "pull_goalie=trailing"))
     pulls = rows(gl, EV.pull)
-    assert len(pulls) == 1 and pulls["text"].iloc[0].startswith("NRV pulls the goalie (2 card(s) left)")
+    assert len(pulls) == 1 and pulls["text"].iloc[0].startswith("NRV pulls the goalie (2 cards left)")
 
 
 # ---------------------------------------------------------------- 28 shootout
