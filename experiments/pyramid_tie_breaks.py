@@ -127,8 +127,8 @@ def main(argv=None):
                  f"is not the share of games it decides") +
               f"; the share sudden death decides is the fall in ties ({-t.loc['tie', 'diff']:.4f}).", ""]
     L += [f"`report.rule_options` (same n and seed; `keeps_balance`: the paired 95% interval of the change in "
-          f"|first-mover advantage| ends at most {BALANCE_SLACK} above zero; `worsens_balance`: it lies above "
-          f"zero):", ""]
+          f"|first-mover advantage| ends at most {BALANCE_SLACK} above zero; `worsens_balance`: it lies wholly above "
+          f"{BALANCE_SLACK}):", ""]
     rows = [[f"`{o}`", C.ci(ro.loc[o, "tie_change"], ro.loc[o, "tie_change_ci_low"], ro.loc[o, "tie_change_ci_high"],
                             sign=True),
              C.ci(ro.loc[o, "advantage_size_change"], ro.loc[o, "advantage_size_change_ci_low"],

@@ -48,11 +48,14 @@ def cell_text(v) -> str:
 
 def matrix_text(matrix: pd.DataFrame, itself: str | None = "0.500 (itself)"):
     """The policies of a policy matrix (rows ``row``, ``column``, ``estimate``, ``ci_low``, ``ci_high``) in order,
-    and its cells as text, row by column: the score and its 95% interval, to three places; on the diagonal
-    ``itself`` (a seat-balanced matrix's exact 1/2), or the cell as any other when None."""
+    and its cells as text, row by column: the score and its 95% interval, to three places (``-`` undefined); on
+    the diagonal ``itself`` (a seat-balanced matrix's exact 1/2), or the cell as any other when None."""
+    def f(x: float) -> str:
+        return "-" if x != x else f"{x:.3f}"        # an interval of one game has no ends
+
     pols = list(dict.fromkeys(matrix.row))
     text = [itself if itself is not None and r.row == r.column else
-            f"{r.estimate:.3f} [{r.ci_low:.3f}, {r.ci_high:.3f}]" for r in matrix.itertuples()]
+            f"{f(r.estimate)} [{f(r.ci_low)}, {f(r.ci_high)}]" for r in matrix.itertuples()]
     return pols, matrix.assign(text=text).pivot(index="row", columns="column", values="text").loc[pols, pols]
 
 

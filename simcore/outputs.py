@@ -340,8 +340,9 @@ def check_own_folder(folder, names) -> None:
         return
     there = next((n for n in names if n != MANIFEST and (folder / n).exists()), None)
     if there is not None:
-        raise InputError(f"{folder / there} exists and {folder} has no {MANIFEST}: the folder does not hold "
-                         "simcore's output, so its files are not replaced; write to another folder")
+        raise InputError(f"{folder / there} exists and {folder} has no {MANIFEST}: its files are not a finished "
+                         "simcore output (another program's, or left by a run that was stopped), so they are not "
+                         "replaced; write to another folder, or remove them")
 
 
 class Folder:

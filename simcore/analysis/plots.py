@@ -86,6 +86,18 @@ def score_matrix(ax, matrix: pd.DataFrame, *, fontsize: int = 9, rotate: bool = 
     return im
 
 
+def matrix_figure(matrix: pd.DataFrame, title: str, *, size=(6.4, 5.2), fontsize: int = 8,
+                  rotate: bool = True) -> Figure:
+    """A report's policy-matrix figure: :func:`score_matrix` on a figure of its own (matplotlib's object API, so
+    nothing is left open in pyplot) with ``title``."""
+    fig = Figure(figsize=size)
+    ax = fig.subplots()
+    score_matrix(ax, matrix, fontsize=fontsize, rotate=rotate)
+    ax.set(title=title)
+    fig.tight_layout()
+    return fig
+
+
 def goal_distributions(results: dict, per: str = "team", *, max_goals: int | None = None,
                        title: str | None = None) -> Figure:
     """Overlaid histograms of goals, one step outline per variant, as shares.

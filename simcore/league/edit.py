@@ -56,14 +56,17 @@ def league_doc(path) -> dict:
 
 
 def results_path(league_path) -> Path:
-    """The played-results file a league file names (``results``), relative to it."""
+    """The played-results file a league file names (``results``), relative to it; the league file read as
+    :func:`load_league` reads it, so invalid TOML or a key that is not text is an error naming the file and line."""
+    from simcore.textio import read_toml
+
     league_path = Path(league_path)
-    doc = league_doc(league_path)
-    if "results" not in doc:
+    t = read_toml(league_path)
+    if "results" not in t.doc:
         raise ChartError(league_path, None, "results", None,
                          'the league file names no results file; add results = "played.csv" (the first result '
                          "starts it)", field="key")
-    return league_path.parent / doc["results"]
+    return league_path.parent / t.str(t.doc, "results")
 
 
 def _layout(raw: bytes, path: Path):
@@ -185,8 +188,9 @@ def add_result(league_path, date: str, home: str, away: str, home_goals: int, aw
         with os.fdopen(fd, "wb") as fh:
             fh.write(raw + added)
         try:
-            with warnings.catch_warnings():        # the league's own warnings were given when it was read above
-                warnings.simplefilter("ignore", SimcoreDeprecationWarning)
+            with warnings.catch_warnings():
+                if not start:                      # the league's own warnings were given when it was read above
+                    warnings.simplefilter("ignore", SimcoreDeprecationWarning)
                 lg = load_league(league_path, results=tmp)
             table = _standings(lg, Path(tmp))
         except ChartError as exc:
@@ -198,7 +202,7 @@ def add_result(league_path, date: str, home: str, away: str, home_goals: int, aw
     finally:
         os.unlink(tmp)
     if start:
-        from simcore.outputs import replacing
+        from simcore.outputs import keep, replacing
 
         try:
             with replacing(path) as new:
@@ -206,6 +210,7 @@ def add_result(league_path, date: str, home: str, away: str, home_goals: int, aw
         except FileExistsError:
             raise ChartError(path, None, None, None, "the file appeared while the result was checked; nothing "
                              "was added, run the command again") from None
+        keep(path)          # the league's data now, not an output a later interrupt takes back
         return Added(path, line, row, lg, table)
     if path.stat().st_size != len(raw):
         raise ChartError(path, None, None, None, "the file changed while the result was checked; nothing was "

@@ -626,8 +626,9 @@ def test_force_never_replaces_files_in_a_folder_simcore_did_not_write(cli, tmp_p
     for force in ([], ["--force"]):
         code, out, err = cli("league", "project", str(sample("ezr")), "-n", "5", "--out", str(other), *force)
         assert code == 2 and err == (f"simcore: error: {other / 'teams.csv'} exists and {other} has no manifest.json: "
-                                     "the folder does not hold simcore's output, so its files are not replaced; "
-                                     "write to another folder\n")
+                                     "its files are not a finished simcore output (another program's, or left by a "
+                                     "run that was stopped), so they are not replaced; write to another folder, or "
+                                     "remove them\n")
     assert listing(other) == before and (other / "teams.csv").read_text() == "team,off\nAAA,1\n"
     with pytest.raises(InputError, match="has no manifest.json"):
         Folder(other, ["teams.csv"], overwrite=True)

@@ -237,6 +237,37 @@ def test_the_first_result_starts_the_results_file(tmp_path, cli):
     assert len(load_league(d).results) == 2
 
 
+def test_add_result_reads_the_league_file_as_the_league_reader_does(tmp_path, cli):
+    """Before it looks for the results file: invalid TOML and a `results` key that is not text are errors naming
+    the league file (exit 2), not a parser's bare message or an internal error."""
+    d = _copy(tmp_path)
+    toml = d / "league.toml"
+    text = toml.read_text()
+    for bad, needle in ((text.replace('results = "played.csv"', 'results = 3'), "key 'results': '3': must be"),
+                        (text + "\nbroken = [\n", "not valid TOML")):
+        toml.write_text(bad)
+        rc, _, err = cli("league", "add-result", str(d), *NEXT, "3", "2")
+        assert rc == 2 and err.startswith(f"simcore: error: {toml}") and needle in err, err
+
+
+def test_a_results_file_started_stays_when_the_command_is_interrupted_after(tmp_path, cli, monkeypatch):
+    """The results file add-result starts is the league's data once written: an interrupt while the standings
+    print does not take it back."""
+    import simcore.league.standings as league_standings
+
+    d = _copy(tmp_path)
+    (d / "played.csv").unlink()
+    first = load_league(sample("ezr") / "league.toml").schedule.iloc[0]
+
+    def interrupted(*a, **kw):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(league_standings, "format_standings", interrupted)
+    rc, out, err = cli("league", "add-result", str(d), first.date, first.home, first.away, "2", "1")
+    assert rc == 130 and "added to" in out
+    assert (d / "played.csv").read_text().splitlines()[1] == f"{first.date},{first.home},{first.away},2,1,REG,home,,"
+
+
 def test_add_result_then_the_next_result(tmp_path):
     d = _copy(tmp_path)
     a = add_result(d / "league.toml", *NEXT, 1, 4)

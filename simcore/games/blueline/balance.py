@@ -252,7 +252,7 @@ class BalanceReport:
         nothing is left open in pyplot."""
         from matplotlib.figure import Figure
 
-        from simcore.analysis.plots import score_matrix
+        from simcore.analysis.plots import matrix_figure
 
         from . import plots
 
@@ -281,12 +281,7 @@ class BalanceReport:
         ax.set(xlabel="equilibrium side's score (95% interval; 1/2 = no edge)", title="Equilibrium cards against")
         fig.tight_layout()
         figs["cards"] = fig
-        fig = Figure(figsize=(6.4, 5.2))
-        ax = fig.subplots()
-        score_matrix(ax, self.matrix, fontsize=8, rotate=True)
-        ax.set(title="Row's score against column, seats balanced")
-        fig.tight_layout()
-        figs["matrix"] = fig
+        figs["matrix"] = matrix_figure(self.matrix, "Row's score against column, seats balanced")
         return figs
 
     def page(self):

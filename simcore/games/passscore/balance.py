@@ -215,7 +215,7 @@ class BalanceReport:
         """The report's figures by name, built with matplotlib's object API: nothing is left open in pyplot."""
         from matplotlib.figure import Figure
 
-        from simcore.analysis.plots import score_matrix
+        from simcore.analysis.plots import matrix_figure
 
         from .plots import board_figure
 
@@ -230,12 +230,8 @@ class BalanceReport:
         ax.legend()
         fig.tight_layout()
         figs["goals"] = fig
-        fig = Figure(figsize=(5.0, 4.2))
-        ax = fig.subplots()
-        score_matrix(ax, self.matrix)
-        ax.set(title="Row's score against column, seats balanced")
-        fig.tight_layout()
-        figs["matrix"] = fig
+        figs["matrix"] = matrix_figure(self.matrix, "Row's score against column, seats balanced", size=(5.0, 4.2),
+                                       fontsize=9, rotate=False)
         o = self.options
         fig = Figure(figsize=(6.5, 0.8 + 0.5 * max(len(o), 1)))
         ax = fig.subplots()

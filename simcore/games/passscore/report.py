@@ -123,7 +123,8 @@ def _print_pbp(lg, args, rules, setup):
     pol = {"home": str(setup.policy_home), "away": str(setup.policy_away)}
     if args.format == "json":
         print_json({"game": "passscore", "seed": args.seed, "game_id": args.game_id, "variant": rules.id,
-                    "policies": pol, "files": setup.files(), "result": row, "events": plain(lg.events.to_dict(orient="records")),
+                    "policies": pol, "files": setup.files(), "result": row,
+                    "events": plain(lg.events.to_dict(orient="records")),
                     "text": lg.text.splitlines()})
         return
     print(f"Pass & Score: game {args.game_id} of seed {args.seed}, home (red) against away (blue)")

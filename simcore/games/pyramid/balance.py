@@ -141,7 +141,8 @@ def rule_options(options=TIE_OPTIONS, n: int = 100_000, seed: int = 0, rules=Non
     run's estimated advantage).  Verdicts: ``reduces_ties`` when the interval of the tie change lies below
     zero; ``keeps_balance`` when the upper end of the interval of the change in the advantage's size is at
     most BALANCE_SLACK; ``worsens_balance`` when its lower end is above BALANCE_SLACK (so at most one of the two
-    holds).  Neither: not decided at this n.  ``base_out``: the base run's per-game array when the caller already has it (same n, seed, rules).
+    holds).  Neither: not decided at this n.  ``base_out``: the base run's per-game array when the caller already
+    has it (same n, seed, rules).
     ``setup``: who plays (a pyramid setup: policies and deck), instead of ``policies`` and ``deck_file``."""
     policies, deck_file = _who(setup, policies, deck_file)
     _check_sizes(n=n)
@@ -244,7 +245,8 @@ class BalanceReport:
         m = self.meta
         if int(m["options_n"]) == self.headline["n"]:
             return ""
-        return (f"The base row is the rules above over the seed's first {int(m['options_n']):,} games, the games "
+        return (f"The base row is the rules above over the seed's first {counted(int(m['options_n']), 'game')}, "
+                "the games "
                 f"each option plays; the headline is {self.headline['n']:,} games, so the two differ by chance.")
 
     def matrix_note(self) -> str:
@@ -254,7 +256,7 @@ class BalanceReport:
 
     def to_text(self) -> str:
         h = self.headline
-        lines = [f"Pyramid card hockey balance report: {h['n']:,} games, seed {self.meta['seed']}",
+        lines = [f"Pyramid card hockey balance report: {counted(h['n'], 'game')}, seed {self.meta['seed']}",
                  f"rules {self.meta['variant']}",
                  f"deck {self.meta['deck']['source']} ({self.meta['deck']['cards']} cards)",
                  f"policies A {self.meta['policies']['home']}, B {self.meta['policies']['away']}", ""]
@@ -267,7 +269,8 @@ class BalanceReport:
         lines.append(" " * width + "".join(f"{p[:21]:>22}" for p in pols))
         for a in pols:
             lines.append(f"{a:<{width}}" + "".join(f"{grid.at[a, b]:>22}" for b in pols))
-        lines += ["", f"Rule options against the base rules ({int(self.meta['options_n']):,} games each, same seed; "
+        lines += ["", f"Rule options against the base rules ({counted(int(self.meta['options_n']), 'game')} each, "
+                      "same seed; "
                       "ties and their change in percent of games, the first mover's advantage and the paired change "
                       "in its size in points; balance is kept when that change is at most "
                       f"+{100 * BALANCE_SLACK:g}):",
@@ -288,7 +291,7 @@ class BalanceReport:
         the base run's goals), built with matplotlib's object API: nothing is left open in pyplot."""
         from matplotlib.figure import Figure
 
-        from simcore.analysis.plots import score_matrix
+        from simcore.analysis.plots import matrix_figure
 
         figs = {}
         if self.goals is not None:
@@ -299,12 +302,7 @@ class BalanceReport:
                    title="Goals per game")
             fig.tight_layout()
             figs["goals"] = fig
-        fig = Figure(figsize=(6.4, 5.2))
-        ax = fig.subplots()
-        score_matrix(ax, self.matrix, fontsize=8, rotate=True)
-        ax.set(title="Row's score against column, first drafter by coin flip")
-        fig.tight_layout()
-        figs["matrix"] = fig
+        figs["matrix"] = matrix_figure(self.matrix, "Row's score against column, first drafter by coin flip")
         fig = Figure(figsize=(6.5, 0.8 + 0.5 * max(len(self.options), 1)))
         draw_options(fig.subplots(), self.options)
         fig.tight_layout()
@@ -344,16 +342,17 @@ class BalanceReport:
         rec = self.recommended()
         rep.blocks += [
             ("h2", "First-mover advantage, ties and goals"),
-            ("p", f"{h['n']:,} games of the setup above. The first mover drafts first in period 1; the advantage is "
-                  "his win rate less the second mover's, balance 1 - |advantage|. Shares of games are in percent, "
-                  "goals and game length per game; the intervals are 95% (Wilson for shares, normal for means and "
-                  "the advantage)."),
+            ("p", f"{counted(h['n'], 'game')} of the setup above. The first mover drafts first in period 1; the "
+                  "advantage is his win rate less the second mover's, balance 1 - |advantage|. Shares of games are "
+                  "in percent, goals and game length per game; the intervals are 95% (Wilson for shares, normal for "
+                  "means and the advantage)."),
             Table(head, numeric=("Estimate", "95% interval"))]
         if "goals" in figs:
             rep.blocks.append(Figure("goals", figs["goals"], "Goals in a game, both sides."))
         rep.blocks += [
             ("h2", "Rule options"),
-            ("p", f"The rules above and each option, {int(m['options_n']):,} games each on the same seed, so game "
+            ("p", f"The rules above and each option, {counted(int(m['options_n']), 'game')} each on the same seed, "
+                  "so game "
                   "g shares its shuffles with the base's game g. The changes are paired game by game, in "
                   "percentage points. An option reduces ties when the whole interval of its change lies below "
                   "zero. The change in the size of the first-mover advantage is |option's| - |base's|: balance is "
@@ -417,5 +416,5 @@ def balance_report(n: int = 100_000, seed: int = 0, rules=None, policies=None, *
     return BalanceReport(meta, h, mat, opts, goal_distribution(res.aggregates["out"]))
 
 
-__all__ = ["BALANCE_SLACK", "HEADLINE_LABELS", "MATRIX_POLICIES", "PERCENT", "REPORT_FIGURES", "TIE_OPTIONS", "BalanceReport",
-           "balance_report", "goal_distribution", "headline", "policy_matrix", "rule_options"]
+__all__ = ["BALANCE_SLACK", "HEADLINE_LABELS", "MATRIX_POLICIES", "PERCENT", "REPORT_FIGURES", "TIE_OPTIONS",
+           "BalanceReport", "balance_report", "goal_distribution", "headline", "policy_matrix", "rule_options"]

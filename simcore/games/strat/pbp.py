@@ -171,7 +171,8 @@ def describe(c, L: np.ndarray, teams: tuple[int, int]) -> pd.DataFrame:
             text = f"{team} power play, unit PP{a + 1} against PK{d + 1}: split {b}, " + \
                 ("top" if cc == 0 else "bottom") + " half of the chart"
         elif code == EV.injury:
-            text = f"Injury: {sk(b)} " + ("out for the rest of the game" if cc == 0 else f"out {counted(int(cc), 'game')}") + \
+            text = f"Injury: {sk(b)} " + \
+                ("out for the rest of the game" if cc == 0 else f"out {counted(int(cc), 'game')}") + \
                 (f"; {sk(d)} replaces him" if d >= 0 else "")
         elif code == EV.pull:
             text = f"{team} pulls the goalie ({counted(int(b), 'card')} left); extra skater {sk(a)}"

@@ -123,7 +123,8 @@ def test_pbp_moves_name_players_as_the_rink_draws_them(cli):
     body = (EV.body_check, 1, 9, 0, 3, 0, 9, 4, 1)                       # HOME LD on the visitors' C, 9 vs 4
     assert pbp.line_of(body, b) == "    HOME LD body checks AWAY C: 2d6 9 vs 4 -> steals the puck"
     checks = [line for line in out.splitlines() if " checks " in line]
-    assert checks and all(re.fullmatch(r"    (HOME \S+ \w+ checks AWAY|AWAY \S+ \w+ checks HOME) .*", c) for c in checks)
+    assert checks and all(re.fullmatch(r"    (HOME \S+ \w+ checks AWAY|AWAY \S+ \w+ checks HOME) .*", c)
+                          for c in checks)
 
 
 def test_equilibrium_json_is_every_context(cli):

@@ -72,6 +72,9 @@ def test_a_capture_and_a_throw_name_the_circles_the_board_then_shows(seed, game,
             team, slot, r, c = m.group(1), m.group(2), int(m.group(3)), int(m.group(4))
             piece = PIECES[0 if team == "home" else 1][SLOTS.index(slot)]
             assert _piece_at(lines[i + 1:], r, c) == piece, line
+            at = re.search(r"to \[(\d+),(\d+)\] \(on the carrier\)", line)
+            if at:                                  # "moved on to any adjoining circle": next to the capture
+                assert max(abs(int(at.group(1)) - r), abs(int(at.group(2)) - c)) == 1, line
             seen += 1
     assert seen >= 1
     text = "\n".join(lines)
