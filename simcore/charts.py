@@ -141,7 +141,8 @@ def read_table(path, key_column: str, columns: list[str], keys: list[str] | None
             if i >= len(expected) or name != expected[i]:
                 want = expected[i] if i < len(expected) else "(nothing)"
                 raise ChartError(shown, head_no, name, name, f"unknown or misplaced column; expected {want!r} here "
-                                 f"(header must be: {', '.join(expected)}[, source])", header=True)
+                                 f"(header must be: {', '.join(expected)}"
+                                 f"{''.join(f'[, {o}]' for o in optional if o != 'source')}[, source])", header=True)
         raise ChartError(shown, head_no, None, ",".join(header), f"missing columns {expected[len(body):]}")
     for i, name in enumerate(extra):
         if name == "source" and name not in optional:

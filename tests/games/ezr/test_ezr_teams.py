@@ -141,3 +141,11 @@ def test_a_bad_teams_file_is_one_line_naming_file_line_column_and_text(tmp_path,
 def test_a_missing_teams_file_is_one_line(tmp_path, cli):
     rc, _, err = cli("ezr", "teams", "--teams", str(tmp_path / "none.csv"))
     assert rc == 2 and err.startswith(f"simcore: error: {tmp_path / 'none.csv'}: cannot read file")
+
+
+def test_a_misplaced_column_names_the_whole_header_with_its_optional_columns(tmp_path, cli):
+    """The header a teams file may have, optional `season` included (it was accepted but not named)."""
+    f = tmp_path / "t.csv"
+    f.write_text("team,OFF,GDEF,SHOOTER,XX\nMine,C,D,B,c\n")
+    code, _, err = cli("ezr", "teams", "--teams", str(f))
+    assert code == 2 and err.rstrip().endswith("(header must be: team, OFF, GDEF, SHOOTER, GSO[, season][, source])")
