@@ -102,12 +102,14 @@ def render(board, events, snaps, row) -> str:
     for i, ev in enumerate(events):
         replay = Replay(board, last) if ev[7] == EV_PLAY and last is not None else None
         line = describe(board, ev, replay)
-        after = next((sn for sn in snaps[k:] if sn[14] >= i + 1), None)      # the circles once the event is done
-        if after is not None and replay is not None and ev[6] == CAPTURE:
-            ct, cs = replay.carrier
-            line += f"; the {TEAMS[ct]} {SLOTS[cs]} moves to {_where(board, int(after[ct * N_SLOTS + cs]))}"
-        elif after is not None and ev[7] == EV_THROW:
-            line += f" at {_where(board, int(after[ev[1] * N_SLOTS + ev[3]]))}"
+        capture = replay is not None and ev[6] == CAPTURE
+        if capture or ev[7] == EV_THROW:
+            after = next((sn for sn in snaps[k:] if sn[14] >= i + 1), None)      # the circles once it is done
+            if after is not None and capture:
+                ct, cs = replay.carrier
+                line += f"; the {TEAMS[ct]} {SLOTS[cs]} moves to {_where(board, int(after[ct * N_SLOTS + cs]))}"
+            elif after is not None:
+                line += f" at {_where(board, int(after[ev[1] * N_SLOTS + ev[3]]))}"
         out.append(line)
         if replay is not None and ev[6] == GOAL:
             out.append(draw(board, replay.pos, *replay.carrier))

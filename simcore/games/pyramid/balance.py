@@ -66,6 +66,11 @@ def _prop(k, n) -> dict:
     return {"estimate": k / n, "ci": [lo, hi]}
 
 
+def _game_goals(out: np.ndarray) -> np.ndarray:
+    """Goals in each game of a run's per-game array, both sides and every period (shootout goals excluded)."""
+    return out[:, K.C_GOALS:K.C_GOALS + 8].sum(axis=1).astype(np.int64)
+
+
 def headline(out: np.ndarray) -> dict:
     """First-mover win, second-mover win, advantage, balance, tie, goals per game and game length of a run's
     per-game array (``kernel.N_COLS`` columns)."""
@@ -75,7 +80,7 @@ def headline(out: np.ndarray) -> dict:
     fw = w == first
     sw = (w != first) & (w != 2)
     adv = fw.astype(float) - sw
-    goals = out[:, K.C_GOALS:K.C_GOALS + 8].sum(axis=1)
+    goals = _game_goals(out)
     turns = out[:, K.C_TURNS] + out[:, K.C_TURNS + 1]
     a = {"estimate": float(adv.mean()), "ci": list(advantage_ci(adv))}
     balance = {"estimate": 1 - abs(a["estimate"]), "ci": list(balance_ci(*a["ci"]))}
@@ -189,7 +194,7 @@ def _option_row(name, h, dm, size):
 def goal_distribution(out: np.ndarray) -> pd.DataFrame:
     """Share of games by goals in the game (both sides, shootout goals excluded) of a run's per-game array:
     columns ``goals`` (0 to the most seen) and ``share``."""
-    goals = out[:, K.C_GOALS:K.C_GOALS + 8].sum(axis=1).astype(np.int64)
+    goals = _game_goals(out)
     counts = np.bincount(goals, minlength=1)
     return pd.DataFrame({"goals": np.arange(counts.size), "share": counts / max(goals.size, 1)})
 
