@@ -318,7 +318,12 @@ def test_pass_and_score_position_plays_a_legal_play():
     from simcore.games.passscore import Position
 
     pos = Position()
-    assert pos.play(0, pos.legal(0)[0]) in (0, 1)
+    first = pos.legal(0)[0]
+    # the generator's first play from the start: type 1, three players one space each (slots 1, 0 and 2)
+    assert list(first) == [1, 18, 0, 34]
+    before = [pos.where(0, s) for s in range(6)]
+    assert pos.play(0, first) == 1                      # blue plays next
+    assert [pos.where(0, s) for s in range(6)] == [(1, 3), (9, 4), (9, 2)] + before[3:]
 
 
 # ---------------------------------------------------------------- second round: the rest of the public surface

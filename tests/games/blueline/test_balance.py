@@ -2,6 +2,7 @@
 matrix's symmetry, the card-play comparison, the report's JSON, text and page, and ``simcore blueline --report``."""
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import numpy as np
@@ -44,10 +45,31 @@ def matrix():
     return pols, balance.policy_matrix(pols, n=300, seed=4)
 
 
-def test_policy_matrix_is_seat_balanced(matrix):
+def _games_of(n, seed, **policies):
+    from simcore.games.blueline.game import GAME
+
+    return GAME.simulate(GAME.setup().replace(**policies), n=n, seed=seed, progress=False).games
+
+
+def _home_score(g):
+    w = g.winner.astype(str).to_numpy()
+    return np.where(w == "home", 1.0, np.where(w == "tie", 0.5, 0.0))
+
+
+def test_policy_matrix_cells_are_the_two_seats_runs_paired_game_by_game(matrix):
     pols, m = matrix
     assert len(pols) == 3 and len(m) == 9 and (m.n == 300).all()
     cell = m.set_index(["row", "column"])
+    # one cell rebuilt from its two runs, played here: game g with default at home against game g with random
+    # at home, the same seed
+    ab = _games_of(300, 4, policy_home="default", policy_away="random")
+    ba = _games_of(300, 4, policy_home="random", policy_away="default")
+    score = (_home_score(ab) + 1 - _home_score(ba)) / 2
+    margin = ((ab.home_goals - ab.away_goals).to_numpy() - (ba.home_goals - ba.away_goals).to_numpy()) / 2
+    assert cell.at[("default", "random"), "estimate"] == pytest.approx(score.mean())
+    assert cell.at[("default", "random"), "margin"] == pytest.approx(margin.mean())
+    # the default coach beats the random one (0.86 of the points here): the whole interval above even
+    assert cell.at[("default", "random"), "ci_low"] > 0.5
     for a in pols:
         assert cell.at[(a, a), "estimate"] == 0.5 and cell.at[(a, a), "margin"] == 0.0
         for b in pols:
@@ -81,15 +103,27 @@ def test_matrix_coverage_names_the_policies_and_why_equilibrium_has_no_row():
     assert balance.matrix_coverage(("random", "cautious")) == "Policies: random, cautious"
 
 
-def test_card_value_against_itself_is_even_and_against_others_has_intervals():
+def test_card_value_against_itself_is_even_and_against_random_is_the_paired_runs():
     cv = balance.card_value(("equilibrium", "random"), n=300, seed=2)
     eq = cv.set_index("opponent").loc["equilibrium"]
     assert eq.score == 0.5 and eq.margin == 0.0 and eq.e_shooting_pct == pytest.approx(eq.x_shooting_pct)
-    r = cv.set_index("opponent").loc["random"]
-    assert r.score_ci_low <= r.score <= r.score_ci_high and r.n == 300
-    assert 0 < r.e_shooting_pct < 1 and 0 < r.x_shooting_pct < 1
     # shots per game, pooled over both seats: a policy against itself takes as many shots as its opponent
     assert eq.e_shots_per_game == eq.x_shots_per_game > 0
+    r = cv.set_index("opponent").loc["random"]
+    assert r.n == 300
+    # the random row rebuilt from its two runs: E plays the equilibrium's cards, X random cards, the same seed
+    from simcore.games.blueline.game import GAME
+
+    base = GAME.setup().policy_home
+    e, x = dataclasses.replace(base, cards="equilibrium"), dataclasses.replace(base, cards="random")
+    ex, xe = _games_of(300, 2, policy_home=e, policy_away=x), _games_of(300, 2, policy_home=x, policy_away=e)
+    assert r.score == pytest.approx(((_home_score(ex) + 1 - _home_score(xe)) / 2).mean())
+    e_goals, e_shots = ex.home_goals.sum() + xe.away_goals.sum(), ex.home_shots.sum() + xe.away_shots.sum()
+    x_goals, x_shots = ex.away_goals.sum() + xe.home_goals.sum(), ex.away_shots.sum() + xe.home_shots.sum()
+    assert r.e_shooting_pct == pytest.approx(e_goals / e_shots)
+    assert r.x_shooting_pct == pytest.approx(x_goals / x_shots)
+    assert r.e_shots_per_game == pytest.approx(e_shots / 600) and r.x_shots_per_game == pytest.approx(x_shots / 600)
+    assert r.score_ci_low <= r.score <= r.score_ci_high
     for side in ("e", "x"):
         assert 0 < r[f"{side}_shots_ci_low"] <= r[f"{side}_shots_per_game"] <= r[f"{side}_shots_ci_high"]
 

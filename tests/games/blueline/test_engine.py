@@ -88,10 +88,13 @@ def test_series_balance_the_dial():
 
 
 def test_games_look_like_hockey(run):
-    """A sanity band on the defaults: shots and goals per team, penalties and power plays occur."""
-    shots = col(run, "shots").mean()
-    goals = col(run, "goals").mean()
-    assert 5 < shots < 60 and 0.5 < goals < 8
+    """The defaults score as docs/blueline.md (the Slide Rule Calculator's "Tuning") records for 20,000 games of seed 2026: 2.98 goals and 12.7
+    shots per team per game; these 400 games of another seed within 4 standard errors of each (per game, the two
+    teams' mean)."""
+    for name, documented in (("goals", 2.98), ("shots", 12.7)):
+        per_game = col(run, name).mean(axis=1)
+        se = per_game.std(ddof=1) / np.sqrt(len(per_game))
+        assert abs(per_game.mean() - documented) < 4 * se, (name, per_game.mean(), se)
     assert col(run, "minors").sum() > 0 and col(run, "pp_goals").sum() > 0
     assert col(run, "series").mean() > 10
 
@@ -221,11 +224,27 @@ VARIANTS = ["check_tie=defender", "checks=each", "zone_slow=even-strength", "zon
             "blank_hold=save", "beaten_cards=skip", "frozen_reset=turns", "pull_faceoff=stay", "drop_pass=path"]
 
 
+#: alternatives that leave 150 games of seed 21 as the rulebook plays them, each with the test that plays it
+SAME_GAMES = {
+    "turn_cap=60": "a safety cap no series of these games reaches (test_series_balance_the_dial)",
+    "goalie_loose=nearest": "the goalie's loose puck in reach is rare (test_goalie_loose_puck_without_the_roll)",
+    "preset:no-icing": "the default coaches never dump into icing (`boards=teammate`; test_dump_from_own_half_is_icing)",
+    "preset:rulebook": "the rulebook itself",
+}
+
+
+@pytest.fixture(scope="module")
+def rulebook_games():
+    return engine.simulate(150, 21, rules=Rules())
+
+
 @pytest.mark.parametrize("spec", VARIANTS + [f"preset:{p}" for p in Rules.PRESETS])
-def test_rule_variants_play_whole_games(spec):
-    """Every rule field's alternative plays whole games whose books balance."""
+def test_rule_variants_play_whole_games(spec, rulebook_games):
+    """Every rule field's alternative plays whole games whose books balance, and games of its own: the same seed
+    under the rulebook plays other games (an option the kernel ignored would give the same ones)."""
     rules = Rules.preset(spec.split(":")[1]) if spec.startswith("preset:") else Rules().with_options(spec)
     out = engine.simulate(150, 21, rules=rules)
+    assert np.array_equal(out["counts"], rulebook_games["counts"]) == (spec in SAME_GAMES)
     shots = col(out, "shots")
     assert (shots == col(out, "card_saves") + col(out, "saves") + col(out, "rebounds") + col(out, "blanks")
             + col(out, "goals")).all()

@@ -1061,10 +1061,13 @@ def test_dump_in_without_icing_is_a_loose_puck(base):
     c, w = dump_scene(base, line=14)
     st, sc = stream()
     T.dump(c, w, st, sc, HOME)
-    assert w.cnt[HOME, C.icings] == 0 and w.S[Z.stop] == ST_NONE and w.S[Z.poss] == AWAY
+    # the away skater on Row 3 (slot 3) is nearest where it rests: his loose puck
+    assert w.cnt[HOME, C.icings] == 0 and w.S[Z.stop] == ST_NONE
+    assert (w.S[Z.poss], w.S[Z.carrier]) == (AWAY, 3) and list(w.cnt[:, C.loose_won]) == [0, 1]
     c, w = dump_scene(base, rules="icing=off")
     T.dump(c, w, st, sc, HOME)
-    assert w.cnt[HOME, C.icings] == 0 and w.S[Z.poss] in (HOME, AWAY) and w.cnt[:, C.loose_won].sum() >= 1
+    assert w.cnt[HOME, C.icings] == 0 and w.S[Z.stop] == ST_NONE
+    assert (w.S[Z.poss], w.S[Z.carrier]) == (AWAY, 3) and list(w.cnt[:, C.loose_won]) == [0, 1]
 
 
 def test_scripted_game_runs_on_the_script_alone():
