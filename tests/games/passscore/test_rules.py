@@ -180,9 +180,9 @@ def test_a_team_mate_over_the_blue_line_ahead_of_the_carrier_is_offside_and_the_
     # skater nearest it gets the puck there (its centre at [11,3]: [13,1] is as near and comes later)
     assert p.poss == (1, 1) and p.where(1, 1) == (10, 1)
     # FACE OFF: "The other team may place any player on a circle adjoining the same red dot circle": home's skater
-    # nearest the dot not already next to it (L at [12,1]? no: it is 2 rows away; C at [9,3] is 2 columns away)
-    assert any(p.where(0, s) is not None and max(abs(p.where(0, s)[0] - 10), abs(p.where(0, s)[1] - 1)) == 1
-               for s in range(1, 6))
+    # nearest the dot and not next to it, L at [12,1] (2 rows; C at [9,3] is 1 row and 2 columns away), goes to
+    # the first free circle adjoining it, looking toward his own goal first: [9,1]
+    assert p.where(0, 2) == (9, 1) and p.where(0, 1) == (9, 3)
 
 
 def test_an_offside_may_end_a_play_after_a_later_team_mates_move():
@@ -234,8 +234,14 @@ def test_an_opponent_on_the_face_off_dot_is_moved_off_it():
     away = [(17, 3), (13, 3), (13, 1), (16, 0), (16, 1), (17, 6)]
     p = pos(home, away, carrier=1)
     make(p, (1, move(2, "up"), -1, -1))          # L [11,5] -> [12,5]: offside, the puck at [9,1]
-    assert p.where(1, 2) == (10, 1) or p.where(1, 1) == (10, 1)
-    assert p.where(0, 3) != (10, 1) and p.where(0, 3) is not None
+    # the away skater nearest the dot [10,1] takes the puck there: L at [13,1] (3 rows) before C at [13,3]
+    assert p.poss == (1, 2) and p.where(1, 2) == (10, 1)
+    # home's R on the dot goes to the first free adjoining circle toward his own goal: [9,1] holds the carrier,
+    # then round the directions, [9,0]
+    assert p.where(0, 3) == (9, 0)
+    # then home's skater nearest the dot and not next to it (R at [9,0] and C at [9,1] are): its left defence at [7,2]
+    # (3 rows, 1 column) before L at [12,5]; placed on the first free circle adjoining the dot, [10,0]
+    assert p.where(0, 4) == (10, 0) and p.where(0, 2) == (12, 5)
 
 
 def test_no_offside_for_the_carrier_or_behind_the_puck():
@@ -510,7 +516,7 @@ def test_a_slow_play_penalty_removes_a_player_for_three_plays():
     assert p.penalized(0) is None
     # "returned to an X marked circle": his own ([8,1]) when it is free
     xs = [tuple(int(v) for v in p.board.rc[c]) for c in p.board.start[0]]
-    assert p.where(0, 2) in xs
+    assert xs[2] == (8, 1) and p.where(0, 2) == (8, 1)
 
 
 def test_players_rest_after_the_opening_a_goal_or_a_face_off():
