@@ -56,6 +56,14 @@ def test_strat_round_robin_compare():
     c = compare("strat", None, "goalie_fatigue=off", 560, seed=3, metrics=["home_win", "shots_per_game"])
     t = c.table()
     assert list(t.metric) == ["home_win", "shots_per_game"] and (t.n == 560).all()
+    t = t.set_index("metric")
+    # each figure from the two runs' games tables: home wins, and both teams' shots in a game
+    for side, res in (("a", c.res_a), ("b", c.res_b)):
+        g = res.games
+        assert t.loc["home_win", side] == pytest.approx((g.winner.astype(str) == "home").mean())
+        assert t.loc["shots_per_game", side] == pytest.approx((g.home_shots + g.away_shots).mean())
+    for metric in ("home_win", "shots_per_game"):
+        assert t.loc[metric, "diff"] == pytest.approx(t.loc[metric, "b"] - t.loc[metric, "a"])
 
 
 def test_bad_names():
@@ -76,6 +84,9 @@ def test_cli_json(cli):
     names = [m["name"] for m in doc["metrics"]]
     for need in ("home_win", "tie", "home_goals_mean", "goals_per_team_game"):
         assert need in names
+    # the document is the library's comparison of the same runs
+    assert doc["metrics"] == json.loads(json.dumps(compare("ezr", "qq_chart=on", "qq_chart=off", 5000,
+                                                           seed=7).to_json()["metrics"]))
     for m in doc["metrics"]:
         assert all(k in m for k in REQUIRED_JSON)
         assert m["ci"][0] <= m["diff"] <= m["ci"][1]
@@ -213,9 +224,22 @@ def test_ezr_period_metrics_from_the_periods_table():
     want = ((w == "home") & (m[:, :2] < 0).any(axis=1)) | ((w == "away") & (m[:, :2] > 0).any(axis=1))
     assert np.array_equal(ezr.GAME.metrics["comeback"].per_game(r), want)
     lc = ezr.GAME.metrics["lead_changes"].per_game(r)
-    assert lc.min() == 0 and 0 < lc.mean() < 1
-    # a game whose leader flips at every period end
-    assert lc.max() <= 2
+
+    def flips(row):
+        """The leader at each period's end, a level score skipped: how often it is another team than before."""
+        leaders = [np.sign(x) for x in row if x != 0]
+        return sum(a != b for a, b in zip(leaders, leaders[1:]))
+
+    assert list(lc) == [flips(row) for row in m]
+    assert lc.max() == 2                    # some game's leader changes at both later period ends
+
+
+def test_lead_changes_and_comeback_on_constructed_margins():
+    from simcore.scoring import comeback, lead_changes
+
+    m = np.array([[1, 0, -1], [1, 2, 3], [0, 0, 0], [-1, 1, -1], [0, -2, 1]])
+    assert list(lead_changes(m)) == [1, 0, 0, 2, 1]
+    assert list(comeback(m, ["away", "home", "tie", "away", "home"])) == [True, False, False, True, True]
 
 
 def test_strat_functionals():
