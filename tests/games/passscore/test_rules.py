@@ -627,3 +627,60 @@ def test_a_scripted_game_names_the_play_it_refuses():
         play_scripted(first + [9, 9, 9, 9])
     with pytest.raises(InputError, match=r"^the script ran out of plays \(script: 4 entries given\)$"):
         play_scripted(first)
+
+
+# ---------------------------------------------------------------- readings of docs/passscore.md, one each
+
+def test_a_team_with_no_legal_play_loses_its_turn():
+    """"No legal play": a team whose players cannot make any play loses its turn (counted, ``no_play``).  Blue's
+    goalkeeper alone on the board, every circle he may reach (goal and crease) held by a red player who is not
+    the carrier: no move, and without the puck no pass or shot."""
+    from simcore.games.passscore.policies import Policy
+
+    home = [(0, 3), (5, 3), (17, 2), (17, 4), (16, 2), (16, 3)]
+    p = pos(home, [(17, 3), None, None, None, None, None])
+    p.to_move = 1
+    assert legal(p) == set()
+    for name in ("random", "greedy", "search"):            # each policy finds none: the game loop's turn
+        assert p.choose(1, policy=Policy.parse(name)) is None, name
+    assert p.turn((0, -1, -1, -1)) == 0
+    assert p.counts("no_play") == (0, 1) and p.counts("plays") == (0, 1) and p.poss == (0, 1)
+
+
+def test_a_goalkeeper_on_the_face_off_dot_changes_places_with_the_skater_given_the_puck():
+    """FACE OFF: "The nearest defending player is given the puck on the nearest red dot": a team-mate on the dot
+    changes places with him.  Blue's goalkeeper (goalie_area=free) stands on the dot [10,1]; its skater nearest
+    the dot, C at [11,3], is given the puck there and the goalkeeper goes to [11,3]."""
+    home = [(0, 3), (9, 3), (11, 1), (9, 5), (7, 2), (7, 4)]
+    away = [(10, 1), (11, 3), (13, 1), (16, 0), (16, 1), (17, 6)]
+    p = pos(home, away, rules="goalie_area=free")
+    make(p, (1, move(2, "up"), -1, -1))          # L [11,1] -> [12,1] ahead of the puck: offside
+    assert p.counts("faceoffs") == (0, 1) and p.poss == (1, 1)
+    assert p.where(1, 1) == (10, 1) and p.where(1, 0) == (11, 3)
+
+
+def test_with_the_centre_out_on_a_penalty_the_left_wing_takes_the_restart():
+    """SCORING's restart ("the team scored against then starts from centre ice") with the centre out for a slow-
+    play penalty: the left wing takes the puck on his X circle [8,1].  Red fails to move in time; blue removes
+    its most advanced skater, the centre at [12,3], then scores."""
+    home = [(0, 3), (12, 3), (8, 1), (8, 5), (6, 2), (6, 4)]
+    away = [(17, 3), (2, 2), (13, 1), (11, 0), (11, 1), (11, 6)]
+    p = pos(home, away, poss=1, carrier=1, rules="slow_play=0.1")
+    p.to_move = 0
+    assert p.turn(slow=True) == 1 and p.penalized(0) == (1, 3)
+    shot = min(r for r in legal(p) if r[0] == 6)           # two players and a shot
+    make(p, shot)
+    assert p.goals == (0, 1) and p.to_move == 0
+    assert p.poss == (0, 2) and p.where(0, 2) == (8, 1) and p.where(0, 1) is None
+    assert p.penalized(0) == (1, 3)              # he sits out red's next three plays still
+
+
+def test_the_goalkeepers_throw_goes_to_the_lower_slot_of_two_as_advanced():
+    """Goalkeeper's throw: "he may throw the puck to any circle behind this line": to the most advanced
+    team-mate short of the far icing line, a tie to the lower slot: R at [12,5] (slot 3) before LD at [12,2]."""
+    home = [(0, 3), (9, 3), (7, 1), (12, 5), (12, 2), (7, 4)]
+    away = [(17, 3), (1, 3), (17, 1), (16, 0), (16, 1), (17, 6)]
+    p = pos(home, away, poss=1, carrier=1)
+    p.to_move = 0
+    make(p, (1, move(0, "up"), -1, -1))          # the goalkeeper steps onto the carrier in his crease
+    assert p.counts("throws") == (1, 0) and p.poss == (0, 3)
