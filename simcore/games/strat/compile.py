@@ -123,14 +123,15 @@ def _advanced_needs(deck) -> tuple[tuple[int, ...], tuple[str, ...]]:
     return tuple(sorted(nums)), tuple(sorted(letters))
 
 
-def _advanced_column(abbr, name, column: dict, need, keys, prefix) -> list:
+def _advanced_column(where, abbr, name, column: dict, need, keys, prefix) -> list:
     """One skater's Defense 2-14 (``prefix`` D) or Passing G-L (P) readings as kernel rows (zeros where the
-    deck never reads); a reading the deck needs and the card lacks is a LineupError naming the column."""
+    deck never reads); a reading the deck needs and the card lacks is a LineupError naming the column (``where``:
+    the cards' file and ": ", or "")."""
     missing = [k for k in need if k not in column]
     if missing:
         cols = ", ".join(f"{prefix}{k}" for k in missing)
         what = "Defense" if prefix == "D" else "Passing"
-        raise LineupError(f"team {abbr}, {name}: level=advanced reads {what} {', '.join(map(str, missing))} "
+        raise LineupError(f"{where}team {abbr}, {name}: level=advanced reads {what} {', '.join(map(str, missing))} "
                           f"(the Advanced action deck calls for them) and the card has no column {cols}")
     return [_code(column[k]) if k in column else (0, 0, 0, 0) for k in keys]
 
@@ -168,8 +169,9 @@ def compile_kit(kit: Kit, rules: Rules | None = None, teams=None) -> Compiled:
     for ti, abbr in enumerate(abbrs):
         team = kit.teams[abbr]
         names = list(team.skaters)
+        cards_at = f"{team.skaters_file}: " if team.skaters_file else ""
         if len(names) > MAX_ROSTER:
-            raise LineupError(f"team {abbr}: {len(names)} skaters; at most {MAX_ROSTER} can dress")
+            raise LineupError(f"{cards_at}team {abbr}: {len(names)} skaters; at most {MAX_ROSTER} can dress")
         ids = {}
         for slot, name in enumerate(names):
             s = team.skaters[name]
@@ -187,11 +189,11 @@ def compile_kit(kit: Kit, rules: Rules | None = None, teams=None) -> Compiled:
                 defc.append([_code(s.defense_column[n]) for n in (12, 13, 14)])
                 passc.append([_code(s.passing[x]) for x in ("J", "K", "L")])
             except KeyError as exc:
-                raise LineupError(f"team {abbr}, {name}: the Basic game needs Defense 12-14 and Passing J-L; "
-                                  f"missing {exc}") from None
+                raise LineupError(f"{cards_at}team {abbr}, {name}: the Basic game needs Defense 12-14 and Passing "
+                                  f"J-L; missing {exc}") from None
             if advanced:
-                defa.append(_advanced_column(abbr, name, s.defense_column, need_def, DEFENSE_NUMBERS, "D"))
-                passa.append(_advanced_column(abbr, name, s.passing, need_pass, PASSING_LETTERS, "P"))
+                defa.append(_advanced_column(cards_at, abbr, name, s.defense_column, need_def, DEFENSE_NUMBERS, "D"))
+                passa.append(_advanced_column(cards_at, abbr, name, s.passing, need_pass, PASSING_LETTERS, "P"))
             skfo.append(s.faceoff)
             skaters.append((abbr, name))
             skater_pos.append(R.POSITIONS[s.positions[0]])

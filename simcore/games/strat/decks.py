@@ -12,7 +12,9 @@ from .readings import (PENALTY_RATINGS, POSITIONS, AssistReading, Reading, Readi
 
 CARD_KINDS = ("action", "forward_line_change", "defense_line_change")
 SPLIT_SECTIONS = ("breakaway", "rebound", "injury", "assists")
-SPLIT_OPTIONAL = ("passing", "intimidation", "icing", "loose_puck")   # Advanced / Super Advanced sections
+#: the split cards' Advanced and Super Advanced sections: a file of their own (kit.toml's split_advanced), never
+#: columns of split_deck.csv
+SPLIT_ADVANCED_SECTIONS = ("passing", "intimidation", "icing", "loose_puck", "loose_puck_pp", "loose_puck_even")
 #: The rows of the penetration chart (6.1): one for every Penetration (Breakaway) rating a card can carry.
 PENETRATION_RATINGS = tuple(range(BREAKAWAY.lo, BREAKAWAY.hi + 1))
 
@@ -85,7 +87,14 @@ def _split_number(text: str) -> int:
 
 def load_split_deck(path) -> tuple[SplitCard, ...]:
     """40 split cards, each number 1-20 on exactly two."""
-    t = read_table(path, "card", ["number", *SPLIT_SECTIONS], optional=SPLIT_OPTIONAL)
+    try:
+        t = read_table(path, "card", ["number", *SPLIT_SECTIONS])
+    except ChartError as exc:
+        if exc.column not in SPLIT_ADVANCED_SECTIONS:
+            raise
+        raise ChartError(exc.path, exc.line, exc.column, exc.text, "the split cards' Advanced sections are read from "
+                         "split_advanced.csv (kit.toml's split_advanced; docs/strat-data.md), not from the split "
+                         "deck", header=True) from None
     cards = []
     for key in t.rows:
         f = lambda col, fn, what="a valid reading": _field(t, key, col, fn, what)  # noqa: E731

@@ -108,12 +108,22 @@ def _side_flags(name: str, value, n: int, what: str) -> np.ndarray:
     return a
 
 
+def round_robin_pairs(c: Compiled) -> list[tuple[int, int]]:
+    """Every ordered pair of the kit's teams (rows), home first: the league round robin's pairings, in turn.  A
+    kit of fewer than two teams has none: an InputError."""
+    k = len(c.teams)
+    if k < 2:
+        raise InputError(f"the league round robin needs two teams or more; the kit has {k} "
+                         f"({', '.join(c.teams) or 'none'})")
+    return [(i, j) for i in range(k) for j in range(k) if i != j]
+
+
 def schedule(c: Compiled, home=None, away=None, n: int = 1, league: bool = False):
     """(homes, aways) team rows for ``n`` games: one matchup, or every ordered pair in turn (game ``g`` of a run
     plays pair ``g`` modulo the number of pairs, counted from the run's first game: :func:`runner.first_game_index`,
     so a block played on its own, as :mod:`simcore.dataset` does, gets the pairings of the whole run)."""
     if league:
-        pairs = [(i, j) for i in range(len(c.teams)) for j in range(len(c.teams)) if i != j]
+        pairs = round_robin_pairs(c)
         idx = (runner.first_game_index() + np.arange(n)) % len(pairs)
         arr = np.array(pairs, dtype=np.int64)
         return arr[idx, 0].copy(), arr[idx, 1].copy()

@@ -235,7 +235,7 @@ class Strat(Game):
         if not setup.league:
             return setup.home, setup.away
         c = engine.compiled(setup.kit, rules)
-        pairs = [(i, j) for i in range(len(c.teams)) for j in range(len(c.teams)) if i != j]
+        pairs = engine.round_robin_pairs(c)
         h, a = pairs[game_index % len(pairs)]
         return c.teams[h], c.teams[a]
 

@@ -74,6 +74,7 @@ class Team:
     goalies: dict[str, Goalie]
     lines: Lines
     lines_file: str = ""                            # the line-up file read (for errors that name it)
+    skaters_file: str = ""                          # the skater cards' file read (for errors that name it)
 
 
 @dataclass(frozen=True)
@@ -219,6 +220,10 @@ def load_teams(path) -> dict[str, Team]:
     folder = path.parent
     teams = {}
     for abbr, cells in t.rows.items():
+        same = [k for k in teams if k.upper() == abbr.upper()]
+        if same:
+            raise ChartError(t.path, cells["name"].line, "team", abbr, f"team {abbr!r} is {same[0]!r} written "
+                             "another way; a team is named without regard to case, so each must differ in letters")
         files = {col: _referenced(t.path, cells[col].line, col, folder, cells[col].text)
                  for col in ("skaters", "goalies", "lines")}
         skaters = load_skaters(files["skaters"])
@@ -229,7 +234,7 @@ def load_teams(path) -> dict[str, Team]:
                              f"{both[0]!r} is also on the skater roster {files['skaters']}; names must be unique")
         lines = load_lines(files["lines"], skaters, goalies)
         name = cells["name"].text or abbr
-        teams[abbr] = Team(abbr, name, skaters, goalies, lines, str(files["lines"]))
+        teams[abbr] = Team(abbr, name, skaters, goalies, lines, str(files["lines"]), str(files["skaters"]))
     if not teams:
         raise ChartError(t.path, None, None, None, "no teams")
     return teams

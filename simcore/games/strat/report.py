@@ -48,6 +48,14 @@ def _run_teams(game, args):
               f"{r['starter']} / {r['backup']}")
 
 
+def _chart_count(kit) -> int:
+    """The kit's charts: the Basic game's five, and each optional one the kit has (docs/strat-data.md)."""
+    sc = kit.shot_charts
+    optional = (kit.advanced_faceoff_chart, kit.super_advanced_faceoff_chart, kit.intimidation_chart,
+                sc.passing_l if sc else None, sc.deflection if sc else None)
+    return 5 + sum(x is not None for x in optional)
+
+
 def _build_play(p):
     p.add_argument("home", nargs="?", help="home team abbreviation (see `simcore strat teams`)")
     p.add_argument("away", nargs="?", help="away team abbreviation")
@@ -87,6 +95,8 @@ def _run_play(game, args):
         raise UsageError("name a HOME and an AWAY team (see `simcore strat teams`), or pass --league sample")
     if args.game is not None and not args.pbp:
         raise UsageError(f"--game-id {args.game} picks the game --pbp prints; pass --pbp too, or leave out --game-id")
+    if args.pbp and args.out:
+        raise UsageError("--out writes a simulation's tables; --pbp prints one game: leave out one of them")
     args.game = args.game or 0
     check_game_index(args, "--game-id", args.game)
     rules = game.rules(args.rules)
@@ -232,7 +242,7 @@ def _run_kit(game, args):
            "teams": {abbr: {"name": t.name, "skaters": len(t.skaters), "goalies": len(t.goalies),
                             "forward_lines": len(t.lines.forwards), "defense_pairs": len(t.lines.defense)}
                      for abbr, t in kit.teams.items()},
-           "action_cards": len(kit.action_deck), "split_cards": len(kit.split_deck),
+           "action_cards": len(kit.action_deck), "split_cards": len(kit.split_deck), "charts": _chart_count(kit),
            "files": [str(f) for f in c.files]}
     if args.format == "json":
         print_json(doc)
@@ -241,7 +251,7 @@ def _run_kit(game, args):
           f"against {rules.id}")
     print(f"{len(kit.teams)} teams: " + ", ".join(f"{a} ({len(t.skaters)} skaters, {len(t.goalies)} goalies)"
                                                   for a, t in kit.teams.items()))
-    print(f"decks: {doc['action_cards']} action cards, {doc['split_cards']} split cards; 5 charts")
+    print(f"decks: {doc['action_cards']} action cards, {doc['split_cards']} split cards; {doc['charts']} charts")
     print(f"files checked: {len(c.files)}")
     if len(kit.teams) < 2:
         print("note: a game needs two teams; add one to teams.csv (README.md of a template kit says how)")

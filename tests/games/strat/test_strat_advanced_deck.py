@@ -766,8 +766,9 @@ def test_command_line_plays_level_advanced_with_the_play_by_play(capsys, kit_dir
     code = main(["strat", "KBY", "NRV", "-n", "10", "--rules", "level=advanced", "--kit", str(d)])
     out, err = capsys.readouterr()
     assert code == 2
-    assert err.strip().splitlines()[-1].startswith(f"simcore: error: team KBY, {name}: level=advanced reads "
-                                                   "Defense 2")
+    cards = d / "teams" / "KBY_skaters.csv"
+    assert err.strip().splitlines()[-1].startswith(f"simcore: error: {cards}: team KBY, {name}: level=advanced "
+                                                   "reads Defense 2")
 
 
 def test_13_2_extra_skater_reads_the_power_play_section_and_forechecks_with_three(kit):

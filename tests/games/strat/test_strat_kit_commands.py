@@ -36,7 +36,7 @@ def test_kit_new_validates_as_written(kit, cli):
     assert list(doc["teams"]) == ["EXA", "EXB"]
     assert doc["teams"]["EXA"] == {"name": "Example Aces", "skaters": 18, "goalies": 2, "forward_lines": 4,
                                    "defense_pairs": 3}
-    assert (doc["action_cards"], doc["split_cards"]) == (36, 40)
+    assert (doc["action_cards"], doc["split_cards"], doc["charts"]) == (36, 40, 10)
     # kit.toml, 7 Basic files and teams.csv, the 7 Advanced files, 3 files for each of the two teams
     assert len(doc["files"]) == 1 + 8 + 7 + 2 * 3 and str(kit / "teams" / "EXB_lines.csv") in doc["files"]
     assert str(kit / "charts" / "intimidation.csv") in doc["files"]
@@ -264,3 +264,69 @@ def test_every_command_names_a_missing_kit_folder_alike(tmp_path, cli, argv):
     assert rc == 2 and out == ""
     assert err == f"simcore: error: {none}: no such kit folder (a folder holding kit.toml; `simcore strat kit new " \
                   "DIR` writes one to edit)\n"
+
+
+def test_a_kit_of_one_team_has_no_round_robin(kit, cli):
+    teams = kit / "teams.csv"
+    lines = teams.read_text().splitlines(keepends=True)
+    teams.write_text("".join(line for line in lines if not line.startswith("EXB,")))
+    rc, out, err = cli("strat", "kit", "validate", str(kit))
+    assert rc == 0 and "note: a game needs two teams" in out
+    for extra in ((), ("--pbp",)):
+        rc, out, err = cli("strat", "--league", str(kit), "-n", "20", *extra)
+        assert (rc, out) == (2, "") and err == ("simcore: error: the league round robin needs two teams or more; "
+                                                "the kit has 1 (EXA)\n"), extra
+
+
+def test_team_codes_differing_only_in_case_are_refused(kit, cli):
+    teams = kit / "teams.csv"
+    text = teams.read_text()
+    exb = next(line for line in text.splitlines() if line.startswith("EXB,"))
+    teams.write_text(text.rstrip("\n") + "\n" + "exa" + exb[3:] + "\n")
+    rc, out, err = cli("strat", "kit", "validate", str(kit))
+    line = len(teams.read_text().splitlines())
+    assert rc == 2 and err == (f"simcore: error: {teams}, line {line}, column 'team': 'exa': team 'exa' is 'EXA' "
+                               "written another way; a team is named without regard to case, so each must differ "
+                               "in letters\n")
+
+
+def test_the_split_decks_advanced_sections_belong_in_split_advanced(kit, cli):
+    deck = kit / "split_deck.csv"
+    rows = list(csv.reader(deck.read_text().splitlines()))
+    head = next(i for i, r in enumerate(rows) if r and r[0] == "card")
+    out_rows = []
+    for i, r in enumerate(rows):
+        if i == head:
+            r = r[:-1] + ["passing", "source"]
+        elif i > head and r and not r[0].startswith("#"):
+            r = r[:-1] + ["anything", r[-1]]
+        out_rows.append(r)
+    with deck.open("w", newline="") as f:
+        csv.writer(f).writerows(out_rows)
+    rc, out, err = cli("strat", "kit", "validate", str(kit))
+    assert rc == 2 and err == (f"simcore: error: {deck}, line {head + 1}, column 'passing': the split cards' "
+                               "Advanced sections are read from split_advanced.csv (kit.toml's split_advanced; "
+                               "docs/strat-data.md), not from the split deck\n")
+
+
+def test_a_card_missing_an_advanced_column_names_its_file(kit, cli):
+    cards = kit / "teams" / "EXA_skaters.csv"
+    rows = list(csv.reader(cards.read_text().splitlines()))
+    head = next(i for i, r in enumerate(rows) if r and r[0] == "name")
+    d2 = rows[head].index("D2")
+
+    def without_d2(i, r):
+        if i < head or len(r) <= d2:
+            return r
+        return r[:d2] + r[d2 + 1:-1] + (["source"] if i == head else ["user:my-cards"])   # the tags named D2
+
+    with cards.open("w", newline="") as f:
+        csv.writer(f).writerows([without_d2(i, r) for i, r in enumerate(rows)])
+    rc, out, err = cli("strat", "kit", "validate", str(kit), "--rules", "level=advanced")
+    assert rc == 2 and err.startswith(f"simcore: error: {cards}: team EXA, ") and "the card has no column D2" in err
+
+
+def test_pbp_refuses_out(cli, tmp_path):
+    rc, out, err = cli("strat", "KBY", "NRV", "--pbp", "--out", str(tmp_path / "run"))
+    assert (rc, out) == (2, "") and "--out writes a simulation's tables; --pbp prints one game" in err
+    assert not (tmp_path / "run").exists()
