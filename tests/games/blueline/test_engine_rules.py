@@ -1391,3 +1391,122 @@ def test_overtime_is_four_on_four_less_penalties_never_five(base):
     for _ in range(2):
         T.box_advance(c2, w, st, sc, HOME)
     assert T.skaters(w, HOME) == 5
+
+
+# ---------------------------------------------------------------- the rule fields' alternatives, one each
+
+def test_check_tie_defender_wins_a_tied_check():
+    """Checking, rules check_tie=defender: "High roll wins" is silent on ties; here the defender takes them (the
+    same 8-8 that the carrier keeps under the rulebook's default, test_stick_check_lose_and_tie)."""
+    c = engine.compile_ctx("check_tie=defender")
+    w = check_scene(c)
+    st, sc = stream(8, 8)
+    assert T.check(c, w, st, sc, AWAY, 0, 1)
+    assert (w.S[Z.poss], w.S[Z.carrier]) == (AWAY, 0) and w.cnt[AWAY, C.stick_steals] == 1
+
+
+@pytest.mark.parametrize("rules, checks", [(None, 1), ("checks=each", 2)])
+def test_checks_each_lets_every_defender_beside_the_carrier_check(rules, checks):
+    """Defensive Turn, rules checks=one / each: the away wings skate (roll 12), LW to the carrier's side as the
+    checker, RW marking the home wing beside him, so both end in his contact zone.  LW's stick check fails 3-11;
+    under ``each`` RW then checks, 11-3, and steals."""
+    c = engine.compile_ctx(rules, (None, "check=stick"))
+    w = fresh(c)
+    put(c, w, HOME, 0, 20, 9)
+    put(c, w, HOME, 1, 20, 10)
+    put(c, w, AWAY, 1, 24, 8)
+    put(c, w, AWAY, 2, 24, 10)
+    put(c, w, AWAY, 0, 35, 9)
+    put(c, w, AWAY, 3, 38, 5)
+    put(c, w, AWAY, 4, 38, 13)
+    put(c, w, AWAY, 5, *c.crease[AWAY, 1])
+    possess(c, w, HOME, 0)
+    st, sc = stream(12, 3, 11, 11, 3)
+    T.defense_turn(c, w, st, sc, AWAY)
+    assert tuple(w.pos[AWAY, 1]) == (21, 9) and tuple(w.pos[AWAY, 2]) == (21, 10)
+    assert w.cnt[AWAY, C.stick_checks] == checks and st[4] == 1 + 2 * checks
+    assert (w.S[Z.poss], w.S[Z.carrier]) == ((HOME, 0) if checks == 1 else (AWAY, 2))
+
+
+@pytest.mark.parametrize("rules", [None, "rebound=defense"])
+def test_rebound_defense_the_goalie_covers_it(rules):
+    """Shots on Goal, rules rebound=defense: a chart 'rebound' is covered by the defending goalie, a face-off;
+    under ``nearest`` the home winger on the rebound square takes it (test_rebound_goes_to_the_nearest_player)."""
+    c = engine.compile_ctx(rules)
+    w = shot_scene(c)
+    put(c, w, HOME, 1, c.goal[AWAY, 0] - 2, 9)
+    side = 0 if c.inside[w.pos[HOME, 0, 0], 9] else 1
+    st, sc = stream(1, 1, roll_for(c, side, 1, 0, 5, 2))
+    T.shot(c, w, st, sc, HOME)
+    assert w.cnt[HOME, C.rebounds] == 1
+    if rules:
+        assert w.S[Z.stop] != ST_NONE and list(w.cnt[:, C.loose_won]) == [0, 0]
+    else:
+        assert w.S[Z.stop] == ST_NONE and list(w.cnt[:, C.loose_won]) == [1, 0] and w.S[Z.carrier] == 1
+
+
+def test_empty_net_goal_every_shot_at_an_empty_net_scores():
+    """Pulling the Goalie, rules empty_net=goal: no cards and no chart, the shot scores (no entry is read)."""
+    c = engine.compile_ctx("empty_net=goal")
+    w = shot_scene(c)
+    w.S[Z.pulled + AWAY] = 1
+    st, sc = stream()
+    T.shot(c, w, st, sc, HOME)
+    assert w.cnt[HOME, C.en_goals] == 1 and w.goals[HOME, 0] == 1 and st[4] == 0
+
+
+@pytest.mark.parametrize("rules, stop", [(None, ST_NONE), ("delayed_until=touch", ST_PENALTY)])
+def test_delayed_until_touch_stops_play_when_the_penalized_team_gains_the_puck(rules, stop):
+    """Delayed Penalty: "Play continues until there is a stoppage in play"; rules delayed_until=touch also stops
+    it when the penalized team gains the puck.  Away's body check misses on a double 1 (a delayed minor), then its
+    next body check wins 10-4."""
+    c = engine.compile_ctx(rules)
+    w = check_scene(c)
+    st, sc = stream(2, 7, MINOR_CARD, 10, 4)
+    T.check(c, w, st, sc, AWAY, 0, 2)
+    assert w.S[Z.stop] == ST_NONE and w.S[Z.del_n + AWAY] == 1
+    assert T.check(c, w, st, sc, AWAY, 0, 2)
+    assert w.S[Z.poss] == AWAY and w.S[Z.stop] == stop and w.S[Z.del_n + AWAY] == 1
+
+
+@pytest.mark.parametrize("rules", [None, "zone_slow=even-strength"])
+def test_zone_slow_even_strength_spares_a_power_play(rules):
+    """Contact Zone, rules zone_slow=even-strength: the -2 applies only at even strength ("This applies to all
+    players on both teams during even strength play"); under ``always`` also with a player in the box."""
+    c = engine.compile_ctx(rules)
+    w = fresh(c)
+    put(c, w, HOME, 1, 20, 9)
+    put(c, w, AWAY, 0, 21, 9)
+    assert T.slowed(c, w, HOME, 1)
+    bench(w, AWAY, 3)                       # five skaters against four
+    assert T.slowed(c, w, HOME, 1) == (rules is None)
+
+
+@pytest.mark.parametrize("rules", [None, "pp_move_pass=every-turn"])
+def test_pp_move_pass_every_turn_keeps_the_move_and_pass(rules):
+    """Power Plays & Penalty Killing: "Move & Pass for one turn": once (the first offensive turn uses it up) or,
+    rules pp_move_pass=every-turn, every offensive turn of the power play."""
+    c = engine.compile_ctx(rules)
+    w = shot_scene(c, line=20)
+    bench(w, AWAY, 3)
+    w.S[Z.move_pass + HOME] = 1
+    st, sc = stream(*([7] * 30))
+    T.offense_turn(c, w, st, sc, HOME)
+    assert w.cnt[HOME, C.turns] == 1 and w.S[Z.move_pass + HOME] == (1 if rules else 0)
+
+
+@pytest.mark.parametrize("rules", [None, "zone_slow_dest=ignored"])
+def test_zone_slow_dest_ignored_lets_a_skater_end_in_a_zone_unslowed(rules):
+    """Contact Zone, rules zone_slow_dest=counts / ignored: ending a move in an opponent's contact zone counts as
+    skating through it (-2), or does not.  The home winger, 6 spaces, 5 squares from a square beside the away
+    center: out of reach when it counts, in reach when it is ignored; the square before the zone either way."""
+    from simcore.games.blueline.kernel.layout import R
+
+    c = engine.compile_ctx(rules)
+    w = fresh(c)
+    put(c, w, HOME, 1, 10, 9)
+    put(c, w, AWAY, 0, 16, 9)
+    out = np.zeros(c.cell.shape, np.int8)
+    G.reachable(c.cell, w.occ, w.pos, w.S[Z.on_ice:Z.on_ice + 12], HOME, 10, 9, 6, True,
+                c.rules[R.zone_slow_dest] != 0, out)
+    assert out[14, 9] == 1 and out[15, 9] == (1 if rules else 0)
