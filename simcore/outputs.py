@@ -514,7 +514,8 @@ def read_folder(path, *, verify: bool = True) -> dict:
         elif ext == ".parquet":
             out[f["name"]] = pd.read_parquet(p)
         elif ext == ".csv":
-            out[f["name"]] = pd.read_csv(p)
+            # only an empty cell is missing: a team named NA or nan stays a name
+            out[f["name"]] = pd.read_csv(p, keep_default_na=False, na_values=[""])
         elif ext == ".json":
             out[f["name"]] = json.loads(p.read_text(encoding="utf-8"))
         elif ext in (".md", ".txt", ".html"):

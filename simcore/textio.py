@@ -155,6 +155,9 @@ def split_csv_line(path, lineno: int, line: str) -> list[str]:
         if "field limit" in str(exc):
             raise _error(path, lineno, None, _clip(line), f"a cell is longer than {MAX_CELL} characters (the most "
                          "a cell holds)") from None
+        if "new-line character" in str(exc):
+            raise _error(path, lineno, None, _clip(line), "a line break inside an unquoted cell: a carriage return "
+                         "(\\r) without a new line after it (save the file with \\n or \\r\\n line ends)") from None
         raise _error(path, lineno, None, _clip(line), f"not a CSV line ({exc})") from None
     for i, c in enumerate(cells):
         if len(c) > MAX_CELL:
@@ -345,8 +348,12 @@ class Toml:
             return default
         v = table[key]
         items = [v] if isinstance(v, str) else v
-        if not isinstance(items, list) or not all(isinstance(x, str) for x in items):
+        if not isinstance(items, list):
             raise self.error(prefix + key, v, f"must be a list of strings, got {_toml_type(v)}")
+        for i, x in enumerate(items):
+            if not isinstance(x, str):
+                raise self.error(prefix + key, v, f"must be a list of strings; entry {i + 1} is "
+                                 f"{_toml_type(x)} ({toml_text(x)})")
         if unique:
             for i, x in enumerate(items):
                 if x in items[:i]:

@@ -269,7 +269,8 @@ def cmd_league_add_result(argv):
 
     a = add_result(args.league, args.date, args.home, args.away, args.home_goals, args.away_goals, args.decided_in,
                    winner=args.winner, home_goalie=args.home_goalie, away_goalie=args.away_goalie)
-    rows = a.table.set_index("team").loc[[args.home, args.away]].reset_index()
+    home, away = a.row["home"], a.row["away"]          # as written: the names stripped
+    rows = a.table.set_index("team").loc[[home, away]].reset_index()
     if args.format == "json":
         added = {**a.row, "home_goals": args.home_goals, "away_goals": args.away_goals}    # numbers, not cells
         print(json.dumps(plain({"file": str(a.path), "line": a.line, "added": added,
@@ -277,8 +278,8 @@ def cmd_league_add_result(argv):
                                 "teams": rows.to_dict(orient="records")}), indent=2))
         return
     how = "" if a.row["decided_in"] == "REG" else f" ({a.row['decided_in']})"
-    print(f"added to {a.path}, line {a.line}: {args.date} {args.home} {args.home_goals}, "
-          f"{args.away} {args.away_goals}{how}")
+    print(f"added to {a.path}, line {a.line}: {args.date} {home} {args.home_goals}, "
+          f"{away} {args.away_goals}{how}")
     print(f"{counted(len(a.league.results), 'game')} played, {len(a.league.remaining())} to play\n")
     from simcore.league.standings import format_standings
 

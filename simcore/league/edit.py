@@ -70,8 +70,9 @@ def results_path(league_path) -> Path:
 
 
 def _layout(raw: bytes, path: Path):
-    """(newline, header, whether the file ends with a newline, number of lines) of a results file (whose bytes
-    are appended to as they are, a byte-order mark included).  Lines are counted as the league's reader counts
+    """(newline, header, what goes before the new row, number of lines) of a results file (whose bytes are
+    appended to as they are, a byte-order mark included): nothing after a final new line, the rest of a ``\r\n``
+    cut short at ``\r``, else a whole new line.  Lines are counted as the league's reader counts
     them (:meth:`simcore.textio.Text.lines`: at ``\\n`` only), so the new row's line number is the one a later
     error names."""
     bom = raw.startswith(BOM)
@@ -86,7 +87,8 @@ def _layout(raw: bytes, path: Path):
             header = [h.strip() for h in next(csv.reader([line]))]
             while len(header) > 1 and not header[-1]:      # a spreadsheet's padding, as the reader drops it
                 header.pop()
-            return newline, header, text.endswith(("\n", "\r")), len(lines)
+            pad = "" if text.endswith("\n") else "\n" if text.endswith("\r") and newline == "\r\n" else newline
+            return newline, header, pad, len(lines)
     raise ChartError(path, None, None, None, "the file has no header line (date,home,away,home_goals,away_goals,"
                      "decided_in)")
 
@@ -98,14 +100,16 @@ def _winner(hg: int, ag: int, decided_in: str, winner: str | None) -> str:
 
 
 def build_row(header: list[str], path: Path, date: str, home: str, away: str, home_goals: int, away_goals: int,
-              decided_in: str, winner: str | None = None, home_goalie: str = "", away_goalie: str = "") -> dict:
+              decided_in: str, winner: str | None = None, home_goalie: str = "", away_goalie: str = "",
+              line: int | None = None) -> dict:
     """The new row, one cell per column of ``header``; columns simcore does not read are left empty.  A value
-    given for a column the file lacks is an error saying which column to add."""
+    given for a column the file lacks is an error saying which column to add (naming ``line``, the new row's line
+    to be)."""
     values = {"date": date, "home": home, "away": away, "home_goals": str(home_goals),
               "away_goals": str(away_goals), "decided_in": decided_in}
     for col in values:
         if col not in header:
-            raise ChartError(path, None, col, ",".join(header), f"the header has no {col!r} column (nothing was "
+            raise ChartError(path, line, col, ",".join(header), f"the header has no {col!r} column (nothing was "
                              "added)")
     optional = {"winner": _winner(home_goals, away_goals, decided_in, winner), "home_goalie": home_goalie,
                 "away_goalie": away_goalie}
@@ -113,7 +117,7 @@ def build_row(header: list[str], path: Path, date: str, home: str, away: str, ho
         if col in header:
             values[col] = value
         elif value and not (col == "winner" and winner is None):
-            raise ChartError(path, None, col, ",".join(header),
+            raise ChartError(path, line, col, ",".join(header),
                              f"a {col.replace('_', ' ')} was given but the file has no {col!r} column; add it to "
                              "the header (earlier rows may leave it empty; nothing was added)")
     return {col: values.get(col, "") for col in header}
@@ -148,9 +152,13 @@ def add_result(league_path, date: str, home: str, away: str, home_goals: int, aw
     for name, v in (("home_goals", home_goals), ("away_goals", away_goals)):
         if not is_whole(v) or v < 0:
             raise InputError(f"{name} must be a whole number of goals (an int), got {v!r}")
-    for name, v in (("date", date), ("home", home), ("away", away), ("decided_in", decided_in)):
+    for name, v in (("date", date), ("home", home), ("away", away), ("decided_in", decided_in),
+                    ("home_goalie", home_goalie), ("away_goalie", away_goalie)):
         if not isinstance(v, str):
             raise InputError(f"{name} must be a string, got {v!r}")
+    # as the reader strips every cell: " AAA" is the team AAA, and the row says AAA
+    date, home, away, decided_in = date.strip(), home.strip(), away.strip(), decided_in.strip()
+    home_goalie, away_goalie = home_goalie.strip(), away_goalie.strip()
     league_path = league_file(league_path)
     path = results_path(league_path)
     # the league's first result starts the file it names (in a folder that exists); the league is then read
@@ -164,7 +172,7 @@ def add_result(league_path, date: str, home: str, away: str, home_goals: int, aw
             raw = path.read_bytes()
         except OSError as exc:
             raise ChartError(path, None, None, None, f"cannot read the file ({exc.strerror})") from None
-    newline, header, ends_nl, n_lines = _layout(raw, path)
+    newline, header, pad, n_lines = _layout(raw, path)
     line = n_lines + 1
     decided_in = decided_in.upper()
     if decided_in not in DECIDED:
@@ -180,8 +188,8 @@ def add_result(league_path, date: str, home: str, away: str, home_goals: int, aw
                          f"needs the shootout winner: --winner home or away, or count the deciding goal in the "
                          f"score ({home_goals + 1}-{away_goals}) (the new row; nothing was added)")
     row = build_row(header, path, date, home, away, home_goals, away_goals, decided_in, winner, home_goalie,
-                    away_goalie)
-    suffix = ("" if ends_nl else newline) + _csv_line(row, newline)
+                    away_goalie, line=line)
+    suffix = pad + _csv_line(row, newline)
     added = suffix.encode("utf-8")
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".candidate", dir=path.parent)
     try:

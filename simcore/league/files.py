@@ -386,8 +386,9 @@ def load_league(path, results=None) -> League:
     keys = KEYS | set(adapter.keys)
     t.unknown_keys(doc, keys)
     name = t.str(doc, "name", default=path.parent.name)
+    given_points = t.str(doc, "points", default="nhl")
     try:
-        points = points_system(t.str(doc, "points", default="nhl")).name
+        points = points_system(given_points).name
     except ValueError as exc:
         raise t.error("points", doc.get("points"), str(exc)) from None
     given_tb = t.str_list(doc, "tiebreakers", default=list(DEFAULT_TIEBREAKERS))

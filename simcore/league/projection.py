@@ -219,13 +219,14 @@ class Projection:
         """The projection as a text table, best projected points first."""
         t = self.teams
         third = "OTL" if "OTL_mean" in t.columns else "T"
-        head = (f"{'Team':<6} {'Div':<10} {'Now':>4} {'Left':>4} {'PTS':>6} {'+/-se':>5}  {'5%':>4} {'50%':>4} "
+        tw = max([6, *(len(str(x)) for x in t.team)])          # the longest team name sets the column
+        head = (f"{'Team':<{tw}} {'Div':<10} {'Now':>4} {'Left':>4} {'PTS':>6} {'+/-se':>5}  {'5%':>4} {'50%':>4} "
                 f"{'95%':>4}  {'W':>5} {'L':>5} {third:>5}  {'Playoff':>7} {'Div':>6} {'1st':>6} {'Title':>6}")
         lines = [head, "-" * len(head)]
         for r in t.itertuples():
             se = "-" if r.points_se != r.points_se else f"{r.points_se:.2f}"        # one season: no spread
             lines.append(
-                f"{str(r.team):<6} {str(r.division)[:10]:<10} {int(r.points_now):>4} {int(r.games_left):>4} "
+                f"{str(r.team):<{tw}} {str(r.division)[:10]:<10} {int(r.points_now):>4} {int(r.games_left):>4} "
                 f"{r.points_mean:>6.1f} {se:>5}  {r.points_p5:>4.0f} {r.points_p50:>4.0f} "
                 f"{r.points_p95:>4.0f}  {r.W_mean:>5.1f} {r.L_mean:>5.1f} {getattr(r, third + '_mean'):>5.1f}  "
                 f"{r.playoff_odds:>7.1%} {r.division_odds:>6.1%} {r.first_overall_odds:>6.1%} {r.title_odds:>6.1%}")

@@ -514,6 +514,13 @@ _add_reason(("blueline/pbp",), PBP_CHECK_TEAM)
 PBP_COUNTS_IN_WORDS = "counts in words: a goalie pulled with '2 cards left', a skater 'out 1 game' (were 'card(s)')"
 _add_reason(("strat/pbp",), PBP_COUNTS_IN_WORDS)
 
+#: Why the Blue Line outputs were recorded again: CHANGELOG, "a player given two penalties", "the box moved before a
+#: shot was played", and the new rule field goalie_challenge in the variant's name.
+BOX_ORDER = ("a player given two penalties serves them one after the other (he held both box places at once); the "
+             "box moves once a shot is played (it moved before); the rule field goalie_challenge (turn) is new")
+_add_reason(("blueline/default/summary", "blueline/default/table:games", "blueline/pbp", "blueline/variant/summary",
+             "blueline/variant/table:games", "cli/blueline"), BOX_ORDER)
+
 
 def rerecord(names):
     """Record the digests of ``names`` again (each listed in :data:`RERECORDED` with its reason)."""

@@ -195,8 +195,37 @@ def test_add_result_names_the_column_a_file_lacks(tmp_path, cli):
     rc, _, err = cli("league", "add-result", str(d / "league.toml"), "2026-10-01", "AAA", "BBB", "1",
                      "0", "--home-goalie", "Al")
     assert rc == 2 and "has no 'home_goalie' column; add it to the header" in err
+    assert err.startswith(f"simcore: error: {d / 'played.csv'}, line 2, column 'home_goalie': ")   # the new row's
     assert err.endswith("(earlier rows may leave it empty; nothing was added)\n")
     assert (d / "played.csv").read_bytes() == before
+
+
+def test_add_result_strips_the_team_names_as_the_reader_does(tmp_path, cli):
+    d = _small_league(tmp_path / "lg", "date,home,away,home_goals,away_goals,decided_in,winner,home_goalie\n")
+    rc, out, err = cli("league", "add-result", str(d), "2026-10-01", " AAA", "BBB ", "3", "2", "OT",
+                       "--home-goalie", " Al ")
+    assert rc == 0, err
+    assert (d / "played.csv").read_text().splitlines()[-1] == "2026-10-01,AAA,BBB,3,2,OT,home,Al"
+    assert "line 2: 2026-10-01 AAA 3, BBB 2 (OT)" in out
+    assert [line.split()[1] for line in out.splitlines()[-2:]] == ["AAA", "BBB"]
+
+
+def test_add_result_completes_a_crlf_file_cut_short_at_its_last_carriage_return(tmp_path, cli):
+    d = _small_league(tmp_path / "lg", "date,home,away,home_goals,away_goals,decided_in\r\n"
+                                       "2026-10-01,AAA,BBB,3,1,REG\r", end=False)
+    before = (d / "played.csv").read_bytes()
+    rc, out, err = cli("league", "add-result", str(d), "2026-10-02", "BBB", "CCC", "2", "1")
+    assert rc == 0, err
+    assert (d / "played.csv").read_bytes() == before + b"\n2026-10-02,BBB,CCC,2,1,REG\r\n"
+    rc, out, err = cli("league", "validate", str(d))
+    assert rc == 0, err
+
+
+def test_a_csv_line_with_a_lone_carriage_return_says_so(tmp_path, cli):
+    d = _small_league(tmp_path / "lg", "date,home,away,home_goals,away_goals,decided_in\r"
+                                       "2026-10-01,AAA,BBB,3,1,REG\r", end=False)
+    rc, out, err = cli("league", "validate", str(d))
+    assert rc == 2 and "a carriage return (\\r) without a new line after it" in err and "universal" not in err
 
 
 def test_add_result_reports_an_earlier_bad_row_in_its_own_file(tmp_path, cli):

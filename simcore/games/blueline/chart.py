@@ -115,6 +115,10 @@ def load_chart(path=None) -> Chart:
     header = check_header(shown, head_no, head)
     has_source = header[-1:] == ["source"]
     body = header[:-1] if has_source else header
+    if "source" in header and header[-1] != "source":          # a column after source: name that one
+        extra = header[header.index("source") + 1]
+        raise _err(shown, head_no, extra, extra, f"unknown column after source; source must be the last column "
+                   f"(header must be: {','.join(COLUMNS)}[,source])", header=True)
     if tuple(body) != COLUMNS:
         for i, name in enumerate(body):
             if i >= len(COLUMNS) or name != COLUMNS[i]:

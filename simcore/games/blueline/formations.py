@@ -251,6 +251,8 @@ def load_formations(path=None, board: Board | None = None) -> Formations:
             raise ChartError(r.path, None, sec, None, f"missing table [{sec}]", field="key")
         t_ = pkt[name]
         psq = section(sec, t_, extra=("fill",))
+        if psq["G"] != "crease":
+            raise r.error(f"{sec}.G", _shown(psq["G"]), 'must be "crease": the killers\' goalie stays in his crease')
         order = r.toml.str_list(t_, "fill", prefix=sec + ".")
         if order is None or sorted(order) != sorted(SKATERS):
             raise r.error(f"{sec}.fill", t_.get("fill"), f"must list the 5 skaters {', '.join(SKATERS)} once each")
@@ -268,6 +270,8 @@ def load_formations(path=None, board: Board | None = None) -> Formations:
     # ---- power play
     ppt = doc["pp"]
     ppsq = section("pp", ppt, extra=("puck",))
+    if ppsq["G"] != "crease":
+        raise r.error("pp.G", _shown(ppsq["G"]), 'must be "crease": the power play\'s goalie stays in his crease')
     puck = r.toml.str(ppt, "puck", prefix="pp.", required=True)
     if puck not in ("LD", "RD"):
         raise r.error("pp.puck", puck, 'must be "LD" or "RD" ("one PP defenseman will start with the puck")')

@@ -119,7 +119,8 @@ def line_of(e, board) -> str | None:
     if code == EV.series:
         return f"-- new series ({TEAMS[t]} puck), dial {a}"
     if code == EV.pp_setup:
-        return f"Power-play set-up: {TEAMS[1 - t]} in the {POSTURES[a]}, {_who(t, s)} holds the puck on line 12"
+        blue = getattr(board, "blue", 12)
+        return f"Power-play set-up: {TEAMS[1 - t]} in the {POSTURES[a]}, {_who(t, s)} holds the puck on line {blue}"
     if code == EV.pull:
         return f"{TEAMS[t]} pulls the goalie"
     if code == EV.timeout:

@@ -135,6 +135,12 @@ class Rules(RulesBase):
                              "shooter's team wins the face-off); save = as after a save, the puck never changed "
                              "hands (the face-off decides). A blank he passes or sweeps changes possession either "
                              "way.")
+    goalie_challenge: str = option("turn", ("turn", "free"), "Goalie's",
+                                   "a goalie who leaves his crease to stick check ('They may roll 1D6 only'): "
+                                   "turn = his 1d6 is his team's roll for the defensive turn, nobody skates or "
+                                   "checks after him; free = 'Goalie movement is NOT a turn. Its free.' "
+                                   "(Defensive Turn): unless he stole the puck, a group still skates and may "
+                                   "check.")
     beaten_cards: str = option("read", ("read", "skip"), "Goalie's",
                                "a shot after the goalie lost a stick check ('consider the goalie to be "
                                "automatically out of position'): read = the cards are still played, a match is a "
@@ -189,5 +195,6 @@ class Rules(RulesBase):
         r[R.ot_release] = self.ot_release == "bench"
         r[R.blank_hold] = self.blank_hold == "save"
         r[R.beaten_cards] = self.beaten_cards == "skip"
+        r[R.goalie_challenge] = self.goalie_challenge == "free"
         r[R.frozen_reset] = self.frozen_reset == "turns"
         return r

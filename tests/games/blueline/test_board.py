@@ -406,6 +406,9 @@ def _key_line(text, section, name):
     ("pp", "C = [3, 0]", "C = [6, 0]", "pp.C", "[6, 0]", "on the same square (7, 9) as a penalty killer in "
      "pk.large_box"),
     ("pp", "puck = \"LD\"", "puck = \"C\"", "pp.puck", "C", "must be \"LD\" or \"RD\""),
+    ("pp", "G = \"crease\"", "G = [5, -8]", "pp.G", "[5, -8]", "must be \"crease\": the power play's goalie stays"),
+    ("pk.high_low", "G = \"crease\"", "G = [8, 8]", "pk.high_low.G", "[8, 8]",
+     "must be \"crease\": the killers' goalie stays in his crease"),
     ("pp", "C = [3, 0]", "Cx = [3, 0]", "pp.Cx", "Cx", "unknown key"),
 ])
 def test_formation_errors_name_file_line_key_text(tmp_path, section, old, new, key, shown, problem):

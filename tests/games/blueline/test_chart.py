@@ -201,6 +201,9 @@ def test_header_and_shape_errors(tmp_path):
     lines = shipped_lines()
     e = error_of(tmp_path, ["side,lane,pos,line,roll,result,source"] + lines[1:])
     assert e.line == 1 and e.column == "pos" and "expected 'position'" in e.problem
+    # a column after source is the one named
+    e = error_of(tmp_path, [lines[0].rstrip("\n") + ",note"] + lines[1:])
+    assert e.line == 1 and e.column == "note" and "unknown column after source" in e.problem
     e = error_of(tmp_path, lines[:5] + [lines[5] + ",extra"] + lines[6:])
     assert e.line == 6 and "expected 7 fields, found 8" in e.problem
     e = error_of(tmp_path, lines[:9] + [lines[9].rsplit(",", 1)[0] + ", "] + lines[10:])

@@ -1510,3 +1510,85 @@ def test_zone_slow_dest_ignored_lets_a_skater_end_in_a_zone_unslowed(rules):
     G.reachable(c.cell, w.occ, w.pos, w.S[Z.on_ice:Z.on_ice + 12], HOME, 10, 9, 6, True,
                 c.rules[R.zone_slow_dest] != 0, out)
     assert out[14, 9] == 1 and out[15, 9] == (1 if rules else 0)
+
+
+def _events(w, *codes):
+    """The log's events of the given codes, in order: (code, team, slot)."""
+    return [(int(e[0]), int(e[3]), int(e[4])) for e in w.log[:w.S[Z.nlog]] if e[0] in codes]
+
+
+def test_a_player_with_two_penalties_serves_them_one_after_the_other(base):
+    """Penalties: a player who draws a second penalty (two delayed minors imposed at one stoppage) takes one box
+    place, not both: the second waits, he off the ice, and starts when the first ends.  Not a third player."""
+    c = base
+    w = fresh(c)
+    put(c, w, HOME, 0, 20, 9)
+    T.queue_penalty(w, HOME, 0, 0)
+    T.queue_penalty(w, HOME, 0, 0)
+    st, sc = stream()
+    T.impose_delayed(c, w, st, sc)
+    assert (w.S[Z.box_slot + HOME * 2], w.S[Z.box_slot + HOME * 2 + 1]) == (0, -1)
+    assert w.S[Z.wait_n + HOME] == 1 and w.cnt[HOME, C.third_player] == 0
+    assert w.S[Z.on_ice + HOME * 6 + 0] == 0 and w.cnt[AWAY, C.pp_opportunities] == 1
+    T.box_advance(c, w, st, sc, HOME)
+    assert w.S[Z.box_left + HOME * 2] == 1
+    T.box_advance(c, w, st, sc, HOME)            # the first minor is over: he goes straight back for the second
+    assert w.S[Z.box_slot + HOME * 2] == 0 and w.S[Z.box_left + HOME * 2] == 2 and w.S[Z.wait_n + HOME] == 0
+    assert w.S[Z.on_ice + HOME * 6 + 0] == 0
+    ev = _events(w, T.EV.release, T.EV.penalty)
+    assert ev[-2:] == [(T.EV.release, HOME, 0), (T.EV.penalty, HOME, 0)]
+    T.box_advance(c, w, st, sc, HOME)
+    T.box_advance(c, w, st, sc, HOME)
+    assert box_places(w, HOME) == (-1, -1) and w.S[Z.on_ice + HOME * 6 + 0] == 1
+
+
+def box_places(w, t):
+    return int(w.S[Z.box_slot + t * 2]), int(w.S[Z.box_slot + t * 2 + 1])
+
+
+def test_the_box_moves_once_the_shot_is_played(base):
+    """Penalties: "A shot on net by either team" moves the box.  Home's RD has one space left and home's C, the
+    shooter, waits on the ice as a third player (LD and RD serving): the shot is played and scored by him first
+    (short-handed), then the box moves, RD leaves and C goes in."""
+    from simcore.games.blueline.kernel.state import remove
+
+    c = base
+    w = shot_scene(c)
+    for s, left in ((3, 3), (4, 1)):
+        k = 0 if s == 3 else 1
+        w.S[Z.box_slot + HOME * 2 + k] = s
+        w.S[Z.box_left + HOME * 2 + k] = left
+        w.S[Z.box_kind + HOME * 2 + k] = 0
+        bench(w, HOME, s)
+        remove(w, HOME, s)
+    w.S[Z.wait_slot + HOME * 4] = 0
+    w.S[Z.wait_kind + HOME * 4] = 0
+    w.S[Z.wait_n + HOME] = 1
+    side = 0 if c.inside[w.pos[HOME, 0, 0], 9] else 1
+    st, sc = stream(1, 1, roll_for(c, side, 0, 0, 5, 3))
+    T.shot(c, w, st, sc, HOME)
+    assert w.cnt[HOME, C.sh_goals] == 1
+    ev = _events(w, T.EV.shot, T.EV.goal, T.EV.release, T.EV.penalty)
+    assert ev == [(T.EV.shot, HOME, 0), (T.EV.goal, HOME, 0), (T.EV.release, HOME, 4), (T.EV.penalty, HOME, 0)]
+    assert box_places(w, HOME) == (3, 0) and w.S[Z.wait_n + HOME] == 0
+
+
+@pytest.mark.parametrize("rules", [None, "goalie_challenge=free"])
+def test_goalie_challenge_free_lets_a_group_skate_after_him(rules):
+    """Goalie's, rules goalie_challenge=turn / free: the goalie's 1d6 (1: too short to reach the carrier) is his
+    team's whole defensive turn, or, "Goalie movement is NOT a turn. Its free." (Defensive Turn), a group then
+    skates on its 2d6 (7) and the defender beside the carrier stick checks (7-12: the carrier keeps it)."""
+    c = engine.compile_ctx(rules, (None, "check=stick"))
+    gy, gx = c.crease[AWAY, 1]
+    w = fresh(c)
+    put(c, w, AWAY, 5, gy, gx)
+    put(c, w, HOME, 0, gy - 3, gx)
+    put(c, w, AWAY, 3, gy - 4, gx)
+    possess(c, w, HOME, 0)
+    st, sc = stream(1, 7, 7, 12, 2, 12)
+    T.defense_turn(c, w, st, sc, AWAY)
+    assert w.cnt[AWAY, C.turns] == 1 and w.S[Z.poss] == HOME
+    if rules is None:
+        assert st[4] == 1 and w.cnt[AWAY, C.moves] == 0 and w.cnt[AWAY, C.stick_checks] == 0
+    else:
+        assert st[4] == 4 and w.cnt[AWAY, C.moves] > 0 and w.cnt[AWAY, C.stick_checks] == 1

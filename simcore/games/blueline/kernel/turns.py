@@ -182,13 +182,17 @@ def seat(c, w, st, script, t, s, kind):
     already serving he waits in the delayed area ("3rd Player Penalty"), stays on the ice, and this returns
     False.  Credits no power play (the callers do)."""
     S = w.S
-    if box_count(w, t) >= 2:
+    again = S[Z.box_slot + t * 2] == s or S[Z.box_slot + t * 2 + 1] == s
+    if again or box_count(w, t) >= 2:
+        # a player already in the box serves this penalty after the one he is serving: he waits for it in the
+        # same queue (off the ice), and is not a third player
         if S[Z.wait_n + t] < 4:
             k = S[Z.wait_n + t]
             S[Z.wait_slot + t * 4 + k] = s
             S[Z.wait_kind + t * 4 + k] = kind
             S[Z.wait_n + t] = k + 1
-            w.cnt[t, C.third_player] += 1
+            if not again:
+                w.cnt[t, C.third_player] += 1
         return False
     k = 0 if S[Z.box_slot + t * 2] < 0 else 1
     S[Z.box_slot + t * 2 + k] = s
@@ -224,10 +228,17 @@ def release(c, w, st, script, t, k):
     S[Z.on_ice + t * 6 + s] = 1
     place(c, w, t, s, c.gate[t, 0], c.gate[t, 1])
     log(c, w, EV.release, t, s, 0, 0, 0, 0)
-    if S[Z.wait_n + t] > 0:
-        q = S[Z.wait_slot + t * 4]
-        kind = S[Z.wait_kind + t * 4]
-        for i in range(S[Z.wait_n + t] - 1):
+    # the first waiting penalty whose player is not still in the box (serving another) goes in
+    j = -1
+    other = S[Z.box_slot + t * 2 + 1 - k]
+    for i in range(S[Z.wait_n + t]):
+        if S[Z.wait_slot + t * 4 + i] != other:
+            j = i
+            break
+    if j >= 0:
+        q = S[Z.wait_slot + t * 4 + j]
+        kind = S[Z.wait_kind + t * 4 + j]
+        for i in range(j, S[Z.wait_n + t] - 1):
             S[Z.wait_slot + t * 4 + i] = S[Z.wait_slot + t * 4 + i + 1]
             S[Z.wait_kind + t * 4 + i] = S[Z.wait_kind + t * 4 + i + 1]
         S[Z.wait_n + t] -= 1
@@ -555,10 +566,21 @@ def score_goal(c, w, st, script, g, kind):
 
 @nb.njit(cache=True, inline="always", _nrt=NRT)
 def shot(c, w, st, script, o):
-    """"Shots on Goal": the shooter's card, then the goalie's (each from its own side's mix for the context),
+    """"Shots on Goal": the shot (:func:`shot_on_goal`), then both teams' penalized players move one space ("A
+    shot on net by either team"), unless the shot ended the game.  The box moves after the shot is played, so a
+    player it releases, or a waiting third player it sends in, is not part of the shot.  Inlined into the
+    offensive turn, its one caller (a call copies every array of ``c`` and ``w``)."""
+    shot_on_goal(c, w, st, script, o)
+    if w.S[Z.done] == 0:
+        for t in range(2):
+            box_advance(c, w, st, script, t)
+
+
+@nb.njit(cache=True, inline="always", _nrt=NRT)
+def shot_on_goal(c, w, st, script, o):
+    """The shot itself: the shooter's card, then the goalie's (each from its own side's mix for the context),
     a match is a save; top/bottom decides in or out of position; 2d6 on the chart for line, inside/outside,
-    open/screened/blocked.  Inlined into the offensive turn, its one caller (a call copies every array of ``c``
-    and ``w``)."""
+    open/screened/blocked.  Inlined into :func:`shot`."""
     S = w.S
     d = 1 - o
     s0 = S[Z.carrier]
@@ -573,8 +595,6 @@ def shot(c, w, st, script, o):
     elif lane == LANE_BLOCKED:
         w.cnt[o, C.blocked] += 1
     S[Z.fresh + o] = 0
-    for t in range(2):
-        box_advance(c, w, st, script, t)
     ctx = context(line, side, lane)
     empty = S[Z.pulled + d] != 0
     end_dot = nearest_dot(c, y, x, np.int64(2), d)
@@ -1290,7 +1310,8 @@ def goalie_challenge(c, w, st, script, d):
 def defense_turn(c, w, st, script, d):
     """"Defensive Turn": a group skates (one 2d6 roll), the goalie moves free in his crease, and a defender who
     moved into the carrier's contact zone may check.  Or the goalie leaves his crease to stick check
-    (:func:`goalie_challenge`): his 1d6 is the turn's roll, and the turn ends with it, steal or not."""
+    (:func:`goalie_challenge`): his 1d6 is the turn's roll, and the turn ends with it, steal or not (rules
+    ``goalie_challenge=free``: unless he took the puck, a group skates and may check after him)."""
     S = w.S
     o = 1 - d
     w.cnt[d, C.turns] += 1
@@ -1303,8 +1324,10 @@ def defense_turn(c, w, st, script, d):
     goalie_crease(c, w, d)
     if may_challenge(c, w, d):
         goalie_challenge(c, w, st, script, d)   # his 1d6 is the team's roll: the turn is his, steal or not
-        thaw(w, d, frozen_mask)
-        return
+        if c.rules[R.goalie_challenge] == 0 or S[Z.poss] != o or stopped(w):
+            thaw(w, d, frozen_mask)
+            return
+        # goalie_challenge=free: his move was free; unless it took the puck, a group skates and may check
     g = defense_group(c, w, st, script, d)
     roll = roll_2d6(st, script)
     mem = stack_empty(6, np.int64)
