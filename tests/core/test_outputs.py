@@ -636,3 +636,14 @@ def test_force_never_replaces_files_in_a_folder_simcore_did_not_write(cli, tmp_p
     assert cli("league", "project", str(sample("ezr")), "-n", "5", "--out", str(mine))[0] == 0
     code, out, err = cli("league", "project", str(sample("ezr")), "-n", "5", "--out", str(mine), "--force")
     assert code == 0, err
+
+
+def test_read_folder_keeps_a_team_named_na_and_an_empty_cell_missing(tmp_path):
+    """pandas reads NA, nan and null as missing by default: a team so named stays a name; an empty cell (how an
+    undefined figure is written) is still missing."""
+    frame = pd.DataFrame({"team": ["Montreal", "NA", "nan", "null"], "points_se": [1.5, float("nan"), 2.0, 0.25]})
+    with outputs.Folder(tmp_path / "run", ["teams.csv"]) as f:
+        f.csv("teams.csv", frame)
+    back = outputs.read_folder(tmp_path / "run")["teams.csv"]
+    assert list(back.team) == ["Montreal", "NA", "nan", "null"]
+    assert back.points_se.isna().tolist() == [False, True, False, False] and back.points_se.dtype == float

@@ -48,6 +48,11 @@ def _edit(path, old, new):
 @pytest.mark.parametrize("fname, old, new, needle", [
     ("league.toml", 'game = "ezr"', 'game = "chess"', "key 'game': 'chess': must be one of ezr, strat"),
     ("league.toml", 'points = "nhl"', 'points = "soccer"', "unknown points system 'soccer'"),
+    ("league.toml", 'points = "nhl"', 'points = 3', "league.toml, line 5, key 'points': '3': must be a string"),
+    ("league.toml", 'tiebreakers = ["points", "points_pct", ', 'tiebreakers = ["points", 3, ',
+     "line 6, key 'tiebreakers'"),
+    ("league.toml", 'tiebreakers = ["points", "points_pct", ', 'tiebreakers = ["points", 3, ',
+     "must be a list of strings; entry 2 is a number (3)"),
     ("league.toml", 'name = ', 'colour = "red"\nname = ', "key 'colour'"),
     ("league.toml", 'rules = ""', 'rules = "overtime=never"', "key 'rules'"),
     ("league.toml", "best_of = 7", "best_of = 4", "must be a positive odd number"),
@@ -87,7 +92,7 @@ def test_errors_name_file_line_and_column(tmp_path, fname, old, new, needle):
         return
     with pytest.raises(ChartError) as e:
         load_league(d / "league.toml")
-    assert needle in str(e.value)
+    assert needle in str(e.value) and str(e.value).count(", line ") == 1     # where, said once
 
 
 def test_a_league_shape_format_nhl_cannot_seed_is_the_format_keys_error(tmp_path):

@@ -629,3 +629,16 @@ def test_a_date_that_is_not_yyyy_mm_dd_is_refused(bad):
     for dates in ("2026-11-15", []):
         with pytest.raises(simcore.InputError, match="dates must be a list of one or more dates"):
             odds_by_date(lg, dates, n=10)
+
+
+def test_the_projection_table_fits_its_longest_team_name():
+    from simcore.league.projection import project
+
+    p = project(EZR_SAMPLE, n=2, seed=1, progress=False)
+    p.teams.loc[p.teams.index[0], "team"] = "Montreal Voyageurs"
+    lines = p.format().splitlines()
+    at = next(i for i, ln in enumerate(lines) if ln.startswith("Team"))
+    head, rows = lines[at], lines[at + 2:at + 2 + len(p.teams)]
+    col = head.index("Div")             # every row's division starts under the header's Div
+    assert all(r[col - 1] == " " and r[col] != " " for r in rows), (head, rows[:3])
+    assert rows[0].startswith("Montreal Voyageurs ")
