@@ -1592,3 +1592,71 @@ def test_goalie_challenge_free_lets_a_group_skate_after_him(rules):
         assert st[4] == 1 and w.cnt[AWAY, C.moves] == 0 and w.cnt[AWAY, C.stick_checks] == 0
     else:
         assert st[4] == 4 and w.cnt[AWAY, C.moves] > 0 and w.cnt[AWAY, C.stick_checks] == 1
+
+
+def test_the_carriers_penalty_is_delayed_when_the_checker_steals(base):
+    """Delayed Penalty, the docs' reading: a penalty whose team is without the puck when the check is over is
+    delayed, so the carrier's double 1 on a body check he loses 10-2 is a delayed minor (play goes on with the
+    checker's team in possession)."""
+    c = base
+    w = check_scene(c)
+    st, sc = stream(10, 2, MINOR_CARD)
+    assert T.check(c, w, st, sc, AWAY, 0, 2)
+    assert (w.S[Z.poss], w.S[Z.carrier]) == (AWAY, 0) and w.S[Z.stop] == ST_NONE
+    assert w.S[Z.del_n + HOME] == 1 and w.S[Z.del_slot + HOME * 4] == 0 and w.cnt[HOME, C.delayed] == 1
+    assert w.S[Z.del_n + AWAY] == 0 and st[4] == 3
+
+
+def _shootout_entries(c, rounds_missed, home_scores_after):
+    """Both teams miss ``rounds_missed`` rounds (matching cards: saves), then home scores out of position and
+    away is saved, ``home_scores_after`` times (0: no such round)."""
+    from simcore.games.blueline.kernel.layout import R
+
+    goal_out = next(r for r in range(2, 13) if c.table[0, 0, 1, int(c.rules[R.shootout_line]), r] == 3)
+    return [3, 3, 3, 3] * rounds_missed + [1, 4, goal_out, 3, 3] * home_scores_after
+
+
+def test_a_level_shootout_goes_to_sudden_death_rounds(base):
+    """Shoot Out: all five rounds level (every shot saved), then sudden death: home scores in round 6, away is
+    saved, and it ends there (shootout_tie=sudden-death)."""
+    c = base
+    w = fresh(c)
+    entries = _shootout_entries(c, 5, 1)
+    st, sc = stream(*entries)
+    T.shootout(c, w, st, sc)
+    assert (w.so[HOME], w.so[AWAY]) == (1, 0) and st[4] == len(entries)
+    assert w.cnt[HOME, C.so_shots] == 6 and w.cnt[AWAY, C.so_shots] == 6
+
+
+def test_sudden_death_stops_after_fifty_rounds_level(base):
+    """Shoot-out, the docs: "sudden-death rounds (at most 50, then a tie)": 5 + 50 rounds of saves, and no more."""
+    c = base
+    w = fresh(c)
+    entries = _shootout_entries(c, 55, 0) + [1, 4, 12]           # a 56th round would read these
+    st, sc = stream(*entries)
+    T.shootout(c, w, st, sc)
+    assert (w.so[HOME], w.so[AWAY]) == (0, 0) and st[4] == 55 * 4
+    assert w.cnt[HOME, C.so_shots] == 55 and w.cnt[AWAY, C.so_shots] == 55
+
+
+def test_a_third_player_entering_the_box_opens_a_power_play(base):
+    """3rd Player Penalty / Power Plays: home's LD and RD serve, its C waits on the ice; when RD's time is up
+    (one space left, a shot moves the box) C goes in, home is down to three skaters against five, and that is an
+    away power-play opportunity (with its Move & Pass)."""
+    from simcore.games.blueline.kernel.state import remove
+
+    c = base
+    w = fresh(c)
+    for k, (s, left) in enumerate(((3, 3), (4, 1))):
+        w.S[Z.box_slot + HOME * 2 + k] = s
+        w.S[Z.box_left + HOME * 2 + k] = left
+        w.S[Z.box_kind + HOME * 2 + k] = 0
+        bench(w, HOME, s)
+        remove(w, HOME, s)
+    w.S[Z.wait_slot + HOME * 4] = 0
+    w.S[Z.wait_kind + HOME * 4] = 0
+    w.S[Z.wait_n + HOME] = 1
+    st, sc = stream()
+    T.box_advance(c, w, st, sc, HOME)
+    assert box_places(w, HOME) == (3, 0) and w.S[Z.on_ice + HOME * 6 + 4] == 1
+    assert w.cnt[AWAY, C.pp_opportunities] == 1 and w.S[Z.move_pass + AWAY] == 1
