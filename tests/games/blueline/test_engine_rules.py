@@ -1660,3 +1660,25 @@ def test_a_third_player_entering_the_box_opens_a_power_play(base):
     T.box_advance(c, w, st, sc, HOME)
     assert box_places(w, HOME) == (3, 0) and w.S[Z.on_ice + HOME * 6 + 4] == 1
     assert w.cnt[AWAY, C.pp_opportunities] == 1 and w.S[Z.move_pass + AWAY] == 1
+
+
+@pytest.mark.parametrize("slot, lane, reach_6", [(5, 0, True), (3, 2, False)])
+def test_a_pulled_goalie_has_no_zone_and_blocks_no_shot(slot, lane, reach_6):
+    """Contact Zone: "applies to all players on the ice except the Goalie's"; the docs' reading: a pulled goalie
+    has no zone either and does not block shots.  Away's pulled goalie (slot 5) in the shooter's lane leaves it
+    open (lane 0) where its LD (slot 3) blocks it (lane 2); beside a home winger he does not slow him (6 spaces,
+    not 4)."""
+    from simcore.games.blueline.kernel import lanes as L
+
+    c = engine.compile_ctx()
+    w = shot_scene(c)
+    w.S[Z.pulled + AWAY] = 1
+    y, x = w.pos[HOME, 0]
+    put(c, w, AWAY, slot, y + (1 if c.goal[AWAY, 0] > y else -1), x)
+    assert L.shot_lane(c, w, HOME, y, x)[1] == lane
+    w = fresh(c)
+    w.S[Z.pulled + AWAY] = 1
+    put(c, w, HOME, 1, 20, 9)
+    put(c, w, AWAY, slot, 21, 9)
+    out = reach(c, w, HOME, 1, 6)
+    assert out[16, 9] == 1 and bool(out[14, 9]) == reach_6
