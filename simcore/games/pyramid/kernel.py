@@ -499,8 +499,8 @@ def play_game(g, seed, vals, scripted, script, out, deck, L, E, place_tbl, pub, 
         else:
             shuffle(deck, 0, st)
         w, n_ev = shootout(deck, first, out, rules, st, log, n_ev)
-        if w < 2:
-            winner, decided = w, 2
+        winner = w
+        decided = 2         # the shootout was played: SO whether or not it decided the game
     out[C_WINNER] = winner
     out[C_DECIDED] = decided
     return n_ev

@@ -1546,16 +1546,11 @@ def box_places(w, t):
     return int(w.S[Z.box_slot + t * 2]), int(w.S[Z.box_slot + t * 2 + 1])
 
 
-def test_the_box_moves_once_the_shot_is_played(base):
-    """Penalties: "A shot on net by either team" moves the box.  Home's RD has one space left and home's C, the
-    shooter, waits on the ice as a third player (LD and RD serving): the shot is played and scored by him first
-    (short-handed), then the box moves, RD leaves and C goes in."""
+def two_serving_and_c_waiting(w):
+    """Home's LD (3 spaces left) and RD (1 space left) serve minors; its C waits on the ice as a third player."""
     from simcore.games.blueline.kernel.state import remove
 
-    c = base
-    w = shot_scene(c)
-    for s, left in ((3, 3), (4, 1)):
-        k = 0 if s == 3 else 1
+    for k, (s, left) in enumerate(((3, 3), (4, 1))):
         w.S[Z.box_slot + HOME * 2 + k] = s
         w.S[Z.box_left + HOME * 2 + k] = left
         w.S[Z.box_kind + HOME * 2 + k] = 0
@@ -1564,6 +1559,15 @@ def test_the_box_moves_once_the_shot_is_played(base):
     w.S[Z.wait_slot + HOME * 4] = 0
     w.S[Z.wait_kind + HOME * 4] = 0
     w.S[Z.wait_n + HOME] = 1
+
+
+def test_the_box_moves_once_the_shot_is_played(base):
+    """Penalties: "A shot on net by either team" moves the box.  Home's RD has one space left and home's C, the
+    shooter, waits on the ice as a third player (LD and RD serving): the shot is played and scored by him first
+    (short-handed), then the box moves, RD leaves and C goes in."""
+    c = base
+    w = shot_scene(c)
+    two_serving_and_c_waiting(w)
     side = 0 if c.inside[w.pos[HOME, 0, 0], 9] else 1
     st, sc = stream(1, 1, roll_for(c, side, 0, 0, 5, 3))
     T.shot(c, w, st, sc, HOME)
@@ -1643,19 +1647,9 @@ def test_a_third_player_entering_the_box_opens_a_power_play(base):
     """3rd Player Penalty / Power Plays: home's LD and RD serve, its C waits on the ice; when RD's time is up
     (one space left, a shot moves the box) C goes in, home is down to three skaters against five, and that is an
     away power-play opportunity (with its Move & Pass)."""
-    from simcore.games.blueline.kernel.state import remove
-
     c = base
     w = fresh(c)
-    for k, (s, left) in enumerate(((3, 3), (4, 1))):
-        w.S[Z.box_slot + HOME * 2 + k] = s
-        w.S[Z.box_left + HOME * 2 + k] = left
-        w.S[Z.box_kind + HOME * 2 + k] = 0
-        bench(w, HOME, s)
-        remove(w, HOME, s)
-    w.S[Z.wait_slot + HOME * 4] = 0
-    w.S[Z.wait_kind + HOME * 4] = 0
-    w.S[Z.wait_n + HOME] = 1
+    two_serving_and_c_waiting(w)
     st, sc = stream()
     T.box_advance(c, w, st, sc, HOME)
     assert box_places(w, HOME) == (3, 0) and w.S[Z.on_ice + HOME * 6 + 4] == 1

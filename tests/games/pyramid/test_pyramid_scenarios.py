@@ -146,6 +146,84 @@ def test_last_card_shot_without_an_open_path():
     assert not events(lg, K.EV_SHOT) and lg.row["away_goals"] == 0
 
 
+def test_last_card_shot_in_the_middle_of_a_turn():
+    """Special Rule: "When only one card is left in the deck, a player may, on his turn, assuming his team slots are
+    filled, attempt a shot on goal regardless of whether an open path exists or not."  docs/pyramid.md "The last
+    card": "a player whose flip is the deck's last card may shoot with it, whether or not the goal is open. This
+    applies at any flip of a turn, not just the first." ... "`last_card=off` drops the exception: the last card can
+    shoot only if the goal is open. The games table counts the shots this rule allowed (`*_last_card_shots`,
+    last-card shots taken while the goal was not open)."  Here the last card is a turn's second flip."""
+    # 8 cards.  First drafter F 7, D 6, G 5; other F 1, D 8, G 3.  The first drafter flips 2 (past F 1; D 8 still
+    # blocks the goal), then, in the same turn, 4, the deck's last card: it beats no open card, but the Special
+    # Rule lets it shoot, and it beats the goalie 3.  The first drafter takes the last turn, so the drafters go
+    # A, B, A and each scores once in the period he drafts first: 2-1.
+    order = [7, 6, 5, 1, 8, 3, 2, 4]
+    spec, deck = _small(range(1, 9))
+    lg = P.play_scripted([order] * 3, spec, deck_file=deck)
+    ev = events(lg)
+    i = ev.index(events(lg, K.EV_TURN)[0])
+    assert ev[i:] == [(K.EV_TURN, 0, 0, 2, 0, 0),                 # A's only turn, two cards left
+                      (K.EV_ADVANCE, 0, 0, 2, 0, 1), (K.EV_SHOT, 0, 0, 4, 3, 1), (K.EV_END, 0, 1, 0, 4, 4)]
+    assert "A flips 2: beats F 1, advances\n  A flips 4: shoots at the goalie 3: GOAL" in lg.text
+    r = lg.row
+    assert [r[f"drafted_first_p{p}"] for p in (1, 2, 3)] == ["home", "away", "home"]
+    assert [(r[f"home_p{p}"], r[f"away_p{p}"]) for p in (1, 2, 3)] == [(1, 0), (0, 1), (1, 0)]
+    assert (r["home_goals"], r["away_goals"], r["winner"], r["decided_in"]) == (2, 1, "home", "REG")
+    assert (r["home_shots"], r["away_shots"], r["home_last_card_shots"], r["away_last_card_shots"]) == (2, 1, 2, 1)
+    assert (r["home_advances"], r["away_advances"], r["home_turns"], r["away_turns"]) == (2, 1, 2, 1)
+    # last_card=off: the 4 beats no open card and the goal is blocked, so the turn (and the period) just ends
+    spec, deck = _small(range(1, 9), last_card="off")
+    lg = P.play_scripted([order] * 3, spec, deck_file=deck)
+    assert events(lg)[i:] == [(K.EV_TURN, 0, 0, 2, 0, 0), (K.EV_ADVANCE, 0, 0, 2, 0, 1), (K.EV_FAIL, 0, 0, 4, 0, 0),
+                              (K.EV_END, 0, 1, 0, 5, 3)]
+    r = lg.row
+    assert (r["home_goals"], r["away_goals"], r["winner"], r["home_shots"], r["away_shots"]) == (0, 0, "tie", 0, 0)
+    assert (r["home_failed_flips"], r["away_failed_flips"]) == (2, 1)
+
+
+def test_last_card_in_the_middle_of_a_turn_is_shot_not_advanced():
+    """Special Rule: "When only one card is left in the deck, a player may, on his turn, [...] attempt a shot on goal
+    regardless of whether an open path exists or not."  docs/pyramid.md "The last card": "This applies at any flip
+    of a turn, not just the first." ... "Advancing with the last card gains nothing, so every policy except
+    `random` shoots with it."  Here the last card, a turn's second flip, could also take on the open defender, and
+    the policy (`shoot=threshold-64`) would otherwise take on a skater rather than shoot any card of this deck."""
+    # 8 cards.  First drafter F 7, D 6, G 8; other F 1, D 2, G 3.  The first drafter flips 4 (past F 1), then 5,
+    # the deck's last card: it beats the open D 2, but it is shot at the goalie 3 instead: a goal, taken with the
+    # goal not open, so a last-card shot.
+    order = [7, 6, 8, 1, 2, 3, 4, 5]
+    pol = "draft=in-order,route=toughest,shoot=threshold-64"
+    spec, deck = _small(range(1, 9))
+    lg = P.play_scripted([order] * 3, spec, deck_file=deck, policies=pol)
+    assert events(lg)[-3:] == [(K.EV_ADVANCE, 0, 0, 4, 0, 1), (K.EV_SHOT, 0, 0, 5, 3, 1), (K.EV_END, 0, 1, 0, 4, 4)]
+    r = lg.row
+    assert (r["home_goals"], r["away_goals"], r["winner"], r["decided_in"]) == (2, 1, "home", "REG")
+    assert (r["home_last_card_shots"], r["away_last_card_shots"], r["home_advances"], r["away_advances"]) == \
+        (2, 1, 2, 1)
+    # last_card=off: the goal is not open, so the 5 takes on D 2 and the period ends without a shot
+    spec, deck = _small(range(1, 9), last_card="off")
+    lg = P.play_scripted([order] * 3, spec, deck_file=deck, policies=pol)
+    assert events(lg)[-3:] == [(K.EV_ADVANCE, 0, 0, 4, 0, 1), (K.EV_ADVANCE, 0, 0, 5, 1, 2), (K.EV_END, 0, 1, 0, 4, 4)]
+    r = lg.row
+    assert (r["home_goals"], r["away_goals"], r["home_shots"], r["away_shots"]) == (0, 0, 0, 0)
+    assert (r["home_advances"], r["away_advances"]) == (4, 2)
+
+
+def test_last_card_with_the_goal_open_is_an_ordinary_shot():
+    """"Once the goal is "open", you are free to attempt to score at any point."  docs/pyramid.md "The last card":
+    "The games table counts the shots this rule allowed (`*_last_card_shots`, last-card shots taken while the goal
+    was not open)."  A last card flipped mid-turn after a defender is passed needs no Special Rule."""
+    # 9 cards.  First drafter F 9, D 8, G 7; other F 1, D 2, G 3.  The first drafter flips 4 (past F 1), 5 (past
+    # D 2: the goal opens), then 6, the deck's last card: an ordinary shot, a goal not counted as a last-card shot.
+    order = [9, 8, 7, 1, 2, 3, 4, 5, 6]
+    spec, deck = _small(range(1, 10))
+    lg = P.play_scripted([order] * 3, spec, deck_file=deck)
+    assert events(lg)[-4:] == [(K.EV_ADVANCE, 0, 0, 4, 0, 1), (K.EV_ADVANCE, 0, 0, 5, 1, 2),
+                               (K.EV_SHOT, 0, 0, 6, 3, 1), (K.EV_END, 0, 1, 0, 3, 6)]
+    r = lg.row
+    assert (r["home_goals"], r["away_goals"], r["home_shots"], r["away_shots"]) == (2, 1, 2, 1)
+    assert (r["home_last_card_shots"], r["away_last_card_shots"]) == (0, 0)
+
+
 def test_period_ends_mid_refill_and_next_player_drafts_first():
     """Description: "Once the deck is exhausted, the period is considered having ended. All cards are gathered up,
     play switches to the next player who shuffles and drafts his team as was done at the beginning of the game."
@@ -219,6 +297,109 @@ def test_card_shootout():
     shots = [tuple(e[2:]) for e in lg.events.tolist() if e[0] == K.EV_SO_SHOT]
     assert shots == [(0, 6, 4, 1), (1, 9, 5, 1), (0, 1, 2, 0), (1, 3, 7, 0), (0, 8, 10, 0), (1, 12, 11, 1)]
     assert "B shoots 12, A's goalie card 11: GOAL" in lg.text
+
+
+def so_shots(lg):
+    """The shootout's shots: (shooter, shooter's card, goalie card, goal)."""
+    return [tuple(e[2:]) for e in lg.events.tolist() if e[0] == K.EV_SO_SHOT]
+
+
+SO_SCORELESS_20 = [20, 19, 1, 18, 17, 2] + list(range(3, 17))   # 14 flips, all below both forwards: 0-0
+
+
+def test_shootout_goes_to_sudden_death_rounds_after_the_third():
+    """Description: "There are no rules for breaking ties."  docs/pyramid.md "Ties": "`tie_break=shootout`: a card
+    shootout. **It is simcore's own design, not from the rulebook.**" ... "In each round the player who drafted
+    first in period 1 shoots first, then the other player." ... "Three rounds are always played in full. After the
+    third round, and after each round after that, the game ends if the scores differ." ... "A decided shootout sets
+    `decided_in` to `SO`. Shootout goals go in `*_shootout_goals` and do not count in the score."  Replayed over
+    five rounds, all from the scripted deck."""
+    # 20 cards, 14 failed flips in each period: 0-0.  Shootout shots (shooter's card, goalie card):
+    # round 1: A 20-1 goal, B 19-2 goal; round 2: A 3-4, B 5-6 saved; round 3: A 18-7, B 17-8 goals (2-2);
+    # round 4: A 16-9 goal, B 14-10 goal: level, on to round 5 (A leading after his shot does not end it);
+    # round 5: A 11-12 saved, B 15-13 goal: B wins 4-3 after five rounds, ten shots.
+    spec, deck = _small(range(1, 21), last_card="off", tie_break="shootout")
+    so = [20, 1, 19, 2, 3, 4, 5, 6, 18, 7, 17, 8, 16, 9, 14, 10, 11, 12, 15, 13]
+    lg = P.play_scripted([SO_SCORELESS_20] * 4 + [so], spec, deck_file=deck)
+    r = lg.row
+    assert (r["home_goals"], r["away_goals"]) == (0, 0)
+    assert (r["winner"], r["decided_in"], r["home_shootout_goals"], r["away_shootout_goals"]) == ("away", "SO", 3, 4)
+    assert so_shots(lg) == [(0, 20, 1, 1), (1, 19, 2, 1), (0, 3, 4, 0), (1, 5, 6, 0), (0, 18, 7, 1), (1, 17, 8, 1),
+                            (0, 16, 9, 1), (1, 14, 10, 1), (0, 11, 12, 0), (1, 15, 13, 1)]
+    assert lg.text.endswith("A shoots 11, B's goalie card 12: saved\n  B shoots 15, A's goalie card 13: GOAL")
+
+
+def test_shootout_plays_three_rounds_in_full_when_decided_after_two():
+    """Description: "There are no rules for breaking ties."  docs/pyramid.md "Ties": "`tie_break=shootout`" ...
+    "Three rounds are always played in full. After the third round, and after each round after that, the game ends
+    if the scores differ."  Here A leads 2-0 after round 2, so B cannot catch up, and round 3 is still played."""
+    # 12 cards, six failed flips in each period: 0-0.  Round 1: A 12-1 goal, B 2-11 saved; round 2: A 10-3 goal,
+    # B 4-9 saved: 2-0 with one round left.  Round 3 is shot all the same: A 5-8 saved, B 7-6 goal: 2-1.
+    spec, deck = _small(range(1, 13), last_card="off", tie_break="shootout")
+    scoreless = [12, 11, 1, 10, 9, 2, 3, 4, 5, 6, 7, 8]
+    so = [12, 1, 2, 11, 10, 3, 4, 9, 5, 8, 7, 6]
+    lg = P.play_scripted([scoreless] * 4 + [so], spec, deck_file=deck)
+    r = lg.row
+    assert so_shots(lg) == [(0, 12, 1, 1), (1, 2, 11, 0), (0, 10, 3, 1), (1, 4, 9, 0), (0, 5, 8, 0), (1, 7, 6, 1)]
+    assert (r["winner"], r["decided_in"], r["home_shootout_goals"], r["away_shootout_goals"]) == ("home", "SO", 2, 1)
+    assert (r["home_goals"], r["away_goals"]) == (0, 0)
+
+
+def test_shootout_level_after_200_rounds_is_a_tie():
+    """Description: "There are no rules for breaking ties."  docs/pyramid.md "Ties": "When fewer than two cards are
+    left, the whole deck is reshuffled and play goes on. If the scores are still level after 200 rounds (a deck of
+    equal cards), the tie stands. A shootout sets `decided_in` to `SO`, a level one too."  A deck of seven equal cards: every shootout shot is saved ("higher", `goalie_beats=>`) or scores
+    (`goalie_beats=>=`), so the scores stay level; each pass of the deck gives three shots, and the one card left
+    is reshuffled with the rest, so the 400 shots read 133 reshuffled decks."""
+    # Regulation: six cards drafted, one flip that matches the forward (no last-card shot): 0-0 in every period.
+    for goalie_beats, goal in ((">", 0), (">=", 1)):
+        spec, deck = _small([5] * 7, last_card="off", tie_break="shootout", goalie_beats=goalie_beats)
+        lg = P.play_scripted([[5] * 7] * 5, spec, deck_file=deck)
+        r = lg.row
+        assert so_shots(lg) == [(0, 5, 5, goal), (1, 5, 5, goal)] * 200
+        assert (r["home_goals"], r["away_goals"], r["winner"], r["decided_in"]) == (0, 0, "tie", "SO")
+        assert (r["home_shootout_goals"], r["away_shootout_goals"]) == (200 * goal, 200 * goal)
+
+
+def test_shootout_reshuffles_the_whole_deck_when_fewer_than_two_cards_are_left():
+    """docs/pyramid.md "Ties": "A shot takes two cards: the shooter flips the next card, then the defending player
+    flips the next card as his goalie for that shot." ... "When fewer than two cards are left, the whole deck is
+    reshuffled and play goes on."  A seven-card deck: three shots from the scripted order, then the one card left
+    and the six shot are reshuffled together (from the game's stream for the seed) for the next three shots, and
+    so on.  The reshuffled order depends on the seed, so each seed's game is checked against the reading."""
+    # Regulation: A: F 7, D 6, G 5; B: F 4, D 3, G 2; the one flip, 1, fails: 0-0 in every period.
+    # Shootout deck: A 1-2, B 3-4, A 5-6, all saved; the 7 is left alone.
+    spec, deck = _small(range(1, 8), last_card="off", tie_break="shootout")
+    reg = [7, 6, 5, 4, 3, 2, 1]
+    so = [1, 2, 3, 4, 5, 6, 7]
+    after = set()                  # cards shot after the first reshuffle, over all seeds
+    rounds = set()
+    for seed in range(6):
+        lg = P.play_scripted([reg] * 4 + [so], spec, deck_file=deck, seed=seed)
+        shots = so_shots(lg)
+        assert shots[:3] == [(0, 1, 2, 0), (1, 3, 4, 0), (0, 5, 6, 0)]
+        # B shoots round 2 from the reshuffled deck: from there, every three shots take six different cards
+        for k in range(3, len(shots), 3):
+            cards = [c for s in shots[k:k + 3] for c in s[1:3]]
+            assert len(set(cards)) == len(cards) and set(cards) <= set(range(1, 8))
+        after |= {c for s in shots[3:] for c in s[1:3]}
+        # shooters alternate A, B; goals are "higher"; the game ends after the first round from the third on with
+        # the scores apart
+        assert [s[0] for s in shots] == [0, 1] * (len(shots) // 2)
+        assert all(s[3] == (s[1] > s[2]) for s in shots)
+        score = [0, 0]
+        level = []
+        for s in shots:
+            score[s[0]] += s[3]
+            if s[0] == 1:
+                level.append(score[0] == score[1])
+        assert level[2:] == [True] * (len(level) - 3) + [False]
+        r = lg.row
+        assert (r["home_shootout_goals"], r["away_shootout_goals"]) == tuple(score)
+        assert (r["winner"], r["decided_in"]) == ("home" if score[0] > score[1] else "away", "SO")
+        rounds.add(len(level))
+    assert after == set(range(1, 8))          # the 7, never dealt before the reshuffle, comes back with the rest
+    assert max(rounds) > 3                    # and some seeds' games go on past the third round
 
 
 def test_scripted_deck_must_be_the_deck():
