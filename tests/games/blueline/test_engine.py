@@ -230,7 +230,8 @@ SAME_GAMES = {
     "turn_cap=60": "a safety cap no series of these games reaches (test_series_balance_the_dial)",
     "goalie_loose=nearest": "the goalie's loose puck in reach is rare (test_goalie_loose_puck_without_the_roll)",
     "goalie_sweep=off": "a sweep is rare, 0.012 a game (test_goalie_sweeps_the_puck_to_the_corner)",
-    "preset:no-icing": "the default coaches never dump into icing (`boards=teammate`; test_dump_from_own_half_is_icing)",
+    "preset:no-icing": "the default coaches never dump into icing (boards=teammate; "
+                       "test_dump_from_own_half_is_icing)",
     "preset:rulebook": "the rulebook itself",
 }
 

@@ -348,9 +348,10 @@ def test_shootout_plays_three_rounds_in_full_when_decided_after_two():
 def test_shootout_level_after_200_rounds_is_a_tie():
     """Description: "There are no rules for breaking ties."  docs/pyramid.md "Ties": "When fewer than two cards are
     left, the whole deck is reshuffled and play goes on. If the scores are still level after 200 rounds (a deck of
-    equal cards), the tie stands. A shootout sets `decided_in` to `SO`, a level one too."  A deck of seven equal cards: every shootout shot is saved ("higher", `goalie_beats=>`) or scores
-    (`goalie_beats=>=`), so the scores stay level; each pass of the deck gives three shots, and the one card left
-    is reshuffled with the rest, so the 400 shots read 133 reshuffled decks."""
+    equal cards), the tie stands. A shootout sets `decided_in` to `SO`, a level one too." A deck of seven equal cards:
+    every shootout shot is saved ("higher", `goalie_beats=>`) or scores (`goalie_beats=>=`), so the scores stay level;
+    each pass of the deck gives three shots, and the one card left is reshuffled with the rest, so the 400 shots read
+    133 reshuffled decks."""
     # Regulation: six cards drafted, one flip that matches the forward (no last-card shot): 0-0 in every period.
     for goalie_beats, goal in ((">", 0), (">=", 1)):
         spec, deck = _small([5] * 7, last_card="off", tie_break="shootout", goalie_beats=goalie_beats)
