@@ -266,7 +266,10 @@ def play_scripted(decks, rules=None, *, policies="in-order", deck_file=None, see
     """Play a game whose periods use the given deck orders instead of shuffles.
 
     ``decks``: up to five sequences of card values, each a permutation of the deck: periods 1-3, the
-    sudden-death period and the shootout (later entries may be omitted when the game does not reach them).
+    sudden-death period and the shootout (later entries may be omitted when the game does not reach them; a
+    shootout under ``tie_break=shootout`` is the fifth, so a script that reaches it gives a fourth order too, one
+    the game does not read).  Random policies, and a shootout's reshuffles once its scripted order runs short, draw
+    from the stream of ``seed``.
     """
     game = compile_game(rules, policies, deck_file)
     N = game.deck.size
