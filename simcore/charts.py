@@ -162,8 +162,11 @@ def read_table(path, key_column: str, columns: list[str], keys: list[str] | None
         if record[0].strip().startswith("#"):
             continue
         if len(record) != len(header):
+            # a cell holding a comma was quoted: when there are too few, a quote opened and not closed is likely
+            unclosed = len(record) < len(header) and any("," in f for f in record)
             raise ChartError(shown, lineno, None, ",".join(record),
-                             f"expected {len(header)} fields, found {len(record)}")
+                             f"expected {len(header)} fields, found {len(record)}"
+                             + (" (a quote \" opened and not closed joins the cells after it)" if unclosed else ""))
         key = record[0].strip()
         if key in rows:
             raise ChartError(shown, lineno, key_column, key, f"row {key!r} appears twice (first on line {row_lines[key]})")
