@@ -25,7 +25,7 @@ from pathlib import Path
 from simcore import runner
 from simcore.checks import is_whole
 from simcore.errors import InputError, UnknownNameError
-from simcore.outputs import COMMAND, MANIFEST, _sha256, keep, refuse_existing, write_json
+from simcore.outputs import COMMAND, MANIFEST, _make, _sha256, keep, refuse_existing, write_json
 
 #: Games a block of a dataset holds when ``block`` is not given: its tables fit a worker's memory easily.
 DEFAULT_BLOCK = 1 << 17
@@ -127,11 +127,13 @@ def write(game, out, n: int, seed: int = 0, rules=None, setup=None, *, tables=No
     if overwrite:
         old_tables, listed = _old_dataset(out)
         _check_replaceable(out, tables, listed)
-    created = [f for f in (out, *(out / t for t in tables)) if not f.exists()]
+    new_tables = [out / t for t in tables if not (out / t).exists()]
     for t in tables:        # hidden parts a cluster's tasks wrote after an earlier run was interrupted
         for stale in (out / t).glob(".part-*.partial"):
             stale.unlink()
-    out.mkdir(parents=True, exist_ok=True)
+    # the folders this run makes, outermost first (out and any missing parents, then its tables' folders): a run
+    # that fails or is stopped removes those left empty
+    created = [*_make(out), *new_tables]
     meta = {"game": g.id, "variant": rules.id, "setup": setup.id, "seed": seed, "n": n, "block": block,
             "version": __import__("simcore").__version__}
 

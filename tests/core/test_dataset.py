@@ -118,7 +118,7 @@ def test_an_interrupt_while_the_parts_are_renamed_leaves_no_part_and_no_folder(t
     with pytest.raises(KeyboardInterrupt):
         dataset.write("ezr", out, n=100, seed=1, block=20, tables=["games"])
     assert len(calls) == 3
-    assert not out.exists() and (tmp_path / "new").exists()       # the folders the run made, left empty, go
+    assert not out.exists() and not (tmp_path / "new").exists()   # the folders the run made, left empty, go
     monkeypatch.undo()
     doc = dataset.write("ezr", out, n=100, seed=1, block=20, tables=["games"])   # the same run again: no --force
     assert doc["dataset"]["blocks"] == 5 and len(pd.read_parquet(out / "games")) == 100
