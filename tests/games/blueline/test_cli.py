@@ -249,3 +249,15 @@ def test_help_setup_text_points_to_the_policies_section(cli):
     assert "simcore blueline --help" not in text
     assert ("a preset (default, random, cautious, aggressive, equilibrium) or field=value;field=value, a preset may "
             'start it (the fields, their values and the presets: docs/blueline.md, "Policies")') in text
+
+
+def test_pbp_prints_overtimes_benched_skaters_under_its_header(cli):
+    """Over Time's 4-on-4 benches a winger of each team before the overtime is logged: the text prints the header
+    first (seed 2026, game 6 goes to overtime)."""
+    code, out, err = cli("blueline", "--pbp", "--seed", "2026", "--game-id", "6")
+    assert code == 0, err
+    lines = out.splitlines()
+    at = lines.index("=== Overtime (4 on 4) ===")
+    assert lines[at + 1:at + 3] == ["HOME RW goes to the bench (overtime strength)",
+                                    "AWAY RW goes to the bench (overtime strength)"]
+    assert not any("goes to the bench" in line for line in lines[at - 3:at])
