@@ -80,7 +80,9 @@ def _layout(raw: bytes, path: Path):
         text = raw[len(BOM):].decode("utf-8") if bom else raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise ChartError(path, None, None, None, f"not UTF-8 text (byte {exc.start})") from None
-    newline = "\r\n" if "\r\n" in text else "\r" if "\r" in text and "\n" not in text else "\n"
+    # a file whose one line break is a final \r is a \r\n file cut short (the reader splits at \n only)
+    cut = text.endswith("\r") and text.count("\r") == 1 and "\n" not in text
+    newline = "\r\n" if "\r\n" in text or cut else "\r" if "\r" in text and "\n" not in text else "\n"
     lines = Text(str(path), text, raw).lines()
     for line in lines:
         if line.strip() and not line.lstrip().startswith("#"):

@@ -517,7 +517,9 @@ _add_reason(("strat/pbp",), PBP_COUNTS_IN_WORDS)
 #: Why the Blue Line outputs were recorded again: CHANGELOG, "a player given two penalties", "the box moved before a
 #: shot was played", and the new rule field goalie_challenge in the variant's name.
 BOX_ORDER = ("a player given two penalties serves them one after the other (he held both box places at once); the "
-             "box moves once a shot is played (it moved before); the rule field goalie_challenge (turn) is new")
+             "box moves once a shot is played (it moved before), a power-play goal ending a minor of those serving "
+             "when it was shot; a goalie's penalty is served by a teammate without one of his own; the rule field "
+             "goalie_challenge (turn) is new")
 _add_reason(("blueline/default/summary", "blueline/default/table:games", "blueline/pbp", "blueline/variant/summary",
              "blueline/variant/table:games", "cli/blueline"), BOX_ORDER)
 

@@ -221,6 +221,14 @@ def test_add_result_completes_a_crlf_file_cut_short_at_its_last_carriage_return(
     assert rc == 0, err
 
 
+def test_add_result_completes_a_header_only_crlf_file_cut_at_its_carriage_return(tmp_path, cli):
+    d = _small_league(tmp_path / "lg", "date,home,away,home_goals,away_goals,decided_in\r", end=False)
+    rc, out, err = cli("league", "add-result", str(d), "2026-10-01", "AAA", "BBB", "2", "1")
+    assert rc == 0, err
+    assert (d / "played.csv").read_bytes() == (b"date,home,away,home_goals,away_goals,decided_in\r\n"
+                                               b"2026-10-01,AAA,BBB,2,1,REG\r\n")
+
+
 def test_a_csv_line_with_a_lone_carriage_return_says_so(tmp_path, cli):
     d = _small_league(tmp_path / "lg", "date,home,away,home_goals,away_goals,decided_in\r"
                                        "2026-10-01,AAA,BBB,3,1,REG\r", end=False)

@@ -553,8 +553,10 @@ def test_minor_ends_on_power_play_goal_major_does_not(base):
     possess(c, w, HOME, 0)
     T.score_goal(c, w, st, sc, HOME, T.strength_kind(w, HOME))
     assert w.cnt[HOME, C.pp_goals] == 1
+    T.expire_minor(c, w, st, sc, AWAY, 0)       # as the shot does after a power-play goal (test_the_box_moves...)
     assert w.S[Z.box_slot + AWAY * 2 + 1] == -1 and w.S[Z.on_ice + AWAY * 6 + 2] == 1
     T.score_goal(c, w, st, sc, HOME, T.strength_kind(w, HOME))
+    T.expire_minor(c, w, st, sc, AWAY, 0)
     assert w.S[Z.box_slot + AWAY * 2] == 1 and w.S[Z.box_left + AWAY * 2] == 4
     assert w.cnt[HOME, C.pp_goals] == 2 and w.goals[HOME, 0] == 2
 
@@ -1532,14 +1534,68 @@ def test_a_player_with_two_penalties_serves_them_one_after_the_other(base):
     assert w.S[Z.on_ice + HOME * 6 + 0] == 0 and w.cnt[AWAY, C.pp_opportunities] == 1
     T.box_advance(c, w, st, sc, HOME)
     assert w.S[Z.box_left + HOME * 2] == 1
-    T.box_advance(c, w, st, sc, HOME)            # the first minor is over: he goes straight back for the second
+    before = len(_events(w, T.EV.release, T.EV.penalty))
+    T.box_advance(c, w, st, sc, HOME)            # the first minor is over: the second starts, he stays in the box
     assert w.S[Z.box_slot + HOME * 2] == 0 and w.S[Z.box_left + HOME * 2] == 2 and w.S[Z.wait_n + HOME] == 0
     assert w.S[Z.on_ice + HOME * 6 + 0] == 0
-    ev = _events(w, T.EV.release, T.EV.penalty)
-    assert ev[-2:] == [(T.EV.release, HOME, 0), (T.EV.penalty, HOME, 0)]
+    assert _events(w, T.EV.release, T.EV.penalty)[before:] == [(T.EV.penalty, HOME, 0)]
+    assert w.cnt[AWAY, C.pp_opportunities] == 1          # one power play, not a second
     T.box_advance(c, w, st, sc, HOME)
     T.box_advance(c, w, st, sc, HOME)
     assert box_places(w, HOME) == (-1, -1) and w.S[Z.on_ice + HOME * 6 + 0] == 1
+
+
+def _pp_goal(c, w):
+    """Home scores on the power play from the shot scene (cards 1 and 4: out of position, a goal on the chart)."""
+    side = 0 if c.inside[w.pos[HOME, 0, 0], 9] else 1
+    st, sc = stream(1, 4, roll_for(c, side, 0, 1, 5, 3))
+    T.shot(c, w, st, sc, HOME)
+    assert w.cnt[HOME, C.pp_goals] == 1
+
+
+def test_a_power_play_goal_ends_the_first_of_two_minors_and_the_second_starts_whole(base):
+    """Penalties: "MINOR penalties will automatically expire if there is a power-play goal", and the shot moves
+    the box: away's LD holds two minors; the goal's shot moves him to 1 space, the goal ends that minor, and his
+    second starts with its 2 spaces (the shot does not move it)."""
+    c = base
+    w = shot_scene(c)
+    T.queue_penalty(w, AWAY, 3, 0)
+    T.queue_penalty(w, AWAY, 3, 0)
+    st, sc = stream()
+    T.impose_delayed(c, w, st, sc)
+    _pp_goal(c, w)
+    assert box_places(w, AWAY) == (3, -1) and w.S[Z.box_left + AWAY * 2] == 2 and w.S[Z.wait_n + AWAY] == 0
+
+
+def test_a_power_play_goal_and_its_shot_free_two_minors(base):
+    """The shot moves the box (a minor with 1 space left is free) and the power-play goal ends the other minor:
+    away's LD (1 space) and RD (2 spaces) both come out."""
+    from simcore.games.blueline.kernel.state import remove
+
+    c = base
+    w = shot_scene(c)
+    for k, (s, left) in enumerate(((3, 1), (4, 2))):
+        w.S[Z.box_slot + AWAY * 2 + k] = s
+        w.S[Z.box_left + AWAY * 2 + k] = left
+        w.S[Z.box_kind + AWAY * 2 + k] = 0
+        bench(w, AWAY, s)
+        remove(w, AWAY, s)
+    _pp_goal(c, w)
+    assert box_places(w, AWAY) == (-1, -1)
+    assert w.S[Z.on_ice + AWAY * 6 + 3] == 1 and w.S[Z.on_ice + AWAY * 6 + 4] == 1
+
+
+@pytest.mark.parametrize("order", [(5, 1), (1, 5)])
+def test_a_goalies_penalty_is_served_by_a_teammate_without_one_of_his_own(base, order):
+    """"Goalie penalties are served by a teammate" (the first of LW, RW, C, LD, RD on the ice): with the LW's own
+    penalty at the same stoppage, the LW serves his and the RW the goalie's, whichever was drawn first."""
+    c = base
+    w = fresh(c)
+    for s in order:
+        T.queue_penalty(w, HOME, s, 0)
+    st, sc = stream()
+    T.impose_delayed(c, w, st, sc)
+    assert box_places(w, HOME) == (1, 2) and w.S[Z.wait_n + HOME] == 0
 
 
 def box_places(w, t):

@@ -223,18 +223,15 @@ def release(c, w, st, script, t, k):
     """The player in box place k of team t returns to the ice at his gate; a waiting third player goes in."""
     S = w.S
     s = S[Z.box_slot + t * 2 + k]
-    S[Z.box_slot + t * 2 + k] = -1
-    S[Z.box_left + t * 2 + k] = 0
-    S[Z.on_ice + t * 6 + s] = 1
-    place(c, w, t, s, c.gate[t, 0], c.gate[t, 1])
-    log(c, w, EV.release, t, s, 0, 0, 0, 0)
-    # the first waiting penalty whose player is not still in the box (serving another) goes in
+    # the first waiting penalty whose player is not still in the box (serving another) goes in next
     j = -1
     other = S[Z.box_slot + t * 2 + 1 - k]
     for i in range(S[Z.wait_n + t]):
         if S[Z.wait_slot + t * 4 + i] != other:
             j = i
             break
+    q = np.int64(-1)
+    kind = np.int64(0)
     if j >= 0:
         q = S[Z.wait_slot + t * 4 + j]
         kind = S[Z.wait_kind + t * 4 + j]
@@ -242,6 +239,18 @@ def release(c, w, st, script, t, k):
             S[Z.wait_slot + t * 4 + i] = S[Z.wait_slot + t * 4 + i + 1]
             S[Z.wait_kind + t * 4 + i] = S[Z.wait_kind + t * 4 + i + 1]
         S[Z.wait_n + t] -= 1
+    if q == s:
+        # his own next penalty: it starts at once, he stays in the box (the same power play, not a new one)
+        S[Z.box_left + t * 2 + k] = 2 if kind == 0 else 4
+        S[Z.box_kind + t * 2 + k] = kind
+        log(c, w, EV.penalty, t, s, kind, 1, S[Z.box_left + t * 2 + k], 0)
+        return
+    S[Z.box_slot + t * 2 + k] = -1
+    S[Z.box_left + t * 2 + k] = 0
+    S[Z.on_ice + t * 6 + s] = 1
+    place(c, w, t, s, c.gate[t, 0], c.gate[t, 1])
+    log(c, w, EV.release, t, s, 0, 0, 0, 0)
+    if q >= 0:
         to_box(c, w, st, script, t, q, kind)
     ot_strength(c, w, t, s)
 
@@ -298,18 +307,23 @@ def box_advance(c, w, st, script, t):
     penalty killers); at the gate they are free.  Asked inline: :func:`advance_box` is called only when someone
     is in the box (a call copies every array of ``c`` and ``w``)."""
     if box_count(w, t) > 0:
-        advance_box(c, w, st, script, t)
+        return advance_box(c, w, st, script, t)
+    return 0
 
 
 @nb.njit(cache=True, _nrt=NRT)
 def advance_box(c, w, st, script, t):
-    """:func:`box_advance`'s move."""
+    """:func:`box_advance`'s move; returns the places it freed (bit k: place k, which a waiting penalty may have
+    taken since)."""
     S = w.S
+    freed = 0
     for k in range(2):
         if S[Z.box_slot + t * 2 + k] >= 0:
             S[Z.box_left + t * 2 + k] -= 1
             if S[Z.box_left + t * 2 + k] <= 0:
                 release(c, w, st, script, t, k)
+                freed |= 1 << k
+    return freed
 
 
 @nb.njit(cache=True, _nrt=NRT)
@@ -360,10 +374,18 @@ def impose_queued(c, w, st, script):
     S = w.S
     seated = 0
     for t in range(2):
-        for k in range(S[Z.del_n + t]):
-            s = server(w, t, S[Z.del_slot + t * 4 + k])
-            if seat(c, w, st, script, t, s, S[Z.del_kind + t * 4 + k]):
-                seated |= 1 << t
+        gs = np.int64(-1)
+        # the skaters' own penalties first, then the goalie's: one teammate, found among those left on the ice
+        # and not waiting, serves every goalie penalty of the stoppage (one after the other, as a skater his own)
+        for goalie in (False, True):
+            for k in range(S[Z.del_n + t]):
+                slot = S[Z.del_slot + t * 4 + k]
+                if (slot == 5) != goalie:
+                    continue
+                if goalie and gs < 0:
+                    gs = server(w, t, slot)
+                if seat(c, w, st, script, t, gs if goalie else slot, S[Z.del_kind + t * 4 + k]):
+                    seated |= 1 << t
         S[Z.del_n + t] = 0
     for t in range(2):
         if (seated >> t) & 1:
@@ -546,18 +568,6 @@ def score_goal(c, w, st, script, g, kind):
     w.cnt[g, C.goals] += 1
     w.cnt[g, (C.goals_even, C.pp_goals, C.sh_goals, C.en_goals)[kind]] += 1
     log(c, w, EV.goal, g, S[Z.carrier], kind, S[Z.score], S[Z.score + 1], 0)
-    if kind == 1:
-        # "MINOR penalties will automatically expire if there is a power-play goal"
-        d = 1 - g
-        best = np.int64(-1)
-        bl = 99
-        for k in range(2):
-            if S[Z.box_slot + d * 2 + k] >= 0 and S[Z.box_kind + d * 2 + k] == 0 \
-                    and S[Z.box_left + d * 2 + k] < bl:
-                bl = S[Z.box_left + d * 2 + k]
-                best = k
-        if best >= 0:
-            release(c, w, st, script, d, best)
     if S[Z.ot] != 0:
         # a reading: overtime is sudden death (the rulebook says only "If the score is still tied after Over Time")
         S[Z.done] = 1
@@ -566,14 +576,37 @@ def score_goal(c, w, st, script, g, kind):
 
 @nb.njit(cache=True, inline="always", _nrt=NRT)
 def shot(c, w, st, script, o):
-    """"Shots on Goal": the shot (:func:`shot_on_goal`), then both teams' penalized players move one space ("A
-    shot on net by either team"), unless the shot ended the game.  The box moves after the shot is played, so a
-    player it releases, or a waiting third player it sends in, is not part of the shot.  Inlined into the
-    offensive turn, its one caller (a call copies every array of ``c`` and ``w``)."""
+    """"Shots on Goal": the shot (:func:`shot_on_goal`), then, unless it ended the game, the box as it stood
+    when the shot was taken: both teams' penalized players move one space ("A shot on net by either team"), and
+    a power-play goal ends the shorthanded team's minor with fewest spaces left of those still serving ("MINOR
+    penalties will automatically expire if there is a power-play goal").  A player the shot frees, or a waiting
+    one it sends in, is not part of the shot, and one who goes in is not moved by it.  Inlined into the offensive
+    turn, its one caller (a call copies every array of ``c`` and ``w``)."""
+    S = w.S
+    pp = w.cnt[o, C.pp_goals]
     shot_on_goal(c, w, st, script, o)
-    if w.S[Z.done] == 0:
+    if S[Z.done] == 0:
+        fresh = 0
         for t in range(2):
-            box_advance(c, w, st, script, t)
+            fresh |= box_advance(c, w, st, script, t) << (2 * t)
+        if w.cnt[o, C.pp_goals] > pp:
+            expire_minor(c, w, st, script, 1 - o, (fresh >> (2 * (1 - o))) & 3)
+
+
+@nb.njit(cache=True, _nrt=NRT)
+def expire_minor(c, w, st, script, d, fresh):
+    """A power-play goal against team d: its minor with fewest spaces left ends, of the places not refilled by
+    the box's move (bit k of ``fresh``: place k was freed by it and may hold a player who just went in)."""
+    S = w.S
+    best = np.int64(-1)
+    bl = 99
+    for k in range(2):
+        if (fresh >> k) & 1 == 0 and S[Z.box_slot + d * 2 + k] >= 0 and S[Z.box_kind + d * 2 + k] == 0 \
+                and S[Z.box_left + d * 2 + k] < bl:
+            bl = S[Z.box_left + d * 2 + k]
+            best = k
+    if best >= 0:
+        release(c, w, st, script, d, best)
 
 
 @nb.njit(cache=True, inline="always", _nrt=NRT)
