@@ -1570,16 +1570,9 @@ def test_a_power_play_goal_ends_the_first_of_two_minors_and_the_second_starts_wh
 def test_a_power_play_goal_and_its_shot_free_two_minors(base):
     """The shot moves the box (a minor with 1 space left is free) and the power-play goal ends the other minor:
     away's LD (1 space) and RD (2 spaces) both come out."""
-    from simcore.games.blueline.kernel.state import remove
-
     c = base
     w = shot_scene(c)
-    for k, (s, left) in enumerate(((3, 1), (4, 2))):
-        w.S[Z.box_slot + AWAY * 2 + k] = s
-        w.S[Z.box_left + AWAY * 2 + k] = left
-        w.S[Z.box_kind + AWAY * 2 + k] = 0
-        bench(w, AWAY, s)
-        remove(w, AWAY, s)
+    serving(w, AWAY, ((3, 1), (4, 2)))
     _pp_goal(c, w)
     assert box_places(w, AWAY) == (-1, -1)
     assert w.S[Z.on_ice + AWAY * 6 + 3] == 1 and w.S[Z.on_ice + AWAY * 6 + 4] == 1
@@ -1602,16 +1595,21 @@ def box_places(w, t):
     return int(w.S[Z.box_slot + t * 2]), int(w.S[Z.box_slot + t * 2 + 1])
 
 
-def two_serving_and_c_waiting(w):
-    """Home's LD (3 spaces left) and RD (1 space left) serve minors; its C waits on the ice as a third player."""
+def serving(w, t, places):
+    """Team t's players serve minors in the box: ``places`` (slot, spaces left) for box place 0, then 1."""
     from simcore.games.blueline.kernel.state import remove
 
-    for k, (s, left) in enumerate(((3, 3), (4, 1))):
-        w.S[Z.box_slot + HOME * 2 + k] = s
-        w.S[Z.box_left + HOME * 2 + k] = left
-        w.S[Z.box_kind + HOME * 2 + k] = 0
-        bench(w, HOME, s)
-        remove(w, HOME, s)
+    for k, (s, left) in enumerate(places):
+        w.S[Z.box_slot + t * 2 + k] = s
+        w.S[Z.box_left + t * 2 + k] = left
+        w.S[Z.box_kind + t * 2 + k] = 0
+        bench(w, t, s)
+        remove(w, t, s)
+
+
+def two_serving_and_c_waiting(w):
+    """Home's LD (3 spaces left) and RD (1 space left) serve minors; its C waits on the ice as a third player."""
+    serving(w, HOME, ((3, 3), (4, 1)))
     w.S[Z.wait_slot + HOME * 4] = 0
     w.S[Z.wait_kind + HOME * 4] = 0
     w.S[Z.wait_n + HOME] = 1
