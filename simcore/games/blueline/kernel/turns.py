@@ -180,7 +180,8 @@ def open_power_play(w, p):
 def seat(c, w, st, script, t, s, kind):
     """Player (t, s) goes to the box: "MINOR (Space #2 in the box) or a MAJOR (Space #4 in the box)"; with two
     already serving he waits in the delayed area ("3rd Player Penalty"), stays on the ice, and this returns
-    False.  Credits no power play (the callers do)."""
+    False; a player already serving waits in the same queue, off the ice, for his own next penalty
+    (:func:`release` starts it).  Credits no power play (the callers do)."""
     S = w.S
     again = S[Z.box_slot + t * 2] == s or S[Z.box_slot + t * 2 + 1] == s
     if again or box_count(w, t) >= 2:
@@ -220,7 +221,8 @@ def seat(c, w, st, script, t, s, kind):
 
 @nb.njit(cache=True, _nrt=NRT)
 def release(c, w, st, script, t, k):
-    """The player in box place k of team t returns to the ice at his gate; a waiting third player goes in."""
+    """The player in box place k of team t returns to the ice at his gate and the first waiting penalty goes in
+    (a third player's); when that is his own next penalty, it starts at once and he stays in the box."""
     S = w.S
     s = S[Z.box_slot + t * 2 + k]
     # the first waiting penalty whose player is not still in the box (serving another) goes in next
