@@ -152,23 +152,16 @@ def render(board, events, snapshots, row) -> str:
     setup_at = None               # the first line after a period's end that sets up the next (box, bench)
     for i, e in enumerate(events):
         text = line_of(e, board)
-        placed = False
-        if e[0] == EV.end:
-            after_end, setup_at = True, None
-        elif e[0] == EV.period:
-            if e[6] and setup_at is not None:
-                # overtime's penalties imposed and skaters benched are logged before its header: print them under it
-                out.insert(setup_at, text)
-                placed = True
-            after_end, setup_at = False, None
-        if placed:
-            pass
+        if e[0] == EV.period and e[6] and setup_at is not None:
+            out.insert(setup_at, text)  # overtime's set-up (box, bench) is logged before its header: print it under
         elif e[0] == EV.intercept:
             rolls.append(text)
         elif text is not None:
             if after_end and setup_at is None and (e[0] == EV.benched or (e[0] == EV.penalty and e[6] == 1)):
                 setup_at = len(out)             # a skater benched, or seated in the box (not a card drawn)
             out.append(text)
+        if e[0] == EV.end or e[0] == EV.period:
+            after_end, setup_at = e[0] == EV.end, None
         if e[0] != EV.intercept:
             out.extend(rolls)
             rolls = []
