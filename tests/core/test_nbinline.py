@@ -1,4 +1,5 @@
-"""simcore.nbinline: numba's inlining with one deepcopy memo per inlining compiles the same code, copying less.
+"""simcore.nbinline: numba's inlining with one deepcopy memo per inlining, and one frontend run per function
+inlined, compiles the same code, copying less and reading each callee once.
 
 Each case compiles a small module of nested ``inline="always"`` functions in a fresh process (numba names
 functions by the order they compile in a process, so two processes doing the same compile name them alike).
@@ -57,7 +58,14 @@ CHILD = textwrap.dedent('''
         nbinline.install()
     else:
         nbinline.uninstall()
+    from numba.core.untyped_passes import ExtractByteCode
     copies = 0
+    frontends = []
+    extract = ExtractByteCode.run_pass
+    def reading(self, state):
+        frontends.append(state.func_id.func_qualname)
+        return extract(self, state)
+    ExtractByteCode.run_pass = reading
     var_deepcopy = ir.Var.__deepcopy__
     def counting(self, memo):
         global copies
@@ -68,8 +76,10 @@ CHILD = textwrap.dedent('''
     import inlined
     value = int(inlined.total(np.arange(40, dtype=np.int64)))
     text = "".join(re.sub(r"0x[0-9a-f]+", "0x", t) for t in inlined.total.inspect_llvm().values())
+    asm = "".join(re.sub(r"0x[0-9a-f]+", "0x", t) for t in inlined.total.inspect_asm().values())
     print(json.dumps({"installed": nbinline.installed(), "value": value, "var_copies": copies,
-                      "llvm": hashlib.sha256(text.encode()).hexdigest()}))
+                      "frontends": sorted(frontends), "llvm": hashlib.sha256(text.encode()).hexdigest(),
+                      "asm": hashlib.sha256(asm.encode()).hexdigest()}))
 ''')
 
 
@@ -97,25 +107,30 @@ def _expected():
 
 @pytest.mark.skipif(tuple(int(p) for p in numba.__version__.split(".")[:2]) > (0, 68),
                     reason="nbinline was checked against numba 0.59-0.68's inline_ir; a later numba needs a look")
-def test_one_memo_per_inlining_compiles_the_same_llvm_ir_with_fewer_copies(tmp_path):
+def test_one_memo_per_inlining_and_one_frontend_per_function_compile_the_same_code(tmp_path):
     ours, theirs = _compile(tmp_path / "a", "simcore"), _compile(tmp_path / "b", "numba")
     assert ours["installed"] and not theirs["installed"]
     assert ours["value"] == theirs["value"] == _expected()
-    assert ours["llvm"] == theirs["llvm"]
+    assert ours["llvm"] == theirs["llvm"] and ours["asm"] == theirs["asm"]
     # numba copies every variable of the callee's scope with each of its blocks; one memo copies each once
     assert ours["var_copies"] * 3 < theirs["var_copies"]
+    # numba reads clamp's bytecode at each of its three call sites (two of them in step's); simcore once
+    assert theirs["frontends"] == ["clamp", "clamp", "clamp", "step", "total"]
+    assert ours["frontends"] == ["clamp", "step", "total"]
 
 
 def test_install_is_idempotent_and_uninstall_gives_numba_its_own():
     from numba.core import inline_closurecall as icc
 
     assert nbinline.installed()                 # simcore's import installed it
-    wrapped = icc.InlineWorker.inline_ir
+    wrapped, frontend = icc.InlineWorker.inline_ir, icc.InlineWorker.run_untyped_passes
     assert nbinline.install() and icc.InlineWorker.inline_ir is wrapped
+    assert icc.InlineWorker.run_untyped_passes is frontend
     try:
         nbinline.uninstall()
         assert not nbinline.installed() and icc.copy.__name__ == "copy"
         assert icc.InlineWorker.inline_ir is wrapped.__wrapped__
+        assert icc.InlineWorker.run_untyped_passes is frontend.__wrapped__ and not nbinline._FRONTEND
     finally:
         nbinline.install()
     assert nbinline.installed()
