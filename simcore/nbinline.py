@@ -18,15 +18,17 @@ makes happen before it changes anything, and every object whose id the memo hold
 returns, when the memo is dropped.  Should a numba release change ``inline_ir`` or how its module refers to
 ``copy``, install does nothing and numba compiles as it always did, only slower.
 
-install also keeps the IR of each function inlined (``InlineWorker.run_untyped_passes``: the callee's bytecode
-read and its untyped passes run, its own inlining included), so that a function inlined at many call sites, or
-into several kernels, goes through numba's frontend once a process instead of once a call site: in the Blue Line
-game kernel the frontend's runs were four fifths of the inlining (cProfile).  ``inline_ir`` copies the IR it
-is given before it changes anything, so the kept IR is never modified; it is kept by function object (a closure's
-cells are read into its IR, and another closure of the same code is another function), for the flags and locals
-of the caller, as the frontend reads them.  Each use gets a function identity of its own, as each frontend run
-does (the inlined variables are named after it), and the frontend's one side effect on the caller, its flags'
-``enable_ssa`` set, is done for a kept IR too.
+install also keeps the IR of each function inlined (``InlineWorker.inline_function``: the callee's frontend run,
+its bytecode read and its untyped passes, its own inlining included), so that a function inlined at many call
+sites, or into several kernels, is read once a process instead of once a call site: in the Blue Line game kernel
+those frontend runs were four fifths of the inlining (cProfile).  The kept IR goes only to ``inline_ir``, which
+copies it (a new blocks dict, each block deep-copied) before it changes anything; each inlining gets an identity
+of its own (``func_id.derive()``, as a frontend run makes one), after which ``inline_ir`` names the callee's
+variables in the caller.  The IR is kept by function object (another closure of the same code is another
+function), for the kinds of the caller's typing and target contexts, its flags and its locals.  A global that an
+inlined function reads is therefore read at its first inlining in the process, as numba reads a called
+function's globals at its first compile.  This part installs only on a numba release it was checked with
+(:data:`NUMBA_CHECKED`); on a later one numba reads a callee at each call site, as it always did.
 """
 from __future__ import annotations
 
@@ -52,7 +54,8 @@ _SHIM = _SharedMemo()
 
 
 def install() -> bool:
-    """Share one deepcopy memo among the block copies of each inlining; True when in place."""
+    """Share one deepcopy memo among the block copies of each inlining and, on a numba checked with it, read each
+    function inlined once; True when the first is in place."""
     try:
         from numba.core import inline_closurecall as icc
         original = icc.InlineWorker.inline_ir
@@ -71,42 +74,58 @@ def install() -> bool:
         finally:
             _SHIM.memo = outer
 
-    frontend = icc.InlineWorker.run_untyped_passes
-
-    @functools.wraps(frontend)
-    def run_untyped_passes(self, func, enable_ssa=False):
-        try:
-            key = (func, enable_ssa, _frozen(self.flags), _frozen(self.locals))
-            hash(key)
-        except (AttributeError, TypeError):     # flags or locals this was not written for: numba's own way
-            return frontend(self, func, enable_ssa)
-        kept = _FRONTEND.get(key)
-        if kept is None:
-            kept = _FRONTEND[key] = frontend(self, func, enable_ssa)
-            return kept
-        self.flags.enable_ssa = enable_ssa
-        # a function identity of its own, as numba's frontend would give: inline_ir names the callee's variables
-        # in the caller after it, so that two inlinings of one function never share a name
-        again = copy.copy(kept)
-        again.func_id = kept.func_id.derive()
-        return again
-
+    inline_function = _reading_once(icc.InlineWorker.inline_function)
     inline_ir._simcore = True
-    run_untyped_passes._simcore = True
     icc.copy = _SHIM
     icc.InlineWorker.inline_ir = inline_ir
-    icc.InlineWorker.run_untyped_passes = run_untyped_passes
+    if inline_function is not None:
+        icc.InlineWorker.inline_function = inline_function
     return True
 
 
-#: the IR of each function inlined, by (function, enable_ssa, the caller's flags, its locals): see the docstring
+def _reading_once(original):
+    """``InlineWorker.inline_function`` (numba's: the callee's frontend run, then ``inline_ir``) with the callee's
+    IR kept; None when this numba was not checked with it (then numba reads a callee at every call site)."""
+    import numba
+    if tuple(int(p) for p in numba.__version__.split(".")[:2]) > NUMBA_CHECKED:
+        return None
+
+    @functools.wraps(original)
+    def inline_function(self, caller_ir, block, i, function, arg_typs=None):
+        try:
+            # the contexts' kinds (a target's): numba makes a new target context for each compile
+            key = (function, type(self.typingctx), type(self.targetctx), _frozen(self.flags), _frozen(self.locals))
+            hash(key)
+        except (AttributeError, TypeError):     # flags or locals this was not written for: numba's own way
+            return original(self, caller_ir, block, i, function, arg_typs)
+        kept = _FRONTEND.get(key)
+        if kept is None:
+            kept = _FRONTEND[key] = self.run_untyped_passes(function)
+        else:
+            self.flags.enable_ssa = False       # what the frontend run does to the caller's flags
+        # an identity of its own, as a frontend run gives: inline_ir names the callee's variables in the caller
+        # after it, so that two inlinings of one function never share a name
+        callee_ir = copy.copy(kept)
+        callee_ir.func_id = kept.func_id.derive()
+        # inline_ir copies the IR it is given (a new blocks dict, each block deep-copied) before it changes anything
+        return self.inline_ir(caller_ir, block, i, callee_ir, function.__code__.co_freevars, arg_typs=arg_typs)
+
+    inline_function._simcore = True
+    return inline_function
+
+
+#: the newest numba release whose inline_function / inline_ir / run_untyped_passes this module was checked against
+NUMBA_CHECKED = (0, 68)
+
+#: the IR of each function inlined, by (function, the kinds of the caller's typing and target contexts, its flags and
+#: locals); only ever read under numba's compiler lock, as all of a compile is
 _FRONTEND: dict = {}
 
 
 def _frozen(options) -> tuple:
     """A hashable copy of numba's flags (their values) or of a dict of locals."""
     values = options.values() if hasattr(options, "options") else dict(options or {})
-    # enable_ssa is not read: the frontend sets it from its own argument, which is part of the key
+    # enable_ssa is not read: the frontend run sets it (to False) before it reads anything
     return tuple(sorted((k, repr(v)) for k, v in values.items() if k != "enable_ssa"))
 
 
@@ -115,8 +134,8 @@ def uninstall() -> None:
     from numba.core import inline_closurecall as icc
     if getattr(icc.InlineWorker.inline_ir, "_simcore", False):
         icc.InlineWorker.inline_ir = icc.InlineWorker.inline_ir.__wrapped__
-    if getattr(icc.InlineWorker.run_untyped_passes, "_simcore", False):
-        icc.InlineWorker.run_untyped_passes = icc.InlineWorker.run_untyped_passes.__wrapped__
+    if getattr(icc.InlineWorker.inline_function, "_simcore", False):
+        icc.InlineWorker.inline_function = icc.InlineWorker.inline_function.__wrapped__
     _FRONTEND.clear()
     if icc.copy is _SHIM:
         icc.copy = copy
@@ -128,5 +147,14 @@ def installed() -> bool:
         from numba.core import inline_closurecall as icc
     except ImportError:
         return False
-    return (getattr(icc.InlineWorker.inline_ir, "_simcore", False) and icc.copy is _SHIM
-            and getattr(icc.InlineWorker.run_untyped_passes, "_simcore", False))
+    return getattr(icc.InlineWorker.inline_ir, "_simcore", False) and icc.copy is _SHIM
+
+
+def reading_once() -> bool:
+    """Whether numba reads each function it inlines once a process (:func:`install` on a numba it was checked
+    with)."""
+    try:
+        from numba.core import inline_closurecall as icc
+    except ImportError:
+        return False
+    return getattr(icc.InlineWorker.inline_function, "_simcore", False)
