@@ -140,6 +140,11 @@ def line_of(e, board) -> str | None:
     return None
 
 
+def _check_card(e) -> bool:
+    """An event of a check's penalty cards: a card drawn (not a seat in the box), a delayed penalty, incidentals."""
+    return e[0] in (EV.delayed, EV.incidental) or (e[0] == EV.penalty and e[6] == 0)
+
+
 def render(board, events, snapshots, row) -> str:
     from .rink import render as rink
 
@@ -150,10 +155,15 @@ def render(board, events, snapshots, row) -> str:
     snaps = np.asarray(snapshots)
     after_end = False             # between a period's end and the next period's header
     setup_at = None               # the first line after a period's end that sets up the next (box, bench)
+    end_at = None                 # the line of a period's end, while the check that ended it is still logged
     for i, e in enumerate(events):
         text = line_of(e, board)
         if e[0] == EV.period and e[6] and setup_at is not None:
             out.insert(setup_at, text)  # overtime's set-up (box, bench) is logged before its header: print it under
+        elif end_at is not None and _check_card(e):
+            # a check's steal turns the dial and may end the period before the check's penalty cards are drawn
+            out.insert(end_at, text)
+            end_at += 1
         elif e[0] == EV.intercept:
             rolls.append(text)
         elif text is not None:
@@ -162,6 +172,9 @@ def render(board, events, snapshots, row) -> str:
             out.append(text)
         if e[0] == EV.end or e[0] == EV.period:
             after_end, setup_at = e[0] == EV.end, None
+            end_at = len(out) - 1 if e[0] == EV.end else None
+        elif not _check_card(e):
+            end_at = None
         if e[0] != EV.intercept:
             out.extend(rolls)
             rolls = []

@@ -135,6 +135,25 @@ def test_pbp_prints_a_goalie_pass_once_and_the_rolls_after_the_pass():
     assert sum("passes to LW" in t for t in lines) == 1
 
 
+def test_pbp_prints_a_checks_penalty_cards_before_the_period_end_its_steal_caused():
+    """Checking: a steal is a change of possession, and "When the series dial is turned to from 1 to 10, the period
+    ends immediately"; the kernel logs the end before it draws the check's penalty cards.  The play-by-play prints
+    the cards with the check, then the end of the period."""
+    from simcore.games.blueline import pbp
+    from simcore.games.blueline.board import load_board
+    ev = [(EV.stick_check, 1, 1, 1, 0, 0, 12, 5, 1),     # away C stick-checks home C (12 vs 5): steals
+          (EV.end, 1, 1, -1, -1, 0, 0, 0, 0),             # the steal turned the dial from 1
+          (EV.penalty, 1, 1, 1, 0, 0, 0, 4, 0),           # the double 6's card: a minor
+          (EV.delayed, 1, 1, 1, 0, 0, 0, 0, 0),
+          (EV.period, 2, 10, -1, -1, 2, 0, 0, 0)]
+    row = {"goals": np.zeros((2, 4), np.int16), "so_goals": (0, 0), "decided": 0, "winner": 2,
+           "counts": {"shots": (0, 0)}}
+    lines = pbp.render(load_board(), np.array(ev), np.zeros((0, 27), np.int64), row).split("\n")
+    at = {k: next(i for i, t in enumerate(lines) if k in t) for k in ("checks", "penalty card", "delayed", "end of")}
+    assert at["checks"] < at["penalty card"] < at["delayed"] < at["end of"]
+    assert at["end of"] == at["delayed"] + 1
+
+
 def test_overtime_is_four_on_four():
     """Over Time: "Remove one of the wingers from each team so that both teams are 4-on-4"."""
     out = engine.simulate(300, 11)
