@@ -3,7 +3,7 @@
 numba compiles a kernel on its first call and caches the machine code on disk (:mod:`simcore.nbcache`); a
 later process loads it in under a second.  The first call of a big kernel takes 20 s to 5 minutes on 2
 cores.  Then simcore prints one line on stderr, ``simcore: compiling the Strat game kernel (first run only,
-about 85 s on 2 cores)...``, the estimate read from ``simcore/data/compile_times.csv`` (measured by
+about 90 s on 2 cores)...``, the estimate read from ``simcore/data/compile_times.csv`` (measured by
 ``benchmarks/compile_times.py``), and, on a terminal or in Jupyter, a bar of the seconds elapsed until the kernel is compiled.  A function missing from
 that file gets the notice (without an estimate) once it has compiled for :data:`UNKNOWN_AFTER` seconds; with
 ``--quiet`` (:func:`simcore.progress.set_quiet`) nothing prints.  The notice is driven by numba's own

@@ -132,8 +132,10 @@ def test_a_games_kernels_compile_in_one_chain_the_longest_game_first():
 
 def test_estimates_are_shown_to_5_s():
     assert [compiling.about(s) for s in (0.4, 7.4, 7.6, 41.6, 57.4, 57.6)] == [5, 5, 10, 40, 55, 60]
-    assert compiling.notice("simcore.games.strat.kernel.drivers.simulate_games") == (
-        "simcore: compiling the Strat game kernel (first run only, about 100 s on 2 cores)...")
+    name = "simcore.games.strat.kernel.drivers.simulate_games"
+    seconds = compiling.estimates()[name].seconds          # simcore/data/compile_times.csv (90.9 s measured)
+    assert compiling.notice(name) == (
+        f"simcore: compiling the Strat game kernel (first run only, about {compiling.about(seconds)} s on 2 cores)...")
 
 
 def test_a_function_without_an_estimate_is_named_in_its_notice():
