@@ -8,11 +8,9 @@ compiles twice on an empty numba cache, in two fresh processes started together 
 alike: one as simcore runs (``nbinline.install``), one with numba's inlining given back (``nbinline.uninstall``).
 Printed and written to ``benchmarks/runs/inline_copies.json``: each one's compile seconds, and whether the two
 compiled the same machine code and the same LLVM IR (SHA-256 of the assembly and of the IR of every simcore
-function compiled, with the addresses numba writes into names blanked, as they differ from run to run, and the
-serial number numba gives each reading of a function's bytecode, ``B3v36B`` in a symbol's name, as simcore reads
-a function inlined once where numba reads it at each call site, and with them the length of a constant string
-holding such a name).  The machine code must be the same (exit 1 if not); the IR may differ in local names (the
-inlined variables' names carry those serial numbers too).
+function compiled, with what differs from one compile to the next blanked: ``nbinline.comparable``).  The
+machine code must be the same (exit 1 if not); the IR may differ in local names (the inlined variables' names
+carry those serial numbers too).
 """
 from __future__ import annotations
 
@@ -27,7 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 DEFAULT = ("passscore.simulate_games", "blueline.simulate_games")
 
 CHILD = r"""
-import hashlib, json, os, re, sys, tempfile, time
+import hashlib, json, os, sys, tempfile, time
 os.environ["NUMBA_CACHE_DIR"] = tempfile.mkdtemp(prefix="simcore-inline-")
 import simcore, simcore.nbinline as nbinline
 from simcore.compiling import KERNELS
@@ -49,10 +47,7 @@ for what in ("llvm", "asm"):
                    for sig, text in getattr(d, "inspect_" + what)().items())
     for key, text in texts:
         h.update(key.encode())
-        text = re.sub(r"B\d+v\d+B", "BvB", re.sub(r"0x[0-9a-f]+", "0x", text))
-        # the length of a string holding such a name changes with its serial number's digits
-        text = re.sub(r'(\.size\s+"\.const\.[^"]*"), \d+', r"\1, N", text)
-        h.update(text.encode())
+        h.update(nbinline.comparable(text).encode())
     digests[what] = h.hexdigest()
 print(json.dumps({"mode": mode, "installed": nbinline.installed(), "seconds": round(seconds, 1),
                   "functions": len(texts), "llvm_ir_sha256": digests["llvm"], "asm_sha256": digests["asm"]}))

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import copy
 import functools
+import re
 
 
 class _SharedMemo:
@@ -127,6 +128,17 @@ def _frozen(options) -> tuple:
     values = options.values() if hasattr(options, "options") else dict(options or {})
     # enable_ssa is not read: the frontend run sets it (to False) before it reads anything
     return tuple(sorted((k, repr(v)) for k, v in values.items() if k != "enable_ssa"))
+
+
+def comparable(code: str) -> str:
+    """Assembly or LLVM IR of a compiled function with what differs from one compile to the next blanked: the
+    addresses numba writes into names, the names of constant byte strings (``.bytes.<Python's hash>``, salted per
+    process), the serial number of each reading of a function's bytecode (``B3v36B`` in a symbol's name; simcore
+    reads a function inlined once where numba reads it at each call site), and the length of a constant string
+    holding such a name: what two compiles of the same code are compared by."""
+    code = re.sub(r"B\d+v\d+B", "BvB", re.sub(r"0x[0-9a-f]+", "0x", code))
+    code = re.sub(r'"?\.bytes\.-?\d+"?', ".bytes.N", code)
+    return re.sub(r'(\.size\s+"\.const\.[^"]*"), \d+', r"\1, N", code)
 
 
 def uninstall() -> None:
