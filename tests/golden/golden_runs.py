@@ -523,6 +523,12 @@ BOX_ORDER = ("a player given two penalties serves them one after the other (he h
 _add_reason(("blueline/default/summary", "blueline/default/table:games", "blueline/pbp", "blueline/variant/summary",
              "blueline/variant/table:games", "cli/blueline"), BOX_ORDER)
 
+#: Why the Pass & Score outputs that name the rules were recorded again (the games are the same).
+PASSSCORE_NEW_FIELDS = ("the rules' id names the new fields slide_way=both and offside_pass=refused (the games are "
+                        "the same)")
+_add_reason(("cli/passscore", "passscore/greedy/table:games", "passscore/pbp", "passscore/variant/table:games"),
+            PASSSCORE_NEW_FIELDS)
+
 
 def rerecord(names):
     """Record the digests of ``names`` again (each listed in :data:`RERECORDED` with its reason)."""

@@ -42,11 +42,21 @@ class Rules(RulesBase):
                         "back, the words' list; five = no backward step at all, straight or diagonal.")
     slides: str = option("on", ("on", "off"), "SLIDE LINES (BLUE)", "slide lines in play (off: they are ordinary "
                          "circles).")
+    slide_way: str = option("both", ("both", "forward"), "SLIDE LINES (BLUE)",
+                            "'may slide from one end of the line to the other end of it': both = from either end; "
+                            "forward = 'the start of the slide line' is read as the end nearer the mover's own goal, "
+                            "so a slide never carries a player back toward it (a line across the ice, both ends on "
+                            "one row, keeps both ways).")
     offside: str = option("on", ("on", "passes", "off"), "OFFSIDE",
                           "the offside rule: no pass ahead over two lines, and a team-mate moving over the "
                           "opponents' blue line ahead of the puck carrier is called ('When an offside occurs and is "
                           "called by the defender': on = the defender always calls it; passes = he never does, only "
                           "the pass rule holds; off: neither).")
+    offside_pass: str = option("refused", ("refused", "called"), "OFFSIDE",
+                               "'When the puck is passed ahead over two lines to a team-mate' with 'Passes must not "
+                               "violate the offside rule': refused = such a pass is not a play; called = it is one, "
+                               "the defender calls it, the play ends there and the face-off follows as for any "
+                               "offside (no effect with offside=off).")
     pass_block: str = option("defenders", ("defenders", "anyone"), "PASSING",
                              "'providing there is no defending player in a direct line between passer and "
                              "receiver': defenders = only an opponent blocks a pass; anyone = a team-mate does too.")
@@ -87,4 +97,6 @@ class Rules(RulesBase):
         r[R.slow_ppm] = 0 if self.slow_play == "off" else round(float(self.slow_play) * 1_000_000)
         r[R.penalty_plays] = int(self.penalty_plays)
         r[R.moves] = ("eight", "seven", "five").index(self.moves)
+        r[R.slide_forward] = self.slide_way == "forward"
+        r[R.pass_called] = self.offside != "off" and self.offside_pass == "called"
         return r

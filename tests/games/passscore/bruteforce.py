@@ -25,6 +25,10 @@ The order of moves, written from the rulebook's words and nothing else:
   only.
 - Types 3, 4 and 7 (passes after at most one move) and 5 and 8 (one player moving twice) have one order only; a type
   5 cut short by an offside at its second move is listed as ``(5, a1, a2, -1)``.
+- **A pass over two lines**, where ``offside_pass=called``, is a pass the defender calls: it ends the play like any
+  offside (the puck stays with the passer).  Cut short at its first pass such a play is ``(3, move, receiver, -1)``
+  or ``(4, receiver, -1, -1)``; at its second, ``(4, r1, r2, -1)``; type 7's first passes are the same as type 4's and
+  are listed as type 4.
 """
 from __future__ import annotations
 
@@ -105,6 +109,8 @@ class State:
             if line is None or q in self.at:
                 return None
             far = line[-1] if line[0] == q else line[0]
+            if self.r.slide_way == "forward" and (far[0] < q[0] if t == 0 else far[0] > q[0]):
+                return None                  # "the start of the slide line": the end nearer his own goal
             if any(x in self.at for x in line if x not in (q, far)):
                 return None
             dest = far
@@ -137,17 +143,22 @@ class State:
         for g in range(2):
             if a in self.crease[g] and not (self.carrier == 0 and g == t):
                 return None
+        called = False
         if self.r.offside != "off":
             lines = [self.home_blue, self.centre, self.away_blue]
             crossed = sum(1 for L in lines if (a[0] <= L < b[0] if t == 0 else b[0] <= L < a[0]))
             if crossed >= 2:
-                return None
+                if self.r.offside_pass != "called":
+                    return None
+                called = True
         mid = self.between(a, b)
         if mid is None:
             return None
         for x in mid:
             if x in self.at and (self.r.pass_block == "anyone" or self.at[x][0] != t):
                 return None
+        if called:
+            return self, "offside"           # "passed ahead over two lines", called: the play ends, no receiver
         n = self.copy()
         n.carrier = r
         return n, "ok"
@@ -239,14 +250,16 @@ def legal_plays(state: State, t: int) -> set:
             if typ == 8 and a1 // 16 != state.carrier:
                 continue
             r1 = state.act(t, kinds[0], a1)
+            if typ == 4 and r1 and r1[1] == "offside":
+                out.add((4, a1, -1, -1))                 # a pass called offside (type 7's first passes too)
             if not r1 or r1[1] != "ok":
                 continue
             for a2 in ranges[1]:
                 if typ in (5, 8) and a2 // 16 != a1 // 16:
                     continue
                 r2 = r1[0].act(t, kinds[1], a2)
-                if typ == 5 and r2 and r2[1] != "ok":
-                    out.add((typ, a1, a2, -1))           # type 5 cut short at its second move by an offside
+                if typ in (3, 4, 5) and r2 and r2[1] != "ok":
+                    out.add((typ, a1, a2, -1))           # cut short at its second action by an offside
                 if not r2 or r2[1] != "ok":
                     continue
                 for a3 in ranges[2]:

@@ -7,13 +7,13 @@ from simcore.games.passscore import Rules, load_board
 
 BOARD = load_board()
 VARIANTS = (None, "slides=off", "offside=off", "offside=passes", "pass_block=anyone", "goalie_area=free", "moves=seven",
-            "moves=five")
+            "moves=five", "slide_way=forward", "offside_pass=called")
 
 
-def random_position(rng, max_players=6):
+def random_position(rng, max_players=6, variants=VARIANTS):
     """Random legal placements: each team 2..max_players players on circles they may stand on, the carrier of a
     random team (he alone may stand in a crease other than a goalkeeper's own)."""
-    rules = Rules.coerce(VARIANTS[rng.integers(len(VARIANTS))])
+    rules = Rules.coerce(variants[rng.integers(len(variants))])
     n = BOARD.n
     free = set(range(n))
     poss = int(rng.integers(2))

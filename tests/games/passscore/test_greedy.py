@@ -95,6 +95,19 @@ def test_greedy_makes_a_best_play_on_random_positions(tries):
     assert goals > 3 and captures > 3      # the positions include open goals and captures (the walk finds them)
 
 
+def test_greedy_makes_a_best_play_where_a_pass_over_two_lines_is_called():
+    """offside_pass=called: every pass left may still end the play in an offside (the lowest key), so the walk's
+    bounds keep that key for a branch with a pass to come."""
+    rng = np.random.default_rng(8)
+    called = 0
+    for i in range(30):
+        rules, pos, poss, carrier = random_position(rng, variants=("offside_pass=called",))
+        p = Position(rules, BOARD, policies=("greedy", "greedy")).set(pos[0], pos[1], poss, carrier)
+        k, _ = check(p, poss, seeds=(i,))
+        called += sum(1 for r in k if r[0] in (3, 4) and r[3] == -1)
+    assert called > 20
+
+
 def test_greedy_plays_an_offside_when_it_is_the_only_play():
     """Away's only legal plays are type-5 offsides (L two circles up and over the blue line, the carrier -- the
     goalkeeper, in his crease -- left outside the zone): greedy makes one of them (the lowest key), not no play."""
@@ -103,6 +116,23 @@ def test_greedy_plays_an_offside_when_it_is_the_only_play():
     k, made = check(p, 1, seeds=range(6))
     assert set(k) == {(5, 34, 38, -1), (5, 34, 40, -1), (5, 34, 42, -1)} and set(k.values()) == {-G_GOAL}
     assert len(made) == 3
+
+
+def test_greedy_draws_among_plays_ended_by_a_called_pass_when_they_are_the_only_plays():
+    """offside_pass=called, home's goalkeeper with the puck in his crease and L at [11,3]: every pass to L crosses
+    the blue and centre lines and L cannot step into the zone ahead of the carrier, so each of the 57 legal plays
+    ends in an offside (the lowest key).  Greedy draws all of them alike, those whose pass to come is the offside
+    included (the walk's bound keeps the offside's key for a branch with a pass left)."""
+    from collections import Counter
+
+    p = Position("offside_pass=called", BOARD, policies=("greedy", "greedy")).set(
+        [(1, 3), None, (11, 3), None, None, None], [(17, 3), None, None, None, None, None], 0, 0)
+    k = keys(p, 0)
+    assert len(k) == 57 and set(k.values()) == {-G_GOAL}
+    assert {r[0] for r in k} == {1, 2, 3, 4, 5}
+    made = Counter(tuple(int(v) for v in p.choose(0, seed=2, game=g)) for g in range(40 * len(k)))
+    assert set(made) == set(k)
+    assert stats.chisquare([made[r] for r in sorted(k)]).pvalue > 1e-3
 
 
 def test_greedy_makes_a_best_play_in_the_positions_of_greedy_games():

@@ -79,15 +79,34 @@ def test_the_random_policy_draws_legal_plays_uniformly():
     away = [(17, 3), (11, 3), (15, 5), None, (9, 0), None]
     p = Position().set(home, away, 0, 1)
     plays = sorted({tuple(int(v) for v in r) for r in p.legal(0)})
-    index = {r: i for i, r in enumerate(plays)}
     assert 50 < len(plays) < 2000 and len({r[0] for r in plays}) >= 5
-    draws = 30 * len(plays)
+    uniform_draws(p, 0, plays, seed=11)
+
+
+def uniform_draws(p, team, plays, seed):
+    """Team's random plays on position p, 30 draws a play of ``plays`` (the sorted legal ones; one not among them
+    is a KeyError), games 0.. of ``seed``, checked uniform by a chi-square test; returns the counts, by play."""
+    index = {r: i for i, r in enumerate(plays)}
     counts = np.zeros(len(plays))
-    for g in range(draws):
-        r = tuple(int(v) for v in p.random_play(0, seed=11, game=g))
-        counts[index[r]] += 1            # a KeyError here: a draw that is not a legal play
+    for g in range(30 * len(plays)):
+        counts[index[tuple(int(v) for v in p.random_play(team, seed=seed, game=g))]] += 1
     chi2 = stats.chisquare(counts)
     assert chi2.pvalue > 1e-3, chi2
+    return counts
+
+
+def test_the_random_policy_draws_plays_cut_short_by_a_called_pass_uniformly():
+    """offside_pass=called: a pass over two lines ends the play, so types 3 and 4 have plays cut short at a pass
+    (the sampler's classes 13-15), and types 2 and 5 end with such a pass; every play drawn as often as any other."""
+    home = [None, (5, 3), (9, 3), (13, 3), None, None]
+    away = [(17, 3), (11, 1), (15, 5), None, (7, 0), None]
+    p = Position("offside_pass=called").set(home, away, 0, 1)
+    plays = sorted({tuple(int(v) for v in r) for r in p.legal(0)})
+    index = {r: i for i, r in enumerate(plays)}
+    cut = [index[r] for r in plays if r[0] in (3, 4) and r[3] == -1]
+    assert len(plays) == 867 and len(cut) == 24
+    counts = uniform_draws(p, 0, plays, seed=3)
+    assert counts[cut].sum() > 0.02 * counts.sum()
 
 
 def test_the_random_policy_draws_the_defences_plays_uniformly_late_captures_included():
@@ -100,11 +119,7 @@ def test_the_random_policy_draws_the_defences_plays_uniformly_late_captures_incl
     index = {r: i for i, r in enumerate(plays)}
     late = [r for r in plays if (r[2] >= 0 and r[2] // 16 < r[1] // 16) or (r[3] >= 0 and r[3] // 16 < r[2] // 16)]
     assert len(plays) == 497 and len(late) == 80
-    counts = np.zeros(len(plays))
-    for g in range(30 * len(plays)):
-        counts[index[tuple(int(v) for v in p.random_play(1, seed=5, game=g))]] += 1
-    chi2 = stats.chisquare(counts)
-    assert chi2.pvalue > 1e-3, chi2
+    counts = uniform_draws(p, 1, plays, seed=5)
     assert counts[[index[r] for r in late]].sum() > 0.1 * counts.sum()
 
 

@@ -166,6 +166,30 @@ def test_an_offside_pass_over_two_lines_is_not_a_play():
     # [5,3] -> [8,3] crosses the home blue line only; -> [9,3] the blue and the centre line; -> [12,3] all three
 
 
+def test_offside_pass_called_makes_a_pass_over_two_lines_a_play_that_ends_in_the_face_off():
+    """OFFSIDE 1 read as an offside the defender calls (offside_pass=called) rather than a move the coach may not
+    make: the pass over two lines is a play, cut short there; the face-off is at the red dot nearest the puck, which
+    is still with the passer."""
+    home = [(0, 3), (5, 3), (8, 3), (9, 3), (12, 3), (4, 4)]
+    called = legal(pos(home, rules="offside_pass=called"))
+    cut = {(4, 3, -1, -1), (4, 4, -1, -1),                 # C [5,3] -> R [9,3] (two lines), -> D [12,3] (three)
+           (4, 2, 4, -1),                                  # C -> L [8,3] (one line), L -> D [12,3] (two)
+           (3, move(5, "up"), 3, -1)}                      # E up, then C -> R
+    assert cut <= called
+    assert not any(r[0] == 7 and r[2] == -1 for r in called)          # type 7's first passes are listed as type 4
+    assert (2, move(2, "left"), move(5, "up"), 3) in called           # a last pass called: the play is whole anyway
+    refused = legal(pos(home))
+    assert not cut & refused and (2, move(2, "left"), move(5, "up"), 3) not in refused
+    assert (4, 2, 3, -1) not in called and (4, 2, 3, 1) in called     # L [8,3] -> R [9,3]: the centre line only
+    assert legal(pos(home, rules="offside=off,offside_pass=called")) == legal(pos(home, rules="offside=off"))
+    p = pos(home, rules="offside_pass=called")
+    assert make(p, (4, 3, -1, -1)) == 1
+    assert p.counts("offsides") == (1, 0) and p.counts("passes") == (1, 0) and p.counts("faceoffs") == (0, 1)
+    # the puck at [5,3]: red dots [7,1] and [7,5] are as near, the first listed is taken (from R's [9,3] it would
+    # have been [10,1]); the away skater nearest it, D at [16,1], gets the puck there
+    assert p.poss == (1, 4) and p.where(1, 4) == (7, 1) and p.where(0, 1) == (5, 3)
+
+
 # ---------------------------------------------------------------- OFFSIDE and FACE OFF
 
 def test_a_team_mate_over_the_blue_line_ahead_of_the_carrier_is_offside_and_the_face_off_follows():
@@ -448,6 +472,29 @@ def test_a_slide_runs_the_full_line_when_it_is_empty():
     away = [(17, 3), (11, 0), (17, 1), (16, 0), (16, 1), (17, 6)]
     assert slide not in legal(pos(home, away))
     assert not any(r[1] % 2 == 1 for r in legal(pos(home, rules="slides=off")) if r[0] == 1)
+
+
+def test_slide_way_forward_slides_only_toward_the_goal_attacked():
+    """"A player must move on to the start of the slide line": slide_way=forward reads the start as the end nearer
+    the mover's own goal.  Home attacks up: C at [9,1] may still slide up from [9,0] to [13,0], not down from [8,0]
+    to [4,0]; the away team attacks down, so its centre at [9,5] may slide down the line [8,6]-[4,6], not up the
+    line [9,6]-[13,6]."""
+    home = [(0, 3), (9, 1), (8, 1), (9, 4), (7, 2), (7, 4)]
+    away = [(17, 3), (9, 5), (17, 1), (16, 0), (16, 1), (17, 6)]
+
+    def slides(p, team, slot):
+        return {r[1] for r in legal(p, team) if r[0] == 1 and r[1] >= 0 and r[1] // 16 == slot and r[1] % 2 == 1}
+
+    both = pos(home, away)
+    assert slides(both, 0, 1) == {move(1, "left", slide=True), move(1, "down-left", slide=True)}
+    assert slides(both, 1, 1) == {move(1, "right", slide=True), move(1, "down-right", slide=True)}
+    fwd = pos(home, away, rules="slide_way=forward")
+    assert slides(fwd, 0, 1) == {move(1, "left", slide=True)}
+    assert slides(fwd, 1, 1) == {move(1, "down-right", slide=True)}
+    with pytest.raises(InputError, match="not a legal play"):
+        fwd.play(0, (1, move(1, "down-left", slide=True), move(2, "up"), move(3, "up")))
+    make(fwd, (1, move(1, "left", slide=True), move(2, "up"), move(3, "up")))
+    assert fwd.where(0, 1) == (13, 0)
 
 
 def test_a_player_standing_on_a_slide_lines_end_must_step_onto_an_end_to_slide():

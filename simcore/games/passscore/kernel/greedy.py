@@ -181,7 +181,8 @@ def _second_move_bound(c, w, t, a, best):
     """A key no type-2 play (two players one space each, then a pass) can exceed once its second move is ``a``, known
     before the move is made: the pass leaves from where the carrier then stands, to a team-mate where he then
     stands, along a straight line no opponent blocks (opponents do not move in team t's play).  Returns a value of
-    at least ``best`` as soon as one receiver reaches it, else NEG."""
+    at least ``best`` as soon as one receiver reaches it, else NEG (the offside's key where a pass over two lines
+    is called)."""
     cs = w.S[Z.carrier]
     s = a // 16
     dest = move_dest(c, w.pos[t, s], a % 16)
@@ -194,7 +195,7 @@ def _second_move_bound(c, w, t, a, best):
         v = _key_at(c, w, t, q)
         if v >= best and _passable(c, w, t, src, q):
             return v
-    return NEG
+    return -G_GOAL if c.rules[R.pass_called] != 0 else NEG
 
 
 @nb.njit(cache=True, inline="always", _nrt=NRT)
@@ -218,8 +219,11 @@ def _attack_bound(c, w, t, typ, d, b1, best):
             elif _shot_within(c, w, t, 1 if r == GK else 0, p, _moves_left(w, t, typ, d, r, ls, cs)):
                 return G_GOAL
         return NEG
-    # a type-5 play whose second move is still to come may end there in an offside (listed, the lowest key)
-    low = -G_GOAL if typ == 5 and d == 1 and c.rules[R.offside_called] != 0 else NEG
+    # an offside (listed, the lowest key) may still end the play: a type-5 play's second move, or any pass left
+    # where a pass over two lines is called
+    low = NEG
+    if (typ == 5 and d == 1 and c.rules[R.offside_called] != 0) or (passes > 0 and c.rules[R.pass_called] != 0):
+        low = -G_GOAL
     if passes == 1 and d > 0 and _moves_left(w, t, typ, d, cs, ls, cs) == 0:
         return max(low, _pass_bound(c, w, t, typ, d, ls, cs, best))
     top = low

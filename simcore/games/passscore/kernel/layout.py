@@ -69,7 +69,8 @@ C = fields("C", COUNT_NAMES)
 N_COUNTS = len(COUNT_NAMES)
 
 RULE_NAMES = ("plays", "goal_target", "slides", "offside", "offside_called", "pass_block_all", "goalie_free",
-              "goalie_throw", "faceoff_place", "slow_ppm", "penalty_plays", "moves")
+              "goalie_throw", "faceoff_place", "slow_ppm", "penalty_plays", "moves", "slide_forward",
+              "pass_called")
 R = fields("R", RULE_NAMES)
 N_RULES = len(RULE_NAMES)
 

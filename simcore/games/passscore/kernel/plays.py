@@ -67,6 +67,8 @@ def move_target(c, w, t, code):
             return -1
         n = c.slide_len[k]
         far = slide_end(c, q)
+        if c.rules[R.slide_forward] != 0 and progress(c, t, far) < progress(c, t, q):
+            return -1               # slide_way=forward: never back toward the mover's own goal
         for i in range(n):
             m = c.slide_path[k, i]
             if m == q or m == far:
@@ -119,7 +121,8 @@ def step(c, w, t, kind, code, d):
     writing how to take it back into ``w.save[d]`` (:func:`undo`).  Returns ILLEGAL (nothing changed), OK, CAPTURE
     (a defender moved onto the puck carrier: the mover stands there, the captured carrier is moved off by
     :func:`resolve_capture`), OFFSIDE (a team-mate of the carrier moved over the opponents' blue line ahead of him:
-    into the attacking zone while the carrier stands outside it) or GOAL.  ``d``: the action's undo row."""
+    into the attacking zone while the carrier stands outside it; with offside_pass=called, a pass ahead over two
+    lines, the carrier unchanged) or GOAL.  ``d``: the action's undo row."""
     poss = w.S[Z.poss]
     u = w.save[d]
     u[0] = kind
@@ -157,11 +160,14 @@ def step(c, w, t, kind, code, d):
         k = c.crease_of[a]
         if k >= 0 and not (cs == GK and k == t):
             return ILLEGAL          # the passer would be left in the crease without the puck
-        if c.rules[R.offside] != 0 and lines_crossed(c, t, a, b) >= 2:
-            return ILLEGAL          # OFFSIDE 1: passed ahead over two lines
+        over = c.rules[R.offside] != 0 and lines_crossed(c, t, a, b) >= 2      # OFFSIDE 1: ahead over two lines
+        if over and c.rules[R.pass_called] == 0:
+            return ILLEGAL
         if line_clear(c, w, a, b, t, c.rules[R.pass_block_all] != 0) != 1:
             return ILLEGAL
         u[6] = cs
+        if over:
+            return OFFSIDE          # offside_pass=called: the play ends, the puck still with the passer
         w.S[Z.carrier] = r
         return OK
     # SHOT: from a shaded circle of the goal attacked, straight through unoccupied circles into an empty goal circle
@@ -188,7 +194,11 @@ def _emit(buf, n, typ, a1, a2, a3):
 @nb.njit(cache=True, inline="always", _nrt=NRT)
 def listed(typ, depth):
     """Whether a play of type typ that ends at its action ``depth`` (a capture or an offside cuts it short) is
-    listed as that type: a play cut short is listed once, as type 1, or as type 5 when one player moved twice."""
+    listed as that type: a play cut short is listed once, as type 1, or as type 5 when one player moved twice; one
+    cut short by a pass called offside (offside_pass=called) as type 3 (a move, then the pass) or type 4 (passes
+    only: type 7's first passes are type 4's)."""
+    if KINDS[typ, depth] == PASS:
+        return depth == 2 or typ == 3 or typ == 4
     return depth == 2 or typ == 1 or (typ == 5 and depth == 1)
 
 
@@ -557,6 +567,8 @@ def fill_moves(c, mv, mvd, nmv, kmv, reach):
                             if c.rules[R.slides] == 0 or c.slide_of[q] < 0:
                                 continue
                             dest = slide_end(c, q)
+                            if c.rules[R.slide_forward] != 0 and progress(c, t, dest) < progress(c, t, q):
+                                continue
                         if may_stand(c, t, s, dest, True):
                             mv[t, g, p, n] = d * 2 + slide
                             mvd[t, g, p, n] = dest * 2 + (0 if may_stand(c, t, s, dest, False) else 1)
@@ -726,7 +738,14 @@ def _class_size(k, K, K2, E):
     """Size of the sampler's proposal class k (see :func:`random_play`): a move by one of several players drawn as
     one of K places in his list of first moves, a player's second move as one of K2 places, a move that ends the
     play after other players' moves as one of the E moves that may end a play; the team without the puck
-    draws from classes 0-2, 11 and 12 only."""
+    draws from classes 0-2, 11 and 12 only; classes 13-15, plays cut short by a pass called offside, are drawn
+    only with offside_pass=called."""
+    if k == 13:
+        return 6 * K * 6            # type 3 cut short at its first pass
+    if k == 14:
+        return 6                    # type 4 cut short at its first pass
+    if k == 15:
+        return 36                   # type 4 cut short at its second pass
     if k == 11:
         return 6 * K * E            # one move, then one of an earlier player that ends the play
     if k == 12:
@@ -753,6 +772,9 @@ def _class_size(k, K, K2, E):
         return 108                  # type 7
     return K * K2 * 3               # type 8 (the carrier)
 
+
+#: the sampler's proposal classes (:func:`_class_size`)
+N_CLASSES = 16
 
 #: the sampler's table of the order of moves (:func:`_first_of`): each place's slot, then each place's circle
 PL_LEN = 2 * N_SLOTS
@@ -815,7 +837,7 @@ def _try(c, w, t, typ, a1, a2, a3, cut, again, keep):
             ok = st == CAPTURE or st == OFFSIDE
             break
         if i == 2:
-            ok = st != CAPTURE and st != OFFSIDE
+            ok = KINDS[typ, 2] == PASS or (st != CAPTURE and st != OFFSIDE)    # a last pass may be called offside
             break
         if st != OK:
             break
@@ -872,7 +894,8 @@ def _pass_refused(c, w, t, ps, r):
     """A pass of team t from slot ps to slot r, neither of them moving in the play, is refused whatever the play's
     moves do: r off the board, the passer in a crease, two lines crossed, or the line not straight or blocked by an
     opponent (opponents do not move during a play).  A call of :func:`_pass_refused_on` on the seven arrays it
-    reads: the sampler checks passes at seven places, and each inlined copy would lengthen the kernel's compile."""
+    reads: the sampler checks passes at seven places, and each inlined copy would lengthen the kernel's compile.
+    With offside_pass=called a pass over two lines is not refused: it ends the play (:func:`step`)."""
     return _pass_refused_on(PassCtx(c.rc, c.index, c.lines, c.crease_of, c.rules), PassWork(w.pos, w.occ), t, ps, r)
 
 
@@ -886,7 +909,7 @@ def _pass_refused_on(c, w, t, ps, r):
     k = c.crease_of[a]
     if k >= 0 and not (ps == GK and k == t):
         return True
-    if c.rules[R.offside] != 0 and lines_crossed(c, t, a, b) >= 2:
+    if c.rules[R.offside] != 0 and c.rules[R.pass_called] == 0 and lines_crossed(c, t, a, b) >= 2:
         return True
     return line_clear(c, w, a, b, t, False) != 1
 
@@ -940,8 +963,10 @@ def random_play(c, w, t, st, script, out, max_tries, keep):
     step into the attacking zone by a team-mate of the carrier, found among the players' whole lists where
     ``w.reach`` says one may be; ``w.cand[:E]``), rejected when its player has moved (after one move, class 1
     holds those of players later in the order); each pass goes to any of the six slots, each shot at any of the three
-    goal circles.  Moves of different players are proposed as a set, in the order of moves (PAIRS, TRIPLES), and
-    made in the first order that can be made (:func:`_try_orders`: the order :func:`generate` lists).  Writes
+    goal circles; with offside_pass=called, a play cut short by a pass called offside (types 3 and 4) is one of
+    classes 13-15 (a type 3, 4 or 7 play that is not the one cut short is rejected).  Moves of different players
+    are proposed as a set, in the order of moves (PAIRS, TRIPLES), and made in the first order that can be made
+    (:func:`_try_orders`: the order :func:`generate` lists).  Writes
     (type, a1, a2, a3) into ``out``; returns False when ``max_tries`` proposals found nothing (then the caller lists
     the legal plays).  With ``keep`` the play drawn is left made on the board and the status of its last action is
     in ``w.S[Z.status]``: the game loop does not make it a second time (drivers.play_turn)."""
@@ -972,10 +997,11 @@ def random_play(c, w, t, st, script, out, max_tries, keep):
                     if e >= 0:
                         w.cand[E] = e
                         E += 1
-    size = stack_empty(13, np.int64)
+    size = stack_empty(N_CLASSES, np.int64)
     total = 0
-    for k in range(13):
-        size[k] = _class_size(k, K, K2, E) if has or k <= 2 or k >= 11 else 0
+    called = has and c.rules[R.pass_called] != 0
+    for k in range(N_CLASSES):
+        size[k] = _class_size(k, K, K2, E) if (called if k >= 13 else has or k <= 2 or k >= 11) else 0
         total += size[k]
     if total == 0:
         return False
@@ -1054,18 +1080,25 @@ def random_play(c, w, t, st, script, out, max_tries, keep):
                 cut = 2
             else:
                 a3 = _draw(st, 6)
-        elif k == 5:
+        elif k == 5 or k == 13:
             typ = 3
             a1 = _first_of(c, w, t, pl, _draw(st, N_SLOTS), _draw(st, K))
             if a1 < 0:
                 continue
             a2 = _draw(st, 6)
-            a3 = _draw(st, 6)
-        elif k == 6:
+            if k == 5:
+                a3 = _draw(st, 6)
+            else:
+                cut = 2
+        elif k == 6 or k == 14 or k == 15:
             typ = 4
             a1 = _draw(st, 6)
-            a2 = _draw(st, 6)
-            a3 = _draw(st, 6)
+            if k != 14:
+                a2 = _draw(st, 6)
+            if k == 6:
+                a3 = _draw(st, 6)
+            else:
+                cut = 1 if k == 14 else 2
         elif k == 9:
             typ = 7
             a1 = _draw(st, 6)
