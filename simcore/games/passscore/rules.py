@@ -50,8 +50,8 @@ class Rules(RulesBase):
     offside: str = option("on", ("on", "passes", "off"), "OFFSIDE",
                           "the offside rule: no pass ahead over two lines, and a team-mate moving over the "
                           "opponents' blue line ahead of the puck carrier is called ('When an offside occurs and is "
-                          "called by the defender': on = the defender always calls it; passes = he never does, only "
-                          "the pass rule holds; off: neither).")
+                          "called by the defender': on = the defender always calls it; passes = he never calls a "
+                          "team-mate's offside, only the pass rule holds; off: neither).")
     offside_pass: str = option("refused", ("refused", "called"), "OFFSIDE",
                                "'When the puck is passed ahead over two lines to a team-mate' with 'Passes must not "
                                "violate the offside rule': refused = such a pass is not a play; called = it is one, "

@@ -484,7 +484,8 @@ def passed_over(c, w, t, typ, depth, a):
 def generate(c, w, t, buf, evalmode, view, val):
     """Every legal play of team t from the working position into ``buf`` (rows type, a1, a2, a3); returns how
     many.  A play cut short (a capture or an offside at its first or second action) is listed once: as type 1
-    (a first move, or moves of different players) or type 5 (two moves of one player).  Moves of different players
+    (a first move, or moves of different players) or type 5 (two moves of one player); one cut short by a pass
+    called offside (offside_pass=called) as type 3 or 4 (:func:`listed`).  Moves of different players
     may come in any order; each set of them is listed once, in the first order that can be made
     (:func:`first_order`).  With ``evalmode`` > 0 each play's value (policies.leaf_value, from team ``view``'s side)
     goes into ``val``.  The position is left as it was.  The plays come by type, then in the order of each action's
