@@ -33,6 +33,8 @@ CASES = {
     "strat_kernel": "Strat sample kit round robin, every counter (simulate_games), 16,384 games",
     "ezr_season": "EZR sample league, season kernel, 2,000 seasons",
     "strat_season": "Strat sample league, season kernel, 200 seasons",
+    "passscore_random": "Pass & Score, random against random (engine.simulate), 20,000 games",
+    "passscore_greedy": "Pass & Score, greedy against greedy (engine.simulate), 400 games",
     "ceiling": "RNG ceiling, 100 draws per game, 262,144 games",
 }
 
@@ -151,6 +153,18 @@ def _setup_cases(legacy: bool, strat_kit: str | None = None) -> dict:
             box["out"] = run(seed, 0, seasons, False)
 
         cases[f"{name}_season"] = (season, lambda box=box: [box["out"][k] for k in sorted(box["out"])])
+
+    # Pass & Score (the game contract's trees only: the game came after it)
+    if not legacy:
+        from simcore.games.passscore import engine as PSE
+
+        for pol, games in (("random", 20_000), ("greedy", 400)):
+            pbox = {}
+
+            def ps(pol=pol, games=games, pbox=pbox):
+                pbox["out"] = PSE.simulate(games, int(seed), None, (pol, pol), progress=False)
+
+            cases[f"passscore_{pol}"] = (ps, lambda pbox=pbox: [pbox["out"][k] for k in sorted(pbox["out"])])
 
     from simcore.rng import ceiling
     cbox = {}
