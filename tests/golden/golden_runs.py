@@ -530,6 +530,12 @@ _add_reason(("cli/passscore", "passscore/greedy/table:games", "passscore/pbp", "
             PASSSCORE_NEW_FIELDS)
 
 
+#: Why the Blue Line outputs that name the rules were recorded again (the games are the same).
+BLUELINE_DUMP_FIELD = "the rules' id names the new field dump_intercept=off (the games are the same)"
+_add_reason(("blueline/default/table:games", "blueline/pbp", "blueline/variant/table:games", "cli/blueline"),
+            BLUELINE_DUMP_FIELD)
+
+
 def rerecord(names):
     """Record the digests of ``names`` again (each listed in :data:`RERECORDED` with its reason)."""
     import warnings

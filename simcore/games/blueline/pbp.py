@@ -71,7 +71,7 @@ def line_of(e, board) -> str | None:
         return f"Offside: {_who(t, s)} was in the zone before the puck"
     if code == EV.dump:
         where = " beyond the second corner, Row 3" if c else ""
-        return f"{_who(t, s)} dumps the puck around the boards to ({a},{b}){where}"
+        return f"{_who(t, s)} dumps the puck around the boards to ({a},{b}){where}" + (" -- intercepted" if d else "")
     if code == EV.bank:
         return f"{_who(t, s)} passes off the boards at {_sq(a)}: it rebounds to {_sq(b)}"
     if code == EV.sweep:

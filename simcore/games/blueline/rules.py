@@ -95,6 +95,11 @@ class Rules(RulesBase):
                               "on = a puck sent around the boards may stop five squares beyond the first corner "
                               "or go on behind the net to five squares beyond the second corner, in Row 3 (the "
                               "coach chooses); off = only the first corner.")
+    dump_intercept: str = option("off", ("off", "on"), "Passing Around the Boards",
+                                 "'follow the rules of passing off or around the boards': off = a dump goes "
+                                 "straight to where it comes to rest; on = each opponent whose contact zone it "
+                                 "crosses (to the corner, then along the boards) rolls to intercept as for a pass "
+                                 "('Passing Through an Opponent's Contact Zone').")
     goalie_sweep: str = option("on", ("on", "off"), "Dumping the Puck (Penalty-Kill Team)",
                                "'Goalie's may also sweep the puck to the either corner ... behind their own goal "
                                "line': on = any goalie with the puck may sweep it to a corner of his end (a loose "
@@ -187,6 +192,7 @@ class Rules(RulesBase):
         r[R.sideboards] = self.sideboards == "on"
         r[R.boards_row3] = self.boards_row3 == "on"
         r[R.goalie_sweep] = self.goalie_sweep == "on"
+        r[R.dump_intercept] = self.dump_intercept == "on"
         r[R.goalie_loose] = self.goalie_loose == "roll"
         r[R.pull_return] = self.pull_return == "skate"
         r[R.pull_faceoff] = self.pull_faceoff == "stay"

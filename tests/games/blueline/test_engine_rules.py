@@ -1072,6 +1072,62 @@ def test_dump_in_without_icing_is_a_loose_puck(base):
     assert (w.S[Z.poss], w.S[Z.carrier]) == (AWAY, 3) and list(w.cnt[:, C.loose_won]) == [0, 1]
 
 
+def dump_way(c, n):
+    """The first n rim squares from the corner of the away end on side 0, going on behind the net (a dump's way
+    around the boards)."""
+    K = len(c.rim)
+    ri = int(c.rim_index[c.corners[AWAY, 0, 0], c.corners[AWAY, 0, 1]])
+    mid = c.cell.shape[1] // 2
+    step = 1 if abs(c.rim[(ri + 1) % K][1] - mid) < abs(c.rim[(ri - 1) % K][1] - mid) else -1
+    return [tuple(int(v) for v in c.rim[(ri + i * step) % K]) for i in range(n)]
+
+
+@pytest.mark.parametrize("roll, caught", [(7, False), (8, True)])
+def test_dump_intercept_on_a_defender_by_the_boards_intercepts_at_8(base, roll, caught):
+    """rules dump_intercept=on: "If dumping the puck ... follow the rules of passing off or around the boards", so
+    an opponent whose contact zone the puck crosses on its way around the boards rolls 2d6 to intercept (8+,
+    Passing Through an Opponent's Contact Zone).  The way beyond the first corner: (42,3) (42,4) (43,4) (43,5)
+    (43,6); the away left wing at (41,5) reaches (42,4).  Missed, the puck rests at (43,6) and he is the nearest
+    player to it."""
+    assert dump_way(base, 6) == [(42, 2), (42, 3), (42, 4), (43, 4), (43, 5), (43, 6)]
+    c, w = dump_scene(base, rules="dump_intercept=on", line=14, policies=("boards=first", None))
+    put(c, w, AWAY, 2, 41, 5)
+    st, sc = stream(roll)
+    T.dump(c, w, st, sc, HOME)
+    assert st[4] == 1 and w.cnt[AWAY, C.intercepted] == (1 if caught else 0)
+    assert (w.S[Z.poss], w.S[Z.carrier]) == (AWAY, 2) and w.cnt[AWAY, C.loose_won] == (0 if caught else 1)
+    ev = [e for e in w.log[:w.S[Z.nlog]] if e[0] == T.EV.dump][0]
+    assert (ev[5], ev[6], ev[8]) == (43, 6, 1 if caught else 0)
+    # the rulebook reading (off): no roll, the loose puck
+    c, w = dump_scene(base, line=14, policies=("boards=first", None))
+    put(c, w, AWAY, 2, 41, 5)
+    st, sc = stream()
+    T.dump(c, w, st, sc, HOME)
+    assert st[4] == 0 and w.cnt[AWAY, C.intercepted] == 0 and w.cnt[AWAY, C.loose_won] == 1
+
+
+def test_dump_intercept_on_follows_the_puck_behind_the_net_to_the_second_corner(base):
+    """With dump_intercept=on a dump to Row 3 beyond the second corner goes on behind the net: a defender there,
+    out of reach of the way to the first corner's resting square, rolls only for that dump."""
+    way = dump_way(base, 12)
+    y, x = way[9]
+    spot = next((y + dy, x + dx) for dy in (-1, 0, 1) for dx in (-1, 0, 1)
+                if base.cell[y + dy, x + dx] == 1 and (y + dy, x + dx) not in way
+                and min(max(abs(y + dy - a), abs(x + dx - b)) for a, b in way[:6]) > 1)
+    for policy, rolls, dice in (("boards=first", 0, (3, 3, 3)), ("boards=second", 1, (8,))):
+        c, w = dump_scene(base, rules="dump_intercept=on", line=14, policies=(policy, None))
+        put(c, w, AWAY, 2, *spot)
+        st, sc = stream(*dice)                     # the loose puck's dice; the interception roll
+        T.dump(c, w, st, sc, HOME)
+        tried = [e for e in w.log[:w.S[Z.nlog]] if e[0] == T.EV.intercept]
+        assert [(e[4], e[5]) for e in tried] == [(2, 8)] * rolls, policy     # (slot, roll)
+        assert w.cnt[AWAY, C.intercepted] == rolls, policy
+        if rolls:
+            # the way it took, left in the path scratch: every rim square from the first corner to the second
+            way_taken = set(zip(w.py.tolist(), w.px.tolist()))
+            assert set(dump_way(c, 15)) <= way_taken
+
+
 def test_scripted_game_runs_on_the_script_alone():
     """engine.play_scripted plays a game on the given entries only (it stops when they run out)."""
     with pytest.raises(InputError, match=r"scripted dice ran out: .* \(script: 60 entries given\)$"):

@@ -55,7 +55,7 @@ RULE_NAMES = (
     "intercept_pk", "pk_dump", "timeouts", "pull_goalie", "overtime", "ot_series", "series",
     "so_rounds", "goalie_pass", "pull_series", "pull_margin", "sideboards", "boards_row3", "goalie_sweep",
     "goalie_loose", "pull_return", "ot_pass_move", "ot_release", "blank_hold", "beaten_cards", "frozen_reset",
-    "pull_faceoff", "drop_pass", "goalie_challenge",
+    "pull_faceoff", "drop_pass", "goalie_challenge", "dump_intercept",
 )
 R = fields("R", RULE_NAMES)
 N_RULES = len(RULE_NAMES)

@@ -20,7 +20,7 @@ from simcore.nbarrays import stack_empty
 from simcore.rng import draw_weighted, roll_2d6, roll_die
 
 from .context import MoveCtx, MoveWork, SeriesCtx, SeriesWork
-from .geometry import NRT, cheb, passable, search
+from .geometry import NRT, cheb, pass_path, passable, search
 from .lanes import LANE_BLOCKED, LANE_SCREENED, context, pass_lane, shot_lane, shot_line, zone_crossers
 from .layout import (C, CK_NEVER, EV, P, R, ST_CAP, ST_GOAL, ST_HOLD, ST_ICING, ST_INCIDENTAL, ST_NONE,
                      ST_OFFSIDE, ST_PENALTY, ST_PERIOD, ST_SAVE, Z)
@@ -824,6 +824,24 @@ def loose(c, w, st, script, y, x, dteam):
 
 # ---------------------------------------------------------------- passes and dumps
 
+@nb.njit(cache=True, inline="always", _nrt=NRT)
+def intercept(c, w, st, script, o, n):
+    """Passing Through an Opponent's Contact Zone, for a puck team o sent along ``w.py/w.px[:n]``: each opponent
+    whose contact zone it crosses, in the order it reaches them, rolls 2d6 to intercept (8+, a penalty-killer
+    10+).  Returns the slot of the one who intercepts (counted), -1 if none does."""
+    d = 1 - o
+    k = zone_crossers(w, o, n, w.ordr)
+    need = c.rules[R.intercept_pk] if short(w, d) else c.rules[R.intercept]
+    for i in range(k):
+        q = w.ordr[i]
+        roll = roll_2d6(st, script)
+        log(c, w, EV.intercept, d, q, roll, need, 1 if roll >= need else 0, 0)
+        if roll >= need:
+            w.cnt[d, C.intercepted] += 1
+            return q
+    return -1
+
+
 @nb.njit(cache=True, _nrt=NRT)
 def do_pass(c, w, st, script, o, r):
     """A pass from the carrier to teammate r ("Passing"): blocked lanes are refused (returns False); each
@@ -842,17 +860,11 @@ def do_pass(c, w, st, script, o, r):
     S[Z.steal] = 0                # "an immediate pass": the first one after the steal
     w.cnt[o, C.passes] += 1
     S[Z.fresh + o] = 0
-    k = zone_crossers(w, o, n, w.ordr)
-    need = c.rules[R.intercept_pk] if short(w, d) else c.rules[R.intercept]
-    for i in range(k):
-        q = w.ordr[i]
-        roll = roll_2d6(st, script)
-        log(c, w, EV.intercept, d, q, roll, need, 1 if roll >= need else 0, 0)
-        if roll >= need:
-            w.cnt[d, C.intercepted] += 1
-            log(c, w, EV.pass_, o, s0, r, 0, 0, 0)
-            gain(c, w, st, script, d, q)
-            return True
+    q = intercept(c, w, st, script, o, n)
+    if q >= 0:
+        log(c, w, EV.pass_, o, s0, r, 0, 0, 0)
+        gain(c, w, st, script, d, q)
+        return True
     log(c, w, EV.pass_, o, s0, r, 1, 0, 0)
     if c.rules[R.offside] != 0 and not in_attack(c, o, ay) and in_attack(c, o, by):
         w.cnt[o, C.offsides] += 1
@@ -889,16 +901,10 @@ def bank_pass(c, w, st, script, o, code):
     w.cnt[o, C.bank_passes] += 1
     S[Z.fresh + o] = 0
     log(c, w, EV.bank, o, s0, by * 64 + bx, ry * 64 + rx, 0, 0)
-    k = zone_crossers(w, o, n, w.ordr)
-    need = c.rules[R.intercept_pk] if short(w, d) else c.rules[R.intercept]
-    for i in range(k):
-        q = w.ordr[i]
-        roll = roll_2d6(st, script)
-        log(c, w, EV.intercept, d, q, roll, need, 1 if roll >= need else 0, 0)
-        if roll >= need:
-            w.cnt[d, C.intercepted] += 1
-            gain(c, w, st, script, d, q)
-            return True
+    q = intercept(c, w, st, script, o, n)
+    if q >= 0:
+        gain(c, w, st, script, d, q)
+        return True
     if hit != 0:
         t = (hit - 1) // 6
         s = (hit - 1) % 6
@@ -920,12 +926,23 @@ def bank_pass(c, w, st, script, o, code):
     return True
 
 
+@nb.njit(cache=True, inline="always", _nrt=NRT)
+def _path_square(w, n, y, x):
+    """Append square (y, x) to the puck's path ``w.py/w.px[:n]`` (room for 256); returns the new length."""
+    if n < w.py.shape[0]:
+        w.py[n] = y
+        w.px[n] = x
+        return n + 1
+    return n
+
+
 @nb.njit(cache=True, _nrt=NRT)
 def dump(c, w, st, script, o):
     """A dump: by a penalty-killing team in its own end, "Dumping the Puck (Penalty-Kill Team)" (2d6 >= 6
     clears: the box moves, no new series, the power play sets up again; else the puck goes to the power-play
     defenseman farthest from the dumper); otherwise around the boards ("Passing Around the Boards": five
-    squares beyond the first corner), icing from the team's own half, then a loose puck."""
+    squares beyond the first corner), intercepted on its way where the rules say (dump_intercept=on), icing from
+    the team's own half, then a loose puck."""
     S = w.S
     d = 1 - o
     s0 = S[Z.carrier]
@@ -978,6 +995,8 @@ def dump(c, w, st, script, o):
     # icing is not called on a penalty-killing team, wherever it dumps from
     own_half = c.rules[R.icing] != 0 and c.aline[o, y] > c.dims[2] and not short(w, o)
     second = 0
+    r2 = -1
+    step2 = step
     if c.rules[R.boards_row3] != 0:
         # "Or, puck comes to rest five squares beyond second corner in Row 3": behind the net, past the other
         # corner, five rim squares up the boards, then Row 3 of that line
@@ -997,7 +1016,31 @@ def dump(c, w, st, script, o):
             tx = tx2
             second = 1
             w.cnt[o, C.row3_dumps] += 1
-    log(c, w, EV.dump, o, s0, ty, tx, second, 0)
+    caught = -1
+    if c.rules[R.dump_intercept] != 0:
+        # the puck's way: to the corner, the rim squares beyond it (behind the net; for the second corner on
+        # round to it and five squares up the boards), then across to Row 3
+        n, _ = pass_path(y, x, cy, cxx, w.py, w.px)
+        n = _path_square(w, n, cy, cxx)
+        i = ri
+        for _ in range(K):
+            if second == 0 or i == r2:
+                break
+            i = (i + step + K) % K
+            n = _path_square(w, n, c.rim[i, 0], c.rim[i, 1])
+        for _ in range(5):
+            i = (i + (step if second == 0 else step2) + K) % K
+            n = _path_square(w, n, c.rim[i, 0], c.rim[i, 1])
+        if second != 0:
+            m, _ = pass_path(c.rim[i, 0], c.rim[i, 1], ty, tx, w.oy, w.ox)
+            for e in range(m):
+                n = _path_square(w, n, w.oy[e], w.ox[e])
+            n = _path_square(w, n, ty, tx)
+        caught = intercept(c, w, st, script, o, n)
+    log(c, w, EV.dump, o, s0, ty, tx, second, 1 if caught >= 0 else 0)
+    if caught >= 0:
+        gain(c, w, st, script, d, caught)
+        return
     if own_half and c.aline[o, ty] < 1:
         w.cnt[o, C.icings] += 1
         log(c, w, EV.icing, o, s0, 0, 0, 0, 0)
