@@ -33,6 +33,7 @@ CASES = {
     "strat_kernel": "Strat sample kit round robin, every counter (simulate_games), 16,384 games",
     "ezr_season": "EZR sample league, season kernel, 2,000 seasons",
     "strat_season": "Strat sample league, season kernel, 200 seasons",
+    "blueline": "Blue Line, default policies (engine.simulate), 20,000 games",
     "passscore_random": "Pass & Score, random against random (engine.simulate), 20,000 games",
     "passscore_greedy": "Pass & Score, greedy against greedy (engine.simulate), 400 games",
     "ceiling": "RNG ceiling, 100 draws per game, 262,144 games",
@@ -154,8 +155,16 @@ def _setup_cases(legacy: bool, strat_kit: str | None = None) -> dict:
 
         cases[f"{name}_season"] = (season, lambda box=box: [box["out"][k] for k in sorted(box["out"])])
 
-    # Pass & Score (the game contract's trees only: the game came after it)
+    # Blue Line and Pass & Score (the game contract's trees only: the games came after it)
     if not legacy:
+        from simcore.games.blueline import engine as BLE
+
+        bbox = {}
+
+        def bl():
+            bbox["out"] = BLE.simulate(20_000, int(seed), None, (None, None), progress=False)
+
+        cases["blueline"] = (bl, lambda: [bbox["out"][k] for k in sorted(bbox["out"])])
         from simcore.games.passscore import engine as PSE
 
         for pol, games in (("random", 20_000), ("greedy", 400)):
