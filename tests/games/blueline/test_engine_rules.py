@@ -335,6 +335,42 @@ def test_interception_at_8(base, roll, caught):
         assert w.S[Z.poss] == HOME and w.S[Z.carrier] == 1 and w.S[Z.dial] == 9
 
 
+def test_a_pass_path_runs_from_the_passer_to_the_receiver():
+    """The squares of a pass (pass_path, "a straight line between the two closest corners of the passer and
+    recipient") come in the order the puck crosses them, whichever way it goes: the reverse pass crosses the same
+    squares backwards, and neither rows nor columns ever step back against the pass."""
+    rng = np.random.default_rng(3)
+    oy = np.zeros(256, np.int64)
+    ox = np.zeros(256, np.int64)
+
+    def path(a, b):
+        n, _ = G.pass_path(a[0], a[1], b[0], b[1], oy, ox)
+        return list(zip(oy[:n].tolist(), ox[:n].tolist()))
+
+    for _ in range(500):
+        a, b = (tuple(int(v) for v in rng.integers((0, 0), (44, 19))) for _ in range(2))
+        there, back = path(a, b), path(b, a)
+        assert there == back[::-1], (a, b)
+        for (y0, x0), (y1, x1) in zip(there, there[1:]):
+            assert (y1 - y0) * (b[0] - a[0]) >= 0 and (x1 - x0) * (b[1] - a[1]) >= 0, (a, b, there)
+
+
+def test_interceptors_roll_in_the_order_the_puck_reaches_them(base):
+    """Passing Through an Opponent's Contact Zone, on a steep pass from right to left (one column, several rows): the
+    opponent beside the passer's end of the path rolls first (an 8 intercepts), the one by the receiver's end is not
+    reached."""
+    c = base
+    w = fresh(c, dial=9)
+    put(c, w, HOME, 0, 20, 6)
+    put(c, w, HOME, 1, 30, 4)                 # the path: (21, 5) (22, 5) ... (29, 5)
+    put(c, w, AWAY, 3, 22, 4)                 # his contact zone holds (21, 5) to (23, 5)
+    put(c, w, AWAY, 4, 28, 6)                 # his contact zone holds (27, 5) to (29, 5)
+    possess(c, w, HOME, 0)
+    st, sc = stream(8)
+    assert T.do_pass(c, w, st, sc, HOME, 1)
+    assert (w.S[Z.poss], w.S[Z.carrier]) == (AWAY, 3) and st[4] == 1
+
+
 @pytest.mark.parametrize("roll, caught", [(9, False), (10, True)])
 def test_penalty_killer_intercepts_at_10(base, roll, caught):
     """Goalie's (NOTE): "The penalty-kill players ... must roll now 2D6 and achieve a (10) or higher"."""
@@ -1107,8 +1143,9 @@ def test_dump_intercept_on_a_defender_by_the_boards_intercepts_at_8(base, roll, 
 
 
 def test_dump_intercept_on_follows_the_puck_behind_the_net_to_the_second_corner(base):
-    """With dump_intercept=on a dump to Row 3 beyond the second corner goes on behind the net: a defender there,
-    out of reach of the way to the first corner's resting square, rolls only for that dump."""
+    """With dump_intercept=on a dump to Row 3 beyond the second corner ("Or, puck comes to rest five squares beyond
+    second corner in Row 3", Passing Around the Boards) goes on behind the net: a defender there, out of reach of the
+    way to the first corner's resting square, rolls only for that dump."""
     way = dump_way(base, 12)
     y, x = way[9]
     spot = next((y + dy, x + dx) for dy in (-1, 0, 1) for dx in (-1, 0, 1)
@@ -1118,14 +1155,17 @@ def test_dump_intercept_on_follows_the_puck_behind_the_net_to_the_second_corner(
         c, w = dump_scene(base, rules="dump_intercept=on", line=14, policies=(policy, None))
         put(c, w, AWAY, 2, *spot)
         st, sc = stream(*dice)                     # the loose puck's dice; the interception roll
+        w.py[:] = -1
         T.dump(c, w, st, sc, HOME)
         tried = [e for e in w.log[:w.S[Z.nlog]] if e[0] == T.EV.intercept]
         assert [(e[4], e[5]) for e in tried] == [(2, 8)] * rolls, policy     # (slot, roll)
         assert w.cnt[AWAY, C.intercepted] == rolls, policy
         if rolls:
-            # the way it took, left in the path scratch: every rim square from the first corner to the second
+            # the way it took, left in the path scratch: every rim square from the first corner round to the
+            # second, 16 squares on, and the five up the boards beyond it, the last on the resting square's row
             way_taken = set(zip(w.py.tolist(), w.px.tolist()))
-            assert set(dump_way(c, 15)) <= way_taken
+            way = dump_way(c, 22)
+            assert set(way) <= way_taken and way[-1][0] == second_corner_landing(c, AWAY, 0)[0]
 
 
 def test_scripted_game_runs_on_the_script_alone():

@@ -269,7 +269,7 @@ def crossed(X0, Y0, X1, Y1, oy, ox):
         nb_ = Y0 * dx + (xb - X0) * sgn * dy
         lo = min(na, nb_)
         hi = max(na, nb_)
-        if sgn * dy >= 0:
+        if dy >= 0:                 # within a column the rows come in the segment's own y direction
             r0 = lo // (2 * dx) - 1
             r1 = hi // (2 * dx) + 1
             rs = 1
@@ -277,9 +277,6 @@ def crossed(X0, Y0, X1, Y1, oy, ox):
             r0 = hi // (2 * dx) + 1
             r1 = lo // (2 * dx) - 1
             rs = -1
-        if sgn == -1:
-            # walking right to left: the y order within a column follows the segment's direction
-            pass
         r = r0
         while True:
             if lo == hi:
