@@ -67,6 +67,14 @@ def step_allowed(c, t, p, q):
 
 
 @nb.njit(cache=True, inline="always", _nrt=NRT)
+def slide_allowed(c, t, q, far):
+    """Whether the rules let a player of team t slide from slide-line end q to its other end ``far`` (rules.slide_way,
+    "A player must move on to the start of the slide line"): both ways, or with forward never back toward t's own
+    goal."""
+    return c.rules[R.slide_forward] == 0 or progress(c, t, far) >= progress(c, t, q)
+
+
+@nb.njit(cache=True, inline="always", _nrt=NRT)
 def move_dest(c, p, loc):
     """The circle a move with list code ``loc`` (direction * 2 + slide) from circle p ends on."""
     q = c.nbr[p, loc // 2]

@@ -17,7 +17,7 @@ from simcore.rng import uniform_int
 
 from .context import PassCtx, PassWork
 from .geom import (NRT, code_of, dist2, in_attack_zone, king, line_clear, lines_crossed, may_stand, move_dest,
-                   progress, put, slide_end, step_allowed)
+                   progress, put, slide_allowed, slide_end, step_allowed)
 from .layout import (C, CAPTURE, CENTRE, EV_FACEOFF, EV_RETURN, EV_THROW, GK, GOAL, ILLEGAL, KINDS, MAX_CANDS, MOVE,
                      MOVERS, N_SLOTS, OFFSIDE, OK, ONTO, ONTO_AT, PAIRS, PASS, PERMS2, PERMS3, R, SKIP, TRIPLES, Z)
 from .values import leaf_value
@@ -67,8 +67,8 @@ def move_target(c, w, t, code):
             return -1
         n = c.slide_len[k]
         far = slide_end(c, q)
-        if c.rules[R.slide_forward] != 0 and progress(c, t, far) < progress(c, t, q):
-            return -1               # slide_way=forward: never back toward the mover's own goal
+        if not slide_allowed(c, t, q, far):
+            return -1
         for i in range(n):
             m = c.slide_path[k, i]
             if m == q or m == far:
@@ -568,7 +568,7 @@ def fill_moves(c, mv, mvd, nmv, kmv, reach):
                             if c.rules[R.slides] == 0 or c.slide_of[q] < 0:
                                 continue
                             dest = slide_end(c, q)
-                            if c.rules[R.slide_forward] != 0 and progress(c, t, dest) < progress(c, t, q):
+                            if not slide_allowed(c, t, q, dest):
                                 continue
                         if may_stand(c, t, s, dest, True):
                             mv[t, g, p, n] = d * 2 + slide
