@@ -2,6 +2,7 @@
 validation."""
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import numpy as np
@@ -177,6 +178,33 @@ def test_the_report_runs_and_balances(capsys):
     lo, hi = advantage_ci(2 * balance.score(base) - 1)
     assert rep.base_edge() == f"{edge:+.3f} [{lo / 2:+.3f}, {hi / 2:+.3f}]" and rep.base_edge() in text
     assert text.count("0.500 (itself)") == 2
+
+
+def test_the_default_options_are_each_a_change_of_one_rule_field():
+    rules = G.rules()
+    for opt in balance.OPTIONS:
+        (field, value), = opt.items()
+        changed = rules.with_options(opt)
+        assert getattr(changed, field) != getattr(rules, field)
+        assert dataclasses.replace(changed, **{field: getattr(rules, field)}) == rules
+    # every field the rulebook's reading leaves open to a slide or an offside has its option
+    fields = {next(iter(o)) for o in balance.OPTIONS}
+    assert {"plays", "slides", "slide_way", "offside", "offside_pass"} <= fields
+
+
+def test_an_option_greedy_never_meets_changes_nothing_and_one_it_meets_does():
+    # greedy never plays an offside, so calling a two-line pass leaves all its games as they were: a change of
+    # exactly 0; reading the slide lines one way only changes how many slides greedy makes
+    opts = balance.rule_options(12, seed=3, rules="plays=40", setup=("greedy", "greedy"),
+                                options=({"offside_pass": "called"}, {"slide_way": "forward"})).set_index("option")
+    called = opts.loc["offside_pass=called"]
+    assert (called.goals_change, called.goals_change_ci_low, called.goals_change_ci_high) == (0.0, 0.0, 0.0)
+    assert (called.edge_change, called.edge_change_ci_low, called.edge_change_ci_high) == (0.0, 0.0, 0.0)
+    base = G.simulate(("greedy", "greedy"), n=12, seed=3, rules="plays=40", progress=False).games
+    fwd = G.simulate(("greedy", "greedy"), n=12, seed=3, rules="plays=40,slide_way=forward", progress=False).games
+    assert opts.loc["slide_way=forward"].goals_change == pytest.approx(
+        (fwd.home_goals + fwd.away_goals).mean() - (base.home_goals + base.away_goals).mean())
+    assert not fwd[["home_slides", "away_slides"]].equals(base[["home_slides", "away_slides"]])
 
 
 def test_the_report_page_leaves_no_figure_open(tmp_path):
