@@ -529,6 +529,11 @@ PASSSCORE_NEW_FIELDS = ("the rules' id names the new fields slide_way=both and o
 _add_reason(("cli/passscore", "passscore/greedy/table:games", "passscore/pbp", "passscore/variant/table:games"),
             PASSSCORE_NEW_FIELDS)
 
+#: Why the Pass & Score outputs that name the rules were recorded again (the games are the same).
+PASSSCORE_CAPTURED_FIELD = "the rules' id names the new field captured_to=back (the games are the same)"
+_add_reason(("cli/passscore", "passscore/greedy/table:games", "passscore/pbp", "passscore/variant/table:games"),
+            PASSSCORE_CAPTURED_FIELD)
+
 
 #: Why the Blue Line outputs that name the rules were recorded again (the games are the same).
 BLUELINE_DUMP_FIELD = "the rules' id names the new field dump_intercept=off (the games are the same)"

@@ -1,6 +1,6 @@
 """Balance report for Pass & Score: the first attacker's advantage, goals and game length, a policy-against-policy
-matrix, and which rule options (game length, slides and their way, offside and the two-line pass) change balance
--- every figure with its 95% interval.
+matrix, and which rule options (game length, slides and their way, offside and the two-line pass, where a
+captured carrier goes) change balance -- every figure with its 95% interval.
 
 The game has no dice; its randomness is the policies' tie-breaks, drawn from each game's own stream.  A rule
 option is compared with the rulebook's rules on the same seed, game by game (paired: game g of both runs starts
@@ -27,7 +27,7 @@ HEADLINE = ("home_win", "away_win", "tie", "home_advantage", "goals_per_team_gam
             "offsides_per_game", "passes_per_game", "slides_per_game")
 #: the rule options the report tries, each against the rulebook's rules
 OPTIONS = ({"plays": "40"}, {"plays": "160"}, {"slides": "off"}, {"slide_way": "forward"}, {"offside": "off"},
-           {"offside_pass": "called"})
+           {"offside_pass": "called"}, {"captured_to": "ahead"})
 REPORT_FIGURES = ("board", "goals", "matrix", "options")
 #: Headline figures that are shares of games, written in percent (the others are per game or per goal).
 PERCENT = frozenset({"home_win", "away_win", "tie", "home_advantage"})

@@ -57,6 +57,12 @@ class Rules(RulesBase):
                                "violate the offside rule': refused = such a pass is not a play; called = it is one, "
                                "the defender calls it, the play ends there and the face-off follows as for any "
                                "offside (no effect with offside=off).")
+    captured_to: str = option("back", ("back", "ahead"), "PUCK IS CAPTURED",
+                              "'The puck carrier gives up the puck and is moved on to any adjoining circle' (by "
+                              "whom is not said): back = his own coach moves him, to the first free adjoining "
+                              "circle looking toward his own goal first; ahead = the capturing coach does, looking "
+                              "first toward the goal the captured carrier attacks, out of the new attack's way.  A "
+                              "carrier who lost the puck at an offside is moved off a crease the same way.")
     pass_block: str = option("defenders", ("defenders", "anyone"), "PASSING",
                              "'providing there is no defending player in a direct line between passer and "
                              "receiver': defenders = only an opponent blocks a pass; anyone = a team-mate does too.")
@@ -99,4 +105,5 @@ class Rules(RulesBase):
         r[R.moves] = ("eight", "seven", "five").index(self.moves)
         r[R.slide_forward] = self.slide_way == "forward"
         r[R.pass_called] = self.offside != "off" and self.offside_pass == "called"
+        r[R.captured_ahead] = self.captured_to == "ahead"
         return r

@@ -187,9 +187,9 @@ def test_the_default_options_are_each_a_change_of_one_rule_field():
         changed = rules.with_options(opt)
         assert getattr(changed, field) != getattr(rules, field)
         assert dataclasses.replace(changed, **{field: getattr(rules, field)}) == rules
-    # every field the rulebook's reading leaves open to a slide or an offside has its option
+    # every field the rulebook's reading leaves open to a slide, an offside or a capture has its option
     fields = {next(iter(o)) for o in balance.OPTIONS}
-    assert {"plays", "slides", "slide_way", "offside", "offside_pass"} <= fields
+    assert {"plays", "slides", "slide_way", "offside", "offside_pass", "captured_to"} <= fields
 
 
 def test_an_option_greedy_never_meets_changes_nothing_and_one_it_meets_does():

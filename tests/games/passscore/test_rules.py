@@ -365,6 +365,10 @@ def test_the_carrier_who_loses_the_puck_at_an_offside_leaves_the_crease():
     assert p.counts("offsides") == (1, 0) and p.poss[0] == 1
     assert p.where(0, 1) == (2, 2)                                  # down and down-left are goal circles, left crease
     assert p.where(0, 0) == (0, 3)
+    # captured_to=ahead moves him the other way round, as it moves a captured carrier: up, onto the circle he left
+    q = pos(home, rules="captured_to=ahead")
+    make(q, (1, move(1, "down"), move(2, "up"), -1))
+    assert q.counts("offsides") == (1, 0) and q.where(0, 1) == (2, 3)
 
 
 def test_a_face_off_at_a_dot_ringed_by_players_keeps_one_player_a_circle():
@@ -416,6 +420,29 @@ def test_a_capture_moves_the_carrier_off_and_the_capturer_plays_again():
     assert p.poss == (1, 1) and p.where(1, 1) == (9, 3)
     assert p.where(0, 1) == (8, 3)               # "moved on to any adjoining circle": the first free toward home's goal
     assert p.counts("captures") == (0, 1)
+
+
+def test_captured_to_ahead_lets_the_capturing_coach_move_the_carrier_out_of_the_way():
+    """"is moved on to any adjoining circle" does not say by whom: under captured_to=ahead the capturing coach moves
+    him, looking first toward the goal he attacks, so the carrier lands where the capturer came from, behind the new
+    attack; the capture itself, and who plays next, are the same."""
+    away = [(17, 3), (10, 3), (17, 1), (16, 0), (16, 1), (17, 6)]
+    p = pos(away=away, rules="captured_to=ahead")
+    p.to_move = 1
+    assert make(p, (1, move(1, "down"), -1, -1)) == 1
+    assert p.poss == (1, 1) and p.where(1, 1) == (9, 3)
+    assert p.where(0, 1) == (10, 3)              # up, toward row 17: the circle the away centre left
+    assert p.counts("captures") == (0, 1)
+    # with that circle taken (the away left wing steps into it first), the next direction round
+    away = [(17, 3), (10, 4), (11, 3), (16, 0), (16, 1), (17, 6)]
+    p = pos(away=away, rules="captured_to=ahead")
+    p.to_move = 1
+    play = (1, move(2, "down"), move(1, "down-left"), -1)
+    back = pos(away=away)
+    back.to_move = 1
+    assert make(p, play) == 1 and make(back, play) == 1
+    assert p.where(1, 2) == (10, 3) and p.where(1, 1) == (9, 3)
+    assert back.where(0, 1) == (8, 3) and p.where(0, 1) == (10, 4)      # up-right: the circle the centre left
 
 
 def test_a_capture_may_end_a_play_after_the_moves_of_any_other_players():

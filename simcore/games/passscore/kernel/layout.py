@@ -70,7 +70,7 @@ N_COUNTS = len(COUNT_NAMES)
 
 RULE_NAMES = ("plays", "goal_target", "slides", "offside", "offside_called", "pass_block_all", "goalie_free",
               "goalie_throw", "faceoff_place", "slow_ppm", "penalty_plays", "moves", "slide_forward",
-              "pass_called")
+              "pass_called", "captured_ahead")
 R = fields("R", RULE_NAMES)
 N_RULES = len(RULE_NAMES)
 

@@ -1170,11 +1170,14 @@ def snapshot(w):
 
 
 @nb.njit(cache=True, _nrt=NRT)
-def free_near(c, w, t, s, centre):
+def free_near(c, w, t, s, centre, ahead):
     """A free circle where player (t, s) (not carrying the puck) may stand: an adjoining circle of ``centre``
-    (directions in the board's order, starting toward t's own goal) or, when none is free, the free circle nearest
-    ``centre`` (straight-line distance, then the lower index), never ``centre`` itself.  -1 if none."""
+    (directions in the board's order, starting toward t's own goal, or with ``ahead`` toward the goal t attacks)
+    or, when none is free, the free circle nearest ``centre`` (straight-line distance, then the lower index), never
+    ``centre`` itself.  -1 if none."""
     back = 4 if t == 0 else 0
+    if ahead:
+        back = 4 - back
     for j in range(8):
         q = c.nbr[centre, (back + j) % 8]
         if q >= 0 and w.occ[q] == 0 and may_stand(c, t, s, q, False):
@@ -1193,13 +1196,14 @@ def free_near(c, w, t, s, centre):
 @nb.njit(cache=True, _nrt=NRT)
 def resolve_capture(c, w, t, s):
     """PUCK IS CAPTURED: player (t, s) stands on the captured carrier's circle; the carrier "is moved on to any
-    adjoining circle" (the first free one he may stand on, starting toward his own goal), team t has the puck and
+    adjoining circle" (the first free one he may stand on, starting toward his own goal, or under captured_to=ahead
+    toward the goal he attacks), team t has the puck and
     (s the goalkeeper, goalie_throw=teammate) the goalkeeper throws it to his most advanced team-mate short of the
     far icing line.  Returns the thrower's receiver or -1."""
     o = 1 - t
     cs = w.S[Z.captured_slot]
     here = w.pos[t, s]
-    q = free_near(c, w, o, cs, here)
+    q = free_near(c, w, o, cs, here, c.rules[R.captured_ahead] != 0)
     w.pos[o, cs] = q
     if q >= 0:
         w.occ[q] = code_of(o, cs)
@@ -1252,7 +1256,7 @@ def faceoff(c, w, t):
         s2 = (o - 1) % N_SLOTS
         w.occ[dot] = 0
         w.pos[t, s2] = -1
-        put(w, t, s2, free_near(c, w, t, s2, dot))
+        put(w, t, s2, free_near(c, w, t, s2, dot, False))
     taker = -1
     bd = 1 << 40
     for s in range(1, N_SLOTS):
@@ -1278,7 +1282,7 @@ def faceoff(c, w, t):
     w.S[Z.carrier] = taker
     p = w.pos[t, cs]
     if p >= 0 and not may_stand(c, t, cs, p, False):
-        put(w, t, cs, free_near(c, w, t, cs, p))
+        put(w, t, cs, free_near(c, w, t, cs, p, c.rules[R.captured_ahead] != 0))
     placed = -1
     if c.rules[R.faceoff_place] != 0:
         bd = 1 << 40
@@ -1316,7 +1320,7 @@ def return_player(c, w, t):
                 q = x
                 break
     if q < 0:
-        q = free_near(c, w, t, s, home)
+        q = free_near(c, w, t, s, home, False)
     put(w, t, s, q)
     w.S[Z.pen_slot + t] = -1
     log(w, t, 0, s, q, -1, OK, EV_RETURN, 0)
