@@ -231,6 +231,33 @@ def test_rotation_catches_up_after_played_games(tmp_path):
     assert starts.tolist() == [15, 5]
 
 
+def test_an_ezr_goalie_trade_is_a_goalie_on_two_teams(tmp_path):
+    """docs/league.md "Trades and call-ups": the goalie who left AAA stays in its rows with share 0, so its played
+    games may name him, and starts none of its games to come (EZR has no fatigue: a goalie without a share never
+    starts); BBB lists him too, and he starts BBB's games by his share there."""
+    teams = pd.DataFrame({"team": ["AAA", "BBB"], "conference": "C", "division": "D", "off": "D", "shooter": "C"})
+    goalies = pd.DataFrame({"team": ["AAA", "AAA", "AAA", "BBB", "BBB"],
+                            "goalie": ["one", "gone", "new", "b", "gone"], "def": ["E", "C", "F", "E", "C"],
+                            "so": "c", "share": [0.5, 0.0, 0.5, 0.5, 0.5]})
+    schedule = pd.DataFrame({"date": [f"2026-10-{d:02d}" for d in range(1, 21)], "home": ["AAA", "BBB"] * 10,
+                             "away": ["BBB", "AAA"] * 10})
+    played = schedule.head(4).assign(home_goals=[2, 1, 3, 2], away_goals=[1, 2, 2, 4], decided_in="REG",
+                                     home_goalie=["gone", "b", "one", "b"], away_goalie=["b", "gone", "b", "one"])
+    path = write_league(tmp_path, teams, schedule, played, goalies,
+                        extra="[playoffs]\nformat = \"top\"\nteams = 2\n")
+    lg = load_league(path)
+    assert lg.results["home_goalie"].tolist() == ["gone", "b", "one", "b"]
+    p = project(lg, n=2, seed=0, progress=False, keep_games=True)
+    g = p.goalies.set_index(["team", "goalie"])
+    assert g.loc[("AAA", "gone"), "starts_now"] == 2 and g.loc[("AAA", "gone"), "starts_mean"] == 0
+    assert g.loc[("BBB", "gone"), "starts_now"] == 0 and g.loc[("BBB", "gone"), "starts_mean"] > 0
+    # AAA's 16 games to come go to "one" and "new" alone. The shares are of the season's 20 games, of which
+    # "gone" started 2: "new" is 10 short of his half, "one" 8, so "new" starts two, then they take turns
+    assert g.loc[("AAA", "new"), "starts_mean"] == 9 and g.loc[("AAA", "one"), "starts_mean"] == 7
+    # BBB's season: "b" started all 4 played games, so "gone" starts until he catches up with his share of 0.5
+    assert g.loc[("BBB", "gone"), "starts_mean"] == 10 and g.loc[("BBB", "b"), "starts_mean"] == 6
+
+
 def strat_two(tmp, played_ga, rules=""):
     """LKP vs KBY; LKP's share override makes its backup card (Viktor Garcroft, rating 2) the main goalie. LKP
     plays the first len(played_ga) games with him, conceding ``played_ga`` goals."""
