@@ -212,12 +212,24 @@ def check_shares(path, df: pd.DataFrame, teams) -> None:
                              f"within {SHARE_TOLERANCE} ({where})")
 
 
+_ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+
+
+def _is_date(text: str) -> bool:
+    try:
+        datetime.date.fromisoformat(text)
+    except ValueError:
+        return False
+    return True
+
+
 def read_goalies(path: Path, teams: set, columns: tuple[str, ...], check, max_per_team: int,
                  listed: tuple | None = None) -> pd.DataFrame:
     """A goalies file: team, goalie, share and the game's ``columns`` (``check(path, line, row)`` validates a
-    row); up to ``max_per_team`` goalies a team, slots in file order; every team has one, and each team's
-    shares add up to 1.  ``listed``: the teams file and ``{team: line}`` (the teams frame's ``attrs["lines"]``),
-    to name where a team without a goalie is listed."""
+    row), and optionally ``left``: the date a goalie left the team (traded, sent down; blank while he is with it),
+    whose share must then be 0; up to ``max_per_team`` goalies a team, slots in file order; every team has one,
+    and each team's shares add up to 1.  ``listed``: the teams file and ``{team: line}`` (the teams frame's
+    ``attrs["lines"]``), to name where a team without a goalie is listed."""
     rows = read_csv(path, ("team", "goalie", *columns, "share"))
     out = []
     seen: dict = {}
@@ -236,10 +248,18 @@ def read_goalies(path: Path, teams: set, columns: tuple[str, ...], check, max_pe
                              f"{r['team']} already has {max_per_team} goalies (at most {max_per_team} a team)")
         check(path, no, r)
         share = read_share(path, no, r["share"])
+        left = r.get("left", "")
+        if left:
+            if not _ISO_DATE.fullmatch(left) or not _is_date(left):
+                raise ChartError(path, no, "left", left, "must be the date the goalie left the team, written "
+                                 "YYYY-MM-DD (blank while he is with it)")
+            if share != 0:
+                raise ChartError(path, no, "share", r["share"], f"{r['goalie']} left {r['team']} on {left}, so he "
+                                 "starts none of its games to come: his share is 0")
         out.append({"team": r["team"], "goalie": r["goalie"], "slot": len(mine), "share": share,
-                    **{c: r[c] for c in columns}, "line": no})
+                    **{c: r[c] for c in columns}, "left": left, "line": no})
         mine[r["goalie"]] = no
-    df = pd.DataFrame(out, columns=[*GOALIE_COLUMNS, *columns, "line"])
+    df = pd.DataFrame(out, columns=[*GOALIE_COLUMNS, *columns, "left", "line"])
     for t in sorted(teams):
         if not (df.team == t).any():
             where = f" (listed in {listed[0].name}, line {listed[1][t]})" if listed and t in listed[1] else ""
@@ -248,23 +268,15 @@ def read_goalies(path: Path, teams: set, columns: tuple[str, ...], check, max_pe
     return df.drop(columns="line")
 
 
-_ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
-
-
-def _is_date(text: str) -> bool:
-    try:
-        datetime.date.fromisoformat(text)
-    except ValueError:
-        return False
-    return True
-
-
 def _games(path: Path, teams: set, played: bool, goalies: pd.DataFrame | None = None, points=None) -> pd.DataFrame:
     """Schedule or played-results rows; a played game's optional ``home_goalie``/``away_goalie`` must name a
-    goalie of that team (``goalies``: the league's goalie table).  A schedule lists a game (date, home, away)
+    goalie of that team (``goalies``: the league's goalie table), one who had not left it by the game's date (its
+    ``left`` column, where it has one).  A schedule lists a game (date, home, away)
     once; a played game's score, ``decided_in`` and ``winner`` agree (:func:`_check_result`, under the points
     system ``points``)."""
     roster = {} if goalies is None else {t: list(g.goalie) for t, g in goalies.groupby("team", sort=False)}
+    left = ({} if goalies is None or "left" not in goalies.columns else
+            {(r.team, r.goalie): r.left for r in goalies.itertuples() if r.left})
     required = ("date", "home", "away") + (("home_goals", "away_goals", "decided_in") if played else ())
     rows = read_csv(path, required)
     if len(rows) > MAX_GAMES:
@@ -305,6 +317,10 @@ def _games(path: Path, teams: set, played: bool, goalies: pd.DataFrame | None = 
                 if name and name not in roster.get(r[side], ()):
                     raise ChartError(path, no, col, name, f"not a goalie of {r[side]} (its goalies: "
                                      f"{', '.join(roster.get(r[side], ())) or 'none'})")
+                gone = left.get((r[side], name))
+                if name and gone and r["date"] >= gone:
+                    raise ChartError(path, no, col, name, f"left {r[side]} on {gone} (goalies.csv), so he started "
+                                     f"none of its games from then on; this one is of {r['date']}")
                 rec[col] = name
         out.append(rec)
     cols = ["date", "home", "away"]

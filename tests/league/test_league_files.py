@@ -23,7 +23,8 @@ def test_sample_league_reads_and_balances():
     chk = check_schedule(lg.schedule.drop(columns="played"), lg.teams)
     assert (chk.teams.gp == 82).all() and (chk.teams.home == 41).all()
     assert lg.goalies.groupby("team").share.sum().round(6).eq(1).all()
-    assert list(lg.goalies.columns) == ["team", "goalie", "slot", "share", "def", "so"]
+    assert list(lg.goalies.columns) == ["team", "goalie", "slot", "share", "def", "so", "left"]
+    assert (lg.goalies.left == "").all()                # nobody has left his team in the sample league
     assert lg.goalies.groupby("team").slot.apply(list).eq([[0, 1]] * 32).all()
     assert list(lg.results.columns[-2:]) == ["home_goalie", "away_goalie"]
     for side in ("home", "away"):
@@ -271,6 +272,57 @@ def test_ezr_goalie_slots_in_file_order_and_at_most_four(tmp_path):
     (d / "goalies.csv").write_text(text.replace("ANC,ANC backup,E,a,0.4\n", "ANC,ANC backup,E,a,0.4\n" + extra))
     with pytest.raises(ChartError, match=r"goalies.csv, line 7, column 'goalie': 'ANC spare 2': .*at most 4"):
         load_league(d / "league.toml")
+
+
+def _traded(d, left, share="0"):
+    """The sample league's goalies.csv with a ``left`` column: ANC's backup left ANC on ``left`` for BRI, and ANC
+    called a goalie up (docs/league.md, "Trades and call-ups")."""
+    lines = (d / "goalies.csv").read_text().splitlines()
+    out = []
+    for line in lines:
+        if line.startswith("#"):
+            out.append(line)
+        elif line.startswith("team,"):
+            out.append(line + ",left")
+        elif line.startswith("ANC,ANC backup,"):
+            out += [f"ANC,ANC backup,E,a,{share},{left}", "ANC,ANC callup,G,b,0.4,"]
+        elif line.startswith("BRI,BRI starter,"):
+            out += ["BRI,BRI starter,F,d,0.6,", "BRI,ANC backup,E,a,0.05,"]
+        else:
+            out.append(line + ",")
+    (d / "goalies.csv").write_text("\n".join(out) + "\n")
+
+
+def test_a_goalie_who_left_his_team_is_named_by_its_results_only_before(tmp_path):
+    d = _copy(tmp_path)
+    _traded(d, "2026-12-19")                   # ANC's backup started its games up to 2026-12-18
+    lg = load_league(d / "league.toml")
+    g = lg.goalies.set_index(["team", "goalie"])
+    assert g.loc[("ANC", "ANC backup"), "left"] == "2026-12-19" and g.loc[("BRI", "ANC backup"), "left"] == ""
+    assert g.loc[("ANC", "ANC backup"), "share"] == 0 and g.loc[("ANC", "ANC callup"), "slot"] == 2
+    _traded(_copy(tmp_path / "b"), "2026-12-15")     # left before two of the games that name him
+    with pytest.raises(ChartError) as e:
+        load_league(tmp_path / "b" / "lg" / "league.toml")
+    assert str(e.value).endswith("played.csv, line 608, column 'away_goalie': 'ANC backup': left ANC on 2026-12-15 "
+                                 "(goalies.csv), so he started none of its games from then on; this one is of "
+                                 "2026-12-15")
+
+
+@pytest.mark.parametrize("left, share, column, needle", [
+    ("12/10/2026", "0", "left", "must be the date the goalie left the team, written YYYY-MM-DD"),
+    ("2026-02-30", "0", "left", "must be the date the goalie left the team"),
+    ("2026-12-19", "0.4", "share", "ANC backup left ANC on 2026-12-19, so he starts none of its games to come: "
+                                   "his share is 0"),
+])
+def test_a_goalie_who_left_has_a_date_and_no_share(tmp_path, left, share, column, needle):
+    d = _copy(tmp_path)
+    _traded(d, left, share)
+    with pytest.raises(ChartError) as e:
+        load_league(d / "league.toml")
+    text = (d / "goalies.csv").read_text().splitlines()
+    line = next(i for i, t in enumerate(text, 1) if t.startswith("ANC,ANC backup,"))
+    assert f"goalies.csv, line {line}, column '{column}': '{left if column == 'left' else share}': {needle}" in str(
+        e.value)
 
 
 @pytest.mark.parametrize("side, line_no", [("home", 3), ("away", 5)])

@@ -232,13 +232,14 @@ def test_rotation_catches_up_after_played_games(tmp_path):
 
 
 def test_an_ezr_goalie_trade_is_a_goalie_on_two_teams(tmp_path):
-    """docs/league.md "Trades and call-ups": the goalie who left AAA stays in its rows with share 0, so its played
-    games may name him, and starts none of its games to come (EZR has no fatigue: a goalie without a share never
+    """docs/league.md "Trades and call-ups": the goalie who left AAA stays in its rows, with the date he left and
+    share 0, so its played games may name him, and starts none of its games to come (EZR has no fatigue: a goalie without a share never
     starts); BBB lists him too, and he starts BBB's games by his share there."""
     teams = pd.DataFrame({"team": ["AAA", "BBB"], "conference": "C", "division": "D", "off": "D", "shooter": "C"})
     goalies = pd.DataFrame({"team": ["AAA", "AAA", "AAA", "BBB", "BBB"],
                             "goalie": ["one", "gone", "new", "b", "gone"], "def": ["E", "C", "F", "E", "C"],
-                            "so": "c", "share": [0.5, 0.0, 0.5, 0.5, 0.5]})
+                            "so": "c", "share": [0.5, 0.0, 0.5, 0.5, 0.5],
+                            "left": ["", "2026-10-05", "", "", ""]})
     schedule = pd.DataFrame({"date": [f"2026-10-{d:02d}" for d in range(1, 21)], "home": ["AAA", "BBB"] * 10,
                              "away": ["BBB", "AAA"] * 10})
     played = schedule.head(4).assign(home_goals=[2, 1, 3, 2], away_goals=[1, 2, 2, 4], decided_in="REG",
