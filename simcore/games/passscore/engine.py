@@ -194,8 +194,11 @@ class Position:
         return w.play.copy() if w.play[0] != 0 else None
 
     def play(self, team, play) -> int:
-        """Make ``play`` (a row of :meth:`legal`) for team as the game loop makes it; returns the team to play
-        next.  A play not in ``legal(team)`` is an InputError and changes nothing."""
+        """Make ``play`` (a row of :meth:`legal`) for team, with all it brings about as the game loop makes it (a
+        goal's restart, a capture, an offside's face-off; its moves, passes, shots and captures counted); returns the
+        team to play next.  The turn around the play (whose turn it is, the ``plays`` count, a slow-play draw, a
+        penalized player's countdown) is :meth:`turn`'s.  A play not in ``legal(team)`` is an InputError and changes
+        nothing."""
         team = _team(team)
         from .kernel.drivers import play_turn
 

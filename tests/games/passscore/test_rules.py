@@ -480,6 +480,26 @@ def test_the_goalkeeper_captures_in_his_crease_and_throws():
     assert p.poss == (0, 0) and p.counts("throws") == (0, 0)
 
 
+def test_the_throw_goes_short_of_the_far_icing_line_and_not_from_the_other_crease():
+    """The throw is to a circle "behind this line", the far icing line (after row 16 for home): a team-mate on a
+    corner circle of row 17 is beyond it, so the most advanced one short of it takes the puck.  A goalkeeper who
+    captured in the other crease (goalie_area=free) keeps the puck: thrown, it would leave him there without it,
+    where only a carrier may stand (GAME MARKING)."""
+    home = [(0, 3), (9, 3), (17, 1), (12, 5), (7, 2), (7, 4)]
+    away = [(17, 3), (1, 3), (16, 0), (15, 0), (16, 1), (17, 6)]
+    p = pos(home, away, poss=1, carrier=1)
+    p.to_move = 0
+    make(p, (1, move(0, "up"), -1, -1))
+    assert p.poss == (0, 3) and p.counts("throws") == (1, 0)        # R at [12,5], not L at [17,1]
+    home = [(15, 3), (9, 3), (12, 1), (9, 5), (7, 2), (7, 4)]
+    away = [(17, 3), (16, 3), (17, 1), (16, 0), (16, 1), (17, 6)]     # the away centre in his own crease
+    p = pos(home, away, poss=1, carrier=1, rules="goalie_area=free")
+    p.to_move = 0
+    make(p, (1, move(0, "up"), -1, -1))
+    assert p.counts("captures") == (1, 0) and p.counts("throws") == (0, 0)
+    assert p.poss == (0, 0) and p.where(0, 0) == (16, 3)              # in the away crease, with the puck
+
+
 # ---------------------------------------------------------------- SLIDE LINES
 
 def test_a_slide_runs_the_full_line_when_it_is_empty():

@@ -1199,7 +1199,7 @@ def resolve_capture(c, w, t, s):
     adjoining circle" (the first free one he may stand on, starting toward his own goal, or under captured_to=ahead
     toward the goal he attacks), team t has the puck and
     (s the goalkeeper, goalie_throw=teammate) the goalkeeper throws it to his most advanced team-mate short of the
-    far icing line.  Returns the thrower's receiver or -1."""
+    far icing line, unless he stands in the other crease.  Returns the thrower's receiver or -1."""
     o = 1 - t
     cs = w.S[Z.captured_slot]
     here = w.pos[t, s]
@@ -1211,7 +1211,9 @@ def resolve_capture(c, w, t, s):
     w.S[Z.poss] = t
     w.S[Z.carrier] = s
     w.cnt[t, C.captures] += 1
-    if s == GK and c.rules[R.goalie_throw] != 0:
+    # a goalkeeper who captured in the other crease (goalie_area=free) keeps the puck: thrown, it would leave him
+    # without it on a circle only a carrier may stand on
+    if s == GK and c.rules[R.goalie_throw] != 0 and may_stand(c, t, s, here, False):
         far = c.lines[4] if t == 0 else c.lines[3]
         best = -1
         bp = -1
