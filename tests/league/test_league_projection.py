@@ -208,17 +208,22 @@ def test_ezr_rotation_meets_the_target_shares():
     assert (np.abs(total - g["share"] * 82) < 1).all()
 
 
-def test_rotation_catches_up_after_played_games(tmp_path):
-    """The backup started the first four played games; the starter then starts until he is back on his share."""
+def two_ezr_teams(tmp, goalies, home_goalie, away_goalie):
+    """AAA and BBB (EZR) with ``goalies`` (a DataFrame of goalies.csv), 20 games home and away in turn, the first
+    four played with these starting goalies."""
     teams = pd.DataFrame({"team": ["AAA", "BBB"], "conference": "C", "division": "D", "off": "D", "shooter": "C"})
-    goalies = pd.DataFrame({"team": ["AAA", "AAA", "BBB"], "goalie": ["one", "two", "b"], "def": "E", "so": "c",
-                            "share": [0.75, 0.25, 1.0]})
     schedule = pd.DataFrame({"date": [f"2026-10-{d:02d}" for d in range(1, 21)], "home": ["AAA", "BBB"] * 10,
                              "away": ["BBB", "AAA"] * 10})
     played = schedule.head(4).assign(home_goals=[2, 1, 3, 2], away_goals=[1, 2, 2, 4], decided_in="REG",
-                                     home_goalie=["two", "b", "two", "b"], away_goalie=["b", "two", "b", "two"])
-    path = write_league(tmp_path, teams, schedule, played, goalies,
-                        extra="[playoffs]\nformat = \"top\"\nteams = 2\n")
+                                     home_goalie=home_goalie, away_goalie=away_goalie)
+    return write_league(tmp, teams, schedule, played, goalies, extra="[playoffs]\nformat = \"top\"\nteams = 2\n")
+
+
+def test_rotation_catches_up_after_played_games(tmp_path):
+    """The backup started the first four played games; the starter then starts until he is back on his share."""
+    goalies = pd.DataFrame({"team": ["AAA", "AAA", "BBB"], "goalie": ["one", "two", "b"], "def": "E", "so": "c",
+                            "share": [0.75, 0.25, 1.0]})
+    path = two_ezr_teams(tmp_path, goalies, ["two", "b", "two", "b"], ["b", "two", "b", "two"])
     p = project(path, n=2, seed=0, progress=False, keep_games=True)
     g = p.games[p.games.season == 0]
     slot = np.where(g["home"] == "AAA", g["home_goalie_slot"], g["away_goalie_slot"])
@@ -233,20 +238,13 @@ def test_rotation_catches_up_after_played_games(tmp_path):
 
 def test_an_ezr_goalie_trade_is_a_goalie_on_two_teams(tmp_path):
     """docs/league.md "Trades and call-ups": the goalie who left AAA stays in its rows, with the date he left and
-    share 0, so its played games may name him, and starts none of its games to come (EZR has no fatigue: a goalie without a share never
-    starts); BBB lists him too, and he starts BBB's games by his share there."""
-    teams = pd.DataFrame({"team": ["AAA", "BBB"], "conference": "C", "division": "D", "off": "D", "shooter": "C"})
+    share 0, so its played games may name him, and starts none of its games to come (EZR has no fatigue: a goalie
+    without a share never starts); BBB lists him too, and he starts BBB's games by his share there."""
     goalies = pd.DataFrame({"team": ["AAA", "AAA", "AAA", "BBB", "BBB"],
                             "goalie": ["one", "gone", "new", "b", "gone"], "def": ["E", "C", "F", "E", "C"],
                             "so": "c", "share": [0.5, 0.0, 0.5, 0.5, 0.5],
                             "left": ["", "2026-10-05", "", "", ""]})
-    schedule = pd.DataFrame({"date": [f"2026-10-{d:02d}" for d in range(1, 21)], "home": ["AAA", "BBB"] * 10,
-                             "away": ["BBB", "AAA"] * 10})
-    played = schedule.head(4).assign(home_goals=[2, 1, 3, 2], away_goals=[1, 2, 2, 4], decided_in="REG",
-                                     home_goalie=["gone", "b", "one", "b"], away_goalie=["b", "gone", "b", "one"])
-    path = write_league(tmp_path, teams, schedule, played, goalies,
-                        extra="[playoffs]\nformat = \"top\"\nteams = 2\n")
-    lg = load_league(path)
+    lg = load_league(two_ezr_teams(tmp_path, goalies, ["gone", "b", "one", "b"], ["b", "gone", "b", "one"]))
     assert lg.results["home_goalie"].tolist() == ["gone", "b", "one", "b"]
     p = project(lg, n=2, seed=0, progress=False, keep_games=True)
     g = p.goalies.set_index(["team", "goalie"])
