@@ -529,6 +529,14 @@ PASSSCORE_NEW_FIELDS = ("the rules' id names the new fields slide_way=both and o
 _add_reason(("cli/passscore", "passscore/greedy/table:games", "passscore/pbp", "passscore/variant/table:games"),
             PASSSCORE_NEW_FIELDS)
 
+#: Why the Blue Line outputs were recorded again (the games changed).
+BLUELINE_FOUR_FIXES = ("a shot whose result ends the period moves the box (it was skipped, so a minor served a shot "
+                       "too many); a power-play goal into an empty net ends a minor; the power play's set-up ends "
+                       "the turn that brought it (the power-play team passed or moved on); ot_benched counts a "
+                       "winger's return from the bench")
+_add_reason(("blueline/default/summary", "blueline/default/table:games", "blueline/pbp", "blueline/variant/summary",
+             "blueline/variant/table:games", "cli/blueline"), BLUELINE_FOUR_FIXES)
+
 #: Why the Pass & Score outputs that name the rules were recorded again (the games are the same).
 PASSSCORE_CAPTURED_FIELD = "the rules' id names the new field captured_to=back (the games are the same)"
 _add_reason(("cli/passscore", "passscore/greedy/table:games", "passscore/pbp", "passscore/variant/table:games"),

@@ -1674,6 +1674,43 @@ def test_a_power_play_goal_and_its_shot_free_two_minors(base):
     assert w.S[Z.on_ice + AWAY * 6 + 3] == 1 and w.S[Z.on_ice + AWAY * 6 + 4] == 1
 
 
+def test_a_power_play_goal_into_an_empty_net_ends_the_minor_too(base):
+    """"MINOR penalties will automatically expire if there is a power-play goal": home scores five skaters against
+    four into the net away left empty (its goalie pulled though short-handed). The goal is counted as an empty-net
+    goal, and it ends away's minor all the same."""
+    from simcore.games.blueline.kernel.state import place, remove
+
+    c = base
+    w = shot_scene(c)
+    serving(w, AWAY, ((1, 2),))
+    w.S[Z.pulled + AWAY] = 1
+    remove(w, AWAY, 5)
+    place(c, w, AWAY, np.int64(5), c.pullspot[AWAY, 0], c.pullspot[AWAY, 1])
+    assert T.skaters(w, HOME) > T.skaters(w, AWAY)
+    side = 0 if c.inside[w.pos[HOME, 0, 0], 9] else 1
+    st, sc = stream(roll_for(c, side, 0, 1, 5, 3))
+    T.shot(c, w, st, sc, HOME)
+    assert w.cnt[HOME, C.en_goals] == 1 and w.cnt[HOME, C.pp_goals] == 0
+    assert box_places(w, AWAY) == (-1, -1) and w.S[Z.on_ice + AWAY * 6 + 1] == 1
+
+
+@pytest.mark.parametrize("result, done", [(0, 1), (1, 0)])
+def test_a_shot_moves_the_box_also_when_its_result_ends_the_period(base, result, done):
+    """"A shot on net by either team" moves the box "once the shot is played": at dial 1 a blank (the goalie's
+    team takes the puck, a change of possession) ends the period, a save does not; either way home's LD, two
+    spaces from the gate, is one space from it after the shot."""
+    c = base
+    w = shot_scene(c)
+    w.S[Z.dial] = 1
+    st, sc = stream()
+    T.to_box(c, w, st, sc, HOME, 3, 0)
+    side = 0 if c.inside[w.pos[HOME, 0, 0], 9] else 1
+    st, sc = stream(1, 1, roll_for(c, side, 0, 0, 5, result))      # TR against BL: out of position
+    T.shot(c, w, st, sc, HOME)
+    assert w.cnt[HOME, C.shots] == 1 and w.S[Z.done] == done
+    assert box_places(w, HOME) == (3, -1) and w.S[Z.box_left + HOME * 2] == 1
+
+
 @pytest.mark.parametrize("order", [(5, 1), (1, 5)])
 def test_a_goalies_penalty_is_served_by_a_teammate_without_one_of_his_own(base, order):
     """"Goalie penalties are served by a teammate" (the first of LW, RW, C, LD, RD on the ice): with the LW's own

@@ -300,6 +300,7 @@ def ot_strength(c, w, t, pref):
             break
         S[Z.on_ice + t * 6 + q] = 1
         place(c, w, t, q, c.gate[t, 0], c.gate[t, 1])
+        w.cnt[t, C.ot_benched] += 1
         log(c, w, EV.benched, t, q, 1, 0, 0, 0)
 
 
@@ -579,19 +580,22 @@ def score_goal(c, w, st, script, g, kind):
 @nb.njit(cache=True, inline="always", _nrt=NRT)
 def shot(c, w, st, script, o):
     """"Shots on Goal": the shot (:func:`shot_on_goal`), then, unless it ended the game, the box as it stood
-    when the shot was taken: both teams' penalized players move one space ("A shot on net by either team"), and
-    a power-play goal ends the shorthanded team's minor with fewest spaces left of those still serving ("MINOR
-    penalties will automatically expire if there is a power-play goal").  A player the shot frees, or a waiting
-    one it sends in, is not part of the shot, and one who goes in is not moved by it.  Inlined into the offensive
-    turn, its one caller (a call copies every array of ``c`` and ``w``)."""
+    when the shot was taken: both teams' penalized players move one space ("A shot on net by either team"), also
+    when the shot's result ended the period, and a goal scored with more skaters than the other team ends the
+    shorthanded team's minor with fewest spaces left of those still serving ("MINOR penalties will automatically
+    expire if there is a power-play goal"; into an empty net too, though such a goal is counted as an empty-net
+    goal).  A player the shot frees, or a waiting one it sends in, is not part of the shot, and one who goes in is
+    not moved by it.  Inlined into the offensive turn, its one caller (a call copies every array of ``c`` and
+    ``w``)."""
     S = w.S
-    pp = w.cnt[o, C.pp_goals]
+    pp = skaters(w, o) > skaters(w, 1 - o)
+    goals = w.cnt[o, C.goals]
     shot_on_goal(c, w, st, script, o)
-    if S[Z.done] == 0:
+    if S[Z.done] == 0 or S[Z.ot] == 0:       # in overtime a shot that ends the period ends the game
         fresh = 0
         for t in range(2):
             fresh |= box_advance(c, w, st, script, t) << (2 * t)
-        if w.cnt[o, C.pp_goals] > pp:
+        if pp and w.cnt[o, C.goals] > goals:
             expire_minor(c, w, st, script, 1 - o, (fresh >> (2 * (1 - o))) & 3)
 
 
@@ -1499,6 +1503,8 @@ def offense_turn(c, w, st, script, o):
     maybe_return(c, w, o)
     maybe_pull(c, w, o)
     act, arg = choose_action(c, w, st, script, o, w.ordr)
+    # the power play's set-up ends the turn it comes in: "Penalty-Kill team now rolls to skate/check first"
+    set_before = S[Z.setup_done]
     mp = S[Z.move_pass + o] != 0 and advantage(w, o)
     if S[Z.move_pass + o] != 0 and c.rules[R.pp_move_pass] == 0:
         S[Z.move_pass + o] = 0
@@ -1509,7 +1515,8 @@ def offense_turn(c, w, st, script, o):
             bank_pass(c, w, st, script, o, arg)
         else:
             for _ in range(3):
-                if not do_pass(c, w, st, script, o, arg) or stopped(w) or S[Z.poss] != o:
+                if not do_pass(c, w, st, script, o, arg) or stopped(w) or S[Z.poss] != o \
+                        or S[Z.setup_done] != set_before:
                     break
                 pc, pw = pass_view(c, w)
                 arg = best_receiver(pc, pw, o, w.ordr, carrier_value(c, w, o))
@@ -1517,7 +1524,8 @@ def offense_turn(c, w, st, script, o):
                     break
         # "Passing is a free turn ... may pass to a teammate and that player may now move" (Over Time)
         m = c.rules[R.ot_pass_move]
-        if S[Z.ot] != 0 and m != 0 and not stopped(w) and S[Z.poss] == o and S[Z.carrier] >= 0:
+        if S[Z.ot] != 0 and m != 0 and not stopped(w) and S[Z.poss] == o and S[Z.carrier] >= 0 \
+                and S[Z.setup_done] == set_before:
             r = S[Z.carrier]
             move_offense(c, w, st, script, o, group_of(w, o, r), r if m == 2 else -1)
     elif act == ACT_DUMP:
@@ -1525,7 +1533,7 @@ def offense_turn(c, w, st, script, o):
     else:
         S[Z.steal] = 0
         move_offense(c, w, st, script, o, arg, np.int64(-1))
-        if (mp or S[Z.ot] != 0) and not stopped(w) and S[Z.poss] == o:
+        if (mp or S[Z.ot] != 0) and not stopped(w) and S[Z.poss] == o and S[Z.setup_done] == set_before:
             pc, pw = pass_view(c, w)
             r = best_receiver(pc, pw, o, w.ordr, carrier_value(c, w, o))
             if r >= 0:
