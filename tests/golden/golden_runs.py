@@ -530,12 +530,13 @@ _add_reason(("cli/passscore", "passscore/greedy/table:games", "passscore/pbp", "
             PASSSCORE_NEW_FIELDS)
 
 #: Why the Blue Line outputs were recorded again (the games changed).
-BLUELINE_FOUR_FIXES = ("a shot whose result ends the period moves the box (it was skipped, so a minor served a shot "
+BLUELINE_FIVE_FIXES = ("a shot whose result ends the period moves the box (it was skipped, so a minor served a shot "
                        "too many); a power-play goal into an empty net ends a minor; the power play's set-up ends "
-                       "the turn that brought it (the power-play team passed or moved on); ot_benched counts a "
-                       "winger's return from the bench")
+                       "the turn that brought it (the power-play team passed or moved on); a power play that wins a "
+                       "face-off outside its own end sets up again; ot_benched counts a winger's return from the "
+                       "bench")
 _add_reason(("blueline/default/summary", "blueline/default/table:games", "blueline/pbp", "blueline/variant/summary",
-             "blueline/variant/table:games", "cli/blueline"), BLUELINE_FOUR_FIXES)
+             "blueline/variant/table:games", "cli/blueline"), BLUELINE_FIVE_FIXES)
 
 #: Why the Pass & Score outputs that name the rules were recorded again (the games are the same).
 PASSSCORE_CAPTURED_FIELD = "the rules' id names the new field captured_to=back (the games are the same)"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import numpy as np
 import pytest
 
 from simcore.games.blueline.game import GAME
@@ -253,8 +254,11 @@ def test_help_setup_text_points_to_the_policies_section(cli):
 
 def test_pbp_prints_overtimes_benched_skaters_under_its_header(cli):
     """Over Time's 4-on-4 benches a winger of each team before the overtime is logged: the text prints the header
-    first (seed 2026, game 6 goes to overtime)."""
-    code, out, err = cli("blueline", "--pbp", "--seed", "2026", "--game-id", "6")
+    first (the first game of seed 2026 that goes to overtime)."""
+    from simcore.games.blueline import engine
+
+    g = int(np.nonzero(engine.simulate(40, 2026)["decided"] >= 1)[0][0])
+    code, out, err = cli("blueline", "--pbp", "--seed", "2026", "--game-id", str(g))
     assert code == 0, err
     lines = out.splitlines()
     at = lines.index("=== Overtime (4 on 4) ===")

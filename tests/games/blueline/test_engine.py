@@ -284,6 +284,8 @@ VARIANTS = ["check_tie=defender", "checks=each", "zone_slow=even-strength", "zon
 SAME_GAMES = {
     "turn_cap=60": "a safety cap no series of these games reaches (test_series_balance_the_dial)",
     "goalie_loose=nearest": "the goalie's loose puck in reach is rare (test_goalie_loose_puck_without_the_roll)",
+    "empty_net=goal": "none of these games has a shot at an empty net that the chart does not score "
+                      "(test_empty_net_goal_every_shot_at_an_empty_net_scores)",
     "preset:no-icing": "the default coaches never dump into icing (boards=teammate; "
                        "test_dump_from_own_half_is_icing)",
     "preset:rulebook": "the rulebook itself",

@@ -1022,6 +1022,25 @@ def test_power_play_setup_on_line_12(base):
         assert c.aline[AWAY, w.pos[AWAY, s, 0]] > 28          # the killers in their own end
 
 
+def test_a_face_off_won_by_the_power_play_sets_it_up_again(base):
+    """"Whenever the power-play team is in possession of the puck in the neutral zone or the penalty-killers end"
+    the killers take their posture: home, on the power play, had set up in its possession before the stoppage and
+    wins the face-off in the away end, so it sets up again (the line-up broke the last set-up): its defenseman holds
+    the puck on line 12 and the killers move first."""
+    c = base
+    w = fresh(c, dial=8)
+    st, sc = stream()
+    T.to_box(c, w, st, sc, AWAY, 2, 0)
+    w.S[Z.last_poss] = HOME
+    w.S[Z.setup_done] = 1
+    dot = next(d for d in range(len(c.fokind)) if c.fokind[d] == 2 and c.fohalf[d] == AWAY)
+    st, sc = stream(6, 1)                                   # home wins the draw
+    T.faceoff(c, w, st, sc, dot, False)
+    holder = w.S[Z.carrier]
+    assert w.S[Z.poss] == HOME and holder == int(c.pppuck[0]) and c.aline[HOME, w.pos[HOME, holder, 0]] == 12
+    assert w.S[Z.next_actor] == AWAY and w.S[Z.setup_done] == 1
+
+
 def test_power_play_plus_two_and_killers_minus_two_in_their_end(base):
     """Power Plays: "Movement dice rolls get a +2 added for all power play skaters"; Penalty Kill Team
     Limitations: "Skating dice roll movements reduced by 2 when in their own end of the ice only"."""

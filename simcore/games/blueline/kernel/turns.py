@@ -415,7 +415,8 @@ def faceoff(c, w, st, script, dot, opening):
     for a power-play team or a team with an extra attacker, "Power Plays & Penalty Killing").  The players line
     up by the formations (the suggested setup for a period's opening face-off); goalies return to their
     creases, but a pulled goalie who stays on (:func:`stays_pulled`) lines up at his pull spot; the winner's
-    center takes the puck.  A player on his side stands up for it unless the rules' ``frozen_reset`` is
+    center takes the puck, and a power play that wins it outside its own end sets up (:func:`maybe_pp_setup`)
+    whether or not it had set up in that possession before the stoppage.  A player on his side stands up for it unless the rules' ``frozen_reset`` is
     ``turns``.  Inlined into :func:`stoppage`, its one caller."""
     S = w.S
     for t in range(2):
@@ -469,6 +470,9 @@ def faceoff(c, w, st, script, dot, opening):
                     s = q
     S[Z.stop] = ST_NONE
     S[Z.next_actor] = win
+    # the line-up breaks a power play's set-up: won by the power play outside its own end, the set-up comes again
+    # ("Whenever the power-play team is in possession of the puck in the neutral zone or the penalty-killers end")
+    S[Z.setup_done] = 0
     gain(c, w, st, script, win, s)
 
 
