@@ -416,8 +416,8 @@ def faceoff(c, w, st, script, dot, opening):
     up by the formations (the suggested setup for a period's opening face-off); goalies return to their
     creases, but a pulled goalie who stays on (:func:`stays_pulled`) lines up at his pull spot; the winner's
     center takes the puck, and a power play that wins it outside its own end sets up (:func:`maybe_pp_setup`)
-    whether or not it had set up in that possession before the stoppage.  A player on his side stands up for it unless the rules' ``frozen_reset`` is
-    ``turns``.  Inlined into :func:`stoppage`, its one caller."""
+    whether or not it had set up in that possession before the stoppage.  A player on his side stands up for it
+    unless the rules' ``frozen_reset`` is ``turns``.  Inlined into :func:`stoppage`, its one caller."""
     S = w.S
     for t in range(2):
         if not stays_pulled(c, w, t, opening):
