@@ -75,7 +75,8 @@ class League:
 
     ``goalies``: one row per goalie: ``team``, ``goalie``, ``slot`` (0, 1, ...: the game says how slots are
     numbered) and ``share`` (the target share of starts, summing to 1 per team), an optional ``fatigue`` (the
-    consecutive-games rating of a goalie who tires, Strat-O-Matic 24.4), then the game's own goalie columns.
+    consecutive-games rating of a goalie who tires, Strat-O-Matic 24.4), then the game's own goalie columns (EZR:
+    ``def``, ``so`` and ``left``, the date a goalie left the team, "" while he is with it).
 
     ``schedule``: date, home, away, game_no; ``results``: the played games (date, home, away, home_goals,
     away_goals, decided_in, optional winner, and ``home_goalie``, ``away_goalie``: the starting goalies' names,

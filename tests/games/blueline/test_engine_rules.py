@@ -1713,13 +1713,19 @@ def test_a_power_play_goal_into_an_empty_net_ends_the_minor_too(base):
     assert box_places(w, AWAY) == (-1, -1) and w.S[Z.on_ice + AWAY * 6 + 1] == 1
 
 
-@pytest.mark.parametrize("result, done", [(0, 1), (1, 0)])
-def test_a_shot_moves_the_box_also_when_its_result_ends_the_period(base, result, done):
+@pytest.mark.parametrize("result, done, period, score, left", [(0, 1, 1, 0, 1), (1, 0, 1, 0, 1), (0, 1, 3, 0, 1),
+                                                           (0, 1, 3, 1, 2)])
+def test_a_shot_moves_the_box_also_when_its_result_ends_the_period(base, result, done, period, score, left):
     """"A shot on net by either team" moves the box "once the shot is played": at dial 1 a blank (the goalie's
     team takes the puck, a change of possession) ends the period, a save does not; either way home's LD, two
-    spaces from the gate, is one space from it after the shot."""
+    spaces from the gate, is one space from it after the shot, the third period's end included when the score is
+    level (the overtime comes). A third period that ends with away a goal ahead ends the game: the box stays
+    (both time-outs used, so nobody stops the dial)."""
     c = base
     w = shot_scene(c)
+    w.S[Z.period] = period
+    w.S[Z.score + AWAY] = score
+    w.S[Z.timeout_used] = w.S[Z.timeout_used + 1] = 1
     w.S[Z.dial] = 1
     st, sc = stream()
     T.to_box(c, w, st, sc, HOME, 3, 0)
@@ -1727,7 +1733,7 @@ def test_a_shot_moves_the_box_also_when_its_result_ends_the_period(base, result,
     st, sc = stream(1, 1, roll_for(c, side, 0, 0, 5, result))      # TR against BL: out of position
     T.shot(c, w, st, sc, HOME)
     assert w.cnt[HOME, C.shots] == 1 and w.S[Z.done] == done
-    assert box_places(w, HOME) == (3, -1) and w.S[Z.box_left + HOME * 2] == 1
+    assert box_places(w, HOME) == (3, -1) and w.S[Z.box_left + HOME * 2] == left
 
 
 @pytest.mark.parametrize("order", [(5, 1), (1, 5)])

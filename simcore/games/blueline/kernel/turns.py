@@ -582,10 +582,22 @@ def score_goal(c, w, st, script, g, kind):
 
 
 @nb.njit(cache=True, inline="always", _nrt=NRT)
+def play_goes_on(c, w):
+    """After the period that just ended, the game goes on: a regulation period before the third, or the third
+    ending level with an overtime to come (overtime's end leaves only the shoot-out, where the box plays no
+    part)."""
+    S = w.S
+    if S[Z.ot] != 0:
+        return False
+    return S[Z.period] < 3 or (S[Z.score] == S[Z.score + 1] and c.rules[R.overtime] != 0)
+
+
+@nb.njit(cache=True, inline="always", _nrt=NRT)
 def shot(c, w, st, script, o):
     """"Shots on Goal": the shot (:func:`shot_on_goal`), then, unless it ended the game, the box as it stood
     when the shot was taken: both teams' penalized players move one space ("A shot on net by either team"), also
-    when the shot's result ended the period, and a goal scored with more skaters than the other team ends the
+    when the shot's result ended a period the game goes on after (:func:`play_goes_on`), and a goal scored with
+    more skaters than the other team ends the
     shorthanded team's minor with fewest spaces left of those still serving ("MINOR penalties will automatically
     expire if there is a power-play goal"; into an empty net too, though such a goal is counted as an empty-net
     goal).  A player the shot frees, or a waiting one it sends in, is not part of the shot, and one who goes in is
@@ -595,7 +607,7 @@ def shot(c, w, st, script, o):
     pp = skaters(w, o) > skaters(w, 1 - o)
     goals = w.cnt[o, C.goals]
     shot_on_goal(c, w, st, script, o)
-    if S[Z.done] == 0 or S[Z.ot] == 0:       # in overtime a shot that ends the period ends the game
+    if S[Z.done] == 0 or play_goes_on(c, w):
         fresh = 0
         for t in range(2):
             fresh |= box_advance(c, w, st, script, t) << (2 * t)
