@@ -360,6 +360,14 @@ def _add_reason(names, reason):
         RERECORDED[name] = RERECORDED[name] + "; " + reason if name in RERECORDED else reason
 
 
+#: The outputs a change to the games reaches: every Blue Line output; those that print the rules' id.
+BLUELINE_OUTPUTS = ("blueline/default/summary", "blueline/default/table:games", "blueline/pbp",
+                    "blueline/variant/summary", "blueline/variant/table:games", "cli/blueline")
+BLUELINE_RULES_ID = ("blueline/default/table:games", "blueline/pbp", "blueline/variant/table:games", "cli/blueline")
+PASSSCORE_RULES_ID = ("cli/passscore", "passscore/greedy/table:games", "passscore/pbp",
+                      "passscore/variant/table:games")
+
+
 #: Why the Strat sample league's projections were recorded again.
 SAMPLE_REPLAYED = ("the Strat sample league's played results replayed on the engine as it is (python -m "
                    "simcore.league.samplegen strat): the shipped ones had been played before the later Strat "
@@ -396,8 +404,7 @@ _add_reason(("cli/passscore", "passscore/greedy/summary", "passscore/greedy/tabl
 
 #: Why the Pass & Score outputs that name the rules were recorded again: the rules gained the field ``moves``.
 MOVES_FIELD = "the rules' id names the new field moves=eight (the games are the same)"
-_add_reason(("cli/passscore", "passscore/greedy/table:games", "passscore/pbp", "passscore/variant/table:games"),
-            MOVES_FIELD)
+_add_reason(PASSSCORE_RULES_ID, MOVES_FIELD)
 
 #: Why the Blue Line outputs were recorded again: CHANGELOG, "Blue Line: a goalie's stick check is his team's turn".
 GOALIE_TURN = ("a goalie who leaves his crease to stick check spends his team's defensive turn (no skater skates or "
@@ -409,13 +416,11 @@ _add_reason(("blueline/default/summary", "blueline/default/table:games", "blueli
 
 #: Why the Blue Line outputs that name the rules were recorded again: the rules gained the field ``blank_hold``.
 BLANK_HOLD_FIELD = "the rules' id names the new field blank_hold=possession (the games are the same)"
-_add_reason(("blueline/default/table:games", "blueline/pbp", "blueline/variant/table:games", "cli/blueline"),
-            BLANK_HOLD_FIELD)
+_add_reason(BLUELINE_RULES_ID, BLANK_HOLD_FIELD)
 
 #: Why the Blue Line outputs that name the rules were recorded again: the rules gained the field ``beaten_cards``.
 BEATEN_CARDS_FIELD = "the rules' id names the new field beaten_cards=read (the games are the same)"
-_add_reason(("blueline/default/table:games", "blueline/pbp", "blueline/variant/table:games", "cli/blueline"),
-            BEATEN_CARDS_FIELD)
+_add_reason(BLUELINE_RULES_ID, BEATEN_CARDS_FIELD)
 
 
 #: Why the Blue Line outputs were recorded again: CHANGELOG, "Blue Line: a player on his side".
@@ -428,14 +433,12 @@ _add_reason(("blueline/default/summary", "blueline/default/table:games", "blueli
 
 #: Why the Blue Line outputs that name the rules were recorded again: the rules gained the field ``pull_faceoff``.
 PULL_FACEOFF_FIELD = "the rules' id names the new field pull_faceoff=crease (the games are the same)"
-_add_reason(("blueline/default/table:games", "blueline/pbp", "blueline/variant/table:games", "cli/blueline"),
-            PULL_FACEOFF_FIELD)
+_add_reason(BLUELINE_RULES_ID, PULL_FACEOFF_FIELD)
 
 
 #: Why the Blue Line outputs that name the rules were recorded again: the rules gained the field ``drop_pass``.
 DROP_PASS_FIELD = "the rules' id names the new field drop_pass=end (the games are the same)"
-_add_reason(("blueline/default/table:games", "blueline/pbp", "blueline/variant/table:games", "cli/blueline"),
-            DROP_PASS_FIELD)
+_add_reason(BLUELINE_RULES_ID, DROP_PASS_FIELD)
 
 
 #: Why the Blue Line play-by-play was recorded again: a checker who missed is told apart from a player down.
@@ -520,14 +523,12 @@ BOX_ORDER = ("a player given two penalties serves them one after the other (he h
              "box moves once a shot is played (it moved before), a power-play goal ending a minor of those serving "
              "when it was shot; a goalie's penalty is served by a teammate without one of his own; the rule field "
              "goalie_challenge (turn) is new")
-_add_reason(("blueline/default/summary", "blueline/default/table:games", "blueline/pbp", "blueline/variant/summary",
-             "blueline/variant/table:games", "cli/blueline"), BOX_ORDER)
+_add_reason(BLUELINE_OUTPUTS, BOX_ORDER)
 
 #: Why the Pass & Score outputs that name the rules were recorded again (the games are the same).
 PASSSCORE_NEW_FIELDS = ("the rules' id names the new fields slide_way=both and offside_pass=refused (the games are "
                         "the same)")
-_add_reason(("cli/passscore", "passscore/greedy/table:games", "passscore/pbp", "passscore/variant/table:games"),
-            PASSSCORE_NEW_FIELDS)
+_add_reason(PASSSCORE_RULES_ID, PASSSCORE_NEW_FIELDS)
 
 #: Why the Blue Line outputs were recorded again (the games changed).
 BLUELINE_FIVE_FIXES = ("a shot whose result ends the period moves the box (it was skipped, so a minor served a shot "
@@ -535,19 +536,16 @@ BLUELINE_FIVE_FIXES = ("a shot whose result ends the period moves the box (it wa
                        "the turn that brought it (the power-play team passed or moved on); a power play that wins a "
                        "face-off outside its own end sets up again; ot_benched counts a winger's return from the "
                        "bench")
-_add_reason(("blueline/default/summary", "blueline/default/table:games", "blueline/pbp", "blueline/variant/summary",
-             "blueline/variant/table:games", "cli/blueline"), BLUELINE_FIVE_FIXES)
+_add_reason(BLUELINE_OUTPUTS, BLUELINE_FIVE_FIXES)
 
 #: Why the Pass & Score outputs that name the rules were recorded again (the games are the same).
 PASSSCORE_CAPTURED_FIELD = "the rules' id names the new field captured_to=back (the games are the same)"
-_add_reason(("cli/passscore", "passscore/greedy/table:games", "passscore/pbp", "passscore/variant/table:games"),
-            PASSSCORE_CAPTURED_FIELD)
+_add_reason(PASSSCORE_RULES_ID, PASSSCORE_CAPTURED_FIELD)
 
 
 #: Why the Blue Line outputs that name the rules were recorded again (the games are the same).
 BLUELINE_DUMP_FIELD = "the rules' id names the new field dump_intercept=off (the games are the same)"
-_add_reason(("blueline/default/table:games", "blueline/pbp", "blueline/variant/table:games", "cli/blueline"),
-            BLUELINE_DUMP_FIELD)
+_add_reason(BLUELINE_RULES_ID, BLUELINE_DUMP_FIELD)
 
 
 def rerecord(names):
