@@ -76,7 +76,8 @@ class League:
     ``goalies``: one row per goalie: ``team``, ``goalie``, ``slot`` (0, 1, ...: the game says how slots are
     numbered) and ``share`` (the target share of starts, summing to 1 per team), an optional ``fatigue`` (the
     consecutive-games rating of a goalie who tires, Strat-O-Matic 24.4), then the game's own goalie columns (EZR:
-    ``def``, ``so`` and ``left``, the date a goalie left the team, "" while he is with it).
+    ``def``, ``so``, ``joined`` and ``left``, the dates a goalie joined and left the team, "" for with it from the
+    start and still with it).
 
     ``schedule``: date, home, away, game_no; ``results``: the played games (date, home, away, home_goals,
     away_goals, decided_in, optional winner, and ``home_goalie``, ``away_goalie``: the starting goalies' names,
@@ -224,10 +225,21 @@ def _is_date(text: str) -> bool:
     return True
 
 
+def _roster_date(path: Path, no: int, row: dict, column: str, blank: str) -> str:
+    """A goalies.csv row's ``joined`` or ``left`` cell: "" (``blank`` says what that means) or a date written
+    YYYY-MM-DD."""
+    text = row.get(column, "")
+    if text and (not _ISO_DATE.fullmatch(text) or not _is_date(text)):
+        raise ChartError(path, no, column, text, f"must be the date the goalie {column} the team, written "
+                         f"YYYY-MM-DD (blank {blank})")
+    return text
+
+
 def read_goalies(path: Path, teams: set, columns: tuple[str, ...], check, max_per_team: int,
                  listed: tuple | None = None) -> pd.DataFrame:
     """A goalies file: team, goalie, share and the game's ``columns`` (``check(path, line, row)`` validates a
-    row), and optionally ``left``: the date a goalie left the team (traded, sent down; blank while he is with it),
+    row), and optionally ``joined``, the date a goalie joined the team (traded for, called up; blank when he was
+    with it from the start), and ``left``, the date he left it (traded, sent down; blank while he is with it),
     whose share must then be 0; up to ``max_per_team`` goalies a team, slots in file order; every team has one,
     and each team's shares add up to 1.  ``listed``: the teams file and ``{team: line}`` (the teams frame's
     ``attrs["lines"]``), to name where a team without a goalie is listed."""
@@ -249,18 +261,18 @@ def read_goalies(path: Path, teams: set, columns: tuple[str, ...], check, max_pe
                              f"{r['team']} already has {max_per_team} goalies (at most {max_per_team} a team)")
         check(path, no, r)
         share = read_share(path, no, r["share"])
-        left = r.get("left", "")
-        if left:
-            if not _ISO_DATE.fullmatch(left) or not _is_date(left):
-                raise ChartError(path, no, "left", left, "must be the date the goalie left the team, written "
-                                 "YYYY-MM-DD (blank while he is with it)")
-            if share != 0:
-                raise ChartError(path, no, "share", r["share"], f"{r['goalie']} left {r['team']} on {left}, so he "
-                                 "starts none of its games to come: his share is 0")
+        joined = _roster_date(path, no, r, "joined", "when he was with it from the start")
+        left = _roster_date(path, no, r, "left", "while he is with it")
+        if left and share != 0:
+            raise ChartError(path, no, "share", r["share"], f"{r['goalie']} left {r['team']} on {left}, so he "
+                             "starts none of its games to come: his share is 0")
+        if joined and left and left <= joined:
+            raise ChartError(path, no, "left", left, f"{r['goalie']} joined {r['team']} on {joined}, so he left it "
+                             "after that date")
         out.append({"team": r["team"], "goalie": r["goalie"], "slot": len(mine), "share": share,
-                    **{c: r[c] for c in columns}, "left": left, "line": no})
+                    **{c: r[c] for c in columns}, "joined": joined, "left": left, "line": no})
         mine[r["goalie"]] = no
-    df = pd.DataFrame(out, columns=[*GOALIE_COLUMNS, *columns, "left", "line"])
+    df = pd.DataFrame(out, columns=[*GOALIE_COLUMNS, *columns, "joined", "left", "line"])
     for t in sorted(teams):
         if not (df.team == t).any():
             where = f" (listed in {listed[0].name}, line {listed[1][t]})" if listed and t in listed[1] else ""
@@ -271,13 +283,14 @@ def read_goalies(path: Path, teams: set, columns: tuple[str, ...], check, max_pe
 
 def _games(path: Path, teams: set, played: bool, goalies: pd.DataFrame | None = None, points=None) -> pd.DataFrame:
     """Schedule or played-results rows; a played game's optional ``home_goalie``/``away_goalie`` must name a
-    goalie of that team (``goalies``: the league's goalie table), one who had not left it by the game's date (its
-    ``left`` column, where it has one).  A schedule lists a game (date, home, away)
+    goalie of that team (``goalies``: the league's goalie table), one who had joined it and not left it by the
+    game's date (its ``joined`` and ``left`` columns, where it has them).  A schedule lists a game (date, home, away)
     once; a played game's score, ``decided_in`` and ``winner`` agree (:func:`_check_result`, under the points
     system ``points``)."""
     roster = {} if goalies is None else {t: list(g.goalie) for t, g in goalies.groupby("team", sort=False)}
-    left = ({} if goalies is None or "left" not in goalies.columns else
-            {(r.team, r.goalie): r.left for r in goalies.itertuples() if r.left})
+    dated = {c: {} if goalies is None or c not in goalies.columns else
+             {(r.team, r.goalie): getattr(r, c) for r in goalies.itertuples() if getattr(r, c)}
+             for c in ("joined", "left")}
     required = ("date", "home", "away") + (("home_goals", "away_goals", "decided_in") if played else ())
     rows = read_csv(path, required)
     if len(rows) > MAX_GAMES:
@@ -318,7 +331,10 @@ def _games(path: Path, teams: set, played: bool, goalies: pd.DataFrame | None = 
                 if name and name not in roster.get(r[side], ()):
                     raise ChartError(path, no, col, name, f"not a goalie of {r[side]} (its goalies: "
                                      f"{', '.join(roster.get(r[side], ())) or 'none'})")
-                gone = left.get((r[side], name))
+                came, gone = dated["joined"].get((r[side], name)), dated["left"].get((r[side], name))
+                if name and came and r["date"] < came:
+                    raise ChartError(path, no, col, name, f"joined {r[side]} on {came} (goalies.csv), so he started "
+                                     f"none of its games before then; this one is of {r['date']}")
                 if name and gone and r["date"] >= gone:
                     raise ChartError(path, no, col, name, f"left {r[side]} on {gone} (goalies.csv), so he started "
                                      f"none of its games from then on; this one is of {r['date']}")

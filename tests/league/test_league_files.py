@@ -23,8 +23,9 @@ def test_sample_league_reads_and_balances():
     chk = check_schedule(lg.schedule.drop(columns="played"), lg.teams)
     assert (chk.teams.gp == 82).all() and (chk.teams.home == 41).all()
     assert lg.goalies.groupby("team").share.sum().round(6).eq(1).all()
-    assert list(lg.goalies.columns) == ["team", "goalie", "slot", "share", "def", "so", "left"]
-    assert (lg.goalies.left == "").all()                # nobody has left his team in the sample league
+    assert list(lg.goalies.columns) == ["team", "goalie", "slot", "share", "def", "so", "joined",
+                                       "left"]
+    assert (lg.goalies.left == "").all() and (lg.goalies.joined == "").all()     # no trades in the sample league
     assert lg.goalies.groupby("team").slot.apply(list).eq([[0, 1]] * 32).all()
     assert list(lg.results.columns[-2:]) == ["home_goalie", "away_goalie"]
     for side in ("home", "away"):
@@ -274,22 +275,22 @@ def test_ezr_goalie_slots_in_file_order_and_at_most_four(tmp_path):
         load_league(d / "league.toml")
 
 
-def _traded(d, left, share="0"):
-    """The sample league's goalies.csv with a ``left`` column: ANC's backup left ANC on ``left`` for BRI, and ANC
-    called a goalie up (docs/league.md, "Trades and call-ups")."""
+def _traded(d, left, share="0", joined=""):
+    """The sample league's goalies.csv with ``joined`` and ``left`` columns: ANC's backup left ANC on ``left`` for
+    BRI (joining it on ``joined``), and ANC called a goalie up (docs/league.md, "Trades and call-ups")."""
     lines = (d / "goalies.csv").read_text().splitlines()
     out = []
     for line in lines:
         if line.startswith("#"):
             out.append(line)
         elif line.startswith("team,"):
-            out.append(line + ",left")
+            out.append(line + ",joined,left")
         elif line.startswith("ANC,ANC backup,"):
-            out += [f"ANC,ANC backup,E,a,{share},{left}", "ANC,ANC callup,G,b,0.4,"]
+            out += [f"ANC,ANC backup,E,a,{share},,{left}", "ANC,ANC callup,G,b,0.4,,"]
         elif line.startswith("BRI,BRI starter,"):
-            out += ["BRI,BRI starter,F,d,0.6,", "BRI,ANC backup,E,a,0.05,"]
+            out += ["BRI,BRI starter,F,d,0.6,,", f"BRI,ANC backup,E,a,0.05,{joined},"]
         else:
-            out.append(line + ",")
+            out.append(line + ",,")
     (d / "goalies.csv").write_text("\n".join(out) + "\n")
 
 
@@ -306,6 +307,53 @@ def test_a_goalie_who_left_his_team_is_named_by_its_results_only_before(tmp_path
     assert str(e.value).endswith("played.csv, line 608, column 'away_goalie': 'ANC backup': left ANC on 2026-12-15 "
                                  "(goalies.csv), so he started none of its games from then on; this one is of "
                                  "2026-12-15")
+
+
+def _name_goalie(d, line_no, side, name):
+    """played.csv with ``name`` as the ``side`` team's goalie on line ``line_no``."""
+    lines = (d / "played.csv").read_text().splitlines()
+    head = lines[1].split(",")
+    cells = lines[line_no - 1].split(",")
+    cells[head.index(f"{side}_goalie")] = name
+    lines[line_no - 1] = ",".join(cells)
+    (d / "played.csv").write_text("\n".join(lines) + "\n")
+
+
+def test_a_goalie_who_joined_a_team_is_named_by_its_results_only_from_then(tmp_path):
+    d = _copy(tmp_path)
+    _traded(d, "2026-12-19", joined="2026-12-21")              # his last ANC game was of 2026-12-18
+    _name_goalie(d, 656, "away", "ANC backup")                 # BRI's game of 2026-12-21: his first day there
+    lg = load_league(d / "league.toml")
+    g = lg.goalies.set_index(["team", "goalie"])
+    assert g.loc[("BRI", "ANC backup"), "joined"] == "2026-12-21" and g.loc[("ANC", "ANC backup"), "joined"] == ""
+    named = lg.results[(lg.results.away == "BRI") & (lg.results.away_goalie == "ANC backup")]
+    assert list(named.date) == ["2026-12-21"]
+    _name_goalie(d, 611, "home", "ANC backup")                 # BRI's home game of 2026-12-16, before he came
+    with pytest.raises(ChartError) as e:
+        load_league(d / "league.toml")
+    assert str(e.value).endswith("played.csv, line 611, column 'home_goalie': 'ANC backup': joined BRI on "
+                                 "2026-12-21 (goalies.csv), so he started none of its games before then; this one "
+                                 "is of 2026-12-16")
+
+
+@pytest.mark.parametrize("joined, left, column, needle", [
+    ("21/12/2026", "", "joined", "must be the date the goalie joined the team, written YYYY-MM-DD (blank when he was "
+                                 "with it from the start)"),
+    ("2026-12-21", "2026-12-21", "left", "ANC backup joined BRI on 2026-12-21, so he left it after that date"),
+])
+def test_a_goalie_who_joined_has_a_date_before_he_left(tmp_path, joined, left, column, needle):
+    d = _copy(tmp_path)
+    _traded(d, "2026-12-19", joined=joined)
+    text = (d / "goalies.csv").read_text()
+    if left:                                                   # he left BRI too (the share stays 0.05: checked later)
+        text = text.replace(f"BRI,ANC backup,E,a,0.05,{joined},", f"BRI,ANC backup,E,a,0,{joined},{left}")
+        text = text.replace("BRI,BRI starter,F,d,0.6,,", "BRI,BRI starter,F,d,0.65,,")
+        (d / "goalies.csv").write_text(text)
+    with pytest.raises(ChartError) as e:
+        load_league(d / "league.toml")
+    line = next(i for i, t in enumerate(text.splitlines(), 1) if t.startswith("BRI,ANC backup,"))
+    bad = joined if column == "joined" else left
+    assert f"goalies.csv, line {line}, column '{column}': '{bad}': {needle}" in str(e.value)
 
 
 @pytest.mark.parametrize("left, share, column, needle", [
