@@ -548,6 +548,18 @@ BLUELINE_DUMP_FIELD = "the rules' id names the new field dump_intercept=off (the
 _add_reason(BLUELINE_RULES_ID, BLUELINE_DUMP_FIELD)
 
 
+#: Why the Blue Line play-by-play was recorded again (the game is the same).
+PBP_BANK_INTERCEPTED = ("an intercepted pass off the boards is printed as intercepted, without a rebound, before its "
+                        "interception rolls and the new series (it printed a rebound, then the new series, then the "
+                        "rolls)")
+_add_reason(("blueline/pbp",), PBP_BANK_INTERCEPTED)
+
+#: Why the Strat four-line matchup was recorded again (the games changed).
+STRAT_INJURY_LINE_AND_PAIR = ("an injury's replacement is never both in a forward line and a defense pair in use, "
+                              "where he was on the ice twice when the two were on together (lines=4, pk_units=2)")
+_add_reason(("strat/matchup/summary", "strat/matchup/table:games", "strat/matchup/table:players",
+             "strat/matchup/table:team_games"), STRAT_INJURY_LINE_AND_PAIR)
+
 def rerecord(names):
     """Record the digests of ``names`` again (each listed in :data:`RERECORDED` with its reason)."""
     import warnings

@@ -73,6 +73,8 @@ def line_of(e, board) -> str | None:
         where = " beyond the second corner, Row 3" if c else ""
         return f"{_who(t, s)} dumps the puck around the boards to ({a},{b}){where}" + (" -- intercepted" if d else "")
     if code == EV.bank:
+        if c:
+            return f"{_who(t, s)} passes off the boards at {_sq(a)} -- intercepted"
         return f"{_who(t, s)} passes off the boards at {_sq(a)}: it rebounds to {_sq(b)}"
     if code == EV.sweep:
         return f"{_who(t, 5)} sweeps the puck to the corner ({a},{b})"

@@ -93,15 +93,29 @@ def describe(board, ev, replay: Replay | None = None) -> str:
     return f"event {event}"
 
 
+def _placed(board, before, after) -> str:
+    """The players a face-off moved (to the dot, off it, off a crease): ``before`` the circles at the offside
+    (``pos[team][slot]``), ``after`` the snapshot once the face-off is set."""
+    moved = [f"{TEAMS[t]} {SLOTS[s]} {_where(board, before[t][s])} -> {_where(board, int(after[t * N_SLOTS + s]))}"
+             for t in range(2) for s in range(N_SLOTS) if before[t][s] != int(after[t * N_SLOTS + s])]
+    return "; placed: " + ", ".join(moved) if moved else ""
+
+
 def render(board, events, snaps, row) -> str:
     """The text of a recorded game: the legend, the events, and after each play the board (home goal at the
     bottom); a scoring play's board is drawn at the shot, then the restart's."""
     out = [LEGEND, ""]
     k = 0
     last = None
+    replay = None
     for i, ev in enumerate(events):
+        before = replay.pos if replay is not None else None      # the circles after the last event's play
         replay = Replay(board, last) if ev[7] == EV_PLAY and last is not None else None
         line = describe(board, ev, replay)
+        if ev[7] == EV_FACEOFF and before is not None:
+            after = next((sn for sn in snaps[k:] if sn[14] >= i + 1), None)
+            if after is not None:
+                line += _placed(board, before, after)
         capture = replay is not None and ev[6] == CAPTURE
         if capture or ev[7] == EV_THROW:
             after = next((sn for sn in snaps[k:] if sn[14] >= i + 1), None)      # the circles once it is done

@@ -135,6 +135,24 @@ def test_pbp_prints_a_goalie_pass_once_and_the_rolls_after_the_pass():
     assert sum("passes to LW" in t for t in lines) == 1
 
 
+def test_pbp_prints_an_intercepted_bank_pass_without_its_rebound_and_before_the_new_series():
+    """"Passing Off Sideboards": the puck is intercepted on its way, so it never rebounds; the pass is logged after
+    its interception rolls (as any pass), and its line says so, followed by the rolls, then the new series.  Seed
+    21's game 9 has one (1.7 a game in 100 default games of that seed)."""
+    log = engine.play_by_play(21, 9)
+    ev = [tuple(int(v) for v in e) for e in log.events]
+    banks = [i for i, e in enumerate(ev) if e[0] == EV.bank]
+    caught = [i for i in banks if ev[i][7]]
+    assert caught and len(caught) < len(banks)
+    for i in banks:                              # the last roll before the pass is its interceptor's, if any
+        rolls = [e for e in ev[:i][::-1][:1] if e[0] == EV.intercept]
+        assert bool(ev[i][7]) == bool(rolls and rolls[0][7])
+    lines = log.text.split("\n")
+    at = next(k for k, t in enumerate(lines) if "passes off the boards" in t and "-- intercepted" in t)
+    assert "rebounds" not in lines[at] and "-> intercepts" in lines[at + 1] and "new series" in lines[at + 2]
+    assert sum("rebounds to" in t for t in lines) == len(banks) - len(caught)
+
+
 def test_pbp_prints_a_checks_penalty_cards_before_the_period_end_its_steal_caused():
     """Checking: a steal is a change of possession, and "When the series dial is turned to from 1 to 10, the period
     ends immediately"; the kernel logs the end before it draws the check's penalty cards.  The play-by-play prints

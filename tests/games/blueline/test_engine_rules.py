@@ -981,6 +981,29 @@ def test_beaten_goalie_cards_read_or_skipped(base):
             assert w.cnt[HOME, C.out_of_position] == 1 and w.goals[HOME, 0] == 1 and st[4] == 1
 
 
+def test_a_beaten_goalie_is_back_in_position_after_a_faceoff(base):
+    """A goalie who lost his stick check is "automatically out of position" for the rest of the possession; a
+    face-off ends it ("goalies return to their creases", docs/blueline.md "Face-offs"), so a shot after a face-off
+    the shooter's team won reads his cards again."""
+    c = base
+    gy, gx = c.crease[AWAY, 1]
+    w = fresh(c)
+    put(c, w, AWAY, 5, gy, gx)
+    put(c, w, HOME, 0, gy - 3, gx)
+    possess(c, w, HOME, 0)
+    st, sc = stream(6, 5, 9)                     # the goalie reaches the carrier and loses the stick check
+    assert not T.goalie_challenge(c, w, st, sc, AWAY) and w.S[Z.beaten] == 1
+    st, sc = stream(1, 2)                        # shot TR, goalie TR: a match, a save and a face-off
+    T.shot(c, w, st, sc, HOME)
+    assert w.cnt[HOME, C.card_saves] == 1 and w.S[Z.stop] != ST_NONE
+    st, sc = stream(6, 1)                        # home wins the face-off
+    T.stoppage(c, w, st, sc)
+    assert w.S[Z.poss] == HOME and w.S[Z.beaten] == 0 and tuple(w.pos[AWAY, 5]) == (gy, gx)
+    st, sc = stream(1, 1, 7)                     # shot TR, goalie TL: in position
+    T.shot(c, w, st, sc, HOME)
+    assert w.cnt[HOME, C.in_position] == 1 and w.cnt[HOME, C.out_of_position] == 0
+
+
 @pytest.mark.parametrize("entries, reached", [((6, 5, 9), True), ((1,), False)])
 def test_goalie_stick_check_is_his_teams_whole_defensive_turn(base, entries, reached):
     """Goalie's: "They may roll 1D6 only" -- his roll is the team's roll for the turn: after it, steal, miss or a

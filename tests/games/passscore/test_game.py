@@ -85,6 +85,31 @@ def test_a_capture_and_a_throw_name_the_circles_the_board_then_shows(seed, game,
         assert "home goalkeeper throws the puck to the centre at [9,0]" in text
 
 
+def test_a_faceoff_names_the_players_it_places():
+    """OFFSIDE's restart: a face-off at the nearest red dot moves players (the nearest defender onto the dot, an
+    opponent off it, the carrier beside it, a carrier off a crease).  The face-off's line names each player it moved
+    and where from and to, and the board drawn next has him there."""
+    import re
+
+    from simcore.games.passscore.board import PIECES, SLOTS
+
+    seen = 0
+    for game in range(4):
+        lines = G.play_by_play(("random", "random"), seed=1, game_index=game).text.splitlines()
+        if game == 0:
+            assert ("face-off at the red dot [7,1]: away right_wing has the puck; placed: home centre [8,5] -> [6,1], "
+                    "away right_wing [10,2] -> [7,1]") in lines
+        for i, line in enumerate(lines):
+            if line.startswith("face-off at"):
+                placed = re.findall(r"(home|away) (\w+) \[\d+,\d+\] -> \[(\d+),(\d+)\]", line)
+                assert placed, line
+                for team, slot, r, c in placed:
+                    piece = PIECES[0 if team == "home" else 1][SLOTS.index(slot)]
+                    assert _piece_at(lines[i + 1:], int(r), int(c)) == piece, line
+                    seen += 1
+    assert seen >= 6
+
+
 @pytest.mark.parametrize("policies,rules", [(("random", "random"), "slow_play=0.1"),
                                             (("greedy", "greedy"), "rulebook"),
                                             (("greedy", "random"), "goalie_area=free,slow_play=0.05")])

@@ -570,9 +570,10 @@ def test_9_12_visitors_choose_first_the_home_team_counters_and_a_new_line_may_ch
 def test_9_12_the_lines_coming_on_after_the_units_stayed_may_change_the_alignment():
     # 9.12 "Changes may be made only when a new forward line comes on the ice": when the special-teams units go off
     # in play (16.5: the defending team gained the puck) the lines come on with no faceoff before them, and the
-    # coaches decide there.  Game 2 of seed 5 (KBY counters NRV's `rulebook` alignment): NRV drops to Offense 1
-    # (9.2: "to protect a lead") as the lines come on, and KBY counters at once, before any faceoff or card.
-    gl = engine.play_by_play("KBY", "NRV", seed=5, game=2, rules="level=advanced",
+    # coaches decide there.  Game 19 of seed 5 (KBY counters NRV's `rulebook` alignment): KBY's units stay on for
+    # the rebound of the last power-play shot, NRV's defense takes the next rebound, NRV drops to Offense 1 (9.2:
+    # "to protect a lead") as the lines come on, and KBY counters at once, before any faceoff or card.
+    gl = engine.play_by_play("KBY", "NRV", seed=5, game=19, rules="level=advanced",
                              coaches=("alignment=counter", "alignment=rulebook"))
     ev = gl.events
     codes, txt = ev["code"].tolist(), ev["text"].tolist()
@@ -586,6 +587,21 @@ def test_9_12_the_lines_coming_on_after_the_units_stayed_may_change_the_alignmen
                 after.append(txt[j])
     assert after == ["NRV alignment: Offense 1, Defense 0 (0 forecheckers) -- a new forward line",
                      "KBY alignment: Offense 3, Defense 2 (2 forecheckers) -- a new forward line"]
+
+
+def test_16_5_the_units_stay_on_only_while_the_power_play_team_has_the_puck():
+    # 16.5 "If play continues after the power play is over with the power play team (now the offensive team) still in
+    # control ... The power play team remains on the ice": when the last power-play shot leaves the other team the
+    # puck, the lines come on at once; the units never stay on only to go off before anything is played.
+    stays = 0
+    for game in range(40):
+        gl = engine.play_by_play("KBY", "NRV", seed=5, game=game, rules="level=advanced")
+        txt = gl.events["text"].tolist()
+        for i, t in enumerate(txt):
+            if "stay on the ice (16.5" in t:
+                stays += 1
+                assert "units go off" not in txt[i + 1], (game, txt[i - 2:i + 2])
+    assert stays >= 5
 
 
 def test_9_12_the_lines_coming_on_for_play_after_a_power_play_may_change_the_alignment():
@@ -702,6 +718,16 @@ def test_8_21_thrown_out_of_the_circle(kit):
     assert texts(gl, EV.fo_thrown) == ["  KBY faceoff man thrown out of the circle (split 20): the faceoff is drawn "
                                        "again"]
     assert len(texts(gl, EV.fo_men)) == 2 and texts(gl, EV.fo_men)[0] == texts(gl, EV.fo_men)[1]
+
+
+def test_8_21_a_man_thrown_out_does_not_come_back_to_that_faceoff(kit):
+    # 8.21 "choose another player on the ice": split 20 twice throws out KBY's LW, then the center who replaced
+    # him; the LW, thrown out already, does not come back: KBY's best man left takes it.
+    gl = play(kit, [["AA01"]], [split(20), split(20), split(6)], dice=aa01_dice(kit), rules=ADV + ",faceoffs=super")
+    thrown = texts(gl, EV.fo_thrown)
+    assert thrown[0].startswith(f"  KBY LW {KBY_LW} is thrown out") and len(thrown) == 2
+    assert thrown[1].startswith("  KBY C Silas Quilholm is thrown out") and KBY_LW not in thrown[1]
+    assert KBY_LW not in texts(gl, EV.fo_men)[2]
 
 
 def test_faceoff_charts_load_and_refuse_bad_cells(tmp_path):

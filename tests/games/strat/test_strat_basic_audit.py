@@ -830,13 +830,14 @@ def test_16_51_a_wing_who_is_the_killing_center_does_not_come_on_twice():
     assert _stay(c, Z, ppi, shi) == pk
 
 
-def _injure_each(c):
+def _injure_each(c, chain=1):
     """Each skater of each team of ``c`` injured in turn at the period start (the visitor's first line and pair on
-    the ice): yields (team, injured, replacement, the visitor's lines row after the replacement)."""
+    the ice), and with ``chain`` 2 his replacement injured next: yields (team, injured, replacement, the visitor's
+    lines row after the replacement) for each injury."""
     import numpy as np
 
     from simcore.games.strat.kernel import injuries as INJ
-    from simcore.games.strat.kernel.layout import LINES_W, NZ, ZL
+    from simcore.games.strat.kernel.layout import LINES_W, MAX_ROSTER, NZ, ZL
 
     for team in c.teams:
         tr = team_row(c, team)
@@ -845,8 +846,13 @@ def _injure_each(c):
             Z[ZL.lines + LINES_W:ZL.lines + 2 * LINES_W] = tr[:LINES_W]
             Z[ZL.ice:ZL.ice + 12] = -1
             Z[ZL.ice + 6:ZL.ice + 11] = [tr[TM.f], tr[TM.f + 1], tr[TM.f + 2], tr[TM.d], tr[TM.d + 1]]
-            best = INJ.replace_skater(c.D, Z, 1, p)
-            yield team, p, best, Z[ZL.lines + LINES_W:ZL.lines + 2 * LINES_W]
+            for _ in range(chain):
+                Z[ZL.injured + MAX_ROSTER + c.tables[TB.sk][p, F.slot]] = 1
+                best = INJ.replace_skater(c.D, Z, 1, p)
+                yield team, p, best, Z[ZL.lines + LINES_W:ZL.lines + 2 * LINES_W].copy()
+                if best < 0:
+                    break
+                p = best
 
 
 def test_15_1_the_replacement_is_never_in_a_unit_with_the_injured_player():
@@ -865,6 +871,22 @@ def test_15_1_the_replacement_is_never_in_a_unit_with_the_injured_player():
                 assert len(unit) == len(set(unit)), (team, p, best, start, u, unit)
         checked += 1
     assert checked > 100
+
+
+@pytest.mark.parametrize("rules", ["lines=4,pk_units=2", "lines=3", "pk_units=2"])
+def test_15_1_the_replacement_is_never_in_a_line_and_a_pair_that_play_together(rules):
+    # Any forward line plays with any defense pair, so a replacement who would be in a forward line in use and a
+    # defense pair in use would be on the ice twice when the two are on together (docs/strat.md, "Injuries").
+    # Each skater of each sample team is injured, then his replacement; no skater is ever in both.
+    c = engine.compiled(None, rules)
+    n_f, n_d = (3, 2) if "lines=3" in rules else (4, 3)
+    checked = 0
+    for team, p, best, lines in _injure_each(c, chain=2):
+        forwards = {int(x) for x in lines[TM.f:TM.f + 3 * n_f] if x >= 0}
+        pairs = {int(x) for x in lines[TM.d:TM.d + 2 * n_d] if x >= 0}
+        assert not forwards & pairs, (team, p, best, forwards & pairs)
+        checked += 1
+    assert checked >= 200
 
 
 def _both_units(lines, start, size, q):

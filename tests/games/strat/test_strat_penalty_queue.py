@@ -134,35 +134,35 @@ def test_a_full_queue_is_an_error_not_an_overwrite():
 # ---------------------------------------------------------------- the queue in games
 
 def test_two_minors_from_a_delayed_penalty_are_two_power_plays_one_after_the_other():
-    # ASR-NRV, seed 1, game 50 at level=advanced: ASR's LD is penalized on a failed intimidation (16.13, a
-    # delayed penalty); on NRV's shot ASR's goalie is penalized too (5.72).  Both minors are called; the first is
-    # served on the chart with the period's last two cards (16.31 wants three, so the period's end ends it as soon
-    # as the chart's shots are taken) and the second's power play opens period 2 (7.37), where NRV scores on it
+    # BRW-KBY, seed 1, game 3372 at level=advanced: KBY's RW is penalized on a failed intimidation (16.13, a
+    # delayed penalty); on BRW's shot KBY's goalie is penalized too (5.72).  Both minors are called; the first is
+    # served on the chart with the second period's last two cards (16.31 wants three, so the period's end ends it as
+    # soon as the chart's shots are taken) and the second's power play opens period 3 (7.37), where BRW scores on it
     # (7.34).
-    gl = engine.play_by_play("ASR", "NRV", seed=1, game=50, rules="level=advanced")
+    gl = engine.play_by_play("BRW", "KBY", seed=1, game=3372, rules="level=advanced")
     ev = gl.events
     start = ev.index[(ev["code"] == EV.delayed) & ev["text"].str.contains("another penalty")][0]
     after = ev.loc[start:]
     pens = after.loc[after["code"] == EV.penalty, "text"].tolist()[:2]
-    assert pens == ["PENALTY ASR: Felix Zellby (LD, ASR), 2 minutes (intimidation, 16.1)",
-                    "PENALTY ASR: Hugo Fenby (G, ASR), 2 minutes (goalie penalty)"]
+    assert pens == ["PENALTY KBY: Nils Thornwell (RW, KBY), 2 minutes (intimidation, 16.1)",
+                    "PENALTY KBY: Linus Ashwick (G, KBY), 2 minutes (goalie penalty)"]
     m = after.loc[after["code"] == EV.manpower]
     assert m["text"].tolist()[:4] == [
-        "Manpower: ASR 4, NRV 5 skaters (ASR killing a minor)",
-        "Manpower: ASR 5, NRV 5 skaters (ASR's minor ends with the period)",
-        "Manpower: ASR 4, NRV 5 skaters (ASR killing a minor)",
-        "Manpower: ASR 5, NRV 5 skaters (ASR's minor is over: a power-play goal, 7.34)"]
-    assert m["period"].tolist()[:4] == [1, 1, 2, 2]
+        "Manpower: BRW 5, KBY 4 skaters (KBY killing a minor)",
+        "Manpower: BRW 5, KBY 5 skaters (KBY's minor ends with the period)",
+        "Manpower: BRW 5, KBY 4 skaters (KBY killing a minor)",
+        "Manpower: BRW 5, KBY 5 skaters (KBY's minor is over: a power-play goal, 7.34)"]
+    assert m["period"].tolist()[:4] == [2, 2, 3, 3]
     # the first power play's minor ends with its shots (the deck is spent), before the period's end
     first_end = m.index[1]
     assert ev.loc[first_end - 1, "code"] == EV.pp_shot and ev.loc[first_end + 1, "code"] == EV.end
     flips = after.loc[after["code"] == EV.flip, "period"].tolist()
-    assert flips[:5] == [1, 1, 2, 2, 2]
+    assert flips[:5] == [2, 2, 3, 3, 3]
     pp = after.loc[after["code"] == EV.pp, "text"].tolist()
-    assert pp[0].startswith("NRV power play, unit PP1") and pp[1].startswith("NRV power play, unit PP2")
-    # the second power play is the first step of period 2, before its faceoff
-    p2 = ev.loc[ev["period"] == 2, "code"].tolist()
-    assert p2.index(EV.pp) < p2.index(EV.faceoff)
+    assert pp[0].startswith("BRW power play, unit PP2") and pp[1].startswith("BRW power play, unit PP1")
+    # the second power play is the first step of period 3, before its faceoff
+    p3 = ev.loc[ev["period"] == 3, "code"].tolist()
+    assert p3.index(EV.pp) < p3.index(EV.faceoff)
 
 
 def test_the_second_power_play_follows_the_first_in_the_same_period_and_stops_its_play_on():

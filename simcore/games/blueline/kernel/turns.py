@@ -423,6 +423,7 @@ def faceoff(c, w, st, script, dot, opening):
         if not stays_pulled(c, w, t, opening):
             S[Z.pulled + t] = 0
     S[Z.steal] = 0
+    S[Z.beaten] = 0               # back in his crease: no longer out of position
     if c.rules[R.frozen_reset] == 0:
         for i in range(12):
             S[Z.frozen + i] = 0
@@ -920,8 +921,8 @@ def bank_pass(c, w, st, script, o, code):
     w.cnt[o, C.passes] += 1
     w.cnt[o, C.bank_passes] += 1
     S[Z.fresh + o] = 0
-    log(c, w, EV.bank, o, s0, by * 64 + bx, ry * 64 + rx, 0, 0)
     q = intercept(c, w, st, script, o, n)
+    log(c, w, EV.bank, o, s0, by * 64 + bx, ry * 64 + rx, 1 if q >= 0 else 0, 0)
     if q >= 0:
         gain(c, w, st, script, d, q)
         return True

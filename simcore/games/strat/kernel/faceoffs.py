@@ -64,16 +64,17 @@ def faceoff_man(D, Z, t, chart, skip):
     """Side ``t``'s slot that takes the faceoff: the center (8.1 "the opposing centers on the ice"); on the Super
     Advanced chart the forward with the best faceoff rating, the center unless a winger's is better (8.2
     "usually the centers, but sometimes a winger will have a better faceoff rating than his center").  ``skip``:
-    a slot thrown out of the circle (8.21: "choose another player on the ice"), -1 none.  A vacant forward slot
-    is passed over; with no forward left, the best of the defensemen."""
-    if chart == FO_ADVANCED and skip != 1 and Z[ZL.ice + t * 6 + 1] >= 0:
+    a bit mask of the slots thrown out of the circle in this faceoff (bit ``s`` for slot ``s``; 8.21: "choose
+    another player on the ice"), 0 none.  A vacant forward slot is passed over; with no forward left, the best
+    of the defensemen; -1 when every skater on the ice is skipped."""
+    if chart == FO_ADVANCED and (skip >> 1) & 1 == 0 and Z[ZL.ice + t * 6 + 1] >= 0:
         return 1
     best = -1
     br = -1
     for k in range(5):
         s = (1, 0, 2, 3, 4)[k]                 # the center first: a winger must be better to take it
         p = Z[ZL.ice + t * 6 + s]
-        if s == skip or p < 0 or (s >= 3 and best >= 0):
+        if (skip >> s) & 1 or p < 0 or (s >= 3 and best >= 0):
             continue
         if skfo(D, p) > br:
             best = s
@@ -87,8 +88,10 @@ def rated_faceoff(D, Z, RS, chart, L):
     faceoff men, Even read by home and visitors, the others by the superior and inferior sides; a thrown-out
     reading (8.21) sends another man of that side in and the faceoff is drawn again.  Returns (winning side, slot
     named, split number, the play-by-play's column code 1 + column + 8 * (chart - 1) + 64 * superior side)."""
-    mh = faceoff_man(D, Z, 0, chart, -1)
-    mv = faceoff_man(D, Z, 1, chart, -1)
+    mh = faceoff_man(D, Z, 0, chart, 0)
+    mv = faceoff_man(D, Z, 1, chart, 0)
+    out_h = 0                                   # each side's slots thrown out so far (bit masks)
+    out_v = 0
     while True:
         ph = Z[ZL.ice + mh]
         pv = Z[ZL.ice + 6 + mv]
@@ -106,14 +109,17 @@ def rated_faceoff(D, Z, RS, chart, L):
             return side, D[r + 2], n, 1 + col + 8 * (chart - 1) + 64 * sup
         # 8.21: thrown out of the circle
         if rule(D, RULE.thrown_out):
+            m = mh if side == 0 else mv
+            out = (out_h if side == 0 else out_v) | (1 << m)    # a man thrown out does not take it again
+            nm = faceoff_man(D, Z, side, FO_SUPER, out)
+            if nm < 0:                           # every skater of the side thrown out: the others may come back
+                out = 1 << m
+                nm = faceoff_man(D, Z, side, FO_SUPER, out)
+            log(Z, L, EV.fo_thrown, side, Z[ZL.ice + side * 6 + m] * 8 + m, Z[ZL.ice + side * 6 + nm] * 8 + nm, n, 0)
             if side == 0:
-                nm = faceoff_man(D, Z, 0, FO_SUPER, mh)
-                log(Z, L, EV.fo_thrown, 0, ph * 8 + mh, Z[ZL.ice + nm] * 8 + nm, n, 0)
-                mh = nm
+                mh, out_h = nm, out
             else:
-                nm = faceoff_man(D, Z, 1, FO_SUPER, mv)
-                log(Z, L, EV.fo_thrown, 1, pv * 8 + mv, Z[ZL.ice + 6 + nm] * 8 + nm, n, 0)
-                mv = nm
+                mv, out_v = nm, out
         else:
             log(Z, L, EV.fo_thrown, side, -1, -1, n, 1)
 

@@ -76,16 +76,29 @@ def both_units(Z, side, p, q):
 
 
 @nb.njit(cache=True)
+def in_lines(Z, side, start, n, q):
+    """Whether ``q`` is among the first ``n`` places of ``side``'s lines at offset ``start`` (``TM.f``: the forward
+    lines, three places each; ``TM.d``: the defense pairs, two each)."""
+    for j in range(n):
+        if Z[ZL.lines + side * LINES_W + start + j] == q:
+            return True
+    return False
+
+
+@nb.njit(cache=True)
 def replace_skater(D, Z, side, p):
     """Put the most logical replacement (15.1) for skater ``p`` of ``side`` into every unit and ice slot he
     holds; returns the replacement's id, or -1 when nobody is left (the position plays short)."""
-    # a healthy skater off the ice and in no unit with p, preferring (with two PK units, 19.1) one who would not be
-    # in both PP or both PK units (19.2-19.3), then one in no forward line or defense pair in use, at the same
-    # position, then the same group (forward / defense), then the best Offense
+    # a healthy skater off the ice, in no unit with p and not in a forward line in use when p is in a defense pair
+    # in use or the reverse (a line and a pair play together: he would be on the ice twice), preferring (with two
+    # PK units, 19.1) one who would not be in both PP or both PK units (19.2-19.3), then one in no forward line or
+    # defense pair in use, at the same position, then the same group (forward / defense), then the best Offense
     special = rule(D, RULE.pk_units) == 2
     team = sk(D, p, F.team)
     n_f = 3 if rule(D, RULE.lines) == 3 else 4
     n_d = 2 if rule(D, RULE.lines) == 3 else 3
+    p_f = in_lines(Z, side, TM.f, 3 * n_f, p)
+    p_d = in_lines(Z, side, TM.d, 2 * n_d, p)
     best = -1
     bscore = -1
     for k in range(tm(D, team, TM.nroster)):
@@ -98,13 +111,11 @@ def replace_skater(D, Z, side, p):
                 on = True
         if on or shares_unit(Z, side, p, q):
             continue
-        in_use = False
-        for j in range(3 * n_f):
-            if Z[ZL.lines + side * LINES_W + TM.f + j] == q:
-                in_use = True
-        for j in range(2 * n_d):
-            if Z[ZL.lines + side * LINES_W + TM.d + j] == q:
-                in_use = True
+        q_f = in_lines(Z, side, TM.f, 3 * n_f, q)
+        q_d = in_lines(Z, side, TM.d, 2 * n_d, q)
+        if (p_f and q_d) or (p_d and q_f):
+            continue
+        in_use = q_f or q_d
         score = 0
         if not (special and both_units(Z, side, p, q)):
             score += 800

@@ -340,7 +340,9 @@ def power_play(D, Z, RS, pol, OT_, OP, OK, L):
         Z[ZL.cd] = (Z[ZL.cd] + defer_d) % nd
         log(Z, L, EV.line, -1, Z[ZL.cf], Z[ZL.cd], 1, 0)
     chain_reset(Z)
-    if cont_shot and rule(D, RULE.pp_stay):
+    # 16.5: the units stay on only "with the power play team (now the offensive team) still in control"
+    keeps = Z[ZL.m + M.mode] != MODE.faceoff and Z[ZL.m + M.team] == t
+    if cont_shot and rule(D, RULE.pp_stay) and keeps:
         units_stay(D, Z, t, ppi, shi, L)          # 16.5-16.51
     else:
         put_lines(Z)
