@@ -560,6 +560,11 @@ STRAT_INJURY_LINE_AND_PAIR = ("an injury's replacement is never both in a forwar
 _add_reason(("strat/matchup/summary", "strat/matchup/table:games", "strat/matchup/table:players",
              "strat/matchup/table:team_games"), STRAT_INJURY_LINE_AND_PAIR)
 
+#: Why the Strat play-by-play command's output was recorded again (the game is the same).
+PBP_BUZZER_NOTE = ("a period's end line says what becomes of a penalty called as its deck ran out: its power play "
+                   "opens the next period (7.37), or on the game's last card there is none (7.38)")
+_add_reason(("cli/strat-pbp",), PBP_BUZZER_NOTE)
+
 def rerecord(names):
     """Record the digests of ``names`` again (each listed in :data:`RERECORDED` with its reason)."""
     import warnings

@@ -15,6 +15,22 @@ COLS = ("Outside", "Inside", "Reb/Bkwy")
 SIDES = ("home", "visitor")
 
 
+def _buzzer_note(events: list, i: int) -> str:
+    """What becomes of a penalty called as the deck ran out, for the end-of-period (or final) line ``events[i]``:
+    its power play opens the next period (7.37), or on the game's last card there is none (7.38)."""
+    if events[i][7]:
+        return ""
+    if i + 1 < len(events) and events[i + 1][2] == EV.end and events[i + 1][7]:     # the game's last period
+        return "; the penalty on the game's last card brings no power play (7.38)" if events[i - 1][2] == EV.penalty \
+            else ""
+    for e in events[i + 1:]:
+        if e[2] == EV.pp:
+            return f"; the penalty at the buzzer: its power play opens period {e[0]} (7.37)"
+        if e[2] in (EV.faceoff, EV.card):
+            break
+    return ""
+
+
 def reading_text(kind: int, a: int = 0, b: int = 0, c: int = 0) -> str:
     """A reading code written back the way the card prints it."""
     p = lambda x: "any player" if x == R.ANY else R.POSITIONS[x]  # noqa: E731
@@ -105,7 +121,8 @@ def describe(c, L: np.ndarray, teams: tuple[int, int]) -> pd.DataFrame:
     rows = []
     so_goals = [0, 0]                       # the shootout's goals so far (28.1), for the final line
     so_played = False
-    for period, card, code, side, a, b, cc, d in L.tolist():
+    events = L.tolist()
+    for i, (period, card, code, side, a, b, cc, d) in enumerate(events):
         team = abbr[side] if side in (0, 1) else ""
         if code in (EV.so, EV.so_result):
             so_played = True
@@ -120,6 +137,7 @@ def describe(c, L: np.ndarray, teams: tuple[int, int]) -> pd.DataFrame:
                 h, v = so_goals
                 text += (f" (shootout {abbr[0]} {h}, {abbr[1]} {v}: " +
                          (f"{abbr[0 if h > v else 1]} wins)" if h != v else "tied)"))
+            text += _buzzer_note(events, i)
         elif code == EV.card and d:         # the Advanced deck: d = 1 + section * 4 + forecheckers
             text = (f"{team} draws action card {c.action_cards[a]}: "
                     f"{advanced_card_text(c, a, (d - 1) // 4, (d - 1) % 4)} -- {who(b)} has the puck")

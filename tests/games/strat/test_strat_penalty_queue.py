@@ -221,3 +221,17 @@ def test_power_plays_balance_with_the_penalties_that_give_them(advanced_league):
     # offsetting option is off, and the game's last card (7.38) -- a small share
     missing = OT_[:, ::-1, T.pen].sum() - OT_[:, :, T.ppo].sum()
     assert 0 < missing < 0.06 * OT_[:, :, T.ppo].sum()
+
+
+@pytest.mark.parametrize("game, period, note", [
+    (8, 2, "; the penalty at the buzzer: its power play opens period 3 (7.37)"),
+    (231, 3, "; the penalty on the game's last card brings no power play (7.38)")])
+def test_a_penalty_as_the_deck_runs_out_is_explained_at_the_periods_end(game, period, note):
+    # 7.37 "the penalty occurred at the buzzer and the power play begins at the start of the next period"; 7.38 "if the
+    # penalty occurs on the last card of the game, the game ends without a power play".  KBY-NRV, seed 1 (Basic):
+    # the PENALTY line is the period's last; its end line says what becomes of it.
+    txt = engine.play_by_play("KBY", "NRV", seed=1, game=game).events["text"].tolist()
+    at = next(i for i, t in enumerate(txt) if t.startswith(f"End of period {period}:"))
+    assert txt[at - 1].startswith("PENALTY") and txt[at].endswith(note)
+    assert sum("(7.37)" in t or "(7.38)" in t for t in txt) == (2 if game == 231 else 1)
+
