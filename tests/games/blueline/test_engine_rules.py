@@ -939,19 +939,26 @@ def test_rebound_goes_to_the_nearest_player(base):
     assert w.cnt[AWAY, C.loose_won] == 1 and w.S[Z.last_poss] == AWAY
 
 
-def test_goalie_stick_check_out_of_the_crease(base):
-    """Goalie's: "leave the crease to ... Stick Check an opposing player. They may roll 1D6 only. If they fail a
-    stick check and the offensive player decides to shoot … consider the goalie to be automatically out of
-    position"."""
-    c = base
+def beaten_scene(c):
+    """The away goalie in his crease leaves it to stick-check the home center three squares out and loses (1d6 = 6
+    reaches him; 5 against 9): (w, the crease square)."""
     gy, gx = c.crease[AWAY, 1]
     w = fresh(c)
     put(c, w, AWAY, 5, gy, gx)
     put(c, w, HOME, 0, gy - 3, gx)
     possess(c, w, HOME, 0)
-    st, sc = stream(6, 5, 9)                     # 1d6 = 6 reaches; the goalie's 5 loses to 9
-    assert not T.goalie_challenge(c, w, st, sc, AWAY)
-    assert w.S[Z.beaten] == 1 and max(abs(w.pos[AWAY, 5] - w.pos[HOME, 0])) == 1
+    st, sc = stream(6, 5, 9)
+    assert not T.goalie_challenge(c, w, st, sc, AWAY) and w.S[Z.beaten] == 1
+    return w, gy, gx
+
+
+def test_goalie_stick_check_out_of_the_crease(base):
+    """Goalie's: "leave the crease to ... Stick Check an opposing player. They may roll 1D6 only. If they fail a
+    stick check and the offensive player decides to shoot … consider the goalie to be automatically out of
+    position"."""
+    c = base
+    w, gy, gx = beaten_scene(c)
+    assert max(abs(w.pos[AWAY, 5] - w.pos[HOME, 0])) == 1
     side = 0 if c.inside[gy - 3, gx] else 1
     st, sc = stream(1, 1, roll_for(c, side, 0, 1, int(c.aline[HOME, gy - 3]), 3))   # in-position cards
     T.shot(c, w, st, sc, HOME)
@@ -964,13 +971,7 @@ def test_beaten_goalie_cards_read_or_skipped(base):
     skip = no cards, the chart read out of position."""
     c_skip = engine.compile_ctx("beaten_cards=skip")
     for c, entries in ((base, (1, 2)), (c_skip, ())):
-        gy, gx = c.crease[AWAY, 1]
-        w = fresh(c)
-        put(c, w, AWAY, 5, gy, gx)
-        put(c, w, HOME, 0, gy - 3, gx)
-        possess(c, w, HOME, 0)
-        st, sc = stream(6, 5, 9)                 # the goalie reaches the carrier and loses the stick check
-        assert not T.goalie_challenge(c, w, st, sc, AWAY) and w.S[Z.beaten] == 1
+        w, gy, gx = beaten_scene(c)
         side = 0 if c.inside[gy - 3, gx] else 1
         roll = roll_for(c, side, 0, 1, int(c.aline[HOME, gy - 3]), 3)
         st, sc = stream(*entries, roll)          # read: shot TR, goalie TR, a match
@@ -986,13 +987,7 @@ def test_a_beaten_goalie_is_back_in_position_after_a_faceoff(base):
     face-off ends it ("goalies return to their creases", docs/blueline.md "Face-offs"), so a shot after a face-off
     the shooter's team won reads his cards again."""
     c = base
-    gy, gx = c.crease[AWAY, 1]
-    w = fresh(c)
-    put(c, w, AWAY, 5, gy, gx)
-    put(c, w, HOME, 0, gy - 3, gx)
-    possess(c, w, HOME, 0)
-    st, sc = stream(6, 5, 9)                     # the goalie reaches the carrier and loses the stick check
-    assert not T.goalie_challenge(c, w, st, sc, AWAY) and w.S[Z.beaten] == 1
+    w, gy, gx = beaten_scene(c)
     st, sc = stream(1, 2)                        # shot TR, goalie TR: a match, a save and a face-off
     T.shot(c, w, st, sc, HOME)
     assert w.cnt[HOME, C.card_saves] == 1 and w.S[Z.stop] != ST_NONE
