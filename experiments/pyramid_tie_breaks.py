@@ -116,6 +116,9 @@ def main(argv=None):
     rows = [[f"`{o}`"] + [C.ci(tab(o).loc[m, "diff"], tab(o).loc[m, "ci_low"], tab(o).loc[m, "ci_high"], sign=True)
                           for m in show] for o in OPTIONS]
     L += C.table(["option"] + show, rows)
+    L += ["A change that no game shows (the option changes the metric in none of the paired games) has the "
+          "bound of no game differing (docs/analysis.md): at most 3.69 / n for a share of games, no interval "
+          "(n/a) for a count, since such a game could differ by any number.", ""]
     sd = [o for o in OPTIONS if "tie_break=sudden-death" in o]
     if sd:
         t = tab(sd[0])

@@ -100,10 +100,15 @@ def count_mean_ci(x, z: float = Z95) -> tuple[float, float]:
     is itself the mean of several counts, such as a game's two teams)."""
     x = np.asarray(x, dtype=float)
     n = x.size
-    if n and not x.any():                   # one game of none too: the bound needs no spread
+    return count_interval(float(x.mean()) if n else math.nan, float(x.std(ddof=1)) if n > 1 else math.nan, n, z)
+
+
+def count_interval(mean: float, sd: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """:func:`count_mean_ci` from the counts' ``mean``, ``sd`` and number ``n`` (what a histogram gives): a mean
+    of 0 over ``n`` >= 1 values is every value 0, [0, 3.69 / n]."""
+    if n and mean == 0:                     # one game of none too: the bound needs no spread
         return 0.0, NO_EVENTS_95 / n
-    lo, hi = mean_ci(float(x.mean()) if n else math.nan, float(x.std(ddof=1)) if n > 1 else math.nan, n, z)
-    return cut(lo, hi, (0.0, math.inf))
+    return cut(*mean_ci(mean, sd, n, z), (0.0, math.inf))
 
 
 def mean_estimate(x, bounds=None) -> dict:

@@ -7,7 +7,8 @@ and every metric is compared as a paired difference (docs/analysis.md).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import math
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 import pandas as pd
@@ -17,10 +18,10 @@ from simcore.errors import InputError
 from simcore.games import game as find_game
 from simcore.games.base import check_memory, check_n
 from simcore.rng import check_seed
-from simcore.metrics import COMMON, ratio  # noqa: F401  (ratio: part of this module's interface)
+from simcore.metrics import COMMON, is_indicator, ratio  # noqa: F401  (ratio: part of this module's interface)
 
-from .inference import (ALPHA, Difference, histogram_test, holm, paired_difference, required_n, t_interval,
-                        unpaired_difference)
+from .inference import (ALPHA, Difference, agreeing_interval, games_differ_at_most, histogram_test, holm,
+                        no_game_differs, paired_difference, required_n, t_interval, unpaired_difference)
 
 #: Per-game metrics every game's common game table provides (name -> function of a Results).
 COMMON_METRICS = {k: m.per_game for k, m in COMMON.items() if m.kind == "per_game"}
@@ -179,7 +180,13 @@ class Comparison:
             undecided = np.isfinite(half) and lo <= 0 <= hi and d.diff != 0 and d.sd > 0
             need = required_n(d.sd, d.diff, power, alpha) if undecided else None
             by = f"{'higher' if d.diff > 0 else 'lower'} under B by {abs(d.diff) * scale:.{dp}f}{unit} ({level} {ci})"
-            if not np.isfinite(half) or not np.isfinite(d.diff):
+            if np.isfinite(d.differ_at_most):
+                share = games_differ_at_most(d.n, alpha)
+                verdict = (f"no game differs: B - A is 0 in each of the {d.n:,} games, so B and A differ in at most "
+                           f"{100 * share:.2g}% of games ({100 * (1 - alpha):.10g}% bound)" +
+                           (f"; {level} {ci}{unit}" if np.isfinite(half) else
+                            "; how much such a game could differ has no bound, so there is no interval"))
+            elif not np.isfinite(half) or not np.isfinite(d.diff):
                 verdict = "no interval: the metric is undefined in these games"
             elif half == 0 and d.diff == 0:
                 verdict = "no difference: B - A is exactly 0 with no spread"
@@ -237,16 +244,45 @@ def _decimals(half: float, diff: float) -> int:
     return int(min(6, max(0, 1 - np.floor(np.log10(ref)))))
 
 
-def metric_difference(g, name: str, res_a, res_b, paired: bool = True) -> Difference:
+def metric_difference(g, name: str, res_a, res_b, paired: bool = True, differ: bool = True) -> Difference:
     """The difference B - A of game ``g``'s metric ``name`` between two runs (``res_b`` less ``res_a``): of the
     per-game values' means (paired game by game when both runs played the same seed), or of a pooled rate by the
-    delta method (:func:`functional_difference`)."""
+    delta method (:func:`functional_difference`).  ``differ``: whether the two runs' variants differ; paired games
+    that then all agree on the metric give a bound, not the point 0 (:func:`agreeing`)."""
     metric = g.metrics[name]
     if metric.kind != "per_game":
-        return functional_difference(metric.functional(res_a), metric.functional(res_b), name, paired)
+        d = functional_difference(metric.functional(res_a), metric.functional(res_b), name, paired)
+        return agreeing(d, math.inf) if paired and differ else d
+    x_a = metric.per_game(res_a)
     diff = paired_difference if paired else unpaired_difference
-    return diff(np.asarray(metric.per_game(res_a), dtype=float), np.asarray(metric.per_game(res_b), dtype=float),
-                name)
+    d = diff(np.asarray(x_a, dtype=float), np.asarray(metric.per_game(res_b), dtype=float), name)
+    span, none_seen = value_span(metric.bounds, is_indicator(x_a), x_a)
+    if paired:
+        return agreeing(d, span, none_seen) if differ else d
+    if d.n > 1 and d.se == 0 and d.diff == 0 and (span == 1.0 and is_indicator(x_a) or none_seen):
+        # two independent runs of one constant value (a share of games at 0 or 1, a count never seen): each mean
+        # is within the bound of none seen of it, and so their difference
+        return replace(d, ci=agreeing_interval(d.n, span if is_indicator(x_a) else math.inf, none_seen), p_value=1.0)
+    return d
+
+
+def value_span(bounds, indicator: bool, values) -> tuple[float, bool]:
+    """(the range of a per-game metric's values: an indicator's 1, else its ``bounds``' (inf: unbounded), whether
+    they are a count 0 in every game of ``values``)."""
+    if indicator:
+        return 1.0, False
+    if bounds is None:
+        return math.inf, False
+    return float(bounds[1] - bounds[0]), bounds[0] == 0 and not np.asarray(values, dtype=float).any()
+
+
+def agreeing(d: Difference, span: float, none_seen: bool = False) -> Difference:
+    """``d`` as it is, or, when its paired games all agree (B - A = 0 in each of two or more), the bound of
+    :func:`~simcore.analysis.inference.no_game_differs` for values that span ``span`` (``none_seen``: a count 0
+    in every game)."""
+    if d.paired and d.n > 1 and d.se == 0 and d.diff == 0:
+        return no_game_differs(d, span, none_seen)
+    return d
 
 
 def compare(game, rules_a, rules_b, n: int, seed: int = 0, *, metrics=None, setup=None, paired: bool = True,
@@ -276,7 +312,7 @@ def compare(game, rules_a, rules_b, n: int, seed: int = 0, *, metrics=None, setu
         res_a, res_b = runner.concurrently(
             [lambda: g.simulate(st, n=n, seed=seed, rules=ra, threads=threads, progress=progress),
              lambda: g.simulate(st, n=n, seed=seed_b, rules=rb, threads=threads, progress=progress)])
-    out = [metric_difference(g, m, res_a, res_b, paired) for m in names]
+    out = [metric_difference(g, m, res_a, res_b, paired, differ=ra.id != rb.id) for m in names]
     p_holm = holm([d.p_value for d in out])
     ga, gb = res_a.games, res_b.games
     goals_a = np.bincount(np.concatenate([ga.home_goals.to_numpy(), ga.away_goals.to_numpy()]).astype(np.int64))

@@ -10,7 +10,7 @@ for the same n.  Both are normal-approximation (Student t) intervals for a diffe
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 from scipy import stats as _st
@@ -31,6 +31,8 @@ class Difference:
     ``paired``: whether the games were paired; ``n``: games per variant; ``df``: the degrees of freedom of the
     Student t distribution that ``ci`` and ``p_value`` both refer to (paired: n - 1; unpaired: Welch's; inf: the
     normal distribution), from which :meth:`interval` gives the interval at another level.
+    ``differ_at_most``: for two variants that differ whose paired games all agree (:func:`no_game_differs`), the
+    upper bound on the share of games in which they could differ; NaN otherwise.
     """
 
     name: str
@@ -44,14 +46,53 @@ class Difference:
     paired: bool
     n: int
     df: float = math.inf
+    differ_at_most: float = math.nan
+    span: float = math.nan              # with differ_at_most: the range of the metric's per-game values
+    none_seen: bool = False             # with differ_at_most: a count that is 0 in every game of both
 
     def interval(self, alpha: float = ALPHA) -> tuple[float, float]:
-        """The ``1 - alpha`` interval of ``diff``: ``diff`` -/+ the t quantile on :attr:`df` times ``se``."""
+        """The ``1 - alpha`` interval of ``diff``: ``diff`` -/+ the t quantile on :attr:`df` times ``se``; when
+        no game differs, the bound of :func:`no_game_differs` at that level."""
+        if math.isfinite(self.differ_at_most):
+            return agreeing_interval(self.n, self.span, self.none_seen, alpha)
         return t_interval(self.diff, self.se, self.df, alpha)[0]
 
     def as_dict(self) -> dict:
         return {"name": self.name, "a": self.a, "b": self.b, "diff": self.diff, "ci": list(self.ci),
-                "p_value": self.p_value, "paired": self.paired, "n": self.n, "se": self.se}
+                "p_value": self.p_value, "paired": self.paired, "n": self.n, "se": self.se,
+                "games_differ_at_most": self.differ_at_most}
+
+
+def games_differ_at_most(n: int, alpha: float = ALPHA) -> float:
+    """The ``1 - alpha`` upper bound on the share of games in which two variants differ when none of ``n`` paired
+    games did: ``1 - (alpha / 2) ** (1 / n)`` (the exact binomial bound, two-sided level; about 3.69 / n at 95%,
+    as for a count never seen)."""
+    return 1.0 - (alpha / 2) ** (1.0 / n)
+
+
+def no_game_differs(d: Difference, span: float, none_seen: bool = False, alpha: float = ALPHA) -> Difference:
+    """``d``, a paired difference of two variants that differ, whose ``n`` games all agree (B - A = 0 in each, so
+    no spread: :func:`t_interval` would give the point 0).  Agreeing in ``n`` games shows the variants differ in
+    few games, not in none: in at most q = :func:`games_differ_at_most` of them.  A metric whose per-game values
+    span at most ``span`` (1: a share of games) then differs by at most q * span: the interval [-q span,
+    +q span].  A count (``span`` inf) that is 0 in every game of both variants (``none_seen``) has each mean in
+    [0, 3.69 / n] (:func:`simcore.stats.count_interval`), so their difference in [-3.69 / n, +3.69 / n]; any
+    other count, or a pooled rate, gets no interval (NaN).  The p-value is 1: no game is evidence of a
+    difference."""
+    return replace(d, ci=agreeing_interval(d.n, span, none_seen, alpha), p_value=1.0,
+                   differ_at_most=games_differ_at_most(d.n, alpha), span=span, none_seen=none_seen)
+
+
+def agreeing_interval(n: int, span: float, none_seen: bool, alpha: float = ALPHA) -> tuple[float, float]:
+    """The interval of :func:`no_game_differs`: +/- q * ``span`` (q = :func:`games_differ_at_most`), else for a
+    count never seen (``none_seen``) +/- -ln(alpha / 2) / n, else none (NaN)."""
+    if math.isfinite(span):
+        b = games_differ_at_most(n, alpha) * span
+    elif none_seen:
+        b = -math.log(alpha / 2) / n
+    else:
+        return (math.nan, math.nan)
+    return (-b, b)
 
 
 def t_interval(diff: float, se: float, df: float, alpha: float = ALPHA):

@@ -25,7 +25,7 @@ from simcore.metrics import is_indicator, per_game_interval
 from simcore.rng import check_seed
 from simcore.rulesbase import RuleError
 
-from .compare import metric_names, setup_changes
+from .compare import agreeing, metric_names, setup_changes, value_span
 from .inference import paired_difference
 
 #: Columns of :func:`sweep`'s table after the swept fields.
@@ -147,6 +147,8 @@ def sweep(game, base_rules, grid: dict, n: int, seeds=(0,), *, metrics=None, set
             x, indicator = vec[m]
             est, lo, hi = per_game_interval(x, indicator, g.metrics[m].bounds, g.metrics[m].interval)
             d = paired_difference(base_vec[m][0], x, m)
+            if not same_as_base[i]:             # games that all agree bound the difference (no_game_differs)
+                d = agreeing(d, *value_span(g.metrics[m].bounds, indicator, x))
             out.append({"variant_id": vid, "cell": i, **values, "seed": seed_label, "metric": m,
                         "estimate": est, "ci_low": lo, "ci_high": hi, "n": int(x.size), "base_estimate": d.a,
                         "diff": d.diff, "diff_ci_low": d.ci[0], "diff_ci_high": d.ci[1], "p_value": d.p_value})

@@ -193,3 +193,41 @@ def test_an_interval_at_another_level_from_the_difference():
         lo, hi = d.interval(0.1)
         q = stats.t.ppf(0.95, df)
         assert lo == pytest.approx(d.diff - q * d.se) and hi == pytest.approx(d.diff + q * d.se)
+
+
+def test_paired_games_that_all_agree_give_a_bound_not_a_point():
+    """docs/analysis.md, "When no paired game differs": n paired games with B - A = 0 in each bound the share of
+    games that differ by q = 1 - 0.025^(1/n) (about 3.69 / n); a metric whose values span R differs by at most
+    q R, p = 1; a count (no span) gets no interval."""
+    from simcore.analysis.inference import games_differ_at_most, no_game_differs
+
+    d = paired_difference(np.zeros(300), np.zeros(300), "x")
+    assert d.ci == (0.0, 0.0) and d.p_value == 1.0           # the t interval alone: a point
+    q = games_differ_at_most(300)
+    assert q == pytest.approx(1 - 0.025 ** (1 / 300)) and q == pytest.approx(3.69 / 300, rel=0.01)
+    b = no_game_differs(d, 1.0)
+    assert b.ci == pytest.approx((-q, q)) and b.p_value == 1.0 and b.differ_at_most == q
+    q90 = 1 - 0.05 ** (1 / 300)
+    assert b.interval(0.10) == pytest.approx((-q90, q90))              # the bound at another level
+    c = no_game_differs(d, math.inf)
+    assert all(math.isnan(v) for v in c.ci) and c.p_value == 1.0 and c.as_dict()["games_differ_at_most"] == q
+
+
+def test_compare_bounds_a_metric_no_game_changes_unless_the_variants_are_one():
+    """`simcore compare ezr --b qq_chart=off -n 300 --seed 0`: decided_SO is 4.00% under both and no game differs:
+    the interval is +/- q, the verdict says so; the rulebook compared with itself differs by exactly 0."""
+    from simcore.analysis.compare import compare
+
+    q = 1 - 0.025 ** (1 / 300)
+    c = compare("ezr", None, "qq_chart=off", 300, seed=0, metrics=["decided_SO", "home_goals_mean"])
+    so, goals = c.differences
+    assert so.a == so.b == 0.04 and so.ci == pytest.approx((-q, q)) and so.differ_at_most == pytest.approx(q)
+    v = c.verdicts().set_index("metric").verdict
+    assert v["decided_SO"] == ("no game differs: B - A is 0 in each of the 300 games, so B and A differ in at most "
+                               "1.2% of games (95% bound); 95% CI -1.2 to +1.2 percentage points")
+    assert goals.se > 0 and np.isnan(goals.differ_at_most)          # some games' goals differ
+    assert c.to_json()["metrics"][0]["games_differ_at_most"] == pytest.approx(q)
+    same = compare("ezr", None, None, 300, seed=0, metrics=["decided_SO"])
+    assert same.differences[0].ci == (0.0, 0.0)
+    assert same.verdicts().verdict.tolist() == ["no difference: B - A is exactly 0 with no spread"]
+

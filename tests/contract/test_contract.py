@@ -150,6 +150,23 @@ def test_every_summary_row_is_one_of_its_metrics_with_the_same_value(gid):
         assert new in g.metrics and old not in g.metrics
 
 
+#: per-game metrics that may be negative, so have no bounds to declare (a difference of two sides)
+SIGNED = {"margin", "home_advantage", "first_mover_advantage"}
+
+
+@pytest.mark.parametrize("gid", games())
+def test_every_count_and_rate_declares_its_bounds(gid):
+    """A metric's bounds cut its intervals in summaries and sweeps and bound a difference no paired game shows
+    (docs/analysis.md): every metric but an indicator (true or false per game) and a signed one declares them."""
+    from simcore.metrics import is_indicator
+
+    g = simcore.game(gid)
+    res = g.simulate(n=size(gid), seed=2, progress=False)
+    loose = [name for name, m in g.metrics.items() if m.bounds is None and name not in SIGNED
+             and not (m.kind == "per_game" and is_indicator(m.per_game(res)))]
+    assert loose == [], f"{gid}: no bounds declared for {loose}"
+
+
 @pytest.mark.parametrize("gid", games())
 def test_its_command_line_has_generated_help(gid, capsys):
     g = simcore.game(gid)

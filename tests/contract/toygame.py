@@ -20,7 +20,7 @@ from simcore.games.base import Command, Game, PlayByPlay, SetupBase, SetupError,
 from simcore.layout import Output, Outputs
 from simcore.league import kernel as LK
 from simcore.league.adapter import Adapter
-from simcore.metrics import Metric, flow_metrics, margins_by_period
+from simcore.metrics import COUNT, Metric, flow_metrics, margins_by_period
 from simcore.parallel import run_blocks
 from simcore.results import Results
 from simcore.rng import MARK, RECORDING, STATE_SIZE, mark, roll_2d6, seed_stream
@@ -185,7 +185,7 @@ class DiceHockey(Game):
     default_n = 1000
     own_metrics = {**flow_metrics(_margins),
                    "goals_per_game": Metric("goals_per_game", "goals in a game",
-                                            lambda r: r.games.home_goals + r.games.away_goals)}
+                                            lambda r: r.games.home_goals + r.games.away_goals, bounds=COUNT)}
     commands = (Command("", "simulate games", _build, _run, "simcore dicehockey -n 1000"),)
 
     def ctx(self, setup, rules):

@@ -565,6 +565,13 @@ PBP_BUZZER_NOTE = ("a period's end line says what becomes of a penalty called as
                    "opens the next period (7.37), or on the game's last card there is none (7.38)")
 _add_reason(("cli/strat-pbp",), PBP_BUZZER_NOTE)
 
+#: Why the comparisons and sweeps were recorded again (the games are the same).
+NO_GAME_DIFFERS = ("a metric on which two differing variants agree in every paired game gets the bound of no game "
+                   "differing (docs/analysis.md), not the point [0, 0], and compare's JSON names that bound "
+                   "(games_differ_at_most); Strat's and pyramid's counts and rates declare their bounds")
+_add_reason(("cli/compare-ezr", "cli/compare-pyramid", "cli/compare-strat", "cli/sweep-ezr", "cli/sweep-pyramid"),
+            NO_GAME_DIFFERS)
+
 def rerecord(names):
     """Record the digests of ``names`` again (each listed in :data:`RERECORDED` with its reason)."""
     import warnings

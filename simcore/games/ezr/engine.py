@@ -13,7 +13,7 @@ from simcore.errors import InputError
 from simcore.parallel import n_blocks
 from simcore.results import Results
 from simcore.rng import check_seed, script_values
-from simcore.stats import hist_moments, mean_ci, wilson_ci
+from simcore.stats import count_interval, hist_moments, wilson_ci
 
 from . import kernel as K
 from .charts import Charts, default_charts
@@ -230,7 +230,8 @@ def _score_distribution(res: Results) -> pd.DataFrame:
 
 
 def _summary(res: Results) -> pd.DataFrame:
-    """Metrics with 95% intervals (Wilson for rates, normal for means).
+    """Metrics with 95% intervals (Wilson for rates; for goals, counts, the normal interval cut at 0, or [0, 3.69 / n]
+    when no goal was scored: :func:`simcore.stats.count_interval`).
 
     ``event_rate:<name>`` is the share of all team-periods (6 per game) in which the ?? result or outcome
     called <name> came up, at least once; every name of the chart in use is listed, zero or not.  A name
@@ -245,7 +246,7 @@ def _summary(res: Results) -> pd.DataFrame:
 
     def mean(name, hist):
         cnt, m, sd = hist_moments(hist)
-        lo, hi = mean_ci(m, sd, cnt)
+        lo, hi = count_interval(m, sd, cnt)
         rows.append((name, m, lo, hi))
         return sd
 
@@ -259,7 +260,7 @@ def _summary(res: Results) -> pd.DataFrame:
     avg_hist = np.bincount((np.arange(s)[:, None] + np.arange(s)[None, :]).ravel(), weights=sh.ravel(),
                            minlength=2 * s - 1)
     cnt, m2, sd2 = hist_moments(avg_hist)
-    lo, hi = mean_ci(m2 / 2, sd2 / 2, cnt)
+    lo, hi = count_interval(m2 / 2, sd2 / 2, cnt)
     rows.append(("goals_per_team_game", m2 / 2, lo, hi))
     rows.append(("goals_per_team_game_sd", hist_moments(th.sum(axis=0))[2], np.nan, np.nan))
     r = agg["results"]

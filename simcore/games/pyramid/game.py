@@ -12,7 +12,7 @@ import pandas as pd
 from simcore.errors import InputError
 from simcore.games.base import Game, PlayByPlay, SetupBase, setup_field
 from simcore.deprecation import SimcoreDeprecationWarning
-from simcore.metrics import Metric, flow_metrics, margins_by_period, ratio
+from simcore.metrics import COUNT, SHARE, Metric, flow_metrics, margins_by_period, ratio
 from simcore.stats import advantage_ci
 
 from . import engine
@@ -86,16 +86,16 @@ class Pyramid(Game):
                                    lambda r: (~r.games.first_drafter_won) & (r.games.winner != "tie")),
         "first_mover_advantage": Metric("first_mover_advantage", "first-mover wins minus second-mover wins, as a "
                                         "share of games", _first_mover_advantage, interval=advantage_ci),
-        "game_length": Metric("game_length", "turns in a game (both sides)", lambda r: r.games.turns),
+        "game_length": Metric("game_length", "turns in a game (both sides)", lambda r: r.games.turns, bounds=COUNT),
         "shots_per_game": Metric("shots_per_game", "shots in a game (both sides)",
-                                 lambda r: r.games.home_shots + r.games.away_shots),
+                                 lambda r: r.games.home_shots + r.games.away_shots, bounds=COUNT),
         "goals_per_game": Metric("goals_per_game", "goals in a game (both sides; shootout goals excluded)",
-                                 lambda r: r.games.home_goals + r.games.away_goals),
+                                 lambda r: r.games.home_goals + r.games.away_goals, bounds=COUNT),
         "advances_per_game": Metric("advances_per_game", "skaters passed in a game (both sides)",
-                                    lambda r: r.games.home_advances + r.games.away_advances),
+                                    lambda r: r.games.home_advances + r.games.away_advances, bounds=COUNT),
         **flow_metrics(_period_margins),
-        "shooting_pct": Metric("shooting_pct", "goals per shot", functional=_goals),
-        "save_pct": Metric("save_pct", "saves per shot (1 - shooting_pct)", functional=_saves),
+        "shooting_pct": Metric("shooting_pct", "goals per shot", functional=_goals, bounds=SHARE),
+        "save_pct": Metric("save_pct", "saves per shot (1 - shooting_pct)", functional=_saves, bounds=SHARE),
     }
     default_metrics = ("home_win", "away_win", "tie", "home_advantage", "decided_OT", "decided_SO",
                        "past_regulation", "home_goals_mean", "away_goals_mean", "goals_per_team_game", "margin",

@@ -9,7 +9,7 @@ import numpy as np
 
 from simcore.errors import InputError
 from simcore.games.base import Game, PlayByPlay, SetupBase, SetupError, setup_field
-from simcore.metrics import Metric, flow_metrics, ratio
+from simcore.metrics import COUNT, SHARE, Metric, flow_metrics, ratio
 
 from .kit import Kit, load_kit, sample_kit
 from .policies import Coach
@@ -152,47 +152,50 @@ class Strat(Game):
     own_metrics = {
         **flow_metrics(_period_margins),
         "shots_per_game": Metric("shots_per_game", "shots on goal in a game (both teams)",
-                                 lambda r: r.games.home_shots + r.games.away_shots),
+                                 lambda r: r.games.home_shots + r.games.away_shots, bounds=COUNT),
         "shots_per_team_game": Metric("shots_per_team_game", "shots on goal per team per game",
-                                      lambda r: (r.games.home_shots + r.games.away_shots) / 2),
+                                      lambda r: (r.games.home_shots + r.games.away_shots) / 2, bounds=COUNT),
         "pp_opportunities_per_game": Metric("pp_opportunities_per_game", "power plays in a game (both teams)",
-                                            lambda r: r.games.home_pp_opportunities + r.games.away_pp_opportunities),
+                                            lambda r: r.games.home_pp_opportunities + r.games.away_pp_opportunities,
+                                            bounds=COUNT),
         "pp_opportunities_per_team_game": Metric(
             "pp_opportunities_per_team_game", "power plays per team per game",
-            lambda r: (r.games.home_pp_opportunities + r.games.away_pp_opportunities) / 2),
+            lambda r: (r.games.home_pp_opportunities + r.games.away_pp_opportunities) / 2, bounds=COUNT),
         "pp_goals_per_game": Metric("pp_goals_per_game", "power-play goals in a game (both teams)",
-                                    lambda r: r.games.home_pp_goals + r.games.away_pp_goals),
+                                    lambda r: r.games.home_pp_goals + r.games.away_pp_goals, bounds=COUNT),
         "empty_net_goals_per_game": Metric("empty_net_goals_per_game", "empty-net goals in a game",
-                                           lambda r: _per_game(r, "empty_net_goals")),
+                                           lambda r: _per_game(r, "empty_net_goals"), bounds=COUNT),
         "empty_net_goals_per_team_game": Metric("empty_net_goals_per_team_game", "empty-net goals per team per game",
-                                                lambda r: _per_game(r, "empty_net_goals") / 2),
+                                                lambda r: _per_game(r, "empty_net_goals") / 2, bounds=COUNT),
         "fatigue_goals_per_game": Metric("fatigue_goals_per_game", "goals the fatigue rule made (24.2) in a game",
-                                         lambda r: _per_game(r, "fatigue_goals")),
+                                         lambda r: _per_game(r, "fatigue_goals"), bounds=COUNT),
         "fatigue_goals_per_team_game": Metric("fatigue_goals_per_team_game",
                                               "goals the fatigue rule made (24.2) per team per game",
-                                              lambda r: _per_game(r, "fatigue_goals") / 2),
+                                              lambda r: _per_game(r, "fatigue_goals") / 2, bounds=COUNT),
         "sh_goals_per_game": Metric("sh_goals_per_game", "short-handed goals in a game",
-                                    lambda r: _per_game(r, "sh_goals")),
+                                    lambda r: _per_game(r, "sh_goals"), bounds=COUNT),
         "sh_goals_per_team_game": Metric("sh_goals_per_team_game", "short-handed goals per team per game",
-                                         lambda r: _per_game(r, "sh_goals") / 2),
+                                         lambda r: _per_game(r, "sh_goals") / 2, bounds=COUNT),
         "pim_per_team_game": Metric("pim_per_team_game", "penalty minutes per team per game",
-                                    lambda r: _per_game(r, "pim") / 2),
+                                    lambda r: _per_game(r, "pim") / 2, bounds=COUNT),
         **{f"{col}_per_team_game": Metric(f"{col}_per_team_game", f"{what} per team per game",
-                                          (lambda c: lambda r: _per_game(r, c) / 2)(col))
+                                          (lambda c: lambda r: _per_game(r, c) / 2)(col), bounds=COUNT)
            for col, what in ADVANCED_COUNTS.items()},
         "intimidation_success": Metric("intimidation_success", "intimidations that took the puck away, per attempt "
                                        "(both teams; 12.2)", functional=ratio(
                                            lambda r: _per_game(r, "intimidations_won"),
-                                           lambda r: _per_game(r, "intimidations"))),
+                                           lambda r: _per_game(r, "intimidations")), bounds=SHARE),
         "pass_success": Metric("pass_success", "passes (chosen over penetration, 11) completed for an inside shot, "
                                "per attempt (both teams)", functional=ratio(
-                                   lambda r: _per_game(r, "passes_completed"), lambda r: _per_game(r, "passes"))),
+                                   lambda r: _per_game(r, "passes_completed"), lambda r: _per_game(r, "passes")),
+                               bounds=SHARE),
         "games_with_fatigued_goalie": Metric("games_with_fatigued_goalie", "share of games in which a fatigued goalie "
                                              "played (24.2-24.4)", _fatigued_goalie),
-        "pp_pct": Metric("pp_pct", "power-play goals per power play (both teams)", functional=_pp_pct),
-        "pk_pct": Metric("pk_pct", "power plays killed per power play (both teams: 1 - pp_pct)", functional=_pk_pct),
+        "pp_pct": Metric("pp_pct", "power-play goals per power play (both teams)", functional=_pp_pct, bounds=SHARE),
+        "pk_pct": Metric("pk_pct", "power plays killed per power play (both teams: 1 - pp_pct)", functional=_pk_pct,
+                         bounds=SHARE),
         "save_pct": Metric("save_pct", "saves over shots on a goalie (both teams; empty-net shots and goals "
-                           "excluded)", functional=_save_pct),
+                           "excluded)", functional=_save_pct, bounds=SHARE),
     }
     default_metrics = ("home_win", "away_win", "tie", "home_advantage", "decided_OT", "decided_SO",
                        "past_regulation", "home_goals_mean", "away_goals_mean", "goals_per_team_game", "margin",

@@ -10,6 +10,18 @@ import simcore
 from simcore.games import ezr
 
 
+@pytest.mark.parametrize("n, seed, goals, ci", [
+    (3, 1020, 0.0, (0.0, 3.6889 / 3)),            # no away goal in 3 games: the bound of none seen, not [0, 0]
+    (2, 9, 0.5, (0.0, 1.48))])                     # 0 and 1 goals: the normal interval, cut at 0
+def test_ezr_goal_intervals_are_count_intervals(cli, n, seed, goals, ci):
+    """docs/analysis.md, "Metrics": a count's interval is the normal one cut at 0, and [0, 3.69 / n] when no game
+    has one (simcore.stats.count_interval), in the EZR summary as in the other games'."""
+    code, out, err = cli("ezr", "-n", str(n), "--seed", str(seed), "--format", "json")
+    assert code == 0, err
+    mc = json.loads(out)["mc"]
+    assert mc["away_goals_mean"] == goals and mc["ci95"]["away_goals_mean"] == pytest.approx(ci, abs=1e-3)
+
+
 def test_ezr_json_document(cli):
     code, out, err = cli("ezr", "--home", "D/E/B/c", "--away", "F/E/C/b", "-n", "20000", "--seed", "7",
                          "--format", "json")
