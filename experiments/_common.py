@@ -64,6 +64,8 @@ def table(headers, rows) -> list[str]:
 def f(x, d=4, sign=False) -> str:
     if x is None or (isinstance(x, float) and not math.isfinite(x)):
         return "n/a"
+    if x != 0 and abs(x) < 0.5 * 10.0 ** -d:        # a small bound (3.69 / n) that would show as 0
+        d = min(9, 1 - math.floor(math.log10(abs(x))))
     return f"{x:+.{d}f}" if sign else f"{x:.{d}f}"
 
 

@@ -22,6 +22,8 @@ from simcore.stats import advantage_ci, balance_ci
 #: events (a win share, PP%, a success rate)
 COUNT = (0.0, math.inf)
 SHARE = (0.0, 1.0)
+#: ``Metric.bounds`` of one side's share of games less the other's (a home advantage: +1, 0 or -1 a game)
+ADVANTAGE = (-1.0, 1.0)
 
 
 @dataclass(frozen=True)
@@ -115,7 +117,7 @@ COMMON = _metrics(
     Metric("away_win", "share of games the away side won", lambda r: r.games.winner == "away"),
     Metric("tie", "share of games that ended tied", lambda r: r.games.winner == "tie"),
     Metric("home_advantage", "home wins minus away wins, as a share of games", _advantage,
-           interval=advantage_ci),
+           interval=advantage_ci, bounds=ADVANTAGE),
     Metric("decided_OT", "share of games that ended in overtime (won there, or tied after it: decided_in OT, the "
            "last phase played)", lambda r: r.games.decided_in == "OT"),
     Metric("decided_SO", "share of games decided by a shootout", lambda r: r.games.decided_in == "SO"),

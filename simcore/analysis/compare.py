@@ -8,7 +8,7 @@ and every metric is compared as a paired difference (docs/analysis.md).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 import numpy as np
 import pandas as pd
@@ -20,8 +20,8 @@ from simcore.games.base import check_memory, check_n
 from simcore.rng import check_seed
 from simcore.metrics import COMMON, is_indicator, ratio  # noqa: F401  (ratio: part of this module's interface)
 
-from .inference import (ALPHA, Difference, agreeing_interval, games_differ_at_most, histogram_test, holm,
-                        no_game_differs, paired_difference, required_n, t_interval, unpaired_difference)
+from .inference import (ALPHA, Difference, games_differ_at_most, histogram_test, holm, no_game_differs,
+                        paired_difference, required_n, seen_alike, t_interval, unpaired_difference)
 
 #: Per-game metrics every game's common game table provides (name -> function of a Results).
 COMMON_METRICS = {k: m.per_game for k, m in COMMON.items() if m.kind == "per_game"}
@@ -182,8 +182,9 @@ class Comparison:
             by = f"{'higher' if d.diff > 0 else 'lower'} under B by {abs(d.diff) * scale:.{dp}f}{unit} ({level} {ci})"
             if np.isfinite(d.differ_at_most):
                 share = games_differ_at_most(d.n, alpha)
-                verdict = (f"no game differs: B - A is 0 in each of the {d.n:,} games, so B and A differ in at most "
-                           f"{100 * share:.2g}% of games ({100 * (1 - alpha):.10g}% bound)" +
+                pct = np.format_float_positional(100 * share, precision=2, fractional=False, trim="-")
+                verdict = (f"no game differs: B - A is 0 in each of the {d.n:,} games, so {d.name} differs in at most "
+                           f"{pct}% of games ({100 * (1 - alpha):.10g}% bound)" +
                            (f"; {level} {ci}{unit}" if np.isfinite(half) else
                             "; how much such a game could differ has no bound, so there is no interval"))
             elif not np.isfinite(half) or not np.isfinite(d.diff):
@@ -259,10 +260,11 @@ def metric_difference(g, name: str, res_a, res_b, paired: bool = True, differ: b
     span, none_seen = value_span(metric.bounds, is_indicator(x_a), x_a)
     if paired:
         return agreeing(d, span, none_seen) if differ else d
-    if d.n > 1 and d.se == 0 and d.diff == 0 and (span == 1.0 and is_indicator(x_a) or none_seen):
-        # two independent runs of one constant value (a share of games at 0 or 1, a count never seen): each mean
-        # is within the bound of none seen of it, and so their difference
-        return replace(d, ci=agreeing_interval(d.n, span if is_indicator(x_a) else math.inf, none_seen), p_value=1.0)
+    at_bound = metric.bounds is not None and np.isin(np.asarray(x_a, dtype=float)[:1], metric.bounds).all()
+    if d.n > 1 and d.se == 0 and d.diff == 0 and (is_indicator(x_a) or at_bound):
+        # two independent runs of one constant value at a bound (a share of games at 0 or 1, a count never seen):
+        # each mean is within the bound of none seen of it, and so their difference
+        return seen_alike(d, span, none_seen)
     return d
 
 

@@ -47,13 +47,14 @@ class Difference:
     n: int
     df: float = math.inf
     differ_at_most: float = math.nan
-    span: float = math.nan              # with differ_at_most: the range of the metric's per-game values
-    none_seen: bool = False             # with differ_at_most: a count that is 0 in every game of both
+    bounded: bool = False               # ci is the bound of values seen alike (:func:`agreeing_interval`)
+    span: float = math.nan              # with bounded: the range of the metric's per-game values
+    none_seen: bool = False             # with bounded: a count that is 0 in every game of both
 
     def interval(self, alpha: float = ALPHA) -> tuple[float, float]:
-        """The ``1 - alpha`` interval of ``diff``: ``diff`` -/+ the t quantile on :attr:`df` times ``se``; when
-        no game differs, the bound of :func:`no_game_differs` at that level."""
-        if math.isfinite(self.differ_at_most):
+        """The ``1 - alpha`` interval of ``diff``: ``diff`` -/+ the t quantile on :attr:`df` times ``se``; for
+        games seen alike (:attr:`bounded`), the bound of :func:`agreeing_interval` at that level."""
+        if self.bounded:
             return agreeing_interval(self.n, self.span, self.none_seen, alpha)
         return t_interval(self.diff, self.se, self.df, alpha)[0]
 
@@ -79,8 +80,15 @@ def no_game_differs(d: Difference, span: float, none_seen: bool = False, alpha: 
     [0, 3.69 / n] (:func:`simcore.stats.count_interval`), so their difference in [-3.69 / n, +3.69 / n]; any
     other count, or a pooled rate, gets no interval (NaN).  The p-value is 1: no game is evidence of a
     difference."""
-    return replace(d, ci=agreeing_interval(d.n, span, none_seen, alpha), p_value=1.0,
-                   differ_at_most=games_differ_at_most(d.n, alpha), span=span, none_seen=none_seen)
+    return replace(seen_alike(d, span, none_seen, alpha), differ_at_most=games_differ_at_most(d.n, alpha))
+
+
+def seen_alike(d: Difference, span: float, none_seen: bool = False, alpha: float = ALPHA) -> Difference:
+    """``d`` with the interval of :func:`agreeing_interval` and p = 1: games seen alike (paired games that all
+    agree, :func:`no_game_differs`; or two unpaired runs of one constant share of games, or of a count never
+    seen, whose means are each within that bound of it)."""
+    return replace(d, ci=agreeing_interval(d.n, span, none_seen, alpha), p_value=1.0, bounded=True, span=span,
+                   none_seen=none_seen)
 
 
 def agreeing_interval(n: int, span: float, none_seen: bool, alpha: float = ALPHA) -> tuple[float, float]:

@@ -228,8 +228,8 @@ def test_forest_subset_and_standardize(comparison, tmp_path):
     segs = _segments(ax)
     assert np.allclose(segs["tie"], [row.ci_low / half, row.ci_high / half])
     assert math.isclose(segs["tie"][1] - segs["tie"][0], 2.0)
-    # decided_SO never happens in either variant: no game differs, and its interval is that bound (+/- 3.69 / n,
-    # docs/analysis.md "When no paired game differs"), drawn as any other
+    # decided_SO never happens in either variant: no game differs, and its interval is that bound (+/- 1 -
+    # 0.025^(1/n), docs/analysis.md "When no paired game differs"), drawn as any other
     so = comparison.table().set_index("metric").loc["decided_SO"]
     assert so["diff"] == 0 and so.ci_high == -so.ci_low > 0 and np.allclose(segs["decided_SO"], [-1.0, 1.0])
     assert not any("exactly 0" in t.get_text() for t in ax.texts)

@@ -223,10 +223,14 @@ def test_compare_bounds_a_metric_no_game_changes_unless_the_variants_are_one():
     so, goals = c.differences
     assert so.a == so.b == 0.04 and so.ci == pytest.approx((-q, q)) and so.differ_at_most == pytest.approx(q)
     v = c.verdicts().set_index("metric").verdict
-    assert v["decided_SO"] == ("no game differs: B - A is 0 in each of the 300 games, so B and A differ in at most "
+    assert v["decided_SO"] == ("no game differs: B - A is 0 in each of the 300 games, so decided_SO differs in at most "
                                "1.2% of games (95% bound); 95% CI -1.2 to +1.2 percentage points")
     assert goals.se > 0 and np.isnan(goals.differ_at_most)          # some games' goals differ
     assert c.to_json()["metrics"][0]["games_differ_at_most"] == pytest.approx(q)
+    # two unpaired runs with no tie in either: each share is within the bound of none seen, at any level
+    tie = compare("ezr", None, "qq_chart=off", 300, seed=0, paired=False, metrics=["tie"]).differences[0]
+    q90 = 1 - 0.05 ** (1 / 300)
+    assert tie.ci == pytest.approx((-q, q)) and tie.interval(0.10) == pytest.approx((-q90, q90))
     same = compare("ezr", None, None, 300, seed=0, metrics=["decided_SO"])
     assert same.differences[0].ci == (0.0, 0.0)
     assert same.verdicts().verdict.tolist() == ["no difference: B - A is exactly 0 with no spread"]

@@ -150,8 +150,8 @@ def test_every_summary_row_is_one_of_its_metrics_with_the_same_value(gid):
         assert new in g.metrics and old not in g.metrics
 
 
-#: per-game metrics that may be negative, so have no bounds to declare (a difference of two sides)
-SIGNED = {"margin", "home_advantage", "first_mover_advantage"}
+#: per-game metrics with no bounds to declare (a difference of two sides' goals)
+SIGNED = {"margin"}
 
 
 @pytest.mark.parametrize("gid", games())

@@ -12,7 +12,7 @@ import pandas as pd
 from simcore.errors import InputError
 from simcore.games.base import Game, PlayByPlay, SetupBase, setup_field
 from simcore.deprecation import SimcoreDeprecationWarning
-from simcore.metrics import COUNT, SHARE, Metric, flow_metrics, margins_by_period, ratio
+from simcore.metrics import ADVANTAGE, COUNT, SHARE, Metric, flow_metrics, margins_by_period, ratio
 from simcore.stats import advantage_ci
 
 from . import engine
@@ -85,7 +85,8 @@ class Pyramid(Game):
         "second_mover_win": Metric("second_mover_win", "share of games the other side won",
                                    lambda r: (~r.games.first_drafter_won) & (r.games.winner != "tie")),
         "first_mover_advantage": Metric("first_mover_advantage", "first-mover wins minus second-mover wins, as a "
-                                        "share of games", _first_mover_advantage, interval=advantage_ci),
+                                        "share of games", _first_mover_advantage, interval=advantage_ci,
+                                        bounds=ADVANTAGE),
         "game_length": Metric("game_length", "turns in a game (both sides)", lambda r: r.games.turns, bounds=COUNT),
         "shots_per_game": Metric("shots_per_game", "shots in a game (both sides)",
                                  lambda r: r.games.home_shots + r.games.away_shots, bounds=COUNT),

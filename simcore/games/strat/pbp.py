@@ -25,7 +25,8 @@ def _buzzer_note(events: list, i: int) -> str:
             else ""
     for e in events[i + 1:]:
         if e[2] == EV.pp:
-            return f"; the penalty at the buzzer: its power play opens period {e[0]} (7.37)"
+            which = "the penalty at the buzzer: its" if events[i - 1][2] == EV.penalty else "the waiting penalty's"
+            return f"; {which} power play opens period {e[0]} (7.37)"
         if e[2] in (EV.faceoff, EV.card):
             break
     return ""

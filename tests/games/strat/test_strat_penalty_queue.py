@@ -163,6 +163,9 @@ def test_two_minors_from_a_delayed_penalty_are_two_power_plays_one_after_the_oth
     # the second power play is the first step of period 3, before its faceoff
     p3 = ev.loc[ev["period"] == 3, "code"].tolist()
     assert p3.index(EV.pp) < p3.index(EV.faceoff)
+    # the period's end says so: the goalie's minor was called on a shot, not at the buzzer, and waited
+    assert ev.loc[first_end + 1, "text"] == ("End of period 2: BRW 1, KBY 2; the waiting penalty's power play opens "
+                                             "period 3 (7.37)")
 
 
 def test_the_second_power_play_follows_the_first_in_the_same_period_and_stops_its_play_on():
