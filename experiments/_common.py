@@ -21,6 +21,7 @@ from scipy import stats as st  # noqa: E402
 
 from simcore import runner  # noqa: E402
 from simcore.cliargs import add_executor  # noqa: E402
+from simcore.htmlview import decimals_showing  # noqa: E402
 from simcore.stats import wilson_ci  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -64,8 +65,7 @@ def table(headers, rows) -> list[str]:
 def f(x, d=4, sign=False) -> str:
     if x is None or (isinstance(x, float) and not math.isfinite(x)):
         return "n/a"
-    if x != 0 and abs(x) < 0.5 * 10.0 ** -d:        # a small bound (3.69 / n) that would show as 0
-        d = min(9, 1 - math.floor(math.log10(abs(x))))
+    d = decimals_showing(x, d)                       # a small bound (3.69 / n) that would show as 0
     return f"{x:+.{d}f}" if sign else f"{x:.{d}f}"
 
 

@@ -68,6 +68,14 @@ def estimate_text(name: str, v: dict, percent) -> tuple[str, str]:
     return f(v["estimate"]), f"[{f(v['ci'][0])}, {f(v['ci'][1])}]"
 
 
+def decimals_showing(x: float, d: int = 4) -> int:
+    """``d``, or more decimals for a small non-zero ``x`` that ``d`` would show as 0 (a bound of 3.69 / n at a
+    large n): enough for two significant figures."""
+    if x != 0 and abs(x) < 0.5 * 10.0 ** -d:
+        return min(9, 1 - int(np.floor(np.log10(abs(x)))))
+    return d
+
+
 def p_text(p: float) -> str:
     """A p-value to three significant figures, below 0.001 as ``< 0.001``."""
     return "-" if p != p else ("< 0.001" if p < 0.001 else f"{p:.3g}")

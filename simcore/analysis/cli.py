@@ -12,7 +12,7 @@ from simcore.cliargs import (JoinRepeated, JoinRepeatedGroups, Parser, UsageErro
 from simcore.cliargs import add_format, add_seed, add_threads
 from simcore.cliargs import seed as seed_arg
 from simcore.games import available_games
-from simcore.htmlview import p_text
+from simcore.htmlview import decimals_showing, p_text
 
 
 def _check_game(name: str) -> None:
@@ -159,14 +159,6 @@ def cmd_compare(argv):
         print(("" if args.plot else "\n") + wrote_page(written))
 
 
-def signed(v: float, d: int = 4) -> str:
-    """``v`` with its sign and ``d`` decimals, or more for a small non-zero bound (+/- 3.69 / n at a large n) that
-    would show as 0: two significant figures."""
-    if v != 0 and abs(v) < 0.5 * 10.0 ** -d:
-        d = min(9, 1 - math.floor(math.log10(abs(v))))
-    return f"{v:+.{d}f}"
-
-
 def format_compare(doc: dict, power: float) -> str:
     kind = "paired, same seed" if doc["paired"] else f"unpaired, seeds {doc['seed']} and {doc['seed_b']}"
     lines = [f"{doc['game']}: B - A over {counted(doc['n'], 'game')} each ({kind})",
@@ -176,7 +168,7 @@ def format_compare(doc: dict, power: float) -> str:
     lines += ["", f"{'metric':<28}{'A':>10}{'B':>10}{'B - A':>11}{'95% interval':>24}{'p':>9}{'p (Holm)':>10}"]
     for m in doc["metrics"]:
         lo, hi = m["ci"]
-        ci = "" if lo is None or lo != lo else f"[{signed(lo)}, {signed(hi)}]"
+        ci = "" if lo is None or lo != lo else f"[{lo:+.{decimals_showing(lo)}f}, {hi:+.{decimals_showing(hi)}f}]"
         a, b, diff, p, ph = (math.nan if m[k] is None else m[k] for k in ("a", "b", "diff", "p_value", "p_holm"))
         lines.append(f"{m['name']:<28}{a:>10.4f}{b:>10.4f}{diff:>+11.4f}{ci:>24}{p_text(p):>9}{p_text(ph):>10}")
     lines.append("")

@@ -21,7 +21,7 @@ from simcore.rng import check_seed
 from simcore.metrics import COMMON, is_indicator, ratio  # noqa: F401  (ratio: part of this module's interface)
 
 from .inference import (ALPHA, Difference, games_differ_at_most, histogram_test, holm, no_game_differs,
-                        paired_difference, required_n, seen_alike, t_interval, unpaired_difference)
+                        paired_difference, required_n, t_interval, unpaired_difference)
 
 #: Per-game metrics every game's common game table provides (name -> function of a Results).
 COMMON_METRICS = {k: m.per_game for k, m in COMMON.items() if m.kind == "per_game"}
@@ -254,17 +254,19 @@ def metric_difference(g, name: str, res_a, res_b, paired: bool = True, differ: b
     if metric.kind != "per_game":
         d = functional_difference(metric.functional(res_a), metric.functional(res_b), name, paired)
         return agreeing(d, math.inf) if paired and differ else d
-    x_a = metric.per_game(res_a)
+    values = metric.per_game(res_a)
+    indicator = is_indicator(values)
+    x_a = np.asarray(values, dtype=float)
     diff = paired_difference if paired else unpaired_difference
-    d = diff(np.asarray(x_a, dtype=float), np.asarray(metric.per_game(res_b), dtype=float), name)
-    span, none_seen = value_span(metric.bounds, is_indicator(x_a), x_a)
+    d = diff(x_a, np.asarray(metric.per_game(res_b), dtype=float), name)
+    span, none_seen = value_span(metric.bounds, indicator, x_a)
     if paired:
         return agreeing(d, span, none_seen) if differ else d
-    at_bound = metric.bounds is not None and np.isin(np.asarray(x_a, dtype=float)[:1], metric.bounds).all()
-    if d.n > 1 and d.se == 0 and d.diff == 0 and (is_indicator(x_a) or at_bound):
+    at_bound = metric.bounds is not None and x_a.size > 0 and x_a[0] in metric.bounds
+    if d.n > 1 and d.se == 0 and d.diff == 0 and (indicator or at_bound):
         # two independent runs of one constant value at a bound (a share of games at 0 or 1, a count never seen):
         # each mean is within the bound of none seen of it, and so their difference
-        return seen_alike(d, span, none_seen)
+        return no_game_differs(d, span, none_seen)
     return d
 
 

@@ -31,8 +31,8 @@ class Difference:
     ``paired``: whether the games were paired; ``n``: games per variant; ``df``: the degrees of freedom of the
     Student t distribution that ``ci`` and ``p_value`` both refer to (paired: n - 1; unpaired: Welch's; inf: the
     normal distribution), from which :meth:`interval` gives the interval at another level.
-    ``differ_at_most``: for two variants that differ whose paired games all agree (:func:`no_game_differs`), the
-    upper bound on the share of games in which they could differ; NaN otherwise.
+    ``bounded``, ``span``, ``none_seen``: the games were seen alike and ``ci`` is their bound
+    (:func:`no_game_differs`), for values spanning ``span`` or a count never seen.
     """
 
     name: str
@@ -46,10 +46,15 @@ class Difference:
     paired: bool
     n: int
     df: float = math.inf
-    differ_at_most: float = math.nan
-    bounded: bool = False               # ci is the bound of values seen alike (:func:`agreeing_interval`)
-    span: float = math.nan              # with bounded: the range of the metric's per-game values
-    none_seen: bool = False             # with bounded: a count that is 0 in every game of both
+    bounded: bool = False
+    span: float = math.nan
+    none_seen: bool = False
+
+    @property
+    def differ_at_most(self) -> float:
+        """For paired games that all agree (:func:`no_game_differs`), the 95% upper bound on the share of games
+        in which the variants could differ on the metric; NaN otherwise."""
+        return games_differ_at_most(self.n) if self.bounded and self.paired else math.nan
 
     def interval(self, alpha: float = ALPHA) -> tuple[float, float]:
         """The ``1 - alpha`` interval of ``diff``: ``diff`` -/+ the t quantile on :attr:`df` times ``se``; for
@@ -79,14 +84,8 @@ def no_game_differs(d: Difference, span: float, none_seen: bool = False, alpha: 
     +q span].  A count (``span`` inf) that is 0 in every game of both variants (``none_seen``) has each mean in
     [0, 3.69 / n] (:func:`simcore.stats.count_interval`), so their difference in [-3.69 / n, +3.69 / n]; any
     other count, or a pooled rate, gets no interval (NaN).  The p-value is 1: no game is evidence of a
-    difference."""
-    return replace(seen_alike(d, span, none_seen, alpha), differ_at_most=games_differ_at_most(d.n, alpha))
-
-
-def seen_alike(d: Difference, span: float, none_seen: bool = False, alpha: float = ALPHA) -> Difference:
-    """``d`` with the interval of :func:`agreeing_interval` and p = 1: games seen alike (paired games that all
-    agree, :func:`no_game_differs`; or two unpaired runs of one constant share of games, or of a count never
-    seen, whose means are each within that bound of it)."""
+    difference.  The same bound holds for ``d`` unpaired, two runs of one constant share of games at 0 or 1 or
+    of a count never seen: each mean is within it of that value."""
     return replace(d, ci=agreeing_interval(d.n, span, none_seen, alpha), p_value=1.0, bounded=True, span=span,
                    none_seen=none_seen)
 

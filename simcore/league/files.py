@@ -218,6 +218,9 @@ _ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
 def _is_date(text: str) -> bool:
+    """Whether ``text`` is a date written YYYY-MM-DD (a real one: not 2026-02-30)."""
+    if not _ISO_DATE.fullmatch(text):
+        return False
     try:
         datetime.date.fromisoformat(text)
     except ValueError:
@@ -229,7 +232,7 @@ def _roster_date(path: Path, no: int, row: dict, column: str, blank: str) -> str
     """A goalies.csv row's ``joined`` or ``left`` cell: "" (``blank`` says what that means) or a date written
     YYYY-MM-DD."""
     text = row.get(column, "")
-    if text and (not _ISO_DATE.fullmatch(text) or not _is_date(text)):
+    if text and not _is_date(text):
         raise ChartError(path, no, column, text, f"must be the date the goalie {column} the team, written "
                          f"YYYY-MM-DD (blank {blank})")
     return text
@@ -305,7 +308,7 @@ def _games(path: Path, teams: set, played: bool, goalies: pd.DataFrame | None = 
                 raise ChartError(path, no, col, r[col], not_a_team(r[col], teams))
         if r["home"] == r["away"]:
             raise ChartError(path, no, "away", r["away"], "a team cannot play itself")
-        if not _ISO_DATE.fullmatch(r["date"]) or not _is_date(r["date"]):
+        if not _is_date(r["date"]):
             raise ChartError(path, no, "date", r["date"], "must be a date written YYYY-MM-DD")
         rec = {"date": r["date"], "home": r["home"], "away": r["away"], "line": no}
         if not played:
@@ -500,7 +503,7 @@ def _schedule(t, base: Path, teams: pd.DataFrame, names: set) -> pd.DataFrame:
     seed = t.int(sched, "seed", SCHEDULE_SEED, prefix="schedule.", default=0)
     start = sched.get("start", "2026-10-01")
     if isinstance(start, datetime.datetime) or not isinstance(start, (str, datetime.date)) or \
-            (isinstance(start, str) and not (_ISO_DATE.fullmatch(start) and _is_date(start))):
+            (isinstance(start, str) and not _is_date(start)):
         raise t.error("schedule.start", start, "must be a date written YYYY-MM-DD")
     if kind == "nhl":
         if "rounds" in sched:
