@@ -16,6 +16,7 @@ import numpy as np
 from scipy import stats as _st
 
 from simcore.errors import InputError
+from simcore.stats import mean_estimate
 
 ALPHA = 0.05
 
@@ -100,6 +101,17 @@ def agreeing_interval(n: int, span: float, none_seen: bool, alpha: float = ALPHA
     else:
         return (math.nan, math.nan)
     return (-b, b)
+
+
+def paired_change(d, span: float, none_seen: bool = False, differ: bool = True) -> dict:
+    """``{"estimate", "ci"}``: the mean of the paired per-game changes ``d`` (B - A, one a game) with its normal
+    95% interval (:func:`simcore.stats.mean_estimate`); when the variants differ (``differ``) but each of two or
+    more changes is 0, the bound of :func:`agreeing_interval` for values spanning ``span`` (a count 0 in every game
+    of both runs: ``none_seen``), not the point 0."""
+    d = np.asarray(d, dtype=float)
+    if differ and d.size > 1 and not d.any():
+        return {"estimate": 0.0, "ci": list(agreeing_interval(d.size, span, none_seen))}
+    return mean_estimate(d)
 
 
 def t_interval(diff: float, se: float, df: float, alpha: float = ALPHA):

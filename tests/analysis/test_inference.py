@@ -235,3 +235,21 @@ def test_compare_bounds_a_metric_no_game_changes_unless_the_variants_are_one():
     assert same.differences[0].ci == (0.0, 0.0)
     assert same.verdicts().verdict.tolist() == ["no difference: B - A is exactly 0 with no spread"]
 
+
+
+def test_a_paired_change_no_game_shows_is_the_bound_unless_the_variants_are_one():
+    """paired_change, the balance reports' option changes: changes all 0 over n games of variants that differ give
+    +/- q times the values' span (a count never seen: +/- 3.69 / n; a count seen: no interval); any change seen
+    gives the mean's normal interval; variants that are one give exactly 0."""
+    from simcore.analysis.inference import paired_change
+    from simcore.stats import mean_estimate
+
+    q = 1 - 0.025 ** (1 / 40)
+    z = np.zeros(40)
+    assert paired_change(z, 1.0) == {"estimate": 0.0, "ci": pytest.approx([-q, q])}
+    assert paired_change(z, 2.0)["ci"] == pytest.approx([-2 * q, 2 * q])
+    assert paired_change(z, math.inf, none_seen=True)["ci"] == pytest.approx([-3.689 / 40, 3.689 / 40], rel=1e-3)
+    assert np.isnan(paired_change(z, math.inf)["ci"]).all()
+    assert paired_change(z, 1.0, differ=False) == {"estimate": 0.0, "ci": [0.0, 0.0]}
+    d = np.r_[np.zeros(39), 1.0]
+    assert paired_change(d, 1.0) == mean_estimate(d)

@@ -17,6 +17,7 @@ import pandas as pd
 from simcore.checks import name_list
 from simcore.cliargs import counted
 from simcore.errors import InputError
+from simcore.analysis.inference import paired_change
 from simcore.htmlview import estimate_text, matrix_text
 from simcore.metrics import COUNT
 from simcore.stats import advantage_ci, mean_estimate, score_estimate
@@ -136,9 +137,11 @@ def rule_options(n: int, seed: int = 0, rules=None, setup=None, options=OPTIONS,
             continue
         other = _run(setup, n, seed, r, threads)
         edge = edge_estimate(other)
-        d_edge = mean_estimate(score(other) - score(base))
+        # an option no sampled game shows changes the figures by at most the bound n agreeing games give
+        d_edge = paired_change(score(other) - score(base), 1.0)
         goals = mean_estimate(_goals(other), COUNT)
-        d_goals = mean_estimate(_goals(other) - _goals(base))
+        d_goals = paired_change(_goals(other) - _goals(base), np.inf,
+                                none_seen=not (_goals(other).any() or _goals(base).any()))
         rows.append({"option": ",".join(f"{k}={v}" for k, v in opt.items()),
                      "edge": edge["estimate"], "edge_ci_low": edge["ci"][0], "edge_ci_high": edge["ci"][1],
                      "edge_change": d_edge["estimate"], "edge_change_ci_low": d_edge["ci"][0],
@@ -160,6 +163,13 @@ def goal_distribution(games: pd.DataFrame) -> pd.DataFrame:
     k = np.arange(max(h.max(initial=0), a.max(initial=0)) + 1)
     return pd.DataFrame({"goals": k, "home": np.bincount(h, minlength=k.size) / h.size,
                          "away": np.bincount(a, minlength=k.size) / a.size})
+
+
+def _change_text(est: float, lo: float, hi: float, digits: int) -> str:
+    """A paired change with its interval; a change no game showed on a count has none (``inference.paired_change``)."""
+    if np.isnan(lo):
+        return f"{est:+.{digits}f} (no game differs)"
+    return f"{est:+.{digits}f} [{lo:+.{digits}f}, {hi:+.{digits}f}]"
 
 
 @dataclass
@@ -194,9 +204,9 @@ class BalanceReport:
                   f"{'change [95% CI]':>28}"]
         for r in self.options.itertuples():
             edge = f"{r.edge:+.3f} [{r.edge_ci_low:+.3f}, {r.edge_ci_high:+.3f}]"
-            change = f"{r.edge_change:+.3f} [{r.edge_change_ci_low:+.3f}, {r.edge_change_ci_high:+.3f}]"
+            change = _change_text(r.edge_change, r.edge_change_ci_low, r.edge_change_ci_high, 3)
             goals = f"{r.goals:.2f} [{r.goals_ci_low:.2f}, {r.goals_ci_high:.2f}]"
-            d_goals = f"{r.goals_change:+.2f} [{r.goals_change_ci_low:+.2f}, {r.goals_change_ci_high:+.2f}]"
+            d_goals = _change_text(r.goals_change, r.goals_change_ci_low, r.goals_change_ci_high, 2)
             lines.append(f"{r.option:<16}{edge:>26}{change:>28}{goals:>26}{d_goals:>28}")
         pols, grid = matrix_text(self.matrix)
         lines += ["", f"Policy matrix: row's score against column (win 1, tie 1/2), "
@@ -266,12 +276,13 @@ class BalanceReport:
         opts = pd.DataFrame({"Option": self.options.option,
                              "First attacker's edge": [f"{r.edge:+.3f} [{r.edge_ci_low:+.3f}, {r.edge_ci_high:+.3f}]"
                                                        for r in self.options.itertuples()],
-                             "Change": [f"{r.edge_change:+.3f} [{r.edge_change_ci_low:+.3f}, "
-                                        f"{r.edge_change_ci_high:+.3f}]" for r in self.options.itertuples()],
+                             "Change": [_change_text(r.edge_change, r.edge_change_ci_low, r.edge_change_ci_high, 3)
+                                        for r in self.options.itertuples()],
                              "Goals a game": [f"{r.goals:.2f} [{r.goals_ci_low:.2f}, {r.goals_ci_high:.2f}]"
                                               for r in self.options.itertuples()],
-                             "Goals change": [f"{r.goals_change:+.2f} [{r.goals_change_ci_low:+.2f}, "
-                                              f"{r.goals_change_ci_high:+.2f}]" for r in self.options.itertuples()]})
+                             "Goals change": [_change_text(r.goals_change, r.goals_change_ci_low,
+                                                           r.goals_change_ci_high, 2)
+                                              for r in self.options.itertuples()]})
         pols, grid = matrix_text(self.matrix)
         mat = pd.DataFrame({"Row policy": pols, **{c: list(grid[c]) for c in pols}})
         rep.blocks += [

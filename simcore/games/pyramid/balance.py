@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
+from simcore.analysis.inference import paired_change
 from simcore.cliargs import counted
 from simcore.errors import InputError
 from simcore.htmlview import matrix_text
@@ -166,8 +167,11 @@ def rule_options(options=TIE_OPTIONS, n: int = 100_000, seed: int = 0, rules=Non
         d = (out[:, K.C_WINNER] == 2).astype(float) - (base[:, K.C_WINNER] == 2)
         adv_o = _advantage(out)
         sign_o = 1.0 if adv_o.mean() >= 0 else -1.0
-        size = mean_estimate(sign_o * adv_o - sign_b * adv_b)
-        rows.append(_option_row(opt, h, mean_estimate(d), size))
+        # an option no sampled game shows changes them by at most the bound n agreeing games give (a signed
+        # advantage spans [-1, 1])
+        differ = r != base_rules
+        size = paired_change(sign_o * adv_o - sign_b * adv_b, 2.0, differ=differ)
+        rows.append(_option_row(opt, h, paired_change(d, 1.0, differ=differ), size))
     return pd.DataFrame(rows)
 
 

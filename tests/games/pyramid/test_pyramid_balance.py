@@ -70,3 +70,21 @@ def test_an_options_changes_are_paired_game_by_game():
     assert rows.at[opt, "advantage_size_change"] == pytest.approx(abs(a_o.mean()) - abs(a_b.mean()))
     assert bool(rows.at[opt, "keeps_balance"]) == (rows.at[opt, "advantage_size_change_ci_high"]
                                                     <= balance.BALANCE_SLACK)
+
+
+def test_an_option_no_sampled_game_shows_is_bounded_not_the_point_zero():
+    """docs/analysis.md, "When no paired game differs": goalie_beats=>= changes no result of these five games (seed
+    4; it changes other figures of them), so each change gets the bound q = 1 - 0.025^(1/5) times its per-game span (a tie: 1; the signed advantage: 2),
+    not [0, 0]; an option that is the base's own rule changes them by exactly 0."""
+    base, alt = _games(5, 4), _games(5, 4, "goalie_beats=>=")
+    assert (alt.winner == base.winner).all() and (alt.first_drafter == base.first_drafter).all()
+    assert not alt.drop(columns="variant").equals(base.drop(columns="variant"))  # the games differ, their results not
+    q = 1 - 0.025 ** (1 / 5)
+    rows = balance.rule_options(("goalie_beats=>=", "goalie_beats=>"), n=5, seed=4).set_index("option")
+    ge = rows.loc["goalie_beats=>="]
+    assert ge.tie_change == 0 and (ge.tie_change_ci_low, ge.tie_change_ci_high) == pytest.approx((-q, q))
+    assert ge.advantage_size_change == 0
+    assert (ge.advantage_size_change_ci_low, ge.advantage_size_change_ci_high) == pytest.approx((-2 * q, 2 * q))
+    same = rows.loc["goalie_beats=>"]
+    assert (same.tie_change_ci_low, same.tie_change_ci_high) == (0.0, 0.0)
+    assert (same.advantage_size_change_ci_low, same.advantage_size_change_ci_high) == (0.0, 0.0)
