@@ -11,6 +11,7 @@ import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 
 from simcore.charts import ChartError
@@ -74,7 +75,8 @@ class League:
     EZR ``off``, ``shooter``).
 
     ``goalies``: one row per goalie: ``team``, ``goalie``, ``slot`` (0, 1, ...: the game says how slots are
-    numbered) and ``share`` (the target share of starts, summing to 1 per team), an optional ``fatigue`` (the
+    numbered) and ``share`` (the target share of the team's starts while he is with it; on every date the shares
+    of the goalies with a team then sum to 1), an optional ``fatigue`` (the
     consecutive-games rating of a goalie who tires, Strat-O-Matic 24.4), then the game's own goalie columns (EZR:
     ``def``, ``so``, ``joined`` and ``left``, the dates a goalie joined and left the team, "" for with it from the
     start and still with it).
@@ -204,14 +206,39 @@ SHARE_TOLERANCE = 0.01
 
 
 def check_shares(path, df: pd.DataFrame, teams) -> None:
-    """Each team's listed shares add up to 1 (``df`` has team, share and line)."""
+    """Each team's shares add up to 1 (``df`` has team, share and line): on every date, when ``df`` dates the
+    goalies' time with the team (``joined``, ``left``; :func:`with_team`), the shares of the goalies with it then."""
+    dated = "joined" in df.columns and "left" in df.columns
     for t in teams:
         g = df[df.team == t]
-        if len(g) and round(abs(g.share.sum() - 1), 9) > SHARE_TOLERANCE:     # 0.99 is within 0.01
-            where = (f"line {g.line.iloc[0]}" if len(g) == 1 else f"lines {', '.join(str(n) for n in g.line)}")
-            raise ChartError(path, int(g.line.iloc[0]), "team", t,
-                             f"the shares of {t}'s goalies sum to {g.share.sum():.3f}; they must add up to 1, "
-                             f"within {SHARE_TOLERANCE} ({where})")
+        if not len(g):
+            continue
+        days = sorted({d for c in ("joined", "left") if dated for d in g[c] if d}) if dated else []
+        for start in ["", *days]:                  # "": before the first date, or the whole season undated
+            here = g[with_team(g.joined, g.left, start)] if dated else g
+            total = here.share.sum()
+            if round(abs(total - 1), 9) <= SHARE_TOLERANCE:                  # 0.99 is within 0.01
+                continue
+            lines = here.line if len(here) else g.line
+            where = f"line {lines.iloc[0]}" if len(lines) == 1 else f"lines {', '.join(str(n) for n in lines)}"
+            if not days:
+                raise ChartError(path, int(g.line.iloc[0]), "team", t,
+                                 f"the shares of {t}'s goalies sum to {total:.3f}; they must add up to 1, "
+                                 f"within {SHARE_TOLERANCE} ({where})")
+            when = f"from {start}" if start else f"before {days[0]}"
+            raise ChartError(path, int(lines.iloc[0]), "team", t,
+                             f"the shares of the goalies with {t} {when} sum to {total:.3f}; on every date the "
+                             f"shares of a team's goalies then add up to 1, within {SHARE_TOLERANCE} ({where}; a "
+                             "goalie who left keeps the share he had while with it)")
+
+
+def with_team(joined, left, date: str):
+    """Whether each goalie (``joined``, ``left``: his dates, "" for none) is with his team on ``date`` (a
+    YYYY-MM-DD; "" for before any date): he joined it by then, and left it after."""
+    joined, left = np.asarray(joined, dtype=object), np.asarray(left, dtype=object)
+    if not date:
+        return joined == ""
+    return ((joined == "") | (joined <= date)) & ((left == "") | (left > date))
 
 
 _ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
@@ -242,9 +269,9 @@ def read_goalies(path: Path, teams: set, columns: tuple[str, ...], check, max_pe
                  listed: tuple | None = None) -> pd.DataFrame:
     """A goalies file: team, goalie, share and the game's ``columns`` (``check(path, line, row)`` validates a
     row), and optionally ``joined``, the date a goalie joined the team (traded for, called up; blank when he was
-    with it from the start), and ``left``, the date he left it (traded, sent down; blank while he is with it),
-    whose share must then be 0; up to ``max_per_team`` goalies a team, slots in file order; every team has one,
-    and each team's shares add up to 1.  ``listed``: the teams file and ``{team: line}`` (the teams frame's
+    with it from the start), and ``left``, the date he left it (traded, sent down; blank while he is with it);
+    up to ``max_per_team`` goalies a team, slots in file order; every team has one, and on every date the shares
+    of the goalies with a team then add up to 1 (:func:`check_shares`).  ``listed``: the teams file and ``{team: line}`` (the teams frame's
     ``attrs["lines"]``), to name where a team without a goalie is listed."""
     rows = read_csv(path, ("team", "goalie", *columns, "share"))
     out = []
@@ -266,9 +293,6 @@ def read_goalies(path: Path, teams: set, columns: tuple[str, ...], check, max_pe
         share = read_share(path, no, r["share"])
         joined = _roster_date(path, no, r, "joined", "when he was with it from the start")
         left = _roster_date(path, no, r, "left", "while he is with it")
-        if left and share != 0:
-            raise ChartError(path, no, "share", r["share"], f"{r['goalie']} left {r['team']} on {left}, so he "
-                             "starts none of its games to come: his share is 0")
         if joined and left and left <= joined:
             raise ChartError(path, no, "left", left, f"{r['goalie']} joined {r['team']} on {joined}, so he left it "
                              "after that date")

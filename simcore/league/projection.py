@@ -28,7 +28,7 @@ from simcore.outputs import check_flag
 from simcore.rng import check_seed
 
 from . import kernel as LK
-from .files import League, load_league
+from .files import League, load_league, with_team
 from .ranking import (NS, S_GA, S_GF, S_GP, S_L, S_OTL, S_PTS, S_T, S_W, check_playoff_format, league_arrays,
                       name_ranks, tiebreaker_codes)
 from .series import default_pattern, parse_pattern
@@ -72,6 +72,32 @@ class Setup:
     consec: np.ndarray
     okrun: np.ndarray
     goalies: pd.DataFrame
+    #: the remaining games' dates (YYYY-MM-DD), in schedule order
+    dates: tuple = ()
+    #: (n_teams, MAX_GOALIES) str: each goalie's ``joined`` and ``left`` dates, "" for none (EZR leagues)
+    joined: np.ndarray | None = None
+    left: np.ndarray | None = None
+    #: (n_teams, MAX_GOALIES) int64: the team's games before a goalie's first game with it, the played ones
+    #: replayed so far (:func:`arrive`)
+    since: np.ndarray | None = None
+
+    def shares_on(self, date: str) -> np.ndarray:
+        """:attr:`share` with a goalie not with his team on ``date`` at 0 (``files.with_team``)."""
+        return np.where(with_team(self.joined, self.left, date), self.share, 0.0)
+
+    def arrive(self, t: int, date: str, team_gp: int, since: np.ndarray) -> None:
+        """Before team ``t``'s game of ``date``, its ``team_gp``-th: a goalie who has joined by then and has no
+        game with it yet starts his count of the team's games here (``since``, -1 until then)."""
+        for g in range(self.n_goalies[t]):
+            if since[t, g] < 0 and self.joined[t, g] <= date:
+                since[t, g] = team_gp
+
+    def pick(self, t: int, date: str, starts, team_gp: int, since, consec, okrun, playoff: bool = False) -> int:
+        """:func:`.kernel.pick_goalie` among the goalies with team ``t`` on ``date``, each one's target share
+        counted over the team's games from his first with it: share * (team_gp - since + 1) - starts."""
+        share = self.shares_on(date)
+        owed = starts + share * np.maximum(since, 0)
+        return int(LK.pick_goalie(t, share, self.n_goalies, owed, team_gp, consec, okrun, self.rating, playoff))
 
     def league_ctx(self) -> tuple:
         """The league's part of a season kernel's ``ctx`` (:data:`.kernel.LCTX`)."""
@@ -105,9 +131,13 @@ def setup(lg: League) -> Setup:
     rating = np.full((n_teams, LK.MAX_GOALIES), LK.NO_FATIGUE, dtype=np.int64)
     n_goalies = np.zeros(n_teams, dtype=np.int64)
     slot_of = {}
+    joined = np.full((n_teams, LK.MAX_GOALIES), "", dtype=object)
+    left = np.full((n_teams, LK.MAX_GOALIES), "", dtype=object)
     for r in gdf.itertuples():
         t, g = index[r.team], int(r.slot)
         share[t, g] = float(r.share)
+        joined[t, g], left[t, g] = (v if isinstance(v, str) else "" for v in (getattr(r, "joined", ""),
+                                                                             getattr(r, "left", "")))
         if "fatigue" in gdf.columns:
             rating[t, g] = int(r.fatigue)
         n_goalies[t] = max(n_goalies[t], g + 1)
@@ -118,6 +148,12 @@ def setup(lg: League) -> Setup:
     starts = np.zeros((n_teams, LK.MAX_GOALIES), dtype=np.int64)
     consec = np.zeros_like(starts)
     okrun = np.zeros_like(starts)
+    since = np.where(joined == "", 0, -1).astype(np.int64)
+    rem = lg.remaining()
+    s = Setup(names, pts, tiebreaker_codes(lg.tiebreakers), name_ranks(names), conf_of, div_of, n_conf, n_div,
+              conf_divs, fmt, n_playoff, home_flags, np.array([index[t] for t in rem["home"]], dtype=np.int64),
+              np.array([index[t] for t in rem["away"]], dtype=np.int64), stats, h2h, share, n_goalies, rating,
+              starts, consec, okrun, gdf, tuple(rem["date"]), joined, left, since)
     res = lg.results
     if len(res):
         g = _game_table(res, set(names), ps)
@@ -130,12 +166,12 @@ def setup(lg: League) -> Setup:
             h, a = index[r.home], index[r.away]
             picks = []
             for side, t in (("home", h), ("away", a)):
+                s.arrive(t, r.date, stats[t, S_GP], since)
                 named = getattr(r, f"{side}_goalie", "") if f"{side}_goalie" in g.columns else ""
                 if isinstance(named, str) and named:
                     picks.append(slot_of[names[t], named])
                 else:
-                    picks.append(int(LK.pick_goalie(t, share, n_goalies, starts, stats[t, S_GP], consec, okrun,
-                                                    rating, False)))
+                    picks.append(s.pick(t, r.date, starts, stats[t, S_GP], since, consec, okrun))
             LK.record_game(stats, h2h, pts, h, a, int(r.home_goals), int(r.away_goals), code[r.winner],
                            dec[r.decided_in])
             for t, slot, ga in ((h, picks[0], int(r.away_goals)), (a, picks[1], int(r.home_goals))):
@@ -145,12 +181,7 @@ def setup(lg: League) -> Setup:
                 played[slot] = 1
                 goals[slot] = ga
                 LK.goalie_after_game(t, n_goalies, played, played, goals, consec, okrun)
-    rem = lg.remaining()
-    homes = np.array([index[t] for t in rem["home"]], dtype=np.int64)
-    aways = np.array([index[t] for t in rem["away"]], dtype=np.int64)
-    return Setup(names, pts, tiebreaker_codes(lg.tiebreakers), name_ranks(names), conf_of, div_of, n_conf, n_div,
-                 conf_divs, fmt, n_playoff, home_flags, homes, aways, stats, h2h, share, n_goalies, rating, starts,
-                 consec, okrun, gdf)
+    return s
 
 
 @dataclass

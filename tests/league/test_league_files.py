@@ -275,9 +275,11 @@ def test_ezr_goalie_slots_in_file_order_and_at_most_four(tmp_path):
         load_league(d / "league.toml")
 
 
-def _traded(d, left, share="0", joined=""):
-    """The sample league's goalies.csv with ``joined`` and ``left`` columns: ANC's backup left ANC on ``left`` for
-    BRI (joining it on ``joined``), and ANC called a goalie up (docs/league.md, "Trades and call-ups")."""
+def _traded(d, left, share="0.4", joined=""):
+    """The sample league's goalies.csv with ``joined`` and ``left`` columns (docs/league.md, "Trades and call-ups"):
+    ANC's backup (his ``share`` kept) left ANC on ``left``, when ANC called a goalie up with his 0.4; he joined BRI
+    on ``joined``, taking the 0.35 of BRI's backup, who left that day (blank: BRI lists him with share 0 and
+    keeps its backup)."""
     lines = (d / "goalies.csv").read_text().splitlines()
     out = []
     for line in lines:
@@ -286,9 +288,9 @@ def _traded(d, left, share="0", joined=""):
         elif line.startswith("team,"):
             out.append(line + ",joined,left")
         elif line.startswith("ANC,ANC backup,"):
-            out += [f"ANC,ANC backup,E,a,{share},,{left}", "ANC,ANC callup,G,b,0.4,,"]
-        elif line.startswith("BRI,BRI starter,"):
-            out += ["BRI,BRI starter,F,d,0.6,,", f"BRI,ANC backup,E,a,0.05,{joined},"]
+            out += [f"ANC,ANC backup,E,a,{share},,{left}", f"ANC,ANC callup,G,b,0.4,{left},"]
+        elif line.startswith("BRI,BRI backup,"):
+            out += [f"BRI,BRI backup,F,e,0.35,,{joined}", f"BRI,ANC backup,E,a,{0.35 if joined else 0},{joined},"]
         else:
             out.append(line + ",,")
     (d / "goalies.csv").write_text("\n".join(out) + "\n")
@@ -300,7 +302,7 @@ def test_a_goalie_who_left_his_team_is_named_by_its_results_only_before(tmp_path
     lg = load_league(d / "league.toml")
     g = lg.goalies.set_index(["team", "goalie"])
     assert g.loc[("ANC", "ANC backup"), "left"] == "2026-12-19" and g.loc[("BRI", "ANC backup"), "left"] == ""
-    assert g.loc[("ANC", "ANC backup"), "share"] == 0 and g.loc[("ANC", "ANC callup"), "slot"] == 2
+    assert g.loc[("ANC", "ANC backup"), "share"] == 0.4 and g.loc[("ANC", "ANC callup"), "slot"] == 2
     _traded(_copy(tmp_path / "b"), "2026-12-15")     # left before two of the games that name him
     with pytest.raises(ChartError) as e:
         load_league(tmp_path / "b" / "lg" / "league.toml")
@@ -345,10 +347,11 @@ def test_a_goalie_who_joined_has_a_date_before_he_left(tmp_path, joined, left, c
     d = _copy(tmp_path)
     _traded(d, "2026-12-19", joined=joined)
     text = (d / "goalies.csv").read_text()
-    if left:                                                   # he left BRI too (the share stays 0.05: checked later)
-        text = text.replace(f"BRI,ANC backup,E,a,0.05,{joined},", f"BRI,ANC backup,E,a,0,{joined},{left}")
-        text = text.replace("BRI,BRI starter,F,d,0.6,,", "BRI,BRI starter,F,d,0.65,,")
-        (d / "goalies.csv").write_text(text)
+    if left:                                                   # he left BRI too
+        text = text.replace(f"BRI,ANC backup,E,a,0.35,{joined},", f"BRI,ANC backup,E,a,0.35,{joined},{left}")
+    else:                                                      # BRI's backup left on a date written as it should be
+        text = text.replace(f"BRI,BRI backup,F,e,0.35,,{joined}", "BRI,BRI backup,F,e,0.35,,2026-12-21")
+    (d / "goalies.csv").write_text(text)
     with pytest.raises(ChartError) as e:
         load_league(d / "league.toml")
     line = next(i for i, t in enumerate(text.splitlines(), 1) if t.startswith("BRI,ANC backup,"))
@@ -357,19 +360,24 @@ def test_a_goalie_who_joined_has_a_date_before_he_left(tmp_path, joined, left, c
 
 
 @pytest.mark.parametrize("left, share, column, needle", [
-    ("12/10/2026", "0", "left", "must be the date the goalie left the team, written YYYY-MM-DD"),
-    ("2026-02-30", "0", "left", "must be the date the goalie left the team"),
-    ("2026-12-19", "0.4", "share", "ANC backup left ANC on 2026-12-19, so he starts none of its games to come: "
-                                   "his share is 0"),
+    ("12/10/2026", "0.4", "left", "must be the date the goalie left the team, written YYYY-MM-DD"),
+    ("2026-02-30", "0.4", "left", "must be the date the goalie left the team"),
+    ("2026-12-19", "0.5", "team", "the shares of the goalies with ANC before 2026-12-19 sum to 1.100; on every date "
+                                  "the shares of a team's goalies then add up to 1, within 0.01 (lines 3, 4; a "
+                                  "goalie who left keeps the share he had while with it)"),
+    ("2026-12-19", "0", "team", "the shares of the goalies with ANC before 2026-12-19 sum to 0.600; on every date "
+                                "the shares of a team's goalies then add up to 1"),
 ])
-def test_a_goalie_who_left_has_a_date_and_no_share(tmp_path, left, share, column, needle):
+def test_a_goalie_who_left_has_a_date_and_the_shares_add_up_on_every_date(tmp_path, left, share, column, needle):
+    """docs/league.md, "Trades and call-ups": a goalie who left keeps the share he had while with the team; before
+    2026-12-19 ANC's goalies are its starter (0.6) and its backup, from then its starter and the call-up (0.4)."""
     d = _copy(tmp_path)
     _traded(d, left, share)
     with pytest.raises(ChartError) as e:
         load_league(d / "league.toml")
     text = (d / "goalies.csv").read_text().splitlines()
-    line = next(i for i, t in enumerate(text, 1) if t.startswith("ANC,ANC backup,"))
-    assert f"goalies.csv, line {line}, column '{column}': '{left if column == 'left' else share}': {needle}" in str(
+    line = next(i for i, t in enumerate(text, 1) if t.startswith("ANC,ANC backup," if column == "left" else "ANC,"))
+    assert f"goalies.csv, line {line}, column '{column}': '{left if column == 'left' else 'ANC'}': {needle}" in str(
         e.value)
 
 

@@ -257,6 +257,37 @@ def test_an_ezr_goalie_trade_is_a_goalie_on_two_teams(tmp_path):
     assert g.loc[("BBB", "gone"), "starts_mean"] == 10 and g.loc[("BBB", "b"), "starts_mean"] == 6
 
 
+def test_an_ezr_trade_to_come_changes_the_rotation_on_its_date(tmp_path):
+    """docs/league.md "Trades and call-ups": a goalie's share is of the team's starts while he is with it. "gone"
+    (0.5) leaves AAA on 2026-10-11, a game still to play, when "new" (0.5) joins it: "gone" shares AAA's games
+    with "one" up to 2026-10-10 and starts none from then; "new" starts every other game from his first, not
+    every game until he has caught up with half the season."""
+    goalies = pd.DataFrame({"team": ["AAA", "AAA", "AAA", "BBB"], "goalie": ["one", "gone", "new", "b"],
+                            "def": "E", "so": "c", "share": [0.5, 0.5, 0.5, 1.0],
+                            "joined": ["", "", "2026-10-11", ""], "left": ["", "2026-10-11", "", ""]})
+    path = two_ezr_teams(tmp_path, goalies, ["gone", "b", "one", "b"], ["b", "one", "b", "gone"])
+    p = project(path, n=2, seed=0, progress=False, keep_games=True)
+    g = p.games[p.games.season == 0]
+    slot = np.where(g["home"] == "AAA", g["home_goalie_slot"], g["away_goalie_slot"])
+    # games 5-10 (2026-10-05 .. 10): one and gone level at 2 starts, ties to the lower slot; 11-20: one and new
+    assert slot.tolist() == [0, 1] * 3 + [0, 2] * 5
+    starts = p.goalies.set_index(["team", "goalie"])
+    assert [starts.at[("AAA", k), "starts_mean"] for k in ("one", "gone", "new")] == [8, 3, 5]
+    assert starts.at[("AAA", "gone"), "starts_now"] == 2
+
+
+def test_a_played_game_without_its_goalie_goes_to_one_with_the_team_that_day(tmp_path):
+    """The played results name no goalie: each is taken as the rotation's pick among the goalies with the team on
+    its date (2026-10-01 "one", the lower slot of a tie; "new", with AAA from 2026-10-02, then takes turns with
+    him; "gone", who left that day, none)."""
+    goalies = pd.DataFrame({"team": ["AAA", "AAA", "AAA", "BBB"], "goalie": ["one", "gone", "new", "b"],
+                            "def": "E", "so": "c", "share": [0.5, 0.5, 0.5, 1.0],
+                            "joined": ["", "", "2026-10-02", ""], "left": ["", "2026-10-02", "", ""]})
+    path = two_ezr_teams(tmp_path, goalies, [""] * 4, [""] * 4)
+    starts = project(path, n=1, seed=0, progress=False).goalies.set_index(["team", "goalie"]).starts_now
+    assert [starts[("AAA", k)] for k in ("one", "gone", "new")] == [2, 0, 2]
+
+
 def strat_two(tmp, played_ga, rules=""):
     """LKP vs KBY; LKP's share override makes its backup card (Viktor Garcroft, rating 2) the main goalie. LKP
     plays the first len(played_ga) games with him, conceding ``played_ga`` goals."""

@@ -165,14 +165,16 @@ def compile(lg, s) -> tuple[tuple, dict]:
     pflags[EK.F_OT] = 1
     pflags[EK.F_SO] = 0
 
-    # the rotation: the same every season (no fatigue in EZR)
+    # the rotation: the same every season (no fatigue in EZR), among the goalies with the team on each date
     n_games = len(s.homes)
     gslots = np.zeros((n_games, 2), np.int64)
     starts = s.starts.copy()
+    since = s.since.copy()
     gp = s.stats[:, LK.S_GP].copy()
     for i, (h, a) in enumerate(zip(s.homes, s.aways)):
         for side, t in ((0, h), (1, a)):
-            g = LK.pick_goalie(t, s.share, s.n_goalies, starts, gp[t], s.consec, s.okrun, s.rating, False)
+            s.arrive(t, s.dates[i], gp[t], since)
+            g = s.pick(t, s.dates[i], starts, gp[t], since, s.consec, s.okrun)
             gslots[i, side] = g
             starts[t, g] += 1
             gp[t] += 1
@@ -181,8 +183,9 @@ def compile(lg, s) -> tuple[tuple, dict]:
     gthr = np.zeros((n_games, 2, width))
     for i, (h, a) in enumerate(zip(s.homes, s.aways)):
         gmatch[i], gthr[i] = matchup(h, gslots[i, 0], a, gslots[i, 1])
-    pslot = [LK.pick_goalie(t, s.share, s.n_goalies, starts, 0, s.consec, s.okrun, s.rating, True)
-             for t in range(n_teams)]
+    # the playoffs come after the schedule's last date: the goalies with the team then, the largest share first
+    last = max(lg.schedule["date"], default="")
+    pslot = [s.pick(t, last, starts, 0, since, s.consec, s.okrun, True) for t in range(n_teams)]
     pmatch = np.zeros((n_teams, n_teams, 3, 2), np.int64)
     pthr = np.zeros((n_teams, n_teams, 2, width))
     for h in range(n_teams):

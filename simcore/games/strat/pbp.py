@@ -15,18 +15,32 @@ COLS = ("Outside", "Inside", "Reb/Bkwy")
 SIDES = ("home", "visitor")
 
 
+#: lines the log writes after a penalty without a card being played: an injury settled on the same reading, the
+#: manpower and the penalty-killing unit's change
+_AFTER_PENALTY = (EV.injury, EV.manpower, EV.pk_sub)
+
+
+def _period_name(period: int) -> str:
+    return "the overtime" if period == 4 else f"period {period}"
+
+
 def _buzzer_note(events: list, i: int) -> str:
-    """What becomes of a penalty called as the deck ran out, for the end-of-period (or final) line ``events[i]``:
-    its power play opens the next period (7.37), or on the game's last card there is none (7.38)."""
+    """What becomes of a penalty called as the deck ran out, for the end-of-period line ``events[i]`` (not the
+    final line): its power play opens the next period (7.37), or on the game's last card there is none (7.38).
+    The penalty is at the buzzer when it is the last thing logged before the end but for :data:`_AFTER_PENALTY`;
+    otherwise a power play opening the next period is a minor's that waited behind another."""
     if events[i][7]:
         return ""
-    if i + 1 < len(events) and events[i + 1][2] == EV.end and events[i + 1][7]:     # the game's last period
-        return "; the penalty on the game's last card brings no power play (7.38)" if events[i - 1][2] == EV.penalty \
-            else ""
+    k = i - 1
+    while k > 0 and events[k][2] in _AFTER_PENALTY:
+        k -= 1
+    at_buzzer = events[k][2] == EV.penalty
+    if not any(e[2] == EV.period for e in events[i + 1:]):          # the game's last period: a shootout may follow
+        return "; the penalty on the game's last card brings no power play (7.38)" if at_buzzer else ""
     for e in events[i + 1:]:
         if e[2] == EV.pp:
-            which = "the penalty at the buzzer: its" if events[i - 1][2] == EV.penalty else "the waiting penalty's"
-            return f"; {which} power play opens period {e[0]} (7.37)"
+            which = "the penalty at the buzzer: its" if at_buzzer else "the waiting penalty's"
+            return f"; {which} power play opens {_period_name(e[0])} (7.37)"
         if e[2] in (EV.faceoff, EV.card):
             break
     return ""
@@ -132,7 +146,7 @@ def describe(c, L: np.ndarray, teams: tuple[int, int]) -> pd.DataFrame:
         if code == EV.period:
             text = ("Overtime" if a == 4 else f"Period {a}") + f": the action deck is shuffled ({counted(b, 'card')})"
         elif code == EV.end:
-            text = (f"Final: {abbr[0]} {b}, {abbr[1]} {cc}" if d else f"End of period {a}: {abbr[0]} {b}, "
+            text = (f"Final: {abbr[0]} {b}, {abbr[1]} {cc}" if d else f"End of {_period_name(a)}: {abbr[0]} {b}, "
                     f"{abbr[1]} {cc}")
             if d and so_played:
                 h, v = so_goals

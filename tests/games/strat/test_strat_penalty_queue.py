@@ -238,3 +238,25 @@ def test_a_penalty_as_the_deck_runs_out_is_explained_at_the_periods_end(game, pe
     assert txt[at - 1].startswith("PENALTY") and txt[at].endswith(note)
     assert sum("(7.37)" in t or "(7.38)" in t for t in txt) == (2 if game == 231 else 1)
 
+
+
+@pytest.mark.parametrize("home, away, game, ends", [
+    # the overtime's last card: a penalty (and the retaliator's) with a shootout to follow brings no power play
+    ("ASR", "KBY", 14, ["End of period 1: ASR 1, KBY 2", "End of period 2: ASR 1, KBY 2",
+                        "End of period 3: ASR 2, KBY 2", "End of the overtime: ASR 2, KBY 2; the penalty on the "
+                        "game's last card brings no power play (7.38)"]),
+    # the goalie's penalty at the buzzer with an injury settled on the same reading: the penalty at the buzzer,
+    # not one that waited
+    ("FNW", "LKP", 26933, ["End of period 1: FNW 3, LKP 0", "End of period 2: FNW 3, LKP 2; the penalty at the "
+                           "buzzer: its power play opens period 3 (7.37)", "End of period 3: FNW 4, LKP 2"]),
+    # a penalty on period 3's last card of a tied game: its power play opens the overtime
+    ("ASR", "KBY", 106, ["End of period 1: ASR 1, KBY 2", "End of period 2: ASR 3, KBY 3",
+                         "End of period 3: ASR 3, KBY 3; the penalty at the buzzer: its power play opens the "
+                         "overtime (7.37)", "End of the overtime: ASR 4, KBY 3"]),
+])
+def test_a_periods_end_line_says_what_becomes_of_a_penalty_at_the_buzzer(home, away, game, ends):
+    """7.37 "the penalty occurred at the buzzer and the power play begins at the start of the next period" and 7.38
+    "if the penalty occurs on the last card of the game, the game ends without a power play": the end lines of
+    three games of seed 1 (docs/strat.md, the end-of-period line)."""
+    ev = engine.play_by_play(home, away, seed=1, game=game).events
+    assert ev.loc[ev["code"] == EV.end, "text"].tolist()[:len(ends)] == ends
