@@ -311,6 +311,21 @@ def test_a_goalie_who_left_his_team_is_named_by_its_results_only_before(tmp_path
                                  "2026-12-15")
 
 
+def test_the_trade_in_the_docs_projects_as_they_say(tmp_path):
+    """docs/league.md, "Trades and call-ups": ANC's backup (19 of its 38 played starts, share 0.4) leaves on
+    2026-12-19 and a call-up joins with his 0.4: of ANC's 44 games to come the call-up starts 16 and the starter,
+    below his 0.6 of the season, 28 (in every season: EZR's rotation has no fatigue)."""
+    from simcore.league.projection import project
+
+    d = _copy(tmp_path)
+    _traded(d, "2026-12-19")
+    g = project(d / "league.toml", n=2, seed=0, progress=False).goalies.set_index(["team", "goalie"])
+    anc = g.loc["ANC"]
+    assert anc.starts_now.to_dict() == {"ANC starter": 19, "ANC backup": 19, "ANC callup": 0}
+    assert anc.starts_mean.to_dict() == {"ANC starter": 28, "ANC backup": 0, "ANC callup": 16}
+    assert (anc.starts_p5 == anc.starts_p95).all()
+
+
 def _name_goalie(d, line_no, side, name):
     """played.csv with ``name`` as the ``side`` team's goalie on line ``line_no``."""
     lines = (d / "played.csv").read_text().splitlines()
