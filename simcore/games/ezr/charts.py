@@ -10,6 +10,7 @@ column and the offending text.
 """
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -151,6 +152,19 @@ class Charts:
     shooter_id: tuple[tuple[str, ...], ...]
     injury_amount: int
     shuffle_amount: int
+    #: the shipped ?? chart these charts hold, by how its unprinted results 8-12 are filled ("mirror", "blank":
+    #: the Rules field ``qq_unprinted``), or "" for a ?? chart of the user's
+    qq_shipped: str = ""
+
+    def for_rules(self, qq_unprinted: str) -> Charts:
+        """These charts with the shipped ?? chart that ``qq_unprinted`` names, when they hold the other one; a ?? chart
+        of the user's fills results 8-12 itself and stays."""
+        if not self.qq_shipped or self.qq_shipped == qq_unprinted:
+            return self
+        d = default_charts(qq_unprinted)
+        return dataclasses.replace(self, tables={**self.tables, "qq": d.tables["qq"]}, qq=d.qq, qq_code=d.qq_code,
+                                   qq_amount=d.qq_amount, qq_mask=d.qq_mask, injury_amount=d.injury_amount,
+                                   shuffle_amount=d.shuffle_amount, qq_shipped=qq_unprinted)
 
     def provenance(self) -> dict:
         """Per table: file, sha256 and the cells that were reconstructed."""
@@ -344,7 +358,8 @@ def load_charts(*, ez_rating=None, goals=None, overtime=None, qq=None, shootout=
     tables = {"ez_rating": ez_t, "goals": g_t, "overtime": ot_t, "qq": qq_t, "shootout": so_t, "shooter_id": id_t}
     for a in (ez, goals_col, ot_col, qq_code, qq_amount, qq_mask, so_mask):
         a.setflags(write=False)
-    return Charts(tables, ez, goals_col, ot_col, qq, qq_code, qq_amount, qq_mask, so_mask, grid, inj, shuf)
+    return Charts(tables, ez, goals_col, ot_col, qq, qq_code, qq_amount, qq_mask, so_mask, grid, inj, shuf,
+                  "" if given["qq"] is not None else qq_unprinted)
 
 
 @lru_cache(maxsize=4)

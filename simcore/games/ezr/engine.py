@@ -46,12 +46,13 @@ def _policies(policies):
 
 
 def _charts(charts, rules) -> Charts:
-    """``charts`` (a :class:`Charts`, :func:`load_charts`'s) or, for None, the shipped charts of ``rules``."""
+    """``charts`` (a :class:`Charts`, :func:`load_charts`'s) or, for None, the shipped charts of ``rules``; with the
+    shipped ?? chart, the one ``rules.qq_unprinted`` names (:meth:`Charts.for_rules`)."""
     if charts is None:
         return default_charts(rules.qq_unprinted)
     if not isinstance(charts, Charts):
         raise InputError(f"charts must be a Charts (simcore.games.ezr.load_charts(...)), got {charts!r}")
-    return charts
+    return charts.for_rules(rules.qq_unprinted)
 
 
 def _setup(home, away, rules, charts, policies):

@@ -19,8 +19,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from simcore.errors import InputError
+
 from .kernel import (E_BREAKAWAY, E_HOT, E_INJURY, E_MOD, E_REVIEW, E_SHUFFLE, F_OT, F_QQ, F_SO, F_SO_REPEAT)
-from .matchup import Compiled
+from .matchup import Compiled, never_decided
 from .policies import MOD_SPAN
 
 DEPTH = 8
@@ -291,8 +293,11 @@ def matchup_exact(c: Compiled, depth: int = DEPTH) -> ExactResult:
     ph, pa = _p_mask(int(c.so_bits[0])), _p_mask(int(c.so_bits[1]))
     so_h, so_a = ph * (1 - pa), pa * (1 - ph)
     if c.flags[F_SO_REPEAT]:
+        if never_decided(int(c.so_bits[0]), int(c.so_bits[1])):     # compile_matchup refuses these charts
+            raise InputError("no shootout round can ever be decided on this Shoot Out table, so a repeating "
+                             "shootout never ends")
         tot = so_h + so_a
-        so_home, so_away, so_tie = (so_h / tot, so_a / tot, 0.0) if tot > 0 else (0.0, 0.0, 1.0)
+        so_home, so_away, so_tie = so_h / tot, so_a / tot, 0.0
     else:
         so_home, so_away, so_tie = so_h, so_a, 1.0 - so_h - so_a
     so_on = bool(c.flags[F_SO])

@@ -100,7 +100,8 @@ class Setup(SetupBase):
             raise SetupError(f"ezr setup: {self.home.name} cannot play itself")
 
     def chart_set(self, rules: Rules) -> Charts:
-        return self.charts or default_charts(rules.qq_unprinted)
+        """The setup's charts, with the shipped ?? chart ``rules.qq_unprinted`` names, or the shipped ones."""
+        return self.charts.for_rules(rules.qq_unprinted) if self.charts else default_charts(rules.qq_unprinted)
 
 
 def _period_margins(r) -> np.ndarray:

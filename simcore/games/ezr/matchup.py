@@ -111,11 +111,23 @@ def compile_matchup(rules: Rules, home: Team, away: Team, charts: Charts | None 
     flags[F_OT] = rules.overtime == "table"
     flags[F_SO] = rules.shootout == "on"
     flags[F_SO_REPEAT] = rules.shootout_undecided == "repeat"
-    if flags[F_SO] and flags[F_SO_REPEAT] and so_bits[0] == 0 and so_bits[1] == 0:
-        raise InputError("neither shooter can ever score on the Shoot Out table, so a repeating shootout "
-                         "never ends; use shootout_undecided=tie or another chart")
+    if flags[F_SO] and flags[F_SO_REPEAT] and never_decided(int(so_bits[0]), int(so_bits[1])):
+        raise InputError(f"{'neither shooter can ever score' if so_bits[0] == 0 else 'both shooters always score'} "
+                         "on the Shoot Out table, so no round is ever decided and a repeating shootout never ends; "
+                         "use shootout_undecided=tie or another chart")
     return Compiled(charts.goals_col, charts.ot_col, charts.qq_code, charts.qq_amount, charts.qq_mask, line,
                     opp_def, so_bits, thr, charts.shuffle_amount, charts.injury_amount, flags, ezr)
+
+
+#: A Shoot Out table cell's results: every 2d6 total, 2 .. 12.
+EVERY_2D6 = sum(1 << k for k in range(2, 13))
+
+
+def never_decided(home_mask: int, away_mask: int) -> bool:
+    """Whether no shootout round of these two shooters (2d6 bitmasks of their goals) can ever be decided: a round is
+    decided when one scores and the other does not, so never when neither can score or both always do."""
+    h, a = home_mask & EVERY_2D6, away_mask & EVERY_2D6
+    return (h == 0 and a == 0) or (h == EVERY_2D6 and a == EVERY_2D6)
 
 
 @dataclass(frozen=True)

@@ -215,3 +215,49 @@ def test_user_chart_replaces_builtin_and_is_traced(tmp_path):
     assert p[0] == pytest.approx(90 / 99) and p[1] == pytest.approx(9 / 99)
     res = ezr.simulate({"home": "E/E/C/c", "away": "E/E/C/c", "charts": mine}, n=100, seed=1)
     assert res.meta["charts"]["goals"]["file"] == str(path)
+
+
+def test_a_shootout_no_round_can_decide_is_refused_not_played_forever(tmp_path):
+    """shootout_undecided=repeat "plays rounds until one is decided": a user's Shoot Out table on which both shooters
+    always score (A against a: 2-12) decides no round, so the matchup is refused (as when neither can score) instead
+    of the simulation looping; the exact odds refuse it too, and shootout_undecided=tie plays it (every shootout
+    tied)."""
+    from simcore.errors import InputError
+    from simcore.games.ezr.exact import matchup_exact
+    from simcore.games.ezr.matchup import compile_matchup, never_decided
+    from simcore.games.ezr.kernel import F_SO_REPEAT
+    from simcore.games.ezr.rules import Rules
+
+    path = tmp_path / "shootout.csv"
+    path.write_text(data_path("shootout.csv").read_text().replace('A,"5,6,7,8",', "A,2-12,", 1))
+    ch = load_charts(shootout=path)
+    assert never_decided(int(ch.so_mask[0, 0]), int(ch.so_mask[0, 0]))
+    assert not never_decided(int(ch.so_mask[0, 0]), int(ch.so_mask[1, 0]))
+    with pytest.raises(InputError, match="both shooters always score on the Shoot Out table, so no round is ever "
+                                         "decided and a repeating shootout never ends"):
+        ezr.simulate({"home": "A/J/A/a", "away": "A/J/A/a", "charts": ch}, n=10, seed=1, progress=False)
+    team = Team("A", "J", "A", "a")
+    c = compile_matchup(Rules.coerce("shootout_undecided=tie"), team, team, ch)
+    assert matchup_exact(c).result["tie"] > 0
+    c.flags[F_SO_REPEAT] = 1              # shootout_undecided=repeat, past compile_matchup's refusal
+    with pytest.raises(InputError, match="no shootout round can ever be decided"):
+        matchup_exact(c)
+    r = ezr.simulate({"home": "A/J/A/a", "away": "A/J/A/a", "charts": ch}, n=200, seed=1, progress=False,
+                     rules="shootout_undecided=tie")
+    assert (r.games.decided_in.astype(str) == "SO").sum() == (r.games.winner.astype(str) == "tie").sum() > 0
+
+
+def test_charts_passed_in_take_the_shipped_qq_chart_the_rules_name():
+    """qq_unprinted ("how the unprinted ?? results 8-12 are filled") applies to a Charts passed in from Python that
+    holds the shipped ?? chart (here only the Goals Scored table is the user's): blank leaves results 8-12 empty, so
+    its games differ from mirror's and show NO EVENT; a ?? chart of the user's stays whatever the rules say."""
+    ch = load_charts(goals=data_path("goals.csv"))
+    assert ch.qq_shipped == "mirror" and ch.for_rules("mirror") is ch
+    assert ch.for_rules("blank").qq_shipped == "blank" and ch.for_rules("blank").goals_col is ch.goals_col
+    runs = {q: ezr.simulate({"home": "BOS", "away": "NYR", "charts": ch}, n=20_000, seed=1, progress=False,
+                            rules=f"qq_unprinted={q}") for q in ("mirror", "blank")}
+    assert not runs["mirror"].games.equals(runs["blank"].games)
+    shipped = ezr.simulate({"home": "BOS", "away": "NYR"}, n=20_000, seed=1, progress=False, rules="qq_unprinted=blank")
+    assert runs["blank"].games.drop(columns="variant").equals(shipped.games.drop(columns="variant"))
+    mine = load_charts(qq=data_path(DATA_FILES["qq"]))
+    assert mine.qq_shipped == "" and mine.for_rules("blank") is mine
