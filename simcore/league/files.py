@@ -205,31 +205,53 @@ def read_share(path, no, text) -> float:
 SHARE_TOLERANCE = 0.01
 
 
+def _lines(rows) -> str:
+    return f"line {rows.iloc[0]}" if len(rows) == 1 else f"lines {', '.join(str(n) for n in rows)}"
+
+
 def check_shares(path, df: pd.DataFrame, teams) -> None:
-    """Each team's shares add up to 1 (``df`` has team, share and line): on every date, when ``df`` dates the
-    goalies' time with the team (``joined``, ``left``; :func:`with_team`), the shares of the goalies with it then."""
+    """Each team's shares add up to 1 (``df`` has team, share and line).  Where ``df`` dates the goalies' time with
+    their team (``joined``, ``left``; :func:`with_team`): the goalies with it from the season's start (no
+    ``joined``) add up to 1, and on every later date some goalie with it then has a share (the shares of those with
+    it on a date are its parts of the starts then: :meth:`simcore.league.projection.Setup.shares_on`)."""
     dated = "joined" in df.columns and "left" in df.columns
     for t in teams:
         g = df[df.team == t]
         if not len(g):
             continue
-        days = sorted({d for c in ("joined", "left") if dated for d in g[c] if d}) if dated else []
-        for start in ["", *days]:                  # "": before the first date, or the whole season undated
-            here = g[with_team(g.joined, g.left, start)] if dated else g
-            total = here.share.sum()
-            if round(abs(total - 1), 9) <= SHARE_TOLERANCE:                  # 0.99 is within 0.01
-                continue
-            lines = here.line if len(here) else g.line
-            where = f"line {lines.iloc[0]}" if len(lines) == 1 else f"lines {', '.join(str(n) for n in lines)}"
-            if not days:
-                raise ChartError(path, int(g.line.iloc[0]), "team", t,
-                                 f"the shares of {t}'s goalies sum to {total:.3f}; they must add up to 1, "
-                                 f"within {SHARE_TOLERANCE} ({where})")
-            when = f"from {start}" if start else f"before {days[0]}"
-            raise ChartError(path, int(lines.iloc[0]), "team", t,
-                             f"the shares of the goalies with {t} {when} sum to {total:.3f}; on every date the "
-                             f"shares of a team's goalies then add up to 1, within {SHARE_TOLERANCE} ({where}; a "
-                             "goalie who left keeps the share he had while with it)")
+        start = g[g.joined == ""] if dated else g
+        total = start.share.sum()
+        if round(abs(total - 1), 9) > SHARE_TOLERANCE:                      # 0.99 is within 0.01
+            whose = f"{t}'s goalies" if len(start) == len(g) else f"the goalies with {t} from the season's start " \
+                                                                  "(no joined date)"
+            rows = start.line if len(start) else g.line
+            raise ChartError(path, int(rows.iloc[0]), "team", t, f"the shares of {whose} sum to {total:.3f}; they "
+                             f"must add up to 1, within {SHARE_TOLERANCE} ({_lines(rows)})")
+        for day in sorted({d for c in ("joined", "left") if dated for d in g[c] if d}):
+            if g[with_team(g.joined, g.left, day)].share.sum() <= 0:
+                moved = g[(g.joined == day) | (g.left == day)]
+                raise ChartError(path, int(moved.line.iloc[0]), "team", t,
+                                 f"no goalie with a share is with {t} from {day} ({_lines(moved.line)} dated that "
+                                 "day): from then on it would have no goalie to start")
+
+
+def check_moves(path, df: pd.DataFrame) -> None:
+    """A goalie listed by two teams (a trade) is with one at a time while he has a share with both: his time with
+    one (``joined`` .. ``left``) ends by the day his time with the other begins."""
+    if "joined" not in df.columns or "left" not in df.columns:
+        return
+    for name, g in df[df.share > 0].groupby("goalie", sort=False):
+        rows = list(g.itertuples())
+        for i, a in enumerate(rows):
+            for b in rows[i + 1:]:
+                if (not a.left or b.joined < a.left) and (not b.left or a.joined < b.left):
+                    first, second = (a, b) if (a.joined, a.line) <= (b.joined, b.line) else (b, a)
+                    raise ChartError(path, int(second.line), "joined", second.joined,
+                                     f"{name} is with {second.team} from {second.joined or 'the season start'} "
+                                     f"while with {first.team} until {first.left or 'the season end'} (line "
+                                     f"{first.line}), with a share of the starts of both: a goalie is with one "
+                                     "team at a time (his left date on one on or before his joined date on the "
+                                     "other)")
 
 
 def with_team(joined, left, date: str):
@@ -305,6 +327,7 @@ def read_goalies(path: Path, teams: set, columns: tuple[str, ...], check, max_pe
             where = f" (listed in {listed[0].name}, line {listed[1][t]})" if listed and t in listed[1] else ""
             raise ChartError(path, None, "team", t, f"team has no goalie{where}: every team needs a row here")
     check_shares(path, df, sorted(teams))
+    check_moves(path, df)
     return df.drop(columns="line")
 
 

@@ -77,27 +77,35 @@ class Setup:
     #: (n_teams, MAX_GOALIES) str: each goalie's ``joined`` and ``left`` dates, "" for none (EZR leagues)
     joined: np.ndarray | None = None
     left: np.ndarray | None = None
-    #: (n_teams, MAX_GOALIES) int64: the team's games before a goalie's first game with it, the played ones
-    #: replayed so far (:func:`arrive`)
-    since: np.ndarray | None = None
+    #: (n_teams, MAX_GOALIES) float64: each goalie's starts due after the played games, his part of each of his
+    #: team's games while he was with it (:meth:`pick`)
+    due: np.ndarray | None = None
 
-    def shares_on(self, date: str) -> np.ndarray:
-        """:attr:`share` with a goalie not with his team on ``date`` at 0 (``files.with_team``)."""
-        return np.where(with_team(self.joined, self.left, date), self.share, 0.0)
+    def shares_on(self, t: int, date: str) -> np.ndarray:
+        """Team ``t``'s parts of the starts on ``date``, by goalie slot: the shares of the goalies with it then
+        (``files.with_team``), scaled to add up to 1 (a goalie sent down leaves the others his part)."""
+        row = np.where(with_team(self.joined[t], self.left[t], date), self.share[t], 0.0)
+        total = row.sum()
+        if total <= 0:
+            raise InputError(f"{self.names[t]} has no goalie with a share on {date}: every date of its games needs "
+                             "one (goalies' joined and left dates)")
+        return row / total
 
-    def arrive(self, t: int, date: str, team_gp: int, since: np.ndarray) -> None:
-        """Before team ``t``'s game of ``date``, its ``team_gp``-th: a goalie who has joined by then and has no
-        game with it yet starts his count of the team's games here (``since``, -1 until then)."""
-        for g in range(self.n_goalies[t]):
-            if since[t, g] < 0 and self.joined[t, g] <= date:
-                since[t, g] = team_gp
-
-    def pick(self, t: int, date: str, starts, team_gp: int, since, consec, okrun, playoff: bool = False) -> int:
-        """:func:`.kernel.pick_goalie` among the goalies with team ``t`` on ``date``, each one's target share
-        counted over the team's games from his first with it: share * (team_gp - since + 1) - starts."""
-        share = self.shares_on(date)
-        owed = starts + share * np.maximum(since, 0)
-        return int(LK.pick_goalie(t, share, self.n_goalies, owed, team_gp, consec, okrun, self.rating, playoff))
+    def pick(self, t: int, date: str, starts, due, consec, okrun, playoff: bool = False, named: int = -1) -> int:
+        """Team ``t``'s starting goalie slot for its game of ``date`` (``named``: the one a played result names):
+        each goalie with the team then is due his part of the game (:meth:`shares_on`, added to ``due``; not in the
+        playoffs), and :func:`.kernel.pick_goalie` picks the one furthest below what he is due, due - starts
+        (counting a goalie's part only while he is with the team, so a newcomer starts by his share from his first
+        game, and a share is never owed for games before he came)."""
+        row = self.shares_on(t, date)
+        if not playoff:
+            due[t] += row
+        if named >= 0:
+            return named
+        share = self.share.copy()
+        share[t] = row
+        # team_gp -1: pick_goalie's target share * (team_gp + 1) is 0, so it ranks the goalies by due - starts
+        return int(LK.pick_goalie(t, share, self.n_goalies, starts - due, -1, consec, okrun, self.rating, playoff))
 
     def league_ctx(self) -> tuple:
         """The league's part of a season kernel's ``ctx`` (:data:`.kernel.LCTX`)."""
@@ -148,12 +156,12 @@ def setup(lg: League) -> Setup:
     starts = np.zeros((n_teams, LK.MAX_GOALIES), dtype=np.int64)
     consec = np.zeros_like(starts)
     okrun = np.zeros_like(starts)
-    since = np.where(joined == "", 0, -1).astype(np.int64)
+    due = np.zeros(share.shape)
     rem = lg.remaining()
     s = Setup(names, pts, tiebreaker_codes(lg.tiebreakers), name_ranks(names), conf_of, div_of, n_conf, n_div,
               conf_divs, fmt, n_playoff, home_flags, np.array([index[t] for t in rem["home"]], dtype=np.int64),
               np.array([index[t] for t in rem["away"]], dtype=np.int64), stats, h2h, share, n_goalies, rating,
-              starts, consec, okrun, gdf, tuple(rem["date"]), joined, left, since)
+              starts, consec, okrun, gdf, tuple(rem["date"]), joined, left, due)
     res = lg.results
     if len(res):
         g = _game_table(res, set(names), ps)
@@ -166,12 +174,9 @@ def setup(lg: League) -> Setup:
             h, a = index[r.home], index[r.away]
             picks = []
             for side, t in (("home", h), ("away", a)):
-                s.arrive(t, r.date, stats[t, S_GP], since)
                 named = getattr(r, f"{side}_goalie", "") if f"{side}_goalie" in g.columns else ""
-                if isinstance(named, str) and named:
-                    picks.append(slot_of[names[t], named])
-                else:
-                    picks.append(s.pick(t, r.date, starts, stats[t, S_GP], since, consec, okrun))
+                slot = slot_of[names[t], named] if isinstance(named, str) and named else -1
+                picks.append(s.pick(t, r.date, starts, due, consec, okrun, named=slot))
             LK.record_game(stats, h2h, pts, h, a, int(r.home_goals), int(r.away_goals), code[r.winner],
                            dec[r.decided_in])
             for t, slot, ga in ((h, picks[0], int(r.away_goals)), (a, picks[1], int(r.home_goals))):

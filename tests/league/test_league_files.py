@@ -377,15 +377,14 @@ def test_a_goalie_who_joined_has_a_date_before_he_left(tmp_path, joined, left, c
 @pytest.mark.parametrize("left, share, column, needle", [
     ("12/10/2026", "0.4", "left", "must be the date the goalie left the team, written YYYY-MM-DD"),
     ("2026-02-30", "0.4", "left", "must be the date the goalie left the team"),
-    ("2026-12-19", "0.5", "team", "the shares of the goalies with ANC before 2026-12-19 sum to 1.100; on every date "
-                                  "the shares of a team's goalies then add up to 1, within 0.01 (lines 3, 4; a "
-                                  "goalie who left keeps the share he had while with it)"),
-    ("2026-12-19", "0", "team", "the shares of the goalies with ANC before 2026-12-19 sum to 0.600; on every date "
-                                "the shares of a team's goalies then add up to 1"),
+    ("2026-12-19", "0.5", "team", "the shares of the goalies with ANC from the season's start (no joined date) sum "
+                                  "to 1.100; they must add up to 1, within 0.01 (lines 3, 4)"),
+    ("2026-12-19", "0", "team", "the shares of the goalies with ANC from the season's start (no joined date) sum "
+                                "to 0.600; they must add up to 1"),
 ])
-def test_a_goalie_who_left_has_a_date_and_the_shares_add_up_on_every_date(tmp_path, left, share, column, needle):
-    """docs/league.md, "Trades and call-ups": a goalie who left keeps the share he had while with the team; before
-    2026-12-19 ANC's goalies are its starter (0.6) and its backup, from then its starter and the call-up (0.4)."""
+def test_a_goalie_who_left_has_a_date_and_the_starting_shares_add_up(tmp_path, left, share, column, needle):
+    """docs/league.md, "Trades and call-ups": a goalie who left keeps the share he had while with the team, so the
+    goalies with ANC from the season's start (its starter, 0.6, and its backup) add up to 1."""
     d = _copy(tmp_path)
     _traded(d, left, share)
     with pytest.raises(ChartError) as e:
@@ -394,6 +393,31 @@ def test_a_goalie_who_left_has_a_date_and_the_shares_add_up_on_every_date(tmp_pa
     line = next(i for i, t in enumerate(text, 1) if t.startswith("ANC,ANC backup," if column == "left" else "ANC,"))
     assert f"goalies.csv, line {line}, column '{column}': '{left if column == 'left' else 'ANC'}': {needle}" in str(
         e.value)
+
+
+def test_a_team_left_without_a_goalie_or_a_goalie_on_two_teams_at_once_is_refused(tmp_path):
+    """A date from which no goalie with a share is with a team is refused, naming the rows dated that day; so is a
+    goalie whose time with two teams overlaps while he has a share with both (he would start for both)."""
+    d = _copy(tmp_path)
+    _traded(d, "2026-12-19")
+    _edit(d / "goalies.csv", "ANC,ANC starter,E,c,0.6,,", "ANC,ANC starter,E,c,0.6,,2026-12-19")
+    _edit(d / "goalies.csv", "ANC,ANC callup,G,b,0.4,2026-12-19,", "ANC,ANC callup,G,b,0.4,2026-12-20,")
+    with pytest.raises(ChartError) as e:
+        load_league(d / "league.toml")
+    assert str(e.value).endswith("goalies.csv, line 3, column 'team': 'ANC': no goalie with a share is with ANC "
+                                 "from 2026-12-19 (lines 3, 4 dated that day): from then on it would have no "
+                                 "goalie to start")
+    d = _copy(tmp_path / "b")
+    _traded(d, "2026-12-19", joined="2026-12-18")         # with BRI a day before he left ANC
+    with pytest.raises(ChartError) as e:
+        load_league(d / "league.toml")
+    assert str(e.value).endswith("goalies.csv, line 8, column 'joined': '2026-12-18': ANC backup is with BRI from "
+                                 "2026-12-18 while with ANC until 2026-12-19 (line 4), with a share of the starts "
+                                 "of both: a goalie is with one team at a time (his left date on one on or before "
+                                 "his joined date on the other)")
+    d = _copy(tmp_path / "c")
+    _traded(d, "2026-12-19", joined="2026-12-19")         # the same day: one team at a time
+    assert load_league(d / "league.toml").goalies.goalie.tolist().count("ANC backup") == 2
 
 
 @pytest.mark.parametrize("side, line_no", [("home", 3), ("away", 5)])

@@ -288,6 +288,40 @@ def test_a_played_game_without_its_goalie_goes_to_one_with_the_team_that_day(tmp
     assert [starts[("AAA", k)] for k in ("one", "gone", "new")] == [2, 0, 2]
 
 
+def test_a_team_without_a_goalie_on_a_date_is_refused_and_an_unordered_schedule_rotates_by_date(tmp_path):
+    """A league built in Python whose goalies leave a team without one on some date is refused when projected
+    (the file check does the same for goalies.csv); a schedule whose rows are not in date order rotates as the
+    same schedule in order: a goalie is due his share of a game only while he is with the team."""
+    import dataclasses
+
+    from simcore.errors import InputError
+
+    goalies = pd.DataFrame({"team": ["AAA", "AAA", "AAA", "BBB"], "goalie": ["one", "gone", "new", "b"],
+                            "def": "E", "so": "c", "share": [0.5, 0.5, 0.5, 1.0],
+                            "joined": ["", "", "2026-10-11", ""], "left": ["", "2026-10-11", "", ""]})
+    lg = load_league(two_ezr_teams(tmp_path, goalies, ["gone", "b", "one", "b"], ["b", "one", "b", "gone"]))
+    alone = lg.goalies.assign(left=np.where(lg.goalies.goalie == "one", "2026-10-11", lg.goalies.left),
+                              joined=np.where(lg.goalies.goalie == "new", "2026-10-12", lg.goalies.joined))
+    with pytest.raises(InputError, match="AAA has no goalie with a share on 2026-10-11"):
+        project(dataclasses.replace(lg, goalies=alone), n=1, seed=0, progress=False)
+
+    def rotation(league):
+        g = project(league, n=1, seed=0, progress=False, keep_games=True).games
+        aaa = np.where(g["home"] == "AAA", g["home_goalie_slot"], g["away_goalie_slot"])
+        return dict(zip(g.date, aaa))
+
+    in_order = rotation(lg)
+    # the game of 2026-10-05 listed last, as of 2026-10-25: the other games keep their dates and rows
+    late = lg.schedule.copy()
+    row = late.index[late.date == "2026-10-05"][0]
+    late = pd.concat([late.drop(index=row), late.loc[[row]].assign(date="2026-10-25")], ignore_index=True)
+    moved = rotation(dataclasses.replace(lg, schedule=late))
+    assert [int(in_order[d]) for d in sorted(in_order) if d >= "2026-10-11"] == [0, 2] * 5
+    # moved: "one" started three of the five games before 2026-10-11 (half a start ahead), so "new" starts first;
+    # then they take turns, "new" never starting two games running for the games before he came
+    assert [int(moved[d]) for d in sorted(moved) if d >= "2026-10-11"] == [2, 0] * 5 + [2]
+
+
 def strat_two(tmp, played_ga, rules=""):
     """LKP vs KBY; LKP's share override makes its backup card (Viktor Garcroft, rating 2) the main goalie. LKP
     plays the first len(played_ga) games with him, conceding ``played_ga`` goals."""

@@ -169,15 +169,12 @@ def compile(lg, s) -> tuple[tuple, dict]:
     n_games = len(s.homes)
     gslots = np.zeros((n_games, 2), np.int64)
     starts = s.starts.copy()
-    since = s.since.copy()
-    gp = s.stats[:, LK.S_GP].copy()
+    due = s.due.copy()
     for i, (h, a) in enumerate(zip(s.homes, s.aways)):
         for side, t in ((0, h), (1, a)):
-            s.arrive(t, s.dates[i], gp[t], since)
-            g = s.pick(t, s.dates[i], starts, gp[t], since, s.consec, s.okrun)
+            g = s.pick(t, s.dates[i], starts, due, s.consec, s.okrun)
             gslots[i, side] = g
             starts[t, g] += 1
-            gp[t] += 1
     width = thr_by_line.shape[1]
     gmatch = np.zeros((n_games, 3, 2), np.int64)
     gthr = np.zeros((n_games, 2, width))
@@ -185,7 +182,7 @@ def compile(lg, s) -> tuple[tuple, dict]:
         gmatch[i], gthr[i] = matchup(h, gslots[i, 0], a, gslots[i, 1])
     # the playoffs come after the schedule's last date: the goalies with the team then, the largest share first
     last = max(lg.schedule["date"], default="")
-    pslot = [s.pick(t, last, starts, 0, since, s.consec, s.okrun, True) for t in range(n_teams)]
+    pslot = [s.pick(t, last, starts, due, s.consec, s.okrun, True) for t in range(n_teams)]
     pmatch = np.zeros((n_teams, n_teams, 3, 2), np.int64)
     pthr = np.zeros((n_teams, n_teams, 2, width))
     for h in range(n_teams):

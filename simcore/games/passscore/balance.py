@@ -18,7 +18,7 @@ from simcore.checks import name_list
 from simcore.cliargs import counted
 from simcore.errors import InputError
 from simcore.analysis.inference import paired_change
-from simcore.htmlview import estimate_text, matrix_text
+from simcore.htmlview import decimals_showing, estimate_text, matrix_text
 from simcore.metrics import COUNT
 from simcore.stats import advantage_ci, mean_estimate, score_estimate
 
@@ -166,10 +166,11 @@ def goal_distribution(games: pd.DataFrame) -> pd.DataFrame:
 
 
 def _change_text(est: float, lo: float, hi: float, digits: int) -> str:
-    """A paired change with its interval; a change no game showed on a count has none (``inference.paired_change``)."""
+    """A paired change with its interval (a small bound of no game differing with two significant figures); a
+    change no game showed on a count has none (``inference.paired_change``), nor has one of a single game."""
     if np.isnan(lo):
-        return f"{est:+.{digits}f} (no game differs)"
-    return f"{est:+.{digits}f} [{lo:+.{digits}f}, {hi:+.{digits}f}]"
+        return f"{est:+.{digits}f} " + ("(no game differs)" if est == 0 else "(no interval)")
+    return f"{est:+.{digits}f} [{lo:+.{decimals_showing(lo, digits)}f}, {hi:+.{decimals_showing(hi, digits)}f}]"
 
 
 @dataclass

@@ -15,7 +15,7 @@ import pandas as pd
 from simcore.analysis.inference import paired_change
 from simcore.cliargs import counted
 from simcore.errors import InputError
-from simcore.htmlview import matrix_text
+from simcore.htmlview import decimals_showing, matrix_text
 from simcore.metrics import COUNT
 from simcore.stats import advantage_ci, balance_ci, mean_estimate, wilson_ci
 
@@ -384,8 +384,8 @@ def _option_cells(r) -> tuple[str, str, str]:
     """An option row's change in ties, first-mover advantage and change in its size, in points with their 95%
     intervals ("" for the base's changes)."""
     def pts(x, lo, hi):
-        def f(v):
-            return "-" if v != v else f"{100 * v:+.1f}"
+        def f(v):   # a small bound of no game differing (3.69 / n points) shows with two significant figures
+            return "-" if v != v else f"{100 * v:+.{decimals_showing(100 * v, 1)}f}"
 
         return f"{f(x)} [{f(lo)}, {f(hi)}]"
 

@@ -229,7 +229,9 @@ def test_an_option_greedy_never_meets_changes_nothing_and_one_it_meets_does():
     assert called.goals_change == 0 and np.isnan([called.goals_change_ci_low, called.goals_change_ci_high]).all()
     assert called.edge_change == 0
     assert (called.edge_change_ci_low, called.edge_change_ci_high) == pytest.approx((-q, q))
-    assert "+0.00 (no game differs)" in balance._change_text(0.0, np.nan, np.nan, 2)
+    assert balance._change_text(0.0, np.nan, np.nan, 2) == "+0.00 (no game differs)"
+    assert balance._change_text(-0.5, np.nan, np.nan, 3) == "-0.500 (no interval)"          # one game
+    assert balance._change_text(0.0, -0.00037, 0.00037, 3) == "+0.000 [-0.00037, +0.00037]"  # 10,000 agreeing
     base = G.simulate(("greedy", "greedy"), n=12, seed=3, rules="plays=40", progress=False).games
     fwd = G.simulate(("greedy", "greedy"), n=12, seed=3, rules="plays=40,slide_way=forward", progress=False).games
     assert opts.loc["slide_way=forward"].goals_change == pytest.approx(

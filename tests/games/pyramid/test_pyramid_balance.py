@@ -85,6 +85,11 @@ def test_an_option_no_sampled_game_shows_is_bounded_not_the_point_zero():
     assert ge.tie_change == 0 and (ge.tie_change_ci_low, ge.tie_change_ci_high) == pytest.approx((-q, q))
     assert ge.advantage_size_change == 0
     assert (ge.advantage_size_change_ci_low, ge.advantage_size_change_ci_high) == pytest.approx((-2 * q, 2 * q))
+    # the text, page and Markdown cells, in points: a bound at 100,000 games (3.69 / n) shows, not as -0.0
+    small = ge.copy()
+    small["option"] = "goalie_beats=>="
+    small[["tie_change_ci_low", "tie_change_ci_high"]] = [-3.689e-5, 3.689e-5]
+    assert balance._option_cells(small)[0] == "+0.0 [-0.0037, +0.0037]"
     same = rows.loc["goalie_beats=>"]
     assert (same.tie_change_ci_low, same.tie_change_ci_high) == (0.0, 0.0)
     assert (same.advantage_size_change_ci_low, same.advantage_size_change_ci_high) == (0.0, 0.0)
