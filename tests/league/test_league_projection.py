@@ -322,6 +322,24 @@ def test_a_team_without_a_goalie_on_a_date_is_refused_and_an_unordered_schedule_
     assert [int(moved[d]) for d in sorted(moved) if d >= "2026-10-11"] == [2, 0] * 5 + [2]
 
 
+def test_a_goalie_sent_down_leaves_the_others_his_part(tmp_path):
+    """docs/league.md "Trades and call-ups": "three" (0.1) is sent down on 2026-10-11, with no call-up: from then
+    "one" (0.6) and "two" (0.3) share AAA's starts two thirds and one third. Over the season each goalie's starts,
+    the four played games' (no starter named) and the sixteen to come, are within one of what he is due: 10 games
+    at 0.6 / 0.3 / 0.1, then 10 at 2/3 / 1/3 / 0."""
+    goalies = pd.DataFrame({"team": ["AAA", "AAA", "AAA", "BBB"], "goalie": ["one", "two", "three", "b"],
+                            "def": "E", "so": "c", "share": [0.6, 0.3, 0.1, 1.0],
+                            "left": ["", "", "2026-10-11", ""]})
+    p = project(two_ezr_teams(tmp_path, goalies, [""] * 4, [""] * 4), n=1, seed=0, progress=False, keep_games=True)
+    g = p.games
+    slot = np.where(g["home"] == "AAA", g["home_goalie_slot"], g["away_goalie_slot"])
+    assert 2 not in slot[g.date.to_numpy() >= "2026-10-11"]
+    season = p.goalies.set_index("goalie")
+    starts = season.starts_now + season.starts_mean
+    due = {"one": 6 + 20 / 3, "two": 3 + 10 / 3, "three": 1.0}
+    assert all(abs(starts[k] - v) < 1 for k, v in due.items()), starts.to_dict()
+
+
 def strat_two(tmp, played_ga, rules=""):
     """LKP vs KBY; LKP's share override makes its backup card (Viktor Garcroft, rating 2) the main goalie. LKP
     plays the first len(played_ga) games with him, conceding ``played_ga`` goals."""
