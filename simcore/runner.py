@@ -153,19 +153,23 @@ class Threads:
             raise InputError(f"workers: the threads executor runs on this machine's {numba.config.NUMBA_NUM_THREADS}"
                              f" threads at most, got {self.workers} (--executor dask starts worker processes)")
 
-    def block_size(self, n, chunk_size):
-        return chunk_size_of(chunk_size)
+    def block_size(self, n, chunk_size, default_chunk=None):
+        """``chunk_size``, else the caller's ``default_chunk`` (its game's), else :data:`DEFAULT_CHUNK`."""
+        return chunk_size_of(default_chunk if chunk_size is None else chunk_size)
 
-    def map_blocks(self, n, fn, *, chunk_size=None, n_threads=None, progress=None, desc="games", seed=None):
+    def map_blocks(self, n, fn, *, chunk_size=None, n_threads=None, progress=None, desc="games", seed=None,
+                   default_chunk=None):
         out = []
         first = _FIRST.get()
-        run_chunks(n, lambda g0, c: out.append(fn(first + g0, c)), chunk_size=chunk_size,
+        run_chunks(n, lambda g0, c: out.append(fn(first + g0, c)), chunk_size=self.block_size(n, chunk_size,
+                                                                                             default_chunk),
                    n_threads=n_threads or self.workers, progress=progress, desc=desc)
         return out
 
     def run_games(self, n, play, inputs, rows, totals, *, chunk_size=None, n_threads=None, progress=None,
-                  desc="games", seed=None, sink=None):
+                  desc="games", seed=None, sink=None, default_chunk=None):
         first = _FIRST.get()
+        chunk_size = self.block_size(n, chunk_size, default_chunk)
 
         def fn(g0, c):
             part = tuple(a[g0:g0 + c] for a in rows)
@@ -373,11 +377,12 @@ class Dask:
     def threads_total(self) -> int:
         return max(1, sum(self.client.nthreads().values()))
 
-    def block_size(self, n, chunk_size):
-        """``chunk_size``, or about four blocks per worker thread (at most :data:`DEFAULT_CHUNK` games)."""
-        if chunk_size:
+    def block_size(self, n, chunk_size, default_chunk=None):
+        """``chunk_size``, or about four blocks per worker thread, at most the caller's ``default_chunk`` (its
+        game's block for one machine's threads) or :data:`DEFAULT_CHUNK` games."""
+        if chunk_size is not None:
             return chunk_size_of(chunk_size)
-        return max(1, min(DEFAULT_CHUNK, -(-int(n) // (4 * self.threads_total()))))
+        return max(1, min(default_chunk or DEFAULT_CHUNK, -(-int(n) // (4 * self.threads_total()))))
 
     def _run(self, n, size, submit, receive, progress, desc, seed):
         """Submit one task per block (a window of them at a time) and hand each result to ``receive(b, g0,
@@ -415,7 +420,7 @@ class Dask:
                     if f.status != "finished":
                         exc = result[1] if f.status == "error" else result
                         first = str(exc).splitlines()[0] if str(exc) else ""
-                        raise BlockError(f"block {b} (games {g0:,} .. {g0 + count - 1:,}) of seed {seed} failed: "
+                        raise BlockError(f"block {b} ({desc} {g0:,} .. {g0 + count - 1:,}) of seed {seed} failed: "
                                          f"{type(exc).__name__}: {first}") from (exc if isinstance(exc, BaseException)
                                                                                  else None)
                     receive(b, g0, count, result)
@@ -442,8 +447,9 @@ class Dask:
         """``obj`` on every worker once (a copy each, so a lost worker loses nothing another does not hold)."""
         return self.client.scatter(Shipped(obj), broadcast=True, hash=False)
 
-    def map_blocks(self, n, fn, *, chunk_size=None, n_threads=None, progress=None, desc="games", seed=None):
-        size = self.block_size(n, chunk_size)
+    def map_blocks(self, n, fn, *, chunk_size=None, n_threads=None, progress=None, desc="games", seed=None,
+                   default_chunk=None):
+        size = self.block_size(n, chunk_size, default_chunk)
         shared = self._shared(fn)
         out = {}
         first = _FIRST.get()
@@ -452,8 +458,8 @@ class Dask:
         return [out[b] for b in range(len(out))]
 
     def run_games(self, n, play, inputs, rows, totals, *, chunk_size=None, n_threads=None, progress=None,
-                  desc="games", seed=None, sink=None):
-        size = self.block_size(n, chunk_size)
+                  desc="games", seed=None, sink=None, default_chunk=None):
+        size = self.block_size(n, chunk_size, default_chunk)
         shared = self._shared(play)
         row_specs = [(a.shape[1:], a.dtype) for a in rows]
         total_specs = [(a.shape, a.dtype) for a in totals]
@@ -659,7 +665,7 @@ def shutdown() -> None:
 
 def run_games(n: int, play, *, inputs=(), rows=(), totals=(), chunk_size: int | None = None,
               n_threads: int | None = None, progress: bool | None = None, desc: str = "games", seed=None,
-              sink=None) -> None:
+              sink=None, default_chunk: int | None = None) -> None:
     """Play games 0 .. n-1 in blocks on the current executor.
 
     ``play(g0, count, inputs, rows, totals)`` plays games ``g0 .. g0+count-1``: ``inputs`` are the block's rows
@@ -668,17 +674,21 @@ def run_games(n: int, play, *, inputs=(), rows=(), totals=(), chunk_size: int | 
     (leading dimension n) holds every game in index order and ``totals`` the sums.  ``play`` must depend only
     on its arguments and what it was made with (it may run in another process).  ``seed`` names the run in
     the message of a block that fails.  ``sink(g0, count, rows)``, if given, sees each block's rows as it
-    arrives (in completion order).
+    arrives (in completion order).  ``chunk_size``: the user's block size; ``default_chunk``: the game's, when the
+    user gave none (the threads executor's blocks; Dask's are smaller when that gives each worker thread about
+    four).
     """
     current().run_games(n, play, tuple(inputs), tuple(rows), tuple(totals), chunk_size=chunk_size,
-                        n_threads=n_threads, progress=progress, desc=desc, seed=seed, sink=sink)
+                        n_threads=n_threads, progress=progress, desc=desc, seed=seed, sink=sink,
+                        default_chunk=default_chunk)
 
 
 def map_blocks(n: int, fn, *, chunk_size: int | None = None, n_threads: int | None = None,
-               progress: bool | None = None, desc: str = "games", seed=None) -> list:
-    """``[fn(g0, count) for each block of items 0 .. n-1]`` on the current executor, in index order."""
+               progress: bool | None = None, desc: str = "games", seed=None, default_chunk: int | None = None) -> list:
+    """``[fn(g0, count) for each block of items 0 .. n-1]`` on the current executor, in index order
+    (``chunk_size``, ``default_chunk``: as :func:`run_games` takes them)."""
     return current().map_blocks(n, fn, chunk_size=chunk_size, n_threads=n_threads, progress=progress, desc=desc,
-                                seed=seed)
+                                seed=seed, default_chunk=default_chunk)
 
 
 #: Runs :func:`concurrently` runs at the same time on Dask, at most (its client threads).

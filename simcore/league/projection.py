@@ -342,7 +342,7 @@ def project(league, n: int = 10_000, seed: int = 0, *, results=None, threads: in
         return run(useed, s0, count, keep_games)
 
     with runner.maybe(executor, workers, threads):
-        parts = runner.map_blocks(n, fn, chunk_size=chunk_size or DEFAULT_CHUNK, n_threads=threads,
+        parts = runner.map_blocks(n, fn, chunk_size=chunk_size, default_chunk=DEFAULT_CHUNK, n_threads=threads,
                                   progress=progress, desc="seasons", seed=seed)
     out = {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
     seasons = _seasons_frame(lg, s, out["team"], out["stats"])

@@ -54,8 +54,16 @@ def _same(a, b):
     pd.testing.assert_frame_equal(a.summary(), b.summary(), check_exact=True)
 
 
+def _spy_blocks(ex, monkeypatch) -> list:
+    """The block size of each run ``ex`` makes from now on."""
+    sizes = []
+    run = ex._run
+    monkeypatch.setattr(ex, "_run", lambda n, size, *args: (sizes.append(size), run(n, size, *args))[1])
+    return sizes
+
+
 @pytest.mark.parametrize("game_id", available_games())
-def test_every_game_is_bit_identical_on_dask_in_any_block_size(game_id, dask_ex):
+def test_every_game_is_bit_identical_on_dask_in_any_block_size(game_id, dask_ex, monkeypatch):
     g = simcore.game(game_id)
     local = g.simulate(n=N, seed=2026, progress=False)
     small_blocks = g.simulate(n=N, seed=2026, progress=False, chunk_size=5, threads=1)
@@ -64,6 +72,11 @@ def test_every_game_is_bit_identical_on_dask_in_any_block_size(game_id, dask_ex)
     _same(local, remote)
     one_block = g.simulate(n=N, seed=2026, progress=False, executor=dask_ex, chunk_size=N)
     _same(local, one_block)
+    # no block size given: about four blocks a worker thread (docs/scale.md), whatever block the game's own
+    # engine uses on this machine's threads (Strat's and pyramid's made the run one block, on one worker)
+    sizes = _spy_blocks(dask_ex, monkeypatch)
+    _same(local, g.simulate(n=N, seed=2026, progress=False, executor=dask_ex))
+    assert sizes == [-(-N // (4 * dask_ex.threads_total()))] and sizes[0] < N
 
 
 #: the games with an aggregate mode (counters summed in the kernel, no per-game records)
@@ -140,7 +153,7 @@ def test_a_run_the_memory_check_refuses_starts_no_cluster(monkeypatch):
         runner.shutdown()
 
 
-def test_league_projection_is_the_same_on_dask(dask_ex):
+def test_league_projection_is_the_same_on_dask(dask_ex, monkeypatch):
     from simcore.league.projection import project
     from simcore.league.samplegen import sample
 
@@ -149,6 +162,10 @@ def test_league_projection_is_the_same_on_dask(dask_ex):
     b = project(path, n=40, seed=5, progress=False, chunk_size=6, executor=dask_ex)
     pd.testing.assert_frame_equal(a.teams, b.teams, check_exact=True)
     pd.testing.assert_frame_equal(a.seasons, b.seasons, check_exact=True)
+    sizes = _spy_blocks(dask_ex, monkeypatch)                 # no block size: several blocks, not one of 256
+    c = project(path, n=40, seed=5, progress=False, executor=dask_ex)
+    pd.testing.assert_frame_equal(a.seasons, c.seasons, check_exact=True)
+    assert sizes == [-(-40 // (4 * dask_ex.threads_total()))]
 
 
 def test_a_dataset_written_by_the_workers_is_the_same_files(dask_ex, tmp_path):

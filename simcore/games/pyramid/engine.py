@@ -112,7 +112,7 @@ def simulate(n: int = 100_000, seed: int = 0, rules: Rules | str | None = None, 
     def play(g0, count, inputs, rows, totals):
         K.simulate_games(ctx, useed, g0, count, rows)
 
-    runner.run_games(n, play, rows=(out,), chunk_size=chunk_size or DEFAULT_CHUNK, n_threads=threads,
+    runner.run_games(n, play, rows=(out,), chunk_size=chunk_size, default_chunk=DEFAULT_CHUNK, n_threads=threads,
                      progress=progress, seed=seed)
     meta = {"game": "pyramid", "variant": game.rules.id, "seed": seed, "n": n, "mode": "games",
             "version": simcore.__version__, "home": names[0], "away": names[1],

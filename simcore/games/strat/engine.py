@@ -178,7 +178,8 @@ def simulate(home=None, away=None, n: int = 10_000, seed: int = 0, rules: Rules 
             drivers.add_players(op[:m], hs[sl], as_[sl], totals[0])
 
     runner.run_games(n, play, inputs=(homes, aways, gsl, gft), rows=(OG, OT_, OK), totals=(players,),
-                     chunk_size=chunk_size or DEFAULT_CHUNK, n_threads=threads, progress=progress, seed=seed)
+                     chunk_size=chunk_size, default_chunk=DEFAULT_CHUNK, n_threads=threads, progress=progress,
+                     seed=seed)
     meta = {"game": "strat", "variant": rules.id, "seed": seed, "n": n, "mode": "games",
             "version": simcore.__version__, "kit": _kit(kit).name, "league": bool(league),
             "home": None if league else home, "away": None if league else away,
