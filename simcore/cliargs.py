@@ -109,10 +109,16 @@ def _force_with_an_output(p, ns):
 def _one_thread_count(p, ns):
     """``--threads`` sets the threads of the threads executor, as ``--workers`` does: both given is a setting
     given twice; with ``--executor dask`` the workers are processes and ``--threads`` has nothing to set."""
+    import numba
+
     threads, workers = getattr(ns, "threads", None), getattr(ns, "workers", None)
+    spec = getattr(ns, "spec", None) or "threads"
+    most = numba.config.NUMBA_NUM_THREADS
+    if spec == "threads" and workers is not None and workers > most:      # checked here, not when a run starts
+        p.error(f"argument --workers: the threads executor runs on this machine's {most} threads at most, got "
+                f"{workers} (--executor dask starts worker processes)")
     if threads is None:
         return
-    spec = getattr(ns, "spec", None) or "threads"
     if spec != "threads":
         p.error(f"--threads {threads}: with --executor {spec} the games run on the cluster's workers, one thread "
                 f"each (--workers sets how many); --threads is for the threads executor")

@@ -60,6 +60,11 @@ def test_counts_and_indices_are_int64():
     (["ezr", "--threads", "٢"], "argument --threads: expected a whole number"),
     (["ezr", "--threads", "4097"], "argument --threads: this machine runs "),       # named with its option
     (["league", "project", "LEAGUE", "--threads", "4097"], "argument --threads: this machine runs "),
+    # --workers of the threads executor, as --threads is: refused as the line is read, a play-by-play too
+    (["ezr", "-n", "10", "--workers", "4097"], "simcore ezr: argument --workers: the threads executor runs on this "
+                                               "machine's "),
+    (["pyramid", "--pbp", "--workers", "4097"], "simcore pyramid: argument --workers: the threads executor runs "),
+    (["league", "project", "LEAGUE", "--workers", "4097"], "argument --workers: the threads executor runs "),
     (["ezr", "period", "--ezr", "٣"], "argument --ezr: expected a whole number from -7 to +10"),
     (["ezr", "period", "--ezr", "11"], "argument --ezr: expected a whole number from -7 to +10, got '11'"),
     (["ezr", "period", "--ezr", "-8"], "argument --ezr: expected a whole number from -7 to +10, got '-8'"),
