@@ -75,8 +75,8 @@ class League:
     EZR ``off``, ``shooter``).
 
     ``goalies``: one row per goalie: ``team``, ``goalie``, ``slot`` (0, 1, ...: the game says how slots are
-    numbered) and ``share`` (the target share of the team's starts while he is with it; on every date the shares
-    of the goalies with a team then sum to 1), an optional ``fatigue`` (the
+    numbered) and ``share`` (the target share of the team's starts while he is with it; the shares of the goalies
+    with a team from the season's start sum to 1), an optional ``fatigue`` (the
     consecutive-games rating of a goalie who tires, Strat-O-Matic 24.4), then the game's own goalie columns (EZR:
     ``def``, ``so``, ``joined`` and ``left``, the dates a goalie joined and left the team, "" for with it from the
     start and still with it).
@@ -292,9 +292,10 @@ def read_goalies(path: Path, teams: set, columns: tuple[str, ...], check, max_pe
     """A goalies file: team, goalie, share and the game's ``columns`` (``check(path, line, row)`` validates a
     row), and optionally ``joined``, the date a goalie joined the team (traded for, called up; blank when he was
     with it from the start), and ``left``, the date he left it (traded, sent down; blank while he is with it);
-    up to ``max_per_team`` goalies a team, slots in file order; every team has one, and on every date the shares
-    of the goalies with a team then add up to 1 (:func:`check_shares`).  ``listed``: the teams file and ``{team: line}`` (the teams frame's
-    ``attrs["lines"]``), to name where a team without a goalie is listed."""
+    up to ``max_per_team`` goalies a team, slots in file order; every team has one, the shares of its goalies
+    from the season's start add up to 1 and on every date it has a goalie with a share (:func:`check_shares`), and
+    a goalie traded is with one team at a time (:func:`check_moves`).  ``listed``: the teams file and ``{team:
+    line}`` (the teams frame's ``attrs["lines"]``), to name where a team without a goalie is listed."""
     rows = read_csv(path, ("team", "goalie", *columns, "share"))
     out = []
     seen: dict = {}

@@ -83,13 +83,15 @@ class Setup:
 
     def shares_on(self, t: int, date: str) -> np.ndarray:
         """Team ``t``'s parts of the starts on ``date``, by goalie slot: the shares of the goalies with it then
-        (``files.with_team``), scaled to add up to 1 (a goalie sent down leaves the others his part)."""
+        (``files.with_team``), scaled to add up to what those with it from the season's start add up to, 1 (a
+        goalie sent down leaves the others his part); with everyone there, the shares as they are."""
         row = np.where(with_team(self.joined[t], self.left[t], date), self.share[t], 0.0)
         total = row.sum()
         if total <= 0:
             raise InputError(f"{self.names[t]} has no goalie with a share on {date}: every date of its games needs "
                              "one (goalies' joined and left dates)")
-        return row / total
+        start = np.where(self.joined[t] == "", self.share[t], 0.0).sum()
+        return row * ((start or 1.0) / total)
 
     def pick(self, t: int, date: str, starts, due, consec, okrun, playoff: bool = False, named: int = -1) -> int:
         """Team ``t``'s starting goalie slot for its game of ``date`` (``named``: the one a played result names):
