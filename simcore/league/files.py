@@ -236,22 +236,23 @@ def check_shares(path, df: pd.DataFrame, teams) -> None:
 
 
 def check_moves(path, df: pd.DataFrame) -> None:
-    """A goalie listed by two teams (a trade) is with one at a time while he has a share with both: his time with
-    one (``joined`` .. ``left``) ends by the day his time with the other begins."""
+    """A goalie traded between two teams (one name on both, a ``joined`` or ``left`` date on either row) is with
+    one at a time while he has a share with both: his time with one (``joined`` .. ``left``) ends by the day his
+    time with the other begins.  Two undated rows of one name are two goalies of that name."""
     if "joined" not in df.columns or "left" not in df.columns:
         return
     for name, g in df[df.share > 0].groupby("goalie", sort=False):
         rows = list(g.itertuples())
         for i, a in enumerate(rows):
             for b in rows[i + 1:]:
-                if (not a.left or b.joined < a.left) and (not b.left or a.joined < b.left):
+                dated = a.joined or a.left or b.joined or b.left
+                if dated and (not a.left or b.joined < a.left) and (not b.left or a.joined < b.left):
                     first, second = (a, b) if (a.joined, a.line) <= (b.joined, b.line) else (b, a)
-                    raise ChartError(path, int(second.line), "joined", second.joined,
-                                     f"{name} is with {second.team} from {second.joined or 'the season start'} "
-                                     f"while with {first.team} until {first.left or 'the season end'} (line "
-                                     f"{first.line}), with a share of the starts of both: a goalie is with one "
-                                     "team at a time (his left date on one on or before his joined date on the "
-                                     "other)")
+                    raise ChartError(path, int(second.line), "goalie", name,
+                                     f"with {second.team} from {second.joined or 'the season start'} while with "
+                                     f"{first.team} until {first.left or 'the season end'} (line {first.line}), "
+                                     "with a share of the starts of both: a goalie traded is with one team at a "
+                                     "time (his left date on one on or before his joined date on the other)")
 
 
 def with_team(joined, left, date: str):

@@ -411,13 +411,18 @@ def test_a_team_left_without_a_goalie_or_a_goalie_on_two_teams_at_once_is_refuse
     _traded(d, "2026-12-19", joined="2026-12-18")         # with BRI a day before he left ANC
     with pytest.raises(ChartError) as e:
         load_league(d / "league.toml")
-    assert str(e.value).endswith("goalies.csv, line 8, column 'joined': '2026-12-18': ANC backup is with BRI from "
-                                 "2026-12-18 while with ANC until 2026-12-19 (line 4), with a share of the starts "
-                                 "of both: a goalie is with one team at a time (his left date on one on or before "
-                                 "his joined date on the other)")
+    assert str(e.value).endswith("goalies.csv, line 8, column 'goalie': 'ANC backup': with BRI from 2026-12-18 "
+                                 "while with ANC until 2026-12-19 (line 4), with a share of the starts of both: a "
+                                 "goalie traded is with one team at a time (his left date on one on or before his "
+                                 "joined date on the other)")
     d = _copy(tmp_path / "c")
     _traded(d, "2026-12-19", joined="2026-12-19")         # the same day: one team at a time
     assert load_league(d / "league.toml").goalies.goalie.tolist().count("ANC backup") == 2
+    # two teams' goalies of one name, neither dated, are two goalies (a file without dates loads as it did)
+    d = _copy(tmp_path / "d")
+    for f in ("goalies.csv", "played.csv"):
+        (d / f).write_text((d / f).read_text().replace("ANC starter", "Starter").replace("BRI starter", "Starter"))
+    assert load_league(d / "league.toml").goalies.goalie.tolist().count("Starter") == 2
 
 
 @pytest.mark.parametrize("side, line_no", [("home", 3), ("away", 5)])
