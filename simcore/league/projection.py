@@ -491,10 +491,11 @@ def default_dates(lg: League, k: int = 5) -> list[str]:
 
 
 def odds_by_date(league, dates, n: int = 2_000, seed: int = 0, *, threads: int | None = None,
-                 progress: bool | None = False) -> pd.DataFrame:
+                 progress: bool | None = False, executor=None, workers: int | None = None) -> pd.DataFrame:
     """Projections as of successive ``dates`` (results through each date; a date given twice is a ValueError):
     one row per date and team with the games played then and the playoff, division, first-overall and title
-    odds and mean points."""
+    odds and mean points.  ``executor``/``workers``: as :func:`project` takes them (one executor, a cluster
+    started once, for every date)."""
     lg = league if isinstance(league, League) else load_league(league)
     if isinstance(dates, str) or not len(dates):
         raise InputError(f"dates must be a list of one or more dates (YYYY-MM-DD), got {dates!r}")
@@ -503,10 +504,11 @@ def odds_by_date(league, dates, n: int = 2_000, seed: int = 0, *, threads: int |
     if twice:
         raise InputError(f"dates repeat {', '.join(twice)}; give each date once")
     rows = []
-    for d in dates:
-        p = project(as_of(lg, d), n=n, seed=seed, threads=threads, progress=progress)
-        t = p.teams[["team", "points_mean", "playoff_odds", "division_odds", "first_overall_odds", "title_odds"]]
-        rows.append(t.assign(date=str(d), games_played=p.meta["games_played"]))
+    with runner.maybe(executor, workers, threads):
+        for d in dates:
+            p = project(as_of(lg, d), n=n, seed=seed, threads=threads, progress=progress)
+            t = p.teams[["team", "points_mean", "playoff_odds", "division_odds", "first_overall_odds", "title_odds"]]
+            rows.append(t.assign(date=str(d), games_played=p.meta["games_played"]))
     return pd.concat(rows, ignore_index=True)[["date", "games_played", "team", "points_mean", "playoff_odds",
                                               "division_odds", "first_overall_odds", "title_odds"]]
 

@@ -166,6 +166,13 @@ def test_league_projection_is_the_same_on_dask(dask_ex, monkeypatch):
     c = project(path, n=40, seed=5, progress=False, executor=dask_ex)
     pd.testing.assert_frame_equal(a.seasons, c.seasons, check_exact=True)
     assert sizes == [-(-40 // (4 * dask_ex.threads_total()))]
+    # the odds over dates (league history) take the executor too: one projection a date, each on the cluster
+    from simcore.league.projection import odds_by_date
+
+    dates = ["2026-11-15", "2026-12-01"]
+    local = odds_by_date(path, dates, n=12, seed=5)
+    pd.testing.assert_frame_equal(local, odds_by_date(path, dates, n=12, seed=5, executor=dask_ex), check_exact=True)
+    assert len(sizes) == 3
 
 
 def test_a_dataset_written_by_the_workers_is_the_same_files(dask_ex, tmp_path):
