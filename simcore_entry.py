@@ -8,7 +8,10 @@ the same ``KeyboardInterrupt`` handling as the command itself (:func:`simcore.cl
 
 Two more ways a Ctrl-C was lost.  An import that catches every exception swallows the ``KeyboardInterrupt`` and the
 command went on to run (a ``simcore ezr -n 1000000000000`` interrupted half a second in ran on); the entry notes
-each SIGINT while it imports and ends the command when one was swallowed.  And :func:`simcore.cli.main` sets up
+each SIGINT (and SIGTERM) while it imports and ends the command when one was swallowed.  A signal that lands in a
+callback Python cannot raise from (the import system's module-lock weakref callback) was printed as "Exception
+ignored in ...", with a traceback, before the one line: while it imports, the entry's ``sys.unraisablehook`` leaves
+those out (the count ends the command).  And :func:`simcore.cli.main` sets up
 (importing pandas) before its own ``KeyboardInterrupt`` handling begins and takes it down after that ends: a Ctrl-C
 there printed a traceback; the entry answers it in one line too.
 """
@@ -20,8 +23,9 @@ import sys
 EXIT_INTERRUPTED = 130          # 128 + SIGINT, as simcore.cli
 EXIT_TERMINATED = 143           # 128 + SIGTERM, as simcore.cli
 
-#: SIGINTs seen while the command imports (the first entry counts them)
+#: SIGINTs and SIGTERMs seen while the command imports (the first entry counts them)
 _seen = [0]
+_terms = [0]
 
 
 class _TerminatedWhileImporting(KeyboardInterrupt):
@@ -29,6 +33,7 @@ class _TerminatedWhileImporting(KeyboardInterrupt):
 
 
 def _raise_terminated(signum, frame):
+    _terms[0] += 1
     raise _TerminatedWhileImporting
 
 
@@ -36,6 +41,15 @@ def _note_interrupt(signum, frame):
     """Python's own Ctrl-C (a KeyboardInterrupt), counted: an import may catch the exception, not the count."""
     _seen[0] += 1
     raise KeyboardInterrupt
+
+
+def _quiet_interrupts(previous):
+    """A ``sys.unraisablehook`` that leaves out a KeyboardInterrupt raised where it cannot propagate (a weakref
+    callback): the signal was counted, and the command ends with its one line."""
+    def hook(unraisable):
+        if not isinstance(unraisable.exc_value, KeyboardInterrupt):
+            previous(unraisable)
+    return hook
 
 
 def _stopped(exc: KeyboardInterrupt) -> int:
@@ -57,13 +71,19 @@ def main(argv=None) -> int:
         signal.signal(signal.SIGTERM, _raise_terminated)
     if watch:
         signal.signal(signal.SIGINT, _note_interrupt)
+    unraisable = sys.unraisablehook
+    if own or watch:
+        sys.unraisablehook = _quiet_interrupts(unraisable)
     try:
         try:
             from simcore.cli import exit_now
             from simcore.cli import main as command
+            if _terms[0]:
+                raise _TerminatedWhileImporting     # a SIGTERM that an import caught, or a callback could not raise
             if _seen[0]:
                 raise KeyboardInterrupt         # a Ctrl-C that an import caught
         finally:
+            sys.unraisablehook = unraisable
             if own:
                 signal.signal(signal.SIGTERM, signal.SIG_DFL)       # simcore.cli.main installs its own handler
             if watch:

@@ -605,6 +605,17 @@ def test_a_ctrl_c_before_the_commands_own_handling_is_one_line():
         (130, "simcore: interrupted\n")
 
 
+@pytest.mark.parametrize("sig, want", [("SIGINT", (130, "simcore: interrupted\n")),
+                                       ("SIGTERM", (143, "simcore: terminated\n"))])
+def test_a_signal_in_a_callback_that_cannot_raise_is_one_line(sig, want):
+    """A Ctrl-C or SIGTERM that lands in a weakref callback while the command imports (as in the import system's
+    module-lock callback, where a timed Ctrl-C in the first half second once landed): Python cannot raise it there
+    and printed "Exception ignored in ..." with a traceback before the line; now the one line and the status."""
+    action = ("import weakref; o = type('O', (), {})(); "
+              f"r = weakref.ref(o, lambda _: os.kill(os.getpid(), signal.{sig})); del o")
+    assert _entry_when_importing_the_command(action) == want
+
+
 def test_sigterm_while_the_package_imports_is_one_line():
     """SIGTERM while the console process imports the package (sent when simcore.cli is imported, standing in for
     `kill` or `timeout` in the first half second): one line, ``simcore: terminated``, status 143; it killed the
