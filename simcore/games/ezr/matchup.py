@@ -112,7 +112,8 @@ def compile_matchup(rules: Rules, home: Team, away: Team, charts: Charts | None 
     flags[F_SO] = rules.shootout == "on"
     flags[F_SO_REPEAT] = rules.shootout_undecided == "repeat"
     if flags[F_SO] and flags[F_SO_REPEAT] and never_decided(int(so_bits[0]), int(so_bits[1])):
-        raise InputError(f"{'neither shooter can ever score' if so_bits[0] == 0 else 'both shooters always score'} "
+        none = int(so_bits[0]) & EVERY_2D6 == 0          # never_decided's other case: both always score
+        raise InputError(f"{'neither shooter can ever score' if none else 'both shooters always score'} "
                          "on the Shoot Out table, so no round is ever decided and a repeating shootout never ends; "
                          "use shootout_undecided=tie or another chart")
     return Compiled(charts.goals_col, charts.ot_col, charts.qq_code, charts.qq_amount, charts.qq_mask, line,

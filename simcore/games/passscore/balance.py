@@ -14,10 +14,10 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from simcore.analysis.inference import paired_change
 from simcore.checks import name_list
 from simcore.cliargs import counted
 from simcore.errors import InputError
-from simcore.analysis.inference import paired_change
 from simcore.htmlview import decimals_showing, estimate_text, matrix_text
 from simcore.metrics import COUNT
 from simcore.stats import advantage_ci, mean_estimate, score_estimate
