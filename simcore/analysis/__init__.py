@@ -10,7 +10,8 @@ the game contract (:mod:`simcore.games.base`), so a game that registers is analy
 * :mod:`.inference` -- paired and unpaired differences, Holm's adjustment, a whole-distribution test, the
   sample size that decides (:func:`required_n`);
 * :func:`wilson_ci`, :func:`mean_ci` -- the 95% intervals every summary table uses (:mod:`simcore.stats`);
-* :mod:`.plots` -- goal distributions, forest plots of differences, sweep curves (matplotlib figures).
+* :mod:`.plots` -- goal distributions, forest plots of differences, sweep curves (matplotlib figures);
+* :mod:`.seats` -- policies against each other with the seats balanced (the balance reports' policy matrices).
 
 docs/analysis.md explains the method.  ``compare`` and ``sweep`` are the functions (their modules are
 ``simcore.analysis.compare`` and ``simcore.analysis.sweep`` on import); plots are loaded on first use.

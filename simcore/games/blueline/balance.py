@@ -16,11 +16,13 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from simcore.analysis import seats
+from simcore.analysis.seats import run_games, seat_balanced
 from simcore.checks import name_list
 from simcore.cliargs import counted
 from simcore.errors import InputError
 from simcore.htmlview import estimate_text, matrix_text
-from simcore.stats import mean_estimate, score_estimate
+from simcore.stats import mean_estimate
 
 #: Policy presets of the matrix (those the policies module has; see :func:`matrix_policies`).
 MATRIX_POLICIES = ("default", "random", "cautious", "aggressive", "equilibrium")
@@ -40,16 +42,6 @@ def _game():
     from .game import GAME
 
     return GAME
-
-
-def _score(games: pd.DataFrame) -> np.ndarray:
-    """Per game: the home team's score, a win 1, a tie 1/2, a loss 0."""
-    w = games.winner.astype(str).to_numpy()
-    return np.where(w == "home", 1.0, np.where(w == "tie", 0.5, 0.0))
-
-
-def _margin(games: pd.DataFrame) -> np.ndarray:
-    return games.home_goals.to_numpy(np.int64) - games.away_goals.to_numpy(np.int64)
 
 
 def _check_sizes(**runs: int) -> None:
@@ -100,17 +92,7 @@ def matrix_coverage(policies) -> str:
 
 
 def _run(setup, n, seed, rules, threads, **policies):
-    g = _game()
-    s = g.setup(setup).replace(**policies) if policies else g.setup(setup)
-    return g.simulate(s, n=n, seed=seed, rules=rules, threads=threads, progress=False).games
-
-
-def seat_balanced(ab: pd.DataFrame, ba: pd.DataFrame) -> dict:
-    """A's score against B with the seats balanced, game by game: ``ab`` the games with A at home, ``ba`` the
-    same seed with B at home.  Returns the score and A's goal margin per game, each with its 95% interval."""
-    score = (_score(ab) + 1.0 - _score(ba)) / 2
-    margin = (_margin(ab) - _margin(ba)) / 2
-    return {"score": score_estimate(score), "margin": mean_estimate(margin)}
+    return run_games(_game(), setup, n, seed, rules, threads, **policies)
 
 
 def policy_matrix(policies=None, n: int = 4000, seed: int = 0, rules=None, setup=None,
@@ -122,17 +104,8 @@ def policy_matrix(policies=None, n: int = 4000, seed: int = 0, rules=None, setup
     the data files the games use (its policies are the matrix's to choose)."""
     policies = matrix_policies() if policies is None else name_list(policies, "policies")
     _check_sizes(matrix_n=n)
-    runs = {(a, b): _run(setup, n, seed, rules, threads, policy_home=a, policy_away=b)
-            for a in policies for b in policies}
-    rows = []
-    for a in policies:
-        for b in policies:
-            sb = seat_balanced(runs[a, b], runs[b, a])
-            rows.append({"row": a, "column": b, "estimate": sb["score"]["estimate"],
-                         "ci_low": sb["score"]["ci"][0], "ci_high": sb["score"]["ci"][1],
-                         "margin": sb["margin"]["estimate"], "margin_ci_low": sb["margin"]["ci"][0],
-                         "margin_ci_high": sb["margin"]["ci"][1], "n": n})
-    return pd.DataFrame(rows)
+    return seats.policy_matrix(policies,
+                               lambda a, b: _run(setup, n, seed, rules, threads, policy_home=a, policy_away=b), n)
 
 
 def _pooled_rate(num: np.ndarray, den: np.ndarray) -> dict:

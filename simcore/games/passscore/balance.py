@@ -14,13 +14,15 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from simcore.analysis import seats
 from simcore.analysis.inference import paired_change
+from simcore.analysis.seats import home_score as score, run_games, seat_balanced
 from simcore.checks import name_list
 from simcore.cliargs import counted
 from simcore.errors import InputError
 from simcore.htmlview import decimals_showing, estimate_text, matrix_text
 from simcore.metrics import COUNT
-from simcore.stats import advantage_ci, mean_estimate, score_estimate
+from simcore.stats import advantage_ci, mean_estimate
 
 MATRIX_POLICIES = ("random", "greedy", "search")
 HEADLINE = ("home_win", "away_win", "tie", "home_advantage", "goals_per_team_game", "home_goals_mean",
@@ -40,20 +42,12 @@ def _game():
     return GAME
 
 
-def score(games: pd.DataFrame) -> np.ndarray:
-    """Per game: the home (first attacker's) score, a win 1, a tie 1/2, a loss 0."""
-    w = games.winner.astype(str).to_numpy()
-    return np.where(w == "home", 1.0, np.where(w == "tie", 0.5, 0.0))
-
-
 def _goals(games):
     return games.home_goals.to_numpy(np.int64) + games.away_goals.to_numpy(np.int64)
 
 
 def _run(setup, n, seed, rules, threads, **policies):
-    g = _game()
-    s = g.setup(setup).replace(**policies) if policies else g.setup(setup)
-    return g.simulate(s, n=n, seed=seed, rules=rules, threads=threads, progress=False).games
+    return run_games(_game(), setup, n, seed, rules, threads, **policies)
 
 
 def edge_estimate(games: pd.DataFrame) -> dict:
@@ -64,30 +58,13 @@ def edge_estimate(games: pd.DataFrame) -> dict:
     return {"estimate": float(d.mean()) / 2, "ci": [lo / 2, hi / 2]}
 
 
-def seat_balanced(ab: pd.DataFrame, ba: pd.DataFrame) -> dict:
-    """A's score against B with the seats balanced, game by game (``ab``: A at home; ``ba``: the same seed, B at
-    home), and A's goal margin, each with its 95% interval."""
-    s = (score(ab) + 1.0 - score(ba)) / 2
-    m = ((ab.home_goals - ab.away_goals).to_numpy(float) - (ba.home_goals - ba.away_goals).to_numpy(float)) / 2
-    return {"score": score_estimate(s), "margin": mean_estimate(m)}
-
-
 def policy_matrix(policies=MATRIX_POLICIES, n: int = 200, seed: int = 0, rules=None, setup=None,
                   threads=None) -> pd.DataFrame:
-    """The row policy's score against the column policy (win 1, tie 1/2), seats balanced and paired; tidy: row,
-    column, estimate, ci_low, ci_high, margin, margin_ci_low, margin_ci_high, n (games a seat)."""
-    policies = name_list(policies, "policies")
-    runs = {(a, b): _run(setup, n, seed, rules, threads, policy_home=a, policy_away=b)
-            for a in policies for b in policies}
-    rows = []
-    for a in policies:
-        for b in policies:
-            sb = seat_balanced(runs[a, b], runs[b, a])
-            rows.append({"row": a, "column": b, "estimate": sb["score"]["estimate"],
-                         "ci_low": sb["score"]["ci"][0], "ci_high": sb["score"]["ci"][1],
-                         "margin": sb["margin"]["estimate"], "margin_ci_low": sb["margin"]["ci"][0],
-                         "margin_ci_high": sb["margin"]["ci"][1], "n": n})
-    return pd.DataFrame(rows)
+    """The row policy's score against the column policy (win 1, tie 1/2), seats balanced and paired
+    (:func:`simcore.analysis.seats.policy_matrix`); tidy: row, column, estimate, ci_low, ci_high, margin,
+    margin_ci_low, margin_ci_high, n (games a seat)."""
+    return seats.policy_matrix(name_list(policies, "policies"),
+                               lambda a, b: _run(setup, n, seed, rules, threads, policy_home=a, policy_away=b), n)
 
 
 #: The columns of :func:`rule_options`.
