@@ -146,7 +146,7 @@ def main(argv=None):
     vm = {v: C.var_mean_ratio(sim_team_goals[v], seed=args.seed) for v in (A, B)}
     L += ["Simulated variance/mean of goals per team (pooled home and away; bootstrap 95% CI): "
           f"on {C.ci(*vm[A], d=3)}, off {C.ci(*vm[B], d=3)}. "
-          "NHL 2007-08 to 2018-19: 0.93-1.06 (`docs/reference/nhl.md`). The pooled figure mixes the home and "
+          "NHL, the reference's seasons: 0.93-1.06 (`docs/reference/nhl.md`). The pooled figure mixes the home and "
           "away teams' different means, which by itself raises variance/mean; the per-side figures above do not.", ""]
     # does the exact difference sit inside the paired interval?
     r = C.row_of(cmp, "goals_per_team_game")
