@@ -148,10 +148,17 @@ def read_text(path) -> Text:
 
 
 def split_csv_line(path, lineno: int, line: str) -> list[str]:
-    """The cells of one CSV line (not stripped); a line csv cannot parse or an over-long cell is a ChartError."""
+    """The cells of one CSV line (not stripped); a line csv cannot parse (strictly: a quoted cell left open, or
+    text after a quoted cell's closing quote) or an over-long cell is a ChartError."""
     try:
-        cells = next(csv.reader([line]), [])
+        cells = next(csv.reader([line], strict=True), [])
     except csv.Error as exc:
+        if "unexpected end of data" in str(exc):
+            raise _error(path, lineno, None, _clip(line), 'a quoted cell is not closed: its closing " is missing (a '
+                         'cell cannot run over two lines)') from None
+        if "expected after" in str(exc):
+            raise _error(path, lineno, None, _clip(line), 'text after a quoted cell\'s closing " (a " inside a quoted '
+                         'cell is written twice: "")') from None
         if "field limit" in str(exc):
             raise _error(path, lineno, None, _clip(line), f"a cell is longer than {MAX_CELL} characters (the most "
                          "a cell holds)") from None

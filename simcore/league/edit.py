@@ -28,7 +28,7 @@ from simcore.charts import ChartError
 from simcore.checks import is_whole
 from simcore.deprecation import SimcoreDeprecationWarning
 from simcore.errors import InputError
-from simcore.textio import Text
+from simcore.textio import Text, split_csv_line
 
 from .files import DECIDED, League, league_file, load_league, read_csv
 from .standings import standings
@@ -84,9 +84,9 @@ def _layout(raw: bytes, path: Path):
     cut = text.endswith("\r") and text.count("\r") == 1 and "\n" not in text
     newline = "\r\n" if "\r\n" in text or cut else "\r" if "\r" in text and "\n" not in text else "\n"
     lines = Text(str(path), text, raw).lines()
-    for line in lines:
+    for no, line in enumerate(lines, start=1):
         if line.strip() and not line.lstrip().startswith("#"):
-            header = [h.strip() for h in next(csv.reader([line]))]
+            header = [h.strip() for h in split_csv_line(path, no, line)]
             while len(header) > 1 and not header[-1]:      # a spreadsheet's padding, as the reader drops it
                 header.pop()
             pad = "" if text.endswith("\n") else "\n" if text.endswith("\r") and newline == "\r\n" else newline

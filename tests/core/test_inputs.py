@@ -121,6 +121,21 @@ def test_a_long_cell_is_an_error_not_a_csv_traceback(tmp_path):
     assert "cell 2 is 5000 characters long" in _error(rows)
 
 
+@pytest.mark.parametrize("row, needle", [
+    ('B,"2', 'a quoted cell is not closed'),
+    ('B,"2"5', "text after a quoted cell's closing"),
+])
+def test_a_quote_left_open_is_refused_not_read_as_its_text(tmp_path, row, needle):
+    """A cell opened with a quote and never closed used to load as the text after the quote (a deck card worth 2
+    from '"2'); every CSV the software reads goes through this reader."""
+    f = tmp_path / "deck.csv"
+    f.write_text("card,value\nA,1\n" + row + "\nC,3\n")
+    msg = _error(load_deck, f)
+    assert msg.startswith(f"{f}, line 3: {row!r}: ") and needle in msg
+    f.write_text('card,value\n"A, high",14\n"5\'11"" card",5\nC,3\nD,4\nE,5\nF,6\nG,7\n')
+    assert load_deck(f).labels[:2] == ("A, high", "5'11\" card")       # quoting as CSV writes it still reads
+
+
 def test_a_spreadsheets_padding_is_dropped(tmp_path):
     """A spreadsheet's export pads the header with empty names and rows with empty cells: both are dropped (the
     header "had no name" in column 3); a row's cell past the header's width that holds something is still an

@@ -8,6 +8,7 @@ goal) read from ``data/lineups.toml``.
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -248,23 +249,74 @@ def shape(name: str) -> Shape:
     return _shape(name)
 
 
+def _key_line(text: str, table: str, key: str) -> int | None:
+    """The line of a lineups file where ``key`` (``slots``, ``opens.LF``) is set in the table ``["table"]``."""
+    inside = False
+    for i, line in enumerate(text.split("\n"), start=1):
+        head = re.match(r'\s*\[\s*"?([^"\]]+)"?\s*\]', line)
+        if head:
+            inside = head.group(1).strip() == table
+        elif inside and re.match(r"\s*" + re.escape(key) + r"\s*=", line):
+            return i
+    return None
+
+
+def _names(toml, name: str, key: str, value, slots=None, what="a slot") -> list:
+    """A lineup's list ``key``: strings, each one of ``slots`` when given (``what`` names one of them)."""
+    def bad(text, problem):
+        raise ChartError(toml.path, _key_line(toml.text, name, key), f"{name}.{key}", text, problem, field="key")
+
+    if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
+        bad(str(value), "must be a list of names, like [\"LF\", \"CF\"]")
+    for v in value:
+        if slots is not None and v not in slots:
+            bad(v, f"is not {what} of lineup {name!r} ({', '.join(slots)})")
+    return value
+
+
 @lru_cache(maxsize=None)
 def _shape(name: str) -> Shape:
     path = DATA / "lineups.toml"
-    table = read_toml(path).doc
+    toml = read_toml(path)
+    table = toml.doc
     if name not in table:
         raise InputError(f"unknown lineup {name!r}; lineups: {', '.join(table)}")
     t = table[name]
-    slots = tuple(t["slots"])
-    idx = {s: i for i, s in enumerate(slots)}
-    kinds = np.array(["FDG".index(k) for k in t["kinds"]], dtype=np.int64)
+    keys = ("slots", "kinds", "start", "opens")
+    for key in t:
+        if key not in keys:
+            raise ChartError(toml.path, _key_line(toml.text, name, key), f"{name}.{key}", None,
+                             f"is not a key of a lineup ({', '.join(keys)})", field="key")
+    for key in keys:
+        if key not in t:
+            raise ChartError(toml.path, None, name, None, f"lineup {name!r} has no {key!r}", field="table")
+    slots = tuple(_names(toml, name, "slots", t["slots"]))
+    if len(set(slots)) != len(slots):
+        raise ChartError(toml.path, _key_line(toml.text, name, "slots"), f"{name}.slots", str(list(slots)),
+                         "names each slot once", field="key")
+    kinds = _names(toml, name, "kinds", t["kinds"], ("F", "D", "G"), "a kind")
+    if len(kinds) != len(slots):
+        raise ChartError(toml.path, _key_line(toml.text, name, "kinds"), f"{name}.kinds", str(kinds),
+                         f"needs one kind for each of the {len(slots)} slots", field="key")
+    kinds = np.array(["FDG".index(k) for k in kinds], dtype=np.int64)
     if kinds[-1] != 2 or (kinds == 2).sum() != 1:
-        raise ChartError(path, None, name, None, "a lineup has one goalie, in the last slot")
-    start = sum(1 << idx[s] for s in t["start"])
-    opens = {idx[s]: sum(1 << idx[o] for o in v) for s, v in t["opens"].items()}
+        raise ChartError(toml.path, _key_line(toml.text, name, "kinds"), f"{name}.kinds", None,
+                         "a lineup has one goalie (G), in the last slot", field="key")
+    idx = {s: i for i, s in enumerate(slots)}
+    start = sum(1 << idx[s] for s in _names(toml, name, "start", t["start"], slots))
+    if not isinstance(t["opens"], dict):
+        raise ChartError(toml.path, _key_line(toml.text, name, "opens"), f"{name}.opens", str(t["opens"]),
+                         "must be a table of slot = [slots it opens]", field="key")
+    opens = {}
+    for s, v in t["opens"].items():
+        if s not in idx:
+            raise ChartError(toml.path, _key_line(toml.text, name, f"opens.{s}"), f"{name}.opens.{s}", None,
+                             f"{s!r} is not a slot of lineup {name!r} ({', '.join(slots)})", field="key")
+        opens[idx[s]] = sum(1 << idx[o] for o in _names(toml, name, f"opens.{s}", v, slots))
     n = len(slots)
     if n > MAX_SLOTS:
-        raise ChartError(path, None, name, None, f"a lineup has at most {MAX_SLOTS} slots")
+        raise ChartError(toml.path, _key_line(toml.text, name, "slots"), f"{name}.slots", None,
+                         f"a lineup has at most {MAX_SLOTS} slots", field="key")
     opened = np.zeros(1 << n, dtype=np.int64)
     for mask in range(1 << n):
         if mask == 0:

@@ -32,12 +32,21 @@ def test_headline_advantage_tie_and_goals_are_the_games_tables():
     assert h["first_mover_win"]["estimate"] == pytest.approx(g.first_drafter_won.mean())
     assert h["tie"]["estimate"] == pytest.approx((g.winner.astype(str) == "tie").mean())
     assert h["balance"]["estimate"] == pytest.approx(1 - abs(adv.mean()))
-    # goals in the game, shoot-out goals left out; game length in turns, both sides
-    assert h["goals_per_game"]["estimate"] == pytest.approx((g.home_goals + g.away_goals
-                                                             - g.home_shootout_goals - g.away_shootout_goals).mean())
-    assert h["game_length"]["estimate"] == pytest.approx(g.turns.mean())
+    assert h["game_length"]["estimate"] == pytest.approx(g.turns.mean())       # turns, both sides
     lo, hi = h["first_mover_advantage"]["ci"]
     assert lo < adv.mean() < hi
+
+
+def test_headline_goals_leave_the_shootout_out():
+    """Goals per game are the periods' goals (home_goals and away_goals, each period's columns summed); the
+    shoot-out's goals, which decide a fifth of these games, are not among them."""
+    res = simulate(3000, 5, Rules.coerce("tie_break=shootout"), progress=False)
+    g = res.games
+    h = balance.headline(res.aggregates["out"])
+    periods = sum(g[f"{side}_{p}"] for side in ("home", "away") for p in ("p1", "p2", "p3", "ot"))
+    assert (periods == g.home_goals + g.away_goals).all()
+    assert (g.home_shootout_goals + g.away_shootout_goals).sum() > 1000
+    assert h["goals_per_game"]["estimate"] == pytest.approx(periods.mean())
 
 
 def test_a_policy_matrix_cell_is_the_row_policys_score_with_the_first_drafter_drawn():

@@ -72,3 +72,41 @@ def test_lineup_shapes():
     assert shape("1-1-1").open_slots({"F", "D"}) == {"G"}
     with pytest.raises(ValueError, match="unknown lineup"):
         shape("4-3-2-1")
+
+
+LINEUPS = (DATA / "lineups.toml").read_text()
+
+
+@pytest.mark.parametrize("old, new, where, says", [
+    ('opens.LF = ["CF", "LD"]', 'opens.LF = ["CF", "XD"]', "key '3-2-1.opens.LF': 'XD'",
+     "is not a slot of lineup '3-2-1' (LF, CF, RF, LD, RD, G)"),
+    ('start = ["LF", "CF", "RF"]', 'start = ["LF", "Q"]', "key '3-2-1.start': 'Q'", "is not a slot"),
+    ('opens.RD = ["LD", "G"]', 'opens.Z = ["LD", "G"]', "key '3-2-1.opens.Z'",
+     "'Z' is not a slot of lineup '3-2-1'"),
+    ('kinds = ["F", "F", "F", "D", "D", "G"]', 'kinds = ["F", "F", "F", "D", "X", "G"]',
+     "key '3-2-1.kinds': 'X'", "is not a kind of lineup '3-2-1' (F, D, G)"),
+    ('kinds = ["F", "F", "F", "D", "D", "G"]', 'kinds = ["F", "F", "D", "D", "G"]', "key '3-2-1.kinds'",
+     "needs one kind for each of the 6 slots"),
+    ('kinds = ["F", "F", "F", "D", "D", "G"]', 'kinds = ["F", "F", "F", "D", "G", "D"]',
+     "key '3-2-1.kinds'", "one goalie (G), in the last slot"),
+    ('start = ["LF", "CF", "RF"]', 'start = "LF"', "key '3-2-1.start': 'LF'", "must be a list of names"),
+    ('start = ["LF", "CF", "RF"]', 'strat = ["LF", "CF", "RF"]', "key '3-2-1.strat'",
+     "is not a key of a lineup"),
+])
+def test_a_lineup_file_mistake_names_its_line_and_key(tmp_path, monkeypatch, old, new, where, says):
+    """data/lineups.toml is the user's to edit (docs/pyramid.md, "Lineups"): a mistake in it is an InputError
+    naming the file, line and key, not a KeyError from the middle of the shape's compilation."""
+    from simcore.games.pyramid import deck
+
+    assert LINEUPS.count(old) == 1
+    (tmp_path / "lineups.toml").write_text(LINEUPS.replace(old, new))
+    monkeypatch.setattr(deck, "DATA", tmp_path)
+    deck._shape.cache_clear()
+    try:
+        with pytest.raises(ChartError) as err:
+            shape("3-2-1")
+        line = LINEUPS[:LINEUPS.index(old)].count("\n") + 1          # the edited line
+        assert str(err.value).startswith(f"{tmp_path / 'lineups.toml'}, line {line}, {where}")
+        assert says in str(err.value)
+    finally:
+        deck._shape.cache_clear()
