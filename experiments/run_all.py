@@ -27,13 +27,12 @@ EXPERIMENTS = {
 
 def output_folder(out: Path | None, quick: bool) -> Path:
     """Where the reports go: ``out`` if given, else the committed reports, or with ``quick`` a new temporary
-    folder.  A quick run never writes into the committed reports (``SystemExit`` if asked to)."""
+    folder.  A quick run never writes into the committed reports (``ValueError`` if asked to)."""
     if out is None:
         return Path(tempfile.mkdtemp(prefix="simcore-experiments-quick-")) if quick else REPORTS
     out = Path(out).resolve()
     if quick and out == REPORTS:
-        raise SystemExit(f"run_all.py: error: --quick writes a smoke test, not the reports; "
-                         f"choose an --out other than {REPORTS}")
+        raise ValueError(f"--quick writes a smoke test, not the reports; choose an --out other than {REPORTS}")
     out.mkdir(parents=True, exist_ok=True)
     return out
 
@@ -51,7 +50,10 @@ def main(argv=None) -> int:
                    help="where each experiment's games run (passed to every script; the results are the same)")
     p.add_argument("--workers", type=int, default=None, help="threads or Dask workers (passed to every script)")
     args = p.parse_args(argv)
-    out = output_folder(args.out, args.quick)
+    try:
+        out = output_folder(args.out, args.quick)
+    except ValueError as exc:
+        p.error(str(exc))                       # one line, exit 2
     print(f"reports and figures into {out}", flush=True)
     failed = []
     for name in args.only or EXPERIMENTS:

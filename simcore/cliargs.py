@@ -348,7 +348,7 @@ def plot_file(text: str) -> str:
     from simcore.outputs import figure_path
 
     try:
-        return output_file(str(figure_path(text)))
+        return output_file(str(figure_path(named(text))))
     except ValueError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
@@ -359,7 +359,7 @@ def figure_name(text: str) -> str:
     from simcore.outputs import figure_path
 
     try:
-        return str(figure_path(text))
+        return str(figure_path(named(text)))
     except ValueError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
 

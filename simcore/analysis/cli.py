@@ -63,6 +63,7 @@ def _parquet_file(text: str) -> str:
     """``--out FILE.parquet``: a file name ending in .parquet (any other extension, or none, is refused: the
     file is parquet whatever its name), not a folder, in a folder that exists; checked before anything
     runs."""
+    named(text)
     if _is_folder(text):
         raise argparse.ArgumentTypeError(f"{text} is a folder; name a file FILE.parquet")
     if Path(text).suffix.lower() != ".parquet":

@@ -12,7 +12,7 @@ from simcore.cliargs import (JoinRepeated, Parser, UsageError, add_format, add_s
 
 def cmd_league_standings(argv):
     p = Parser(prog="simcore league standings", description="Today's standings of a league under its tiebreakers.")
-    p.add_argument("league", help="league.toml, or the folder that holds it")
+    p.add_argument("league", type=named, help="league.toml, or the folder that holds it")
     p.add_argument("--results", type=named, default=None,
                    help="played-results CSV (default: the one the league file names)")
     p.add_argument("--by", choices=("division", "conference", "league"), default=None,
@@ -81,7 +81,7 @@ def cmd_league_sample(argv):
 def cmd_league_project(argv):
     p = Parser(prog="simcore league project",
                 description="Simulate the rest of a league's season many times: points, playoff and title odds.")
-    p.add_argument("league", help="league.toml, or the folder that holds it")
+    p.add_argument("league", type=named, help="league.toml, or the folder that holds it")
     p.add_argument("-n", type=positive_int, default=10_000, help="seasons to simulate (default 10000)")
     add_seed(p, what="seasons")
     p.add_argument("--results", type=named, default=None,
@@ -175,7 +175,7 @@ def _refuse_outputs_twice(args, out_files, report_figures) -> None:
 def cmd_league_history(argv):
     p = Parser(prog="simcore league history",
                 description="Projected odds as of successive dates of the played results.")
-    p.add_argument("league", help="league.toml, or the folder that holds it")
+    p.add_argument("league", type=named, help="league.toml, or the folder that holds it")
     p.add_argument("--dates", default=None, action=JoinRepeated,
                    help="comma-separated dates, YYYY-MM-DD, each once and in order (default: five dates spread over "
                         "the played results)")
@@ -251,7 +251,7 @@ def cmd_league_add_result(argv):
     p = Parser(prog="simcore league add-result",
                description="Check one played result against the whole league and append it to the league's "
                            "results file (earlier rows are never rewritten; on any error the file is unchanged).")
-    p.add_argument("league", help="league.toml, or the folder that holds it")
+    p.add_argument("league", type=named, help="league.toml, or the folder that holds it")
     p.add_argument("date", type=iso_date, help="the date of the game, YYYY-MM-DD (as the schedule has it)")
     p.add_argument("home", help="home team")
     p.add_argument("away", help="away team")
@@ -298,7 +298,7 @@ def cmd_league_validate(argv):
     p = Parser(prog="simcore league validate",
                description="Read and check a league and every file it names (a Strat league's card kit "
                            "included); run nothing.")
-    p.add_argument("league", help="league.toml, or the folder that holds it")
+    p.add_argument("league", type=named, help="league.toml, or the folder that holds it")
     add_format(p)
     args = p.parse_args(argv)
     from simcore.league.edit import validate

@@ -422,6 +422,10 @@ def test_the_python_api_takes_one_thread_count_too(monkeypatch, call, needle):
     ["strat", "KBY", "NRV", "--kit", ""], ["ezr", "-n", "10", "--teams", ""], ["blueline", "--chart", ""],
     ["passscore", "--board", ""], ["pyramid", "--deck-file", ""], ["dataset", "ezr", "--out", ""],
     ["compare", "ezr", "--b", "overtime=none", "--report", ""], ["demo", "--out", ""],
+    ["ezr", "-n", "10", "--plot", ""], ["league", "history", "{toml}", "--plot", ""],
+    ["sweep", "pyramid", "--grid", "tie_break=ties", "--out", ""], ["league", "standings", ""],
+    ["league", "project", "", "-n", "5"], ["league", "validate", " "],
+    ["league", "project", "{toml}", "-n", "5", "--plot", ""],
 ])
 def test_an_empty_file_or_folder_name_is_refused(cli, tmp_path, monkeypatch, argv):
     """An empty name read as the option not given (the shipped kit, no --out) or as the current folder (`league

@@ -46,12 +46,13 @@ def test_quick_writes_into_a_new_temporary_folder(run_all, capsys):
     out.rmdir()
 
 
-def test_quick_with_out_and_refused_into_the_reports(run_all, tmp_path):
+def test_quick_with_out_and_refused_into_the_reports(run_all, tmp_path, capsys):
     assert run_all.main(["--quick", "--out", str(tmp_path / "smoke"), "--only", "ezr_overtime"]) == 0
     (cmd,) = run_all.calls
     assert _out(cmd) == (tmp_path / "smoke").resolve() and (tmp_path / "smoke").is_dir()
-    with pytest.raises(SystemExit, match="--quick writes a smoke test"):
+    with pytest.raises(SystemExit) as exit_:
         run_all.main(["--quick", "--out", str(REPORTS)])
+    assert exit_.value.code == 2 and "--quick writes a smoke test" in capsys.readouterr().err
     assert len(run_all.calls) == 1                                   # nothing ran
 
 
