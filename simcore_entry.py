@@ -62,6 +62,48 @@ def _stopped(exc: KeyboardInterrupt) -> int:
     return EXIT_TERMINATED if terminated else EXIT_INTERRUPTED
 
 
+def _stop_importing(signum, frame):
+    """While ``python -m simcore`` imports the package (nothing written yet): the one line and the status, at once."""
+    import os
+
+    os.write(2, b"simcore: interrupted\n" if signum == signal.SIGINT else b"simcore: terminated\n")
+    os._exit(EXIT_INTERRUPTED if signum == signal.SIGINT else EXIT_TERMINATED)
+
+
+def _running_as_module() -> bool:
+    """Whether this process is ``python -m simcore`` still locating the module (``sys.argv[0]`` is "-m" until
+    runpy has found ``simcore.__main__``, importing the package on the way)."""
+    if sys.argv[:1] != ["-m"]:
+        return False
+    orig = list(getattr(sys, "orig_argv", ()))
+    for i, a in enumerate(orig[1:], start=1):
+        if a == "-m":
+            return orig[i + 1:i + 2] == ["simcore"]
+        if a.startswith("-m"):
+            return a == "-msimcore"
+    return False
+
+
+def guard_module_import() -> None:
+    """Called first thing by the package (``simcore/__init__.py``): under ``python -m simcore`` the package imports
+    before ``simcore/__main__.py`` and so outside :func:`main`; a Ctrl-C or SIGTERM then printed a traceback or
+    nothing.  Until :func:`end_module_guard`, either ends the process with its one line and status."""
+    if not _running_as_module():
+        return
+    if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+        signal.signal(signal.SIGINT, _stop_importing)
+    if signal.getsignal(signal.SIGTERM) is signal.SIG_DFL:
+        signal.signal(signal.SIGTERM, _stop_importing)
+
+
+def end_module_guard() -> None:
+    """``simcore/__main__.py``, before :func:`main`: the default handlers back, for :func:`main` to take over."""
+    if signal.getsignal(signal.SIGINT) is _stop_importing:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+    if signal.getsignal(signal.SIGTERM) is _stop_importing:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
 def main(argv=None) -> int:
     """The command line ``argv`` (None: this process's own, as the console script calls it; then the process ends
     with the command's status as soon as it returns, :func:`simcore.cli.exit_now`)."""

@@ -8,7 +8,14 @@ leagues in :mod:`simcore.league`; ``simcore.register(game)`` adds a game of your
 """
 __version__ = "0.1.0"
 
-from . import nbcache, nbinline
+try:        # `python -m simcore` imports this package before its __main__: Ctrl-C here is one line too
+    from simcore_entry import guard_module_import as _guard
+except ImportError:                 # the package without the command's entry module beside it
+    pass
+else:
+    _guard()
+
+from . import nbcache, nbinline  # noqa: E402
 
 nbcache.install()      # before any kernel is defined: cached machine code follows the modules it uses
 nbinline.install()     # before any kernel compiles: numba's inlining copies a callee's IR once, not once a block

@@ -1,6 +1,12 @@
-"""``python -m simcore``: the same command line as ``simcore``."""
-from .cli import exit_now, main
+"""``python -m simcore``: the same command line as ``simcore``, through the same entry (simcore_entry.py)."""
+try:
+    import simcore_entry
+except ImportError:                 # the package without the command's entry module beside it
+    from .cli import exit_now, main
 
-status = main()
-exit_now(status)
-raise SystemExit(status)
+    status = main()
+    exit_now(status)
+    raise SystemExit(status)
+
+simcore_entry.end_module_guard()
+raise SystemExit(simcore_entry.main())

@@ -161,12 +161,9 @@ def read_table(path, key_column: str, columns: list[str], keys: list[str] | None
             continue
         if record[0].strip().startswith("#"):
             continue
-        if len(record) != len(header):
-            # a cell holding a comma was quoted: when there are too few, a quote opened and not closed is likely
-            unclosed = len(record) < len(header) and any("," in f for f in record)
-            raise ChartError(shown, lineno, None, ",".join(record),
-                             f"expected {len(header)} fields, found {len(record)}"
-                             + (" (a quote \" opened and not closed joins the cells after it)" if unclosed else ""))
+        if len(record) != len(header):      # (a quote left open is refused by the reader, naming the line)
+            raise ChartError(shown, lineno, None, ",".join(record), f"expected {len(header)} fields, found "
+                             f"{len(record)}")
         key = record[0].strip()
         if key in rows:
             raise ChartError(shown, lineno, key_column, key, f"row {key!r} appears twice (first on line {row_lines[key]})")

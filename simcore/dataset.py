@@ -119,6 +119,10 @@ def write(game, out, n: int, seed: int = 0, rules=None, setup=None, *, tables=No
     out = Path(out).absolute()          # the workers of a cluster may run in another folder
     if out.exists() and not out.is_dir():
         raise NotADirectoryError(f"{out} is a file, not a folder")
+    for t in tables:                    # no overwrite replaces a user's file by a table's folder
+        if (out / t).exists() and not (out / t).is_dir():
+            raise InputError(f"{out / t} is a file, not a table folder of a simcore dataset; write the dataset to "
+                             "another folder, or move the file")
     hint = "pass overwrite=True to replace it"
     refuse_existing(out / MANIFEST, overwrite, hint)
     for t in tables:
@@ -290,8 +294,9 @@ def cmd_dataset(argv):
     try:
         doc = write(args.game.lower(), args.out, args.n, args.seed, args.rules or None, args.setup or None,
                     tables=tables, block=args.block, overwrite=args.force, threads=args.threads)
-    except FileExistsError as exc:
-        raise UsageError(f"{exc.args[0].split(';')[0]}; pass --force to replace it") from None
+    except FileExistsError as exc:     # refuse_existing's message names the path; an OS error names it as filename
+        said = exc.args[0] if exc.args and isinstance(exc.args[0], str) else f"{exc.filename} exists"
+        raise UsageError(f"{said.split(';')[0]}; pass --force to replace it") from None
     d = doc["dataset"]
     parts = ", ".join(f"{t} ({v['rows']:,} row{'' if v['rows'] == 1 else 's'})" for t, v in d["tables"].items())
     blocks = "1 block" if d["blocks"] == 1 else f"{d['blocks']:,} blocks of {d['block']:,}"

@@ -26,6 +26,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from simcore.errors import InputError
+from simcore.signals import held
 
 PARTIAL = ".partial"
 MANIFEST = "manifest.json"
@@ -167,12 +168,13 @@ def check_writable(path, folder: bool = False) -> None:
         where = where.parent
     if not where.is_dir():
         return                      # a file in the way: the writer's own check names it
-    try:
-        fd, name = tempfile.mkstemp(prefix=".simcore-check.", suffix=PARTIAL, dir=where)
-    except OSError as exc:
-        raise PermissionError(f"{path}: cannot write into {str(where) or '.'} ({exc.strerror or exc})") from None
-    os.close(fd)
-    os.unlink(name)
+    with held():                    # the probe is gone before a Ctrl-C is raised
+        try:
+            fd, name = tempfile.mkstemp(prefix=".simcore-check.", suffix=PARTIAL, dir=where)
+        except OSError as exc:
+            raise PermissionError(f"{path}: cannot write into {str(where) or '.'} ({exc.strerror or exc})") from None
+        os.close(fd)
+        os.unlink(name)
 
 
 def written_name(filename: str) -> str:
@@ -193,8 +195,10 @@ def replacing(path, *, overwrite: bool = False):
     Refuses (FileExistsError) when ``path`` exists, before and after the block, unless ``overwrite``.
     """
     path = output_path(path)
-    tmp = _temporary(path, overwrite)
+    tmp = None
     try:
+        with held():                # a Ctrl-C as the file is made is raised here, with tmp named for the clean-up
+            tmp = _temporary(path, overwrite)
         yield tmp
         _finish(tmp)
         new = not path.exists()
@@ -202,7 +206,8 @@ def replacing(path, *, overwrite: bool = False):
         if new:
             _created(path)
     except BaseException:
-        tmp.unlink(missing_ok=True)
+        if tmp is not None:
+            tmp.unlink(missing_ok=True)
         raise
 
 
@@ -420,8 +425,9 @@ class Folder:
             raise ValueError(f"{name!r} is not a file name of the folder")
         if name in self.staged:
             raise ValueError(f"{name!r} is written twice")
-        tmp = _temporary(self.path / name, self.overwrite)
-        self.staged[name] = tmp
+        with held():                # staged (the folder's clean-up removes it) before a Ctrl-C is raised
+            tmp = _temporary(self.path / name, self.overwrite)
+            self.staged[name] = tmp
         yield tmp
         _finish(tmp)
 

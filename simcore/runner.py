@@ -45,6 +45,7 @@ import simcore.progress as _progress
 
 from simcore.checks import is_whole
 from simcore.errors import InputError
+from simcore.signals import held as signals_held
 
 DEFAULT_CHUNK = 1 << 20
 EXECUTORS = ("threads", "dask")
@@ -485,7 +486,7 @@ class Dask:
         """Close the client, and the LocalCluster this executor started.  A Ctrl-C or SIGTERM while it closes
         (about a second) is held until it is closed, then raised: cut short, the close was left to dask's exit
         function, which waited some 10 s for workers already gone."""
-        with _signals_held():
+        with signals_held():
             fns, self._after_close = self._after_close, []
             try:
                 if self.owns:
@@ -508,32 +509,6 @@ class Dask:
 
     def __repr__(self):
         return f"<dask executor: {self.client.scheduler.address}, {self.threads_total()} worker threads>"
-
-
-@contextmanager
-def _signals_held():
-    """SIGINT and SIGTERM held while the block runs (in the main thread; elsewhere nothing changes) and delivered
-    to their own handlers once it ends: a Ctrl-C raises its KeyboardInterrupt then."""
-    import signal
-    import threading
-
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    held = []
-    sigs = (signal.SIGINT, signal.SIGTERM)
-    old = {sig: signal.signal(sig, lambda signum, frame: held.append(signum)) for sig in sigs}
-    try:
-        yield
-    finally:
-        for sig in sigs:
-            signal.signal(sig, old[sig])
-        for sig in dict.fromkeys(held):
-            handler = old[sig]
-            if callable(handler):
-                handler(sig, None)
-            elif handler == signal.SIG_DFL:
-                signal.raise_signal(sig)
 
 
 def make(spec=None, workers: int | None = None):

@@ -302,12 +302,13 @@ def cmd_league_validate(argv):
     add_format(p)
     args = p.parse_args(argv)
     from simcore.league.edit import validate
+    from simcore.league.files import goalie_count
 
     c = validate(args.league)
     lg = c.league
     doc = {"league": lg.name, "game": lg.game, "teams": len(lg.teams),
            "conferences": int(lg.teams.conference.nunique()), "divisions": int(lg.teams.division.nunique()),
-           "goalies": len(lg.goalies), "games_scheduled": len(lg.schedule), "games_played": len(lg.results),
+           "goalies": goalie_count(lg.goalies), "games_scheduled": len(lg.schedule), "games_played": len(lg.results),
            "games_left": len(lg.remaining()), "files": c.files}
     sizes = lg.teams.groupby("division", sort=False)["team"].agg(list)
     doc["notes"] = [f"division {d!r} has one team ({teams[0]}): a typo of another division's name?"

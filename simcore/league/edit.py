@@ -28,6 +28,7 @@ from simcore.charts import ChartError
 from simcore.checks import is_whole
 from simcore.deprecation import SimcoreDeprecationWarning
 from simcore.errors import InputError
+from simcore.signals import held
 from simcore.textio import Text, split_csv_line
 
 from .files import DECIDED, League, league_file, load_league, read_csv
@@ -193,8 +194,10 @@ def add_result(league_path, date: str, home: str, away: str, home_goals: int, aw
                     away_goalie, line=line)
     suffix = pad + _csv_line(row, newline)
     added = suffix.encode("utf-8")
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".candidate", dir=path.parent)
+    tmp = None
     try:
+        with held():                # named for the clean-up below before a Ctrl-C is raised
+            fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".candidate", dir=path.parent)
         with os.fdopen(fd, "wb") as fh:
             fh.write(raw + added)
         try:
@@ -210,7 +213,8 @@ def add_result(league_path, date: str, home: str, away: str, home_goals: int, aw
             raise ChartError(path, exc.line, exc.column, exc.text,
                              f"{exc.problem} ({where}; nothing was added)") from None
     finally:
-        os.unlink(tmp)
+        if tmp is not None:
+            os.unlink(tmp)
     if start:
         from simcore.outputs import keep, replacing
 

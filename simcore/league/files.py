@@ -255,6 +255,15 @@ def check_moves(path, df: pd.DataFrame) -> None:
                                      "time (his left date on one on or before his joined date on the other)")
 
 
+def goalie_count(df: pd.DataFrame) -> int:
+    """How many goalies a league's goalie table lists: a traded goalie (one name on two teams, a ``joined`` or
+    ``left`` date on a row of it) counts once; undated rows of one name are goalies of that name, each counted."""
+    if "joined" not in df.columns or "left" not in df.columns:
+        return len(df)
+    dated = (df.joined.astype(str) != "") | (df.left.astype(str) != "")
+    return int(sum(1 if dated[g.index].any() else len(g) for _, g in df.groupby("goalie", sort=False)))
+
+
 def with_team(joined, left, date: str):
     """Whether each goalie (``joined``, ``left``: his dates, "" for none) is with his team on ``date`` (a
     YYYY-MM-DD; "" for before any date): he joined it by then, and left it after."""

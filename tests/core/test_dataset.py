@@ -177,6 +177,20 @@ def test_force_removes_hidden_parts_an_interrupted_cluster_run_left(tmp_path):
     assert sorted(p.name for p in (out / "games").iterdir()) == ["part-00000000.parquet", "part-00000001.parquet"]
 
 
+def test_a_file_where_a_table_folder_goes_is_refused_with_or_without_force(cli, tmp_path):
+    """A user's file named like a table (``run/games``) is not a dataset's: refused before any game, with or without
+    --force, and kept; with --force the command stopped on an internal error (the OS error's number read as its
+    message), after telling the user to pass --force."""
+    out = tmp_path / "run"
+    out.mkdir()
+    (out / "games").write_text("mine")
+    for force in ([], ["--force"]):
+        code, _, err = cli("dataset", "ezr", "-n", "100", "--out", str(out), *force)
+        assert code == 2 and err == (f"simcore: error: {out / 'games'} is a file, not a table folder of a simcore "
+                                     "dataset; write the dataset to another folder, or move the file\n"), err
+    assert sorted(p.name for p in out.iterdir()) == ["games"] and (out / "games").read_text() == "mine"
+
+
 def test_a_replaced_dataset_keeps_no_table_of_the_old_run(tmp_path):
     """Replacing a dataset with fewer tables removes the old run's other tables (the files its manifest lists), so
     that pandas.read_parquet('DIR/periods') cannot read the old run's games as if they were the new one's; a

@@ -526,6 +526,33 @@ def test_interrupt_while_saving_a_figure(cli, tmp_path, monkeypatch):
     assert listing(tmp_path) == []
 
 
+def test_a_ctrl_c_as_a_temporary_file_is_made_leaves_nothing(tmp_path, monkeypatch):
+    """A Ctrl-C that lands the moment a writer's temporary file exists, before the writer has its name (a report's
+    figures each make one; 2 of 14 interrupted reports left a ``NAME.<random>.partial``): the signal waits until
+    the name is where the clean-up finds it, so nothing is left; the same for a folder's staged file and the
+    writable-folder probe."""
+    import tempfile
+
+    if signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+        pytest.skip("this process's Ctrl-C is not Python's own")
+    real = tempfile.mkstemp
+
+    def made_then_ctrl_c(*args, **kwargs):
+        made = real(*args, **kwargs)
+        os.kill(os.getpid(), signal.SIGINT)
+        return made
+
+    monkeypatch.setattr(tempfile, "mkstemp", made_then_ctrl_c)
+    with pytest.raises(KeyboardInterrupt):
+        outputs.write_text(tmp_path / "a.txt", "x")
+    with pytest.raises(KeyboardInterrupt):
+        with outputs.Folder(tmp_path / "run", ["t.csv"]) as f:
+            f.text("t.csv", "x")
+    with pytest.raises(KeyboardInterrupt):
+        outputs.check_writable(tmp_path / "b.txt")
+    assert listing(tmp_path) == []
+
+
 def _sigint_after(argv, cwd, seconds, command=None):
     """Run ``simcore argv`` in a fresh process (``command``: the simcore command's path; default ``python -m
     simcore``; SIGINT at its default, as in a terminal) and press Ctrl-C ``seconds`` in."""
@@ -621,6 +648,42 @@ def test_sigterm_while_the_package_imports_is_one_line():
     `kill` or `timeout` in the first half second): one line, ``simcore: terminated``, status 143; it killed the
     process silently."""
     assert _entry_when_importing_the_command("os.kill(os.getpid(), signal.SIGTERM)") == (143, "simcore: terminated\n")
+
+
+@pytest.mark.parametrize("sig, want", [("SIGINT", (130, "simcore: interrupted\n")),
+                                       ("SIGTERM", (143, "simcore: terminated\n"))])
+def test_a_signal_while_python_m_simcore_imports_the_package_is_one_line(sig, want):
+    """``python -m simcore`` imports the package before simcore/__main__.py runs, so outside the entry's handling:
+    a Ctrl-C there printed a 30-line traceback and a SIGTERM nothing.  Here the signal is sent when the package
+    imports numpy (a finder stands in for the moment), in a process that locates the module as ``-m`` does."""
+    code = ("import os, runpy, signal, sys\n"
+            "class At:\n"
+            "    def find_spec(self, name, path=None, target=None):\n"
+            "        if name == 'numpy':\n"
+            f"            os.kill(os.getpid(), signal.{sig})\n"
+            "sys.meta_path.insert(0, At())\n"
+            "sys.argv = ['-m', 'ezr', '--help']\n"
+            "sys.orig_argv = [sys.executable, '-m', 'simcore', 'ezr', '--help']\n"
+            "runpy._run_module_as_main('simcore')\n")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
+    assert (p.returncode, p.stderr) == want and p.stdout == ""
+
+
+def test_python_m_simcore_runs_the_command_through_the_entry():
+    """Without a signal the same process runs the command (its help, status 0), and a package imported by another
+    ``-m`` target keeps Python's own Ctrl-C."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    p = subprocess.run([sys.executable, "-m", "simcore", "ezr", "--help"], capture_output=True, text=True, env=env,
+                       timeout=120)
+    assert p.returncode == 0 and p.stdout.startswith("usage: simcore ezr")
+    code = ("import signal, sys\n"
+            "sys.argv = ['-m']\n"
+            "sys.orig_argv = [sys.executable, '-m', 'mytool']\n"
+            "import simcore\n"
+            "assert signal.getsignal(signal.SIGINT) is signal.default_int_handler\n"
+            "assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL\n")
+    assert subprocess.run([sys.executable, "-c", code], env=env, timeout=120).returncode == 0
 
 
 def test_force_never_replaces_files_in_a_folder_simcore_did_not_write(cli, tmp_path):

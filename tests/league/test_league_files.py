@@ -7,7 +7,7 @@ import pandas as pd
 import pytest
 
 from simcore.charts import ChartError
-from simcore.league.files import load_league
+from simcore.league.files import goalie_count, load_league
 from simcore.league import sample
 from simcore.league.schedule import check_schedule
 from simcore.league.standings import standings
@@ -334,6 +334,18 @@ def _name_goalie(d, line_no, side, name):
     cells[head.index(f"{side}_goalie")] = name
     lines[line_no - 1] = ",".join(cells)
     (d / "played.csv").write_text("\n".join(lines) + "\n")
+
+
+def test_validate_counts_a_traded_goalie_once(tmp_path, cli):
+    """ANC's backup listed by ANC (left 2026-12-19) and BRI (joined 2026-12-21), and ANC's call-up: 66 rows, 65
+    goalies (the 64 of the sample and the call-up); two undated rows of one name stay two goalies."""
+    d = _copy(tmp_path)
+    _traded(d, "2026-12-19", joined="2026-12-21")
+    rc, out, err = cli("league", "validate", str(d / "league.toml"), "--format", "json")
+    assert rc == 0 and json.loads(out)["goalies"] == 65, err
+    assert len(load_league(d / "league.toml").goalies) == 66
+    undated = pd.DataFrame({"goalie": ["Sam", "Sam", "Lee"], "joined": ["", "", ""], "left": ["", "", ""]})
+    assert goalie_count(undated) == 3 and goalie_count(undated.assign(left=["2026-12-01", "", ""])) == 2
 
 
 def test_a_goalie_who_joined_a_team_is_named_by_its_results_only_from_then(tmp_path):

@@ -318,8 +318,13 @@ def load_board(path=None) -> Board:
     length_ft = r.float(f, "rink_feet", "goal_line_to_red", 20.0, 200.0)
     radius_ft = r.float(f, "rink_feet", "corner_radius", 0.0, 100.0)
     across, along = width_ft / W, length_ft / half_lines
-    if radius_ft > min(width_ft / 2, behind * along + length_ft):
-        raise r.error("rink_feet.corner_radius", f["corner_radius"], "larger than half the rink's width")
+    if radius_ft > width_ft / 2:
+        raise r.error("rink_feet.corner_radius", f["corner_radius"],
+                      f"larger than half the rink's width ({width_ft / 2:g} ft)")
+    if radius_ft > behind * along + length_ft:
+        raise r.error("rink_feet.corner_radius", f["corner_radius"],
+                      f"larger than an end's length (goal line to red line plus the {behind} rows behind the goal "
+                      f"line: {behind * along + length_ft:g} ft)")
 
     ln = r.section("lines")
     prov["lines"] = r.source(ln, "lines")

@@ -224,15 +224,16 @@ def load_board(path=None) -> Board:
             raise r.error(table, k, key, value, "must be a list of [row, column] pairs of whole numbers")
         if count is not None and len(value) != count:
             raise r.error(table, k, key, value, f"must list exactly {count} circles, got {len(value)}")
-        out = []
+        out, seen = [], set()
         for p in value:
             if not (0 <= p[0] < rows and 0 <= p[1] < cols):
                 raise r.error(table, k, key, value, f"[{p[0]}, {p[1]}] is off the board ({rows} rows, {cols} "
                               "columns)")
             if index is not None and index[p[0], p[1]] < 0:
                 raise r.error(table, k, key, value, f"[{p[0]}, {p[1]}] is not a circle (listed as missing)")
-            if index is not None and (index[p[0], p[1]] in out):
+            if (p[0], p[1]) in seen:
                 raise r.error(table, k, key, value, f"[{p[0]}, {p[1]}] is listed twice")
+            seen.add((p[0], p[1]))
             out.append(int(index[p[0], p[1]]) if index is not None else None)
         return out
 
@@ -320,6 +321,10 @@ def load_board(path=None) -> Board:
             if not any(goal_of[b] == t for b in nbr[c] if b >= 0):
                 raise r.error("crease", crease_at[t], "circles", None, f"circle {rc[c].tolist()} is not next to its "
                               "team's goal: the crease is \"immediately in front of goal\"")
+        if not shaded[t]:
+            raise r.error("shaded", shaded_at[t], "circles", None, "no shaded circle: no shot could ever be taken at "
+                          "this goal (\"Shaded Blue Circles are the only positions from which a scoring shot may be "
+                          "made\")")
         for c in shaded[t]:
             if goal_of[c] >= 0:
                 raise r.error("shaded", shaded_at[t], "circles", None, f"circle {rc[c].tolist()} is a goal circle")

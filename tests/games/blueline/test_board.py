@@ -270,6 +270,22 @@ def test_missing_keys_point_at_their_table(tmp_path):
         load_formations(p)
 
 
+def test_a_corner_radius_too_large_names_the_limit_it_passes(tmp_path):
+    """The corners' radius is at most half the rink's width and at most an end's length (goal line to red line
+    plus the rows behind the goal line); each refusal names the limit it passes (a narrow end's was blamed on the
+    width)."""
+    path, line = _board_file(tmp_path, "corner_radius = 28.0", "corner_radius = 50.0")
+    with pytest.raises(ChartError, match=rf"line {line}, key 'rink_feet.corner_radius': '50.0': larger than half "
+                                         r"the rink's width \(42.5 ft\)"):
+        load_board(path)
+    text = path.read_text().replace("width = 85.0", "width = 200.0").replace("goal_line_to_red = 89.0",
+                                                                             "goal_line_to_red = 20.0")
+    path.write_text(text.replace("corner_radius = 50.0", "corner_radius = 28.0"))
+    with pytest.raises(ChartError, match=r"'28.0': larger than an end's length \(goal line to red line plus the 2 "
+                                         r"rows behind the goal line: 22 ft\)"):
+        load_board(path)
+
+
 def test_user_board_file_changes_the_board(tmp_path):
     # a user's own board: a wider rink (21 columns) with square corners
     path, _ = _board_file(tmp_path, "columns = 19", "columns = 21")

@@ -117,8 +117,8 @@ def test_a_teams_file_may_open_with_comment_lines(tmp_path):
     ("team,OFF,GDEF,SHOOTER\nMine,C,D,A\n", ("line 1", "'GSO'")),
     ("team,OFF,GDEF,GSO,SHOOTER\nMine,C,D,b,A\n", "line 1, column 'GSO': unknown or misplaced column"),
     ("team,OFF,GDEF,SHOOTER,GSO\nMine,C,D,A\n", "line 2: 'Mine,C,D,A': expected 5 fields, found 4"),
-    ("team,OFF,GDEF,SHOOTER,GSO\n\"Mine,C,D,A,b\n", "line 2: 'Mine,C,D,A,b': expected 5 fields, found 1 (a quote "
-     "\" opened and not closed joins the cells after it)"),
+    ("team,OFF,GDEF,SHOOTER,GSO\n\"Mine,C,D,A,b\n", "line 2: '\"Mine,C,D,A,b': a quoted cell is not closed: its "
+     "closing \" is missing"),
     ("team,OFF,GDEF,SHOOTER,GSO\nMine,C,D,A,b\nMINE,C,D,A,b\n", "line 3, column 'team': 'MINE': team listed twice"),
     ("team,OFF,GDEF,SHOOTER,GSO\nMine,C,D,A,b\nMine,C,D,A,b\n", "line 3, column 'team': 'Mine': row 'Mine' appears"),
     ("team,OFF,GDEF,SHOOTER,GSO\nA=B,C,D,A,b\n", "line 2, column 'team': 'A=B': a team name must not"),
