@@ -72,15 +72,29 @@ def _stop_importing(signum, frame):
 
 def _running_as_module() -> bool:
     """Whether this process is ``python -m simcore`` still locating the module (``sys.argv[0]`` is "-m" until
-    runpy has found ``simcore.__main__``, importing the package on the way)."""
+    runpy has found ``simcore.__main__``, importing the package on the way): the module named after the
+    interpreter's ``-m`` (``-m simcore``, ``-msimcore``, ``-um simcore``, after ``-X dev`` or ``-W error``)."""
     if sys.argv[:1] != ["-m"]:
         return False
     orig = list(getattr(sys, "orig_argv", ()))
-    for i, a in enumerate(orig[1:], start=1):
-        if a == "-m":
-            return orig[i + 1:i + 2] == ["simcore"]
-        if a.startswith("-m"):
-            return a == "-msimcore"
+    i = 1
+    while i < len(orig):
+        a = orig[i]
+        if a in ("-X", "-W", "--check-hash-based-pycs"):      # an option whose value is the next argument
+            i += 2
+            continue
+        if a.startswith("--") or not a.startswith("-") or a == "-":
+            i += 1 if a.startswith("--") else len(orig)
+            continue
+        for j, ch in enumerate(a[1:], start=1):                # a cluster of one-letter options: -um, -Bm
+            if ch == "m":
+                name = a[j + 1:] or (orig[i + 1] if i + 1 < len(orig) else "")
+                return name == "simcore"
+            if ch == "c":                                      # -c CMD: not a module
+                return False
+            if ch in "XW":                                     # the rest of the argument is the option's value
+                break
+        i += 1
     return False
 
 

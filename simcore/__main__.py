@@ -8,5 +8,5 @@ except ImportError:                 # the package without the command's entry mo
     exit_now(status)
     raise SystemExit(status)
 
-simcore_entry.end_module_guard()
+getattr(simcore_entry, "end_module_guard", lambda: None)()       # an entry module of an earlier release has none
 raise SystemExit(simcore_entry.main())

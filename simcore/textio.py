@@ -151,7 +151,19 @@ def split_csv_line(path, lineno: int, line: str) -> list[str]:
     """The cells of one CSV line (not stripped); a line csv cannot parse (strictly: a quoted cell left open, or
     text after a quoted cell's closing quote) or an over-long cell is a ChartError."""
     try:
-        cells = next(csv.reader([line], strict=True), [])
+        try:
+            cells = next(csv.reader([line], strict=True), [])
+        except csv.Error:
+            # spaces after a quoted cell's closing quote (an aligned column, an editor's trailing blanks) are
+            # padding, as around any cell; other text there is still refused below
+            spaced = re.sub(r'"[ \t]+(?=,|$)', '"', line)
+            if spaced == line:
+                raise
+            try:
+                cells = next(csv.reader([spaced], strict=True), [])
+            except csv.Error:
+                next(csv.reader([line], strict=True), [])      # the line's own error, for the message
+                raise
     except csv.Error as exc:
         if "unexpected end of data" in str(exc):
             raise _error(path, lineno, None, _clip(line), 'a quoted cell is not closed: its closing " is missing (a '

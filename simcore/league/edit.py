@@ -194,11 +194,12 @@ def add_result(league_path, date: str, home: str, away: str, home_goals: int, aw
                     away_goalie, line=line)
     suffix = pad + _csv_line(row, newline)
     added = suffix.encode("utf-8")
-    tmp = None
+    tmp = fh = None
     try:
-        with held():                # named for the clean-up below before a Ctrl-C is raised
+        with held():                # named for the clean-up below, and open, before a Ctrl-C is raised
             fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".candidate", dir=path.parent)
-        with os.fdopen(fd, "wb") as fh:
+            fh = os.fdopen(fd, "wb")
+        with fh:
             fh.write(raw + added)
         try:
             with warnings.catch_warnings():
@@ -213,6 +214,8 @@ def add_result(league_path, date: str, home: str, away: str, home_goals: int, aw
             raise ChartError(path, exc.line, exc.column, exc.text,
                              f"{exc.problem} ({where}; nothing was added)") from None
     finally:
+        if fh is not None:
+            fh.close()
         if tmp is not None:
             os.unlink(tmp)
     if start:

@@ -134,6 +134,8 @@ def test_a_quote_left_open_is_refused_not_read_as_its_text(tmp_path, row, needle
     assert msg.startswith(f"{f}, line 3: {row!r}: ") and needle in msg
     f.write_text('card,value\n"A, high",14\n"5\'11"" card",5\nC,3\nD,4\nE,5\nF,6\nG,7\n')
     assert load_deck(f).labels[:2] == ("A, high", "5'11\" card")       # quoting as CSV writes it still reads
+    f.write_text('card  ,value\n"A, high" ,14\n"B",2  \nC,"3"\t\nD,4\nE,5\nF,6\nG,7\n')
+    assert load_deck(f).values[:3] == (14, 2, 3)     # blanks after a closing quote are padding, as around any cell
 
 
 def test_a_spreadsheets_padding_is_dropped(tmp_path):

@@ -670,20 +670,27 @@ def test_a_signal_while_python_m_simcore_imports_the_package_is_one_line(sig, wa
     assert (p.returncode, p.stderr) == want and p.stdout == ""
 
 
-def test_python_m_simcore_runs_the_command_through_the_entry():
-    """Without a signal the same process runs the command (its help, status 0), and a package imported by another
-    ``-m`` target keeps Python's own Ctrl-C."""
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    p = subprocess.run([sys.executable, "-m", "simcore", "ezr", "--help"], capture_output=True, text=True, env=env,
-                       timeout=120)
-    assert p.returncode == 0 and p.stdout.startswith("usage: simcore ezr")
+@pytest.mark.parametrize("flags, guarded", [(["-m", "simcore"], True), (["-um", "simcore"], True),
+                                             (["-msimcore"], True), (["-X", "dev", "-Bm", "simcore"], True),
+                                             (["-m", "mytool"], False), (["-m", "simcore.league.samplegen"], False)])
+def test_the_package_guards_its_import_only_under_python_m_simcore(flags, guarded):
+    """While ``python -m simcore`` (in any spelling) imports the package, Ctrl-C and SIGTERM end it in one line;
+    a package imported by another ``-m`` target (a tool of the user's, a module of simcore's own) keeps Python's
+    own handlers.  Then the command runs (its help, status 0)."""
     code = ("import signal, sys\n"
             "sys.argv = ['-m']\n"
-            "sys.orig_argv = [sys.executable, '-m', 'mytool']\n"
-            "import simcore\n"
-            "assert signal.getsignal(signal.SIGINT) is signal.default_int_handler\n"
-            "assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL\n")
-    assert subprocess.run([sys.executable, "-c", code], env=env, timeout=120).returncode == 0
+            f"sys.orig_argv = [sys.executable, *{flags!r}]\n"
+            "import simcore, simcore_entry\n"
+            "guard = signal.getsignal(signal.SIGINT) is simcore_entry._stop_importing\n"
+            "assert guard is (signal.getsignal(signal.SIGTERM) is simcore_entry._stop_importing)\n"
+            "print(guard)\n")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
+    assert p.returncode == 0 and p.stdout == f"{guarded}\n", p.stderr
+    if flags == ["-m", "simcore"]:
+        p = subprocess.run([sys.executable, "-m", "simcore", "ezr", "--help"], capture_output=True, text=True,
+                           env=env, timeout=120)
+        assert p.returncode == 0 and p.stdout.startswith("usage: simcore ezr")
 
 
 def test_force_never_replaces_files_in_a_folder_simcore_did_not_write(cli, tmp_path):

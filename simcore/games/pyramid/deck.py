@@ -249,16 +249,26 @@ def shape(name: str) -> Shape:
     return _shape(name)
 
 
-def _key_line(text: str, table: str, key: str) -> int | None:
-    """The line of a lineups file where ``key`` (``slots``, ``opens.LF``) is set in the table ``["table"]``."""
-    inside = False
+def _key_line(text: str, table: str, key: str | None = None) -> int | None:
+    """The line of a lineups file where ``key`` (``slots``, ``opens.LF``) is set in the table ``["table"]``; for a
+    key written another way (``opens = {LF = [...]}``, a ``["table".opens]`` table) the line of its parent key,
+    else the table's own line (None: no such table)."""
+    inside, head_line, found = False, None, {}
     for i, line in enumerate(text.split("\n"), start=1):
-        head = re.match(r'\s*\[\s*"?([^"\]]+)"?\s*\]', line)
+        head = re.match(r'\s*\[\s*"?([^"\]]+?)"?\s*\]', line)
         if head:
             inside = head.group(1).strip() == table
-        elif inside and re.match(r"\s*" + re.escape(key) + r"\s*=", line):
-            return i
-    return None
+            if inside and head_line is None:
+                head_line = i
+            continue
+        m = re.match(r"\s*([A-Za-z0-9_.\"-]+?)\s*=", line) if inside else None
+        if m:
+            found.setdefault(m.group(1).replace('"', ""), i)
+    while key:
+        if key in found:
+            return found[key]
+        key = key.rpartition(".")[0]
+    return head_line
 
 
 def _names(toml, name: str, key: str, value, slots=None, what="a slot") -> list:
@@ -282,6 +292,9 @@ def _shape(name: str) -> Shape:
     if name not in table:
         raise InputError(f"unknown lineup {name!r}; lineups: {', '.join(table)}")
     t = table[name]
+    if not isinstance(t, dict):
+        raise ChartError(toml.path, None, name, None, f"a lineup is a table [\"{name}\"] of slots, kinds, start "
+                         "and opens", field="key")
     keys = ("slots", "kinds", "start", "opens")
     for key in t:
         if key not in keys:
@@ -289,7 +302,8 @@ def _shape(name: str) -> Shape:
                              f"is not a key of a lineup ({', '.join(keys)})", field="key")
     for key in keys:
         if key not in t:
-            raise ChartError(toml.path, None, name, None, f"lineup {name!r} has no {key!r}", field="table")
+            raise ChartError(toml.path, _key_line(toml.text, name), name, None, f"lineup {name!r} has no {key!r}",
+                             field="table")
     slots = tuple(_names(toml, name, "slots", t["slots"]))
     if len(set(slots)) != len(slots):
         raise ChartError(toml.path, _key_line(toml.text, name, "slots"), f"{name}.slots", str(list(slots)),

@@ -110,3 +110,28 @@ def test_a_lineup_file_mistake_names_its_line_and_key(tmp_path, monkeypatch, old
         assert says in str(err.value)
     finally:
         deck._shape.cache_clear()
+
+
+def test_a_lineup_written_another_way_is_still_named_by_line(tmp_path, monkeypatch):
+    """An ``opens`` written inline cites its line; a lineup without ``start`` cites its table's line; a name set
+    to a value, not a table, is refused as such (it was a TypeError)."""
+    from simcore.games.pyramid import deck
+
+    opens = "\n".join(line for line in LINEUPS.split('["2-1-1"]')[0].splitlines() if line.startswith("opens."))
+    inline = LINEUPS.replace(opens, 'opens = {LF = ["CF", "XD"], CF = ["LF", "RF", "LD", "RD"], RF = ["CF", "RD"], '
+                                    'LD = ["RD", "G"], RD = ["LD", "G"]}', 1)
+    no_start = LINEUPS.replace('start = ["LF", "CF", "RF"]\n', "", 1)
+    cases = [(inline, "3-2-1", 'opens = {LF', "key '3-2-1.opens.LF': 'XD': is not a slot"),
+             (no_start, "3-2-1", '["3-2-1"]', "table '3-2-1': lineup '3-2-1' has no 'start'"),
+             ("bad = 5\n" + LINEUPS, "bad", None, "key 'bad': a lineup is a table")]
+    monkeypatch.setattr(deck, "DATA", tmp_path)
+    try:
+        for text, name, at, says in cases:
+            (tmp_path / "lineups.toml").write_text(text)
+            deck._shape.cache_clear()
+            with pytest.raises(ChartError) as err:
+                shape(name)
+            line = next((i for i, ln in enumerate(text.splitlines(), 1) if ln.startswith(at)), None) if at else None
+            assert err.value.line == line and says in str(err.value), str(err.value)
+    finally:
+        deck._shape.cache_clear()
