@@ -26,7 +26,9 @@ def html_table(t: Table) -> str:
         cells = "".join(f'<td{" class=num" if c in t.numeric else ""}>{html.escape(cell_text(v))}</td>'
                         for c, v in zip(df.columns, rec))
         rows.append(f"<tr>{cells}</tr>")
-    return f'<table class="data"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
+    # a table wider than the page (a phone) scrolls on its own, not the whole page
+    return (f'<div class="scroll"><table class="data"><thead><tr>{head}</tr></thead>'
+            f'<tbody>{"".join(rows)}</tbody></table></div>')
 
 
 def md_table(t: Table) -> list[str]:

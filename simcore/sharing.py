@@ -48,6 +48,7 @@ h1 { font-size: 1.6rem; margin-bottom: 0.2rem; }
 h2 { font-size: 1.2rem; margin-top: 2rem; border-bottom: 1px solid #ddd; padding-bottom: 0.2rem; }
 dl.facts { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: 0.1rem 1rem; margin: 0.8rem 0; }
 dl.facts dt { color: #666; } dl.facts dd { margin: 0; overflow-wrap: anywhere; }
+div.scroll { overflow-x: auto; max-width: 100%; }
 table.data { border-collapse: collapse; font-size: 0.85rem; margin: 0.5rem 0; }
 table.data th { background: #f0f3f6; text-align: left; padding: 0.25rem 0.5rem; border-bottom: 2px solid #ccd; }
 table.data td { padding: 0.2rem 0.5rem; border-bottom: 1px solid #eee; }
@@ -112,7 +113,9 @@ class Report:
                 kind, text = b
                 tag = {"h2": "h2", "p": "p", "note": 'p class="note"'}[kind]
                 parts.append(f"<{tag}>{html.escape(text)}</{tag.split()[0]}>")
-        facts = "".join(f"<dt>{html.escape(k)}</dt><dd>{html.escape(str(v))}</dd>" for k, v in self.facts.items())
+        # a long value (a rules id) breaks after its commas before it breaks inside a word
+        facts = "".join(f"<dt>{html.escape(k)}</dt><dd>{html.escape(str(v)).replace(',', ',<wbr>')}</dd>"
+                        for k, v in self.facts.items())
         return _PAGE.format(title=html.escape(self.title), css=_CSS, facts=f'<dl class="facts">{facts}</dl>',
                             body="\n".join(parts), version=html.escape(simcore.__version__),
                             written=_now())

@@ -215,7 +215,8 @@ def test_cli_reports(tmp_path, capsys):
 _PROBE = """<script>window.addEventListener("load", function () {
   var o = document.createElement("pre"); o.id = "probe";
   o.textContent = Array.from(document.images).map(function (i) { return i.naturalWidth + "x" + i.naturalHeight; })
-    .join(" ") + " rows=" + document.querySelectorAll("table.data tbody tr").length;
+    .join(" ") + " rows=" + document.querySelectorAll("table.data tbody tr").length +
+    " overflow=" + (document.documentElement.scrollWidth - document.documentElement.clientWidth);
   document.body.appendChild(o);
 });</script>"""
 
@@ -229,7 +230,7 @@ def _chromium():
     return path
 
 
-def _render(html_path, tmp_path) -> str:
+def _render(html_path, tmp_path, width: int = 1280) -> str:
     """The DOM of a report after it loaded in headless Chromium, with a probe listing each image's decoded
     size and the table rows (the probe is added to a copy: the report itself has no script)."""
     probe = tmp_path / f"probe-{html_path.name}"
@@ -237,7 +238,7 @@ def _render(html_path, tmp_path) -> str:
     profile = tmp_path / "chromium-profile"
     cmd = [_chromium(), "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
            "--disable-component-update", "--disable-sync", "--no-first-run", f"--user-data-dir={profile}",
-           "--dump-dom", probe.as_uri()]
+           f"--window-size={width},2000", "--dump-dom", probe.as_uri()]
     done = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr[-2000:]
     return done.stdout
@@ -251,7 +252,8 @@ def test_report_renders_in_a_browser(which, league_page, cmp, proj, tmp_path):
     dom = _render(path, tmp_path)
     probe = re.search(r'<pre id="probe">(.*?)</pre>', dom)
     assert probe, dom[-2000:]
-    *sizes, rows = probe.group(1).split()
+    *sizes, rows, overflow = probe.group(1).split()
+    assert overflow == "overflow=0", overflow
     assert len(sizes) == len(rep.figures())
     for s in sizes:
         w, h = map(int, s.split("x"))
@@ -276,3 +278,19 @@ def test_a_report_path_that_is_a_folder_is_refused_with_or_without_force(tmp_pat
         with pytest.raises(ValueError, match=r"r-goals.png is a folder, where the report .*r.md writes its figure; "
                                              r"name the report otherwise, or move the folder$"):
             sharing.refuse_existing(tmp_path / "r.md", ("goals",), force)
+
+
+@pytest.mark.parametrize("which", ["league", "compare"])
+def test_a_report_fits_a_phone_its_wide_tables_scrolling_on_their_own(which, league_page, cmp, tmp_path):
+    """At a phone's 390 px a table wider than the screen scrolls inside its own box: the page itself does not
+    scroll sideways (the odds and the intervals were off the screen), and a long rules id breaks at its commas."""
+    rep = league_page if which == "league" else sharing.compare_report(cmp)
+    path = tmp_path / f"{which}.html"
+    rep.write(path)
+    dom = _render(path, tmp_path, width=390)
+    probe = re.search(r'<pre id="probe">(.*?)</pre>', dom)
+    assert probe and probe.group(1).endswith(" overflow=0"), (probe.group(1) if probe else dom[-2000:])
+    assert dom.count('<div class="scroll"><table class="data">') == sum(
+        isinstance(b, sharing.Table) for b in rep.blocks)
+    if which == "compare":
+        assert ",<wbr>" in path.read_text(encoding="utf-8")
