@@ -92,7 +92,8 @@ def _running_as_module() -> bool:
                 return name == "simcore"
             if ch == "c":                                      # -c CMD: not a module
                 return False
-            if ch in "XW":                                     # the rest of the argument is the option's value
+            if ch in "XW":                # its value: the rest of the argument, or the next one (-uX dev)
+                i += 1 if j == len(a) - 1 else 0
                 break
         i += 1
     return False

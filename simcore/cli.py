@@ -331,6 +331,18 @@ def _refused_input(exc: BaseException) -> bool:
     return isinstance(exc, tuple(kinds))
 
 
+def _interrupt_within(exc: BaseException) -> KeyboardInterrupt | None:
+    """The Ctrl-C or SIGTERM (:class:`Terminated`) behind ``exc``, its cause or context, if any: a C extension
+    that a signal interrupted while it initialised raises ``ImportError: initialization failed`` from it."""
+    seen = set()
+    while exc is not None and id(exc) not in seen:
+        if isinstance(exc, KeyboardInterrupt):
+            return exc
+        seen.add(id(exc))
+        exc = exc.__cause__ or exc.__context__
+    return None
+
+
 def _internal_error(exc: BaseException) -> int:
     """Report ``exc``, a bug in simcore, as one line (and exit status 1); its traceback with
     ``SIMCORE_TRACEBACK=1``."""
@@ -395,6 +407,9 @@ def _main(argv=None) -> int:
         print("simcore: error: out of memory; run fewer games or seasons (-n)", file=sys.stderr)
         return EXIT_USAGE
     except Exception as exc:
+        stop = _interrupt_within(exc)
+        if stop is not None:        # a Ctrl-C or SIGTERM an import wrapped (a C extension's initialisation)
+            raise stop from None
         if not _refused_input(exc):
             return _internal_error(exc)
         msg = exc.args[0] if isinstance(exc, KeyError) and exc.args else exc

@@ -27,16 +27,28 @@ def held():
     to their own handlers once it ends: a Ctrl-C raises its KeyboardInterrupt then, after the block, so that a
     file the block creates is named where the caller's clean-up finds it (a temporary output, a staged file).
 
-    Every handler swapped is put back, even when a signal arrives between two of the swaps; each signal held is
+    Every handler swapped is put back, even when a signal arrives between two of the swaps (and should one stay
+    swapped, a signal raised at the wrong bytecode, it acts as the handler it replaced); each signal held is
     delivered (the first exception a handler raises is raised once all have run).  A signal whose handler was not
     set from Python (``signal.getsignal`` gives None) is left alone."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
     got: list[int] = []
+    ended = []
 
     def note(signum, frame):
-        got.append(signum)
+        if not ended:
+            got.append(signum)
+            return
+        # the block is over: a handler the restore below could not put back (a signal raised between two of its
+        # steps) acts as the one it stands for, so no signal is ever lost to it
+        handler = old.get(signum)
+        if callable(handler):
+            handler(signum, frame)
+        elif handler == signal.SIG_DFL:
+            signal.signal(signum, signal.SIG_DFL)
+            signal.raise_signal(signum)
 
     old: dict = {}
     raised = None
@@ -52,6 +64,7 @@ def held():
         if raised is None:
             yield
     finally:
+        ended.append(True)
         for sig, handler in old.items():
             raised = _install(sig, handler) or raised
         for sig in dict.fromkeys(got):

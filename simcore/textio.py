@@ -147,23 +147,54 @@ def read_text(path) -> Text:
 # ---------------------------------------------------------------- CSV
 
 
+def _padded_cells(line: str) -> list[str] | None:
+    """The cells of a CSV line as the strict reader gives them, blanks after a quoted cell's closing quote allowed
+    (dropped); None when the line is bad for another reason (a quote left open, other text after a closing
+    quote).  A quote starts a quoted cell only as its first character, and ``""`` inside one is a quote."""
+    cells, i, n = [], 0, len(line)
+    while True:
+        if i < n and line[i] == '"':
+            parts, j = [], i + 1
+            while True:
+                k = line.find('"', j)
+                if k < 0:
+                    return None                             # never closed
+                if line.startswith('""', k):
+                    parts.append(line[j:k + 1])
+                    j = k + 2
+                    continue
+                parts.append(line[j:k])
+                i = k + 1
+                break
+            while i < n and line[i] in " \t":
+                i += 1
+            if i < n and line[i] != ",":
+                return None                                 # text after the closing quote
+            cells.append("".join(parts))
+        else:
+            k = line.find(",", i)
+            cells.append(line[i:] if k < 0 else line[i:k])
+            i = n if k < 0 else k
+        if i >= n:
+            return cells
+        i += 1                                              # the comma; a line ending in one ends in an empty cell
+        if i == n:
+            cells.append("")
+            return cells
+
+
 def split_csv_line(path, lineno: int, line: str) -> list[str]:
     """The cells of one CSV line (not stripped); a line csv cannot parse (strictly: a quoted cell left open, or
     text after a quoted cell's closing quote) or an over-long cell is a ChartError."""
     try:
         try:
             cells = next(csv.reader([line], strict=True), [])
-        except csv.Error:
-            # spaces after a quoted cell's closing quote (an aligned column, an editor's trailing blanks) are
-            # padding, as around any cell; other text there is still refused below
-            spaced = re.sub(r'"[ \t]+(?=,|$)', '"', line)
-            if spaced == line:
-                raise
-            try:
-                cells = next(csv.reader([spaced], strict=True), [])
-            except csv.Error:
-                next(csv.reader([line], strict=True), [])      # the line's own error, for the message
-                raise
+        except csv.Error as first:
+            # blanks after a quoted cell's closing quote (an aligned column, an editor's trailing blanks) are
+            # padding, as around any cell; other text there is still refused
+            cells = _padded_cells(line) if "expected after" in str(first) else None
+            if cells is None:
+                raise first from None
     except csv.Error as exc:
         if "unexpected end of data" in str(exc):
             raise _error(path, lineno, None, _clip(line), 'a quoted cell is not closed: its closing " is missing (a '

@@ -41,6 +41,26 @@ def test_a_plain_exception_is_an_internal_error_exit_1_one_line(cli, monkeypatch
     assert "Traceback" not in err and out == ""
 
 
+@pytest.mark.parametrize("signal_exc, want", [("Terminated", (143, "simcore: terminated\n")),
+                                              ("KeyboardInterrupt", (130, "simcore: interrupted\n"))])
+def test_a_signal_an_import_wrapped_is_still_the_signal(cli, monkeypatch, a_bug, signal_exc, want):
+    """A SIGTERM that lands while a C extension initialises (scipy's, as the command imports) comes out as
+    ``ImportError: initialization failed`` raised from it: the one line and status of the signal, not an internal
+    error (2 of 55 timed SIGTERMs)."""
+    from simcore import cli as simcore_cli
+
+    stop = getattr(simcore_cli, signal_exc, None) or KeyboardInterrupt
+    try:
+        try:
+            raise stop()
+        except KeyboardInterrupt as inner:
+            raise ImportError("initialization failed") from inner
+    except ImportError as wrapped:
+        a_bug.exc = wrapped
+    code, out, err = cli("passscore", "-n", "2", "--rules", "plays=40")
+    assert (code, err) == want and out == ""
+
+
 def test_simcore_traceback_prints_where_the_bug_is(cli, monkeypatch, a_bug):
     monkeypatch.setenv("SIMCORE_TRACEBACK", "1")
     a_bug.exc = KeyError("home")

@@ -138,6 +138,18 @@ def test_a_quote_left_open_is_refused_not_read_as_its_text(tmp_path, row, needle
     assert load_deck(f).values[:3] == (14, 2, 3)     # blanks after a closing quote are padding, as around any cell
 
 
+@pytest.mark.parametrize("line, cells", [
+    ('"a" ,"say ""hi""  , ok"', ["a", 'say "hi"  , ok']),        # a cell's own blanks and quotes kept
+    ('"a" ,"   ,b"', ["a", "   ,b"]),
+    ("\"a\"  ,6'2\"   ,z", ["a", "6'2\"   ", "z"]),                # a quote inside an unquoted cell is text
+    ('"a" ,', ["a", ""]), ('"a"\t,,c', ["a", "", "c"]),
+])
+def test_blanks_after_a_closing_quote_change_no_cell(line, cells):
+    """Blanks after a quoted cell's closing quote are dropped as padding; nothing inside any cell changes, whatever
+    its neighbours (a first reading dropped blanks after any quote once some cell had padding)."""
+    assert textio.split_csv_line("f.csv", 1, line) == cells
+
+
 def test_a_spreadsheets_padding_is_dropped(tmp_path):
     """A spreadsheet's export pads the header with empty names and rows with empty cells: both are dropped (the
     header "had no name" in column 3); a row's cell past the header's width that holds something is still an

@@ -672,6 +672,7 @@ def test_a_signal_while_python_m_simcore_imports_the_package_is_one_line(sig, wa
 
 @pytest.mark.parametrize("flags, guarded", [(["-m", "simcore"], True), (["-um", "simcore"], True),
                                              (["-msimcore"], True), (["-X", "dev", "-Bm", "simcore"], True),
+                                             (["-uX", "dev", "-m", "simcore"], True),
                                              (["-m", "mytool"], False), (["-m", "simcore.league.samplegen"], False)])
 def test_the_package_guards_its_import_only_under_python_m_simcore(flags, guarded):
     """While ``python -m simcore`` (in any spelling) imports the package, Ctrl-C and SIGTERM end it in one line;
