@@ -594,18 +594,21 @@ def test_sigint_while_the_package_imports_is_one_line(tmp_path, seconds):
     assert listing(tmp_path) == []
 
 
-def _entry_when_importing_the_command(action: str, module: str = "simcore.cli"):
-    """The console process's entry (simcore_entry.main, ``simcore ezr --help``) with ``action`` (a statement)
-    run by a finder at the moment ``module`` is imported (simcore.cli: the command's module): (status, stderr)."""
-    code = ("import os, signal, sys\n"
+ENTRY = ("import simcore_entry\n"
+         "sys.argv = ['simcore', 'ezr', '--help']\n"
+         "sys.exit(simcore_entry.main())\n")
+
+
+def _entry_when_importing_the_command(action: str, module: str = "simcore.cli", start: str = ENTRY):
+    """The console process's entry (simcore_entry.main, ``simcore ezr --help``; ``start``: the lines that start the
+    command) with ``action`` (a statement) run by a finder at the moment ``module`` is imported (simcore.cli: the
+    command's module): (status, stderr)."""
+    code = ("import os, runpy, signal, sys\n"
             "class At:\n"
             "    def find_spec(self, name, path=None, target=None):\n"
             f"        if name == {module!r}:\n"
             f"            {action}\n"
-            "sys.meta_path.insert(0, At())\n"
-            "import simcore_entry\n"
-            "sys.argv = ['simcore', 'ezr', '--help']\n"
-            "sys.exit(simcore_entry.main())\n")
+            "sys.meta_path.insert(0, At())\n" + start)
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
     return p.returncode, p.stderr
@@ -656,18 +659,10 @@ def test_a_signal_while_python_m_simcore_imports_the_package_is_one_line(sig, wa
     """``python -m simcore`` imports the package before simcore/__main__.py runs, so outside the entry's handling:
     a Ctrl-C there printed a 30-line traceback and a SIGTERM nothing.  Here the signal is sent when the package
     imports numpy (a finder stands in for the moment), in a process that locates the module as ``-m`` does."""
-    code = ("import os, runpy, signal, sys\n"
-            "class At:\n"
-            "    def find_spec(self, name, path=None, target=None):\n"
-            "        if name == 'numpy':\n"
-            f"            os.kill(os.getpid(), signal.{sig})\n"
-            "sys.meta_path.insert(0, At())\n"
-            "sys.argv = ['-m', 'ezr', '--help']\n"
-            "sys.orig_argv = [sys.executable, '-m', 'simcore', 'ezr', '--help']\n"
-            "runpy._run_module_as_main('simcore')\n")
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
-    assert (p.returncode, p.stderr) == want and p.stdout == ""
+    as_module = ("sys.argv = ['-m', 'ezr', '--help']\n"
+                 "sys.orig_argv = [sys.executable, '-m', 'simcore', 'ezr', '--help']\n"
+                 "runpy._run_module_as_main('simcore')\n")
+    assert _entry_when_importing_the_command(f"os.kill(os.getpid(), signal.{sig})", "numpy", as_module) == want
 
 
 @pytest.mark.parametrize("flags, guarded", [(["-m", "simcore"], True), (["-um", "simcore"], True),
