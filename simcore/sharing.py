@@ -129,7 +129,7 @@ class Report:
             if isinstance(b, Table):
                 lines += md_table(b)
             elif isinstance(b, Figure):
-                lines.append(f"![{b.caption or b.name}]({figure_path(b)})")
+                lines.append(f"![{b.name}]({figure_path(b)})")       # the caption follows: not twice in text
                 if b.caption:
                     lines += ["", f"*{b.caption}*"]
             else:
@@ -350,6 +350,16 @@ def rule_changes(a: str, b: str) -> str:
     return ", ".join(f"{k}: {fa.get(k, '-')} -> {fb.get(k, '-')}" for k in keys)
 
 
+def _game_title(game_id: str) -> str:
+    """A game's name for a page's title (``Shoot-Out Hockey, EZR quick play``), its id when it has none."""
+    from simcore.games import game
+
+    try:
+        return game(game_id).title or game_id
+    except InputError:          # a game no longer registered: the id the comparison recorded
+        return game_id
+
+
 def compare_report(cmp, *, power: float = 0.8) -> Report:
     """A comparison's report: per metric A, B, the difference B - A with its 95% interval, p and Holm-adjusted
     p, and a verdict in plain words (:meth:`~simcore.analysis.compare.Comparison.verdicts`); the forest plot;
@@ -368,7 +378,7 @@ def compare_report(cmp, *, power: float = 0.8) -> Report:
         facts["Setup"] = ", ".join(f"{k}={v}" for k, v in m["setup"].items())
     facts.update({"Games per variant": f"{m['n']:,}", "Seed": str(m["seed"]), "Design": kind,
                   "simcore": simcore.__version__})
-    rep = Report(f"{m['game']}: rule variant B against A", facts)
+    rep = Report(f"{_game_title(m['game'])}: rule variant B against A", facts)
     v = cmp.verdicts(power=power)
     shown = pd.DataFrame({"Metric": v["metric"], "What it is": v["doc"], "A": v["a_text"], "B": v["b_text"],
                           "B - A": v["diff_text"], "95% interval": v["ci_text"],

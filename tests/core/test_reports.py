@@ -180,7 +180,10 @@ def test_compare_report_verdicts_and_forest(cmp, tmp_path):
     assert len(_pngs(page)) == 1
     md = tmp_path / "cmp.md"
     assert sharing.compare_report(cmp).write(md) == [tmp_path / "cmp-forest.png", md]
-    assert "](cmp-forest.png)" in md.read_text(encoding="utf-8")
+    text = md.read_text(encoding="utf-8")
+    assert "![forest](cmp-forest.png)" in text                   # the caption follows it, once
+    assert text.startswith("# Shoot-Out Hockey, EZR quick play: rule variant B against A\n")
+    assert "<title>Shoot-Out Hockey, EZR quick play: rule variant B against A</title>" in page
 
 
 def test_compare_report_of_too_few_games_says_no_test():
