@@ -451,12 +451,15 @@ def counted(n: int, noun: str) -> str:
 def fixed(x, digits: int = 4) -> str:
     """A figure of a run's table to ``digits`` places, ``-`` when undefined (None or NaN: a rate of no events, an
     interval of one game; the JSON has null). A value that is not zero but would show as zero (the upper end of a
-    rare event's interval, ``3.8e-05``) is written to two significant figures, so the interval does not read as
-    ``[0.0000, 0.0000]``."""
+    rare event's interval, 0.000038) is written to two significant figures, in the column's positional form (not
+    ``3.8e-05``), so the interval does not read as ``[0.0000, 0.0000]``."""
     if x is None or x != x:
         return "-"
     text = f"{x:.{digits}f}"
-    return f"{x:.2g}" if x != 0 and float(text) == 0 else text
+    if x != 0 and float(text) == 0:
+        y = float(f"{x:.2g}")                   # two significant figures, then as many places as they need
+        return f"{y:.{1 - math.floor(math.log10(abs(y)))}f}"
+    return text
 
 
 def plain(obj):

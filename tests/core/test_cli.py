@@ -137,12 +137,12 @@ def test_one_of_a_thing_is_counted_in_the_singular(cli, argv, line):
 
 def test_a_rare_events_bound_is_not_written_as_zero(cli):
     """A run table writes figures to 4 places; a bound that is not zero but rounds to it is written to two
-    significant figures (Wilson's upper bound for no event in 100,000 games is 3.84e-05)."""
+    significant figures, positionally (Wilson's upper bound for no event in 100,000 games is 3.84e-05)."""
     from simcore.cliargs import fixed
 
     assert [fixed(x) for x in (0.0, 3.8414e-05, -3.8414e-05, 0.00005, 0.12345, None, float("nan"))] == \
-        ["0.0000", "3.8e-05", "-3.8e-05", "0.0001", "0.1235", "-", "-"]
+        ["0.0000", "0.000038", "-0.000038", "0.0001", "0.1235", "-", "-"]
     code, out, err = cli("pyramid", "-n", "100000", "--seed", "1")
     assert code == 0, err
     line = next(line for line in out.splitlines() if line.startswith("decided_SO "))
-    assert line.split()[:4] == ["decided_SO", "0.0000", "[0.0000,", "3.8e-05]"]
+    assert line.split()[:4] == ["decided_SO", "0.0000", "[0.0000,", "0.000038]"]
