@@ -270,7 +270,7 @@ def league_report(proj, *, history: bool = True, history_n: int = HISTORY_N, dat
     span more than one date and ``history``, the playoff odds as of a few of those dates (``dates``, default
     :data:`HISTORY_DATES` spread over the results; ``history_n`` seasons each, at most the projection's
     ``n``)."""
-    from simcore.league.plots import odds_over_dates, points_distribution
+    from simcore.league.plots import odds_over_dates, points_distribution, points_legend
     from simcore.league.projection import Projection, default_dates, odds_by_date
     from simcore.outputs import check_flag
 
@@ -302,7 +302,7 @@ def league_report(proj, *, history: bool = True, history_n: int = HISTORY_N, dat
     if np.isfinite(cut):
         ax = fig.axes[0]
         ax.axvline(cut, color="tab:purple", ls="--", lw=1.2, label=f"playoff cut ({cut:.0f})")
-        ax.legend(loc="lower right", fontsize=7)
+        points_legend(ax)
     rep.blocks.append(Figure("points", fig, "Each team's final points: 5-95% and 25-75% of simulated seasons, the "
                              "median and today's points; the dashed line is the playoff cut, the median points "
                              f"of the last team in ({cut:.0f})."))

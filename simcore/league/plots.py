@@ -30,9 +30,15 @@ def _draw_points(ax, proj) -> None:
     ax.plot(t["points_now"], y, ".", color="tab:red", ms=5, label="points now")
     ax.set_yticks(y, t["team"].astype(str), fontsize=7 if len(t) > 16 else 9)
     ax.set_xlabel("final points")
-    ax.set_title("Projected points")
-    ax.legend(loc="lower right", fontsize=7)
+    ax.set_title("Projected points", pad=18)
+    points_legend(ax)
     ax.grid(axis="x", alpha=0.3)
+
+
+def points_legend(ax) -> None:
+    """The points bands' legend in one row between the title and the axes, where it covers no team's band."""
+    ax.legend(loc="lower center", bbox_to_anchor=(0.5, 1.0), ncol=5, fontsize=7, frameon=False,
+              borderaxespad=0.2, handlelength=1.5, columnspacing=1.2)
 
 
 def _draw_odds(ax, proj, odds: str) -> None:

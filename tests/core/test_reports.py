@@ -75,6 +75,10 @@ def test_league_cut_line_is_drawn_and_named(league_page, proj):
     labels = [t.get_text() for t in fig.axes[0].get_legend().get_texts()]
     assert f"playoff cut ({cut:.0f})" in labels
     assert 40 < cut < 120
+    # the legend sits above the axes, where it covers no team's band (it covered the last teams' whiskers)
+    fig.draw_without_rendering()
+    ax = fig.axes[0]
+    assert ax.get_legend().get_window_extent().y0 >= ax.get_window_extent().y1 - 1
 
 
 def test_no_history_section_without_results_in_stages(proj):
