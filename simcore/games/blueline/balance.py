@@ -224,6 +224,7 @@ class BalanceReport:
         """The report's matplotlib figures by name (:data:`REPORT_FIGURES`), built with matplotlib's object API:
         nothing is left open in pyplot."""
         from matplotlib.figure import Figure
+        from matplotlib.ticker import PercentFormatter
 
         from simcore.analysis.plots import matrix_figure
 
@@ -239,6 +240,7 @@ class BalanceReport:
         ax.bar(g.goals - 0.2, g.home, width=0.4, label="home")
         ax.bar(g.goals + 0.2, g.away, width=0.4, label="away")
         ax.set(xlabel="a team's goals in a game", ylabel="share of games", title="Goals per team game")
+        ax.yaxis.set_major_formatter(PercentFormatter(1.0))
         ax.legend()
         fig.tight_layout()
         figs["goals"] = fig

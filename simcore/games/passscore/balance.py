@@ -204,6 +204,7 @@ class BalanceReport:
     def figures(self) -> dict:
         """The report's figures by name, built with matplotlib's object API: nothing is left open in pyplot."""
         from matplotlib.figure import Figure
+        from matplotlib.ticker import PercentFormatter
 
         from simcore.analysis.plots import matrix_figure
 
@@ -217,6 +218,7 @@ class BalanceReport:
         ax.bar(g.goals - 0.2, g.home, width=0.4, color="tab:red", label="home (red, first attacker)")
         ax.bar(g.goals + 0.2, g.away, width=0.4, color="tab:blue", label="away (blue)")
         ax.set(xlabel="a team's goals in a game", ylabel="share of games", title="Goals per team game")
+        ax.yaxis.set_major_formatter(PercentFormatter(1.0))
         ax.legend()
         fig.tight_layout()
         figs["goals"] = fig

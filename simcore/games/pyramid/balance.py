@@ -299,6 +299,7 @@ class BalanceReport:
         """The page's matplotlib figures by name (:data:`REPORT_FIGURES`; ``goals`` only when the report has
         the base run's goals), built with matplotlib's object API: nothing is left open in pyplot."""
         from matplotlib.figure import Figure
+        from matplotlib.ticker import PercentFormatter
 
         from simcore.analysis.plots import matrix_figure
 
@@ -309,6 +310,7 @@ class BalanceReport:
             ax.bar(self.goals.goals, self.goals.share, color="#9ecae1")
             ax.set(xlabel="goals in a game (both sides, shootout goals excluded)", ylabel="share of games",
                    title="Goals per game")
+            ax.yaxis.set_major_formatter(PercentFormatter(1.0))
             fig.tight_layout()
             figs["goals"] = fig
         figs["matrix"] = matrix_figure(self.matrix, "Row's score against column, first drafter by coin flip")

@@ -62,6 +62,7 @@ def plot(path, *, res=None, report=None, overwrite: bool = False):
     returns the path written."""
     import matplotlib.pyplot as plt
     import numpy as np
+    from matplotlib.ticker import PercentFormatter
 
     from simcore.analysis.plots import score_matrix
 
@@ -79,6 +80,7 @@ def plot(path, *, res=None, report=None, overwrite: bool = False):
         ax.bar(k, np.bincount(goals, minlength=k.size) / goals.size, color="#9ecae1")
         ax.set(xlabel="goals in a game (both sides)", ylabel="share of games",
                title=f"Pyramid card hockey, {res.n:,} games, seed {res.meta['seed']}")
+        ax.yaxis.set_major_formatter(PercentFormatter(1.0))
     fig.tight_layout()
     from simcore.outputs import save_figure
 

@@ -253,6 +253,8 @@ def test_the_report_page_leaves_no_figure_open(tmp_path):
     assert f"{r.estimate:.3f} [{r.ci_low:.3f}, {r.ci_high:.3f}]" in html      # the matrix with its intervals
     assert "plays_per_game" in html
     assert plt.get_fignums() == open_before
+    goals = rep.figures()["goals"].axes[0]                       # shares of games in percent, as the tables
+    assert goals.yaxis.get_major_formatter().format_data(0.2) == "20%"
 
 
 @pytest.mark.slow
