@@ -360,6 +360,16 @@ def _game_title(game_id: str) -> str:
         return game_id
 
 
+def _default_setup(game_id: str) -> str:
+    """A game's own setup, as its id writes it (``home=BOS,away=NYR,...``), with a space after each comma."""
+    from simcore.games import game
+
+    try:
+        return game(game_id).setup(None).id.replace(",", ", ")
+    except InputError:          # a game no longer registered
+        return "not recorded"
+
+
 def compare_report(cmp, *, power: float = 0.8) -> Report:
     """A comparison's report: per metric A, B, the difference B - A with its 95% interval, p and Holm-adjusted
     p, and a verdict in plain words (:meth:`~simcore.analysis.compare.Comparison.verdicts`); the forest plot;
@@ -376,6 +386,8 @@ def compare_report(cmp, *, power: float = 0.8) -> Report:
         facts["B changes"] = changed
     if m.get("setup"):
         facts["Setup"] = ", ".join(f"{k}={v}" for k, v in m["setup"].items())
+    else:                               # who played, also when the run kept the game's own setup
+        facts["Setup"] = f"the game's own ({_default_setup(m['game'])})"
     facts.update({"Games per variant": f"{m['n']:,}", "Seed": str(m["seed"]), "Design": kind,
                   "simcore": simcore.__version__})
     rep = Report(f"{_game_title(m['game'])}: rule variant B against A", facts)

@@ -186,6 +186,7 @@ def test_compare_report_verdicts_and_forest(cmp, tmp_path):
     assert sharing.compare_report(cmp).write(md) == [tmp_path / "cmp-forest.png", md]
     text = md.read_text(encoding="utf-8")
     assert "![forest](cmp-forest.png)" in text                   # the caption follows it, once
+    assert "- **Setup:** the game's own (home=BOS, away=NYR, home_policy=expected, away_policy=expected)" in text
     assert text.startswith("# Shoot-Out Hockey, EZR quick play: rule variant B against A\n")
     assert "<title>Shoot-Out Hockey, EZR quick play: rule variant B against A</title>" in page
 
