@@ -350,24 +350,14 @@ def rule_changes(a: str, b: str) -> str:
     return ", ".join(f"{k}: {fa.get(k, '-')} -> {fb.get(k, '-')}" for k in keys)
 
 
-def _game_title(game_id: str) -> str:
-    """A game's name for a page's title (``Shoot-Out Hockey, EZR quick play``), its id when it has none."""
+def _registered(game_id: str):
+    """The registered game ``game_id`` a comparison recorded, None when it is no longer registered."""
     from simcore.games import game
 
     try:
-        return game(game_id).title or game_id
-    except InputError:          # a game no longer registered: the id the comparison recorded
-        return game_id
-
-
-def _default_setup(game_id: str) -> str:
-    """A game's own setup, as its id writes it (``home=BOS,away=NYR,...``), with a space after each comma."""
-    from simcore.games import game
-
-    try:
-        return game(game_id).setup(None).id.replace(",", ", ")
-    except InputError:          # a game no longer registered
-        return "not recorded"
+        return game(game_id)
+    except InputError:
+        return None
 
 
 def compare_report(cmp, *, power: float = 0.8) -> Report:
@@ -380,6 +370,7 @@ def compare_report(cmp, *, power: float = 0.8) -> Report:
     of_kind(cmp, Comparison, "cmp", "simcore.analysis.compare()")
     m = cmp.meta
     kind = "paired: both variants on the same seed" if m["paired"] else f"unpaired: seeds {m['seed']} and {m['seed_b']}"
+    g = _registered(m["game"])
     facts = {"Game": m["game"], "Variant A": m["a"], "Variant B": m["b"]}
     changed = rule_changes(m["a"], m["b"])
     if changed:
@@ -387,10 +378,11 @@ def compare_report(cmp, *, power: float = 0.8) -> Report:
     if m.get("setup"):
         facts["Setup"] = ", ".join(f"{k}={v}" for k, v in m["setup"].items())
     else:                               # who played, also when the run kept the game's own setup
-        facts["Setup"] = f"the game's own ({_default_setup(m['game'])})"
+        # its setup's id, home=BOS,away=NYR,... with a space after each comma
+        facts["Setup"] = f"the game's own ({g.setup(None).id.replace(',', ', ') if g else 'not recorded'})"
     facts.update({"Games per variant": f"{m['n']:,}", "Seed": str(m["seed"]), "Design": kind,
                   "simcore": simcore.__version__})
-    rep = Report(f"{_game_title(m['game'])}: rule variant B against A", facts)
+    rep = Report(f"{(g.title if g else '') or m['game']}: rule variant B against A", facts)
     v = cmp.verdicts(power=power)
     shown = pd.DataFrame({"Metric": v["metric"], "What it is": v["doc"], "A": v["a_text"], "B": v["b_text"],
                           "B - A": v["diff_text"], "95% interval": v["ci_text"],
