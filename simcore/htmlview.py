@@ -63,11 +63,23 @@ def matrix_text(matrix: pd.DataFrame, itself: str | None = "0.500 (itself)"):
 
 def estimate_text(name: str, v: dict, percent) -> tuple[str, str]:
     """A report's headline figure ``v`` (``{"estimate", "ci"}``) as (estimate, interval) text: a share or rate
-    (``name`` in ``percent``) in percent, ``58.8%`` and ``[53.6%, 63.2%]``; any other to three decimals."""
+    (``name`` in ``percent``) in percent, ``58.8%`` and ``[53.6%, 63.2%]``; any other to three decimals; a small
+    non-zero value with two significant figures (``[0.0%, 0.0037%]``, never 0 unless it is)."""
     def f(x: float) -> str:
-        return "-" if x is None or x != x else f"{100 * x:.1f}%" if name in percent else f"{x:.3f}"
+        if x is None or x != x:
+            return "-"
+        return percent_text(x) if name in percent else f"{x:.{decimals_showing(x, 3)}f}"
 
     return f(v["estimate"]), f"[{f(v['ci'][0])}, {f(v['ci'][1])}]"
+
+
+def headline_table(headline: dict, percent, docs) -> pd.DataFrame:
+    """A balance report's headline figures (name -> ``{"estimate", "ci"}``) as a page's table: the figure's name,
+    what it is (``docs[name]``, a metric's one-line doc; blank for a name it lacks), its estimate and 95%
+    interval (:func:`estimate_text`)."""
+    return pd.DataFrame([{"Figure": k, "What it is": docs.get(k, ""),
+                          **dict(zip(("Estimate", "95% interval"), estimate_text(k, v, percent)))}
+                         for k, v in headline.items()], columns=["Figure", "What it is", "Estimate", "95% interval"])
 
 
 def decimals_showing(x: float, d: int = 4) -> int:
@@ -76,6 +88,13 @@ def decimals_showing(x: float, d: int = 4) -> int:
     if x != 0 and abs(x) < 0.5 * 10.0 ** -d:
         return min(9, 1 - int(np.floor(np.log10(abs(x)))))
     return d
+
+
+def percent_text(x: float, d: int = 1) -> str:
+    """A share as percent to ``d`` places (``58.8%``), a small non-zero one with two significant figures
+    (``0.0037%``: the upper end of an interval on no game in 100,000, not ``0.0%``)."""
+    v = 100 * x
+    return f"{v:.{decimals_showing(v, d)}f}%"
 
 
 def p_text(p: float) -> str:

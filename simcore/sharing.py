@@ -259,6 +259,20 @@ def odds_table(proj) -> pd.DataFrame:
     return out
 
 
+#: how many skaters a league page lists (every one is in ``players.csv`` of ``simcore league project --out``)
+TOP_SCORERS = 15
+
+
+def scorers_table(proj, k: int = TOP_SCORERS) -> pd.DataFrame:
+    """The ``k`` skaters with the most projected points over the games left (a league that projects skaters:
+    Strat), as text: team, player, games, goals, assists and points (means), and the points' 5% and 95%."""
+    t = proj.players.head(k)
+    return pd.DataFrame({"Team": t["team"].astype(str), "Player": t["player"].astype(str),
+                         "Games": [f"{v:.1f}" for v in t["gp_mean"]], "G": [f"{v:.1f}" for v in t["G_mean"]],
+                         "A": [f"{v:.1f}" for v in t["A_mean"]], "PTS": [f"{v:.1f}" for v in t["PTS_mean"]],
+                         "PTS 5%": [f"{v:.0f}" for v in t["PTS_p5"]], "PTS 95%": [f"{v:.0f}" for v in t["PTS_p95"]]})
+
+
 def _last_date(lg) -> str:
     r = lg.results
     return str(r["date"].astype(str).max()) if len(r) else "no results yet"
@@ -306,6 +320,13 @@ def league_report(proj, *, history: bool = True, history_n: int = HISTORY_N, dat
     rep.blocks.append(Figure("points", fig, "Each team's final points: 5-95% and 25-75% of simulated seasons, the "
                              "median and today's points; the dashed line is the playoff cut, the median points "
                              f"of the last team in ({cut:.0f})."))
+    if proj.players is not None and len(proj.players):
+        rep.blocks += [("h2", "Top projected scorers"),
+                       ("p", f"Points over the {m['games_left']} games left (played results carry no player "
+                             f"statistics): the mean of {counted(proj.n, 'simulated season')} and the middle 90% "
+                             f"of them; Games: games played. Every skater is in the players.csv that simcore league "
+                             f"project --out writes."),
+                       Table(scorers_table(proj), numeric=("Games", "G", "A", "PTS", "PTS 5%", "PTS 95%"))]
     if history:
         dates = list(dates) if dates is not None else default_dates(lg, HISTORY_DATES)
         if len(dates) > 1:
@@ -401,8 +422,9 @@ def compare_report(cmp, *, power: float = 0.8) -> Report:
                  "names a difference only when its Holm-adjusted p is below 0.05."),
         ("h2", "Differences"),
         Figure("forest", forest(cmp), "Each metric's change from A to B with its 95% interval, relative to A's "
-                                      "value ((B - A) / |A|, in percent; the labels give A and B): the table's "
-                                      "differences on one scale."),
+                                      "value ((B - A) / |A|, in percent; the labels give A and B; an arrow at "
+                                      "the edge: A is 0, B above or below it): the table's differences on one "
+                                      "scale."),
         ("h2", "Whole distributions"),
     ]
     pairs = (("goals per team", cmp.goals_test), ("goal margin", cmp.margin_test))

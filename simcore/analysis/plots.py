@@ -222,6 +222,10 @@ def _forest_positions(scale, a, diff, lo, hi):
     x, xl, xh = np.full(k, np.nan), np.full(k, np.nan), np.full(k, np.nan)
     notes = [""] * k
     for i in range(k):
+        if diff[i] == 0 and not (math.isfinite(lo[i]) and math.isfinite(hi[i])):
+            x[i] = xl[i] = xh[i] = 0.0          # B - A is 0 in every game, with no bound on how much one could
+            notes[i] = "no game differs"        # differ (a count; docs/analysis.md): a point at no change
+            continue
         if not (math.isfinite(diff[i]) and math.isfinite(lo[i]) and math.isfinite(hi[i])):
             notes[i] = "no interval"
             continue
@@ -238,11 +242,11 @@ def _forest_positions(scale, a, diff, lo, hi):
                 x[i], xl[i], xh[i] = diff[i] / base, lo[i] / base, hi[i] / base
                 if lo[i] == hi[i]:
                     notes[i] = "exactly 0" if diff[i] == 0 else "zero-width interval"
-            elif diff[i] == 0 and lo[i] == hi[i] == 0:
-                x[i] = xl[i] = xh[i] = 0.0
+            elif diff[i] == 0:
+                x[i] = xl[i] = xh[i] = 0.0                   # no change; no interval on this scale
                 notes[i] = "A = B = 0"
             else:
-                notes[i] = "A = 0"
+                notes[i] = "A = 0"                            # an arrow at the axis' edge (forest)
             continue
         half = (hi[i] - lo[i]) / 2                               # standardized
         if half > 0:
@@ -272,7 +276,8 @@ def _annotations(a, diff, lo, hi, notes, with_a: bool, relative: bool) -> tuple[
         change = _relative_text(a[i], diff[i])
         if relative and notes[i] in ("A = 0", "A = B = 0", "exactly 0", "A unknown"):
             change, notes[i] = change or notes[i], ""       # the change column says it
-        cols.append([av, _fmt(diff[i], d), f"[{_fmt(lo[i], d)}, {_fmt(hi[i], d)}]", change])
+        ci = f"[{_fmt(lo[i], d)}, {_fmt(hi[i], d)}]" if math.isfinite(lo[i]) and math.isfinite(hi[i]) else "-"
+        cols.append([av, _fmt(diff[i], d), ci, change])
     heads = ["A", "B - A", "[95% interval]", "change"]
     keep = [with_a, True, True, relative]
     widths = [max(len(h), *(len(c[j]) for c in cols)) for j, h in enumerate(heads)]
@@ -298,7 +303,8 @@ def forest(comparison_or_table, title: str | None = None, *, metrics=None, stand
 
     * ``"relative"`` (the default when the table has ``a``): the change relative to A, (B - A) / |A|, in
       percent: +10% is B a tenth above A whatever the metric.  A metric whose A is 0 has no relative change:
-      its row is left blank (or drawn at 0 when B is 0 too) and its annotation says so.
+      its row has an arrow at the axis' edge on the side B lies (filled or hollow as a point), or a point at 0
+      when B is 0 too, and its annotation says so.
     * ``"raw"`` (the default without ``a``): the differences themselves, each in its own units, on one axis.
     * ``"standardized"`` (or ``standardize=True``): each difference and interval divided by the row's 95%
       half-width, so every interval spans 2 and it excludes 0 exactly when the point lies beyond +-1 (dotted
@@ -306,8 +312,9 @@ def forest(comparison_or_table, title: str | None = None, *, metrics=None, stand
 
     Filled markers: the 95% interval excludes 0 (B differs from A); hollow: it includes 0.  The legend says
     so.  ``annotate=True`` (default) writes each row's A and its difference and interval in the metric's
-    own units at the right, whatever the axis shows.  A row with no interval (NaN) is left blank; a
-    zero-width interval is drawn as a point.  Tick labels are plain numbers or percentages, never
+    own units at the right, whatever the axis shows.  A row with no interval (NaN) is left blank, but for one
+    whose B - A is 0 in every game (a count no game changed: no bound on how much one could), a hollow point
+    at 0; a zero-width interval is drawn as a point.  Tick labels are plain numbers or percentages, never
     scientific notation.
     """
     table, title = _forest_table(comparison_or_table, title, metrics)
@@ -345,11 +352,24 @@ def forest(comparison_or_table, title: str | None = None, *, metrics=None, stand
     ax.plot(x[sel], y[sel], "o", markerfacecolor="white", markeredgecolor=_BLUE, ms=6, linestyle="none",
             label="_includes0")
     ax.axvline(0, color="0.3", linewidth=1, label="A")
+    # A = 0, B not: a change of no relative size, drawn as an arrow at the axis' edge on its side
+    from_zero = np.array([n == "A = 0" for n in notes], dtype=bool)
+    edge = blended_transform_factory(ax.transAxes, ax.transData)
+    for side, frac, marker in ((diff > 0, 0.985, ">"), (diff < 0, 0.015, "<")):
+        for filled in (True, False):
+            sel = from_zero & side & (excludes0 == filled)
+            if sel.any():
+                ax.plot(np.full(int(sel.sum()), frac), y[sel], marker, transform=edge, color=_BLUE, ms=7,
+                        markerfacecolor=_BLUE if filled else "white", markeredgecolor=_BLUE, linestyle="none",
+                        label="_from0", clip_on=False)
     handles = [Line2D([], [], color="0.3", linewidth=1, label="variant A (no difference)"),
                Line2D([], [], color=_BLUE, linewidth=2, marker="o", ms=6,
                       label="B - A, 95% interval excludes 0"),
                Line2D([], [], color=_BLUE, linewidth=2, marker="o", ms=6, markerfacecolor="white",
                       label="B - A, 95% interval includes 0")]
+    if from_zero.any():
+        handles.append(Line2D([], [], color=_BLUE, marker=">", ms=7, linestyle="none",
+                              label="A = 0: B above (or below) it, no relative size"))
     if scale == "standardized":
         for v in (-1, 1):
             ax.axvline(v, color="0.6", linewidth=0.8, linestyle=":")

@@ -133,8 +133,8 @@ def test_forest_from_comparison_is_relative_to_a(comparison, tmp_path):
     (ref,) = [line for line in ax.get_lines() if line.get_label() == "A"]
     assert np.allclose(ref.get_xdata(), 0)
     labels = _legend_labels(fig)
-    assert labels == ["variant A (no difference)", "B - A, 95% interval excludes 0",
-                      "B - A, 95% interval includes 0"]
+    assert labels[:3] == ["variant A (no difference)", "B - A, 95% interval excludes 0",
+                          "B - A, 95% interval includes 0"]
     # each point is (B - A) / |A|, its interval the same ratio; the ties rule halves nothing else: the tie
     # share falls by most of its value
     points, segs = _points(ax), _segments(ax)
@@ -148,9 +148,17 @@ def test_forest_from_comparison_is_relative_to_a(comparison, tmp_path):
     for name, (_, filled) in points.items():
         row = table.loc[name]
         assert filled == (row.ci_low > 0 or row.ci_high < 0), name
-    # A is 0 for decided_OT (ties are never played on): no relative change, no marker, said at the right
-    assert table.loc["decided_OT", "a"] == 0 and table.loc["decided_OT", "diff"] > 0
+    # A is 0 for decided_OT and past_regulation (ties are never played on): no relative change, so no point on
+    # the axis but an arrow at its right edge (B above A), filled as each interval excludes 0; said at the
+    # right and in the legend
+    ot = table.loc["decided_OT"]
+    assert ot["a"] == 0 and ot["diff"] > 0 and ot["ci_low"] > 0
     assert "decided_OT" not in points
+    (arrow,) = [line for line in ax.get_lines() if line.get_label() == "_from0"]
+    assert arrow.get_marker() == ">" and arrow.get_markerfacecolor() == arrow.get_markeredgecolor()
+    from_zero = {_rows(ax)[round(float(y), 6)] for y in arrow.get_ydata()}
+    assert from_zero == {"decided_OT", "past_regulation"} and set(arrow.get_xdata()) == {0.985}
+    assert "A = 0: B above (or below) it, no relative size" in _legend_labels(fig)
     (ot_text,) = [t.get_text() for t in ax.texts if t.get_position()[1] == _y_of(ax, "decided_OT")]
     assert ot_text.rstrip().endswith("A = 0")
     # percent axis, no scientific notation anywhere
@@ -182,6 +190,37 @@ def test_forest_annotations_in_own_units_without_scientific_notation():
     assert math.isclose(points["save_pct"][0], 0.000291 / 0.9067)
     assert points["save_pct"][1] and not points["shots"][1]
     assert points["tie"][0] == 0                                      # A = B = 0: drawn at no change
+
+
+def test_forest_rows_whose_a_is_zero():
+    """Relative scale: B above or below an A of 0 is an arrow at that side's edge, filled when the interval
+    excludes 0; B = A = 0 with an interval (the bound of no game differing) is a hollow point at 0."""
+    table = pd.DataFrame({"metric": ["up", "down", "same"], "a": [0.0, 0.0, 0.0], "diff": [0.05, -0.3, 0.0],
+                          "ci_low": [0.02, -0.5, -0.001], "ci_high": [0.08, 0.1, 0.001]})
+    ax = forest(table).axes[0]
+    arrows = {(line.get_marker(), line.get_markerfacecolor() == "white"): (list(line.get_xdata()),
+                                                                           list(line.get_ydata()))
+              for line in ax.get_lines() if line.get_label() == "_from0"}
+    assert arrows == {(">", False): ([0.985], [_y_of(ax, "up")]), ("<", True): ([0.015], [_y_of(ax, "down")])}
+    assert _points(ax) == {"same": (0.0, False)}
+    texts = {t.get_position()[1]: t.get_text() for t in ax.texts}
+    assert texts[_y_of(ax, "same")].split()[-5:] == ["A", "=", "B", "=", "0"]
+
+
+@pytest.mark.parametrize("scale", ["relative", "raw", "standardized"])
+def test_forest_row_no_game_changed_is_a_point_at_zero(scale):
+    """A count that no paired game changed has B - A = 0 and no interval (no bound on how much one game could
+    change): a hollow point at no change, said at the right; an undefined row stays blank."""
+    nan = float("nan")
+    table = pd.DataFrame({"metric": ["shots", "pp_pct", "tie"], "a": [64.2, nan, 0.2], "diff": [0.0, nan, -0.01],
+                          "ci_low": [nan, nan, -0.02], "ci_high": [nan, nan, 0.0]})
+    ax = forest(table, scale=scale).axes[0]
+    points = _points(ax)
+    assert points["shots"] == (0.0, False) and "pp_pct" not in points
+    texts = {t.get_position()[1]: t.get_text() for t in ax.texts}
+    shots, pp = texts[_y_of(ax, "shots")], texts[_y_of(ax, "pp_pct")]
+    assert shots.rstrip().endswith("(no game differs)") and " - " in shots and "n/a" not in shots
+    assert pp.rstrip().endswith("(no interval)")
 
 
 def test_forest_raw_scale_and_table_without_a(comparison, tmp_path):

@@ -61,6 +61,27 @@ def test_league_html_is_self_contained_with_table_and_figures(league_page, proj,
     assert "Playoff odds as the results came in" in page and "(100 seasons per date" in page
 
 
+def test_a_strat_league_page_lists_the_top_projected_scorers(tmp_path):
+    """A league that projects skaters (Strat) lists its top scorers, most points first, as the terminal does;
+    an EZR league (no skaters) has no such section."""
+    strat = project(sample("strat") / "league.toml", n=40, seed=5)
+    page = sharing.league_report(strat, history=False)
+    path = tmp_path / "strat.html"
+    page.write(path)
+    html = path.read_text(encoding="utf-8")
+    assert "<h2>Top projected scorers</h2>" in html
+    top = strat.players.iloc[0]
+    assert top.PTS_mean >= strat.players.PTS_mean.max() - 1e-12
+    row = (f"<tr><td>{top.team}</td><td>{top.player}</td><td class=num>{top.gp_mean:.1f}</td><td class=num>"
+           f"{top.G_mean:.1f}</td><td class=num>{top.A_mean:.1f}</td><td class=num>{top.PTS_mean:.1f}</td>")
+    assert row in html
+    table = sharing.scorers_table(strat)
+    assert len(table) == sharing.TOP_SCORERS and list(table["Player"]) == list(strat.players.player[:15])
+    ezr = (tmp_path / "ezr.html")
+    sharing.league_report(project(EZR_LEAGUE, n=20, seed=2), history=False).write(ezr)
+    assert "Top projected scorers" not in ezr.read_text(encoding="utf-8")
+
+
 def test_playoff_cut_is_the_median_points_of_the_last_team_in():
     seasons = pd.DataFrame({"season": [0, 0, 0, 1, 1, 1, 2, 2, 2], "points": [90, 80, 70, 95, 88, 60, 85, 84, 83],
                             "made_playoffs": [True, True, False, True, True, False, True, True, False]})
@@ -167,6 +188,28 @@ def test_shares_are_percent_and_percentage_points():
     assert (v.a_text, v.b_text, v.diff_text) == ("50.00%", "51.23%", "+1.23 pp")
     assert v.verdict == "higher under B by 1.23 percentage points (95% CI +0.80 to +1.66)"
     assert bool(v.detected)
+
+
+def test_a_headline_never_rounds_a_small_bound_to_zero():
+    """A share no game showed in 100,000 has the Wilson bound 3.84 / 100,003.84: 0.0038%, not the 0.0% one
+    place of percent gave ("0.0% [0.0%, 0.0%]" read as a certainty); other figures keep their places."""
+    from simcore.games.pyramid.balance import BalanceReport
+    from simcore.htmlview import estimate_text, percent_text
+    from simcore.stats import wilson_ci
+
+    lo, hi = wilson_ci(0, 100_000)
+    assert lo == 0 and estimate_text("tie", {"estimate": 0.0, "ci": [lo, hi]}, {"tie"}) == ("0.0%", "[0.0%, 0.0038%]")
+    assert estimate_text("tie", {"estimate": 0.588, "ci": [0.536, 0.632]}, {"tie"}) == ("58.8%", "[53.6%, 63.2%]")
+    assert estimate_text("margin", {"estimate": 0.0, "ci": [-0.00012, 0.00012]}, set()) == \
+        ("0.000", "[-0.00012, 0.00012]")
+    assert estimate_text("shots", {"estimate": 61.5, "ci": [60.25, 62.75]}, set()) == ("61.500", "[60.250, 62.750]")
+    assert (percent_text(0.0), percent_text(0.00042), percent_text(0.5)) == ("0.0%", "0.042%", "50.0%")
+    head = {"n": 100_000, **{k: {"estimate": 0.0, "ci": [lo, hi]} for k in
+                             ("first_mover_win", "second_mover_win", "first_mover_advantage", "balance", "tie",
+                              "decided_OT", "decided_SO", "goals_per_game", "game_length")}}
+    rows = dict((w, (e, c)) for w, e, c in BalanceReport({}, head, None, None, None).headline_text())
+    assert rows["decided in the sudden-death period"] == ("0.0%", "[0.0%, 0.0038%]")
+    assert rows["game length (turns)"] == ("0.00", "[0.00, 0.000038]")
 
 
 def test_compare_report_verdicts_and_forest(cmp, tmp_path):

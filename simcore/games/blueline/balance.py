@@ -21,7 +21,7 @@ from simcore.analysis.seats import run_games, seat_balanced
 from simcore.checks import name_list
 from simcore.cliargs import counted
 from simcore.errors import InputError
-from simcore.htmlview import estimate_text, matrix_text
+from simcore.htmlview import estimate_text, headline_table, matrix_text
 from simcore.stats import mean_estimate
 
 #: Policy presets of the matrix (those the policies module has; see :func:`matrix_policies`).
@@ -272,8 +272,7 @@ class BalanceReport:
                  "Games": f"{m['n']:,} (card play {m['cards_n']:,} a seat, matrix {m['matrix_n']:,} a seat)",
                  "Seed": str(m["seed"]), "simcore": simcore.__version__}
         rep = Report("Blue Line Hockey: balance report", facts)
-        head = pd.DataFrame([dict(zip(("Figure", "Estimate", "95% interval"), (k, *estimate_text(k, v, PERCENT))))
-                             for k, v in self.headline.items()])
+        head = headline_table(self.headline, PERCENT, {k: m.doc for k, m in _game().metrics.items()})
         cards = pd.DataFrame({"Opponent's cards": self.cards.opponent,
                               "Equilibrium score": [f"{r.score:.3f} [{r.score_ci_low:.3f}, {r.score_ci_high:.3f}]"
                                                     for r in self.cards.itertuples()],

@@ -19,6 +19,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 from matplotlib.patches import Arc, Rectangle
 
+from simcore.errors import InputError
 from simcore.games.blueline.board import CREASE, NET, OFF, Board, load_board
 
 SLOT_LETTERS = ("C", "L", "R", "D", "E", "G")
@@ -142,7 +143,11 @@ def main(argv=None) -> int:
     ap.add_argument("--board", default=None, help="a board file (default: the shipped data/board.toml)")
     ap.add_argument("--formation", default=None, choices=("opening",), help="draw the players of a set-up")
     args = ap.parse_args(argv)
-    board = load_board(args.board)
+    try:
+        board = load_board(args.board)
+    except InputError as e:                          # a bad board file: one line, as the simcore command
+        print(f"{ap.prog}: {e}", file=sys.stderr)
+        return 2
     pos = None
     if args.formation == "opening":
         from simcore.games.blueline.formations import load_formations

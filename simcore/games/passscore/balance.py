@@ -20,7 +20,7 @@ from simcore.analysis.seats import home_score as score, run_games, seat_balanced
 from simcore.checks import name_list
 from simcore.cliargs import counted
 from simcore.errors import InputError
-from simcore.htmlview import decimals_showing, estimate_text, matrix_text
+from simcore.htmlview import decimals_showing, estimate_text, headline_table, matrix_text
 from simcore.metrics import COUNT
 from simcore.stats import advantage_ci, mean_estimate
 
@@ -210,7 +210,7 @@ class BalanceReport:
 
         from .plots import board_figure
 
-        fig = Figure(figsize=(4.2, 9.0))
+        fig = Figure(figsize=(4.2, 10.4))
         figs = {"board": board_figure(self.board, ax=fig.subplots())}
         fig = Figure(figsize=(6.5, 3.6))
         ax = fig.subplots()
@@ -251,8 +251,7 @@ class BalanceReport:
                       "Board": m["files"]["board"],
                       "Games": f"{m['n']:,} (matrix {m['matrix_n']:,} a seat)", "Seed": str(m["seed"]),
                       "simcore": simcore.__version__})
-        head = pd.DataFrame([dict(zip(("Figure", "Estimate", "95% interval"), (k, *estimate_text(k, v, PERCENT))))
-                             for k, v in self.headline.items()])
+        head = headline_table(self.headline, PERCENT, {k: m.doc for k, m in _game().metrics.items()})
         opts = pd.DataFrame({"Option": self.options.option,
                              "First attacker's edge": [f"{r.edge:+.3f} [{r.edge_ci_low:+.3f}, {r.edge_ci_high:+.3f}]"
                                                        for r in self.options.itertuples()],

@@ -15,7 +15,7 @@ import pandas as pd
 from simcore.analysis.inference import paired_change
 from simcore.cliargs import counted
 from simcore.errors import InputError
-from simcore.htmlview import decimals_showing, matrix_text
+from simcore.htmlview import decimals_showing, matrix_text, percent_text
 from simcore.metrics import COUNT
 from simcore.stats import advantage_ci, balance_ci, mean_estimate, wilson_ci
 
@@ -237,13 +237,16 @@ class BalanceReport:
 
     def headline_text(self) -> list[tuple[str, str, str]]:
         """The headline as (words, estimate, interval) text, in :data:`HEADLINE_LABELS`' order: shares in percent
-        to one place, goals and game length to two; an undefined end (one game) is ``-``."""
+        to one place, goals and game length to two (a small non-zero value to two significant figures); an
+        undefined end (one game) is ``-``."""
         rows = []
         for key, words in HEADLINE_LABELS.items():
             v = self.headline[key]
 
             def f(x):
-                return "-" if x is None or x != x else f"{100 * x:.1f}%" if key in PERCENT else f"{x:.2f}"
+                if x is None or x != x:
+                    return "-"
+                return percent_text(x) if key in PERCENT else f"{x:.{decimals_showing(x, 2)}f}"
 
             rows.append((words, f(v["estimate"]), f"[{f(v['ci'][0])}, {f(v['ci'][1])}]"))
         return rows
@@ -340,7 +343,7 @@ class BalanceReport:
         cells = [_option_cells(r) for r in o.itertuples()]
         opts = pd.DataFrame({
             "Option": o.option,
-            "Ties": [f"{100 * r.tie:.1f}% [{100 * r.tie_ci_low:.1f}%, {100 * r.tie_ci_high:.1f}%]"
+            "Ties": [f"{percent_text(r.tie)} [{percent_text(r.tie_ci_low)}, {percent_text(r.tie_ci_high)}]"
                      for r in o.itertuples()],
             "Change in ties (points)": [c[0] for c in cells],
             "First-mover advantage (points)": [c[1] for c in cells],

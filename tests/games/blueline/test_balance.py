@@ -199,14 +199,21 @@ def test_report_page_html_and_markdown(report, tmp_path):
         assert cells[a, "random" if a == "default" else "default"] in html
     assert balance.matrix_coverage(("default", "random")) + "." in text
     assert "equilibrium (cards=equilibrium) is the same policy as default" in html
-    # the headline: shares in percent with their intervals, as the text report writes them
+    # the headline: each figure named and said in words (its metric's doc), shares in percent with their
+    # intervals, as the text report writes them
+    from html import escape
+
+    from simcore.games.blueline.game import GAME
+
     lines = report.to_text().splitlines()
     pct, num = (lambda x: f"{100 * x:.1f}%"), (lambda x: f"{x:.3f}")
     for name, f in (("home_win", pct), ("pp_pct", pct), ("goals_per_team_game", num)):
         v = report.headline[name]
         est, lo, hi = (f(x) for x in (v["estimate"], *v["ci"]))
-        assert f"| {name} | {est} | [{lo}, {hi}] |" in text, name
-        assert f"<td>{name}</td><td class=num>{est}</td><td class=num>[{lo}, {hi}]</td>" in html, name
+        doc = GAME.metrics[name].doc
+        assert doc and f"| {name} | {doc} | {est} | [{lo}, {hi}] |" in text, name
+        cells = f"<td>{name}</td><td>{escape(doc)}</td><td class=num>{est}</td><td class=num>[{lo}, {hi}]</td>"
+        assert cells in html, name
         assert next(line for line in lines if line.startswith(name + " ")).split() == [name, est, f"[{lo},", f"{hi}]"]
     assert f"{report.headline['home_win']['estimate']:.4f}" not in text
     with pytest.raises(FileExistsError):

@@ -9,6 +9,7 @@ import pytest
 
 from simcore.charts import ChartError
 from simcore.games.passscore.board import DEFAULT_BOARD, draw, load_board
+from simcore.games.passscore.plots import board_figure
 
 B = load_board()
 
@@ -167,3 +168,34 @@ def test_a_board_file_is_named_as_given_in_every_output(tmp_path, cli):
         assert code == 0 and f"\nboard {mine}\n" in out, (argv, err)
     code, out, err = cli("passscore", "--pbp", "--format", "json")
     assert json.loads(out)["files"] == {"board": "shipped"}
+
+
+def test_the_board_figure_names_every_mark_and_writes_its_file(tmp_path, capsys):
+    import matplotlib.pyplot as plt
+
+    from simcore.games.passscore.plots import main
+
+    b = load_board()
+    fig = board_figure(b)
+    (ax,) = fig.axes
+    labels = [t.get_text() for t in ax.get_legend().get_texts()]
+    for mark in ("goal circle (shaded red)", "crease circle", "shooting circle (shaded blue)", "red face-off dot",
+                 "slide line", "blue line", "centre line", "icing line",
+                 "home (red, attacks up) on its X starting circles: G C L R D E",
+                 "G goalkeeper, C centre, L R wings, D E defence"):
+        assert mark in labels, mark
+    # the players on their X circles, each lettered by slot, home upper case
+    assert sorted(t.get_text() for t in ax.texts) == sorted("GCLRDEgclrde")
+    plt.close(fig)
+    # players on a position are dots, and the legend says so
+    fig = board_figure(b, pos=np.asarray(b.start))
+    labels = [t.get_text() for t in fig.axes[0].get_legend().get_texts()]
+    assert "home (red, attacks up): G C L R D E" in labels
+    plt.close(fig)
+    out = tmp_path / "board.png"
+    assert main([str(out)]) == 0 and out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    bad = tmp_path / "bad.toml"
+    bad.write_text(DEFAULT_BOARD.read_text(encoding="utf-8").replace("rows = ", "rows = -", 1), encoding="utf-8")
+    assert main([str(tmp_path / "x.png"), "--board", str(bad)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and str(bad) in err[0] and not (tmp_path / "x.png").exists()

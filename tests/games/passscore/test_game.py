@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from html import escape as html_escape
 
 import numpy as np
 import pytest
@@ -252,6 +253,9 @@ def test_the_report_page_leaves_no_figure_open(tmp_path):
     r = rep.matrix.set_index(["row", "column"]).loc[("random", "greedy")]
     assert f"{r.estimate:.3f} [{r.ci_low:.3f}, {r.ci_high:.3f}]" in html      # the matrix with its intervals
     assert "plays_per_game" in html
+    # each headline figure is named and said in words (its metric's doc), beside its estimate
+    doc = html_escape(G.metrics["plays_per_goal"].doc)
+    assert doc and f"<td>plays_per_goal</td><td>{doc}</td>" in html
     assert plt.get_fignums() == open_before
     goals = rep.figures()["goals"].axes[0]                       # shares of games in percent, as the tables
     assert goals.yaxis.get_major_formatter().format_data(0.2) == "20%"
