@@ -151,6 +151,22 @@ def _intimidation_chart(kit: Kit, rules: Rules) -> np.ndarray:
     return np.array(chart, np.int64)
 
 
+def _separate_power_play_units(team, abbr: str) -> None:
+    """19.2, played with the Super Advanced units (``pk_units=2``): "No player (forward or defenseman) can be in
+    both power-play units".  The lines file may share defensemen between PP1 and PP2 (7.1, the Basic game's
+    "the same defensemen may play with both power-play units"); under 19.2 that is a LineupError naming the file,
+    the two units and their columns."""
+    cols = ("LW", "C", "RW", "LD", "RD")
+    pp1, pp2 = team.lines.power_play
+    for c2, name in zip(cols, pp2):
+        if name in pp1:
+            where = f"{team.lines_file}: " if team.lines_file else ""
+            raise LineupError(f"{where}team {abbr}, unit PP2, column {c2}: {name!r} is also in PP1 (column "
+                              f"{cols[pp1.index(name)]}); with pk_units=2 no player, forward or defenseman, can be "
+                              "in both power-play units (19.2); give PP2 other defensemen or play pk_units=1 (7.1 "
+                              "lets the two units share them)")
+
+
 def compile_kit(kit: Kit, rules: Rules | None = None, teams=None) -> Compiled:
     rules = rules or Rules()
     abbrs = tuple(teams) if teams is not None else tuple(kit.teams)
@@ -214,6 +230,8 @@ def compile_kit(kit: Kit, rules: Rules | None = None, teams=None) -> Compiled:
             team_rows[ti, TM.f + 3 * i:TM.f + 3 * i + 3] = [ids[n] for n in ln.forwards[i]]
         for i in range(nd):
             team_rows[ti, TM.d + 2 * i:TM.d + 2 * i + 2] = [ids[n] for n in ln.defense[i]]
+        if rules.pk_units == "2":
+            _separate_power_play_units(team, abbr)
         for i in range(2):
             team_rows[ti, TM.pp + 5 * i:TM.pp + 5 * i + 5] = [ids[n] for n in ln.power_play[i]]
             team_rows[ti, TM.pk + 4 * i:TM.pk + 4 * i + 4] = [ids[n] for n in ln.penalty_kill[i]]

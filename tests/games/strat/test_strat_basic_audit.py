@@ -760,6 +760,67 @@ def test_16_5_power_play_unit_stays_while_it_keeps_the_puck():
     assert codes.index(EV.faceoff, codes.index(EV.shot)) > len(codes) - 1 - codes[::-1].index(EV.manpower)
 
 
+def _last_shot_defensemans_x_reb(c, pk, pp):
+    """A Power Play Chart row n whose power play ends on a defenseman's outside shot with an X-Reb on his card,
+    and dice for its shots (every other shot an X-D save): (n, dice, the defenseman's slot)."""
+    for n, (_, sh, ppl) in pp_chart_rows(c, pk).items():
+        if not ppl or ppl[-1][0] != 0 or ppl[-1][1] not in (3, 4):
+            continue
+        try:
+            last = roll(c, pp[ppl[-1][1]], COL_OUT, lambda r: r[0] == R.SAVE_REBOUND)
+        except AssertionError:
+            continue
+        return n, ([roll(c, pk[ps], PP_COLS[k], save_to) for k, ps in sh if pk[ps] >= 0]
+                   + [roll(c, pp[ps], PP_COLS[k], save_to) for k, ps in ppl[:-1]] + [last]), ppl[-1][1]
+    raise AssertionError("no chart row ending in a defenseman's outside X-Reb")
+
+
+@pytest.mark.parametrize("case", ["units stay", "lines come on", "deflect=never"])
+def test_25_0_the_last_power_play_shots_outside_x_reb_by_a_defenseman_may_be_deflected(case):
+    # 25.0: "Whenever a reading of 'X-Reb' occurs on an outside shot by a defenseman, the offensive team may choose
+    # to try for a deflection or follow the normal rebound procedure."  16.32: on the last power-play shot "the
+    # rebound situation occurs with both teams at even strength".  So the try is offered there too, at even
+    # strength: die 3 on the sample Deflection chart gives the RW now on the ice (the power-play unit's, or the
+    # line's when the units go off) the opportunity, and his Inside Goal is an even-strength goal (25.2).  The
+    # coach's deflect=never follows the rebound procedure, as before.
+    c = engine.compiled(None)
+    fo, pen, s, q, pk, pp = _pp_scenario(c)
+    n, dice, dslot = _last_shot_defensemans_x_reb(c, pk, pp)
+    shooter = pp[dslot]
+    rw = int(team_row(c, "KBY")[TM.f + 2]) if case == "lines come on" else pp[2]
+    goal = roll(c, rw, COL_IN, lambda r: r[0] == R.GOAL and (r[1], r[2], r[3]) == (1, 20, 0))
+    a, b = quiet_cards(c, 2, exclude=(pen,))
+    away_fo = next(split_index(c, m) for m in range(1, 21) if c.tables[TB.fo][m - 1][1] == AWAY)
+    stay = "off" if case == "lines come on" else "on"
+    gl = engine.play_scripted("KBY", "NRV", actions=[[pen, a, b]], splits=[fo, split_index(c, n), away_fo],
+                              dice=dice + [3, goal],
+                              rules=PLAIN + f",injuries=off,pp_play_on=on,pp_units_stay={stay},pp_three_cards=off,"
+                                            "deflections=on",
+                              coaches="pull_goalie=never,penetrate=never" + (",deflect=never" if case ==
+                                                                             "deflect=never" else ""))
+    ev = gl.events
+    t = ev["text"].tolist()
+    last_pp = max(i for i, code in enumerate(ev["code"]) if code == EV.pp_shot)
+    assert t[last_pp] == f"  KBY {name(c, shooter)} Outside shot, rolls {dice[-1]}: X-Reb"
+    if case == "deflect=never":
+        assert texts(gl, EV.deflect) == [] and len(texts(gl, EV.rebound)) == 1
+        assert gl.team[HOME, T.defl_try] == 0
+        return
+    assert texts(gl, EV.rebound) == []
+    assert texts(gl, EV.deflect) == [
+        f"KBY tries to deflect {POS[dslot]} {c.skaters[shooter][1]}'s shot (25.1): die 3, RW gets the opportunity",
+        f"  KBY RW {c.skaters[rw][1]} deflects (Inside), rolls {goal}: Goal"]
+    assert (gl.home_goals, gl.away_goals) == (1, 0)
+    assert gl.team[HOME, T.ppg] == 0 and gl.team[HOME, T.defl_try] == 1 and gl.team[HOME, T.defl_goals] == 1
+    scorer = int(c.tables[TB.sk][rw, F.slot])
+    assert gl.players[HOME, scorer, P.g] == 1 and gl.players[HOME, scorer, P.defl_g] == 1
+    # the power play's shots stay power-play shots; the deflected one is now the deflector's (25.2)
+    home_pp = len([x for x in texts(gl, EV.pp_shot) if x.startswith("  KBY")])
+    assert gl.team[HOME, T.sog_pp] == home_pp and gl.team[HOME, T.sog] == home_pp
+    assert gl.players[HOME, scorer, P.sog] == 1 + sum(x.startswith(f"  KBY {name(c, rw)} ")
+                                                      for x in texts(gl, EV.pp_shot))
+
+
 def _killers_with_a_center_at_a_wing():
     """A sample-kit team with a penalty-killing unit that has a center at a wing, as the game state after its
     power play against another team: (c, Z, the team's row, the unit by ice slot, that wing, ppi, shi)."""

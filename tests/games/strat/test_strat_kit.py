@@ -367,9 +367,23 @@ def test_three_lines_two_pairs_and_shared_power_play_defensemen_are_legal(copy):
     pp1 = _lines_row("PP1")
     _edit_lines(copy, "PP2", "LD", pp1["LD"])
     _edit_lines(copy, "PP2", "RD", pp1["RD"])
-    lines = load_kit(copy).teams[SAMPLE_TEAM].lines
+    kit = load_kit(copy)
+    lines = kit.teams[SAMPLE_TEAM].lines
     assert not lines.has_four_lines and not lines.has_three_pairs and len(lines.forwards) == 3
     assert lines.power_play[1][3:] == lines.power_play[0][3:]
+    # ... but not under 19.2, played with the Super Advanced units: "No player (forward or defenseman) can be in
+    # both power-play units"; the line-up is refused there, naming the file, the unit and the column
+    from simcore.games.strat.compile import LineupError, compile_kit
+    from simcore.games.strat.rules import Rules
+
+    compile_kit(kit, Rules(pk_units="1"))
+    with pytest.raises(LineupError) as e:
+        compile_kit(kit, Rules(pk_units="2"))
+    assert str(e.value) == (f"{_lines_path(copy)}: team {SAMPLE_TEAM}, unit PP2, column LD: {pp1['LD']!r} is also "
+                            "in PP1 (column LD); with pk_units=2 no player, forward or defenseman, can be in both "
+                            "power-play units (19.2); give PP2 other defensemen or play pk_units=1 (7.1 lets the two "
+                            "units share them)")
+    compile_kit(sample_kit(), Rules(pk_units="2"))           # the shipped teams keep their units apart
 
 
 def test_off_position_forwards_and_a_center_on_a_penalty_kill_wing_are_legal(kit):

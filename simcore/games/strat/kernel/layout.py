@@ -163,8 +163,9 @@ NO = len(O)
 
 # ---------------------------------------------------------------- the game state Z
 # intim: 1 + the defending slot that may intimidate before the shot (12.1; 0: none), set by an action card's I
-# reading and cleared when the shot is taken
-M = fields("Machine", "mode team slot col unrestricted zone intim")
+# reading and cleared when the shot is taken; shooter: the skater whose X-Reb on the power play's last shot left
+# a rebound (16.32; col his card's column, -1 for the goalie card's X-Reb), who may have his shot deflected (25.0)
+M = fields("Machine", "mode team slot col unrestricted zone intim shooter")
 NM = len(M)
 MODE = fields("Mode", "faceoff action shot end "
                       # when play continues after an Advanced power play's last shot (16.32): a rebound to read

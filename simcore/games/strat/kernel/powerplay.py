@@ -95,7 +95,8 @@ def pp_shot(D, Z, RS, t, p, slot, kind, pp, cont, OT_, OP, OK, L):
     fatigue rule made, 0 none.  Only the shot counts (7.35): rebounds, lost pucks, breakaways and goalie penalties
     on the goalie's card end as a save.  ``cont`` (16.32, the last shot of an Advanced power play): play goes on
     from the shot's reading, which sets the machine state: the defender's puck (X-D, Lose puck, the goalie card's
-    X-D), a rebound (X-Reb on either card), the goalie card's breakaway or penalty when its split card falls in
+    X-D), a rebound (X-Reb on either card; ``M.col`` the shooter's column, -1 the goalie card's, ``M.shooter``
+    ``p``: a defenseman's outside X-Reb may be tried as a deflection, 25.0), the goalie card's breakaway or penalty when its split card falls in
     range (5.71, 5.72: the breakaway for the goalie's team, tested on the shooter's matched opponent; the penalty,
     its retaliation check included, played once the penalty is over), else a faceoff in the goalie's end (a save
     he freezes).  Slot R.ANY: "any defensive player", picked once the players are back on the ice."""
@@ -138,6 +139,7 @@ def pp_shot(D, Z, RS, t, p, slot, kind, pp, cont, OT_, OP, OK, L):
                 _then(Z, MODE.action, d, D[g + 1], -1)
             elif gk == R.SAVE_REBOUND:
                 _then(Z, MODE.rebound, t, slot, -1)
+                Z[ZL.m + M.col] = -1            # the goalie's own X-Reb: the rebound procedure (docs/strat.md)
             elif gk == R.SAVE_BREAKAWAY or gk == R.SAVE_PENALTY:
                 # 16.32: the breakaway (5.71) or the goalie's penalty (5.72) is drawn for now; it is played once
                 # the penalty is over, at even strength (:func:`.shots.play_on`)
@@ -151,6 +153,8 @@ def pp_shot(D, Z, RS, t, p, slot, kind, pp, cont, OT_, OP, OK, L):
         _then(Z, MODE.action, d, D[r + 1], -1)
     elif cont and k == R.SAVE_REBOUND:
         _then(Z, MODE.rebound, t, slot, -1)
+        Z[ZL.m + M.col] = col                   # the shooter's X-Reb: an outside one may be deflected (25.0)
+        Z[ZL.m + M.shooter] = p
     return 0
 
 

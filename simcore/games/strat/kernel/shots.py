@@ -274,33 +274,62 @@ def shoot(D, Z, RS, t, slot, col, unrestricted, pol, OT_, OP, OK, L, adv):
     defl = False
     if k == R.SAVE_REBOUND:
         # 25.0: an outside X-Reb by a defenseman may be tried as a deflection (coaching.deflects)
-        if not (col == COL_OUT and unlikely(adv) and rule(D, RULE.deflections) and sk(D, p, F.isd)
-                and deflects(pol[t * N_POL + POL.deflect])):
+        if not (col == COL_OUT and unlikely(adv) and tries_deflection(D, t, p, pol)):
             rebound(D, Z, RS, t, slot, L)
             return
-        ds = deflector(D, Z, RS, t, p, slot, OT_, OP, L)
-        k = -1
-        q = -1
-        if ds >= 0:
-            q = Z[ZL.ice + t * 6 + ds]
-            dice = roll2(Z, RS)
-            r = shot_row(D, q, COL_IN, dice - 2)
-            k = D[r + 0]
-            log(Z, L, EV.deflect, t, q * 8 + ds, dice, 9, enc(D, r))
-        if k != R.GOAL and k != R.GOALIE_RATING:
-            # not deflected -- nobody there (25.1 "then the shot is not deflected") or any other reading (25.21):
-            # "a save by the goalie with a rebound to Any Defensive Player", the shot the defenseman's
-            Z[ZL.m + M.mode] = MODE.action
-            Z[ZL.m + M.team] = d
-            Z[ZL.m + M.slot] = pick_any(D, Z, d, 0, -1, False)
+        k, r, p, slot = deflection(D, Z, RS, t, p, slot, OT_, OP, L)
+        if k < 0:
             return
-        # 25.2: resolved normally, as the deflector's inside shot (the defenseman's shot assists, 14.1)
-        move_shot(D, t, p, q, OP)
-        chain_add(Z, t, p)
-        p = q
-        slot = ds
         col = COL_IN
         defl = True
+    shot_result(D, Z, RS, t, p, slot, col, k, r, empty, defl, pol, OT_, OP, OK, L)
+
+
+@nb.njit(cache=True, inline="always")
+def tries_deflection(D, t, p, pol):
+    """25.0: whether team ``t`` tries to deflect skater ``p``'s outside X-Reb: the rule in force, ``p`` a
+    defenseman, and the coach's choice (coaching.deflects)."""
+    return rule(D, RULE.deflections) and sk(D, p, F.isd) and deflects(pol[t * N_POL + POL.deflect])
+
+
+@nb.njit(cache=True, forceinline=True)
+def deflection(D, Z, RS, t, p, slot, OT_, OP, L):
+    """25.1-25.21: team ``t``'s try to deflect defenseman ``p``'s (ice ``slot``) outside shot, after its X-Reb
+    was read and counted as a shot on goal.  Returns ``(k, r, q, ds)``: the deflector ``q`` (ice slot ``ds``)
+    and the reading ``k`` (row ``r``) of his Inside column, a Goal or Goalie Rating, the shot now his (25.2:
+    resolve it as his inside shot, :func:`shot_result`); or ``k`` -1 when not deflected, play set to the
+    defense's puck."""
+    d = 1 - t
+    ds = deflector(D, Z, RS, t, p, slot, OT_, OP, L)
+    k = -1
+    r = 0
+    q = -1
+    if ds >= 0:
+        q = Z[ZL.ice + t * 6 + ds]
+        dice = roll2(Z, RS)
+        r = shot_row(D, q, COL_IN, dice - 2)
+        k = D[r + 0]
+        log(Z, L, EV.deflect, t, q * 8 + ds, dice, 9, enc(D, r))
+    if k != R.GOAL and k != R.GOALIE_RATING:
+        # not deflected -- nobody there (25.1 "then the shot is not deflected") or any other reading (25.21):
+        # "a save by the goalie with a rebound to Any Defensive Player", the shot the defenseman's
+        Z[ZL.m + M.mode] = MODE.action
+        Z[ZL.m + M.team] = d
+        Z[ZL.m + M.slot] = pick_any(D, Z, d, 0, -1, False)
+        return -1, r, p, slot
+    # 25.2: resolved normally, as the deflector's inside shot (the defenseman's shot assists, 14.1)
+    move_shot(D, t, p, q, OP)
+    chain_add(Z, t, p)
+    return k, r, q, ds
+
+
+@nb.njit(cache=True, forceinline=True)
+def shot_result(D, Z, RS, t, p, slot, col, k, r, empty, defl, pol, OT_, OP, OK, L):
+    """The end of team ``t``'s shot at even strength by ``p`` (ice ``slot``, column ``col``) whose reading ``k``
+    (row ``r`` of his card) is neither a lost puck, a save to a defender nor an X-Reb: a Goal (5.9) or a Goalie
+    Rating (5.10, the goalie's card), else a faceoff in the defense's end.  ``empty``: the defense's goal is
+    empty (13.1); ``defl``: the shot is a deflection (25.2)."""
+    d = 1 - t
     if k == R.GOAL:
         if D[r + 3]:        # Goal+ at even strength (5.9)
             faceoff_dz(Z, d)
@@ -343,7 +372,17 @@ def play_on(D, Z, RS, pol, OT_, OP, OK, L):
     mode = Z[ZL.m + M.mode]
     t = Z[ZL.m + M.team]
     if mode == MODE.rebound:
-        rebound(D, Z, RS, t, Z[ZL.m + M.slot], L)
+        slot = Z[ZL.m + M.slot]
+        p = Z[ZL.m + M.shooter]
+        # 25.0 "Whenever": the shooter's own outside X-Reb by a defenseman may be tried as a deflection here too,
+        # by the skaters now on the ice, at even strength as the rebound it replaces (M.col: the column of an
+        # X-Reb read on his card, -1 the goalie card's)
+        if Z[ZL.m + M.col] == COL_OUT and tries_deflection(D, t, p, pol):
+            k, r, q, ds = deflection(D, Z, RS, t, p, slot, OT_, OP, L)
+            if k >= 0:
+                shot_result(D, Z, RS, t, q, ds, COL_IN, k, r, Z[ZL.pull + 1 - t] != 0, True, pol, OT_, OP, OK, L)
+        else:
+            rebound(D, Z, RS, t, slot, L)
     elif mode == MODE.breakaway:
         breakaway_for(D, Z, RS, t, -1, Z[ZL.m + M.slot], L)
     else:
