@@ -385,7 +385,7 @@ def compare_report(cmp, *, power: float = 0.8) -> Report:
     """A comparison's report: per metric A, B, the difference B - A with its 95% interval, p and Holm-adjusted
     p, and a verdict in plain words (:meth:`~simcore.analysis.compare.Comparison.verdicts`); the forest plot;
     the whole-distribution tests of goals and margin."""
-    from simcore.analysis.compare import Comparison
+    from simcore.analysis.compare import Comparison, differ_at_most_text
     from simcore.analysis.plots import forest
 
     of_kind(cmp, Comparison, "cmp", "simcore.analysis.compare()")
@@ -405,10 +405,15 @@ def compare_report(cmp, *, power: float = 0.8) -> Report:
                   "simcore": simcore.__version__})
     rep = Report(f"{(g.title if g else '') or m['game']}: rule variant B against A", facts)
     v = cmp.verdicts(power=power)
+    same = v["no_game_differs"].to_numpy(bool)
+    # a metric no paired game changed: the long verdict once, in a note below the table, not on every such row
+    verdict = [("no game differs (below)" + ("" if r.ci_text == "-" else f"; 95% CI {r.ci_text}"
+                                              + (" pp" if r.diff_text.endswith(" pp") else "")))
+               if s else r.verdict for s, r in zip(same, v.itertuples())]
     shown = pd.DataFrame({"Metric": v["metric"], "What it is": v["doc"], "A": v["a_text"], "B": v["b_text"],
                           "B - A": v["diff_text"], "95% interval": v["ci_text"],
                           "p": [p_text(p) for p in v["p_value"]], "p (Holm)": [p_text(p) for p in v["p_holm"]],
-                          "Verdict": v["verdict"]})
+                          "Verdict": verdict})
     decided = int(v["detected"].sum())
     rep.blocks += [
         ("h2", "Verdict"),
@@ -419,7 +424,11 @@ def compare_report(cmp, *, power: float = 0.8) -> Report:
         Table(shown, numeric=("A", "B", "B - A", "95% interval", "p", "p (Holm)")),
         ("note", "Shares of games and rates are in percent, their differences in percentage points (pp). "
                  "p: two-sided test of no difference; p (Holm): adjusted for the number of metrics; a verdict "
-                 "names a difference only when its Holm-adjusted p is below 0.05."),
+                 "names a difference only when its Holm-adjusted p is below 0.05." +
+                 (f" No game differs: B - A is 0 in each of the {m['n']:,} paired games, so the metric differs in "
+                  f"at most {differ_at_most_text(m['n'])} of games (95% bound). A share of games "
+                  "then has that bound as its interval; a count or a rate has none, since a game that did differ "
+                  "could differ by any amount." if same.any() else "")),
         ("h2", "Differences"),
         Figure("forest", forest(cmp), "Each metric's change from A to B with its 95% interval, relative to A's "
                                       "value ((B - A) / |A|, in percent; the labels give A and B; an arrow at "

@@ -149,10 +149,11 @@ class Comparison:
     def verdicts(self, power: float = 0.8, alpha: float = ALPHA) -> pd.DataFrame:
         """:meth:`table` with each metric's description (``doc``), the values as text (shares of games in
         percent, their differences in percentage points, digits to the interval's precision), ``detected``
-        (Holm-adjusted p below ``alpha`` and the interval excludes 0), ``required_n`` (games per variant that
-        would detect the observed difference with ``power`` in a two-sided test at ``alpha``, where the
-        interval includes 0) and ``verdict``, in plain words, e.g. ``"higher under B by 0.310 (95% CI +0.250 to
-        +0.370)"`` or ``"no detectable difference at n = 10,000 (95% CI -0.012 to +0.008)"``.
+        (Holm-adjusted p below ``alpha`` and the interval excludes 0), ``no_game_differs`` (B - A is 0 in each
+        paired game: the verdict gives the bound on the share of games that could differ), ``required_n``
+        (games per variant that would detect the observed difference with ``power`` in a two-sided test at
+        ``alpha``, where the interval includes 0) and ``verdict``, in plain words, e.g. ``"higher under B by 0.310
+        (95% CI +0.250 to +0.370)"`` or ``"no detectable difference at n = 10,000 (95% CI -0.012 to +0.008)"``.
 
         ``alpha`` sets all three: the intervals (``ci_low``, ``ci_high``, ``ci_text`` and the verdicts') are
         at level 1 - ``alpha`` (``alpha=0.1``: 90% intervals, from each difference's standard error and
@@ -181,10 +182,8 @@ class Comparison:
             need = required_n(d.sd, d.diff, power, alpha) if undecided else None
             by = f"{'higher' if d.diff > 0 else 'lower'} under B by {abs(d.diff) * scale:.{dp}f}{unit} ({level} {ci})"
             if np.isfinite(d.differ_at_most):
-                share = games_differ_at_most(d.n, alpha)
-                pct = np.format_float_positional(100 * share, precision=2, fractional=False, trim="-")
                 verdict = (f"no game differs: B - A is 0 in each of the {d.n:,} games, so {d.name} differs in at most "
-                           f"{pct}% of games ({100 * (1 - alpha):.10g}% bound)" +
+                           f"{differ_at_most_text(d.n, alpha)} of games ({100 * (1 - alpha):.10g}% bound)" +
                            (f"; {level} {ci}{unit}" if np.isfinite(half) else
                             "; how much such a game could differ has no bound, so there is no interval"))
             elif not np.isfinite(half) or not np.isfinite(d.diff):
@@ -201,7 +200,8 @@ class Comparison:
                     verdict += f"; about {need:,} games per variant would detect {sig(d.diff)}{unit}"
             rows.append({"doc": doc, "a_text": val(d.a), "b_text": val(d.b),
                          "diff_text": sig(d.diff) + (" pp" if unit else ""), "ci_text": ci, "detected": detected,
-                         "required_n": need, "verdict": verdict})
+                         "required_n": need, "no_game_differs": bool(np.isfinite(d.differ_at_most)),
+                         "verdict": verdict})
         t["ci_low"] = [c[0] for c in cis]
         t["ci_high"] = [c[1] for c in cis]
         return pd.concat([t, pd.DataFrame(rows, index=t.index)], axis=1)
@@ -230,6 +230,13 @@ class Comparison:
 
         return plain({**self.meta, "metrics": metrics, "goals_distribution_test": test(self.goals_test),
                       "margin_distribution_test": test(self.margin_test)})
+
+
+def differ_at_most_text(n: int, alpha: float = ALPHA) -> str:
+    """The bound on the share of games two variants can differ in when none of ``n`` paired games did
+    (:func:`~simcore.analysis.inference.games_differ_at_most`), in percent to two significant figures: ``0.074%``."""
+    share = games_differ_at_most(n, alpha)
+    return np.format_float_positional(100 * share, precision=2, fractional=False, trim="-") + "%"
 
 
 def _is_share(name: str, doc: str) -> bool:

@@ -224,6 +224,15 @@ def test_compare_report_verdicts_and_forest(cmp, tmp_path):
     assert ot.detected and ot.verdict.startswith("lower under B by ")
     assert ot.verdict in page
     assert "overtime: table -&gt; none" in page and "3,000" in page
+    # a metric no paired game changed says so briefly, with its interval where it has one; the bound on how many
+    # games could differ is said once, below the table
+    same = v.set_index("metric")
+    assert list(same.index[same.no_game_differs]) == ["tie", "past_regulation", "lead_changes"]
+    assert "<td>no game differs (below); 95% CI -0.12 to +0.12 pp</td>" in page
+    assert "<td>lead_changes</td>" in page and "<td>no game differs (below)</td>" in page
+    assert same.loc["lead_changes", "verdict"] not in page
+    assert page.count("No game differs: B - A is 0 in each of the 3,000 paired games, so the metric differs in at "
+                      "most 0.12% of games (95% bound).") == 1
     assert len(_pngs(page)) == 1
     md = tmp_path / "cmp.md"
     assert sharing.compare_report(cmp).write(md) == [tmp_path / "cmp-forest.png", md]
