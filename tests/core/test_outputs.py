@@ -396,9 +396,20 @@ def test_demo_refuses_to_replace_its_files_without_force(cli, tmp_path):
     code, text, err = cli("demo", "--out", str(out), "-n", "500", "--force")
     assert code == 0, err
     assert listing(out) == ["ezr_goals.png", "ezr_report.json", "ezr_report.md", MANIFEST]
-    assert (out / "ezr_report.md").read_text().startswith("# EZR quick play: matchup report")
+    md = (out / "ezr_report.md").read_text()
+    assert md.startswith("# EZR quick play: matchup report, BOS at home to NYR\n")
     doc = outputs.read_folder(out)
     assert doc["ezr_report.json"]["mc"]["n"] == 500
+    # the report is a page, not the terminal's text: facts, then per metric its exact and simulated value, the
+    # interval and whether it holds the exact value, the count of those said above the table
+    r = doc["ezr_report.json"]
+    assert "- **Games simulated:** 500" in md and "- **Seed:** 2019" in md
+    assert "| Metric | What it is | Exact | Simulated | 95% interval | Exact inside |" in md
+    inside = [lo <= r["exact"][k] <= hi for k, (lo, hi) in r["mc"]["ci95"].items()]
+    assert f"inside its interval for {sum(inside)} of the {len(inside)} metrics" in md
+    assert f"| home_win | share of games the home side won | {r['exact']['home_win']:.4f} |" in md
+    assert "![goals](ezr_goals.png)" in md and "```" not in md
+    assert text.startswith("EZR quick play  home BOS (D/D/B/b, EZR +1)")         # the terminal keeps its table
     assert json.loads((out / MANIFEST).read_text())["command"] == ["simcore", "demo", "--out", str(out), "-n",
                                                                   "500", "--force"]
 

@@ -371,30 +371,69 @@ def run_demo(game, out: Path, *, home: str = "BOS", away: str = "NYR", n: int = 
     plain = game.exact(setup, rules="qq_chart=off")
     fig = goals_figure(ex, res, labels=(f"home {h.label}", f"away {a.label}"))
     png = out / DEMO_FILES[0]
-    lines = [
-        "# EZR quick play: matchup report",
-        "",
-        "```",
-        format_matchup(report),
-        "```",
-        "",
-        "Without the ?? chart (exact): "
-        f"home win {plain.result['home']:.4f}, away win {plain.result['away']:.4f}, "
-        f"home goals {plain.home_goals_mean:.3f}, away goals {plain.away_goals_mean:.3f}.",
-        "",
-        f"Reconstructed chart cells in use: {sum(len(v['reconstructed']) for v in res.meta['charts'].values())} "
-        "(see `simcore ezr table` and docs/ezr.md).",
-        "",
-        f"![goals per game]({png.name})",
-        "",
-    ]
-    text = "\n".join(lines)
+    cells = sum(len(v["reconstructed"]) for v in res.meta["charts"].values())
+    plain_text = (f"home win {plain.result['home']:.4f}, away win {plain.result['away']:.4f}, "
+                  f"home goals {plain.home_goals_mean:.3f}, away goals {plain.away_goals_mean:.3f}")
+    page = demo_page(report, game, plain_text, cells, fig)
     with folder:
         folder.figure(png.name, fig, dpi=110)
-        folder.text("ezr_report.md", text)
+        folder.text("ezr_report.md", page.markdown(lambda f: png.name))
         folder.text("ezr_report.json", json.dumps(report, indent=2))
-    return text + (f"\nwrote {out / 'ezr_report.md'}, {out / 'ezr_report.json'}, {png} and {out / 'manifest.json'} "
-                   "(every file's size and sha256)\n")
+    return (f"{format_matchup(report)}\n\nWithout the ?? chart (exact): {plain_text}.\n"
+            f"Reconstructed chart cells in use: {cells} (see `simcore ezr table` and docs/ezr.md).\n\n"
+            f"wrote {out / 'ezr_report.md'}, {out / 'ezr_report.json'}, {png} and {out / 'manifest.json'} "
+            "(every file's size and sha256)\n")
+
+
+def demo_page(r: dict, game, plain_text: str, cells: int, figure):
+    """The demo's report (:func:`matchup_report`'s document ``r``) as a :class:`simcore.sharing.Report`: the
+    matchup and run as facts, each metric's exact and simulated value with its 95% interval and whether the
+    interval holds the exact value, the exact figures without the ?? chart (``plain_text``), the count of
+    reconstructed chart cells in use and the goals ``figure``."""
+    import pandas as pd
+
+    from simcore.htmlview import Table
+    from simcore.sharing import Figure, Report
+
+    e, m = r["exact"], r["mc"]
+
+    def sgn(x):
+        return f"{x:+d}" if x else "0"
+
+    pol = r["policies"]
+    own = {k: v for k, v in r["charts"].items() if v != "shipped"}
+    facts = {"Home": f"{r['home']['team']} ({r['home']['ratings']}, EZR {sgn(r['ezr']['home'])})",
+             "Away": f"{r['away']['team']} ({r['away']['ratings']}, EZR {sgn(r['ezr']['away'])})",
+             "Rules": r["variant"],
+             "SHUFFLE LINES policy": pol["home"] if pol["home"] == pol["away"] else
+             f"home {pol['home']}; away {pol['away']}",
+             "Charts": ", ".join(f"{k} {v}" for k, v in own.items()) + " (the others shipped)" if own else "shipped",
+             "Games simulated": f"{m['n']:,}", "Seed": str(r["seed"]), "simcore": r["version"]}
+    inside = [m["ci95"][k][0] <= e[k] <= m["ci95"][k][1] for k in MATCHUP_METRICS]
+    table = pd.DataFrame({"Metric": list(MATCHUP_METRICS),
+                          "What it is": [game.metrics[k].doc if k in game.metrics else "" for k in MATCHUP_METRICS],
+                          "Exact": [f"{e[k]:.4f}" for k in MATCHUP_METRICS],
+                          "Simulated": [fixed(m[k]) for k in MATCHUP_METRICS],
+                          "95% interval": [f"[{fixed(m['ci95'][k][0])}, {fixed(m['ci95'][k][1])}]"
+                                           for k in MATCHUP_METRICS],
+                          "Exact inside": ["yes" if x else "no" for x in inside]})
+    page = Report(f"EZR quick play: matchup report, {r['home']['team']} at home to {r['away']['team']}", facts)
+    page.blocks += [
+        ("h2", "Exact odds and the simulation"),
+        ("p", "Exact: computed from the charts' dice probabilities, period by period, with no sampling. Simulated: "
+              f"{m['n']:,} games played by the game kernel, with 95% intervals (Wilson for shares, normal for the "
+              f"goal means). The exact value lies inside its interval for {sum(inside)} of the {len(inside)} "
+              "metrics; each interval misses the true value 1 time in 20 by chance, and these metrics move "
+              "together (a game that goes past regulation counts in several)."),
+        Table(table, numeric=("Exact", "Simulated", "95% interval")),
+        ("p", f"Without the ?? chart (exact): {plain_text}."),
+        ("note", f"Reconstructed chart cells in use: {cells} (cells the rulebook does not print; see `simcore ezr "
+                 "table` and docs/ezr.md)."),
+        ("h2", "Goals per game"),
+        Figure("goals", figure, "Each side's goals in a game: the exact probabilities (bars) and the simulated "
+                                "shares (points)."),
+    ]
+    return page
 
 
 COMMANDS = (

@@ -95,7 +95,7 @@ def test_demo_takes_a_teams_file(tmp_path, cli, teams_file):
     assert rc == 0, err
     report = json.loads((out_dir / "ezr_report.json").read_text())
     assert (report["home"]["team"], report["away"]["team"]) == ("Mine", "yours")
-    assert "home Mine (C/D/A/b" in (out_dir / "ezr_report.md").read_text()
+    assert "- **Home:** Mine (C/D/A/b" in (out_dir / "ezr_report.md").read_text()
 
 
 def test_a_teams_file_may_open_with_comment_lines(tmp_path):
