@@ -183,6 +183,12 @@ def _table(r: _Reader, doc: dict, name: str, many: bool):
     return items
 
 
+def _straight(a, b) -> bool:
+    """Whether two places ([row, column]) lie on one row, column or diagonal, as a pass or a shot travels."""
+    dy, dx = int(b[0] - a[0]), int(b[1] - a[1])
+    return (dy, dx) != (0, 0) and (dy == 0 or dx == 0 or abs(dy) == abs(dx))
+
+
 def load_board(path=None) -> Board:
     """Read and check a board file (default: the shipped ``data/board.toml``)."""
     path = DEFAULT_BOARD if path is None else as_path(path, "a board file")
@@ -332,6 +338,10 @@ def load_board(path=None) -> Board:
                 raise r.error("shaded", shaded_at[t], "circles", None, f"circle {rc[c].tolist()} is shaded for both "
                               "goals")
             shade_of[c] = t
+        # a shot travels "in a straight line": a row, a column or a diagonal from a shaded circle to a goal circle
+        if not any(_straight(rc[a], rc[g]) for a in shaded[t] for g in goal[t]):
+            raise r.error("shaded", shaded_at[t], "circles", None, "no shaded circle is on a straight line (a row, a "
+                          "column or a diagonal) with a circle of this goal: no shot could ever be taken at it")
     home_rows = np.mean([rc[c][0] for c in goal[0]])
     away_rows = np.mean([rc[c][0] for c in goal[1]])
     if not home_rows < away_rows:

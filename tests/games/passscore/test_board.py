@@ -100,6 +100,9 @@ def _bad(tmp_path, old, new, count=1):
     ("missing = []", "missing = [[12, 3], [12, 3]]", "board.missing", "[12, 3] is listed twice"),
     ("circles = [[1, 2], [1, 3], [1, 4], [2, 1], [2, 2], [2, 3], [2, 4], [2, 5], [3, 1], [3, 2], [3, 3], [3, 4], "
      "[3, 5], [4, 1], [4, 2], [4, 3], [4, 4], [4, 5]]", "circles = []", "shaded[0].circles", "no shaded circle"),
+    ("circles = [[1, 2], [1, 3], [1, 4], [2, 1], [2, 2], [2, 3], [2, 4], [2, 5], [3, 1], [3, 2], [3, 3], [3, 4], "
+     "[3, 5], [4, 1], [4, 2], [4, 3], [4, 4], [4, 5]]", "circles = [[5, 0], [5, 6]]", "shaded[0].circles",
+     "no shaded circle is on a straight line"),
     ("[board]", "[[board]]", "key 'board'", "must be a table [board]"),
 ])
 def test_a_bad_board_file_names_file_line_key_and_text(tmp_path, old, new, key, problem):
