@@ -220,9 +220,10 @@ def play_by_play(setup: Setup, seed: int, game_index: int, rules: Rules) -> Play
     if o >= 0:
         dice = parts[k]
         k += 1
-        rows.append({"period": "OT", "team": "home", "dice": " ".join(map(str, dice)), "goals": int(o == 0),
-                     "events": engine.OT_NAMES[o]})
-        rows[-1]["goals"] = 1 if (d == K.OT and w != K.TIE) else 0
+        # the home line rolls; the goal, when the roll decides the game, is the winner's (a LOSS: the away team's)
+        scored = d == K.OT and w != K.TIE
+        rows.append({"period": "OT", "team": engine.TEAMS[w] if scored else "home", "dice": " ".join(map(str, dice)),
+                     "goals": int(scored), "events": engine.OT_NAMES[o]})
         lines.append(f"overtime: the home line rolls {dice[0]}: {engine.OT_NAMES[o]}")
     so = c.so_bits
     for rnd in range(r):

@@ -156,10 +156,23 @@ def test_overtime_on_the_home_line():
     assert (g.winner, g.decided_in, g.overtime, g.home_goals, g.away_goals) == ("away", "OT", "LOSS", 3, 4)
 
 
+def test_play_by_play_table_gives_an_overtime_goal_to_the_team_that_scored():
+    """The play-by-play's events table sums to the final score: an overtime LOSS (the home line's roll) is the
+    away team's goal; seed 3's first BOS-NYR game goes to overtime and NYR wins it."""
+    import simcore
+
+    pbp = simcore.game("ezr").play_by_play({"home": "BOS", "away": "NYR"}, seed=3, game_index=0)
+    ot = pbp.events.set_index("period").loc["OT"]
+    assert (ot.team, ot.goals, ot.events) == ("away", 1, "LOSS")
+    goals = pbp.events.groupby("team").goals.sum()
+    assert (goals["home"], goals["away"]) == (pbp.result["home_goals"], pbp.result["away_goals"]) == (3, 4)
+
+
 def test_overtime_ignores_injury_modifier():
-    # the INJURY modifier is for Goals Scored rolls; 54 stays a WIN (docs/ezr.md)
-    g = play([100, 3, 53, 54, 1, 1, 1, 1, 54])
-    assert g.goals[0].sum() == 3 and g.overtime == "WIN"
+    # the INJURY modifier is for Goals Scored rolls (docs/ezr.md): on the home line's Overtime table (+10: WIN 1-54)
+    # 64 is a LOSS; with the injury's -10 it would read 54, a WIN
+    g = play([100, 3, 53, 54, 1, 1, 1, 1, 64])
+    assert g.goals[0].sum() == 3 and g.overtime == "LOSS"
 
 
 def test_shootout_after_tie_or_so():
