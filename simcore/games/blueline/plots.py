@@ -21,6 +21,7 @@ from matplotlib.patches import Arc, Rectangle
 
 from simcore.errors import InputError
 from simcore.games.blueline.board import CREASE, NET, OFF, Board, load_board
+from simcore.outputs import save_figure
 
 SLOT_LETTERS = ("C", "L", "R", "D", "E", "G")
 TEAM_COLORS = ("#c0392b", "#1f4e9c")   # home is red, the visitors blue (Setup)
@@ -142,6 +143,7 @@ def main(argv=None) -> int:
     ap.add_argument("out", nargs="?", default="docs/images/blueline_board.png")
     ap.add_argument("--board", default=None, help="a board file (default: the shipped data/board.toml)")
     ap.add_argument("--formation", default=None, choices=("opening",), help="draw the players of a set-up")
+    ap.add_argument("--force", action="store_true", help="replace OUT if it exists")
     args = ap.parse_args(argv)
     try:
         board = load_board(args.board)
@@ -154,8 +156,12 @@ def main(argv=None) -> int:
 
         pos = load_formations(board=board).opening
     fig = board_figure(board, pos=pos)
-    fig.savefig(args.out, dpi=110, bbox_inches="tight")
-    print(args.out)
+    try:
+        out = save_figure(fig, args.out, overwrite=args.force, dpi=110, bbox_inches="tight")
+    except (InputError, FileExistsError) as e:       # an existing OUT is kept: one line, as simcore's
+        print(f"{ap.prog}: {e}", file=sys.stderr)
+        return 2
+    print(out)
     return 0
 
 

@@ -1,7 +1,7 @@
 """The Pass & Score board as a matplotlib figure: circles, goals, creases, shooting circles, red dots, slide lines,
 the blue, centre and icing lines, the X starting circles (and, optionally, players on a position), with a legend
-of every mark.  ``python -m simcore.games.passscore.plots [OUT] [--board FILE]`` writes it (docs/passscore.md's
-figure)."""
+of every mark.  ``python -m simcore.games.passscore.plots [OUT] [--board FILE] [--force]`` writes it
+(docs/passscore.md's figure)."""
 from __future__ import annotations
 
 import argparse
@@ -99,19 +99,20 @@ def main(argv=None) -> int:
                                  description="Write the figure of the Pass & Score board.")
     ap.add_argument("out", nargs="?", default="docs/images/passscore_board.png")
     ap.add_argument("--board", default=None, help="a board file (default: the shipped data/board.toml)")
+    ap.add_argument("--force", action="store_true", help="replace OUT if it exists")
     args = ap.parse_args(argv)
     from simcore.errors import InputError
+    from simcore.outputs import save_figure
 
     from .board import load_board
 
     try:
-        board = load_board(args.board)
-    except InputError as e:                          # a bad board file: one line, as the simcore command
+        fig = board_figure(load_board(args.board))
+        out = save_figure(fig, args.out, overwrite=args.force, dpi=110, bbox_inches="tight")
+    except (InputError, FileExistsError) as e:       # a bad board file, an existing OUT: one line, as simcore's
         print(f"{ap.prog}: {e}", file=sys.stderr)
         return 2
-    fig = board_figure(board)
-    fig.savefig(args.out, dpi=110, bbox_inches="tight")
-    print(args.out)
+    print(out)
     return 0
 
 
