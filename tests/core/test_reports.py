@@ -340,12 +340,16 @@ def test_a_report_path_that_is_a_folder_is_refused_with_or_without_force(tmp_pat
             sharing.refuse_existing(tmp_path / "r.md", ("goals",), force)
 
 
-@pytest.mark.parametrize("which", ["league", "compare"])
+@pytest.mark.parametrize("which", ["league", "compare", "strat league"])
 def test_a_report_fits_a_phone_its_wide_tables_scrolling_on_their_own(which, league_page, cmp, tmp_path):
     """At a phone's 390 px a table wider than the screen scrolls inside its own box: the page itself does not
-    scroll sideways (the odds and the intervals were off the screen), and a long rules id breaks at its commas."""
-    rep = league_page if which == "league" else sharing.compare_report(cmp)
-    path = tmp_path / f"{which}.html"
+    scroll sideways (the odds and the intervals were off the screen), and a long rules id breaks at its commas.
+    The Strat league page has the scorers' table too."""
+    if which == "strat league":
+        rep = sharing.league_report(project(sample("strat") / "league.toml", n=20, seed=5), history=False)
+    else:
+        rep = league_page if which == "league" else sharing.compare_report(cmp)
+    path = tmp_path / f"{which.replace(' ', '-')}.html"
     rep.write(path)
     dom = _render(path, tmp_path, width=390)
     probe = re.search(r'<pre id="probe">(.*?)</pre>', dom)
