@@ -306,6 +306,32 @@ def save_figure(fig, path, *, overwrite: bool = False, **savefig) -> Path:
     return path
 
 
+def figure_command(argv, prog: str, description: str, default: str, build, arguments=None) -> int:
+    """A script that writes one figure (``python -m ...plots``): the positional OUT (default ``default``),
+    ``--force`` and the options ``arguments(parser)`` adds; ``build(args)`` makes the figure.  A refused input
+    (an InputError, such as a bad board file) or an OUT that exists without ``--force`` is one line on stderr
+    and status 2, as with the simcore command; the figure is written whole (:func:`save_figure`)."""
+    import argparse
+    import sys
+
+    from simcore.errors import InputError
+
+    ap = argparse.ArgumentParser(prog=prog, description=description)
+    ap.add_argument("out", nargs="?", default=default)
+    if arguments is not None:
+        arguments(ap)
+    ap.add_argument("--force", action="store_true", help="replace OUT if it exists")
+    args = ap.parse_args(argv)
+    try:
+        refuse_existing(figure_path(args.out), args.force, hint="pass --force to replace it")
+        out = save_figure(build(args), args.out, overwrite=args.force, dpi=110, bbox_inches="tight")
+    except (InputError, FileExistsError) as e:
+        print(f"{prog}: {e}", file=sys.stderr)
+        return 2
+    print(out)
+    return 0
+
+
 def _sha256(path: Path) -> str:
     h = hashlib.sha256()
     with open(path, "rb") as fh:

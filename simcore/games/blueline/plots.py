@@ -12,16 +12,14 @@ boards, Row 3, and each half's line numbers.  With ``pos`` (2, 6, 2) the players
 """
 from __future__ import annotations
 
-import argparse
 import sys
 
 import matplotlib.pyplot as plt
 import numpy as np
 from matplotlib.patches import Arc, Rectangle
 
-from simcore.errors import InputError
 from simcore.games.blueline.board import CREASE, NET, OFF, Board, load_board
-from simcore.outputs import save_figure
+from simcore.outputs import figure_command
 
 SLOT_LETTERS = ("C", "L", "R", "D", "E", "G")
 TEAM_COLORS = ("#c0392b", "#1f4e9c")   # home is red, the visitors blue (Setup)
@@ -138,31 +136,21 @@ def board_figure(board: Board | None = None, pos=None):
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m simcore.games.blueline.plots",
-                                 description="Write the figure of the Blue Line Hockey board.")
-    ap.add_argument("out", nargs="?", default="docs/images/blueline_board.png")
-    ap.add_argument("--board", default=None, help="a board file (default: the shipped data/board.toml)")
-    ap.add_argument("--formation", default=None, choices=("opening",), help="draw the players of a set-up")
-    ap.add_argument("--force", action="store_true", help="replace OUT if it exists")
-    args = ap.parse_args(argv)
-    try:
-        board = load_board(args.board)
-    except InputError as e:                          # a bad board file: one line, as the simcore command
-        print(f"{ap.prog}: {e}", file=sys.stderr)
-        return 2
-    pos = None
-    if args.formation == "opening":
-        from simcore.games.blueline.formations import load_formations
+    def arguments(ap):
+        ap.add_argument("--board", default=None, help="a board file (default: the shipped data/board.toml)")
+        ap.add_argument("--formation", default=None, choices=("opening",), help="draw the players of a set-up")
 
-        pos = load_formations(board=board).opening
-    fig = board_figure(board, pos=pos)
-    try:
-        out = save_figure(fig, args.out, overwrite=args.force, dpi=110, bbox_inches="tight")
-    except (InputError, FileExistsError) as e:       # an existing OUT is kept: one line, as simcore's
-        print(f"{ap.prog}: {e}", file=sys.stderr)
-        return 2
-    print(out)
-    return 0
+    def build(args):
+        board = load_board(args.board)
+        pos = None
+        if args.formation == "opening":
+            from simcore.games.blueline.formations import load_formations
+
+            pos = load_formations(board=board).opening
+        return board_figure(board, pos=pos)
+
+    return figure_command(argv, "python -m simcore.games.blueline.plots", "Write the figure of the Blue Line "
+                          "Hockey board.", "docs/images/blueline_board.png", build, arguments)
 
 
 if __name__ == "__main__":

@@ -4,7 +4,6 @@ of every mark.  ``python -m simcore.games.passscore.plots [OUT] [--board FILE] [
 (docs/passscore.md's figure)."""
 from __future__ import annotations
 
-import argparse
 import sys
 
 import numpy as np
@@ -95,25 +94,16 @@ def board_figure(board=None, pos=None, carrier=None, ax=None, title=None):
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m simcore.games.passscore.plots",
-                                 description="Write the figure of the Pass & Score board.")
-    ap.add_argument("out", nargs="?", default="docs/images/passscore_board.png")
-    ap.add_argument("--board", default=None, help="a board file (default: the shipped data/board.toml)")
-    ap.add_argument("--force", action="store_true", help="replace OUT if it exists")
-    args = ap.parse_args(argv)
-    from simcore.errors import InputError
-    from simcore.outputs import save_figure
+    from simcore.outputs import figure_command
 
     from .board import load_board
 
-    try:
-        fig = board_figure(load_board(args.board))
-        out = save_figure(fig, args.out, overwrite=args.force, dpi=110, bbox_inches="tight")
-    except (InputError, FileExistsError) as e:       # a bad board file, an existing OUT: one line, as simcore's
-        print(f"{ap.prog}: {e}", file=sys.stderr)
-        return 2
-    print(out)
-    return 0
+    def arguments(ap):
+        ap.add_argument("--board", default=None, help="a board file (default: the shipped data/board.toml)")
+
+    return figure_command(argv, "python -m simcore.games.passscore.plots", "Write the figure of the Pass & Score "
+                          "board.", "docs/images/passscore_board.png",
+                          lambda args: board_figure(load_board(args.board)), arguments)
 
 
 if __name__ == "__main__":

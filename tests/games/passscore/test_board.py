@@ -200,7 +200,8 @@ def test_the_board_figure_names_every_mark_and_writes_its_file(tmp_path, capsys)
     capsys.readouterr()
     out.write_bytes(b"mine")                                     # a file of the user's is kept without --force
     assert main([str(out)]) == 2 and out.read_bytes() == b"mine"
-    assert capsys.readouterr().err.count("\n") == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.endswith("exists; pass --force to replace it\n")
     assert main([str(out), "--force"]) == 0 and out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     bad = tmp_path / "bad.toml"
     bad.write_text(DEFAULT_BOARD.read_text(encoding="utf-8").replace("rows = ", "rows = -", 1), encoding="utf-8")
