@@ -64,11 +64,11 @@ def matrix_text(matrix: pd.DataFrame, itself: str | None = "0.500 (itself)"):
 def estimate_text(name: str, v: dict, percent) -> tuple[str, str]:
     """A report's headline figure ``v`` (``{"estimate", "ci"}``) as (estimate, interval) text: a share or rate
     (``name`` in ``percent``) in percent, ``58.8%`` and ``[53.6%, 63.2%]``; any other to three decimals; a small
-    non-zero value with two significant figures (``[0.0%, 0.0037%]``, never 0 unless it is)."""
+    non-zero value with two significant figures (``[0.0%, 0.0038%]``, never 0 unless it is)."""
     def f(x: float) -> str:
         if x is None or x != x:
             return "-"
-        return percent_text(x) if name in percent else f"{x:.{decimals_showing(x, 3)}f}"
+        return pct(x) if name in percent else f"{x:.{decimals_showing(x, 3)}f}"
 
     return f(v["estimate"]), f"[{f(v['ci'][0])}, {f(v['ci'][1])}]"
 
@@ -88,13 +88,6 @@ def decimals_showing(x: float, d: int = 4) -> int:
     if x != 0 and abs(x) < 0.5 * 10.0 ** -d:
         return min(9, 1 - int(np.floor(np.log10(abs(x)))))
     return d
-
-
-def percent_text(x: float, d: int = 1) -> str:
-    """A share as percent to ``d`` places (``58.8%``), a small non-zero one with two significant figures
-    (``0.0037%``: the upper end of an interval on no game in 100,000, not ``0.0%``)."""
-    v = 100 * x
-    return f"{v:.{decimals_showing(v, d)}f}%"
 
 
 def p_text(p: float) -> str:
@@ -124,5 +117,14 @@ def fragment(title: str, facts: dict, table: pd.DataFrame | None = None, note: s
 
 
 def pct(p: float, digits: int = 1) -> str:
-    """A probability as a percentage: ``0.487`` -> ``48.7%``."""
-    return "-" if p != p else f"{100 * p:.{digits}f}%"
+    """A probability or share as a percentage to ``digits`` places: ``0.487`` -> ``48.7%``.  One that is neither 0
+    nor 1 but would show as ``0.0%`` or ``100.0%`` gets the places that tell it apart, two significant figures
+    of itself or of its distance from 100%: ``0.0038%`` (the upper end of an interval on no game in 100,000),
+    ``99.9950%`` (a team in the playoffs in all but 1 of 20,000 seasons); NaN is ``-``."""
+    if p != p:
+        return "-"
+    v = 100 * p
+    d = decimals_showing(v, digits)
+    if 0 < 100 - v < 0.5 * 10.0 ** -digits:
+        d = decimals_showing(100 - v, digits)
+    return f"{v:.{d}f}%"

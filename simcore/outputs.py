@@ -309,8 +309,9 @@ def save_figure(fig, path, *, overwrite: bool = False, **savefig) -> Path:
 def figure_command(argv, prog: str, description: str, default: str, build, arguments=None) -> int:
     """A script that writes one figure (``python -m ...plots``): the positional OUT (default ``default``),
     ``--force`` and the options ``arguments(parser)`` adds; ``build(args)`` makes the figure.  A refused input
-    (an InputError, such as a bad board file) or an OUT that exists without ``--force`` is one line on stderr
-    and status 2, as with the simcore command; the figure is written whole (:func:`save_figure`)."""
+    (an InputError, such as a bad board file), an OUT that exists without ``--force`` or one that cannot be
+    written (its folder missing) is one line on stderr and status 2, as with the simcore command; the figure is
+    written whole (:func:`save_figure`)."""
     import argparse
     import sys
 
@@ -325,7 +326,7 @@ def figure_command(argv, prog: str, description: str, default: str, build, argum
     try:
         refuse_existing(figure_path(args.out), args.force, hint="pass --force to replace it")
         out = save_figure(build(args), args.out, overwrite=args.force, dpi=110, bbox_inches="tight")
-    except (InputError, FileExistsError) as e:
+    except (InputError, OSError) as e:           # an existing OUT, a folder that is not there
         print(f"{prog}: {e}", file=sys.stderr)
         return 2
     print(out)

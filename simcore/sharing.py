@@ -322,10 +322,11 @@ def league_report(proj, *, history: bool = True, history_n: int = HISTORY_N, dat
                              f"of the last team in ({cut:.0f})."))
     if proj.players is not None and len(proj.players):
         rep.blocks += [("h2", "Top projected scorers"),
-                       ("p", f"Points over the {m['games_left']} games left (played results carry no player "
-                             f"statistics): the mean of {counted(proj.n, 'simulated season')} and the middle 90% "
-                             f"of them; Games: games played. Every skater is in the players.csv that simcore league "
-                             f"project --out writes."),
+                       ("p", f"Points over the rest of the season, each team's games left as in the odds table "
+                             f"(played results carry no player statistics): the mean of "
+                             f"{counted(proj.n, 'simulated season')} and the middle 90% of them; Games: games "
+                             f"played. Every skater is in the players.csv that simcore league project --out "
+                             f"writes."),
                        Table(scorers_table(proj), numeric=("Games", "G", "A", "PTS", "PTS 5%", "PTS 95%"))]
     if history:
         dates = list(dates) if dates is not None else default_dates(lg, HISTORY_DATES)

@@ -194,7 +194,7 @@ def test_a_headline_never_rounds_a_small_bound_to_zero():
     """A share no game showed in 100,000 has the Wilson bound 3.84 / 100,003.84: 0.0038%, not the 0.0% one
     place of percent gave ("0.0% [0.0%, 0.0%]" read as a certainty); other figures keep their places."""
     from simcore.games.pyramid.balance import BalanceReport
-    from simcore.htmlview import estimate_text, percent_text
+    from simcore.htmlview import estimate_text, pct
     from simcore.stats import wilson_ci
 
     lo, hi = wilson_ci(0, 100_000)
@@ -203,7 +203,10 @@ def test_a_headline_never_rounds_a_small_bound_to_zero():
     assert estimate_text("margin", {"estimate": 0.0, "ci": [-0.00012, 0.00012]}, set()) == \
         ("0.000", "[-0.00012, 0.00012]")
     assert estimate_text("shots", {"estimate": 61.5, "ci": [60.25, 62.75]}, set()) == ("61.500", "[60.250, 62.750]")
-    assert (percent_text(0.0), percent_text(0.00042), percent_text(0.5)) == ("0.0%", "0.042%", "50.0%")
+    assert (pct(0.0), pct(0.00042), pct(0.5), pct(1.0)) == ("0.0%", "0.042%", "50.0%", "100.0%")
+    # a league's odds: 0.0% and 100.0% mean never and always, so 1 season in 20,000 either way shows
+    assert (pct(1 / 20_000), pct(1 - 1 / 20_000), pct(0.9996), pct(float("nan"))) == ("0.0050%", "99.9950%",
+                                                                                       "99.960%", "-")
     head = {"n": 100_000, **{k: {"estimate": 0.0, "ci": [lo, hi]} for k in
                              ("first_mover_win", "second_mover_win", "first_mover_advantage", "balance", "tie",
                               "decided_OT", "decided_SO", "goals_per_game", "game_length")}}

@@ -15,7 +15,7 @@ import pandas as pd
 from simcore.analysis.inference import paired_change
 from simcore.cliargs import counted
 from simcore.errors import InputError
-from simcore.htmlview import decimals_showing, matrix_text, percent_text
+from simcore.htmlview import decimals_showing, matrix_text, pct
 from simcore.metrics import COUNT
 from simcore.stats import advantage_ci, balance_ci, mean_estimate, wilson_ci
 
@@ -246,7 +246,7 @@ class BalanceReport:
             def f(x):
                 if x is None or x != x:
                     return "-"
-                return percent_text(x) if key in PERCENT else f"{x:.{decimals_showing(x, 2)}f}"
+                return pct(x) if key in PERCENT else f"{x:.{decimals_showing(x, 2)}f}"
 
             rows.append((words, f(v["estimate"]), f"[{f(v['ci'][0])}, {f(v['ci'][1])}]"))
         return rows
@@ -343,7 +343,7 @@ class BalanceReport:
         cells = [_option_cells(r) for r in o.itertuples()]
         opts = pd.DataFrame({
             "Option": o.option,
-            "Ties": [f"{percent_text(r.tie)} [{percent_text(r.tie_ci_low)}, {percent_text(r.tie_ci_high)}]"
+            "Ties": [f"{pct(r.tie)} [{pct(r.tie_ci_low)}, {pct(r.tie_ci_high)}]"
                      for r in o.itertuples()],
             "Change in ties (points)": [c[0] for c in cells],
             "First-mover advantage (points)": [c[1] for c in cells],

@@ -51,9 +51,9 @@ class Rules(RulesBase):
     pk_units: str = option(
         "1", ("1", "2"), "7.2, 19.1-19.3",
         "1: the PK1 unit kills every penalty (7.2 'may be on the ice for all short-handed situations'); "
-        "2: PK1 and PK2 alternate like the power-play units (19.1, a Super Advanced rule), no player is in both "
-        "power-play units (19.2: a lines file whose PP1 and PP2 share a defenseman is refused), and an injured "
-        "skater's replacement is not put in both PP or both PK units (19.2-19.3).")
+        "2: PK1 and PK2 alternate like the power-play units (19.1, a Super Advanced rule), a lines file whose PP1 "
+        "and PP2 share a defenseman is refused (19.2), and an injured skater's replacement is not put in both PP "
+        "or both PK units while another skater is left (19.2-19.3).")
     level: str = option(
         "basic", ("basic", "advanced"), "The Basic Version (1.0-7.38) / Advanced Version (8.0-16.51)",
         "basic: the Basic game (basic action deck and faceoff chart, the Basic power play); advanced: the "

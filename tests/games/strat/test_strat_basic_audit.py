@@ -8,12 +8,15 @@ sample teams change.  Rule sections refer to shared/rules/strat-o-matic-hockey.t
 """
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from simcore.errors import InputError
 from simcore.games.strat import engine
 from simcore.games.strat import readings as R
 from simcore.games.strat.kernel.layout import COL_IN, COL_OUT, COL_REB, EV, F, PK_SLOTS, TB, TM, K, P, T
+from simcore.games.strat.kit import load_kit
 
 HOME, AWAY = 0, 1
 PLAIN = "overtime=none,shootout=off,assists=off"
@@ -819,6 +822,43 @@ def test_25_0_the_last_power_play_shots_outside_x_reb_by_a_defenseman_may_be_def
     assert gl.team[HOME, T.sog_pp] == home_pp and gl.team[HOME, T.sog] == home_pp
     assert gl.players[HOME, scorer, P.sog] == 1 + sum(x.startswith(f"  KBY {name(c, rw)} ")
                                                       for x in texts(gl, EV.pp_shot))
+
+
+def test_25_1_after_the_power_play_the_deflector_is_told_from_the_shooter_by_who_he_is(tmp_path_factory):
+    # 25.1 "the offensive coach rolls one die to determine which player gets the opportunity": after the last
+    # power-play shot the lines may have come on (pp_units_stay=off), and the player now at the shooter's place is
+    # another man, who may deflect.  A kit whose PP1 defense is the second pair (sharing PP2's, 7.1) and whose
+    # Deflection chart names that place at die 3: the first pair's defenseman there gets the opportunity (he was
+    # ruled out as if he were the shooter).
+    def pp1_second_pair(d):
+        rows = _read_csv(d / "teams" / "KBY_lines.csv")
+        by = {r["unit"]: r for r in rows}
+        by["PP1"]["LD"], by["PP1"]["RD"] = by["D2"]["LD"], by["D2"]["RD"]
+        _write_csv(d / "teams" / "KBY_lines.csv", rows)
+
+    kit = _edit_kit(tmp_path_factory, "pp1d2", pp1_second_pair)
+    c = engine.compiled(kit)
+    fo, pen, s, q, pk, pp = _pp_scenario(c)
+    n, dice, dslot = _last_shot_defensemans_x_reb(c, pk, pp)
+    shooter, there = pp[dslot], int(team_row(c, "KBY")[TM.d + dslot - 3])
+    assert shooter != there
+    d = Path(kit.path)
+    rows = _read_csv(d / "charts" / "deflection.csv")
+    rows[2]["deflector"] = POS[dslot]
+    _write_csv(d / "charts" / "deflection.csv", rows)
+    kit = load_kit(d)
+    c = engine.compiled(kit)
+    miss = roll(c, there, COL_IN, lambda r: r[0] not in (R.GOAL, R.GOALIE_RATING))
+    a, b = quiet_cards(c, 2, exclude=(pen,))
+    gl = engine.play_scripted("KBY", "NRV", actions=[[pen, a, b]], splits=[fo, split_index(c, n)],
+                              dice=dice + [3, miss], kit=kit, coaches="pull_goalie=never,penetrate=never",
+                              rules=PLAIN + ",injuries=off,pp_play_on=on,pp_units_stay=off,pp_three_cards=off,"
+                                            "deflections=on")
+    tried, deflected = texts(gl, EV.deflect)[:2]
+    assert tried == (f"KBY tries to deflect {POS[dslot]} {c.skaters[shooter][1]}'s shot (25.1): die 3, "
+                     f"{POS[dslot]} gets the opportunity")
+    assert deflected.startswith(f"  KBY {POS[dslot]} {c.skaters[there][1]} deflects (Inside), rolls {miss}: ")
+    assert gl.players[HOME, int(c.tables[TB.sk][there, F.slot]), P.defl_try] == 1
 
 
 def _killers_with_a_center_at_a_wing():

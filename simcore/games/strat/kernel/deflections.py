@@ -13,12 +13,14 @@ from .tables import sk
 @nb.njit(cache=True)
 def deflector(D, Z, RS, t, p, slot, OT_, OP, L):
     """25.1: team ``t``'s try for a deflection of ``p``'s (at ``slot``) outside shot: one die on the Deflection
-    chart; returns the slot of the player who gets the opportunity, or -1 when the chart reads none or names a
-    vacant position ("then the shot is not deflected")."""
+    chart; returns the slot of the player who gets the opportunity, or -1 when the chart reads none, names a
+    vacant position ("then the shot is not deflected") or the shooter himself.  ``slot`` is where ``p`` shot
+    from; after a power play's last shot the lines may have come on since (16.32), so the shooter is told by
+    his id, not by that slot."""
     OT_[t * NT + T.defl_try] += 1
     die = roll1(Z, RS)
     s = D[D[HDR.dfl] + die - 1]
-    if s >= 0 and (Z[ZL.ice + t * 6 + s] < 0 or s == slot):
+    if s >= 0 and (Z[ZL.ice + t * 6 + s] < 0 or Z[ZL.ice + t * 6 + s] == p):
         s = -1
     log(Z, L, EV.deflect, t, p * 8 + slot, die, s, 0)
     if s >= 0:
