@@ -824,6 +824,37 @@ def test_25_0_the_last_power_play_shots_outside_x_reb_by_a_defenseman_may_be_def
                                                       for x in texts(gl, EV.pp_shot))
 
 
+def test_25_0_the_goalie_cards_x_reb_on_the_last_power_play_shot_is_a_rebound():
+    # docs/strat.md "Which X-Reb": an X-Reb read on the goalie's card (a defenseman's outside shot reading Goalie
+    # Rating) is the goalie's own reading and follows the rebound procedure, on the last power-play shot too
+    from simcore.games.strat.kit import sample_kit
+
+    c = engine.compiled(None)
+    fo, pen, s, q, pk, pp = _pp_scenario(c)
+    g = int(team_row(c, "NRV")[TM.g])
+    gx = next(d for d in range(2, 13) if c.tables[TB.gc][g, d - 2, 0][0] == R.SAVE_REBOUND)
+    for n, (_, sh, ppl) in pp_chart_rows(c, pk).items():
+        if not ppl or ppl[-1][0] != 0 or ppl[-1][1] not in (3, 4):
+            continue
+        try:
+            gr = roll(c, pp[ppl[-1][1]], COL_OUT, lambda r: r[0] == R.GOALIE_RATING)
+        except AssertionError:
+            continue
+        dice = ([roll(c, pk[ps], PP_COLS[k], save_to) for k, ps in sh if pk[ps] >= 0]
+                + [roll(c, pp[ps], PP_COLS[k], save_to) for k, ps in ppl[:-1]] + [gr, gx])
+        break
+    else:
+        raise AssertionError("no chart row ending in a defenseman's outside shot with a Goalie Rating")
+    reb = next(x.card for x in sample_kit().split_deck if x.rebound.kind == R.REB_DEFENSE and x.rebound.b == 0)
+    a, b = quiet_cards(c, 2, exclude=(pen,))
+    gl = engine.play_scripted("KBY", "NRV", actions=[[pen, a, b]], splits=[fo, split_index(c, n), reb], dice=dice,
+                              rules=PLAIN + ",injuries=off,pp_play_on=on,pp_units_stay=on,pp_three_cards=off,"
+                                            "deflections=on", coaches="pull_goalie=never,penetrate=never")
+    assert texts(gl, EV.goalie)[-1].endswith(f"card, rolls {gx}: X-Reb")
+    assert texts(gl, EV.deflect) == [] and len(texts(gl, EV.rebound)) == 1
+    assert gl.team[HOME, T.defl_try] == 0
+
+
 def test_25_1_after_the_power_play_the_deflector_is_told_from_the_shooter_by_who_he_is(tmp_path_factory):
     # 25.1 "the offensive coach rolls one die to determine which player gets the opportunity": after the last
     # power-play shot the lines may have come on (pp_units_stay=off), and the player now at the shooter's place is
