@@ -687,6 +687,21 @@ def test_pk_dump_fails_below_six(base):
     T.dump(c, w, st, sc, AWAY)
     assert w.cnt[AWAY, C.pk_dump_fails] == 1 and w.S[Z.poss] == HOME and w.S[Z.carrier] in (3, 4)
     assert w.S[Z.dial] == 5 and w.S[Z.box_left + AWAY * 2] == 2
+    # "furthest away": a defenseman back in his own end is the farther, whichever of the two he is, and gets the
+    # puck (no set-up there); anywhere else the power play then sets up at once ("Whenever the power-play
+    # team is in possession of the puck in the neutral zone or the penalty-killers end"), the pp_puck defenseman
+    # holding it on line 12, as in the scene above, where the two are level
+    for back in (3, 4):
+        w = pk_scene(c)
+        put(c, w, HOME, back, row(c, AWAY, 8), 9)
+        st, sc = stream(5)
+        T.dump(c, w, st, sc, AWAY)
+        assert w.S[Z.poss] == HOME and w.S[Z.carrier] == back and w.S[Z.setup_done] == 0
+    w = pk_scene(c)
+    put(c, w, HOME, 4, row(c, HOME, 9), 11)              # RD near the dumper, LD far: either way the set-up
+    st, sc = stream(5)
+    T.dump(c, w, st, sc, AWAY)
+    assert w.S[Z.carrier] == int(c.pppuck[0]) and c.aline[HOME, w.pos[HOME, w.S[Z.carrier], 0]] == 12
 
 
 def test_series_dial_and_period_end(base):
