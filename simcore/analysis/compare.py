@@ -197,7 +197,8 @@ class Comparison:
             else:
                 verdict = f"no detectable difference at n = {d.n:,} ({level} {ci}{unit})"
                 if need:
-                    verdict += f"; about {need:,} games per variant would detect {sig(d.diff)}{unit}"
+                    verdict += f"; about {need:,} games per variant would detect {sig(d.diff)}{unit}" + (
+                        f" in a test of its own (more after the Holm adjustment over {k} metrics)" if k > 1 else "")
             rows.append({"doc": doc, "a_text": val(d.a), "b_text": val(d.b),
                          "diff_text": sig(d.diff) + (" pp" if unit else ""), "ci_text": ci, "detected": detected,
                          "required_n": need, "no_game_differs": bool(np.isfinite(d.differ_at_most)),

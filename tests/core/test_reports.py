@@ -8,6 +8,7 @@ import re
 import shutil
 import subprocess
 import types
+from dataclasses import replace
 
 import numpy as np
 import pandas as pd
@@ -181,6 +182,18 @@ def test_verdict_in_plain_words(args, verdict):
     v = _comparison(*args).verdicts()
     assert v["verdict"].iloc[0].startswith(verdict)
     assert v["doc"].iloc[0] == "home goals per game"
+
+
+def test_the_games_needed_are_for_a_test_of_its_own():
+    """required_n plans one test at 5%; with more metrics the verdict's Holm adjustment asks more, and says so."""
+    one = _comparison(0.05, -0.02, 0.12, 0.16, 0.5)
+    d = one.differences[0]
+    two = Comparison(one.meta, [d, replace(d, name="away_goals_mean")], np.array([0.5, 0.5]), (0.0, 1.0, 1),
+                     (0.0, 1.0, 1))
+    assert two.verdicts()["verdict"].iloc[0].endswith(
+        "about 3,140 games per variant would detect +0.050 in a test of its own (more after the Holm adjustment "
+        "over 2 metrics)")
+    assert one.verdicts()["verdict"].iloc[0].endswith("would detect +0.050")
 
 
 def test_shares_are_percent_and_percentage_points():
