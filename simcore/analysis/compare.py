@@ -8,7 +8,7 @@ and every metric is compared as a paired difference (docs/analysis.md).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 import pandas as pd
@@ -20,8 +20,8 @@ from simcore.games.base import check_memory, check_n
 from simcore.rng import check_seed
 from simcore.metrics import COMMON, is_indicator, ratio  # noqa: F401  (ratio: part of this module's interface)
 
-from .inference import (ALPHA, Difference, games_differ_at_most, histogram_test, holm, no_game_differs,
-                        paired_difference, required_n, t_interval, unpaired_difference)
+from .inference import (ALPHA, Difference, constant_interval, games_differ_at_most, histogram_test, holm,
+                        no_game_differs, paired_difference, required_n, t_interval, unpaired_difference)
 
 #: Per-game metrics every game's common game table provides (name -> function of a Results).
 COMMON_METRICS = {k: m.per_game for k, m in COMMON.items() if m.kind == "per_game"}
@@ -186,6 +186,10 @@ class Comparison:
                            f"{differ_at_most_text(d.n, alpha)} of games ({100 * (1 - alpha):.10g}% bound)" +
                            (f"; {level} {ci}{unit}" if np.isfinite(half) else
                             "; how much such a game could differ has no bound, so there is no interval"))
+            elif d.flat:
+                verdict = ("no interval: every game's influence on the estimate is 0 in both runs, so they cannot "
+                           "tell whether the games differ (balance at a home advantage of exactly 0: compare "
+                           "home_advantage)")
             elif not np.isfinite(half) or not np.isfinite(d.diff):
                 verdict = "no interval: the metric is undefined in these games"
             elif half == 0 and d.diff == 0:
@@ -260,7 +264,11 @@ def metric_difference(g, name: str, res_a, res_b, paired: bool = True, differ: b
     that then all agree on the metric give a bound, not the point 0 (:func:`agreeing`)."""
     metric = g.metrics[name]
     if metric.kind != "per_game":
-        d = functional_difference(metric.functional(res_a), metric.functional(res_b), name, paired)
+        fa, fb = metric.functional(res_a), metric.functional(res_b)
+        d = functional_difference(fa, fb, name, paired)
+        if differ and not np.any(fa[1]) and not np.any(fb[1]) and np.size(fa[1]) > 1:
+            # influences of 0 in every game of both runs say nothing of whether the games differ
+            return replace(d, ci=(math.nan, math.nan), p_value=math.nan, flat=True)
         return agreeing(d, math.inf) if paired and differ else d
     values = metric.per_game(res_a)
     indicator = is_indicator(values)
@@ -291,9 +299,12 @@ def value_span(bounds, indicator: bool, values) -> tuple[float, bool]:
 def agreeing(d: Difference, span: float, none_seen: bool = False) -> Difference:
     """``d`` as it is, or, when its paired games all agree (B - A = 0 in each of two or more), the bound of
     :func:`~simcore.analysis.inference.no_game_differs` for values that span ``span`` (``none_seen``: a count 0
-    in every game)."""
+    in every game); when they all differ by one amount c, the bound of
+    :func:`~simcore.analysis.inference.constant_interval`, not the point c."""
     if d.paired and d.n > 1 and d.se == 0 and d.diff == 0:
         return no_game_differs(d, span, none_seen)
+    if d.paired and d.n > 1 and d.se == 0 and math.isfinite(d.diff):
+        return replace(d, ci=constant_interval(d.diff, d.n, span), constant=True, span=span)
     return d
 
 

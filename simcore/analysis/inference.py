@@ -33,7 +33,10 @@ class Difference:
     Student t distribution that ``ci`` and ``p_value`` both refer to (paired: n - 1; unpaired: Welch's; inf: the
     normal distribution), from which :meth:`interval` gives the interval at another level.
     ``bounded``, ``span``, ``none_seen``: the games were seen alike and ``ci`` is their bound
-    (:func:`no_game_differs`), for values spanning ``span`` or a count never seen.
+    (:func:`no_game_differs`), for values spanning ``span`` or a count never seen.  ``constant``: every paired
+    game differed by ``diff`` exactly, and ``ci`` is the bound of :func:`constant_interval` for values spanning
+    ``span``.  ``flat``: a pooled metric whose per-game influences are 0 in every game of both runs (``balance``
+    at a home advantage of exactly 0), so they cannot tell whether games differ: no interval.
     """
 
     name: str
@@ -50,6 +53,8 @@ class Difference:
     bounded: bool = False
     span: float = math.nan
     none_seen: bool = False
+    constant: bool = False
+    flat: bool = False
 
     @property
     def differ_at_most(self) -> float:
@@ -62,6 +67,10 @@ class Difference:
         games seen alike (:attr:`bounded`), the bound of :func:`agreeing_interval` at that level."""
         if self.bounded:
             return agreeing_interval(self.n, self.span, self.none_seen, alpha)
+        if self.constant:
+            return constant_interval(self.diff, self.n, self.span, alpha)
+        if self.flat:
+            return (math.nan, math.nan)
         return t_interval(self.diff, self.se, self.df, alpha)[0]
 
     def as_dict(self) -> dict:
@@ -101,6 +110,18 @@ def agreeing_interval(n: int, span: float, none_seen: bool, alpha: float = ALPHA
     else:
         return (math.nan, math.nan)
     return (-b, b)
+
+
+def constant_interval(c: float, n: int, span: float, alpha: float = ALPHA) -> tuple[float, float]:
+    """The ``1 - alpha`` interval of a paired difference that was ``c`` in each of ``n`` games (no spread:
+    :func:`t_interval` would give the point ``c``).  As for :func:`no_game_differs`, at most a share q =
+    :func:`games_differ_at_most` of games can differ from ``c``, each by no more than the values' ``span`` allows
+    (a difference lies in [-span, span]): [c - q (c + span), c + q (span - c)].  With no bound on the values
+    (``span`` inf: a count, a pooled rate), none (NaN)."""
+    if not math.isfinite(span):
+        return (math.nan, math.nan)
+    q = games_differ_at_most(n, alpha)
+    return (max(-span, c - q * (c + span)), min(span, c + q * (span - c)))
 
 
 def paired_change(d, span: float, none_seen: bool = False, differ: bool = True) -> dict:

@@ -253,3 +253,46 @@ def test_a_paired_change_no_game_shows_is_the_bound_unless_the_variants_are_one(
     assert paired_change(z, 1.0, differ=False) == {"estimate": 0.0, "ci": [0.0, 0.0]}
     d = np.r_[np.zeros(39), 1.0]
     assert paired_change(d, 1.0) == mean_estimate(d)
+
+
+def test_paired_games_that_all_differ_by_one_amount_give_a_bound_not_a_point():
+    """Every paired game differing by the same c shows, as games that all agree do, only that at most a share
+    q = 1 - 0.025^(1/n) of games could differ from c: for values spanning R the interval is
+    [c - q (c + R), c + q (R - c)], not the point c (50 games, A all ties, B all home wins: [1 - 2q, 1])."""
+    from simcore.analysis.compare import Comparison, agreeing
+    from simcore.analysis.inference import constant_interval, games_differ_at_most
+
+    d = paired_difference(np.zeros(50), np.ones(50), "home_win")
+    assert d.ci == (1.0, 1.0)                                             # the t interval alone: a point
+    q = games_differ_at_most(50)
+    b = agreeing(d, 1.0)
+    assert b.constant and b.ci == pytest.approx((1 - 2 * q, 1.0)) and b.diff == 1.0
+    assert b.interval(0.10) == pytest.approx(constant_interval(1.0, 50, 1.0, 0.10))
+    assert b.interval(0.10)[0] > b.ci[0]
+    assert all(math.isnan(v) for v in agreeing(d, math.inf).ci)          # a count: no bound
+    c = Comparison({"game": "ezr", "a": "A", "b": "B", "n": 50, "seed": 0, "seed_b": 0, "paired": True,
+                    "setup": {}}, [b], np.array([0.0]), (0.0, 1.0, 1), (0.0, 1.0, 1))
+    assert c.verdicts()["verdict"].iloc[0] == (f"higher under B by 100.0 percentage points (95% CI "
+                                               f"+{100 * (1 - 2 * q):.1f} to +100.0)")
+
+
+def test_balance_with_no_influence_in_either_run_gets_no_interval():
+    """balance's per-game influence is 0 in every game when a run's home advantage is exactly 0; two such runs
+    cannot tell whether their games differ (here every game does: A's home wins are B's away wins), so there is
+    no interval and the verdict says why, not "no game differs"."""
+    import types
+
+    import pandas as pd
+
+    import simcore
+    from simcore.analysis.compare import Comparison, metric_difference
+
+    winners = np.array(["home", "away"] * 100)
+    a = types.SimpleNamespace(games=pd.DataFrame({"winner": winners}))
+    b = types.SimpleNamespace(games=pd.DataFrame({"winner": winners[::-1].copy()}))
+    assert (a.games.winner != b.games.winner).all()
+    d = metric_difference(simcore.game("ezr"), "balance", a, b)
+    assert d.flat and d.diff == 0 and all(math.isnan(v) for v in d.ci) and math.isnan(d.differ_at_most)
+    c = Comparison({"game": "ezr", "a": "A", "b": "B", "n": 200, "seed": 0, "seed_b": 0, "paired": True,
+                    "setup": {}}, [d], np.array([float("nan")]), (0.0, 1.0, 1), (0.0, 1.0, 1))
+    assert c.verdicts()["verdict"].iloc[0].startswith("no interval: every game's influence on the estimate is 0")
