@@ -763,19 +763,18 @@ def test_16_5_power_play_unit_stays_while_it_keeps_the_puck():
     assert codes.index(EV.faceoff, codes.index(EV.shot)) > len(codes) - 1 - codes[::-1].index(EV.manpower)
 
 
-def _last_shot_defensemans_x_reb(c, pk, pp):
-    """A Power Play Chart row n whose power play ends on a defenseman's outside shot with an X-Reb on his card,
-    and dice for its shots (every other shot an X-D save): (n, dice, the defenseman's slot)."""
+def _last_shot_defensemans(c, pk, pp, reading=R.SAVE_REBOUND):
+    """A Power Play Chart row n whose power play ends on a defenseman's outside shot reading ``reading`` on his
+    card, and dice for its shots (every other shot an X-D save, :func:`_saved_pp_dice`): (n, dice, his slot)."""
     for n, (_, sh, ppl) in pp_chart_rows(c, pk).items():
         if not ppl or ppl[-1][0] != 0 or ppl[-1][1] not in (3, 4):
             continue
         try:
-            last = roll(c, pp[ppl[-1][1]], COL_OUT, lambda r: r[0] == R.SAVE_REBOUND)
+            last = roll(c, pp[ppl[-1][1]], COL_OUT, lambda r: r[0] == reading)
         except AssertionError:
             continue
-        return n, ([roll(c, pk[ps], PP_COLS[k], save_to) for k, ps in sh if pk[ps] >= 0]
-                   + [roll(c, pp[ps], PP_COLS[k], save_to) for k, ps in ppl[:-1]] + [last]), ppl[-1][1]
-    raise AssertionError("no chart row ending in a defenseman's outside X-Reb")
+        return n, _saved_pp_dice(c, pk, pp, n)[:-1] + [last], ppl[-1][1]
+    raise AssertionError(f"no chart row ending in a defenseman's outside shot reading {reading}")
 
 
 @pytest.mark.parametrize("case", ["units stay", "lines come on", "deflect=never"])
@@ -788,7 +787,7 @@ def test_25_0_the_last_power_play_shots_outside_x_reb_by_a_defenseman_may_be_def
     # coach's deflect=never follows the rebound procedure, as before.
     c = engine.compiled(None)
     fo, pen, s, q, pk, pp = _pp_scenario(c)
-    n, dice, dslot = _last_shot_defensemans_x_reb(c, pk, pp)
+    n, dice, dslot = _last_shot_defensemans(c, pk, pp)
     shooter = pp[dslot]
     rw = int(team_row(c, "KBY")[TM.f + 2]) if case == "lines come on" else pp[2]
     goal = roll(c, rw, COL_IN, lambda r: r[0] == R.GOAL and (r[1], r[2], r[3]) == (1, 20, 0))
@@ -833,18 +832,8 @@ def test_25_0_the_goalie_cards_x_reb_on_the_last_power_play_shot_is_a_rebound():
     fo, pen, s, q, pk, pp = _pp_scenario(c)
     g = int(team_row(c, "NRV")[TM.g])
     gx = next(d for d in range(2, 13) if c.tables[TB.gc][g, d - 2, 0][0] == R.SAVE_REBOUND)
-    for n, (_, sh, ppl) in pp_chart_rows(c, pk).items():
-        if not ppl or ppl[-1][0] != 0 or ppl[-1][1] not in (3, 4):
-            continue
-        try:
-            gr = roll(c, pp[ppl[-1][1]], COL_OUT, lambda r: r[0] == R.GOALIE_RATING)
-        except AssertionError:
-            continue
-        dice = ([roll(c, pk[ps], PP_COLS[k], save_to) for k, ps in sh if pk[ps] >= 0]
-                + [roll(c, pp[ps], PP_COLS[k], save_to) for k, ps in ppl[:-1]] + [gr, gx])
-        break
-    else:
-        raise AssertionError("no chart row ending in a defenseman's outside shot with a Goalie Rating")
+    n, dice, _ = _last_shot_defensemans(c, pk, pp, R.GOALIE_RATING)
+    dice = dice + [gx]
     reb = next(x.card for x in sample_kit().split_deck if x.rebound.kind == R.REB_DEFENSE and x.rebound.b == 0)
     a, b = quiet_cards(c, 2, exclude=(pen,))
     gl = engine.play_scripted("KBY", "NRV", actions=[[pen, a, b]], splits=[fo, split_index(c, n), reb], dice=dice,
@@ -870,7 +859,7 @@ def test_25_1_after_the_power_play_the_deflector_is_told_from_the_shooter_by_who
     kit = _edit_kit(tmp_path_factory, "pp1d2", pp1_second_pair)
     c = engine.compiled(kit)
     fo, pen, s, q, pk, pp = _pp_scenario(c)
-    n, dice, dslot = _last_shot_defensemans_x_reb(c, pk, pp)
+    n, dice, dslot = _last_shot_defensemans(c, pk, pp)
     shooter, there = pp[dslot], int(team_row(c, "KBY")[TM.d + dslot - 3])
     assert shooter != there
     d = Path(kit.path)
