@@ -315,8 +315,6 @@ def figure_command(argv, prog: str, description: str, default: str, build, argum
     import argparse
     import sys
 
-    from simcore.errors import InputError
-
     ap = argparse.ArgumentParser(prog=prog, description=description)
     ap.add_argument("out", nargs="?", default=default)
     if arguments is not None:

@@ -193,21 +193,28 @@ def _chart_source(path) -> str:
     return "shipped" if Path(path) == data_path(Path(path).name) else str(path)
 
 
-def format_matchup(r: dict) -> str:
-    e, m = r["exact"], r["mc"]
-
-    def sgn(x):
-        return f"{x:+d}" if x else "0"
+def _matchup_labels(r: dict) -> dict:
+    """A matchup document's (:func:`matchup_report`) sides, SHUFFLE LINES policy and charts as text, for the
+    terminal's table and the demo's page alike."""
+    def side(s):
+        x = r["ezr"][s]
+        return f"{r[s]['team']} ({r[s]['ratings']}, EZR {f'{x:+d}' if x else '0'})"
 
     pol = r["policies"]
     own = {k: v for k, v in r["charts"].items() if v != "shipped"}
+    return {"home": side("home"), "away": side("away"),
+            "policy": pol["home"] if pol["home"] == pol["away"] else f"home {pol['home']}; away {pol['away']}",
+            "charts": ", ".join(f"{k} {v}" for k, v in own.items()) + " (the others shipped)" if own else "shipped"}
+
+
+def format_matchup(r: dict) -> str:
+    e, m = r["exact"], r["mc"]
+    lab = _matchup_labels(r)
     out = [
-        f"EZR quick play  home {r['home']['team']} ({r['home']['ratings']}, EZR {sgn(r['ezr']['home'])})"
-        f"  vs  away {r['away']['team']} ({r['away']['ratings']}, EZR {sgn(r['ezr']['away'])})",
+        f"EZR quick play  home {lab['home']}  vs  away {lab['away']}",
         f"rules {r['variant']}",
-        "SHUFFLE LINES policy " + (pol["home"] if pol["home"] == pol["away"] else
-                                   f"home {pol['home']}; away {pol['away']}"),
-        "charts " + (", ".join(f"{k} {v}" for k, v in own.items()) + " (the others shipped)" if own else "shipped"),
+        f"SHUFFLE LINES policy {lab['policy']}",
+        f"charts {lab['charts']}",
         f"simulated {counted(m['n'], 'game')}, seed {r['seed']}",
         "",
         f"{'metric':24}{'exact':>9}{'simulated':>11}   95% interval",
@@ -396,19 +403,10 @@ def demo_page(r: dict, game, plain_text: str, cells: int, figure):
     from simcore.sharing import Figure, Report
 
     e, m = r["exact"], r["mc"]
-
-    def sgn(x):
-        return f"{x:+d}" if x else "0"
-
-    pol = r["policies"]
-    own = {k: v for k, v in r["charts"].items() if v != "shipped"}
-    facts = {"Home": f"{r['home']['team']} ({r['home']['ratings']}, EZR {sgn(r['ezr']['home'])})",
-             "Away": f"{r['away']['team']} ({r['away']['ratings']}, EZR {sgn(r['ezr']['away'])})",
-             "Rules": r["variant"],
-             "SHUFFLE LINES policy": pol["home"] if pol["home"] == pol["away"] else
-             f"home {pol['home']}; away {pol['away']}",
-             "Charts": ", ".join(f"{k} {v}" for k, v in own.items()) + " (the others shipped)" if own else "shipped",
-             "Games simulated": f"{m['n']:,}", "Seed": str(r["seed"]), "simcore": r["version"]}
+    lab = _matchup_labels(r)
+    facts = {"Home": lab["home"], "Away": lab["away"], "Rules": r["variant"], "SHUFFLE LINES policy": lab["policy"],
+             "Charts": lab["charts"], "Games simulated": f"{m['n']:,}", "Seed": str(r["seed"]),
+             "simcore": r["version"]}
     inside = [m["ci95"][k][0] <= e[k] <= m["ci95"][k][1] for k in MATCHUP_METRICS]
     table = pd.DataFrame({"Metric": list(MATCHUP_METRICS),
                           "What it is": [game.metrics[k].doc if k in game.metrics else "" for k in MATCHUP_METRICS],

@@ -15,7 +15,7 @@ from simcore.errors import InputError
 from . import readings as R
 from .advdeck import DEFENSE_NUMBERS, FORECHECKERS, PASSING_LETTERS, SECTIONS
 from .kernel.layout import HDR, HEADER, MAX_ROSTER, NGKF, NSK, TABLES, TM, TW, F, G
-from .kit import Kit
+from .kit import UNIT_SLOTS, Kit
 from .rules import Rules
 
 
@@ -156,7 +156,7 @@ def _separate_power_play_units(team, abbr: str) -> None:
     both power-play units".  The lines file may share defensemen between PP1 and PP2 (7.1, the Basic game's
     "the same defensemen may play with both power-play units"); under 19.2 that is a LineupError naming the file,
     the two units and their columns."""
-    cols = ("LW", "C", "RW", "LD", "RD")
+    cols = UNIT_SLOTS["PP2"]
     pp1, pp2 = team.lines.power_play
     for c2, name in zip(cols, pp2):
         if name in pp1:
