@@ -33,7 +33,9 @@ class Metric:
     ``bounds``: the least and greatest values the quantity can take (:data:`COUNT`, :data:`SHARE`; None:
     unbounded, as a margin); :func:`summarize` cuts a normal interval there.  ``interval``: the 95% interval
     ``(low, high)`` where the usual one does not fit, from the per-game values (a per-game metric) or from the
-    run (a functional); None: the usual one (:func:`summarize`)."""
+    run (a functional); None: the usual one (:func:`summarize`).  ``size_of``: for a functional 1 - |mean(x)|
+    (``balance``), the per-game values x; a comparison then takes its change's interval from
+    :mod:`simcore.analysis.size_change`, which holds near mean(x) = 0 where the delta method's does not."""
 
     name: str
     doc: str
@@ -41,6 +43,7 @@ class Metric:
     functional: Callable | None = None
     bounds: tuple | None = None
     interval: Callable | None = None
+    size_of: Callable | None = None
 
     def __post_init__(self):
         if (self.per_game is None) == (self.functional is None):
@@ -70,9 +73,10 @@ def _advantage(r) -> np.ndarray:
 
 
 def _balance(r):
-    """1 - |P(home win) - P(away win)|; influence -sign(gap) (home win - away win) per game (what a paired
-    comparison of two runs' balance uses, 0 in every game at a gap of exactly 0, where 1 - |g| has its kink:
-    docs/analysis.md; its interval alone is :func:`_balance_interval`)."""
+    """1 - |P(home win) - P(away win)|; influence -sign(gap) (home win - away win) per game (the delta method's
+    linearization, 0 in every game at a gap of exactly 0, where 1 - |g| has its kink; a comparison uses it only
+    where both runs' gaps are clearly away from 0: :mod:`simcore.analysis.size_change`, docs/analysis.md; its
+    interval alone is :func:`_balance_interval`)."""
     d = _advantage(r)
     gap = d.mean()
     return 1 - abs(gap), -np.sign(gap) * (d - gap)
@@ -131,7 +135,7 @@ COMMON = _metrics(
     Metric("abs_margin", "the goal margin either way", lambda r: (r.games.home_goals - r.games.away_goals).abs(),
            bounds=COUNT),
     Metric("balance", "1 - |P(home win) - P(away win)| (1: a coin flip)", functional=_balance, bounds=SHARE,
-           interval=_balance_interval),
+           interval=_balance_interval, size_of=_advantage),
     Metric("goals_variance", "variance of a team's goals in a game", functional=_variance, bounds=COUNT),
     Metric("goals_dispersion", "variance over mean of a team's goals in a game (1 for Poisson scoring)",
            functional=_dispersion, bounds=COUNT),

@@ -22,6 +22,7 @@ from simcore.metrics import COMMON, is_indicator, ratio  # noqa: F401  (ratio: p
 
 from .inference import (ALPHA, Difference, constant_interval, games_differ_at_most, histogram_test, holm,
                         no_game_differs, paired_difference, required_n, t_interval, unpaired_difference)
+from .size_change import size_change
 
 #: Per-game metrics every game's common game table provides (name -> function of a Results).
 COMMON_METRICS = {k: m.per_game for k, m in COMMON.items() if m.kind == "per_game"}
@@ -266,6 +267,12 @@ def metric_difference(g, name: str, res_a, res_b, paired: bool = True, differ: b
     if metric.kind != "per_game":
         fa, fb = metric.functional(res_a), metric.functional(res_b)
         d = functional_difference(fa, fb, name, paired)
+        if metric.size_of is not None:
+            s = size_change(metric.size_of(res_a), metric.size_of(res_b), paired)
+            if s is not None:
+                # B - A of 1 - |g| is minus the change in |g|; near g = 0 its interval is over the two g's joint
+                # region, where the delta method's does not hold
+                return replace(d, ci=(-s.ci[1], -s.ci[0]), p_value=s.p_value, region=s.region)
         if differ and not np.any(fa[1]) and not np.any(fb[1]) and np.size(fa[1]) > 1:
             # influences of 0 in every game of both runs say nothing of whether the games differ
             return replace(d, ci=(math.nan, math.nan), p_value=math.nan, flat=True)

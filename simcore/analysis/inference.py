@@ -36,7 +36,10 @@ class Difference:
     (:func:`no_game_differs`), for values spanning ``span`` or a count never seen.  ``constant``: every paired
     game differed by ``diff`` exactly, and ``ci`` is the bound of :func:`constant_interval` for values spanning
     ``span``.  ``flat``: a pooled metric whose per-game influences are 0 in every game of both runs (``balance``
-    at a home advantage of exactly 0), so they cannot tell whether games differ: no interval.
+    at a home advantage of exactly 0), so they cannot tell whether games differ: no interval.  ``region``: for a
+    metric 1 - |g| (``balance``), the two runs' joint region of g (:class:`~simcore.analysis.size_change.Region`):
+    where at a level it meets an axis, the interval is the range of the difference over it; ``se`` and ``sd``
+    stay the delta method's.
     """
 
     name: str
@@ -55,6 +58,7 @@ class Difference:
     none_seen: bool = False
     constant: bool = False
     flat: bool = False
+    region: object = None
 
     @property
     def differ_at_most(self) -> float:
@@ -71,6 +75,10 @@ class Difference:
             return constant_interval(self.diff, self.n, self.span, alpha)
         if self.flat:
             return (math.nan, math.nan)
+        if self.region is not None:         # B - A of 1 - |g| is minus the change in |g|
+            from .size_change import size_change_interval
+            lo, hi = size_change_interval(-self.diff, self.se, self.df, self.region, alpha)
+            return (-hi, -lo)
         return t_interval(self.diff, self.se, self.df, alpha)[0]
 
     def as_dict(self) -> dict:

@@ -13,6 +13,7 @@ import numpy as np
 import pandas as pd
 
 from simcore.analysis.inference import paired_change
+from simcore.analysis.size_change import paired_size_change
 from simcore.cliargs import counted
 from simcore.errors import InputError
 from simcore.htmlview import decimals_showing, matrix_text, pct
@@ -143,11 +144,11 @@ def rule_options(options=TIE_OPTIONS, n: int = 100_000, seed: int = 0, rules=Non
                  threads=None, deck_file=None, base_out=None, *, setup=None) -> pd.DataFrame:
     """Tie rate and first-mover advantage of the base rules and of each option, with two paired changes
     (same seed, so game g shares its shuffles): in the tie rate, and in the size of the first-mover
-    advantage, |advantage of the option| - |advantage of the base| (each game's +1/0/-1 signed by its
-    run's estimated advantage).  Verdicts: ``reduces_ties`` when the interval of the tie change lies below
-    zero; ``keeps_balance`` when the upper end of the interval of the change in the advantage's size is at
-    most BALANCE_SLACK; ``worsens_balance`` when its lower end is above BALANCE_SLACK (so at most one of the two
-    holds).  Neither: not decided at this n.  ``base_out``: the base run's per-game array when the caller already
+    advantage, |advantage of the option| - |advantage of the base|, whose interval holds near an even game
+    (:func:`simcore.analysis.size_change.paired_size_change`).  Verdicts: ``reduces_ties`` when the interval of
+    the tie change lies below zero; ``keeps_balance`` when the upper end of the interval of the change in the
+    advantage's size is at most BALANCE_SLACK; ``worsens_balance`` when its lower end is above BALANCE_SLACK (so
+    at most one of the two holds).  Neither: not decided at this n.  ``base_out``: the base run's per-game array when the caller already
     has it (same n, seed, rules).
     ``setup``: who plays (a pyramid setup: policies and deck), instead of ``policies`` and ``deck_file``."""
     policies, deck_file = _who(setup, policies, deck_file)
@@ -157,7 +158,6 @@ def rule_options(options=TIE_OPTIONS, n: int = 100_000, seed: int = 0, rules=Non
         n, seed, base_rules, policies=policies, deck_file=deck_file, threads=threads, progress=False).aggregates["out"]
     hb = headline(base)
     adv_b = _advantage(base)
-    sign_b = 1.0 if adv_b.mean() >= 0 else -1.0
     rows = [_option_row("base", hb, None, None)]
     for opt in options:
         r = base_rules.with_options(opt)
@@ -165,12 +165,9 @@ def rule_options(options=TIE_OPTIONS, n: int = 100_000, seed: int = 0, rules=Non
                        progress=False).aggregates["out"]
         h = headline(out)
         d = (out[:, K.C_WINNER] == 2).astype(float) - (base[:, K.C_WINNER] == 2)
-        adv_o = _advantage(out)
-        sign_o = 1.0 if adv_o.mean() >= 0 else -1.0
-        # an option no sampled game shows changes them by at most the bound n agreeing games give (a signed
-        # advantage spans [-1, 1])
+        # an option no sampled game shows changes them by at most the bound n agreeing games give
         differ = r != base_rules
-        size = paired_change(sign_o * adv_o - sign_b * adv_b, 2.0, differ=differ)
+        size = paired_size_change(adv_b, _advantage(out), differ=differ)
         rows.append(_option_row(opt, h, paired_change(d, 1.0, differ=differ), size))
     return pd.DataFrame(rows)
 

@@ -172,8 +172,9 @@ def load_retaliation_chart(path) -> tuple[int, ...]:
 
 def load_penalty_chart(path) -> tuple[tuple[int, int], ...]:
     """Penalty chart: for each Penalty rating AA, A, B, C, D (in that order) the split range on which a player
-    with that rating is penalized, (0, 0) for never.  Read after a goalie penalty's retaliation check (5.73:
-    "After the retaliation check, refer to the penalty chart in the normal manner")."""
+    with that rating is penalized, (0, 0) for never.  Read only to decide whether a goalie penalty's retaliator
+    is penalized (5.73); 5.73's "refer to the penalty chart in the normal manner" is the Power Play Chart, which
+    7.32 calls the penalty chart (docs/strat-data.md)."""
     t = read_table(path, "rating", ["penalized"], list(PENALTY_RATINGS))
     return tuple(_field(t, r, "penalized", lambda s: (0, 0) if s.strip() == "-" else _range(s),
                         "a split range such as 1-16, or - for none") for r in PENALTY_RATINGS)

@@ -48,13 +48,26 @@ def _close(p_exact, hits, n):
     return abs(hits / n - p) <= 4.5 * se + 1e-12
 
 
-def test_exact_distribution_is_a_distribution(case):
-    ex, _ = case
-    assert sum(ex.score.values()) == 1
-    assert sum(ex.winner.values()) == 1
-    for s in ex.period:
-        assert sum(s.values()) == 1
-        assert all(isinstance(p, Fraction) and p > 0 for p in s.values())
+def test_distinct_orders_weigh_as_every_card_order():
+    """The oracle plays a deck with repeated values once per *distinct* order, each standing for the same number
+    of card orders: its period table equals the one from all 9! = 362,880 orders of the cards with the equal
+    cards told apart (each order 1/362,880), for both first drafters, and the distinct orders are the
+    multiset's 9! / (2! 2!) = 90,720, each once."""
+    import itertools
+
+    from simcore.games.pyramid.exact import _all_orders, _period_table
+    from simcore.games.pyramid.engine import compile_game
+
+    vals = [1, 1, 2, 2, 3, 4, 5, 6, 7]
+    game = compile_game("deck=custom,lineup=1-1-1", ("default", "default"), P.custom_deck(vals))
+    distinct = _all_orders(np.sort(np.array(vals, dtype=np.int64)), distinct_orders_count(vals))
+    assert distinct.shape == (90_720, 9) and len({tuple(r) for r in distinct.tolist()}) == 90_720
+    every = np.array([[vals[i] for i in p] for p in itertools.permutations(range(9))], dtype=np.int64)
+    for starter in (0, 1):
+        by_distinct = _period_table(game, distinct, starter, False)
+        by_every = _period_table(game, every, starter, False)
+        assert by_distinct == by_every and len(by_distinct) > 3
+        assert all(isinstance(p, Fraction) and p > 0 for p in by_distinct.values())
 
 
 def test_monte_carlo_agrees_with_exact(case):

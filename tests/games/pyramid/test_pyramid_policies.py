@@ -120,7 +120,6 @@ def test_decisions_ignore_hidden_cards(pol):
             L2[1, goal] = rest[j]
             assert np.array_equal(_observation(L2), _observation(L))
             assert _observation(L)[1, goal] == K.HIDDEN
-            assert _choose(game, L2, passed, pub, v, last, st) == d
             assert _choose(game, L2, passed, pub, v, last, st, hidden=False) == d
             changed += rest[j] != L[1, goal]
         # the draft and refills: place a card for side 0 into a lineup with empty slots
