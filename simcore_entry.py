@@ -99,12 +99,32 @@ def _running_as_module() -> bool:
     return False
 
 
+def environment_error() -> str | None:
+    """What is wrong with an environment setting the import would fail on, or None: numba refuses a
+    ``NUMBA_NUM_THREADS`` below 1 with a traceback as it loads."""
+    import os
+
+    v = os.environ.get("NUMBA_NUM_THREADS", "")
+    try:
+        bad = int(v) < 1
+    except ValueError:
+        bad = False                 # numba's own reading of other text (it ignores it)
+    if bad:
+        return (f"environment variable NUMBA_NUM_THREADS={v!r}: numba needs a whole number of threads of at least "
+                "1; unset it to use every core, or use --threads")
+    return None
+
+
 def guard_module_import() -> None:
     """Called first thing by the package (``simcore/__init__.py``): under ``python -m simcore`` the package imports
     before ``simcore/__main__.py`` and so outside :func:`main`; a Ctrl-C or SIGTERM then printed a traceback or
     nothing.  Until :func:`end_module_guard`, either ends the process with its one line and status."""
     if not _running_as_module():
         return
+    bad = environment_error()
+    if bad:
+        print(f"simcore: error: {bad}", file=sys.stderr)
+        sys.exit(2)
     if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
         signal.signal(signal.SIGINT, _stop_importing)
     if signal.getsignal(signal.SIGTERM) is signal.SIG_DFL:
@@ -122,6 +142,10 @@ def end_module_guard() -> None:
 def main(argv=None) -> int:
     """The command line ``argv`` (None: this process's own, as the console script calls it; then the process ends
     with the command's status as soon as it returns, :func:`simcore.cli.exit_now`)."""
+    bad = environment_error()
+    if bad:
+        print(f"simcore: error: {bad}", file=sys.stderr)
+        return 2
     own = argv is None and signal.getsignal(signal.SIGTERM) is signal.SIG_DFL
     watch = argv is None and signal.getsignal(signal.SIGINT) is signal.default_int_handler
     if own:                         # the console process: its SIGTERM, until simcore.cli takes it over

@@ -217,9 +217,24 @@ def _temporary(path: Path, overwrite: bool) -> Path:
         raise IsADirectoryError(f"{path} is a folder, not a file")
     check_folder(path)
     refuse_existing(path, overwrite)
-    fd, name = tempfile.mkstemp(prefix=f"{path.name}.", suffix=PARTIAL, dir=path.parent)
+    fd, name = tempfile.mkstemp(prefix=temporary_prefix(path), suffix=PARTIAL, dir=path.parent)
     os.close(fd)
     return Path(name)
+
+
+def temporary_prefix(path: Path, lead: str = "", suffix: str = PARTIAL) -> str:
+    """``LEAD NAME.`` for a temporary ``LEAD NAME.<random>SUFFIX`` beside ``path`` (mkstemp's prefix), NAME cut
+    short when the whole would pass the longest file name the folder takes (255 bytes on most file systems):
+    any name the user may write must get its temporary file too."""
+    try:
+        limit = os.pathconf(path.parent if str(path.parent) else ".", "PC_NAME_MAX")
+    except (OSError, ValueError):
+        limit = 255
+    room = limit - len(os.fsencode(lead + ".")) - 8 - len(os.fsencode(suffix))     # mkstemp's 8 random characters
+    raw = os.fsencode(path.name)
+    if len(raw) <= room:
+        return f"{lead}{path.name}."
+    return lead + raw[:room].decode("utf-8", "ignore") + "."
 
 
 def _finish(tmp: Path) -> None:
@@ -275,10 +290,18 @@ def write_parquet(path, frame, meta: dict | None = None, *, overwrite: bool = Fa
 
 
 def figure_formats() -> dict[str, str]:
-    """The figure formats matplotlib writes: ``{extension: description}``."""
+    """The figure formats matplotlib writes here: ``{extension: description}``.  PGF is left out unless the TeX
+    program matplotlib lays its text out with (``rcParams["pgf.texsystem"]``, xelatex by default) is installed:
+    without it the figure would fail only once the run is over."""
+    import shutil
+
+    import matplotlib
     from matplotlib.backend_bases import FigureCanvasBase
 
-    return FigureCanvasBase.get_supported_filetypes()
+    formats = dict(FigureCanvasBase.get_supported_filetypes())
+    if shutil.which(matplotlib.rcParams["pgf.texsystem"]) is None:
+        formats.pop("pgf", None)
+    return formats
 
 
 def figure_path(path) -> Path:
@@ -293,7 +316,11 @@ def figure_path(path) -> Path:
         return p.with_name(p.name + ".png")
     formats = figure_formats()
     if ext not in formats:
-        raise InputError(f"{path}: {p.suffix!r} is not a figure format; use one of "
+        import matplotlib
+
+        why = (f"needs {matplotlib.rcParams['pgf.texsystem']} (matplotlib lays PGF text out with it), which is not "
+               "installed" if ext == "pgf" else "is not a figure format")
+        raise InputError(f"{path}: {p.suffix!r} {why}; use one of "
                          f"{', '.join('.' + f for f in sorted(formats))} (no extension: .png)")
     return p
 

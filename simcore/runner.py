@@ -190,8 +190,15 @@ class Threads:
 def _task_threads() -> int:
     """numba threads a task uses on a Dask worker: the worker's own threads each run a task, so one each
     (``SIMCORE_TASK_THREADS`` sets another number)."""
-    n = int(os.environ.get("SIMCORE_TASK_THREADS", "1"))
-    return max(1, min(n, numba.config.NUMBA_NUM_THREADS))
+    v = os.environ.get("SIMCORE_TASK_THREADS", "1")
+    try:
+        n = int(v)
+    except ValueError:
+        n = 0
+    if n < 1:
+        raise InputError(f"environment variable SIMCORE_TASK_THREADS={v!r} must be a whole number of numba threads "
+                         "a task uses on a Dask worker, at least 1 (unset: 1)")
+    return min(n, numba.config.NUMBA_NUM_THREADS)
 
 
 def _attribute(module: str, qualname: str):
@@ -346,6 +353,8 @@ class Dask:
         except ImportError:
             raise InputError("the dask executor needs dask.distributed: pip install 'simcore[dask]'") from None
         self.workers = check_workers(workers)
+        if "SIMCORE_TASK_THREADS" in os.environ:
+            _task_threads()         # a bad setting refused before a cluster starts (a local one inherits it)
         self._in_flight: set = set()
         self._after_close: list = []
         self._stopping = False

@@ -28,6 +28,7 @@ from simcore.charts import ChartError
 from simcore.checks import is_whole
 from simcore.deprecation import SimcoreDeprecationWarning
 from simcore.errors import InputError
+from simcore.outputs import temporary_prefix
 from simcore.signals import held
 from simcore.textio import Text, split_csv_line
 
@@ -197,7 +198,8 @@ def add_result(league_path, date: str, home: str, away: str, home_goals: int, aw
     tmp = fh = None
     try:
         with held():                # named for the clean-up below, and open, before a Ctrl-C is raised
-            fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".candidate", dir=path.parent)
+            fd, tmp = tempfile.mkstemp(prefix=temporary_prefix(path, ".", ".candidate"), suffix=".candidate",
+                                       dir=path.parent)
             fh = os.fdopen(fd, "wb")
         with fh:
             fh.write(raw + added)

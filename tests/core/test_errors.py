@@ -186,3 +186,31 @@ def test_refusals_quote_the_offending_values():
     slots = [[0, 0], [0, 2]]
     with pytest.raises(InputError, match=r"0 \(starter\) or 1 \(backup\); game 1, away: 2"):
         strat.simulate("KBY", "NRV", n=2, seed=1, goalie_slots=slots)
+
+
+@pytest.mark.parametrize("module", [False, True])
+def test_a_thread_count_numba_refuses_is_one_line_exit_2(module):
+    """NUMBA_NUM_THREADS=0 made numba raise as it loaded, a traceback from the import (the console script and
+    ``python -m simcore``); now one line naming the variable."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    exe = [sys.executable, "-m", "simcore"] if module else [str(Path(sys.executable).with_name("simcore"))]
+    r = subprocess.run(exe + ["--help"], capture_output=True, text=True, timeout=120,
+                       env={**os.environ, "NUMBA_NUM_THREADS": "0"})
+    assert r.returncode == 2 and r.stdout == ""
+    assert r.stderr == ("simcore: error: environment variable NUMBA_NUM_THREADS='0': numba needs a whole number of "
+                        "threads of at least 1; unset it to use every core, or use --threads\n")
+
+
+@pytest.mark.parametrize("value", ["x", "0", ""])
+def test_a_bad_task_thread_count_names_its_variable(monkeypatch, value):
+    from simcore import runner
+
+    monkeypatch.setenv("SIMCORE_TASK_THREADS", value)
+    with pytest.raises(InputError, match=f"SIMCORE_TASK_THREADS={value!r} must be a whole number"):
+        runner._task_threads()
+    monkeypatch.setenv("SIMCORE_TASK_THREADS", "1")
+    assert runner._task_threads() == 1

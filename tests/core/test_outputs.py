@@ -107,6 +107,28 @@ def test_figure_path_refuses_a_folder(tmp_path):
         outputs.figure_path(tmp_path / "figs")
 
 
+def test_a_longest_name_gets_its_temporary_file(tmp_path):
+    """A name of 255 bytes, as long as the file system takes: its temporary NAME.<random>.partial would pass the
+    limit, so NAME is cut short in the temporary's name; the output gets the name asked for."""
+    name = "e" * 251 + ".csv"
+    out = outputs.write_text(tmp_path / name, "x\n")
+    assert out.name == name and out.read_text() == "x\n"
+    assert [p.name for p in tmp_path.iterdir()] == [name]
+    assert outputs.temporary_prefix(tmp_path / "short.csv") == "short.csv."
+
+
+def test_pgf_offered_only_with_its_tex_program(tmp_path, monkeypatch):
+    """PGF figures need a TeX program at the end of the run; without it .pgf is refused before, naming it."""
+    import shutil
+
+    monkeypatch.setattr(shutil, "which", lambda name: None)
+    assert "pgf" not in outputs.figure_formats() and "png" in outputs.figure_formats()
+    with pytest.raises(InputError, match=r"'\.pgf' needs xelatex"):
+        outputs.figure_path(tmp_path / "f.pgf")
+    monkeypatch.setattr(shutil, "which", lambda name: "/usr/bin/" + name)
+    assert outputs.figure_path(tmp_path / "f.pgf") == tmp_path / "f.pgf"
+
+
 def test_save_figure_writes_the_decided_name(tmp_path):
     import matplotlib
 

@@ -44,14 +44,21 @@ def _rules(game, args):
     flags = (("--no-qq-chart", "qq_chart", "off" if getattr(args, "no_qq_chart", False) else None),
              ("--overtime", "overtime", getattr(args, "overtime", None)),
              ("--shootout", "shootout", getattr(args, "shootout", None)))
-    in_rules = dict(part.split("=", 1) for part in (s.strip() for s in args.rules.split(",")) if "=" in part)
-    in_rules = {k.strip(): v.strip() for k, v in in_rules.items()}
+    # what --rules sets, each field with the words that set it: its own field=value, or a preset naming it
+    in_rules = {}
+    for part in (s.strip() for s in args.rules.split(",")):
+        if "=" in part:
+            k, v = (x.strip() for x in part.split("=", 1))
+            in_rules[k] = (v, f"{k}={v}")
+        elif part in type(rules).PRESETS:
+            for k, v in type(rules).PRESETS[part].items():
+                in_rules.setdefault(k, (v, f"{part} (the preset sets {k}={v})"))
     for flag, field, value in flags:
         if value is None:
             continue
-        if field in in_rules and in_rules[field] != value:
+        if field in in_rules and in_rules[field][0] != value:
             shown = flag if flag == "--no-qq-chart" else f"{flag} {value}"
-            raise UsageError(f"{shown} and --rules {field}={in_rules[field]} contradict each other; give one")
+            raise UsageError(f"{shown} and --rules {in_rules[field][1]} contradict each other; give one")
         rules = rules.with_options(f"{field}={value}")
     return rules
 
