@@ -60,7 +60,7 @@ def _grid(g, base, setup, grid) -> dict[str, list[str]]:
                 setup.replace(**{field: v})        # SetupError naming the key and the value
         dup = sorted({v for v in values if values.count(v) > 1})
         if dup:
-            raise InputError(f"grid field {field!r} repeats {', '.join(dup)}")
+            raise InputError(f"grid field {field!r} (--grid) repeats {', '.join(dup)}; give each value once")
         out[field] = values
     return out
 
@@ -75,7 +75,8 @@ def _seeds(seeds) -> list[int]:
     if not seeds:
         raise InputError("seeds must name at least one seed")
     if len(set(seeds)) != len(seeds):
-        raise InputError(f"seeds repeat: {seeds}")
+        dup = sorted({s for s in seeds if seeds.count(s) > 1})
+        raise InputError(f"seeds (--seeds) repeat {', '.join(map(str, dup))}: {seeds}; give each seed once")
     return seeds
 
 

@@ -552,6 +552,8 @@ def _schedule(t, base: Path, teams: pd.DataFrame, names: set) -> pd.DataFrame:
     sched = doc["schedule"]
     if isinstance(sched, str):
         schedule = _games(base / t.str(doc, "schedule"), names, played=False).drop(columns="line")
+        # the season is played in date order whatever the file's order (a day's games in the file's)
+        schedule = schedule.sort_values("date", kind="stable").reset_index(drop=True)
         schedule["game_no"] = range(1, len(schedule) + 1)
         return schedule
     if not isinstance(sched, dict):

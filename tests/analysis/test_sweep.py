@@ -98,7 +98,7 @@ def test_bad_arguments_fail_before_running():
         sweep("ezr", None, {"qq_chart": ["on"]}, 10, metrics=["pp"])
     with pytest.raises(ValueError, match="repeats on"):
         sweep("ezr", None, {"qq_chart": ["on", "on"]}, 10)
-    with pytest.raises(ValueError, match="seeds repeat"):
+    with pytest.raises(ValueError, match=r"seeds \(--seeds\) repeat"):
         sweep("ezr", None, {"qq_chart": ["on"]}, 10, seeds=(1, 1))
 
 

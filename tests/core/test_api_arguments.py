@@ -36,7 +36,7 @@ def cmp():
     ([True], "seed must be an integer, got True"),
     ([1, "a"], "seed must be an integer, got 'a'"),
     ([-1], "seed must be in 0 .. 2\\*\\*64-1"),
-    ([3, 3], "seeds repeat"),
+    ([3, 3], r"seeds \(--seeds\) repeat 3"),
 ])
 def test_sweep_refuses_seeds_that_are_not_seeds(seeds, message):
     with pytest.raises(InputError, match=message):

@@ -262,6 +262,25 @@ def test_strat_league_teams_come_from_the_kit(tmp_path):
         load_league(tmp_path / "league.toml")
 
 
+def test_a_kit_called_sample_beside_the_league_is_not_taken_for_the_shipped_one(tmp_path, cli, monkeypatch):
+    """kit = "sample" names the shipped kit; a user's own folder called sample beside league.toml was silently
+    passed over for it. Both readings are possible, so it is refused, naming the way to each (the same for
+    --kit sample and --league sample with a folder sample where the command runs)."""
+    shutil.copytree(sample("strat"), tmp_path / "lg")
+    (tmp_path / "lg" / "sample").mkdir()
+    with pytest.raises(ChartError, match=r"key 'kit'.*'sample': names the shipped sample kit, and there is a "
+                                         r"folder 'sample' beside this file too: write kit = \"./sample\""):
+        load_league(tmp_path / "lg" / "league.toml")
+    monkeypatch.chdir(tmp_path / "lg")
+    for argv, option in ((("strat", "teams", "--kit", "sample"), "--kit"),
+                         (("strat", "--league", "sample", "-n", "10"), "--league")):
+        code, out, err = cli(*argv)
+        assert code == 2 and out == "" and len(err.splitlines()) == 1
+        assert f"{option} sample names the shipped sample kit" in err and f"write {option} ./sample" in err
+    (tmp_path / "lg" / "sample").rmdir()
+    assert load_league(tmp_path / "lg" / "league.toml").game == "strat"
+
+
 def test_ezr_goalie_slots_in_file_order_and_at_most_four(tmp_path):
     d = _copy(tmp_path)
     text = (d / "goalies.csv").read_text()
@@ -565,3 +584,25 @@ def test_the_shipped_sample_leagues_are_what_samplegen_writes(tmp_path):
         assert sorted(p.name for p in (tmp_path / name).iterdir()) == files, name
         for f in files:
             assert (tmp_path / name / f).read_bytes() == (shipped / f).read_bytes(), (name, f)
+
+
+def test_a_schedule_out_of_date_order_is_played_in_date_order(tmp_path):
+    """schedule.csv in any row order: the league reads it in date order, a day's games in the file's order. The
+    sample's days written last first read as the sample does and project exactly as it does (they were played in
+    the file's order)."""
+    from simcore.league.projection import project
+
+    d = _copy(tmp_path)
+    path = d / "schedule.csv"
+    lines = path.read_text().splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("date,"))     # after the comment lines
+    head, rows = lines[:at + 1], lines[at + 1:]
+    days: dict = {}
+    for row in rows:
+        days.setdefault(row.split(",")[0], []).append(row)
+    assert len(days) > 10 and any(len(v) > 1 for v in days.values())
+    path.write_text("\n".join(head + [r for day in reversed(list(days)) for r in days[day]]) + "\n")
+    lg, ref = load_league(d / "league.toml"), load_league(SAMPLE)
+    pd.testing.assert_frame_equal(lg.schedule, ref.schedule)
+    pd.testing.assert_frame_equal(project(lg, n=200, seed=1, progress=False).teams,
+                                  project(ref, n=200, seed=1, progress=False).teams)

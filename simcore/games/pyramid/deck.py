@@ -200,11 +200,13 @@ def deck_for(rules, deck_file=None) -> Deck:
     too small for the rules' lineup is refused (:func:`check_playable`)."""
     if rules.deck == "custom":
         if deck_file is None:
-            raise InputError("pyramid rule deck=custom needs a deck file (--deck-file FILE)")
+            raise InputError("pyramid rule deck=custom needs a deck file (--deck-file FILE; in compare and sweep, "
+                             "--setup deck_file=FILE, with deck=custom in both variants' rules)")
         deck = deck_file if isinstance(deck_file, Deck) else load_deck(deck_file)
         return check_playable(deck, shape(rules.lineup))
     if deck_file is not None:
-        raise InputError(f"a deck file was given but the rules say deck={rules.deck}; use deck=custom")
+        raise InputError(f"a deck file was given but the rules say deck={rules.deck}; use deck=custom (in compare "
+                         "and sweep the setup's deck plays every variant: give each deck=custom)")
     return {
         "standard": lambda: standard_deck(),
         "ace-low": lambda: standard_deck(ace="low"),

@@ -16,8 +16,12 @@ from .policies import Coach
 STRAT_TABLES = ("games", "team_games", "teams", "players", "goalies")
 
 
-def _strat_kit(spec):
-    """A kit folder (or kit.toml), or ``sample`` / None for the shipped synthetic kit."""
+def _strat_kit(spec, option: str = "--kit"):
+    """A kit folder (or kit.toml), or ``sample`` / None for the shipped synthetic kit (``sample`` with a folder of
+    that name here is refused as ambiguous: ``./sample`` names the folder)."""
+    if spec == "sample" and Path(spec).exists():
+        raise UsageError(f"{option} sample names the shipped sample kit, and there is a folder 'sample' here too: "
+                         f"write {option} ./sample for the folder")
     if spec is None or spec == "sample":
         return sample_kit()
     return load_kit(spec)
@@ -101,7 +105,7 @@ def _run_play(game, args):
     check_game_index(args, "--game-id", args.game)
     rules = game.rules(args.rules)
     coach = Coach.parse(args.coach)
-    kit = _strat_kit(args.league if league else args.kit)
+    kit = _strat_kit(args.league, "--league") if league else _strat_kit(args.kit)
     engine.compiled(kit, rules)  # checks the line-ups against the rules
     setup = game.setup({"home": None if league else args.home, "away": None if league else args.away, "kit": kit,
                         "home_coach": coach, "away_coach": coach})

@@ -239,6 +239,9 @@ class LeagueAdapter(Adapter):
         if not isinstance(name, str):
             raise self.key_error(path, "kit", toml_text(name), "must be a string (in quotes): \"sample\" or a kit "
                                  "folder")
+        if name == "sample" and (path.parent / name).exists():
+            raise self.key_error(path, "kit", name, "names the shipped sample kit, and there is a folder 'sample' "
+                                 "beside this file too: write kit = \"./sample\" for the folder")
         try:
             kit = sample_kit() if name == "sample" else load_kit(path.parent / name)
         except (OSError, ValueError) as exc:

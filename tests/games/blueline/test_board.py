@@ -230,6 +230,19 @@ def test_board_errors_name_file_line_key_text(tmp_path, old, new, nth, key, show
     assert err.value.text == shown and err.value.line == line and err.value.column == key
 
 
+def test_no_line_left_for_the_net_names_the_crease_and_behind(tmp_path):
+    """With one row behind the goal line the net (on a line from 2 - behind) has no line in front of a crease on
+    line 1; the error was net.line's empty range "1..0", naming neither field that left it none."""
+    path, _ = _board_file(tmp_path, "behind = 2 ", "behind = 1 ")
+    crease = DEFAULT_BOARD.read_text().splitlines().index(
+        next(x for x in DEFAULT_BOARD.read_text().splitlines() if x.startswith("line = 1 ")))
+    with pytest.raises(ChartError) as err:
+        load_board(path)
+    assert str(err.value) == (f"{path}, line {crease + 1}, key 'crease.line': '1': leaves no line for the net, which "
+                              "stands on a line from 1 (2 - grid.behind, grid.behind = 1) to crease.line - 1: raise "
+                              "crease.line or grid.behind")
+
+
 def test_shot_lines_stay_within_the_chart_and_the_card_mixes(tmp_path):
     """Shots on Goal: "Shots on goal may ONLY occur between lines 1-13 inclusive".  The chart's table and the card
     mixes hold lines 1..13; a board may shoot from fewer lines, never from more (a line past the table would be
