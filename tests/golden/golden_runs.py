@@ -572,6 +572,13 @@ NO_GAME_DIFFERS = ("a metric on which two differing variants agree in every pair
 _add_reason(("cli/compare-ezr", "cli/compare-pyramid", "cli/compare-strat", "cli/sweep-ezr", "cli/sweep-pyramid"),
             NO_GAME_DIFFERS)
 
+#: Why a comparison and the pyramid report were recorded again (the games are the same).
+SIZE_NEAR_EVEN = ("balance's change, and the pyramid report's change in the size of the first-mover advantage, take "
+                  "their interval from the two advantages' joint region where it meets an axis "
+                  "(simcore.analysis.size_change; docs/analysis.md \"Balance near an even game\"): wider there, the "
+                  "estimates and p-values as before")
+_add_reason(("cli/compare-strat", "cli/pyramid-report"), SIZE_NEAR_EVEN)
+
 def rerecord(names):
     """Record the digests of ``names`` again (each listed in :data:`RERECORDED` with its reason)."""
     import warnings
