@@ -19,6 +19,7 @@ from dataclasses import dataclass
 import numpy as np
 from scipy import stats as _st
 
+
 @dataclass(frozen=True)
 class Region:
     """The joint confidence region of two means (g_a, g_b): the means ``m``, their covariance ``cov`` (2 x 2) and

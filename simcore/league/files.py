@@ -386,6 +386,7 @@ def _games(path: Path, teams: set, played: bool, goalies: pd.DataFrame | None = 
                     raise ChartError(path, no, "winner", r["winner"], "must be home or away")
                 rec["winner"] = r["winner"].lower()
             _check_result(path, no, rec, ps)
+            shootout_level(rec)
             for side in ("home", "away"):
                 col = f"{side}_goalie"
                 name = r.get(col, "")
@@ -406,6 +407,17 @@ def _games(path: Path, teams: set, played: bool, goalies: pd.DataFrame | None = 
         cols += ["home_goals", "away_goals", "decided_in"] + (["winner"] if any("winner" in r for r in out) else [])
         cols += ["home_goalie", "away_goalie"]
     return pd.DataFrame(out, columns=cols + ["line"])
+
+
+def shootout_level(rec: dict) -> None:
+    """A shootout game written one goal apart, the deciding shootout goal counted (the NHL's final score), made
+    the level score the standings keep with its ``winner``: goals exclude shootout goals, so the game counts the
+    same however it was written (docs/league.md, "played.csv")."""
+    hg, ag = rec["home_goals"], rec["away_goals"]
+    if rec["decided_in"] == "SO" and abs(hg - ag) == 1:
+        side = "home" if hg > ag else "away"
+        rec["winner"] = side
+        rec[f"{side}_goals"] -= 1
 
 
 def _check_result(path, no, rec: dict, ps) -> None:

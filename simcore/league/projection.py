@@ -439,7 +439,7 @@ def _games_frame(lg: League, games: np.ndarray) -> pd.DataFrame:
 
     rem = lg.remaining()
     n, m = games.shape[:2]
-    winners = np.array(["home", "away", "tie"], dtype=object)
+    winners = np.array(["home", "away", ""], dtype=object)     # a tie has no winner, as in a played-results file
     decided = np.array(["REG", "OT", "SO"], dtype=object)
     # a game still level after overtime or a shootout is a tie: recorded as standings() reads ties
     dec = np.where(games[:, :, LK.GM_WINNER] == LK.TIE, LK.REG, games[:, :, LK.GM_DECIDED])

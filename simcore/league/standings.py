@@ -139,7 +139,7 @@ def _game_table(results: pd.DataFrame, known: set, ps: PointsSystem) -> pd.DataF
     hg, ag = g["home_goals"].to_numpy(), g["away_goals"].to_numpy()
     has_winner = "winner" in g.columns
     given = (g["winner"].astype("string").str.strip().str.lower() if has_winner else None)
-    winner = []
+    winner, level = [], []
     for pos in range(len(g)):
         d = dec.iloc[pos]
         w = "home" if hg[pos] > ag[pos] else "away" if ag[pos] > hg[pos] else None
@@ -160,12 +160,21 @@ def _game_table(results: pd.DataFrame, known: set, ps: PointsSystem) -> pd.DataF
                     fail(pos, f"shootout game recorded level {hg[pos]}-{ag[pos]} needs winner 'home' or 'away', "
                               f"got {g['winner'].tolist()[pos]!r}")
                 w = gw
-        elif has_winner:
-            gw = given.iloc[pos]
-            if not pd.isna(gw) and gw != "" and gw != w:
-                fail(pos, f"winner {g['winner'].tolist()[pos]!r} contradicts the score {hg[pos]}-{ag[pos]}")
+        else:
+            if has_winner:
+                gw = given.iloc[pos]
+                if not pd.isna(gw) and gw != "" and gw != w:
+                    fail(pos, f"winner {g['winner'].tolist()[pos]!r} contradicts the score {hg[pos]}-{ag[pos]}")
+            if d == "SO":
+                if abs(int(hg[pos]) - int(ag[pos])) != 1:
+                    fail(pos, f"a shootout game is recorded level (with its winner) or one goal apart, the "
+                              f"deciding shootout goal counted; the score is {hg[pos]}-{ag[pos]}")
+                level.append((pos, w))
         winner.append(w)
     g["winner"] = winner
+    # goals exclude shootout goals: a game written with the deciding shootout goal counted counts as level
+    for pos, w in level:
+        g.iloc[pos, g.columns.get_loc(f"{w}_goals")] -= 1
     return g
 
 

@@ -673,11 +673,17 @@ def test_kept_games_read_back_as_results(tmp_path):
     lg = load_league(path)
     p = project(lg, n=5, seed=2, progress=False, keep_games=True)
     sim = p.games[p.games.season == 0]
-    assert (sim["winner"] == "tie").any()
+    ties = sim["home_goals"] == sim["away_goals"]
+    assert ties.any() and (sim.loc[ties, "winner"] == "").all() and (sim.loc[ties, "decided_in"] == "REG").all()
     table = standings(sim, lg.teams, lg.points, lg.tiebreakers).set_index("team")
     got = p.seasons[p.seasons.season == 0].set_index("team")
     assert (got["points"] == table.loc[got.index, "PTS"]).all()
     assert (got["T"] == table.loc[got.index, "T"]).all()
+    # and as a played-results file, the league reads them back (a tie's winner "tie" was refused)
+    cols = ["date", "home", "away", "home_goals", "away_goals", "decided_in", "winner"]
+    sim[cols].to_csv(tmp_path / "sim.csv", index=False)
+    back = load_league(path, results=tmp_path / "sim.csv")
+    assert len(back.results) == len(sim) and (back.results["winner"].fillna("") == sim["winner"].to_numpy()).all()
 
 
 def test_strat_skater_out_injured_sits_and_is_replaced():

@@ -332,3 +332,35 @@ def test_format_standings():
     assert [ln.split()[1] for ln in lg[3:]] == ["Boston", "Denver", "Toronto", "Dallas"]
     with pytest.raises(ValueError, match="unknown grouping 'team'; known: division, conference, league"):
         format_standings(s, by="team")
+
+
+def test_a_shootout_game_counts_alike_written_level_or_with_its_deciding_goal():
+    """Goals exclude shootout goals: a shootout win written 2-2 with its winner and written 3-2 (the deciding
+    shootout goal counted, the NHL's final score) give the same line, GF 2 and DIFF 0 (3-2 gave GF 3, DIFF +1,
+    and so ranked above an identical team whose game was written level); two goals apart is an error."""
+    level = standings(games(("B", "A", 2, 2, "SO", "home"), ("D", "C", 2, 2, "SO", "home")), league("ABCD"))
+    counted = standings(games(("B", "A", 3, 2, "SO"), ("D", "C", 2, 2, "SO", "home")), league("ABCD"))
+    pd.testing.assert_frame_equal(level, counted)
+    assert row(counted, "B")[["GF", "GA", "DIFF", "PTS"]].tolist() == [2, 2, 0, 2]
+    assert row(counted, "A")[["GF", "GA", "DIFF", "PTS", "OTL"]].tolist() == [2, 2, 0, 1, 1]
+    with pytest.raises(ValueError, match="recorded level .* or one goal apart"):
+        standings(games(("B", "A", 4, 2, "SO")), league("AB"))
+
+
+def test_a_league_reads_a_shootout_game_with_its_deciding_goal_as_level(tmp_path):
+    import shutil
+
+    from simcore.league import sample
+    from simcore.league.files import load_league
+
+    d = tmp_path / "lg"
+    shutil.copytree(sample("ezr"), d)
+    played = d / "played.csv"
+    text = played.read_text()
+    old = "2026-10-08,EAG,UPL,3,3,SO,away,"
+    assert old in text
+    played.write_text(text.replace(old, "2026-10-08,EAG,UPL,3,4,SO,,"))
+    a, b = load_league(sample("ezr")), load_league(d)
+    cols = ["date", "home", "away", "home_goals", "away_goals", "decided_in", "winner"]
+    pd.testing.assert_frame_equal(a.results[cols], b.results[cols])
+    pd.testing.assert_frame_equal(standings(a.results, a.teams, a.points), standings(b.results, b.teams, b.points))
