@@ -21,8 +21,8 @@ playoff series.  They are also called from Python to replay the played results i
 starts from, so the simulated games and the played ones follow exactly the same rules.  docs/league.md
 describes the goalie policy and the playoff rules.
 
-Shapes: ``stats`` int64 (n_teams, NS) with the columns of :mod:`.ranking`; ``h2h`` int64 (n_teams, n_teams),
-the points team i earned in games against team j; goalie arrays (n_teams, MAX_GOALIES).
+Shapes: ``stats`` int64 (n_teams, NS) with the columns of :mod:`.ranking`; ``h2h`` int64 (n_teams, n_teams, 2),
+the points team i earned in games against team j and the number of those games; goalie arrays (n_teams, MAX_GOALIES).
 """
 from __future__ import annotations
 
@@ -79,7 +79,8 @@ def record_game(stats, h2h, pts, h, a, hg, ag, winner, decided):
             stats[t, S_L] += 1
             p = pts[P_LOSS]
         stats[t, S_PTS] += p
-        h2h[t, o] += p
+        h2h[t, o, 0] += p
+        h2h[t, o, 1] += 1
 
 
 @nb.njit(cache=True, inline="always")

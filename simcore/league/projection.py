@@ -154,7 +154,7 @@ def setup(lg: League) -> Setup:
         slot_of[r.team, r.goalie] = g
 
     stats = np.zeros((n_teams, NS), dtype=np.int64)
-    h2h = np.zeros((n_teams, n_teams), dtype=np.int64)
+    h2h = np.zeros((n_teams, n_teams, 2), dtype=np.int64)
     starts = np.zeros((n_teams, LK.MAX_GOALIES), dtype=np.int64)
     consec = np.zeros_like(starts)
     okrun = np.zeros_like(starts)

@@ -2,13 +2,15 @@
 
 The rules are those of :func:`simcore.league.standings.standings` (NHL tiebreakers): teams are ordered by the
 first criterion, each tied subgroup by the next one, and so on; head-to-head counts the points a team earned
-against the other teams of the subgroup tied at that step only, and the team name (ascending ``str`` order) is
-the final fallback. The functions here give exactly the same order as that pandas reference.
+against the other teams of the subgroup tied at that step only (more than two teams: as a share of the points
+available in those games, the NHL's percentage), and the team name (ascending ``str`` order) is the final
+fallback. The functions here give exactly the same order as that pandas reference.
 
 A season is described by
 
 * ``stats`` int64 (n_teams, NS): per-team totals, columns ``S_GP`` ... ``S_GA`` below;
-* ``h2h`` int64 (n_teams, n_teams): ``h2h[i, j]`` the points team ``i`` earned in its games against team ``j``;
+* ``h2h`` int64 (n_teams, n_teams, 2): ``h2h[i, j, 0]`` the points team ``i`` earned in its games against team
+  ``j``, ``h2h[i, j, 1]`` the number of those games;
 * ``win_pts``: the points for a win (points % = PTS / (win_pts * GP), 0 for a team without games);
 * ``codes`` int64: the tiebreaker order as ``TB_*`` codes (:func:`tiebreaker_codes`);
 * ``name_rank`` int64 (n_teams,): each team's position in name order (:func:`name_ranks`).
@@ -60,16 +62,21 @@ _COLUMN = np.array([S_PTS, S_PTS, S_RW, S_ROW, S_W, -1, S_GF, S_GF], dtype=np.in
 @nb.njit(cache=True)
 def _values(code, out, lo, hi, stats, h2h, win_pts, num, den):
     """``num[k] / den[k]`` (den > 0) = criterion ``code`` of team ``out[k]`` for k in [lo, hi), the teams tied at
-    this step (head-to-head counts the points earned against the others of them)."""
+    this step (head-to-head counts the points earned against the others of them; of three or more, as a share of
+    the points those games offered, 0 for a team that played none of them)."""
     for k in range(lo, hi):
         t = out[k]
         den[k] = 1
         if code == TB_H2H:
             pts = 0
+            games = 0
             for i in range(lo, hi):
                 if out[i] != t:
-                    pts += h2h[t, out[i]]
+                    pts += h2h[t, out[i], 0]
+                    games += h2h[t, out[i], 1]
             num[k] = pts
+            if hi - lo > 2:
+                den[k] = win_pts * games if games > 0 else 1
         elif code == TB_GD:
             num[k] = stats[t, S_GF] - stats[t, S_GA]
         elif code == TB_POINTS_PCT:

@@ -254,10 +254,16 @@ def standings(results: pd.DataFrame, teams: pd.DataFrame, points="nhl",
         "goals_for": table["GF"].to_dict(),
     }
     h2h = tg.groupby(["team", "opp"])["PTS"].sum().to_dict()
+    met = tg.groupby(["team", "opp"]).size().to_dict()
 
     def value(criterion, group):
         if criterion == "head_to_head":
-            return {t: sum(h2h.get((t, o), 0) for o in group if o != t) for t in group}
+            pts = {t: sum(h2h.get((t, o), 0) for o in group if o != t) for t in group}
+            if len(group) <= 2:
+                return pts
+            # more than two tied: the share of the points available in their games among each other
+            games = {t: sum(met.get((t, o), 0) for o in group if o != t) for t in group}
+            return {t: Fraction(int(pts[t]), ps.win * games[t]) if games[t] else Fraction(0) for t in group}
         return {t: stat[criterion][t] for t in group}
 
     def ranks(group):

@@ -25,7 +25,7 @@ def season_arrays(results, teams, points):
     idx = {t: i for i, t in enumerate(teams["team"])}
     n = len(idx)
     stats = np.zeros((n, rk.NS), dtype=np.int64)
-    h2h = np.zeros((n, n), dtype=np.int64)
+    h2h = np.zeros((n, n, 2), dtype=np.int64)
     for g in results.itertuples(index=False):
         h, a = idx[g.home], idx[g.away]
         if g.home_goals != g.away_goals:
@@ -54,7 +54,8 @@ def season_arrays(results, teams, points):
                 s[rk.S_L] += 1
                 pts = ps.loss
             s[rk.S_PTS] += pts
-            h2h[me, opp] += pts
+            h2h[me, opp, 0] += pts
+            h2h[me, opp, 1] += 1
     return stats, h2h, ps.win
 
 
@@ -170,23 +171,25 @@ def ordered(results, teams, tiebreakers=DEFAULT_TIEBREAKERS, members=None):
 
 
 def test_three_way_head_to_head_then_the_pair():
-    # Zulu, Yank, Xray: 6 GP, 6 PTS, 3 RW/ROW/W, 3-3 goals each. Among the three, Zulu has 6 head-to-head
-    # points, Yank and Xray 4 each; between Yank and Xray alone Yank won.
+    # Zulu, Yank, Xray: 6 GP, 6 PTS, 3 RW/ROW/W, 3-3 goals each. Among the three (a share of the points their
+    # games offered, as they met unevenly) Zulu has 6 of 8, Yank and Xray 2 of 6 each; between Yank and Xray alone
+    # Yank won. Dee and Eve make up the rest of the schedule.
     res = games(("Yank", "Xray", 1, 0),
-                ("Xray", "Zulu", 1, 0), ("Xray", "Zulu", 1, 0), ("Yank", "Zulu", 1, 0),
-                ("Zulu", "Yank", 1, 0), ("Zulu", "Yank", 1, 0), ("Zulu", "Yank", 1, 0),
-                ("Yank", "Dee", 1, 0), ("Xray", "Dee", 1, 0), ("Dee", "Xray", 1, 0), ("Dee", "Xray", 1, 0))
-    teams = one_division(["Dee", "Xray", "Yank", "Zulu"])
+                ("Xray", "Zulu", 1, 0), ("Zulu", "Xray", 1, 0), ("Zulu", "Yank", 1, 0), ("Zulu", "Yank", 1, 0),
+                ("Yank", "Eve", 1, 0), ("Yank", "Eve", 1, 0), ("Dee", "Yank", 1, 0),
+                ("Xray", "Eve", 1, 0), ("Xray", "Eve", 1, 0), ("Dee", "Xray", 1, 0),
+                ("Eve", "Zulu", 1, 0), ("Eve", "Zulu", 1, 0))
+    teams = one_division(["Dee", "Xray", "Yank", "Zulu", "Eve"])
     stats, h2h, _ = season_arrays(res, teams, "nhl")
-    assert (stats[1:, [rk.S_GP, rk.S_PTS, rk.S_RW, rk.S_W, rk.S_GF, rk.S_GA]] == [6, 6, 3, 3, 3, 3]).all()
+    assert (stats[1:4, [rk.S_GP, rk.S_PTS, rk.S_RW, rk.S_W, rk.S_GF, rk.S_GA]] == [6, 6, 3, 3, 3, 3]).all()
     for tiebreakers, expected in [
         # the pair left tied by head-to-head goes on to the next criteria (level), then the name: Xray
-        (DEFAULT_TIEBREAKERS, ["Zulu", "Xray", "Yank", "Dee"]),
+        (DEFAULT_TIEBREAKERS, ["Zulu", "Xray", "Yank", "Dee", "Eve"]),
         # head-to-head listed again: applied to the pair alone, where Yank won
-        (("points", "head_to_head", "head_to_head"), ["Zulu", "Yank", "Xray", "Dee"]),
-        (("points", "head_to_head", "goal_differential", "head_to_head"), ["Zulu", "Yank", "Xray", "Dee"]),
+        (("points", "head_to_head", "head_to_head"), ["Zulu", "Yank", "Xray", "Dee", "Eve"]),
+        (("points", "head_to_head", "goal_differential", "head_to_head"), ["Zulu", "Yank", "Xray", "Dee", "Eve"]),
         # without head-to-head only the name splits the three
-        (("points", "wins", "goal_differential"), ["Xray", "Yank", "Zulu", "Dee"]),
+        (("points", "wins", "goal_differential"), ["Xray", "Yank", "Zulu", "Dee", "Eve"]),
     ]:
         assert list(standings(res, teams, tiebreakers=tiebreakers)["team"]) == expected
         assert ordered(res, teams, tiebreakers) == expected
@@ -242,7 +245,7 @@ def seeded_league(n, seed=3):
 
 def bracket(fmt, n_playoff, teams, stats, h2h=None):
     n = len(teams)
-    h2h = np.zeros((n, n), np.int64) if h2h is None else h2h
+    h2h = np.zeros((n, n, 2), np.int64) if h2h is None else h2h
     conf_of, div_of, n_conf, n_div, conf_divs, _, _ = rk.league_arrays(teams)
     codes, names = rk.tiebreaker_codes(DEFAULT_TIEBREAKERS), rk.name_ranks(teams["team"])
     overall, conf_rank, div_rank = (np.empty(n, np.int64) for _ in range(3))

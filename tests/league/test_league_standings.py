@@ -110,19 +110,43 @@ def test_head_to_head_three_teams():
     consecutive(s, ["C", "A", "B"])
 
 
+def test_head_to_head_of_three_or_more_is_the_share_of_points_available_among_them():
+    """NHL tie-breaker 5: "When more than two Clubs are tied, the percentage of available points earned in games
+    among each other". A, B and C finish level through wins (5 W, 5 L, 10 points each) after uneven meetings
+    (A-B twice, A-C four times, B-C twice): A 8 of 12 points among them (.667), B 6 of 8 (.750), C 2 of 12 (.167).
+    By raw points A (8) would come first; by the share, B. The numba ranking gives the same order
+    (tests/league/test_league_ranking.py compares the two on random leagues)."""
+    res = games(("A", "B", 2, 1), ("B", "A", 2, 1),
+                ("A", "C", 2, 1), ("C", "A", 1, 2), ("A", "C", 2, 1), ("C", "A", 2, 1),
+                ("B", "C", 2, 1), ("C", "B", 1, 2),
+                ("A", "X", 2, 1), ("X", "A", 2, 1), ("X", "A", 2, 1), ("X", "A", 2, 1),
+                ("B", "X", 2, 1), ("B", "X", 2, 1), ("X", "B", 2, 1), ("X", "B", 2, 1), ("X", "B", 2, 1),
+                ("X", "B", 2, 1),
+                ("C", "X", 2, 1), ("C", "X", 2, 1), ("C", "X", 2, 1), ("C", "X", 2, 1))
+    s = standings(res, league("ABCX"))
+    for t in "ABC":
+        assert tuple(row(s, t)[["GP", "W", "L", "PTS", "RW", "ROW"]]) == (10, 5, 5, 10, 5, 5)
+    assert order(s, "ABC") == ["B", "A", "C"]
+    consecutive(s, ["B", "A", "C"])
+    # two teams tied: the points between them (their games offer both the same points)
+    two = standings(games(("A", "B", 2, 1), ("B", "A", 3, 1), ("B", "X", 1, 2), ("X", "A", 2, 1)), league("ABX"))
+    assert order(two, "AB") == ["B", "A"]
+
+
 def test_head_to_head_among_all_tied_then_next_criterion_for_the_rest():
-    # A beat B, B beat C, C beat A and B: among the three C has 4, A and B 2 each. Between A and B alone A would
-    # win head-to-head, but the next criterion (goal differential) is applied to the remaining pair: B first.
-    res = games(("A", "B", 1, 0), ("B", "C", 1, 0), ("C", "A", 1, 0), ("C", "B", 1, 0),
-                ("A", "X", 1, 0), ("Z", "A", 1, 0),
-                ("B", "X", 6, 0),
-                ("Z", "C", 1, 0))
+    # A beat B, C beat A twice, B and C split two: among the three C has 6 of the 8 points its games offered, A
+    # and B 2 of 6 each. Between A and B alone A would win head-to-head, but the next criterion (goal
+    # differential) is applied to the remaining pair: B first.
+    res = games(("A", "B", 1, 0), ("C", "A", 1, 0), ("C", "A", 1, 0), ("B", "C", 1, 0), ("C", "B", 1, 0),
+                ("A", "X", 1, 0), ("A", "X", 1, 0), ("Z", "A", 1, 0),
+                ("B", "X", 6, 0), ("B", "X", 1, 0), ("Z", "B", 1, 0),
+                ("Z", "C", 1, 0), ("Z", "C", 1, 0))
     teams = pd.DataFrame({"team": list("ABCXZ"), "conference": "East",
                           "division": ["North", "North", "South", "South", "South"]})
     s = standings(res, teams)
     for t in "ABC":
         r = row(s, t)
-        assert (r["GP"], r["PTS"], r["RW"], r["ROW"], r["W"]) == (4, 4, 2, 2, 2)
+        assert (r["GP"], r["PTS"], r["RW"], r["ROW"], r["W"]) == (6, 6, 3, 3, 3)
     assert (row(s, "A")["DIFF"], row(s, "B")["DIFF"]) == (0, 5)
     assert order(s, "ABC") == ["C", "B", "A"]
     consecutive(s, ["C", "B", "A"])
