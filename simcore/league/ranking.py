@@ -222,7 +222,8 @@ def _top_bracket(n_playoff, overall, slots):
 @nb.njit(cache=True)
 def _nhl_conference(c, stats, h2h, win_pts, codes, name_rank, conf_of, div_of, conf_divs, slots, base):
     """Conference ``c``'s eight slots from ``base``: [A1, WC2, A2, A3, B1, WC1, B2, B3], A the division whose
-    winner is ranked higher in the conference, WC1/WC2 the two best other teams of the conference."""
+    winner is ranked higher in the conference, WC1/WC2 the two best other teams of the conference, ranked among
+    themselves."""
     n = stats.shape[0]
     members = np.empty(n, np.int64)
     conf_order = np.empty(n, np.int64)
@@ -240,12 +241,17 @@ def _nhl_conference(c, stats, h2h, win_pts, codes, name_rank, conf_of, div_of, c
             qualified[div_order[r]] = True
     a = 0 if pos[top[0, 0]] < pos[top[1, 0]] else 1
     b = 1 - a
-    wc = np.empty(2, np.int64)
-    w = 0
+    # the wildcard race is ranked among the teams still in it (the NHL's wildcard standings): a tie with a team
+    # already in through its division is not broken by games against him
+    rest = np.empty(mc, np.int64)
+    m = 0
     for k in range(mc):
-        if w < 2 and not qualified[conf_order[k]]:
-            wc[w] = conf_order[k]
-            w += 1
+        if not qualified[conf_order[k]]:
+            rest[m] = conf_order[k]
+            m += 1
+    wc_order = np.empty(m, np.int64)
+    rank_group(rest[:m], stats, h2h, win_pts, codes, name_rank, wc_order)
+    wc = wc_order[:2]
     slots[base + 0], slots[base + 1], slots[base + 2], slots[base + 3] = top[a, 0], wc[1], top[a, 1], top[a, 2]
     slots[base + 4], slots[base + 5], slots[base + 6], slots[base + 7] = top[b, 0], wc[0], top[b, 1], top[b, 2]
 

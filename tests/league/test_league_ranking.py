@@ -358,3 +358,29 @@ def test_check_playoff_format_accepts():
     assert rk.check_playoff_format(league, "nhl", 16) == rk.FMT_NHL
     assert rk.check_playoff_format(league, "top", 16) == rk.FMT_TOP
     assert rk.check_playoff_format(league, "top", np.int64(2)) == rk.FMT_TOP
+
+
+def test_nhl_wildcards_are_ranked_among_the_teams_still_in_the_race():
+    """QQQ and RRR race for the second wildcard, level through wins with PPP, third in its division and so in
+    already. Ranked in the whole conference, the three-way head-to-head (RRR beat PPP twice) put RRR ahead; the
+    wildcard race is ranked among the teams still in it, where QQQ beat RRR in their one game."""
+    names = (["Ea0", "Ea1", "PPP", "Ea3", "Ea4"] + ["Eb0", "Eb1", "Eb2", "SSS", "QQQ", "RRR"]
+             + ["Wa0", "Wa1", "Wa2", "Wa3", "Wa4"] + ["Wb0", "Wb1", "Wb2", "Wb3", "Wb4"])
+    teams = pd.DataFrame({"team": names, "conference": ["E"] * 11 + ["W"] * 10,
+                          "division": ["Ea"] * 5 + ["Eb"] * 6 + ["Wa"] * 5 + ["Wb"] * 5})
+    pts = {"Ea0": 100, "Ea1": 95, "PPP": 80, "Ea3": 50, "Ea4": 40, "Eb0": 100, "Eb1": 95, "Eb2": 90, "SSS": 85,
+           "QQQ": 80, "RRR": 80}
+    idx = {t: i for i, t in enumerate(names)}
+    n = len(names)
+    stats = np.zeros((n, rk.NS), np.int64)
+    stats[:, rk.S_GP] = 82
+    for t, i in idx.items():
+        stats[i, rk.S_PTS] = pts.get(t, 60 + i)
+        stats[i, rk.S_W] = stats[i, rk.S_RW] = stats[i, rk.S_ROW] = stats[i, rk.S_PTS] // 2
+    h2h = np.zeros((n, n, 2), np.int64)
+    for winner, loser, games in (("QQQ", "RRR", 1), ("RRR", "PPP", 2), ("PPP", "QQQ", 1)):
+        h2h[idx[winner], idx[loser]] = (2 * games, games)
+        h2h[idx[loser], idx[winner]] = (0, games)
+    _, slots = bracket(rk.FMT_NHL, 16, teams, stats, h2h)
+    east = [names[s] for s in slots[:8]]          # [A1, WC2, A2, A3, B1, WC1, B2, B3]
+    assert east == ["Ea0", "QQQ", "Ea1", "PPP", "Eb0", "SSS", "Eb1", "Eb2"]
