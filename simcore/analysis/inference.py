@@ -18,6 +18,8 @@ from scipy import stats as _st
 from simcore.errors import InputError
 from simcore.stats import mean_estimate
 
+from .size_change import size_change_interval
+
 ALPHA = 0.05
 
 
@@ -76,7 +78,6 @@ class Difference:
         if self.flat:
             return (math.nan, math.nan)
         if self.region is not None:         # B - A of 1 - |g| is minus the change in |g|
-            from .size_change import size_change_interval
             lo, hi = size_change_interval(-self.diff, self.se, self.df, self.region, alpha)
             return (-hi, -lo)
         return t_interval(self.diff, self.se, self.df, alpha)[0]

@@ -145,8 +145,7 @@ def size_change(x_a, x_b, paired: bool = True, alpha: float = 0.05) -> SizeChang
         df = min(na, nb) - 1.0
     if c[0, 0] <= 0 or c[1, 1] <= 0 or np.linalg.det(c) <= 1e-12 * c[0, 0] * c[1, 1]:
         return None
-    sa, sb = (1.0 if ma >= 0 else -1.0), (1.0 if mb >= 0 else -1.0)
-    w = np.array([-sa, sb])
+    w = np.array([-_sign(ma), _sign(mb)])
     se = math.sqrt(float(w @ c @ w))
     estimate = abs(mb) - abs(ma)
     region = Region((ma, mb), ((float(c[0, 0]), float(c[0, 1])), (float(c[1, 0]), float(c[1, 1]))), df)
@@ -173,6 +172,9 @@ def paired_size_change(x_a, x_b, differ: bool = True) -> dict:
     s = size_change(x_a, x_b, paired=True)
     if s is not None and not (differ and np.array_equal(x_a, x_b)):
         return {"estimate": s.estimate, "ci": list(s.ci)}
-    sign_a = 1.0 if x_a.mean() >= 0 else -1.0
-    sign_b = 1.0 if x_b.mean() >= 0 else -1.0
-    return paired_change(sign_b * x_b - sign_a * x_a, 2.0, differ=differ)
+    return paired_change(_sign(x_b.mean()) * x_b - _sign(x_a.mean()) * x_a, 2.0, differ=differ)
+
+
+def _sign(g: float) -> float:
+    """The sign a mean advantage is taken with (+1 at 0)."""
+    return 1.0 if g >= 0 else -1.0

@@ -255,8 +255,9 @@ def cmd_league_add_result(argv):
     p.add_argument("date", type=iso_date, help="the date of the game, YYYY-MM-DD (as the schedule has it)")
     p.add_argument("home", help="home team")
     p.add_argument("away", help="away team")
-    p.add_argument("home_goals", type=_goals, metavar="HG", help="home goals; a shootout game: level with --winner, or one goal apart "
-                   "with the deciding shootout goal counted (the standings take it off)")
+    p.add_argument("home_goals", type=_goals, metavar="HG",
+                   help="home goals; a shootout game: level with --winner, or one goal apart with the deciding "
+                        "shootout goal counted (the standings take it off)")
     p.add_argument("away_goals", type=_goals, metavar="AG", help="away goals")
     p.add_argument("decided_in", nargs="?", default="REG", type=str.upper, choices=("REG", "OT", "SO"),
                    metavar="REG|OT|SO", help="how the game was decided (default REG)")

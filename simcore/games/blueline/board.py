@@ -346,9 +346,9 @@ def load_board(path=None) -> Board:
     nt = r.section("net")
     prov["net"] = r.source(nt, "net")
     if 2 - behind > crease_line - 1:
-        raise r.error("crease.line", cr["line"], f"leaves no line for the net, which stands on a line from {2 - behind} "
-                      f"(2 - grid.behind, grid.behind = {behind}) to crease.line - 1: raise crease.line or "
-                      "grid.behind")
+        raise r.error("crease.line", cr["line"], f"leaves no line for the net, which stands on a line from "
+                      f"{2 - behind} (2 - grid.behind, grid.behind = {behind}) to crease.line - 1: raise "
+                      "crease.line or grid.behind")
     net_line = r.int(nt, "net", "line", Range(2 - behind, crease_line - 1, "net.line"))
 
     ins = r.section("inside")

@@ -148,8 +148,8 @@ def rule_options(options=TIE_OPTIONS, n: int = 100_000, seed: int = 0, rules=Non
     (:func:`simcore.analysis.size_change.paired_size_change`).  Verdicts: ``reduces_ties`` when the interval of
     the tie change lies below zero; ``keeps_balance`` when the upper end of the interval of the change in the
     advantage's size is at most BALANCE_SLACK; ``worsens_balance`` when its lower end is above BALANCE_SLACK (so
-    at most one of the two holds).  Neither: not decided at this n.  ``base_out``: the base run's per-game array when the caller already
-    has it (same n, seed, rules).
+    at most one of the two holds).  Neither: not decided at this n.  ``base_out``: the base run's per-game array
+    when the caller already has it (same n, seed, rules).
     ``setup``: who plays (a pyramid setup: policies and deck), instead of ``policies`` and ``deck_file``."""
     policies, deck_file = _who(setup, policies, deck_file)
     _check_sizes(n=n)

@@ -12,8 +12,8 @@ A manager decides three things, and a :class:`Policy` names one rule for each:
 A policy sees only what a manager at the table sees: the card just drawn or flipped, its own lineup with its
 face-down goalie, the opponent's face-up skaters, the cards played so far and the deck's composition.  The
 kernel hands it nothing else (tests/games/pyramid/test_pyramid_policies.py permutes the hidden cards to prove it).
-Where a choice is forced (one legal move) the move is made; only the ``random`` rules
-still draw a number for a forced advance or place (docs/pyramid.md "Policies").  docs/pyramid.md describes each rule.
+Where a choice is forced (one legal move) the move is made; only the ``random`` rules still draw a number for a
+forced advance or place (docs/pyramid.md "Policies").  docs/pyramid.md describes each rule.
 """
 from __future__ import annotations
 
